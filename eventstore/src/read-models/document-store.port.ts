@@ -1,0 +1,64 @@
+/**
+ * The read-model store port: documents with MongoDB query semantics. Adapters: in-memory (mingo) for the
+ * embedded default, MongoDB for production. Both pass `document-store.contract.ts`.
+ */
+
+export interface Doc {
+  _id: string;
+  [key: string]: unknown;
+}
+
+/** A MongoDB query filter (`$eq`, `$in`, `$gte`, `$lt`, `$ne`, `$exists`, `$and`, `$or`, `$regex`, dotted paths). */
+export type Filter = Record<string, unknown>;
+/** A MongoDB update document (`$set`, `$unset`, `$inc`, `$push`, `$pull`, `$setOnInsert`, `$max`, `$min`). */
+export type Update = Record<string, unknown>;
+/** 1 ascending, -1 descending; keys applied in insertion order. */
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  /** Inclusion (`{ name: 1 }`) or exclusion (`{ items: 0 }`) projection. */
+  projection?: Record<string, 0 | 1>;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  readonly name: string;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter): Promise<T | null>;
+  count(filter?: Filter): Promise<number>;
+  /** Insert or replace the whole document with this `_id`. */
+  replaceOne(doc: T): Promise<void>;
+  /** Apply an update to the first match; with `upsert`, insert when nothing matches (equality fields of the filter seed the new document). Returns whether a document matched or was inserted. */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
+  updateMany(filter: Filter, update: Update): Promise<{ matched: number }>;
+  deleteOne(filter: Filter): Promise<{ deleted: number }>;
+  deleteMany(filter?: Filter): Promise<{ deleted: number }>;
+}
+
+export interface DocumentStoreHealth {
+  ok: boolean;
+  adapter: DocumentStoreKind;
+  detail?: string;
+}
+
+export type DocumentStoreKind = 'memory' | 'mongodb';
+
+export interface DocumentStore {
+  readonly kind: DocumentStoreKind;
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Remove every document of every collection (used before a rebuild). */
+  dropAll(): Promise<void>;
+  health(): Promise<DocumentStoreHealth>;
+  close(): Promise<void>;
+}
+
+/** Where a subscriber remembers the last global position it has fully handled. */
+export interface CheckpointStore {
+  /** null when the subscriber never stored one. */
+  get(subscriberId: string): Promise<number | null>;
+  set(subscriberId: string, position: number): Promise<void>;
+  /** Forget one subscriber's checkpoint (a rebuild starts it again from the beginning). */
+  reset(subscriberId: string): Promise<void>;
+}
