@@ -1,1 +1,2 @@
 export * from './catalog.types';
+export * from './api.types';
