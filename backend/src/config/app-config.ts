@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/**
+ * Every setting the server reads, parsed once from the environment. A bad value stops start-up with a
+ * message naming the variable; nothing else in the code base reads `process.env`.
+ */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string } | { kind: 'kurrentdb'; url: string };
+  readModels: { kind: 'memory' } | { kind: 'mongodb'; url: string; dbName: string };
+  staticDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  admin: {
+    /** Plain password from ADMIN_PASSWORD, or null (then a hash is used or generated). */
+    password: string | null;
+    passwordHash: string | null;
+    /** JWT_SECRET, or null: generated and kept in DATA_DIR. */
+    jwtSecret: string | null;
+    tokenTtlSeconds: number;
+  };
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
+  mail: { smtpUrl: string | null; from: string };
+  shop: {
+    brandName: string;
+    email: string;
+    address: string;
+    abn: string;
+    publicUrl: string;
+    liquorLicence: { number: string; licenceClass: string; licensee: string; premises: string };
+    social: { label: string; url: string }[];
+  };
+  reservationTtlMinutes: number;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string): string => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? fallback : value.trim();
+  };
+  const optional = (name: string): string | null => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? null : value.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = optional(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = optional(name);
+    if (raw === null) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must be a ${protocols.join(' or ')} URL`);
+        return null;
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+  };
+
+  const dataDir = resolve(cwd, str('DATA_DIR', './data'));
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:']);
+  const mongoUrl = url('MONGODB_URL', ['mongodb:', 'mongodb+srv:']);
+  if (databaseUrl && eventStoreUrl) problems.push('set either DATABASE_URL or EVENTSTORE_URL, not both');
+  if (eventStoreUrl && !mongoUrl && optional('EVENTSTORE_URL') !== null) {
+    problems.push('EVENTSTORE_URL needs MONGODB_URL too: process-manager checkpoints must be durable');
+  }
+
+  const logLevel = str('LOG_LEVEL', 'info');
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const stripeSecret = optional('STRIPE_SECRET_KEY');
+  const stripePublishable = optional('STRIPE_PUBLISHABLE_KEY');
+  const stripeWebhook = optional('STRIPE_WEBHOOK_SECRET');
+  const stripeSet = [stripeSecret, stripePublishable, stripeWebhook].filter((v) => v !== null).length;
+  if (stripeSet > 0 && stripeSet < 3) {
+    problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three or none');
+  }
+  if (stripeSecret && !/^(sk|rk)_(test|live)_/.test(stripeSecret)) problems.push('STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_');
+  if (stripePublishable && !/^pk_(test|live)_/.test(stripePublishable)) problems.push('STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_');
+  if (stripeWebhook && !stripeWebhook.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET must start with whsec_');
+
+  const jwtSecret = optional('JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters');
+  const adminPassword = optional('ADMIN_PASSWORD');
+  if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  const adminPasswordHash = optional('ADMIN_PASSWORD_HASH');
+  if (adminPasswordHash !== null && !adminPasswordHash.startsWith('scrypt$')) problems.push('ADMIN_PASSWORD_HASH must be a scrypt$... hash (see docs/operations.md)');
+
+  const shopEmail = str('SHOP_EMAIL', 'hello@swanandsand.beer');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(shopEmail)) problems.push('SHOP_EMAIL must be an e-mail address');
+
+  const port = int('PORT', 3000, 0, 65535);
+  const config: AppConfig = {
+    port,
+    host: str('HOST', '127.0.0.1'),
+    dataDir,
+    eventStore: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl }
+      : eventStoreUrl
+        ? { kind: 'kurrentdb', url: eventStoreUrl }
+        : { kind: 'pglite', dataDir: resolve(dataDir, 'eventstore') },
+    readModels: mongoUrl ? { kind: 'mongodb', url: mongoUrl, dbName: str('MONGODB_DB', 'brewery') } : { kind: 'memory' },
+    staticDir: resolve(cwd, str('STATIC_DIR', resolve(__dirname, '../../../frontend/dist'))),
+    logLevel: logLevel as AppConfig['logLevel'],
+    admin: {
+      password: adminPassword,
+      passwordHash: adminPasswordHash,
+      jwtSecret,
+      tokenTtlSeconds: int('ADMIN_TOKEN_TTL_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
+    },
+    stripe: stripeSecret && stripePublishable && stripeWebhook ? { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: stripeWebhook } : null,
+    mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: str('MAIL_FROM', shopEmail) },
+    shop: {
+      brandName: str('BRAND_NAME', 'Swan & Sand Brewing Co.'),
+      email: shopEmail,
+      address: str('SHOP_ADDRESS', '12 Brewery Lane, Osborne Park WA 6017'),
+      abn: str('SHOP_ABN', '12 345 678 901'),
+      publicUrl: str('PUBLIC_URL', `http://localhost:${port}`),
+      liquorLicence: {
+        number: str('LIQUOR_LICENCE_NUMBER', '6020000000'),
+        licenceClass: str('LIQUOR_LICENCE_CLASS', 'Producer’s licence'),
+        licensee: str('LICENSEE_NAME', 'Swan & Sand Brewing Pty Ltd'),
+        premises: str('LICENSED_PREMISES', '12 Brewery Lane, Osborne Park WA 6017'),
+      },
+      social: parseSocial(optional('SOCIAL_LINKS'), problems),
+    },
+    reservationTtlMinutes: int('RESERVATION_TTL_MINUTES', 30, 1, 24 * 60),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** SOCIAL_LINKS="Instagram=https://instagram.com/x,Facebook=https://facebook.com/x" */
+function parseSocial(raw: string | null, problems: string[]): { label: string; url: string }[] {
+  if (raw === null) {
+    return [
+      { label: 'Instagram', url: 'https://www.instagram.com/' },
+      { label: 'Facebook', url: 'https://www.facebook.com/' },
+    ];
+  }
+  return raw.split(',').flatMap((pair) => {
+    const [label, link] = pair.split('=').map((part) => part.trim());
+    if (!label || !link || !/^https:\/\//.test(link)) {
+      problems.push(`SOCIAL_LINKS entry "${pair}" must look like Label=https://...`);
+      return [];
+    }
+    return [{ label, url: link }];
+  });
+}
+
+/** A fresh random secret, for values generated on first start and kept in DATA_DIR. */
+export function generateSecret(bytes = 48): string {
+  return randomBytes(bytes).toString('base64url');
+}

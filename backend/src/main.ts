@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { configureApp } from './platform/http/configure-app';
+import { JsonLogger } from './platform/logging/json-logger';
+import { ProjectionRunner } from './platform/projections/projection-runner';
+
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+    logger: new JsonLogger(config.logLevel),
+    rawBody: true,
+    bodyParser: true,
+  });
+  app.useBodyParser('json', { limit: '1mb' });
+  configureApp(app, config);
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  return app;
+}
+
+async function bootstrap(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  const logger = new Logger('Shop');
+  const started = Date.now();
+  await app.init();
+  await app.get(ProjectionRunner).whenReadModelsCaughtUp();
+  await app.listen(config.port, config.host);
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  logger.log({
+    msg: `shop listening on ${url}`,
+    eventStore: config.eventStore.kind,
+    readModels: config.readModels.kind,
+    payments: config.stripe ? 'stripe' : 'local test gateway',
+    mail: config.mail.smtpUrl ? 'smtp' : 'outbox files',
+    readyInMs: Date.now() - started,
+  });
+}
+
+if (require.main === module) {
+  bootstrap().catch((error: unknown) => {
+    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,28 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { PublicConfig } from '@brewery/shop-rules';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+
+/** What the browser needs to know at run time; nothing secret. */
+@ApiTags('system')
+@Controller('config')
+export class PublicConfigController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-cache')
+  @ApiOperation({ summary: 'Brand, shop e-mail, licence particulars and payment mode for the browser' })
+  get(): PublicConfig {
+    const { shop, stripe } = this.config;
+    return {
+      brandName: shop.brandName,
+      shopEmail: shop.email,
+      paymentMode: stripe ? 'stripe' : 'test',
+      stripePublishableKey: stripe?.publishableKey ?? null,
+      address: shop.address,
+      liquorLicence: shop.liquorLicence,
+      social: shop.social,
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { WrongExpectedRevisionError } from '@brewery/eventstore';
+import type { ApiErrorBody } from '@brewery/shop-rules';
+import { DomainError, type DomainErrorKind } from '../../shared-kernel/domain-error';
+
+const STATUS: Record<DomainErrorKind, number> = {
+  validation: HttpStatus.BAD_REQUEST,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  unauthorized: HttpStatus.UNAUTHORIZED,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+};
+
+/** Every error leaves the API as `{ statusCode, message, code }` with one readable message. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ApiErrorBody {
+    if (exception instanceof DomainError) return { statusCode: STATUS[exception.kind], message: exception.message, code: exception.code };
+    if (exception instanceof WrongExpectedRevisionError) {
+      return { statusCode: HttpStatus.CONFLICT, message: 'Someone else changed this at the same moment. Please try again.', code: 'concurrent_change' };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const raw = exception.getResponse();
+      const message =
+        typeof raw === 'string'
+          ? raw
+          : Array.isArray((raw as { message?: unknown }).message)
+            ? ((raw as { message: unknown[] }).message.map(String).join('; '))
+            : String((raw as { message?: unknown }).message ?? exception.message);
+      const code = typeof raw === 'object' && raw !== null && typeof (raw as { code?: unknown }).code === 'string' ? (raw as { code: string }).code : httpCode(status);
+      return { statusCode: status, message, code };
+    }
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', code: 'internal_error' };
+  }
+}
+
+function httpCode(status: number): string {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return status >= 500 ? 'internal_error' : 'error';
+  }
+}

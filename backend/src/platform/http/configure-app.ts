@@ -1,0 +1,67 @@
+import { ValidationPipe } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/app-config';
+import { ApiExceptionFilter } from './api-exception.filter';
+import { requestContextMiddleware } from './request-context';
+
+/**
+ * Everything about the HTTP edge in one place, shared by `main.ts` and the API tests: security headers,
+ * validation, error shape, OpenAPI, and the built shop served from the same port with SPA fallback.
+ */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'script-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
+          'frame-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+          'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'frame-ancestors': ["'none'"],
+        },
+      },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(requestContextMiddleware);
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
+  app.useGlobalFilters(new ApiExceptionFilter());
+
+  const openApi = new DocumentBuilder().setTitle(`${config.shop.brandName} API`).setVersion('1').addBearerAuth().build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  serveShop(app, config.staticDir);
+}
+
+function serveShop(app: NestExpressApplication, staticDir: string): void {
+  const index = join(staticDir, 'index.html');
+  app.use(
+    express.static(staticDir, {
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/; the rest must be revalidated.
+        res.setHeader('Cache-Control', path.includes(`${join(staticDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (!existsSync(index)) {
+      res.status(503).type('text/plain').send('The shop has not been built yet: run `npm start` (or `npm run build`).');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,40 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger } from '@nestjs/common';
+import type { Actor } from '@brewery/eventstore';
+
+/** What the HTTP edge knows about the request that a command records in its events' metadata. */
+export interface RequestContext {
+  correlationId: string;
+  actor: Actor;
+}
+
+export interface ContextualRequest extends Request {
+  correlationId?: string;
+  actor?: Actor;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+const logger = new Logger('HTTP');
+
+/** Gives every request a correlation id (the caller's `x-request-id` when sane) and logs it when done. */
+export function requestContextMiddleware(req: ContextualRequest, res: Response, next: NextFunction): void {
+  const given = req.header('x-request-id');
+  req.correlationId = given && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('x-request-id', req.correlationId);
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    if (!req.path.startsWith('/api')) return;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // The path only: query strings can carry payment intent ids and client secrets.
+    logger.log({ msg: 'request', method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, requestId: req.correlationId });
+  });
+  next();
+}
+
+/** `@Context() ctx: RequestContext` in a controller: correlation id and actor (set by the guards). */
+export const Context = createParamDecorator((_: unknown, host: ExecutionContext): RequestContext => {
+  const req = host.switchToHttp().getRequest<ContextualRequest>();
+  return { correlationId: req.correlationId ?? randomUUID(), actor: req.actor ?? 'customer' };
+});

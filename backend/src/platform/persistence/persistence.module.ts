@@ -1,0 +1,66 @@
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import {
+  MemoryCheckpointStore,
+  MongoCheckpointStore,
+  openDocumentStore,
+  openEventStore,
+  type CheckpointStore,
+  type DocumentStore,
+  type EventStore,
+} from '@brewery/eventstore';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG, DOCUMENT_STORE, EVENT_STORE, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
+
+/** Closes the stores after everything that uses them has stopped. */
+@Injectable()
+class StoreLifecycle implements OnApplicationShutdown {
+  private readonly logger = new Logger('Persistence');
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.eventStore.close(), this.documents.close()]);
+    this.logger.log('stores closed');
+  }
+}
+
+function hasCheckpointStore(store: EventStore): store is EventStore & { checkpointStore(): CheckpointStore } {
+  return typeof (store as Partial<{ checkpointStore: unknown }>).checkpointStore === 'function';
+}
+
+const providers: Provider[] = [
+  {
+    provide: EVENT_STORE,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig): Promise<EventStore> => openEventStore(config.eventStore),
+  },
+  {
+    provide: DOCUMENT_STORE,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig): Promise<DocumentStore> => openDocumentStore(config.readModels),
+  },
+  {
+    provide: PROJECTION_CHECKPOINTS,
+    inject: [DOCUMENT_STORE],
+    // In-memory read models start empty, so their checkpoint must too: they are rebuilt at every start.
+    useFactory: (documents: DocumentStore): CheckpointStore =>
+      documents.kind === 'memory' ? new MemoryCheckpointStore() : new MongoCheckpointStore(documents),
+  },
+  {
+    provide: PROCESS_CHECKPOINTS,
+    inject: [EVENT_STORE, DOCUMENT_STORE],
+    // Always durable: beside the events when the store is SQL, otherwise beside the read models (MongoDB).
+    useFactory: (eventStore: EventStore, documents: DocumentStore): CheckpointStore => {
+      if (hasCheckpointStore(eventStore)) return eventStore.checkpointStore();
+      if (documents.kind === 'mongodb') return new MongoCheckpointStore(documents);
+      throw new Error('No durable store for process-manager checkpoints: configure MONGODB_URL');
+    },
+  },
+  StoreLifecycle,
+];
+
+@Global()
+@Module({ providers, exports: [EVENT_STORE, DOCUMENT_STORE, PROJECTION_CHECKPOINTS, PROCESS_CHECKPOINTS] })
+export class PersistenceModule {}

@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CommandPipeline } from './event-sourcing/command-pipeline';
+import { PersistenceModule } from './persistence/persistence.module';
+import { CLOCK, type Clock } from './persistence/persistence.tokens';
+import { ProjectionRegistry } from './projections/projection-registry';
+import { ProjectionRunner } from './projections/projection-runner';
+
+const systemClock: Clock = { now: () => new Date() };
+
+/** The event-sourcing runtime every business module uses: stores, write pipeline, projections, clock. */
+@Global()
+@Module({
+  imports: [PersistenceModule, CqrsModule.forRoot()],
+  providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, { provide: CLOCK, useValue: systemClock }],
+  exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, CLOCK],
+})
+export class PlatformModule {}

@@ -1,0 +1,198 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { CheckpointStore, DocumentStore, EventStore, RecordedEvent, Subscription } from '@brewery/eventstore';
+import { DOCUMENT_STORE, EVENT_STORE, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
+import { ProjectionRegistry } from './projection-registry';
+
+/** The read models share one subscription and one checkpoint: they are rebuilt together. */
+export const READ_MODELS_SUBSCRIBER = 'read-models';
+
+export interface SubscriberStatus {
+  name: string;
+  kind: 'read-models' | 'process-manager';
+  /** Global position of the last event fully handled; -1 before the first. */
+  position: number;
+  caughtUp: boolean;
+  lastError: string | null;
+  restarts: number;
+}
+
+interface Subscriber {
+  status: SubscriberStatus;
+  checkpoints: CheckpointStore;
+  checkpointId: string;
+  deliver: (event: RecordedEvent) => Promise<void>;
+  subscription: Subscription | null;
+  restartTimer: NodeJS.Timeout | null;
+}
+
+const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
+
+/**
+ * One catch-up subscription for all read models, and one per process manager, each from its own
+ * checkpoint. Delivery is at least once: the checkpoint is written after the handlers finish, so a crash
+ * in between delivers the event again, which idempotent handlers absorb. A failing handler stops its
+ * subscriber, which restarts from its checkpoint after a back-off; the others go on.
+ */
+@Injectable()
+export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Projections');
+  private readonly subscribers = new Map<string, Subscriber>();
+  private waiters: { position: number; resolve: (reached: boolean) => void; timer: NodeJS.Timeout }[] = [];
+  private markCaughtUp: () => void = () => undefined;
+  private readonly caughtUpOnce = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
+  private stopping = false;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+    @Inject(PROJECTION_CHECKPOINTS) private readonly projectionCheckpoints: CheckpointStore,
+    @Inject(PROCESS_CHECKPOINTS) private readonly processCheckpoints: CheckpointStore,
+    private readonly registry: ProjectionRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const projections = this.registry.projections;
+    this.addSubscriber(READ_MODELS_SUBSCRIBER, 'read-models', this.projectionCheckpoints, READ_MODELS_SUBSCRIBER, async (event) => {
+      for (const projection of projections) {
+        if (projection.eventTypes.includes(event.type)) await projection.apply(event, this.documents);
+      }
+    });
+    for (const manager of this.registry.processManagers) {
+      this.addSubscriber(manager.name, 'process-manager', this.processCheckpoints, `process-manager:${manager.name}`, async (event) => {
+        if (manager.eventTypes.includes(event.type)) await manager.handle(event);
+      });
+    }
+    await Promise.all([...this.subscribers.values()].map((s) => this.start(s)));
+  }
+
+  /** Resolves once the read models have caught up with the log as it was at start-up. */
+  whenReadModelsCaughtUp(): Promise<void> {
+    return this.caughtUpOnce;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.markCaughtUp();
+    for (const waiter of this.waiters) {
+      clearTimeout(waiter.timer);
+      waiter.resolve(false);
+    }
+    this.waiters = [];
+    await Promise.all([...this.subscribers.values()].map((s) => this.stop(s)));
+  }
+
+  /**
+   * Read-your-writes: resolves true once the read models have applied the event at `position`, or false
+   * after `timeoutMs` (the write itself succeeded either way).
+   */
+  waitForReadModels(position: number | null, timeoutMs = 5000): Promise<boolean> {
+    const readModels = this.subscribers.get(READ_MODELS_SUBSCRIBER);
+    if (position === null || !readModels || readModels.status.position >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = {
+        position,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  statuses(): SubscriberStatus[] {
+    return [...this.subscribers.values()].map((s) => ({ ...s.status }));
+  }
+
+  /** Empties every read model and replays the whole log into it; resolves when caught up again. */
+  async rebuildReadModels(): Promise<{ events: number; millis: number }> {
+    const subscriber = this.subscribers.get(READ_MODELS_SUBSCRIBER);
+    if (!subscriber) throw new Error('Projection runner has not started');
+    const started = Date.now();
+    await this.stop(subscriber);
+    for (const projection of this.registry.projections) {
+      for (const collection of projection.collections) await this.documents.collection(collection).deleteMany({});
+    }
+    await subscriber.checkpoints.reset(subscriber.checkpointId);
+    subscriber.status.position = -1;
+    subscriber.status.caughtUp = false;
+    const head = await this.eventStore.headPosition();
+    await this.start(subscriber);
+    await this.waitForReadModels(head, 10 * 60 * 1000);
+    return { events: head + 1, millis: Date.now() - started };
+  }
+
+  private addSubscriber(
+    name: string,
+    kind: SubscriberStatus['kind'],
+    checkpoints: CheckpointStore,
+    checkpointId: string,
+    deliver: (event: RecordedEvent) => Promise<void>,
+  ): Subscriber {
+    const subscriber: Subscriber = {
+      status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0 },
+      checkpoints,
+      checkpointId,
+      deliver,
+      subscription: null,
+      restartTimer: null,
+    };
+    this.subscribers.set(name, subscriber);
+    return subscriber;
+  }
+
+  private async start(subscriber: Subscriber): Promise<void> {
+    const after = await subscriber.checkpoints.get(subscriber.checkpointId);
+    subscriber.status.position = after ?? -1;
+    subscriber.subscription = this.eventStore.subscribeToAll({
+      after,
+      onEvent: async (event) => {
+        await subscriber.deliver(event);
+        await subscriber.checkpoints.set(subscriber.checkpointId, event.globalPosition);
+        subscriber.status.position = event.globalPosition;
+        subscriber.status.lastError = null;
+        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.releaseWaiters(event.globalPosition);
+      },
+      onCaughtUp: () => {
+        subscriber.status.caughtUp = true;
+        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.markCaughtUp();
+      },
+      onError: (error) => this.onSubscriberError(subscriber, error),
+    });
+  }
+
+  private async stop(subscriber: Subscriber): Promise<void> {
+    if (subscriber.restartTimer) clearTimeout(subscriber.restartTimer);
+    subscriber.restartTimer = null;
+    const subscription = subscriber.subscription;
+    subscriber.subscription = null;
+    if (subscription) await subscription.stop();
+  }
+
+  private onSubscriberError(subscriber: Subscriber, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    subscriber.status.lastError = message;
+    subscriber.subscription = null;
+    if (this.stopping) return;
+    const delay = RESTART_DELAYS_MS[Math.min(subscriber.status.restarts, RESTART_DELAYS_MS.length - 1)] ?? 30000;
+    subscriber.status.restarts += 1;
+    this.logger.error(`${subscriber.status.name} stopped at position ${subscriber.status.position}: ${message}; restarting in ${delay} ms`);
+    subscriber.restartTimer = setTimeout(() => {
+      subscriber.restartTimer = null;
+      this.start(subscriber).catch((startError: unknown) => this.onSubscriberError(subscriber, startError));
+    }, delay);
+  }
+
+  private releaseWaiters(position: number): void {
+    if (this.waiters.length === 0) return;
+    const still: typeof this.waiters = [];
+    for (const waiter of this.waiters) {
+      if (waiter.position <= position) {
+        clearTimeout(waiter.timer);
+        waiter.resolve(true);
+      } else still.push(waiter);
+    }
+    this.waiters = still;
+  }
+}

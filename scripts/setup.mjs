@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Brings a checkout to a runnable state using only Node's built-ins:
+//   node scripts/setup.mjs            install dependencies when missing or stale
+//   node scripts/setup.mjs --build    ... and build what is older than its sources
+//   node scripts/setup.mjs --browser  ... and install Debian's Chromium for the browser tests when missing
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(cmd, cmdArgs, opts = {}) {
+  const result = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', ...opts });
+  if (result.status !== 0) {
+    console.error(`setup: "${cmd} ${cmdArgs.join(' ')}" failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function mtime(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Newest modification time of any file below the given paths (skipping dist and node_modules). */
+function newest(paths) {
+  let latest = 0;
+  const walk = (path) => {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== 'dist') walk(join(path, entry));
+    } else latest = Math.max(latest, stat.mtimeMs);
+  };
+  paths.forEach((p) => walk(join(root, p)));
+  return latest;
+}
+
+// 1. Dependencies: npm records what it installed in node_modules/.package-lock.json.
+const installed = join(root, 'node_modules/.package-lock.json');
+const manifests = ['package.json', 'package-lock.json', 'shop-rules/package.json', 'eventstore/package.json', 'backend/package.json', 'frontend/package.json'];
+if (!existsSync(installed) || manifests.some((m) => mtime(join(root, m)) > mtime(installed))) {
+  console.log('setup: installing dependencies…');
+  const ci = existsSync(join(root, 'package-lock.json')) && !existsSync(join(root, 'node_modules'));
+  run(npm, [ci ? 'ci' : 'install', '--no-audit', '--no-fund']);
+}
+
+// 2. Build: the server (tsc -b is incremental) and the shop when its sources changed.
+if (args.has('--build')) {
+  run(npm, ['run', 'build:server', '--silent']);
+  const web = newest(['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'shop-rules/src']);
+  if (web > mtime(join(root, 'frontend/dist/index.html'))) {
+    console.log('setup: building the shop…');
+    run(npm, ['run', 'build:web', '--silent']);
+  }
+}
+
+// 3. Chromium for the browser tests (Debian's package; no browser download).
+if (args.has('--browser') && !existsSync('/usr/bin/chromium')) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  let hasApt = false;
+  try {
+    execFileSync('which', ['apt-get'], { stdio: 'ignore' });
+    hasApt = true;
+  } catch {
+    hasApt = false;
+  }
+  if (isRoot && hasApt) {
+    console.log('setup: installing Debian’s chromium for the browser tests…');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  } else {
+    console.log('setup: /usr/bin/chromium is missing and cannot be installed here (needs root and apt-get); browser tests will be skipped.');
+  }
+}
