@@ -1,0 +1,38 @@
+import { PACK_QUANTITY, type CartLine, type PackSize } from './catalog.types';
+import { lineTotalCents } from './cart-lines';
+import { centsToDollars } from './money';
+
+const PACK_SIZE_LABELS: Readonly<Record<PackSize, string>> = {
+  single: 'Single Can',
+  '4pack': '4 Pack',
+  '8pack': '8 Pack',
+  '16pack': '16 Pack',
+};
+
+/** The product card's pack-size selector label. */
+export function packSizeLabel(packSize: PackSize): string {
+  return PACK_SIZE_LABELS[packSize];
+}
+
+/** The checkout summary's count, in the spec's words: 'N single cans' or 'N M-packs (X cans)'. */
+export function quantityText(line: Pick<CartLine, 'quantity' | 'packSize'>): string {
+  if (line.packSize === 'single') return `${line.quantity} single cans`;
+  const size = PACK_QUANTITY[line.packSize];
+  return `${line.quantity / size} ${size}-packs (${line.quantity} cans)`;
+}
+
+/** Dollars per can, to the cent, for 'Optimized pricing: $X per can'. */
+export function perCanPrice(line: CartLine): number {
+  return line.quantity <= 0 ? 0 : centsToDollars(Math.round(lineTotalCents(line) / line.quantity));
+}
+
+/**
+ * The 'Added to Pack' toast: '{quantity} {name} ({can or N-pack}) added to your pack'. `quantity` on the
+ * argument is in cans, as on every cart line; the toast counts what the customer picked on the stepper,
+ * so "2 Hazy IPA (4-pack)" means two 4-packs, not two cans.
+ */
+export function addedToPackText(line: Pick<CartLine, 'quantity' | 'name' | 'packSize'>): string {
+  const size = PACK_QUANTITY[line.packSize];
+  const unit = line.packSize === 'single' ? 'can' : `${size}-pack`;
+  return `${line.quantity / size} ${line.name} (${unit}) added to your pack`;
+}
