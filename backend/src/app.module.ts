@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
-import { APP_CONFIG } from './platform/persistence/persistence.tokens';
+import { APP_CONFIG, type Clock } from './platform/persistence/persistence.tokens';
 import { PlatformModule } from './platform/platform.module';
 import { SystemModule } from './modules/system/system.module';
 
@@ -9,11 +9,12 @@ export const BUSINESS_MODULES: Type[] = [SystemModule];
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig): DynamicModule {
+  /** `clock` replaces the system clock (tests move time on purpose). */
+  static register(config: AppConfig, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       global: true,
-      imports: [PlatformModule, ...BUSINESS_MODULES],
+      imports: [PlatformModule.register(clock), ...BUSINESS_MODULES],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
     };

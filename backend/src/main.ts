@@ -6,10 +6,11 @@ import { AppModule } from './app.module';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { configureApp } from './platform/http/configure-app';
 import { JsonLogger } from './platform/logging/json-logger';
+import type { Clock } from './platform/persistence/persistence.tokens';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+export async function createApp(config: AppConfig, clock?: Clock): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), {
     logger: new JsonLogger(config.logLevel),
     rawBody: true,
     bodyParser: true,

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
 import { PersistenceModule } from './persistence/persistence.module';
@@ -10,9 +10,14 @@ const systemClock: Clock = { now: () => new Date() };
 
 /** The event-sourcing runtime every business module uses: stores, write pipeline, projections, clock. */
 @Global()
-@Module({
-  imports: [PersistenceModule, CqrsModule.forRoot()],
-  providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, { provide: CLOCK, useValue: systemClock }],
-  exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, CLOCK],
-})
-export class PlatformModule {}
+@Module({})
+export class PlatformModule {
+  static register(clock: Clock = systemClock): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [PersistenceModule, CqrsModule.forRoot()],
+      providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, { provide: CLOCK, useValue: clock }],
+      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, CLOCK],
+    };
+  }
+}
