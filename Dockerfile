@@ -1,0 +1,29 @@
+# Multi-stage build: compile everything with dev dependencies, then ship only what runs.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shop-rules/package.json shop-rules/
+COPY eventstore/package.json eventstore/
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/shop-rules/package.json shop-rules/
+COPY --from=build /app/shop-rules/dist shop-rules/dist
+COPY --from=build /app/eventstore/package.json eventstore/
+COPY --from=build /app/eventstore/dist eventstore/dist
+COPY --from=build /app/backend/package.json backend/
+COPY --from=build /app/backend/dist backend/dist
+COPY --from=build /app/frontend/dist frontend/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME /data
+EXPOSE 3000
+CMD ["node", "backend/dist/main.js"]

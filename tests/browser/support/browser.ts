@@ -1,0 +1,40 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = resolve(__dirname, '../../../test-results/screenshots');
+
+/** Browser tests run where Debian's Chromium is installed (`npm test` installs it when it can). */
+export const describeInBrowser: jest.Describe = existsSync(CHROMIUM)
+  ? describe
+  : (() => {
+      // One line, once, saying why.
+      console.log(`Browser tests skipped: ${CHROMIUM} is not installed (apt-get install chromium).`);
+      return describe.skip;
+    })();
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
+
+/**
+ * A fresh context per journey. Requests that would leave the machine are refused (the shop must work
+ * offline); Stripe.js is answered by a stub when a test sets Stripe keys.
+ */
+export async function newShopContext(browser: Browser, baseURL: string, options: { viewport?: keyof typeof VIEWPORTS; ageVerified?: boolean } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  if (options.ageVerified) await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
+  return context;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
