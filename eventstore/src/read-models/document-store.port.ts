@@ -28,10 +28,19 @@ export interface Collection<T extends Doc = Doc> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter): Promise<T | null>;
   count(filter?: Filter): Promise<number>;
-  /** Insert or replace the whole document with this `_id`. */
+  /** Insert or replace the whole document with this `_id`. Properties whose value is `undefined` are not stored. */
   replaceOne(doc: T): Promise<void>;
-  /** Apply an update to the first match; with `upsert`, insert when nothing matches (equality fields of the filter seed the new document). Returns whether a document matched or was inserted. */
+  /**
+   * Apply an update to the first match; with `upsert`, insert when nothing matches (equality fields of the
+   * filter seed the new document, `$setOnInsert` applies only then, and a string `_id` is generated when the
+   * filter names none). `matched` is 0 when the document was inserted.
+   *
+   * A guarded upsert such as `{ _id, revision: { $lt: n } }` whose `_id` exists but fails the guard is a
+   * no-op (`{ matched: 0, upserted: false }`), never a duplicate-key error: that is how projections stay
+   * idempotent when an event is delivered twice.
+   */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<{ matched: number; upserted: boolean }>;
+  /** Apply an update to every match (`$setOnInsert` is ignored). */
   updateMany(filter: Filter, update: Update): Promise<{ matched: number }>;
   deleteOne(filter: Filter): Promise<{ deleted: number }>;
   deleteMany(filter?: Filter): Promise<{ deleted: number }>;
@@ -48,7 +57,10 @@ export type DocumentStoreKind = 'memory' | 'mongodb';
 export interface DocumentStore {
   readonly kind: DocumentStoreKind;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
-  /** Remove every document of every collection (used before a rebuild). */
+  /**
+   * Remove every document of every collection (used before a rebuild), except the coordination
+   * collections listed in `PRESERVED_COLLECTIONS` (leases, checkpoints), which must outlive a rebuild.
+   */
   dropAll(): Promise<void>;
   health(): Promise<DocumentStoreHealth>;
   close(): Promise<void>;

@@ -1,0 +1,29 @@
+import type { find, update } from 'mingo';
+import type { Update } from '../document-store.port';
+import { isPlainObject } from '../upsert-seed';
+
+// mingo's subpath exports are invisible to this workspace's node10 resolution; its root signatures carry the types.
+export type Criteria = Parameters<typeof find>[1];
+export type Modifier = Parameters<typeof update>[1];
+
+/**
+ * Splits an update into what mingo applies and `$setOnInsert`, which mingo does not know and which
+ * MongoDB applies only when an upsert inserts. Rejects replacement-style documents as the MongoDB driver
+ * does, so code that works on the embedded store also works in production.
+ */
+export function splitUpdate(changes: Update): { modifier: Modifier; onInsert: Record<string, unknown> | undefined } {
+  const keys = Object.keys(changes);
+  if (keys.length === 0 || keys.some((key) => !key.startsWith('$'))) {
+    throw new TypeError('Update document requires atomic operators');
+  }
+  const { $setOnInsert, ...rest } = changes;
+  if ($setOnInsert !== undefined && !isPlainObject($setOnInsert)) throw new TypeError('$setOnInsert needs an object');
+  return { modifier: rest as Modifier, onInsert: $setOnInsert };
+}
+
+/** MongoDB's rules for collection names, kept here too so a name that works embedded works in production. */
+export function assertCollectionName(name: string): void {
+  if (name === '' || name.includes('$') || name.includes('\0') || name.startsWith('system.')) {
+    throw new TypeError(`Invalid collection name: '${name}'`);
+  }
+}

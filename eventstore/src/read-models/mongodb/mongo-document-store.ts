@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MongoClient,
+  type Collection as DriverCollection,
+  type Db,
+  type Filter as DriverFilter,
+  type UpdateFilter,
+} from 'mongodb';
+import type {
+  Collection,
+  Doc,
+  DocumentStore,
+  DocumentStoreHealth,
+  Filter,
+  FindOptions,
+  Update,
+} from '../document-store.port';
+import { PRESERVED_COLLECTIONS } from '../preserved-collections';
+import { assertDatabaseName, collectionsToDrop, databaseNameFromUrl, DEFAULT_DATABASE_NAME, redactMongoUrl } from './mongo-connection';
+import { MongoCheckpointStore } from './mongo-checkpoint-store';
+import { upsertTolerantOfExistingId, withStringIdOnInsert } from './mongo-upsert';
+
+/**
+ * Connects and checks the server answers. The database is `dbName`, else the one in the URL's path, else
+ * `brewery-shop`. Writes wait for a majority of the replica set, so an acknowledged projection update
+ * survives a primary failover; reads go to the primary, so a command's response never races its own write.
+ */
+export async function openMongoDocumentStore(url: string, dbName?: string): Promise<MongoDocumentStore> {
+  const name = dbName ?? databaseNameFromUrl(url) ?? DEFAULT_DATABASE_NAME;
+  assertDatabaseName(name);
+  const client = new MongoClient(url, {
+    appName: 'brewery-shop',
+    writeConcern: { w: 'majority' },
+    readPreference: 'primary',
+    ignoreUndefined: true,
+  });
+  try {
+    await client.connect();
+    const db = client.db(name);
+    await db.command({ ping: 1 });
+    return new MongoDocumentStore(client, db);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot open the MongoDB read-model store at ${redactMongoUrl(url)} (database ${name}): ${reason}`, { cause: error });
+  }
+}
+
+export class MongoDocumentStore implements DocumentStore {
+  readonly kind = 'mongodb' as const;
+
+  constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    // Leases and checkpoints decide who works and from where: read only what a majority has committed.
+    const driver = PRESERVED_COLLECTIONS.includes(name)
+      ? this.db.collection<Doc>(name, { readConcern: { level: 'majority' } })
+      : this.db.collection<Doc>(name);
+    return new MongoCollection<T>(driver);
+  }
+
+  /** Checkpoints in this database's `checkpoints` collection, on the same connection. */
+  checkpointStore(): MongoCheckpointStore {
+    return new MongoCheckpointStore(this.db);
+  }
+
+  async dropAll(): Promise<void> {
+    const existing = await this.db.listCollections({}, { nameOnly: true }).toArray();
+    for (const name of collectionsToDrop(existing.map((info) => info.name))) {
+      await this.db.dropCollection(name);
+    }
+  }
+
+  async health(): Promise<DocumentStoreHealth> {
+    try {
+      await this.db.command({ ping: 1 }, { timeoutMS: 2000 });
+      return { ok: true, adapter: this.kind, detail: `database ${this.db.databaseName}` };
+    } catch (error) {
+      return { ok: false, adapter: this.kind, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+class MongoCollection<T extends Doc> implements Collection<T> {
+  readonly name: string;
+
+  constructor(private readonly driver: DriverCollection<Doc>) {
+    this.name = driver.collectionName;
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    const cursor = this.driver.find(asFilter(filter), {
+      ...(options.projection ? { projection: options.projection } : {}),
+      ...(options.sort ? { sort: options.sort } : {}),
+      ...(options.skip !== undefined ? { skip: options.skip } : {}),
+      ...(options.limit !== undefined ? { limit: options.limit } : {}),
+    });
+    return (await cursor.toArray()) as T[];
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return (await this.driver.findOne(asFilter(filter))) as T | null;
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return this.driver.countDocuments(asFilter(filter));
+  }
+
+  async replaceOne(doc: T): Promise<void> {
+    if (typeof doc._id !== 'string' || doc._id === '') throw new TypeError(`${this.name}: a document needs a non-empty string _id`);
+    await this.driver.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
+    if (!options.upsert) {
+      const result = await this.driver.updateOne(asFilter(filter), asUpdate(update));
+      return { matched: result.matchedCount, upserted: false };
+    }
+    const withId = withStringIdOnInsert(filter, update, randomUUID);
+    return upsertTolerantOfExistingId((upsert) =>
+      this.driver.updateOne(asFilter(filter), asUpdate(upsert ? withId : update), { upsert }),
+    );
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {
+    const result = await this.driver.updateMany(asFilter(filter), asUpdate(update));
+    return { matched: result.matchedCount };
+  }
+
+  async deleteOne(filter: Filter): Promise<{ deleted: number }> {
+    const result = await this.driver.deleteOne(asFilter(filter));
+    return { deleted: result.deletedCount };
+  }
+
+  async deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
+    const result = await this.driver.deleteMany(asFilter(filter));
+    return { deleted: result.deletedCount };
+  }
+}
+
+// The port's filter and update are MongoDB's own query language, untyped at this boundary on purpose.
+function asFilter(filter: Filter): DriverFilter<Doc> {
+  return filter as DriverFilter<Doc>;
+}
+
+function asUpdate(update: Update): UpdateFilter<Doc> {
+  return update as UpdateFilter<Doc>;
+}

@@ -1,0 +1,21 @@
+import type { DocumentStore } from './document-store.port';
+import { MemoryDocumentStore } from './memory/memory-document-store';
+import { openMongoDocumentStore } from './mongodb/mongo-document-store';
+
+export type DocumentStoreConfig = { kind: 'memory' } | { kind: 'mongodb'; url: string; dbName?: string };
+
+/** The read-model store named by configuration; the application never picks an adapter itself. */
+export async function openDocumentStore(config: DocumentStoreConfig): Promise<DocumentStore> {
+  switch (config.kind) {
+    case 'memory':
+      return new MemoryDocumentStore();
+    case 'mongodb':
+      return openMongoDocumentStore(config.url, config.dbName);
+    default:
+      return assertNever(config);
+  }
+}
+
+function assertNever(config: never): never {
+  throw new TypeError(`Unknown document store kind: ${JSON.stringify(config)}`);
+}
