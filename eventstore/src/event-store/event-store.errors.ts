@@ -1,0 +1,28 @@
+/**
+ * Some ids of an append are already stored but not as that exact batch in that stream: neither a
+ * fresh append nor an idempotent retry, so writing it would either duplicate or drop facts.
+ */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(
+    readonly streamName: string,
+    readonly eventIds: readonly string[],
+    reason: string,
+  ) {
+    super(`Cannot append to ${streamName}: ${reason} (event ids ${eventIds.join(', ')})`);
+  }
+}
+
+/** A second process tried to open a PGlite data directory that a live process already writes to. */
+export class DataDirLockedError extends Error {
+  override readonly name = 'DataDirLockedError';
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+  ) {
+    super(
+      `Event store data directory ${dataDir} is in use by process ${ownerPid}; ` +
+        'PGlite allows a single writer. Stop that process or point DATA_DIR elsewhere.',
+    );
+  }
+}

@@ -1,0 +1,1 @@
+export { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from './postgres-cluster';
