@@ -3,9 +3,10 @@ import type { AppConfig } from './config/app-config';
 import { APP_CONFIG, type Clock } from './platform/persistence/persistence.tokens';
 import { PlatformModule } from './platform/platform.module';
 import { SystemModule } from './modules/system/system.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule];
+export const BUSINESS_MODULES: Type[] = [SystemModule, NotificationsModule];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,38 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { EmailMessage } from '../domain/email.events';
+import type { Mailer } from './mailer.port';
+
+/**
+ * The embedded default: nodemailer composes the real MIME message and we write it to
+ * `DATA_DIR/outbox/<key>.eml`. The file is named after the e-mail's key, so a repeated delivery rewrites
+ * the same file instead of making a second e-mail.
+ */
+export class OutboxMailer implements Mailer {
+  readonly transport = 'outbox' as const;
+  private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(readonly directory: string) {
+    mkdirSync(directory, { recursive: true });
+  }
+
+  async send(key: string, message: EmailMessage, from: string): Promise<{ messageId: string }> {
+    const info = await this.composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    writeFileSync(join(this.directory, `${fileSafe(key)}.eml`), info.message as Buffer);
+    return { messageId: info.messageId };
+  }
+
+  health(): Promise<{ ok: boolean; detail: string }> {
+    try {
+      const count = readdirSync(this.directory).filter((f) => f.endsWith('.eml')).length;
+      return Promise.resolve({ ok: true, detail: `outbox folder, ${count} message(s)` });
+    } catch (error) {
+      return Promise.resolve({ ok: false, detail: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+export function fileSafe(key: string): string {
+  return key.replace(/[^A-Za-z0-9._-]/g, '_');
+}
