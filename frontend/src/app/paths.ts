@@ -1,0 +1,13 @@
+/**
+ * Every route of the shop, in one typed table (spec section 2). Features receive hrefs from here through
+ * props, so a path is written once and features never depend on the app layer.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  shop: { path: '/shop', getHref: () => '/shop' },
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
+  orderSuccess: { path: '/order-success', getHref: () => '/order-success' },
+  admin: { path: '/admin', getHref: () => '/admin' },
+} as const satisfies Record<string, { path: string; getHref: () => string }>;
+
+export type AppPath = (typeof paths)[keyof typeof paths]['path'];

@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
+import { RouteErrorPage } from '@/features/layout/route-error-page';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { paths } from './paths';
+import { RootLayout } from './routes/root-layout';
+
+/**
+ * Each page is its own chunk, so a customer on the shop never downloads the admin panel or the payment
+ * form. A new page is one line here: `{ path: paths.x.path, lazy: () => import('./routes/x.route') }`,
+ * where the route module exports `Component`.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, lazy: () => import('./routes/home.route') },
+      { path: paths.shop.path, lazy: () => import('./routes/shop.route') },
+      { path: '*', lazy: () => import('./routes/not-found.route') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

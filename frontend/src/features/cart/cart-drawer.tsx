@@ -1,0 +1,135 @@
+import { DeleteOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { CartLine, Product } from '@brewery/shop-rules';
+import {
+  cartSubtotal,
+  formatPrice,
+  lineTotal,
+  maxPacksForStepper,
+  packAdviceText,
+  perCanPrice,
+  quantityText,
+  validatePack,
+} from '@brewery/shop-rules';
+import { Button, Drawer, Empty, Tag } from 'antd';
+import { useLoadedProducts } from '@/shared/api/products/get-products';
+import { AccentButton } from '@/shared/ui/accent-button';
+import { QuantityStepper } from '@/shared/ui/quantity-stepper';
+import { useCart } from './use-cart';
+import './cart-drawer.css';
+
+export interface CartDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  onCheckout: () => void;
+}
+
+export const EMPTY_PACK_TEXT = 'Your pack is empty. Add some beers to get started!';
+
+/** Without the product list the stepper cannot know the stock; the server checks it again at checkout. */
+const UNKNOWN_STOCK_MAX_PACKS = 99;
+
+export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
+  const cart = useCart();
+  const { data: products } = useLoadedProducts();
+  const validation = validatePack(cart.totalCans);
+
+  return (
+    <Drawer
+      title="Your Pack"
+      placement="right"
+      open={open}
+      onClose={onClose}
+      size="min(440px, 100vw)"
+      rootClassName="cart-drawer"
+      closable={{ 'aria-label': 'Close your pack' }}
+      footer={
+        cart.lines.length === 0 ? null : (
+          <div className="cart-drawer__footer">
+            <dl className="cart-drawer__totals">
+              <dt>Total Cans</dt>
+              <dd data-testid="cart-total-cans">{cart.totalCans}</dd>
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatPrice(cartSubtotal(cart.lines))}</dd>
+            </dl>
+            <p className="cart-drawer__shipping-note">+ shipping (calculated at checkout)</p>
+            <div className="cart-drawer__status" role="status">
+              {validation.isValid ? (
+                <Tag color="success" className="cart-drawer__chip">
+                  ✓ Complete {validation.totalCans}-pack
+                </Tag>
+              ) : (
+                <Tag color="warning" className="cart-drawer__chip">
+                  {packAdviceText(validation)}
+                </Tag>
+              )}
+            </div>
+            <AccentButton block size="large" disabled={!validation.isValid} onClick={onCheckout}>
+              Proceed to Checkout
+            </AccentButton>
+          </div>
+        )
+      }
+    >
+      {cart.lines.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={EMPTY_PACK_TEXT} />
+      ) : (
+        <>
+          <ul className="cart-drawer__lines" aria-label="Beers in your pack">
+            {cart.lines.map((line) => (
+              <CartLineItem key={`${line.productId}-${line.packSize}`} line={line} products={products} />
+            ))}
+          </ul>
+          <Button
+            type="link"
+            icon={<ThunderboltOutlined />}
+            className="cart-drawer__optimise"
+            onClick={() => void cart.optimise()}
+          >
+            Regroup for the best price
+          </Button>
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+function CartLineItem({ line, products }: { line: CartLine; products: readonly Product[] | undefined }) {
+  const cart = useCart();
+  const product = products?.find((p) => p.id === line.productId);
+  const packs = line.quantity / line.packQuantity;
+  const maxPacks = product === undefined ? UNKNOWN_STOCK_MAX_PACKS : maxPacksForStepper(product, line.packSize);
+  const countText = quantityText(line);
+
+  return (
+    <li className="cart-drawer__line">
+      {line.imageUrl ? <img src={line.imageUrl} alt="" className="cart-drawer__thumb" width={48} height={72} /> : null}
+      <div className="cart-drawer__line-body">
+        <div className="cart-drawer__line-head">
+          <span className="cart-drawer__name">{line.name}</span>
+          <span className="cart-drawer__price">{formatPrice(lineTotal(line))}</span>
+        </div>
+        <div className="cart-drawer__count">{countText}</div>
+        {line.packSize === 'single' ? null : (
+          <div className="cart-drawer__per-can">Optimized pricing: {formatPrice(perCanPrice(line))} per can</div>
+        )}
+        <div className="cart-drawer__line-actions">
+          <QuantityStepper
+            size="small"
+            label={`${line.name} ${line.packSize === 'single' ? 'single cans' : `${line.packQuantity}-packs`}`}
+            value={packs}
+            min={0}
+            max={Math.max(packs, maxPacks)}
+            onChange={(next) => cart.setQuantity(line.productId, line.packSize, next * line.packQuantity)}
+          />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`Remove ${countText} of ${line.name}`}
+            onClick={() => cart.remove(line.productId, line.packSize)}
+          />
+        </div>
+      </div>
+    </li>
+  );
+}

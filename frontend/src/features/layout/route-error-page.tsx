@@ -1,0 +1,24 @@
+import { Button, Result } from 'antd';
+import { reloadPage } from '@/shared/browser/page-navigation';
+
+/**
+ * Shown when a route fails to render or its code cannot be downloaded (for example after a new release
+ * replaced the chunks); a reload fetches the current ones.
+ */
+export function RouteErrorPage() {
+  return (
+    <main id="main-content" className="page page--narrow">
+      <title>Something went wrong</title>
+      <Result
+        status="error"
+        title={<h1 className="page__title">Something went wrong</h1>}
+        subTitle="This page could not be shown. Reloading usually fixes it; your pack is kept."
+        extra={
+          <Button type="primary" onClick={reloadPage}>
+            Reload page
+          </Button>
+        }
+      />
+    </main>
+  );
+}

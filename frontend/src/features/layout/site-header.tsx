@@ -1,0 +1,77 @@
+import { CloseOutlined, MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Badge, Button } from 'antd';
+import { useId, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { AccentButton } from '@/shared/ui/accent-button';
+import './site-header.css';
+
+export interface NavItem {
+  label: string;
+  href: string;
+}
+
+export interface SiteHeaderProps {
+  brandName: string;
+  homeHref: string;
+  navItems: readonly NavItem[];
+  cartCount: number;
+  onCartClick: () => void;
+}
+
+/** Sticky header: brand, Home and Shop (active one highlighted), the cart with its can count, and a mobile menu. */
+export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartClick }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = () => setMenuOpen(false);
+  const canWord = cartCount === 1 ? 'can' : 'cans';
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to={homeHref} className="site-header__brand" onClick={closeMenu}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="site-header__brand-name">{brandName}</span>
+        </Link>
+
+        <nav aria-label="Main" className={`site-header__nav${menuOpen ? ' site-header__nav--open' : ''}`} id={menuId}>
+          <ul>
+            {navItems.map((item) => (
+              <li key={item.href}>
+                <NavLink
+                  to={item.href}
+                  end
+                  onClick={closeMenu}
+                  className={({ isActive }) => `site-header__link${isActive ? ' site-header__link--active' : ''}`}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="site-header__actions">
+          <Badge count={cartCount} showZero={false} overflowCount={999} color="#b42318">
+            <AccentButton
+              icon={<ShoppingCartOutlined />}
+              onClick={onCartClick}
+              aria-label={`Your pack, ${cartCount} ${canWord}`}
+              className="site-header__cart"
+            >
+              <span className="site-header__cart-text">Your Pack</span>
+            </AccentButton>
+          </Badge>
+          <Button
+            className="site-header__menu-toggle"
+            type="text"
+            icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import type { PackValidation } from '@brewery/shop-rules';
+import { packProgressPercent, shopHelperText } from '@brewery/shop-rules';
+import { Progress } from 'antd';
+import { AccentButton } from '@/shared/ui/accent-button';
+import './pack-progress-card.css';
+
+export interface PackProgressCardProps {
+  validation: PackValidation;
+  onCheckout: () => void;
+}
+
+/** How far the pack is from a valid size, and the way to checkout once it is one. */
+export function PackProgressCard({ validation, onCheckout }: PackProgressCardProps) {
+  const percent = packProgressPercent(validation);
+  const cans = validation.totalCans;
+  return (
+    <section className="pack-progress" aria-labelledby="pack-progress-title">
+      <div className="pack-progress__text">
+        <h2 id="pack-progress-title" className="pack-progress__title">
+          Your pack: {cans} {cans === 1 ? 'can' : 'cans'}
+        </h2>
+        <p className="pack-progress__helper" role="status">
+          {shopHelperText(validation)}
+        </p>
+      </div>
+      <Progress
+        className="pack-progress__bar"
+        percent={percent}
+        showInfo={false}
+        status={validation.isValid ? 'success' : 'normal'}
+        aria-label="Pack progress"
+      />
+      <AccentButton size="large" disabled={!validation.isValid} onClick={onCheckout} className="pack-progress__checkout">
+        Proceed to Checkout
+      </AccentButton>
+    </section>
+  );
+}

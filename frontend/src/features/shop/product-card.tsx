@@ -1,0 +1,132 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import type { CartLine, PackSize, Product } from '@brewery/shop-rules';
+import {
+  PACK_SIZES,
+  addButtonLabel,
+  addedToPackText,
+  cartLineFromProduct,
+  centsToDollars,
+  formatPrice,
+  isAddDisabled,
+  isPackAvailable,
+  maxPacksForStepper,
+  packPriceCents,
+  packSizeLabel,
+  productStockMarker,
+} from '@brewery/shop-rules';
+import { Button, Radio, Tag } from 'antd';
+import { useId, useState } from 'react';
+import { QuantityStepper } from '@/shared/ui/quantity-stepper';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import './product-card.css';
+
+export interface ProductCardProps {
+  product: Product;
+  /** Cans of this product already in the cart, whatever their pack size. */
+  cansInPack: number;
+  onAdd: (line: CartLine) => void;
+}
+
+function packOptionPrice(product: Product, packSize: PackSize): string {
+  const cents = packPriceCents(product, packSize);
+  return isPackAvailable(product, packSize) && cents !== null ? formatPrice(centsToDollars(cents)) : 'Not available';
+}
+
+export function ProductCard({ product, cansInPack, onAdd }: ProductCardProps) {
+  const [packSize, setPackSize] = useState<PackSize>('single');
+  const [count, setCount] = useState(0);
+  const toast = useToast();
+  const headingId = useId();
+
+  const maxCount = maxPacksForStepper(product, packSize);
+  const label = addButtonLabel(product, packSize);
+  const stockMarker = productStockMarker(product);
+
+  const choosePackSize = (next: PackSize) => {
+    setPackSize(next);
+    setCount((current) => Math.min(current, maxPacksForStepper(product, next)));
+  };
+
+  const add = () => {
+    const line = cartLineFromProduct(product, packSize, count);
+    onAdd(line);
+    toast.success('Added to Pack', addedToPackText(line));
+    setCount(0);
+  };
+
+  return (
+    <article
+      className={`product-card${product.archived ? ' product-card--archived' : ''}`}
+      aria-labelledby={headingId}
+    >
+      <div className="product-card__media">
+        <img src={product.imageUrl} alt={`${product.name} 500mL can`} loading="lazy" width={160} height={260} />
+        <div className="product-card__badges">
+          {product.archived ? (
+            <Tag className="product-card__badge product-card__badge--archived">ARCHIVED</Tag>
+          ) : product.beerType ? (
+            <Tag className="product-card__badge product-card__badge--type">{product.beerType}</Tag>
+          ) : null}
+          {stockMarker ? (
+            <Tag color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'} className="product-card__badge">
+              {stockMarker}
+            </Tag>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="product-card__body">
+        <h2 id={headingId} className="product-card__name">
+          {product.name}
+        </h2>
+        <p className="product-card__style">
+          <span>{product.style}</span>
+          <span aria-hidden className="product-card__dot">
+            ·
+          </span>
+          <span className="product-card__abv">ABV {product.abv}%</span>
+        </p>
+        <p className="product-card__description">{product.description}</p>
+
+        <Radio.Group
+          className="product-card__sizes"
+          aria-label={`Pack size for ${product.name}`}
+          value={packSize}
+          onChange={(event) => choosePackSize(event.target.value as PackSize)}
+          optionType="button"
+        >
+          {PACK_SIZES.map((size) => (
+            <Radio.Button key={size} value={size} className="product-card__size">
+              <span className="product-card__size-name">{packSizeLabel(size)}</span>
+              <span className="product-card__size-price">{packOptionPrice(product, size)}</span>
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+
+        <div className="product-card__order">
+          <QuantityStepper
+            label={`${product.name} quantity`}
+            value={count}
+            min={0}
+            max={maxCount}
+            onChange={setCount}
+            disabled={label !== 'Add to Pack'}
+          />
+          {cansInPack > 0 ? <span className="product-card__in-pack">{cansInPack} in pack</span> : null}
+        </div>
+
+        <Button
+          type="primary"
+          block
+          size="large"
+          icon={label === 'Add to Pack' ? <ShoppingCartOutlined /> : undefined}
+          disabled={isAddDisabled(product, packSize, count)}
+          onClick={add}
+          aria-label={label === 'Add to Pack' ? `Add to Pack: ${product.name}` : `${label}: ${product.name}`}
+        >
+          {label}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+import type { CartLine } from '@brewery/shop-rules';
+import { cartTotalCans, sortArchivedLast, validatePack } from '@brewery/shop-rules';
+import { Empty, Skeleton } from 'antd';
+import { useProducts } from '@/shared/api/products/get-products';
+import { PackProgressCard } from './pack-progress-card';
+import { ProductCard } from './product-card';
+import './shop-page.css';
+
+export interface ShopPageProps {
+  cartLines: readonly CartLine[];
+  onAddToCart: (line: CartLine) => void;
+  onCheckout: () => void;
+}
+
+export const NO_PRODUCTS_TEXT = 'No products available at the moment.';
+const SKELETON_CARDS = 8;
+
+function cansOfProduct(lines: readonly CartLine[], productId: string): number {
+  return cartTotalCans(lines.filter((line) => line.productId === productId));
+}
+
+export function ShopPage({ cartLines, onAddToCart, onCheckout }: ShopPageProps) {
+  const { data: products, isPending } = useProducts();
+  const validation = validatePack(cartTotalCans(cartLines));
+
+  return (
+    <main id="main-content" className="page shop">
+      <title>Our Craft Collection</title>
+      <header className="shop__header">
+        <h1 className="page__title">Our Craft Collection</h1>
+        <p className="shop__lede">
+          Pick any mix of cans. Checkout opens once your pack is a complete 4, 8 or 16-pack (or a larger pack of them).
+        </p>
+      </header>
+
+      <PackProgressCard validation={validation} onCheckout={onCheckout} />
+
+      {isPending ? (
+        <div className="shop__grid" aria-busy="true" aria-label="Loading beers">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <div key={index} className="shop__skeleton" data-testid="product-skeleton">
+              <Skeleton.Node active className="shop__skeleton-image">
+                <span />
+              </Skeleton.Node>
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </div>
+          ))}
+        </div>
+      ) : !products || products.length === 0 ? (
+        <Empty className="shop__empty" description={NO_PRODUCTS_TEXT} />
+      ) : (
+        <div className="shop__grid">
+          {sortArchivedLast(products).map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              cansInPack={cansOfProduct(cartLines, product.id)}
+              onAdd={onAddToCart}
+            />
+          ))}
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { reloadPage } from '@/shared/browser/page-navigation';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
+import { ApiError } from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const ADMIN_SEGMENT = '/api/admin';
+/** A 401 from login means a wrong password, not an expired session, so it must reach the login form. */
+const ADMIN_LOGIN_PATH = '/api/admin/login';
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+export function isAdminPath(path: string): boolean {
+  return path.includes(ADMIN_SEGMENT);
+}
+
+function isExpiredAdminSession(path: string, response: Response): boolean {
+  return response.status === 401 && isAdminPath(path) && !path.split('?')[0]?.endsWith(ADMIN_LOGIN_PATH);
+}
+
+function endAdminSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.adminToken);
+  reloadPage();
+}
+
+function requestInit(method: HttpMethod, path: string, body: unknown): RequestInit {
+  const headers = new Headers();
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (isAdminPath(path)) {
+    const token = localStorage.getItem(STORAGE_KEYS.adminToken);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  return {
+    method,
+    headers,
+    credentials: 'include',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text();
+  throw new ApiError(response.status, text, response.statusText);
+}
+
+/**
+ * The generic helper: sends one request and returns the OK response for the caller to read (JSON, CSV, PDF).
+ * A 401 on an admin path ends the admin session.
+ */
+export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(path, requestInit(method, path, body));
+  if (isExpiredAdminSession(path, response)) {
+    endAdminSession();
+    throw new Error(AUTHENTICATION_REQUIRED);
+  }
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** Sends a request and parses its JSON answer; an empty body reads as null. */
+export async function apiJson<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, path, body);
+  return parseJson<T>(response);
+}
+
+/**
+ * The default reader for queries: GET and parse JSON. On an expired admin session it returns null,
+ * because the page is already reloading.
+ */
+export async function apiGet<T>(path: string): Promise<T | null> {
+  const response = await fetch(path, requestInit('GET', path, undefined));
+  if (isExpiredAdminSession(path, response)) {
+    endAdminSession();
+    return null;
+  }
+  await throwIfNotOk(response);
+  return parseJson<T>(response);
+}
+
+async function parseJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  // Callers type the body; the API is ours and answers the shared types.
+  return (text ? JSON.parse(text) : null) as T;
+}
