@@ -1,0 +1,66 @@
+import { BEER_TYPES, InvalidAmountError, toCents, type BeerType } from '@brewery/shop-rules';
+import { ProductErrors } from './product.errors';
+import type { ProductFields } from './product.events';
+
+export const MAX_ABV = 20;
+
+/** Cents as the Product entity stores prices: a decimal string with two decimals ("6.50"). */
+export function priceString(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The invariants every stored product meets, and its canonical form: trimmed text, prices as two-decimal
+ * strings, an empty pack price as null. The HTTP edge validates first with friendlier messages; this is
+ * the guarantee for every other caller (seed data, the stock e-mail, scripts).
+ */
+export function normalizeProductFields(fields: ProductFields): ProductFields {
+  const text = (label: string, value: string): string => {
+    const trimmed = value.trim();
+    if (trimmed === '') throw ProductErrors.invalid(`${label} is required`);
+    return trimmed;
+  };
+  if (!Number.isFinite(fields.abv) || fields.abv < 0 || fields.abv > MAX_ABV) {
+    throw ProductErrors.invalid(`abv must be a number from 0 to ${MAX_ABV}`);
+  }
+  if (!Number.isSafeInteger(fields.inventory) || fields.inventory < 0) {
+    throw ProductErrors.invalid('inventory must be a whole number of cans, 0 or more');
+  }
+  if (fields.beerType !== null && !(BEER_TYPES as readonly string[]).includes(fields.beerType)) {
+    throw ProductErrors.invalid(`beerType must be one of ${BEER_TYPES.join(', ')} or none`);
+  }
+  const price = positivePrice('price', fields.price);
+  if (price === null) throw ProductErrors.invalid('price is required');
+  return {
+    name: text('name', fields.name),
+    style: text('style', fields.style),
+    description: text('description', fields.description),
+    abv: Math.round(fields.abv * 10) / 10,
+    beerType: fields.beerType satisfies BeerType | null,
+    imageUrl: text('imageUrl', fields.imageUrl),
+    inventory: fields.inventory,
+    isActive: fields.isActive,
+    archived: fields.archived,
+    price,
+    price4Pack: positivePrice('price4Pack', fields.price4Pack),
+    price8Pack: positivePrice('price8Pack', fields.price8Pack),
+    price16Pack: positivePrice('price16Pack', fields.price16Pack),
+    enable4Pack: fields.enable4Pack,
+    enable8Pack: fields.enable8Pack,
+    enable16Pack: fields.enable16Pack,
+  };
+}
+
+// Money parsing is the shared rule's (toCents); a blank optional price means "no pack price".
+function positivePrice(label: string, value: string | null): string | null {
+  if (value === null || value.trim() === '') return null;
+  let cents: number;
+  try {
+    cents = toCents(value);
+  } catch (error) {
+    if (error instanceof InvalidAmountError) throw ProductErrors.invalid(`${label} must be an amount in dollars such as 6.50`);
+    throw error;
+  }
+  if (cents <= 0) throw ProductErrors.invalid(`${label} must be more than 0`);
+  return priceString(cents);
+}

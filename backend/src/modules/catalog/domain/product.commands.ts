@@ -1,0 +1,15 @@
+import type { ProductFields, ReleaseReason, StockCountReason } from './product.events';
+
+/** What may be asked of one product stream. Time, when a rule needs it, arrives on the command. */
+export type ProductCommand =
+  | { type: 'CreateProduct'; productId: string; fields: ProductFields }
+  /** The whole admin form; `expectedRevision` (when the form sent it) refuses an edit made on stale data. */
+  | { type: 'UpdateProduct'; productId: string; fields: ProductFields; expectedRevision?: number }
+  | { type: 'SetProductActive'; productId: string; isActive: boolean }
+  | { type: 'DeleteProduct'; productId: string }
+  | { type: 'CountStock'; productId: string; inventory: number; reason: StockCountReason }
+  | { type: 'ReserveStock'; productId: string; orderId: string; quantity: number; expiresAt: string }
+  | { type: 'ReleaseReservation'; productId: string; orderId: string; reason: ReleaseReason }
+  | { type: 'SellStock'; productId: string; orderId: string; quantity: number; paymentIntentId: string };
+
+export type ProductCommandType = ProductCommand['type'];

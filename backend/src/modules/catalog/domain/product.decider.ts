@@ -1,0 +1,184 @@
+import { assertNever, type Decider } from '../../../shared-kernel/decider';
+import { normalizeProductFields } from './product-fields';
+import { ProductErrors } from './product.errors';
+import type { ProductCommand } from './product.commands';
+import {
+  DETAIL_FIELDS,
+  PRICE_FIELDS,
+  type ProductDetails,
+  type ProductEvent,
+  type ProductFields,
+  type ProductPrices,
+} from './product.events';
+
+export interface Reservation {
+  orderId: string;
+  quantity: number;
+  expiresAt: string;
+}
+
+export interface ListedProduct {
+  status: 'listed';
+  /** Revision of the stream's last event. */
+  revision: number;
+  /** `inventory` is the operator's figure: it falls only with a sale. */
+  fields: ProductFields;
+  reservations: readonly Reservation[];
+  /** Orders already sold from this product, so a repeated sale is recognised. */
+  soldOrders: readonly string[];
+}
+
+export type ProductState = { status: 'absent' } | ListedProduct | { status: 'deleted'; revision: number };
+
+export function reservedCans(product: ListedProduct): number {
+  return product.reservations.reduce((sum, r) => sum + r.quantity, 0);
+}
+
+/** What the shop can still sell: stock less the cans held by checkouts in progress (negative after a recount below them). */
+export function availableCans(product: ListedProduct): number {
+  return product.fields.inventory - reservedCans(product);
+}
+
+export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
+  initialState: { status: 'absent' },
+  evolve,
+  decide,
+};
+
+function decide(command: ProductCommand, state: ProductState): ProductEvent[] {
+  if (command.type === 'CreateProduct') {
+    if (state.status !== 'absent') throw ProductErrors.alreadyExists(command.productId);
+    return [{ type: 'ProductCreated', data: normalizeProductFields(command.fields) }];
+  }
+  if (state.status !== 'listed') throw ProductErrors.notFound(command.productId);
+  switch (command.type) {
+    case 'UpdateProduct':
+      if (command.expectedRevision !== undefined && command.expectedRevision !== state.revision) {
+        throw ProductErrors.changedSinceRead(state.fields.name);
+      }
+      return diff(state.fields, normalizeProductFields(command.fields));
+    case 'SetProductActive':
+      if (command.isActive === state.fields.isActive) return [];
+      return [command.isActive ? { type: 'ProductPublished', data: {} } : { type: 'ProductMovedToDraft', data: {} }];
+    case 'DeleteProduct': {
+      const reserved = reservedCans(state);
+      if (reserved > 0) throw ProductErrors.stillReserved(state.fields.name, reserved);
+      return [{ type: 'ProductDeleted', data: {} }];
+    }
+    case 'CountStock':
+      if (!Number.isSafeInteger(command.inventory) || command.inventory < 0) {
+        throw ProductErrors.invalid('inventory must be a whole number of cans, 0 or more');
+      }
+      if (command.inventory === state.fields.inventory) return [];
+      return [{ type: 'StockCounted', data: { inventory: command.inventory, previous: state.fields.inventory, reason: command.reason } }];
+    case 'ReserveStock':
+      return reserve(state, command);
+    case 'ReleaseReservation': {
+      const held = state.reservations.find((r) => r.orderId === command.orderId);
+      if (!held) return [];
+      return [{ type: 'StockReservationReleased', data: { orderId: command.orderId, quantity: held.quantity, reason: command.reason } }];
+    }
+    case 'SellStock':
+      return sell(state, command);
+    default:
+      return assertNever(command);
+  }
+}
+
+function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 'ReserveStock' }>): ProductEvent[] {
+  assertQuantity(command.quantity);
+  if (Number.isNaN(Date.parse(command.expiresAt))) throw ProductErrors.invalidExpiry(command.expiresAt);
+  if (state.soldOrders.includes(command.orderId)) return [];
+  const held = state.reservations.find((r) => r.orderId === command.orderId);
+  if (held) {
+    if (held.quantity === command.quantity) return [];
+    throw ProductErrors.reservationMismatch(state.fields.name, command.orderId, held.quantity, command.quantity);
+  }
+  if (!state.fields.isActive || state.fields.archived) throw ProductErrors.unavailable(state.fields.name);
+  const available = availableCans(state);
+  if (command.quantity > available) throw ProductErrors.insufficientStock(state.fields.name, available, command.quantity);
+  return [{ type: 'StockReserved', data: { orderId: command.orderId, quantity: command.quantity, expiresAt: command.expiresAt } }];
+}
+
+/**
+ * A paid order takes its cans whatever the product's visibility now (the customer has paid). With a
+ * reservation the cans were set aside, so only the stock figure must cover them; without one (it lapsed)
+ * they must be available like any new demand. Stock never goes below zero.
+ */
+function sell(state: ListedProduct, command: Extract<ProductCommand, { type: 'SellStock' }>): ProductEvent[] {
+  assertQuantity(command.quantity);
+  if (state.soldOrders.includes(command.orderId)) return [];
+  const held = state.reservations.find((r) => r.orderId === command.orderId);
+  const availableToOrder = availableCans(state) + (held?.quantity ?? 0);
+  const limit = held !== undefined && command.quantity <= held.quantity ? state.fields.inventory : availableToOrder;
+  if (command.quantity > limit) throw ProductErrors.insufficientStock(state.fields.name, limit, command.quantity);
+  return [
+    {
+      type: 'StockSold',
+      data: { orderId: command.orderId, quantity: command.quantity, paymentIntentId: command.paymentIntentId, fromReservation: held !== undefined },
+    },
+  ];
+}
+
+function assertQuantity(quantity: number): void {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) throw ProductErrors.invalidQuantity(quantity);
+}
+
+/** The admin form sends every field; record only what changed, one event per kind of change. */
+function diff(current: ProductFields, next: ProductFields): ProductEvent[] {
+  const events: ProductEvent[] = [];
+  const details: Partial<ProductDetails> = {};
+  for (const key of DETAIL_FIELDS) {
+    if (current[key] !== next[key]) Object.assign(details, { [key]: next[key] });
+  }
+  if (Object.keys(details).length > 0) events.push({ type: 'ProductDetailsChanged', data: details });
+  if (PRICE_FIELDS.some((key) => current[key] !== next[key])) {
+    const prices = Object.fromEntries(PRICE_FIELDS.map((key) => [key, next[key]])) as unknown as ProductPrices;
+    events.push({ type: 'ProductPricesChanged', data: prices });
+  }
+  if (current.isActive !== next.isActive) events.push({ type: next.isActive ? 'ProductPublished' : 'ProductMovedToDraft', data: {} });
+  if (current.archived !== next.archived) events.push({ type: next.archived ? 'ProductArchived' : 'ProductRestored', data: {} });
+  if (current.inventory !== next.inventory) {
+    events.push({ type: 'StockCounted', data: { inventory: next.inventory, previous: current.inventory, reason: 'admin-edit' } });
+  }
+  return events;
+}
+
+function evolve(state: ProductState, event: ProductEvent): ProductState {
+  if (event.type === 'ProductCreated') {
+    return { status: 'listed', revision: 0, fields: { ...event.data }, reservations: [], soldOrders: [] };
+  }
+  if (state.status !== 'listed') return state;
+  const next: ListedProduct = { ...state, revision: state.revision + 1 };
+  switch (event.type) {
+    case 'ProductDetailsChanged':
+      return { ...next, fields: { ...next.fields, ...event.data } };
+    case 'ProductPricesChanged':
+      return { ...next, fields: { ...next.fields, ...event.data } };
+    case 'ProductPublished':
+      return { ...next, fields: { ...next.fields, isActive: true } };
+    case 'ProductMovedToDraft':
+      return { ...next, fields: { ...next.fields, isActive: false } };
+    case 'ProductArchived':
+      return { ...next, fields: { ...next.fields, archived: true } };
+    case 'ProductRestored':
+      return { ...next, fields: { ...next.fields, archived: false } };
+    case 'ProductDeleted':
+      return { status: 'deleted', revision: next.revision };
+    case 'StockCounted':
+      return { ...next, fields: { ...next.fields, inventory: event.data.inventory } };
+    case 'StockReserved':
+      return { ...next, reservations: [...next.reservations, { ...event.data }] };
+    case 'StockReservationReleased':
+      return { ...next, reservations: next.reservations.filter((r) => r.orderId !== event.data.orderId) };
+    case 'StockSold':
+      return {
+        ...next,
+        fields: { ...next.fields, inventory: next.fields.inventory - event.data.quantity },
+        reservations: next.reservations.filter((r) => r.orderId !== event.data.orderId),
+        soldOrders: [...next.soldOrders, event.data.orderId],
+      };
+    default:
+      return assertNever(event);
+  }
+}

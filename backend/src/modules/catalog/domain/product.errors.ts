@@ -1,0 +1,36 @@
+import { DomainError } from '../../../shared-kernel/domain-error';
+
+/** The product stream's refusals, each with a stable code and a message a person can act on. */
+export const ProductErrors = {
+  notFound: (productId: string): DomainError => new DomainError('product_not_found', `Product ${productId} not found`, 'not_found'),
+  alreadyExists: (productId: string): DomainError =>
+    new DomainError('product_exists', `Product ${productId} already exists`, 'conflict'),
+  invalid: (message: string): DomainError => new DomainError('invalid_product', message, 'validation'),
+  changedSinceRead: (name: string): DomainError =>
+    new DomainError(
+      'product_changed',
+      `${name} was changed by someone else since you opened it. Reload the products and try again.`,
+      'conflict',
+    ),
+  stillReserved: (name: string, reserved: number): DomainError =>
+    new DomainError(
+      'product_reserved',
+      `${name} cannot be deleted while ${reserved} ${reserved === 1 ? 'can is' : 'cans are'} reserved by checkouts in progress. Try again once they are paid or released.`,
+      'conflict',
+    ),
+  invalidQuantity: (quantity: number): DomainError =>
+    new DomainError('invalid_quantity', `Quantity must be a whole number of cans greater than zero (got ${quantity})`, 'validation'),
+  invalidExpiry: (expiresAt: string): DomainError =>
+    new DomainError('invalid_expiry', `Reservation expiry must be an ISO-8601 instant (got "${expiresAt}")`, 'validation'),
+  /** The spec's pre-payment check wording. */
+  unavailable: (name: string): DomainError => new DomainError('product_unavailable', `${name} is no longer available`, 'conflict'),
+  /** The spec's pre-payment check wording. */
+  insufficientStock: (name: string, available: number, requested: number): DomainError =>
+    new DomainError('insufficient_stock', `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`, 'conflict'),
+  reservationMismatch: (name: string, orderId: string, held: number, requested: number): DomainError =>
+    new DomainError(
+      'reservation_mismatch',
+      `Order ${orderId} already holds ${held} cans of ${name}; reserve all cans of one product for an order at once (asked for ${requested})`,
+      'conflict',
+    ),
+} as const;

@@ -1,0 +1,90 @@
+import type { DomainEvent } from '@brewery/eventstore';
+import type { Product } from '@brewery/shop-rules';
+
+/** Every Product field but `id` (the stream carries it): what the admin form edits. */
+export type ProductFields = Omit<Product, 'id'>;
+
+export type ProductDetails = Pick<ProductFields, 'name' | 'style' | 'description' | 'abv' | 'beerType' | 'imageUrl'>;
+export type ProductPrices = Pick<
+  ProductFields,
+  'price' | 'price4Pack' | 'price8Pack' | 'price16Pack' | 'enable4Pack' | 'enable8Pack' | 'enable16Pack'
+>;
+
+export const DETAIL_FIELDS = ['name', 'style', 'description', 'abv', 'beerType', 'imageUrl'] as const satisfies readonly (keyof ProductDetails)[];
+export const PRICE_FIELDS = [
+  'price',
+  'price4Pack',
+  'price8Pack',
+  'price16Pack',
+  'enable4Pack',
+  'enable8Pack',
+  'enable16Pack',
+] as const satisfies readonly (keyof ProductPrices)[];
+
+/** Why the operator's stock figure changed: the admin form, or the "UPDATE STOCK" e-mail. */
+export type StockCountReason = 'admin-edit' | 'stock-email';
+
+/** Why a checkout's reservation ended without a sale. */
+export type ReleaseReason = 'payment_failed' | 'order_deleted' | 'expired';
+export const RELEASE_REASONS = ['payment_failed', 'order_deleted', 'expired'] as const satisfies readonly ReleaseReason[];
+
+export type ProductCreated = DomainEvent<'ProductCreated', ProductFields>;
+/** Only the fields that changed. */
+export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', Partial<ProductDetails>>;
+/** Every price field as it is after the change. */
+export type ProductPricesChanged = DomainEvent<'ProductPricesChanged', ProductPrices>;
+export type ProductPublished = DomainEvent<'ProductPublished', Record<string, never>>;
+export type ProductMovedToDraft = DomainEvent<'ProductMovedToDraft', Record<string, never>>;
+export type ProductArchived = DomainEvent<'ProductArchived', Record<string, never>>;
+export type ProductRestored = DomainEvent<'ProductRestored', Record<string, never>>;
+export type ProductDeleted = DomainEvent<'ProductDeleted', Record<string, never>>;
+export type StockCounted = DomainEvent<'StockCounted', { inventory: number; previous: number; reason: StockCountReason }>;
+export type StockReserved = DomainEvent<'StockReserved', { orderId: string; quantity: number; expiresAt: string }>;
+export type StockReservationReleased = DomainEvent<'StockReservationReleased', { orderId: string; quantity: number; reason: ReleaseReason }>;
+export type StockSold = DomainEvent<
+  'StockSold',
+  { orderId: string; quantity: number; paymentIntentId: string; fromReservation: boolean }
+>;
+
+export type ProductEvent =
+  | ProductCreated
+  | ProductDetailsChanged
+  | ProductPricesChanged
+  | ProductPublished
+  | ProductMovedToDraft
+  | ProductArchived
+  | ProductRestored
+  | ProductDeleted
+  | StockCounted
+  | StockReserved
+  | StockReservationReleased
+  | StockSold;
+
+export type ProductEventType = ProductEvent['type'];
+
+/** The event types of the product stream, for projections that subscribe to them. */
+export const PRODUCT_EVENT_TYPES = [
+  'ProductCreated',
+  'ProductDetailsChanged',
+  'ProductPricesChanged',
+  'ProductPublished',
+  'ProductMovedToDraft',
+  'ProductArchived',
+  'ProductRestored',
+  'ProductDeleted',
+  'StockCounted',
+  'StockReserved',
+  'StockReservationReleased',
+  'StockSold',
+] as const satisfies readonly ProductEventType[];
+
+// Fails to compile when an event type is added to the union but not to the list above.
+const everyEventTypeListed: [Exclude<ProductEventType, (typeof PRODUCT_EVENT_TYPES)[number]>] extends [never] ? true : never = true;
+void everyEventTypeListed;
+
+export const PRODUCT_STREAM_CATEGORY = 'product';
+
+export function productStreamName(productId: string): string {
+  return `${PRODUCT_STREAM_CATEGORY}-${productId}`;
+}
+
