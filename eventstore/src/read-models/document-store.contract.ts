@@ -1,0 +1,531 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { Collection, Doc, DocumentStore, Filter, FindOptions } from './document-store.port';
+import { acquireLease, currentLease, releaseLease } from './lease/document-lease';
+
+/**
+ * The behaviour every `DocumentStore` adapter must show, written from the queries and updates the shop's
+ * projections and screens actually use. `open` is called once; the suite empties the store with
+ * `dropAll()` before each test and closes it at the end.
+ */
+export function describeDocumentStoreContract(label: string, open: () => Promise<DocumentStore>): void {
+  describe(`DocumentStore contract: ${label}`, () => {
+    let store: DocumentStore;
+
+    beforeAll(async () => {
+      store = await open();
+    });
+
+    beforeEach(async () => {
+      await store.dropAll();
+    });
+
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    const ids = (docs: readonly Doc[]): string[] => docs.map((doc) => doc._id);
+
+    async function given<T extends Doc>(name: string, docs: readonly T[]): Promise<Collection<T>> {
+      const collection = store.collection<T>(name);
+      for (const doc of docs) await collection.replaceOne(doc);
+      return collection;
+    }
+
+    describe('products (shop and admin lists)', () => {
+      interface Product extends Doc {
+        name: string;
+        style: string;
+        isActive: boolean;
+        archived: boolean;
+        inventory?: number;
+        price: string;
+      }
+      const products: Product[] = [
+        { _id: 'p-pale', name: 'Pale Ale', style: 'American Pale', isActive: true, archived: false, inventory: 24, price: '6.50' },
+        { _id: 'p-stout', name: 'Oatmeal Stout', style: 'Stout', isActive: true, archived: true, inventory: 0, price: '7.00' },
+        { _id: 'p-hazy', name: 'Hazy IPA', style: 'NEIPA', isActive: false, archived: false, inventory: 3, price: '8.00' },
+        { _id: 'p-lager', name: 'Lager', style: 'Helles', isActive: true, archived: false, inventory: 100, price: '5.50' },
+        { _id: 'p-marzen', name: 'Märzen Fest', style: 'Märzen', isActive: true, archived: false, price: '7.50' },
+      ];
+      const archivedLastByName: FindOptions = { sort: { archived: 1, name: 1 } };
+
+      it.each<[string, Filter, FindOptions, string[]]>([
+        ['every product, archived last then by name', {}, archivedLastByName, ['p-hazy', 'p-lager', 'p-marzen', 'p-pale', 'p-stout']],
+        ['the shop list: active, archived last', { isActive: true }, archivedLastByName, ['p-lager', 'p-marzen', 'p-pale', 'p-stout']],
+        ['active and not archived', { isActive: true, archived: { $ne: true } }, { sort: { name: 1 } }, ['p-lager', 'p-marzen', 'p-pale']],
+        ['explicit $eq', { isActive: { $eq: false } }, {}, ['p-hazy']],
+        ['out of stock or archived ($or)', { $or: [{ inventory: { $lte: 0 } }, { archived: true }] }, {}, ['p-stout']],
+        ['active with at least 24 cans ($and, $gte)', { $and: [{ isActive: true }, { inventory: { $gte: 24 } }] }, { sort: { inventory: -1 } }, ['p-lager', 'p-pale']],
+        ['low stock: 1 to 4 cans ($gt, $lt)', { inventory: { $gt: 0, $lt: 5 } }, {}, ['p-hazy']],
+        ['inventory never recorded ($exists false)', { inventory: { $exists: false } }, {}, ['p-marzen']],
+        ['inventory recorded ($exists true)', { inventory: { $exists: true } }, { sort: { _id: 1 } }, ['p-hazy', 'p-lager', 'p-pale', 'p-stout']],
+        ['by ids ($in)', { _id: { $in: ['p-lager', 'p-stout', 'p-missing'] } }, { sort: { _id: 1 } }, ['p-lager', 'p-stout']],
+        ['excluding ids ($nin)', { _id: { $nin: ['p-lager', 'p-stout'] } }, { sort: { _id: 1 } }, ['p-hazy', 'p-marzen', 'p-pale']],
+        ['name contains, any case ($regex string)', { name: { $regex: 'STOUT', $options: 'i' } }, {}, ['p-stout']],
+        ['name starts with, any case (RegExp)', { name: /^märzen/i }, {}, ['p-marzen']],
+        ['name search is case-sensitive without the flag', { name: { $regex: 'stout' } }, {}, []],
+        ['style equality with unicode', { style: 'Märzen' }, {}, ['p-marzen']],
+        ['by one id', { _id: 'p-pale' }, {}, ['p-pale']],
+        ['by one id that does not exist', { _id: 'p-none' }, {}, []],
+        ['by one id and a field that does not match', { _id: 'p-pale', isActive: false }, {}, []],
+        ['sort descending by price string', { isActive: true }, { sort: { price: -1 } }, ['p-marzen', 'p-stout', 'p-pale', 'p-lager']],
+      ])('given the catalogue, when finding %s, then the ids come back in order', async (_name, filter, options, expected) => {
+        const collection = await given('products', products);
+        const found = await collection.find(filter, options);
+        if (options.sort) expect(ids(found)).toEqual(expected);
+        else expect(ids(found).sort()).toEqual([...expected].sort());
+      });
+
+      it.each<[string, FindOptions, string[]]>([
+        ['the first page', { skip: 0, limit: 2 }, ['p-hazy', 'p-lager']],
+        ['the second page', { skip: 2, limit: 2 }, ['p-marzen', 'p-pale']],
+        ['the last, short page', { skip: 4, limit: 2 }, ['p-stout']],
+        ['a page past the end', { skip: 10, limit: 2 }, []],
+        ['limit 0, which means no limit', { skip: 1, limit: 0 }, ['p-lager', 'p-marzen', 'p-pale', 'p-stout']],
+        ['a limit larger than the list', { limit: 50 }, ['p-hazy', 'p-lager', 'p-marzen', 'p-pale', 'p-stout']],
+      ])('given the catalogue sorted archived last, when reading %s, then that slice comes back', async (_name, page, expected) => {
+        const collection = await given('products', products);
+        expect(ids(await collection.find({}, { ...archivedLastByName, ...page }))).toEqual(expected);
+      });
+
+      it('given the catalogue, when finding with an inclusion projection, then only _id and those fields come back', async () => {
+        const collection = await given('products', products);
+        const found = await collection.find({ isActive: true }, { sort: { name: 1 }, projection: { name: 1, inventory: 1 } });
+        expect(found).toEqual([
+          { _id: 'p-lager', name: 'Lager', inventory: 100 },
+          { _id: 'p-marzen', name: 'Märzen Fest' },
+          { _id: 'p-stout', name: 'Oatmeal Stout', inventory: 0 },
+          { _id: 'p-pale', name: 'Pale Ale', inventory: 24 },
+        ]);
+      });
+
+      it('given the catalogue, when projecting with _id excluded, then only the named fields come back', async () => {
+        const collection = await given('products', products);
+        const found = await collection.find({ _id: 'p-pale' }, { projection: { _id: 0, name: 1, price: 1 } });
+        expect(found).toEqual([{ name: 'Pale Ale', price: '6.50' }]);
+      });
+
+      it('given the catalogue, when sorting on a field the projection leaves out, then the order still follows it', async () => {
+        const collection = await given('products', products);
+        const found = await collection.find({ isActive: true, archived: false }, { sort: { inventory: -1 }, projection: { name: 1 } });
+        expect(found.map((doc) => doc.name)).toEqual(['Lager', 'Pale Ale', 'Märzen Fest']);
+      });
+
+      it.each<[string, Filter | undefined, number]>([
+        ['everything (no filter)', undefined, 5],
+        ['everything (empty filter)', {}, 5],
+        ['active products', { isActive: true }, 4],
+        ['out of stock', { inventory: { $lte: 0 } }, 1],
+        ['a missing id', { _id: 'p-none' }, 0],
+      ])('given the catalogue, when counting %s, then the count is right', async (_name, filter, expected) => {
+        const collection = await given('products', products);
+        expect(await collection.count(filter)).toBe(expected);
+      });
+
+      it('given the catalogue, when findOne matches several, then it returns one of them; when none, null', async () => {
+        const collection = await given('products', products);
+        const active = await collection.findOne({ isActive: true, archived: false });
+        expect(['p-lager', 'p-marzen', 'p-pale']).toContain(active?._id);
+        expect(await collection.findOne({ name: 'Dunkel' })).toBeNull();
+        expect(await collection.findOne({ _id: 'p-lager' })).toEqual(products[3]);
+      });
+    });
+
+    describe('orders (active and pending tabs, product usage)', () => {
+      interface Order extends Doc {
+        status: string;
+        createdAt: string;
+        customer: { name: string; email: string };
+        items: Array<{ productId: string; quantity: number; unitPrice: string }>;
+        totalAmount: number;
+      }
+      const order = (id: string, status: string, createdAt: string, productIds: string[]): Order => ({
+        _id: id,
+        status,
+        createdAt,
+        customer: { name: `Customer ${id}`, email: `${id}@example.com` },
+        items: productIds.map((productId) => ({ productId, quantity: 4, unitPrice: '6.50' })),
+        totalAmount: 26 * productIds.length + 10,
+      });
+      const orders: Order[] = [
+        order('o1', 'pending', '2026-03-01T10:00:00.000Z', ['p-pale']),
+        order('o2', 'paid', '2026-03-02T09:30:00.000Z', ['p-lager']),
+        order('o3', 'shipped', '2026-03-03T08:00:00.000Z', ['p-pale', 'p-stout']),
+        order('o4', 'pending', '2026-03-04T12:00:00.000Z', ['p-lager']),
+        order('o5', 'delivered', '2026-02-28T23:59:59.999Z', ['p-hazy']),
+        order('o6', 'packed_awaiting_pickup', '2026-03-02T18:45:00.000Z', ['p-lager', 'p-pale']),
+      ];
+      const newestFirst: FindOptions = { sort: { createdAt: -1 } };
+
+      it.each<[string, Filter, string[]]>([
+        ['active orders: status not pending', { status: { $ne: 'pending' } }, ['o3', 'o6', 'o2', 'o5']],
+        ['pending orders', { status: 'pending' }, ['o4', 'o1']],
+        ['paid or packed ($in)', { status: { $in: ['paid', 'packed_awaiting_pickup'] } }, ['o6', 'o2']],
+        ['neither pending nor cancelled ($nin)', { status: { $nin: ['pending', 'cancelled'] } }, ['o3', 'o6', 'o2', 'o5']],
+        ['orders containing a product (nested items.productId)', { 'items.productId': 'p-pale' }, ['o3', 'o6', 'o1']],
+        ['orders containing any of two products', { 'items.productId': { $in: ['p-stout', 'p-hazy'] } }, ['o3', 'o5']],
+        ['by customer email (dotted path)', { 'customer.email': 'o2@example.com' }, ['o2']],
+        ['active orders created in March', { status: { $ne: 'pending' }, createdAt: { $gte: '2026-03-01', $lt: '2026-04-01' } }, ['o3', 'o6', 'o2']],
+        ['totals above $40', { totalAmount: { $gt: 40 } }, ['o3', 'o6']],
+      ])('given orders, when finding %s newest first, then the ids come back in order', async (_name, filter, expected) => {
+        const collection = await given('orders', orders);
+        expect(ids(await collection.find(filter, newestFirst))).toEqual(expected);
+      });
+
+      it('given orders, when listing without their items, then items are left out and the rest is whole', async () => {
+        const collection = await given('orders', orders);
+        const [first] = await collection.find({ _id: 'o3' }, { projection: { items: 0 } });
+        expect(first).toEqual({ _id: 'o3', status: 'shipped', createdAt: '2026-03-03T08:00:00.000Z', customer: { name: 'Customer o3', email: 'o3@example.com' }, totalAmount: 62 });
+      });
+
+      it('given orders, when sorting by two keys, then the second breaks ties of the first', async () => {
+        const collection = await given('orders', orders);
+        const found = await collection.find({}, { sort: { status: 1, createdAt: -1 } });
+        expect(ids(found)).toEqual(['o5', 'o6', 'o2', 'o4', 'o1', 'o3']);
+      });
+
+      it('given orders, when counting by status, then pending and non-pending add up', async () => {
+        const collection = await given('orders', orders);
+        expect(await collection.count({ status: 'pending' })).toBe(2);
+        expect(await collection.count({ status: { $ne: 'pending' } })).toBe(4);
+      });
+    });
+
+    describe('sales lines (reports by date range)', () => {
+      const line = (id: string, soldAt: string): Doc => ({ _id: id, soldAt, productId: 'p-pale', quantity: 4, lineTotal: '26.00' });
+      const lines = [
+        line('before', '2026-02-28T23:59:59.999Z'),
+        line('first-instant', '2026-03-01T00:00:00.000Z'),
+        line('middle', '2026-03-02T12:00:00.000Z'),
+        line('last-instant', '2026-03-02T23:59:59.999Z'),
+        line('end-exclusive', '2026-03-03T00:00:00.000Z'),
+      ];
+
+      it.each<[string, Filter, string[]]>([
+        ['from a date (inclusive) to a date (exclusive)', { soldAt: { $gte: '2026-03-01', $lt: '2026-03-03' } }, ['first-instant', 'middle', 'last-instant']],
+        ['with full ISO bounds', { soldAt: { $gte: '2026-03-01T00:00:00.000Z', $lt: '2026-03-03T00:00:00.000Z' } }, ['first-instant', 'middle', 'last-instant']],
+        ['a single day', { soldAt: { $gte: '2026-03-02', $lt: '2026-03-03' } }, ['middle', 'last-instant']],
+        ['a range with nothing in it', { soldAt: { $gte: '2026-04-01', $lt: '2026-05-01' } }, []],
+        ['up to a bound ($lte)', { soldAt: { $lte: '2026-03-01T00:00:00.000Z' } }, ['before', 'first-instant']],
+      ])('given sales lines, when reading %s, then exactly those lines come back in time order', async (_name, filter, expected) => {
+        const collection = await given('salesLines', lines);
+        expect(ids(await collection.find(filter, { sort: { soldAt: 1 } }))).toEqual(expected);
+      });
+    });
+
+    describe('order backups (by payment status)', () => {
+      const backup = (id: string, paymentStatus: string): Doc => ({ _id: id, paymentIntentId: id, paymentStatus, timestamp: `2026-03-0${id.length}T00:00:00.000Z` });
+      const backups = [backup('pi_1', 'succeeded'), backup('pi_22', 'succeeded'), backup('pi_333', 'created'), backup('pi_4444', 'requires_payment_method'), backup('pi_55555', 'canceled')];
+
+      it.each<[string, Filter, number]>([
+        ['successful payments', { paymentStatus: 'succeeded' }, 2],
+        ['payments still created', { paymentStatus: 'created' }, 1],
+        ['payments treated as failed', { paymentStatus: { $nin: ['succeeded', 'created'] } }, 2],
+        ['all backups', {}, 5],
+      ])('given backups, when counting %s, then the summary count is right', async (_name, filter, expected) => {
+        const collection = await given('orderBackups', backups);
+        expect(await collection.count(filter)).toBe(expected);
+      });
+    });
+
+    describe('writes', () => {
+      it('given no document, when replaceOne writes one, then it reads back equal', async () => {
+        const collection = store.collection('products');
+        const doc = { _id: 'p-1', name: 'Pale Ale', abv: 5.2, tags: ['core'], prices: { single: '6.50', pack4: null } };
+        await collection.replaceOne(doc);
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual(doc);
+      });
+
+      it('given a document, when replaceOne writes a new version, then fields it no longer has are gone', async () => {
+        const collection = await given<Doc>('products', [{ _id: 'p-1', name: 'Pale Ale', description: 'Hoppy' }]);
+        await collection.replaceOne({ _id: 'p-1', name: 'Pale Ale v2' });
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', name: 'Pale Ale v2' });
+        expect(await collection.count()).toBe(1);
+      });
+
+      it('given a document with an undefined property, when written, then the property is not stored', async () => {
+        const collection = store.collection('products');
+        await collection.replaceOne({ _id: 'p-1', name: 'Lager', imageUrl: undefined });
+        const found = await collection.findOne({ _id: 'p-1' });
+        expect(found).toEqual({ _id: 'p-1', name: 'Lager' });
+        expect(found !== null && 'imageUrl' in found).toBe(false);
+      });
+
+      it.each<[string, Doc]>([
+        ['an empty _id', { _id: '' }],
+        ['a numeric _id', { _id: 7 as unknown as string }],
+      ])('given %s, when replaceOne writes it, then it is refused', async (_name, doc) => {
+        await expect(store.collection('products').replaceOne(doc)).rejects.toThrow();
+      });
+
+      it('given a document, when updateOne applies $set, $inc, $unset, then the document changes accordingly', async () => {
+        const collection = await given('stockLevels', [{ _id: 'p-1', inventory: 10, reserved: 4, note: 'check' }]);
+        const result = await collection.updateOne({ _id: 'p-1' }, { $set: { 'alert.low': true }, $inc: { inventory: -4, reserved: -4 }, $unset: { note: '' } });
+        expect(result).toEqual({ matched: 1, upserted: false });
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', inventory: 6, reserved: 0, alert: { low: true } });
+      });
+
+      it('given a document, when updateOne applies $max, $min, $addToSet, $pull, then each follows MongoDB', async () => {
+        const collection = await given('stockLevels', [{ _id: 'p-1', highest: 5, lowest: 5, tags: ['core', 'hoppy'] }]);
+        await collection.updateOne({ _id: 'p-1' }, { $max: { highest: 9 }, $min: { lowest: 7 }, $addToSet: { tags: 'core' } });
+        await collection.updateOne({ _id: 'p-1' }, { $max: { highest: 3 }, $min: { lowest: 2 }, $pull: { tags: 'hoppy' } });
+        await collection.updateOne({ _id: 'p-1' }, { $addToSet: { tags: 'seasonal' }, $inc: { 'counters.views': 1 } });
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', highest: 9, lowest: 2, tags: ['core', 'seasonal'], counters: { views: 1 } });
+      });
+
+      it('given no match, when updateOne runs without upsert, then nothing is written', async () => {
+        const collection = await given('orders', [{ _id: 'o1', status: 'paid' }]);
+        expect(await collection.updateOne({ _id: 'o2' }, { $set: { status: 'shipped' } })).toEqual({ matched: 0, upserted: false });
+        expect(await collection.count()).toBe(1);
+      });
+
+      it('given no match, when updateOne upserts, then the filter equality fields, $set and $setOnInsert make the document', async () => {
+        const collection = store.collection('stockLevels');
+        const result = await collection.updateOne(
+          { _id: 'p-1', kind: 'stock', 'owner.team': 'brewhouse', inventory: { $gte: 0 } },
+          { $set: { inventory: 24 }, $setOnInsert: { createdAt: '2026-03-01T00:00:00.000Z' } },
+          { upsert: true },
+        );
+        expect(result).toEqual({ matched: 0, upserted: true });
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', kind: 'stock', owner: { team: 'brewhouse' }, inventory: 24, createdAt: '2026-03-01T00:00:00.000Z' });
+      });
+
+      it('given an upserted document, when the same upsert runs again, then the document is the same and $setOnInsert is not reapplied', async () => {
+        const collection = store.collection('stockLevels');
+        const upsert = (createdAt: string) => collection.updateOne({ _id: 'p-1' }, { $set: { inventory: 24 }, $setOnInsert: { createdAt } }, { upsert: true });
+        expect(await upsert('2026-03-01T00:00:00.000Z')).toEqual({ matched: 0, upserted: true });
+        const first = await collection.findOne({ _id: 'p-1' });
+        expect(await upsert('2026-03-09T00:00:00.000Z')).toEqual({ matched: 1, upserted: false });
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual(first);
+        expect(await collection.count()).toBe(1);
+      });
+
+      it('given no match and a filter without _id, when updateOne upserts, then the new document gets a string _id', async () => {
+        const collection = store.collection('activity');
+        expect(await collection.updateOne({ kind: 'rebuild' }, { $inc: { runs: 1 } }, { upsert: true })).toEqual({ matched: 0, upserted: true });
+        const [doc] = await collection.find({ kind: 'rebuild' });
+        expect(typeof doc?._id).toBe('string');
+        expect(doc?._id.length).toBeGreaterThan(0);
+        expect(doc).toEqual({ _id: doc?._id, kind: 'rebuild', runs: 1 });
+        await collection.updateOne({ kind: 'rebuild' }, { $inc: { runs: 1 } }, { upsert: true });
+        expect(await collection.find({ kind: 'rebuild' })).toEqual([{ _id: doc?._id, kind: 'rebuild', runs: 2 }]);
+      });
+
+      it.each<[string, number, { matched: number; upserted: boolean }, { revision: number; sold: number }]>([
+        ['an older event', 2, { matched: 0, upserted: false }, { revision: 3, sold: 10 }],
+        ['the same event again', 3, { matched: 0, upserted: false }, { revision: 3, sold: 10 }],
+        ['the next event', 4, { matched: 1, upserted: false }, { revision: 4, sold: 12 }],
+      ])(
+        'given a projection at revision 3, when %s is applied with a revision-guarded $inc upsert, then it is applied at most once',
+        async (_name, revision, expectedResult, expectedDoc) => {
+          const collection = await given('stockLevels', [{ _id: 'product-p1', revision: 3, sold: 10 }]);
+          const result = await collection.updateOne({ _id: 'product-p1', revision: { $lt: revision } }, { $inc: { sold: 2 }, $set: { revision } }, { upsert: true });
+          expect(result).toEqual(expectedResult);
+          expect(await collection.findOne({ _id: 'product-p1' })).toEqual({ _id: 'product-p1', ...expectedDoc });
+        },
+      );
+
+      it('given a stream of events delivered at least once, when each is applied with a revision guard, then the total counts each event once', async () => {
+        const collection = store.collection('stockLevels');
+        const deliveries = [1, 2, 2, 3, 1, 4, 4, 3, 5];
+        for (const revision of deliveries) {
+          await collection.updateOne({ _id: 'product-p1', revision: { $lt: revision } }, { $inc: { sold: revision * 4 }, $set: { revision } }, { upsert: true });
+        }
+        // Events 1..5 once each; the late duplicates of 1..4 change nothing.
+        expect(await collection.findOne({ _id: 'product-p1' })).toEqual({ _id: 'product-p1', revision: 5, sold: 60 });
+      });
+
+      it('given an order, when status changes are pushed to its history with a revision guard, then each entry appears once, in order', async () => {
+        const collection = await given('orders', [{ _id: 'o1', status: 'pending', revision: 0, history: [] }]);
+        const change = (revision: number, status: string) =>
+          collection.updateOne(
+            { _id: 'o1', revision: { $lt: revision } },
+            { $set: { status, revision }, $push: { history: { status, at: `2026-03-0${revision}T10:00:00.000Z`, by: 'admin' } } },
+          );
+        await change(1, 'paid');
+        await change(2, 'shipped');
+        await change(2, 'shipped');
+        await change(3, 'delivered');
+        const found = await collection.findOne({ _id: 'o1' });
+        expect(found?.status).toBe('delivered');
+        expect(found?.history).toEqual([
+          { status: 'paid', at: '2026-03-01T10:00:00.000Z', by: 'admin' },
+          { status: 'shipped', at: '2026-03-02T10:00:00.000Z', by: 'admin' },
+          { status: 'delivered', at: '2026-03-03T10:00:00.000Z', by: 'admin' },
+        ]);
+      });
+
+      it('given documents, when updateMany matches some, then exactly those change and the count says so', async () => {
+        const collection = await given('products', [
+          { _id: 'a', isActive: true, inventory: 0 },
+          { _id: 'b', isActive: true, inventory: 5 },
+          { _id: 'c', isActive: false, inventory: 0 },
+        ]);
+        expect(await collection.updateMany({ inventory: { $lte: 0 } }, { $set: { isActive: false, flagged: true } })).toEqual({ matched: 2 });
+        expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'a', isActive: false, inventory: 0, flagged: true },
+          { _id: 'b', isActive: true, inventory: 5 },
+          { _id: 'c', isActive: false, inventory: 0, flagged: true },
+        ]);
+        expect(await collection.updateMany({ inventory: { $gt: 100 } }, { $set: { flagged: true } })).toEqual({ matched: 0 });
+      });
+
+      it('given a document, when an update names no operator, then it is refused and the document is unchanged', async () => {
+        const collection = await given('products', [{ _id: 'p-1', name: 'Lager' }]);
+        await expect(collection.updateOne({ _id: 'p-1' }, { name: 'Pilsner' })).rejects.toThrow(/atomic operators/);
+        await expect(collection.updateMany({}, { name: 'Pilsner' })).rejects.toThrow(/atomic operators/);
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', name: 'Lager' });
+      });
+
+      it('given a document, when an update tries to change its _id, then it is refused and the document is unchanged', async () => {
+        const collection = await given('products', [{ _id: 'p-1', name: 'Lager' }]);
+        await expect(collection.updateOne({ _id: 'p-1' }, { $set: { _id: 'p-2', name: 'Pils' } })).rejects.toThrow();
+        expect(await collection.find({})).toEqual([{ _id: 'p-1', name: 'Lager' }]);
+      });
+
+      it('given several matches, when deleteOne runs, then exactly one is removed', async () => {
+        const collection = await given('orders', [
+          { _id: 'o1', status: 'pending' },
+          { _id: 'o2', status: 'pending' },
+          { _id: 'o3', status: 'paid' },
+        ]);
+        expect(await collection.deleteOne({ status: 'pending' })).toEqual({ deleted: 1 });
+        expect(await collection.count({ status: 'pending' })).toBe(1);
+        expect(await collection.deleteOne({ _id: 'o3' })).toEqual({ deleted: 1 });
+        expect(await collection.deleteOne({ _id: 'o3' })).toEqual({ deleted: 0 });
+        expect(await collection.count()).toBe(1);
+      });
+
+      it('given documents, when deleteMany runs with a filter and then without one, then matches and then all are removed', async () => {
+        const collection = await given('orders', [
+          { _id: 'o1', status: 'pending' },
+          { _id: 'o2', status: 'pending' },
+          { _id: 'o3', status: 'paid' },
+        ]);
+        expect(await collection.deleteMany({ status: 'pending' })).toEqual({ deleted: 2 });
+        expect(ids(await collection.find())).toEqual(['o3']);
+        expect(await collection.deleteMany()).toEqual({ deleted: 1 });
+        expect(await collection.count()).toBe(0);
+      });
+    });
+
+    describe('store-wide behaviour', () => {
+      it('given several collections, when dropAll runs, then every one is empty and still usable', async () => {
+        const products = await given('products', [{ _id: 'p-1' }, { _id: 'p-2' }]);
+        const orders = await given('orders', [{ _id: 'o-1' }]);
+        await store.dropAll();
+        expect(await products.count()).toBe(0);
+        expect(await store.collection('orders').count()).toBe(0);
+        await orders.replaceOne({ _id: 'o-2' });
+        expect(ids(await orders.find())).toEqual(['o-2']);
+      });
+
+      it('given two collections, when one is written, then the other does not see it', async () => {
+        await given('products', [{ _id: 'same-id', name: 'product' }]);
+        await given('orders', [{ _id: 'same-id', name: 'order' }]);
+        expect(await store.collection('products').findOne({ _id: 'same-id' })).toEqual({ _id: 'same-id', name: 'product' });
+        expect(await store.collection('orders').findOne({ _id: 'same-id' })).toEqual({ _id: 'same-id', name: 'order' });
+      });
+
+      it('given a returned document, when the caller mutates it, then the stored document is unchanged', async () => {
+        const collection = await given('orders', [{ _id: 'o1', status: 'paid', items: [{ productId: 'p-1', quantity: 4 }] }]);
+        const found = await collection.findOne({ _id: 'o1' });
+        const [listed] = await collection.find({ status: 'paid' });
+        if (!found || !listed) throw new Error('the order should be there');
+        found.status = 'cancelled';
+        for (const item of found.items as Array<{ quantity: number }>) item.quantity = 99;
+        (listed.items as unknown[]).push({ productId: 'p-2', quantity: 8 });
+        expect(await collection.findOne({ _id: 'o1' })).toEqual({ _id: 'o1', status: 'paid', items: [{ productId: 'p-1', quantity: 4 }] });
+      });
+
+      it('given a written document or pushed value, when the caller mutates its own object afterwards, then the store is unchanged', async () => {
+        const collection = store.collection('orders');
+        const item = { productId: 'p-1', quantity: 4 };
+        await collection.replaceOne({ _id: 'o1', items: [item], history: [] });
+        const entry = { status: 'paid', notes: ['first'] };
+        await collection.updateOne({ _id: 'o1' }, { $push: { history: entry } });
+        item.quantity = 99;
+        entry.notes.push('changed later');
+        expect(await collection.findOne({ _id: 'o1' })).toEqual({ _id: 'o1', items: [{ productId: 'p-1', quantity: 4 }], history: [{ status: 'paid', notes: ['first'] }] });
+      });
+
+      it('given unicode names and ids, when written and queried, then they round-trip exactly', async () => {
+        const docs = [
+          { _id: 'p-ü-🍺', name: 'Über Pils 🍺', style: 'Pilsner – Czech', note: '日本のクラフトビール' },
+          { _id: 'p-é', name: 'Bière de Garde', style: 'Farmhouse', note: 'ØÆÅ ñ ç' },
+        ];
+        const collection = await given('products', docs);
+        expect(await collection.findOne({ _id: 'p-ü-🍺' })).toEqual(docs[0]);
+        expect(ids(await collection.find({ name: 'Bière de Garde' }))).toEqual(['p-é']);
+        expect(ids(await collection.find({ note: { $regex: 'クラフト' } }))).toEqual(['p-ü-🍺']);
+        expect(ids(await collection.find({ name: { $regex: 'BIÈRE', $options: 'i' } }))).toEqual(['p-é']);
+      });
+
+      it('given an open store, when asked for its health, then it is ok and names its adapter', async () => {
+        const health = await store.health();
+        expect(health.ok).toBe(true);
+        expect(health.adapter).toBe(store.kind);
+      });
+    });
+
+    describe('leases (one subscription runner among several instances)', () => {
+      const t0 = new Date('2026-03-01T10:00:00.000Z');
+      const at = (ms: number): Date => new Date(t0.getTime() + ms);
+      let name: string;
+
+      beforeEach(() => {
+        // Leases survive dropAll by design, so each test takes its own.
+        name = `projections-${randomUUID()}`;
+      });
+
+      it('given a free lease, when an instance acquires it, then it holds it until the ttl runs out', async () => {
+        expect(await acquireLease(store, name, 'app-a', 30_000, t0)).toEqual({ name, holder: 'app-a', expiresAt: t0.getTime() + 30_000 });
+        expect(await currentLease(store, name, at(29_999))).toEqual({ name, holder: 'app-a', expiresAt: t0.getTime() + 30_000 });
+        expect(await currentLease(store, name, at(30_000))).toBeNull();
+      });
+
+      it('given a held lease, when another instance tries before expiry, then it is refused and the holder is unchanged', async () => {
+        await acquireLease(store, name, 'app-a', 30_000, t0);
+        expect(await acquireLease(store, name, 'app-b', 30_000, at(10_000))).toBeNull();
+        expect((await currentLease(store, name, at(10_000)))?.holder).toBe('app-a');
+      });
+
+      it('given a held lease, when its holder renews it, then the expiry moves on', async () => {
+        await acquireLease(store, name, 'app-a', 30_000, t0);
+        expect(await acquireLease(store, name, 'app-a', 30_000, at(10_000))).toEqual({ name, holder: 'app-a', expiresAt: t0.getTime() + 40_000 });
+        expect(await acquireLease(store, name, 'app-b', 30_000, at(35_000))).toBeNull();
+      });
+
+      it('given an expired lease, when another instance tries, then it takes over and the old holder cannot renew', async () => {
+        await acquireLease(store, name, 'app-a', 30_000, t0);
+        expect(await acquireLease(store, name, 'app-b', 30_000, at(30_000))).toEqual({ name, holder: 'app-b', expiresAt: t0.getTime() + 60_000 });
+        expect(await acquireLease(store, name, 'app-a', 30_000, at(31_000))).toBeNull();
+      });
+
+      it('given a held lease, when a non-holder releases it, then nothing changes; when the holder does, another may take it', async () => {
+        await acquireLease(store, name, 'app-a', 30_000, t0);
+        expect(await releaseLease(store, { name, holder: 'app-b' })).toBe(false);
+        expect((await currentLease(store, name, at(1)))?.holder).toBe('app-a');
+        expect(await releaseLease(store, { name, holder: 'app-a' })).toBe(true);
+        expect(await currentLease(store, name, at(2))).toBeNull();
+        expect((await acquireLease(store, name, 'app-b', 30_000, at(3)))?.holder).toBe('app-b');
+      });
+
+      it('given instances racing for a free lease, when all try at once, then exactly one wins', async () => {
+        const holders = ['app-a', 'app-b', 'app-c', 'app-d', 'app-e'];
+        const results = await Promise.all(holders.map((holder) => acquireLease(store, name, holder, 30_000, t0)));
+        const winners = results.filter((lease) => lease !== null);
+        expect(winners).toHaveLength(1);
+        expect((await currentLease(store, name, at(1)))?.holder).toBe(winners[0]?.holder);
+      });
+
+      it('given a held lease, when the read models are dropped for a rebuild, then the lease is kept', async () => {
+        await acquireLease(store, name, 'app-a', 30_000, t0);
+        await store.dropAll();
+        expect((await currentLease(store, name, at(1)))?.holder).toBe('app-a');
+        expect(await acquireLease(store, name, 'app-b', 30_000, at(2))).toBeNull();
+      });
+    });
+  });
+}
