@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { openDocumentStore } from '../open-document-store';
+import { openMongoDocumentStore } from './mongo-document-store';
+
+// Port 1 on the loopback interface refuses connections, so these run anywhere without a server.
+const unreachable = 'mongodb://shop:s3cret@127.0.0.1:1/shop?serverSelectionTimeoutMS=300&connectTimeoutMS=300';
+
+describe('openMongoDocumentStore without a reachable server', () => {
+  it('given a server that does not answer, when opening, then it fails fast naming the place without the password', async () => {
+    const started = Date.now();
+    const failure = openMongoDocumentStore(unreachable);
+    await expect(failure).rejects.toThrow(/Cannot open the MongoDB read-model store at mongodb:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop.*\(database shop\)/);
+    await expect(failure).rejects.not.toThrow(/s3cret/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('given an explicit database name, when opening fails, then the message names that database', async () => {
+    await expect(openMongoDocumentStore(unreachable, 'read-models')).rejects.toThrow(/\(database read-models\)/);
+  });
+
+  it('given no database in the URL or the call, when opening fails, then the default database is named', async () => {
+    await expect(openMongoDocumentStore('mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300')).rejects.toThrow(/\(database brewery-shop\)/);
+  });
+
+  it('given an invalid database name, when opening, then it is refused before any connection', async () => {
+    await expect(openMongoDocumentStore(unreachable, 'bad.name')).rejects.toThrow("Invalid MongoDB database name: 'bad.name'");
+  });
+
+  it('given the factory is configured for MongoDB, when the server does not answer, then the same error surfaces', async () => {
+    await expect(openDocumentStore({ kind: 'mongodb', url: unreachable, dbName: 'shop' })).rejects.toThrow(/Cannot open the MongoDB read-model store/);
+  });
+});
