@@ -30,7 +30,7 @@ export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width
 export async function newShopContext(browser: Browser, baseURL: string, options: { viewport?: keyof typeof VIEWPORTS; ageVerified?: boolean } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  if (options.ageVerified) await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
+  if (options.ageVerified) await context.addInitScript("window.localStorage.setItem('ageVerified', 'true')");
   return context;
 }
 

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { EMAIL_EVENT_TYPES, type EmailEvent } from '../domain/email.events';
 import { assertNever } from '../../../shared-kernel/decider';
 
 export const EMAILS = 'emails';
 
-export interface EmailDoc {
+export interface EmailDoc extends Doc {
   _id: string;
   /** Revision of the last event applied: the idempotency guard. */
   revision: number;
