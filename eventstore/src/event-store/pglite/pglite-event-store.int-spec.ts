@@ -1,6 +1,90 @@
-import { describeEventStoreContract } from '../event-store.contract';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describeEventStoreContract, newStream, numbered } from '../event-store.contract';
+import { DataDirLockedError } from '../event-store.errors';
 import { describeSqlEventStoreContract } from '../sql/sql-event-store.contract';
+import { LOCK_FILE_NAME } from './data-dir-lock';
 import { PGLITE_IN_MEMORY, PgliteEventStore } from './pglite-event-store';
+
+// Opening a PGlite or PostgreSQL database takes seconds; the project-level testTimeout is not applied by jest-circus.
+jest.setTimeout(60_000);
 
 describeEventStoreContract('PGlite (memory://)', () => PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY }));
 describeSqlEventStoreContract('PGlite (memory://)', () => PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY }));
+
+// One data directory for these tests: creating a PGlite database costs seconds, reopening one far less.
+describe('PGlite on a data directory', () => {
+  let dataDir: string;
+  const lockPath = (): string => join(dataDir, LOCK_FILE_NAME);
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'brewery-pglite-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps events and checkpoints across close and reopen, and carries on numbering', async () => {
+    const stream = newStream('order');
+    const first = await PgliteEventStore.open({ dataDir });
+    const written = await first.append(stream, numbered(3), { expectedRevision: 'no_stream' });
+    await first.checkpointStore().set('emails', written.position);
+    await first.close();
+
+    const reopened = await PgliteEventStore.open({ dataDir });
+    try {
+      expect((await reopened.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2]);
+      expect(await reopened.headPosition()).toBe(written.position);
+      expect(await reopened.checkpointStore().get('emails')).toBe(written.position);
+      const next = await reopened.append(stream, numbered(1), { expectedRevision: written.nextExpectedRevision });
+      expect(next.position).toBeGreaterThan(written.position);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('holds a lock file with its pid while open, refuses a second writer, and frees the directory on close', async () => {
+    const first = await PgliteEventStore.open({ dataDir });
+    try {
+      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
+      await expect(PgliteEventStore.open({ dataDir })).rejects.toThrow(DataDirLockedError);
+      await expect(PgliteEventStore.open({ dataDir })).rejects.toThrow(`is in use by process ${process.pid}`);
+      // The refused opens left the first writer working and its lock in place.
+      expect(await first.health()).toMatchObject({ ok: true, adapter: 'pglite' });
+      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(lockPath())).toBe(false);
+    expect(await first.health()).toMatchObject({ ok: false, adapter: 'pglite' });
+
+    const next = await PgliteEventStore.open({ dataDir });
+    await next.close();
+  });
+
+  it('takes over a lock file left by a process that no longer exists', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']);
+    expect(dead.pid).toBeGreaterThan(0);
+    writeFileSync(lockPath(), `${dead.pid}\n`);
+
+    const store = await PgliteEventStore.open({ dataDir });
+    try {
+      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
+      expect(await store.health()).toMatchObject({ ok: true, adapter: 'pglite' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses a lock file held by another live process and leaves it alone', async () => {
+    writeFileSync(lockPath(), `${process.ppid}\n`);
+    try {
+      await expect(PgliteEventStore.open({ dataDir })).rejects.toThrow(`is in use by process ${process.ppid}`);
+      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.ppid));
+    } finally {
+      rmSync(lockPath(), { force: true });
+    }
+  });
+});
