@@ -24,9 +24,11 @@ export const PRICE_FIELDS = [
 /** Why the operator's stock figure changed: the admin form, or the "UPDATE STOCK" e-mail. */
 export type StockCountReason = 'admin-edit' | 'stock-email';
 
-/** Why a checkout's reservation ended without a sale. */
-export type ReleaseReason = 'payment_failed' | 'order_deleted' | 'expired';
-export const RELEASE_REASONS = ['payment_failed', 'order_deleted', 'expired'] as const satisfies readonly ReleaseReason[];
+/**
+ * Why a checkout's reservation ended without a sale. `checkout_failed`: another product of the same
+ * checkout could not be reserved, so the cans already set aside for it are handed back.
+ */
+export type ReleaseReason = 'payment_failed' | 'order_deleted' | 'expired' | 'checkout_failed';
 
 export type ProductCreated = DomainEvent<'ProductCreated', ProductFields>;
 /** Only the fields that changed. */

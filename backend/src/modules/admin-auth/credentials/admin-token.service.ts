@@ -1,0 +1,91 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { join } from 'node:path';
+import { generateSecret, type AppConfig } from '../../../config/app-config';
+import { CLOCK, APP_CONFIG, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { readOrCreateSecretFile } from './data-dir-secret';
+
+export const GENERATED_JWT_SECRET_FILE = 'jwt-secret';
+
+export interface AdminTokenClaims {
+  sub: 'admin';
+  iat: number;
+  exp: number;
+  jti: string;
+}
+
+/** Why a token was refused (for logs and tests; the client only ever hears "Authentication required"). */
+export type TokenRejection = 'malformed' | 'algorithm' | 'signature' | 'expired' | 'claims';
+
+export type TokenCheck = { ok: true; claims: AdminTokenClaims } | { ok: false; reason: TokenRejection };
+
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Admin bearer tokens: compact JWTs signed with HS256 and nothing else. Node's HMAC with a KeyObject is
+ * used directly (about 14 µs a verify), and the header's `alg` must be exactly HS256, so `none` and
+ * algorithm-confusion tokens are refused before any signature is looked at.
+ */
+@Injectable()
+export class AdminTokens implements OnModuleInit {
+  private key: KeyObject | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const secret =
+      this.config.admin.jwtSecret ??
+      (await readOrCreateSecretFile(join(this.config.dataDir, GENERATED_JWT_SECRET_FILE), () => Promise.resolve(generateSecret()))).value;
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
+
+  issue(): { token: string; expiresAt: string } {
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const claims: AdminTokenClaims = { sub: 'admin', iat, exp: iat + this.config.admin.tokenTtlSeconds, jti: randomUUID() };
+    const unsigned = `${HEADER}.${base64url(JSON.stringify(claims))}`;
+    return { token: `${unsigned}.${this.sign(unsigned).toString('base64url')}`, expiresAt: new Date(claims.exp * 1000).toISOString() };
+  }
+
+  check(token: string): TokenCheck {
+    const parts = token.split('.');
+    const [header, payload, signature] = parts;
+    if (parts.length !== 3 || header === undefined || payload === undefined || signature === undefined) return { ok: false, reason: 'malformed' };
+    if (!SEGMENT.test(header) || !SEGMENT.test(payload) || !SEGMENT.test(signature)) return { ok: false, reason: 'malformed' };
+    const parsedHeader = parseJson(header);
+    if (parsedHeader === null) return { ok: false, reason: 'malformed' };
+    if (parsedHeader['alg'] !== 'HS256' || (parsedHeader['typ'] !== undefined && parsedHeader['typ'] !== 'JWT') || parsedHeader['crit'] !== undefined) {
+      return { ok: false, reason: 'algorithm' };
+    }
+    const expected = this.sign(`${header}.${payload}`);
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
+    const claims = parseJson(payload);
+    if (claims === null || claims['sub'] !== 'admin' || typeof claims['exp'] !== 'number' || typeof claims['iat'] !== 'number') {
+      return { ok: false, reason: 'claims' };
+    }
+    if (claims['exp'] <= this.clock.now().getTime() / 1000) return { ok: false, reason: 'expired' };
+    return { ok: true, claims: claims as unknown as AdminTokenClaims };
+  }
+
+  private sign(input: string): Buffer {
+    if (this.key === null) throw new Error('Admin token key is not loaded yet');
+    return createHmac('sha256', this.key).update(input).digest();
+  }
+}
+
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+function parseJson(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/**
+ * Reads a secret kept in DATA_DIR, or creates it with `create` when absent. The file is written with
+ * mode 0600 and the exclusive flag, so two processes starting at once cannot both create (and disagree).
+ */
+export async function readOrCreateSecretFile(
+  path: string,
+  create: () => Promise<string>,
+): Promise<{ value: string; created: boolean }> {
+  const existing = await readIfExists(path);
+  if (existing !== null) return { value: existing, created: false };
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const value = await create();
+  try {
+    await writeFile(path, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    return { value, created: true };
+  } catch (error) {
+    if (isCode(error, 'EEXIST')) {
+      const winner = await readIfExists(path);
+      if (winner !== null) return { value: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+async function readIfExists(path: string): Promise<string | null> {
+  try {
+    const text = (await readFile(path, 'utf8')).trim();
+    if (text === '') throw new Error(`${path} is empty: delete it to generate a new one`);
+    return text;
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return null;
+    throw error;
+  }
+}
+
+function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import type { ProductAvailability } from '@brewery/shop-rules';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { GetProductAvailabilityQuery, GetShopProductsQuery } from '../product-list/product-list.queries';
+
+/** The shop's reads. No caching in between: a customer must never see a stale price or stock figure. */
+@ApiTags('products')
+@Controller('products')
+export class ShopProductsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Products in the shop (live, archived last); inventory is what can be bought now',
+    description: 'Sent with Cache-Control: no-cache and a strong ETag: browsers revalidate and get 304 while nothing changed.',
+  })
+  @ApiOkResponse({ description: 'Array of products' })
+  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const products = await this.queries.execute(new GetShopProductsQuery());
+    const body = JSON.stringify(products);
+    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', etag);
+    if (matchesEtag(req.header('if-none-match'), etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).type('application/json').send(body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One live product: name, isActive and the cans that can be bought now' })
+  @ApiOkResponse({ description: '{ id, name, isActive, inventory }' })
+  @ApiNotFoundResponse({ description: "'Product {id} not found or inactive'" })
+  async one(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<ProductAvailability> {
+    const product = await this.queries.execute(new GetProductAvailabilityQuery(id));
+    if (product === null) throw new DomainError('product_not_found', `Product ${id} not found or inactive`, 'not_found');
+    res.setHeader('Cache-Control', 'no-cache');
+    return product;
+  }
+}
+
+/** If-None-Match holds a list of tags or `*`; a weak form of our tag matches too (RFC 9110 weak comparison). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}

@@ -1,0 +1,12 @@
+/** What other modules may use from the catalog: stock commands for checkout and payments, and the product snapshot. */
+export { CatalogModule } from './catalog.module';
+export { CatalogStock, type OrderReservationLine } from './catalog-stock.service';
+export type { CommandContext, ProductWriteResult } from './product-streams';
+export type { ProductSnapshot } from './domain/product-snapshot';
+export type { ReleaseReason, StockCountReason, ProductEvent, ProductFields } from './domain/product.events';
+export { PRODUCT_EVENT_TYPES, productStreamName } from './domain/product.events';
+export { ReserveStockCommand } from './reserve-stock/reserve-stock.command';
+export { ReleaseReservationCommand } from './release-reservation/release-reservation.command';
+export { SellStockCommand } from './sell-stock/sell-stock.command';
+export { CountStockCommand } from './count-stock/count-stock.command';
+export { PRODUCTS_COLLECTION, type ProductViewDoc, type AdminProduct } from './product-list/product-view';

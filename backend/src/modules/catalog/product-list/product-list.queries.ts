@@ -1,0 +1,16 @@
+import { Query } from '@nestjs/cqrs';
+import type { Product, ProductAvailability } from '@brewery/shop-rules';
+import type { AdminProduct } from './product-view';
+
+/** The shop's grid: live products, archived last, then by name; `inventory` is what can be bought now. */
+export class GetShopProductsQuery extends Query<Product[]> {}
+
+/** The admin's Products tab: every product not deleted, archived last; stock, reserved and available. */
+export class GetAdminProductsQuery extends Query<AdminProduct[]> {}
+
+/** The pre-payment line check: one live product, or null when it is unknown, deleted or a draft. */
+export class GetProductAvailabilityQuery extends Query<ProductAvailability | null> {
+  constructor(readonly productId: string) {
+    super();
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { DocumentStore } from '@brewery/eventstore';
+import type { Product, ProductAvailability } from '@brewery/shop-rules';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { GetAdminProductsQuery, GetProductAvailabilityQuery, GetShopProductsQuery } from './product-list.queries';
+import { PRODUCTS_COLLECTION, compareForListing, toAdminProduct, toShopProduct, type AdminProduct, type ProductViewDoc } from './product-view';
+
+@QueryHandler(GetShopProductsQuery)
+export class GetShopProductsHandler implements IQueryHandler<GetShopProductsQuery> {
+  constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
+
+  async execute(): Promise<Product[]> {
+    const docs = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false, isActive: true });
+    return docs.sort(compareForListing).map(toShopProduct);
+  }
+}
+
+@QueryHandler(GetAdminProductsQuery)
+export class GetAdminProductsHandler implements IQueryHandler<GetAdminProductsQuery> {
+  constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
+
+  async execute(): Promise<AdminProduct[]> {
+    const docs = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false });
+    return docs.sort(compareForListing).map(toAdminProduct);
+  }
+}
+
+@QueryHandler(GetProductAvailabilityQuery)
+export class GetProductAvailabilityHandler implements IQueryHandler<GetProductAvailabilityQuery> {
+  constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
+
+  async execute(query: GetProductAvailabilityQuery): Promise<ProductAvailability | null> {
+    const doc = await this.documents
+      .collection<ProductViewDoc>(PRODUCTS_COLLECTION)
+      .findOne({ _id: query.productId, deleted: false, isActive: true });
+    if (doc === null) return null;
+    const { id, name, isActive, inventory } = toShopProduct(doc);
+    return { id, name, isActive, inventory };
+  }
+}

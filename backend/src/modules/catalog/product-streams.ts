@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Actor } from '@brewery/eventstore';
+import { CommandPipeline } from '../../platform/event-sourcing/command-pipeline';
+import { CLOCK, type Clock } from '../../platform/persistence/persistence.tokens';
+import type { ProductCommand } from './domain/product.commands';
+import { productDecider } from './domain/product.decider';
+import { productStreamName, type ProductEventType } from './domain/product.events';
+import { productSnapshot, type ProductSnapshot } from './domain/product-snapshot';
+
+/** Who asks, recorded in every event's metadata. */
+export interface CommandContext {
+  correlationId: string;
+  /** The event or command that led to this one, when there is one (a process manager's trigger). */
+  causationId?: string | null;
+  actor: Actor;
+}
+
+/** What a product command answers: where it wrote, never the data (read that from a query). */
+export interface ProductWriteResult {
+  productId: string;
+  /** Revision of the stream's last event after the command (-1: no stream). */
+  revision: number;
+  /** Global position of the last event written, or null when the command changed nothing. */
+  position: number | null;
+  /** Types of the events written; empty when the command was a repeat or changed nothing. */
+  events: ProductEventType[];
+}
+
+/** The write path of every product command: the generic pipeline with the product decider, and the clock. */
+@Injectable()
+export class ProductStreams {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(command: ProductCommand, context: CommandContext): Promise<ProductWriteResult> {
+    const result = await this.pipeline.run({
+      streamName: productStreamName(command.productId),
+      decider: productDecider,
+      command,
+      metadata: {
+        correlationId: context.correlationId,
+        causationId: context.causationId ?? null,
+        actor: context.actor,
+        occurredAt: this.clock.now().toISOString(),
+      },
+    });
+    return { productId: command.productId, revision: result.revision, position: result.position, events: result.events.map((e) => e.type) };
+  }
+
+  /** The product as its stream says now (not the read model): for pricing and stock checks. */
+  async snapshot(productId: string): Promise<ProductSnapshot | null> {
+    const { state } = await this.pipeline.load(productStreamName(productId), productDecider);
+    return productSnapshot(productId, state);
+  }
+}
