@@ -3,10 +3,12 @@ import type { AppConfig } from './config/app-config';
 import { APP_CONFIG, type Clock } from './platform/persistence/persistence.tokens';
 import { PlatformModule } from './platform/platform.module';
 import { SystemModule } from './modules/system/system.module';
+import { AdminAuthModule } from './modules/admin-auth/admin-auth.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule, NotificationsModule];
+export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule];
 
 @Module({})
 export class AppModule {
