@@ -1,0 +1,144 @@
+import {
+  PACK_QUANTITY,
+  PACK_SIZES,
+  ShopRuleError,
+  isPackEnabled,
+  packSizeLabel,
+  summariseOrder,
+  toCents,
+  validatePack,
+  type OrderSummary,
+  type PackSize,
+} from '@brewery/shop-rules';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import type { ProductSnapshot } from '../../catalog/domain/product-snapshot';
+import type { OrderCustomer, OrderItem } from './order.events';
+
+/** A cart line as the browser sends it: `price` is per can for single lines and the whole line for packs. */
+export interface CheckoutCartLine {
+  productId: string;
+  quantity: number;
+  price: number | string;
+  packSize: string;
+  packQuantity: number;
+  name?: string;
+}
+
+export interface PricedCheckout {
+  summary: OrderSummary;
+  /** The order's lines, without their ids (the order number is not known yet). */
+  items: Omit<OrderItem, 'id'>[];
+  /** Cans to reserve per product, in a stable order (by product id) so concurrent checkouts lock alike. */
+  reservations: { productId: string; name: string; quantity: number }[];
+}
+
+export const CheckoutMessages = {
+  invalidPack: 'Invalid Pack Size: Please complete your pack before checkout.',
+  notFound: (productId: string): string => `Product ${productId} not found or inactive`,
+  unavailable: (name: string): string => `${name} is no longer available`,
+  insufficient: (name: string, available: number, requested: number): string =>
+    `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
+  pricesChanged: 'Prices have changed since you added these beers: please review your pack',
+  packNotOffered: (name: string, packSize: PackSize): string => `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
+  badPackSize: (packSize: string): string => `packSize must be one of ${PACK_SIZES.join(', ')} (got "${packSize}")`,
+  badPackQuantity: (packSize: PackSize): string => `packQuantity of a ${packSize} line must be ${PACK_QUANTITY[packSize]}`,
+} as const;
+
+function isPackSize(value: string): value is PackSize {
+  return (PACK_SIZES as readonly string[]).includes(value);
+}
+
+/**
+ * The checkout's rules in the order a customer should hear about problems: the pack as a whole, then each
+ * product (exists, on sale, enough cans), then the server's prices against the ones the customer saw.
+ * Every figure comes from the product streams and the shared rules; the client's prices are only compared.
+ */
+export function priceCheckout(
+  cart: readonly CheckoutCartLine[],
+  products: ReadonlyMap<string, ProductSnapshot | null>,
+  customer: Pick<OrderCustomer, 'state' | 'postCode'>,
+): PricedCheckout {
+  const lines = cart.map((line) => {
+    if (!isPackSize(line.packSize)) throw new DomainError('invalid_cart', CheckoutMessages.badPackSize(line.packSize));
+    if (line.packQuantity !== PACK_QUANTITY[line.packSize]) throw new DomainError('invalid_cart', CheckoutMessages.badPackQuantity(line.packSize));
+    if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0 || line.quantity % line.packQuantity !== 0) {
+      throw new DomainError('invalid_cart', `quantity of a ${line.packSize} line must be a whole number of ${line.packSize === 'single' ? 'cans' : 'packs'} in cans (got ${line.quantity})`);
+    }
+    return { ...line, packSize: line.packSize };
+  });
+
+  const totalCans = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (lines.length === 0 || !validatePack(totalCans).isValid) {
+    throw new DomainError('invalid_pack', CheckoutMessages.invalidPack);
+  }
+
+  const requested = new Map<string, number>();
+  for (const line of lines) requested.set(line.productId, (requested.get(line.productId) ?? 0) + line.quantity);
+  const reservations = [...requested.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([productId, quantity]) => {
+      const snapshot = products.get(productId) ?? null;
+      if (snapshot === null) throw new DomainError('product_not_found', CheckoutMessages.notFound(productId), 'not_found');
+      const { product } = snapshot;
+      if (!product.isActive || product.archived) throw new DomainError('product_unavailable', CheckoutMessages.unavailable(product.name), 'conflict');
+      if (quantity > snapshot.available) {
+        throw new DomainError('insufficient_stock', CheckoutMessages.insufficient(product.name, snapshot.available, quantity), 'conflict');
+      }
+      return { productId, name: product.name, quantity };
+    });
+
+  const snapshotOf = (productId: string): ProductSnapshot => {
+    const snapshot = products.get(productId);
+    if (!snapshot) throw new DomainError('product_not_found', CheckoutMessages.notFound(productId), 'not_found');
+    return snapshot;
+  };
+  for (const line of lines) {
+    const { product } = snapshotOf(line.productId);
+    if (!isPackEnabled(product, line.packSize)) throw new DomainError('pack_not_offered', CheckoutMessages.packNotOffered(product.name, line.packSize), 'conflict');
+  }
+
+  let summary: OrderSummary;
+  try {
+    summary = summariseOrder({
+      lines: lines.map((line) => ({ product: snapshotOf(line.productId).product, packSize: line.packSize, quantity: line.quantity })),
+      state: customer.state,
+      postCode: customer.postCode,
+    });
+  } catch (error) {
+    if (error instanceof ShopRuleError) throw new DomainError('invalid_cart', error.message);
+    throw error;
+  }
+
+  summary.lines.forEach((priced, index) => {
+    const sent = lines[index];
+    if (sent === undefined) return;
+    const expected = priced.packSize === 'single' ? priced.unitPriceCents : priced.lineTotalCents;
+    if (clientCents(sent.price) !== expected) throw new DomainError('prices_changed', CheckoutMessages.pricesChanged, 'conflict');
+  });
+
+  const items = summary.lines.map((priced): Omit<OrderItem, 'id'> => {
+    const { product } = snapshotOf(priced.productId);
+    return {
+      productId: priced.productId,
+      productName: product.name,
+      style: product.style,
+      abv: product.abv,
+      packSize: priced.packSize,
+      packQuantity: PACK_QUANTITY[priced.packSize],
+      packs: priced.packs,
+      quantity: priced.quantity,
+      unitPriceCents: priced.unitPriceCents,
+      lineTotalCents: priced.lineTotalCents,
+    };
+  });
+  return { summary, items, reservations };
+}
+
+/** A price the browser sent, in cents; anything unreadable simply fails the comparison. */
+function clientCents(price: number | string): number | null {
+  try {
+    return toCents(price);
+  } catch {
+    return null;
+  }
+}

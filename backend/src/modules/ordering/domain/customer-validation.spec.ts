@@ -1,0 +1,77 @@
+import { CustomerMessages, normalisePhone, validateCustomerInfo } from './customer-validation';
+
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '0412 345 678',
+  addressLine1: '1 Hay Street',
+  addressLine2: '',
+  suburb: 'Perth',
+  postCode: '6000',
+  state: 'WA',
+};
+
+describe('validateCustomerInfo', () => {
+  it('returns the customer as the order records it', () => {
+    expect(validateCustomerInfo({ ...valid, name: '  Ada Lovelace ', state: 'wa' })).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '0412 345 678',
+      addressLine1: '1 Hay Street',
+      addressLine2: null,
+      suburb: 'Perth',
+      postCode: '6000',
+      state: 'WA',
+    });
+  });
+
+  it.each(['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const)('names the missing required field %s', (field) => {
+    expect(() => validateCustomerInfo({ ...valid, [field]: '  ' })).toThrow(CustomerMessages.required(field));
+  });
+
+  it.each<[string, Partial<typeof valid>, string]>([
+    ['a state outside the eight', { state: 'NZ' }, 'Unsupported shipping state: NZ'],
+    ['a postcode of three digits', { postCode: '600' }, 'postCode 600 must be four digits, e.g. 6000'],
+    ['a postcode with letters', { postCode: '60OO' }, 'postCode 60OO must be four digits, e.g. 6000'],
+    ['a WA postcode for NSW', { state: 'NSW' }, 'postCode 6000 is not a NSW postcode'],
+    ['a Sydney postcode for WA', { postCode: '2000' }, 'postCode 2000 is not a WA postcode'],
+    ['an e-mail without a domain', { email: 'ada@' }, CustomerMessages.email],
+    ['an e-mail without @', { email: 'ada.example.com' }, CustomerMessages.email],
+    ['a foreign phone number', { phone: '+44 20 7946 0958' }, CustomerMessages.phone],
+    ['a phone number too short', { phone: '0412 345' }, CustomerMessages.phone],
+    ['a PO Box', { addressLine1: 'PO Box 123' }, CustomerMessages.streetAddress],
+    ['a P.O. Box', { addressLine1: 'P.O. Box 9' }, CustomerMessages.streetAddress],
+    ['a Post Office Box on line 2', { addressLine2: 'Post Office Box 7' }, CustomerMessages.streetAddress],
+    ['a GPO Box', { addressLine1: 'GPO Box 1' }, CustomerMessages.streetAddress],
+    ['a Parcel Locker', { addressLine1: 'Parcel Locker 1023456789' }, CustomerMessages.streetAddress],
+    ['a Parcel Post address', { addressLine1: 'c/o Parcel Post, 12 Main Rd' }, CustomerMessages.streetAddress],
+    ['a Parcel Collect point', { addressLine1: 'Parcel Collect 99' }, CustomerMessages.streetAddress],
+    ['a locked bag', { addressLine1: 'Locked Bag 12' }, CustomerMessages.streetAddress],
+  ])('refuses %s', (_, change, message) => {
+    expect(() => validateCustomerInfo({ ...valid, ...change })).toThrow(message);
+  });
+
+  it.each([
+    ['Unit 4, 12 Boxer Street', 'WA', '6000'],
+    ['12 Post Office Road', 'NSW', '2000'],
+    ['3 Parcel Street', 'VIC', '3000'],
+    ['1 Smith St', 'NT', '0800'],
+    ['1 Northbourne Ave', 'ACT', '2600'],
+    ['1 Collins St', 'TAS', '7000'],
+  ])('accepts a street address such as "%s" in %s %s', (addressLine1, state, postCode) => {
+    expect(validateCustomerInfo({ ...valid, addressLine1, state, postCode }).addressLine1).toBe(addressLine1);
+  });
+
+  it('lists every problem at once', () => {
+    expect(() => validateCustomerInfo({ ...valid, name: '', email: 'x' })).toThrow(`${CustomerMessages.required('name')}; ${CustomerMessages.email}`);
+  });
+
+  it.each([
+    ['0412 345 678', '0412345678'],
+    ['+61 412 345 678', '0412345678'],
+    ['61412345678', '0412345678'],
+    ['(08) 9123-4567', '0891234567'],
+  ])('reads the phone number %s as %s', (phone, digits) => {
+    expect(normalisePhone(phone)).toBe(digits);
+  });
+});

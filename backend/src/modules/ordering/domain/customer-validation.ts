@@ -1,0 +1,83 @@
+import { isShippingState, postcodeBelongsToState, type CustomerInfo } from '@brewery/shop-rules';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import type { OrderCustomer } from './order.events';
+
+export const REQUIRED_CUSTOMER_FIELDS = ['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const;
+
+const MAX_FIELD_LENGTH = 200;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** Australian landlines (02, 03, 07, 08) and mobiles (04, 05), with or without +61. */
+const AUSTRALIAN_PHONE = /^0[234578]\d{8}$/;
+/**
+ * Addresses no courier can hand to an adult: PO Boxes (however written), GPO boxes, locked bags,
+ * Parcel Lockers and Parcel Post / Parcel Collect points.
+ */
+const NOT_A_STREET_ADDRESS =
+  /\b(?:p\.?\s*o\.?\s*box|post\s*office\s*box|g\.?\s*p\.?\s*o\.?\s*box|locked\s*bag|private\s*bag|parcel\s*lockers?|parcel\s*post|parcelpost|parcel\s*collect)\b|\bpobox\b/i;
+
+export const CustomerMessages = {
+  required: (field: string): string => `${field} is required`,
+  tooLong: (field: string): string => `${field} must be at most ${MAX_FIELD_LENGTH} characters`,
+  unsupportedState: (state: string): string => `Unsupported shipping state: ${state}`,
+  postcodeFormat: (postCode: string): string => `postCode ${postCode} must be four digits, e.g. 6000`,
+  postcodeState: (postCode: string, state: string): string => `postCode ${postCode} is not a ${state} postcode`,
+  email: 'email must be an e-mail address, e.g. name@example.com',
+  phone: 'phone must be an Australian phone number, e.g. 0412 345 678',
+  streetAddress: 'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address',
+} as const;
+
+/** The digits of an Australian number written any usual way: "0412 345 678", "(08) 9123-4567", "+61 412 345 678". */
+export function normalisePhone(phone: string): string {
+  const digits = phone.replace(/[\s().-]/g, '');
+  if (digits.startsWith('+61')) return `0${digits.slice(3)}`;
+  if (/^61\d{9}$/.test(digits)) return `0${digits.slice(2)}`;
+  return digits;
+}
+
+/**
+ * The server's check of the checkout form: every problem, each naming its field, joined in one message.
+ * Returns the customer as the order records it (trimmed; state upper-cased).
+ */
+export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, unknown>>): OrderCustomer {
+  const problems: string[] = [];
+  const text = (field: keyof CustomerInfo): string => {
+    const value = info[field];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  for (const field of REQUIRED_CUSTOMER_FIELDS) {
+    if (text(field) === '') problems.push(CustomerMessages.required(field));
+  }
+  for (const field of [...REQUIRED_CUSTOMER_FIELDS, 'addressLine2'] as const) {
+    if (text(field).length > MAX_FIELD_LENGTH) problems.push(CustomerMessages.tooLong(field));
+  }
+
+  const email = text('email');
+  if (email !== '' && !EMAIL.test(email)) problems.push(CustomerMessages.email);
+  const phone = text('phone');
+  if (phone !== '' && !AUSTRALIAN_PHONE.test(normalisePhone(phone))) problems.push(CustomerMessages.phone);
+
+  const state = text('state').toUpperCase();
+  const postCode = text('postCode');
+  if (state !== '' && !isShippingState(state)) problems.push(CustomerMessages.unsupportedState(text('state')));
+  if (postCode !== '') {
+    if (!/^\d{4}$/.test(postCode)) problems.push(CustomerMessages.postcodeFormat(postCode));
+    else if (isShippingState(state) && !postcodeBelongsToState(postCode, state)) problems.push(CustomerMessages.postcodeState(postCode, state));
+  }
+
+  const addressLine1 = text('addressLine1');
+  const addressLine2 = text('addressLine2');
+  if (NOT_A_STREET_ADDRESS.test(addressLine1) || NOT_A_STREET_ADDRESS.test(addressLine2)) problems.push(CustomerMessages.streetAddress);
+
+  if (problems.length > 0 || !isShippingState(state)) throw new DomainError('invalid_customer_info', problems.join('; '), 'validation');
+  return {
+    name: text('name'),
+    email,
+    phone,
+    addressLine1,
+    addressLine2: addressLine2 === '' ? null : addressLine2,
+    suburb: text('suburb'),
+    postCode,
+    state,
+  };
+}
+

@@ -1,0 +1,53 @@
+import type { OrderPlacedData } from './order.events';
+import { confirmationEmailKey, orderConfirmationEmail } from './order-confirmation-email';
+
+const order: OrderPlacedData = {
+  orderId: '12',
+  customer: { name: 'Ada', email: 'ada@example.com', phone: '0412345678', addressLine1: '1 Hay St', addressLine2: 'Unit 2', suburb: 'Perth', postCode: '6000', state: 'WA' },
+  items: [
+    { id: '12-1', productId: 'p1', productName: 'Swan Pale', style: 'Pale Ale', abv: 4.8, packSize: '4pack', packQuantity: 4, packs: 2, quantity: 8, unitPriceCents: 2200, lineTotalCents: 4400 },
+  ],
+  subtotalCents: 4400,
+  shippingCents: 1000,
+  totalCents: 5400,
+  gstCents: 491,
+  totalCans: 8,
+  estimatedDelivery: '3-5 business days',
+  isPerthMetro: true,
+  reservationExpiresAt: '2026-11-23T01:30:00.000Z',
+  placedAt: '2026-11-23T01:00:00.000Z',
+};
+
+describe('order confirmation e-mail', () => {
+  const shop = { brandName: 'Swan & Sand', abn: '12 345 678 901', email: 'hello@example.com', address: '12 Brewery Lane' };
+  const email = orderConfirmationEmail(order, 'INV-000003', shop);
+
+  it('is a tax invoice with everything the customer needs', () => {
+    expect(email.to).toBe('ada@example.com');
+    expect(email.kind).toBe('order-confirmation');
+    expect(email.orderId).toBe('12');
+    for (const part of [
+      'TAX INVOICE',
+      'ABN 12 345 678 901',
+      'Order #12',
+      'Invoice number: INV-000003',
+      '2 x Swan Pale (4 Pack, 8 cans) @ $22.00 = $44.00',
+      'Subtotal: $44.00',
+      'Shipping (Perth Metro): $10.00',
+      'Total: $54.00',
+      'GST included $4.91',
+      'Unit 2',
+      'Perth WA 6000',
+      'Estimated delivery: 3-5 business days',
+      'Dispatched Mon/Wed/Thu',
+    ]) {
+      expect(email.text).toContain(part);
+    }
+    expect(email.html).toContain('GST included $4.91');
+    expect(email.html).toContain('Swan &#38; Sand');
+  });
+
+  it('has a key of its own per order', () => {
+    expect(confirmationEmailKey('12')).toBe('order-12-confirmation');
+  });
+});

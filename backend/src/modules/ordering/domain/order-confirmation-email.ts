@@ -1,0 +1,91 @@
+import { centsToDollars, formatPrice, packSizeLabel } from '@brewery/shop-rules';
+import type { EmailMessage } from '../../notifications/domain/email.events';
+import type { OrderItem, OrderPlacedData } from './order.events';
+
+export interface ShopIdentity {
+  brandName: string;
+  abn: string;
+  email: string;
+  address: string;
+}
+
+export function confirmationEmailKey(orderId: string): string {
+  return `order-${orderId}-confirmation`;
+}
+
+const money = (cents: number): string => formatPrice(centsToDollars(cents));
+
+function itemText(item: OrderItem): string {
+  const what = item.packSize === 'single' ? `${item.quantity} x ${item.productName} (single can)` : `${item.packs} x ${item.productName} (${packSizeLabel(item.packSize)}, ${item.quantity} cans)`;
+  return `${what} @ ${money(item.unitPriceCents)} = ${money(item.lineTotalCents)}`;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The confirmation is the customer's tax invoice (prices include GST, so it states the GST included and
+ * the seller's ABN). Plain text first; the HTML part says the same in a table.
+ */
+export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: string, shop: ShopIdentity): EmailMessage {
+  const { customer } = order;
+  const address = [customer.addressLine1, customer.addressLine2, `${customer.suburb} ${customer.state} ${customer.postCode}`].filter(
+    (line): line is string => line !== null && line !== '',
+  );
+  const text = [
+    `Thank you for your order, ${customer.name}!`,
+    '',
+    'TAX INVOICE',
+    `${shop.brandName}, ABN ${shop.abn}`,
+    shop.address,
+    '',
+    `Order #${order.orderId}`,
+    `Invoice number: ${invoiceNumber}`,
+    `Date: ${order.placedAt.slice(0, 10)}`,
+    '',
+    'Items:',
+    ...order.items.map((item) => `  ${itemText(item)}`),
+    '',
+    `Subtotal: ${money(order.subtotalCents)}`,
+    `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}`,
+    `Total: ${money(order.totalCents)}`,
+    `GST included ${money(order.gstCents)}`,
+    '',
+    'Shipping to:',
+    `  ${customer.name}`,
+    ...address.map((line) => `  ${line}`),
+    '',
+    `Estimated delivery: ${order.estimatedDelivery}`,
+    'Dispatched Mon/Wed/Thu from our Perth brewery; orders are processed within 1-2 business days.',
+    'Someone 18 or older must be present to receive the delivery.',
+    '',
+    `Questions? Write to ${shop.email}.`,
+  ].join('\n');
+
+  const rows = order.items
+    .map(
+      (item) =>
+        `<tr><td>${escapeHtml(item.productName)}</td><td>${item.packSize === 'single' ? `${item.quantity} single cans` : `${item.packs} x ${packSizeLabel(item.packSize)} (${item.quantity} cans)`}</td><td>${money(item.unitPriceCents)}</td><td>${money(item.lineTotalCents)}</td></tr>`,
+    )
+    .join('');
+  const html = [
+    `<h1>Tax invoice ${escapeHtml(invoiceNumber)}</h1>`,
+    `<p>${escapeHtml(shop.brandName)}, ABN ${escapeHtml(shop.abn)}<br>${escapeHtml(shop.address)}</p>`,
+    `<p>Thank you for your order, ${escapeHtml(customer.name)}! Order #${escapeHtml(order.orderId)}, ${escapeHtml(order.placedAt.slice(0, 10))}.</p>`,
+    `<table><thead><tr><th>Beer</th><th>Quantity</th><th>Unit price</th><th>Line total</th></tr></thead><tbody>${rows}</tbody></table>`,
+    `<p>Subtotal: ${money(order.subtotalCents)}<br>Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}<br><strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
+    `<p>Shipping to:<br>${[customer.name, ...address].map(escapeHtml).join('<br>')}</p>`,
+    `<p>Estimated delivery: ${escapeHtml(order.estimatedDelivery)}. Dispatched Mon/Wed/Thu from our Perth brewery. Someone 18 or older must be present to receive the delivery.</p>`,
+    `<p>Questions? Write to <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
+  ].join('\n');
+
+  return {
+    to: customer.email,
+    subject: `Your ${shop.brandName} order #${order.orderId}: tax invoice ${invoiceNumber}`,
+    text,
+    html,
+    kind: 'order-confirmation',
+    orderId: order.orderId,
+  };
+}

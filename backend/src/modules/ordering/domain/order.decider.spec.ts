@@ -1,0 +1,100 @@
+import { fold } from '../../../shared-kernel/decider';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import type { OrderCommand } from './order.commands';
+import { orderDecider } from './order.decider';
+import type { OrderEvent, OrderPlacedData } from './order.events';
+
+const order: OrderPlacedData = {
+  orderId: '7',
+  customer: { name: 'Ada', email: 'ada@example.com', phone: '0412345678', addressLine1: '1 Hay St', addressLine2: null, suburb: 'Perth', postCode: '6000', state: 'WA' },
+  items: [
+    { id: '7-1', productId: 'p1', productName: 'Swan Pale', style: 'Pale Ale', abv: 4.8, packSize: '4pack', packQuantity: 4, packs: 1, quantity: 4, unitPriceCents: 2200, lineTotalCents: 2200 },
+  ],
+  subtotalCents: 2200,
+  shippingCents: 1000,
+  totalCents: 3200,
+  gstCents: 291,
+  totalCans: 4,
+  estimatedDelivery: '3-5 business days',
+  isPerthMetro: true,
+  reservationExpiresAt: '2026-11-23T01:30:00.000Z',
+  placedAt: '2026-11-23T01:00:00.000Z',
+};
+
+const placed: OrderEvent = { type: 'OrderPlaced', data: order };
+const attached: OrderEvent = { type: 'PaymentIntentAttached', data: { paymentIntentId: 'pi_1' } };
+const paid: OrderEvent = { type: 'OrderPaid', data: { paymentIntentId: 'pi_1', amountCents: 3200, paidAt: '2026-11-23T01:05:00.000Z' } };
+const deleted: OrderEvent = { type: 'OrderDeleted', data: { deletedAt: '2026-11-23T02:00:00.000Z' } };
+
+function given(...events: OrderEvent[]) {
+  const state = fold(orderDecider, events);
+  return { when: (command: OrderCommand) => orderDecider.decide(command, state) };
+}
+
+describe('order decider', () => {
+  it('places an order once', () => {
+    expect(given().when({ type: 'PlaceOrder', order })).toEqual([placed]);
+    expect(() => given(placed).when({ type: 'PlaceOrder', order })).toThrow('Order #7 already exists');
+  });
+
+  it('refuses every other command on an order that does not exist', () => {
+    expect(() => given().when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow(DomainError);
+  });
+
+  it('attaches one payment intent; the same again changes nothing, another is refused', () => {
+    expect(given(placed).when({ type: 'AttachPaymentIntent', paymentIntentId: 'pi_1' })).toEqual([attached]);
+    expect(given(placed, attached).when({ type: 'AttachPaymentIntent', paymentIntentId: 'pi_1' })).toEqual([]);
+    expect(() => given(placed, attached).when({ type: 'AttachPaymentIntent', paymentIntentId: 'pi_2' })).toThrow(DomainError);
+  });
+
+  it.each<[string, OrderEvent[], OrderEvent[] | string]>([
+    ['a pending order becomes paid', [placed, attached], [paid]],
+    ['a paid order paid again by the same intent changes nothing', [placed, attached, paid], []],
+    ['a deleted order cannot be paid', [placed, attached, deleted], 'the operator deleted it'],
+    ['a cancelled order cannot be paid', [placed, { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } }], 'it is cancelled'],
+  ])('MarkOrderPaid: %s', (_, history, expected) => {
+    const when = () => given(...history).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_1', amountCents: 3200, paidAt: '2026-11-23T01:05:00.000Z' });
+    if (typeof expected === 'string') expect(when).toThrow(expected);
+    else expect(when()).toEqual(expected);
+  });
+
+  it('refuses a second payment by another intent', () => {
+    expect(() => given(placed, attached, paid).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_2', amountCents: 3200, paidAt: 'x' })).toThrow(DomainError);
+  });
+
+  it('assigns an invoice number only once, and only to a paid order', () => {
+    expect(() => given(placed).when({ type: 'AssignInvoiceNumber', invoiceNumber: 'INV-000001' })).toThrow('has not been paid');
+    const assigned: OrderEvent = { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-000001' } };
+    expect(given(placed, paid).when({ type: 'AssignInvoiceNumber', invoiceNumber: 'INV-000001' })).toEqual([assigned]);
+    expect(given(placed, paid, assigned).when({ type: 'AssignInvoiceNumber', invoiceNumber: 'INV-000002' })).toEqual([]);
+  });
+
+  it('deletes only a pending order, releasing its reservation with it', () => {
+    expect(given(placed).when({ type: 'DeletePendingOrder', deletedAt: '2026-11-23T02:00:00.000Z' })).toEqual([
+      { type: 'OrderReservationReleased', data: { reason: 'order_deleted' } },
+      deleted,
+    ]);
+    expect(given(placed, deleted).when({ type: 'DeletePendingOrder', deletedAt: 'later' })).toEqual([]);
+    expect(() => given(placed, paid).when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow('Only pending orders can be deleted: Order #7 is paid');
+  });
+
+  it('records a released reservation once, and never after the sale', () => {
+    const released: OrderEvent = { type: 'OrderReservationReleased', data: { reason: 'expired' } };
+    expect(given(placed).when({ type: 'RecordReservationReleased', reason: 'expired' })).toEqual([released]);
+    expect(given(placed, released).when({ type: 'RecordReservationReleased', reason: 'payment_failed' })).toEqual([]);
+    expect(given(placed, paid).when({ type: 'RecordReservationReleased', reason: 'expired' })).toEqual([]);
+  });
+
+  it('flags an order for review once per reason', () => {
+    const flagged: OrderEvent = { type: 'OrderNeedsReview', data: { reason: 'short of Swan Pale', paymentIntentId: 'pi_1' } };
+    expect(given(placed).when({ type: 'FlagOrderForReview', reason: 'short of Swan Pale', paymentIntentId: 'pi_1' })).toEqual([flagged]);
+    expect(given(placed, flagged).when({ type: 'FlagOrderForReview', reason: 'short of Swan Pale', paymentIntentId: 'pi_1' })).toEqual([]);
+  });
+
+  it('cancels a pending order once', () => {
+    const cancelled: OrderEvent = { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'Insufficient stock' } };
+    expect(given(placed).when({ type: 'CancelOrder', reason: 'insufficient_stock', detail: 'Insufficient stock' })).toEqual([cancelled]);
+    expect(given(placed, cancelled).when({ type: 'CancelOrder', reason: 'insufficient_stock', detail: 'again' })).toEqual([]);
+    expect(() => given(placed, paid).when({ type: 'CancelOrder', reason: 'payment_provider_error', detail: 'x' })).toThrow(DomainError);
+  });
+});

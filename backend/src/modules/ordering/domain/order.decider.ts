@@ -1,0 +1,106 @@
+import { assertNever, type Decider } from '../../../shared-kernel/decider';
+import type { OrderCommand } from './order.commands';
+import { OrderErrors } from './order.errors';
+import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
+
+export interface PlacedOrder {
+  kind: 'placed';
+  status: OrderStatus;
+  order: OrderPlacedData;
+  paymentIntentId: string | null;
+  /** The payment intent whose success paid the order. */
+  paidWith: string | null;
+  invoiceNumber: string | null;
+  /** What became of the cans reserved at checkout. */
+  reservation: 'held' | 'released' | 'sold';
+  /** Deleted by the operator while pending: gone from the lists, kept in the log. */
+  deleted: boolean;
+  reviewReasons: readonly string[];
+}
+
+export type OrderState = { kind: 'absent' } | PlacedOrder;
+
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: { kind: 'absent' },
+  decide,
+  evolve,
+};
+
+function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+  if (command.type === 'PlaceOrder') {
+    if (state.kind !== 'absent') throw OrderErrors.alreadyPlaced(command.order.orderId);
+    return [{ type: 'OrderPlaced', data: command.order }];
+  }
+  if (state.kind === 'absent') throw OrderErrors.notFound('?');
+  const orderId = state.order.orderId;
+  switch (command.type) {
+    case 'AttachPaymentIntent':
+      if (state.paymentIntentId === command.paymentIntentId) return [];
+      if (state.paymentIntentId !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paymentIntentId);
+      return [{ type: 'PaymentIntentAttached', data: { paymentIntentId: command.paymentIntentId } }];
+    case 'CancelOrder':
+      if (state.status === 'cancelled') return [];
+      if (state.status !== 'pending') throw OrderErrors.notPending(orderId, state.status);
+      return [{ type: 'OrderCancelled', data: { reason: command.reason, detail: command.detail } }];
+    case 'MarkOrderPaid':
+      if (state.paidWith === command.paymentIntentId) return [];
+      if (state.paidWith !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paidWith);
+      if (state.deleted) throw OrderErrors.notPayable(orderId, 'the operator deleted it while it was pending');
+      if (state.status !== 'pending') throw OrderErrors.notPayable(orderId, `it is ${state.status}`);
+      return [{ type: 'OrderPaid', data: { paymentIntentId: command.paymentIntentId, amountCents: command.amountCents, paidAt: command.paidAt } }];
+    case 'FlagOrderForReview':
+      if (state.reviewReasons.includes(command.reason)) return [];
+      return [{ type: 'OrderNeedsReview', data: { reason: command.reason, paymentIntentId: command.paymentIntentId } }];
+    case 'AssignInvoiceNumber':
+      if (state.invoiceNumber !== null) return [];
+      if (state.paidWith === null) throw OrderErrors.notPaid(orderId);
+      return [{ type: 'InvoiceNumberAssigned', data: { invoiceNumber: command.invoiceNumber } }];
+    case 'DeletePendingOrder':
+      if (state.deleted) return [];
+      if (state.status !== 'pending') throw OrderErrors.notPending(orderId, state.status);
+      return [
+        ...(state.reservation === 'held' ? [{ type: 'OrderReservationReleased' as const, data: { reason: 'order_deleted' as const } }] : []),
+        { type: 'OrderDeleted', data: { deletedAt: command.deletedAt } },
+      ];
+    case 'RecordReservationReleased':
+      if (state.reservation !== 'held') return [];
+      return [{ type: 'OrderReservationReleased', data: { reason: command.reason } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'OrderPlaced') {
+    return {
+      kind: 'placed',
+      status: 'pending',
+      order: event.data,
+      paymentIntentId: null,
+      paidWith: null,
+      invoiceNumber: null,
+      reservation: 'held',
+      deleted: false,
+      reviewReasons: [],
+    };
+  }
+  if (state.kind === 'absent') return state;
+  switch (event.type) {
+    case 'PaymentIntentAttached':
+      return { ...state, paymentIntentId: event.data.paymentIntentId };
+    case 'OrderCancelled':
+      return { ...state, status: 'cancelled', reservation: state.reservation === 'held' ? 'released' : state.reservation };
+    case 'OrderPaid':
+      return { ...state, status: 'paid', paidWith: event.data.paymentIntentId, reservation: 'sold' };
+    case 'OrderNeedsReview':
+      return { ...state, reviewReasons: [...state.reviewReasons, event.data.reason] };
+    case 'InvoiceNumberAssigned':
+      return { ...state, invoiceNumber: event.data.invoiceNumber };
+    case 'OrderDeleted':
+      return { ...state, status: 'cancelled', deleted: true };
+    case 'OrderReservationReleased':
+      return { ...state, reservation: 'released' };
+    default:
+      return assertNever(event);
+  }
+}

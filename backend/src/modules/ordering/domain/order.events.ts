@@ -1,0 +1,96 @@
+import type { DomainEvent } from '@brewery/eventstore';
+import type { PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
+
+/** The spec's order lifecycle. Only `pending` and `paid` are reached by checkout; the rest are the operator's. */
+export const ORDER_STATUSES = ['pending', 'paid', 'packed_awaiting_pickup', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderCustomer {
+  name: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  suburb: string;
+  postCode: string;
+  state: ShippingState;
+}
+
+/** One line as the server priced it. A unit is a can for single lines and a whole pack otherwise. */
+export interface OrderItem {
+  /** `<orderId>-<line number>`: stable, so the admin screens can key on it. */
+  id: string;
+  productId: string;
+  productName: string;
+  style: string;
+  abv: number;
+  packSize: PackSize;
+  packQuantity: PackQuantity;
+  /** Units bought: cans for single, packs otherwise. */
+  packs: number;
+  /** Cans. */
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+export interface OrderPlacedData {
+  orderId: string;
+  customer: OrderCustomer;
+  items: OrderItem[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  /** GST included in the total: one eleventh. */
+  gstCents: number;
+  totalCans: number;
+  estimatedDelivery: string;
+  isPerthMetro: boolean;
+  reservationExpiresAt: string;
+  placedAt: string;
+}
+
+/** Why an order never reached payment. */
+export type OrderCancelReason = 'insufficient_stock' | 'payment_provider_error';
+/** Why the order's reservations ended without a sale (the product streams record the same reason). */
+export type ReservationReleaseReason = 'payment_failed' | 'order_deleted' | 'expired';
+
+export type OrderPlaced = DomainEvent<'OrderPlaced', OrderPlacedData>;
+export type PaymentIntentAttached = DomainEvent<'PaymentIntentAttached', { paymentIntentId: string }>;
+export type OrderCancelled = DomainEvent<'OrderCancelled', { reason: OrderCancelReason; detail: string }>;
+export type OrderPaid = DomainEvent<'OrderPaid', { paymentIntentId: string; amountCents: number; paidAt: string }>;
+export type OrderNeedsReview = DomainEvent<'OrderNeedsReview', { reason: string; paymentIntentId: string | null }>;
+export type InvoiceNumberAssigned = DomainEvent<'InvoiceNumberAssigned', { invoiceNumber: string }>;
+export type OrderDeleted = DomainEvent<'OrderDeleted', { deletedAt: string }>;
+export type OrderReservationReleased = DomainEvent<'OrderReservationReleased', { reason: ReservationReleaseReason }>;
+
+export type OrderEvent =
+  | OrderPlaced
+  | PaymentIntentAttached
+  | OrderCancelled
+  | OrderPaid
+  | OrderNeedsReview
+  | InvoiceNumberAssigned
+  | OrderDeleted
+  | OrderReservationReleased;
+
+export type OrderEventType = OrderEvent['type'];
+
+export const ORDER_EVENT_TYPES = [
+  'OrderPlaced',
+  'PaymentIntentAttached',
+  'OrderCancelled',
+  'OrderPaid',
+  'OrderNeedsReview',
+  'InvoiceNumberAssigned',
+  'OrderDeleted',
+  'OrderReservationReleased',
+] as const satisfies readonly OrderEventType[];
+
+// Fails to compile when an event type is added to the union but not to the list above.
+const everyOrderEventListed: [Exclude<OrderEventType, (typeof ORDER_EVENT_TYPES)[number]>] extends [never] ? true : never = true;
+void everyOrderEventListed;
+
+export function orderStreamName(orderId: string): string {
+  return `order-${orderId}`;
+}
