@@ -1,0 +1,160 @@
+import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import type { ProductEvent, ProductFields } from '../domain/product.events';
+import { ProductListProjection } from './product-list.projection';
+import { GetAdminProductsHandler, GetProductAvailabilityHandler, GetShopProductsHandler } from './product-list.query-handlers';
+import { GetProductAvailabilityQuery } from './product-list.queries';
+import { PRODUCTS_COLLECTION, type ProductViewDoc } from './product-view';
+
+const fields = (name: string, change: Partial<ProductFields> = {}): ProductFields => ({
+  name,
+  style: 'Pale Ale',
+  description: 'A beer.',
+  abv: 4.8,
+  beerType: null,
+  imageUrl: '/cans/x.svg',
+  inventory: 20,
+  isActive: true,
+  archived: false,
+  price: '6.50',
+  price4Pack: '24.00',
+  price8Pack: null,
+  price16Pack: null,
+  enable4Pack: true,
+  enable8Pack: false,
+  enable16Pack: false,
+  ...change,
+});
+
+let position = 0;
+/** Events of one product stream, numbered as the store would. */
+function stream(productId: string, events: ProductEvent[]): RecordedEvent[] {
+  return events.map((event, revision) => ({
+    id: `${productId}-${revision}`,
+    streamName: `product-${productId}`,
+    revision,
+    globalPosition: position++,
+    type: event.type,
+    data: event.data,
+    metadata: { correlationId: 'c', causationId: null, actor: 'admin', occurredAt: new Date(Date.UTC(2026, 10, 23, 1, revision)).toISOString() },
+  }));
+}
+
+describe('product list projection', () => {
+  let store: MemoryDocumentStore;
+  const projection = new ProductListProjection();
+  const apply = async (events: RecordedEvent[]): Promise<void> => {
+    for (const event of events) await projection.apply(event, store);
+  };
+  const doc = (id: string): Promise<ProductViewDoc | null> => store.collection<ProductViewDoc>(PRODUCTS_COLLECTION).findOne({ _id: id });
+
+  beforeEach(() => {
+    store = new MemoryDocumentStore();
+  });
+
+  const quokka = stream('quokka', [
+    { type: 'ProductCreated', data: fields('Quokka Pale Ale') },
+    { type: 'StockReserved', data: { orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' } },
+    { type: 'StockReserved', data: { orderId: 'o-2', quantity: 4, expiresAt: '2026-11-23T01:30:00.000Z' } },
+    { type: 'StockSold', data: { orderId: 'o-1', quantity: 8, paymentIntentId: 'pi_1', fromReservation: true } },
+    { type: 'ProductPricesChanged', data: { price: '7.00', price4Pack: '26.00', price8Pack: null, price16Pack: null, enable4Pack: true, enable8Pack: false, enable16Pack: false } },
+  ]);
+
+  it('given a stream, keeps the stock figure, the reservations and the revision', async () => {
+    await apply(quokka);
+    expect(await doc('quokka')).toMatchObject({
+      id: 'quokka',
+      inventory: 12,
+      reserved: 4,
+      reservations: [{ orderId: 'o-2', quantity: 4 }],
+      price: '7.00',
+      price4Pack: '26.00',
+      revision: 4,
+      deleted: false,
+      createdAt: '2026-11-23T01:00:00.000Z',
+      updatedAt: '2026-11-23T01:04:00.000Z',
+    });
+  });
+
+  it('the same event twice changes nothing', async () => {
+    await apply(quokka);
+    const before = await doc('quokka');
+    await apply(quokka);
+    await apply([quokka[3] as RecordedEvent, quokka[1] as RecordedEvent]);
+    expect(await doc('quokka')).toEqual(before);
+  });
+
+  it('an older event after a newer one changes nothing', async () => {
+    await apply(quokka.slice(0, 3));
+    await apply([quokka[1] as RecordedEvent]);
+    expect(await doc('quokka')).toMatchObject({ reserved: 12, revision: 2 });
+  });
+
+  it('a rebuild from the log equals the live state', async () => {
+    await apply(quokka);
+    const live = await doc('quokka');
+    store = new MemoryDocumentStore();
+    await apply(quokka);
+    expect(await doc('quokka')).toEqual(live);
+  });
+
+  it('a deleted product stays deleted when its creation is delivered again', async () => {
+    const gone = stream('gone', [{ type: 'ProductCreated', data: fields('Gone') }, { type: 'ProductDeleted', data: {} }]);
+    await apply(gone);
+    await apply([gone[0] as RecordedEvent]);
+    expect(await doc('gone')).toMatchObject({ deleted: true, revision: 1 });
+  });
+
+  describe('queries', () => {
+    beforeEach(async () => {
+      await apply(quokka);
+      await apply(stream('archived', [{ type: 'ProductCreated', data: fields('Aardvark Amber', { archived: true }) }]));
+      await apply(stream('draft', [{ type: 'ProductCreated', data: fields('Draft Dunkel', { isActive: false }) }]));
+      await apply(stream('zebra', [{ type: 'ProductCreated', data: fields('zebra Zwickel') }]));
+      await apply(stream('banksia', [{ type: 'ProductCreated', data: fields('Banksia Bitter') }]));
+      await apply(stream('deleted', [{ type: 'ProductCreated', data: fields('Deleted Dubbel') }, { type: 'ProductDeleted', data: {} }]));
+      await apply(
+        stream('recounted', [
+          { type: 'ProductCreated', data: fields('Recounted Rye') },
+          { type: 'StockReserved', data: { orderId: 'o-9', quantity: 10, expiresAt: '2026-11-23T01:30:00.000Z' } },
+          { type: 'StockCounted', data: { inventory: 6, previous: 20, reason: 'admin-edit' } },
+        ]),
+      );
+    });
+
+    it('the shop lists live products, archived last then by name, with what can be bought now', async () => {
+      const list = await new GetShopProductsHandler(store).execute();
+      expect(list.map((p) => [p.name, p.inventory])).toEqual([
+        ['Banksia Bitter', 20],
+        ['Quokka Pale Ale', 8],
+        ['Recounted Rye', 0],
+        ['zebra Zwickel', 20],
+        ['Aardvark Amber', 20],
+      ]);
+      expect(Object.keys(list[0] ?? {}).sort()).toEqual(
+        ['id', 'name', 'style', 'description', 'abv', 'beerType', 'imageUrl', 'inventory', 'isActive', 'archived', 'price', 'price4Pack', 'price8Pack', 'price16Pack', 'enable4Pack', 'enable8Pack', 'enable16Pack'].sort(),
+      );
+    });
+
+    it('the admin lists every product not deleted, drafts included, with stock, reserved and available', async () => {
+      const list = await new GetAdminProductsHandler(store).execute();
+      expect(list.map((p) => [p.name, p.inventory, p.reserved, p.available])).toEqual([
+        ['Banksia Bitter', 20, 0, 20],
+        ['Draft Dunkel', 20, 0, 20],
+        ['Quokka Pale Ale', 12, 4, 8],
+        ['Recounted Rye', 6, 10, -4],
+        ['zebra Zwickel', 20, 0, 20],
+        ['Aardvark Amber', 20, 0, 20],
+      ]);
+    });
+
+    it.each([
+      ['quokka', { id: 'quokka', name: 'Quokka Pale Ale', isActive: true, inventory: 8 }],
+      ['archived', { id: 'archived', name: 'Aardvark Amber', isActive: true, inventory: 20 }],
+      ['draft', null],
+      ['deleted', null],
+      ['unknown', null],
+    ])('one product %s: %j', async (id, expected) => {
+      expect(await new GetProductAvailabilityHandler(store).execute(new GetProductAvailabilityQuery(id))).toEqual(expected);
+    });
+  });
+});
