@@ -1,0 +1,65 @@
+import { render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createQueryClient } from '@/shared/api/query-client';
+import { stubApi } from '@/testing/fake-api';
+import { productFixture } from '@/testing/product-fixture';
+import { publicConfigFixture } from '@/testing/public-config-fixture';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return render(
+    <AppProvider queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem('ageVerified', 'true');
+  stubApi({
+    'GET /api/config': { body: publicConfigFixture },
+    'GET /api/products': { body: [productFixture()] },
+  });
+});
+
+describe('routes', () => {
+  it.each(['/no-such-page', '/shop/extra', '/admin-panel', '/orders/42'])(
+    'given the unknown path %s, it shows the 404 page titled "Page Not Found"',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it('given /, it shows the home page with the hero and a Shop Now link to /shop', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Craft Excellence In Every Can' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
+  });
+
+  it('given /shop, it shows the collection and highlights Shop in the header', async () => {
+    renderAt('/shop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our Craft Collection' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Shop' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the brand, the quick links and the liquor licence particulars from the config', async () => {
+    renderAt('/');
+    const footer = await screen.findByRole('contentinfo');
+    expect(await within(footer).findByText('6080012345')).toBeInTheDocument();
+    expect(within(footer).getByText('Producer')).toBeInTheDocument();
+    expect(within(footer).getByText('Indian Ocean Brewing Pty Ltd')).toBeInTheDocument();
+    expect(within(footer).getByText(/^WARNING: Under the Liquor Control Act 1988, it is an offence/)).toBeInTheDocument();
+    const quickLinks = within(footer).getByRole('navigation', { name: 'Quick Links' });
+    expect(within(quickLinks).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/shop', '/admin']);
+    expect(within(footer).getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.example/brewery');
+    expect(screen.getByRole('link', { name: /Indian Ocean Brewing Co\./ })).toHaveAttribute('href', '/');
+  });
+});

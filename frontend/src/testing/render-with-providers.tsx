@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/shared/api/query-client';
+
+export interface RenderOptions {
+  route?: string;
+  queryClient?: QueryClient;
+}
+
+/** Renders inside the real providers (theme, toasts, query client, cart) and a router at `route`. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createQueryClient() }: RenderOptions = {},
+): RenderResult & { queryClient: QueryClient } {
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      {/* jsdom never ends CSS transitions, so closing modals and drawers would hang half-way. */}
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </ConfigProvider>
+    </AppProvider>,
+  );
+  return { ...result, queryClient };
+}
