@@ -17,7 +17,7 @@ function equalityConditions(filter: Filter): Array<[string, unknown]> {
     if (key === '$and' && Array.isArray(condition)) {
       for (const clause of condition) if (isPlainObject(clause)) found.push(...equalityConditions(clause));
     } else if (key === '$or' && Array.isArray(condition) && condition.length === 1) {
-      const [only] = condition;
+      const only: unknown = condition[0];
       if (isPlainObject(only)) found.push(...equalityConditions(only));
     } else if (!key.startsWith('$')) {
       const equal = equalityValue(condition);

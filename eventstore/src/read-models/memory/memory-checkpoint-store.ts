@@ -1,20 +1,25 @@
-import type { CheckpointStore } from '../document-store.port';
 import { assertPosition } from '../checkpoint-position';
+import type { CheckpointStore } from '../document-store.port';
+import { settle } from './settle';
 
 /** Checkpoints for the embedded default, where every read model is rebuilt at start-up anyway. */
 export class MemoryCheckpointStore implements CheckpointStore {
   private readonly positions = new Map<string, number>();
 
-  async get(subscriberId: string): Promise<number | null> {
-    return this.positions.get(subscriberId) ?? null;
+  get(subscriberId: string): Promise<number | null> {
+    return settle(() => this.positions.get(subscriberId) ?? null);
   }
 
-  async set(subscriberId: string, position: number): Promise<void> {
-    assertPosition(position);
-    this.positions.set(subscriberId, position);
+  set(subscriberId: string, position: number): Promise<void> {
+    return settle(() => {
+      assertPosition(position);
+      this.positions.set(subscriberId, position);
+    });
   }
 
-  async reset(subscriberId: string): Promise<void> {
-    this.positions.delete(subscriberId);
+  reset(subscriberId: string): Promise<void> {
+    return settle(() => {
+      this.positions.delete(subscriberId);
+    });
   }
 }

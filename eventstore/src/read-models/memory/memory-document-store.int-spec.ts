@@ -4,6 +4,6 @@ import { openDocumentStore } from '../open-document-store';
 import { MemoryCheckpointStore } from './memory-checkpoint-store';
 import { MemoryDocumentStore } from './memory-document-store';
 
-describeDocumentStoreContract('in-memory (mingo)', async () => new MemoryDocumentStore());
+describeDocumentStoreContract('in-memory (mingo)', () => Promise.resolve(new MemoryDocumentStore()));
 describeDocumentStoreContract('in-memory through openDocumentStore', () => openDocumentStore({ kind: 'memory' }));
-describeCheckpointStoreContract('in-memory', async () => ({ store: new MemoryCheckpointStore() }));
+describeCheckpointStoreContract('in-memory', () => Promise.resolve({ store: new MemoryCheckpointStore() }));

@@ -12,13 +12,13 @@ import type {
 } from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { upsertSeed } from '../upsert-seed';
-import { assertCollectionName, splitUpdate, type Criteria, type Modifier } from './memory-update';
-
-type Stored = Map<string, Doc>;
+import { assertCollectionName, splitUpdate, type Modifier } from './memory-update';
+import { settle } from './settle';
 
 /**
  * Read models held in this process, queried with MongoDB semantics through mingo. The embedded default:
- * rebuilt from the event log at start-up, so nothing here needs to survive a restart.
+ * rebuilt from the event log at start-up, so nothing here needs to survive a restart. Each operation runs
+ * to completion synchronously, so no other caller ever sees a half-applied write.
  */
 export class MemoryDocumentStore implements DocumentStore {
   readonly kind = 'memory' as const;
@@ -29,36 +29,42 @@ export class MemoryDocumentStore implements DocumentStore {
     let handle = this.collections.get(name);
     if (!handle) {
       assertCollectionName(name);
-      handle = new MemoryCollection<Doc>(name, new Map());
+      handle = new MemoryCollection<Doc>(name);
       this.collections.set(name, handle);
     }
-    // Every handle of one name shares the same map; T only narrows what the caller reads back.
+    // Every handle of one name shares the same documents; T only narrows what the caller reads back.
     return handle as unknown as Collection<T>;
   }
 
-  async dropAll(): Promise<void> {
-    for (const [name, handle] of this.collections) {
-      if (!PRESERVED_COLLECTIONS.includes(name)) handle.clear();
-    }
+  dropAll(): Promise<void> {
+    return settle(() => {
+      for (const [name, handle] of this.collections) {
+        if (!PRESERVED_COLLECTIONS.includes(name)) handle.clear();
+      }
+    });
   }
 
-  async health(): Promise<DocumentStoreHealth> {
-    if (this.closed) return { ok: false, adapter: this.kind, detail: 'closed' };
-    let documents = 0;
-    for (const handle of this.collections.values()) documents += handle.size;
-    return { ok: true, adapter: this.kind, detail: `${this.collections.size} collections, ${documents} documents` };
+  health(): Promise<DocumentStoreHealth> {
+    return settle(() => {
+      if (this.closed) return { ok: false, adapter: this.kind, detail: 'closed' };
+      let documents = 0;
+      for (const handle of this.collections.values()) documents += handle.size;
+      return { ok: true, adapter: this.kind, detail: `${this.collections.size} collections, ${documents} documents` };
+    });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
+  close(): Promise<void> {
+    return settle(() => {
+      this.closed = true;
+    });
   }
 }
 
 class MemoryCollection<T extends Doc> implements Collection<T> {
-  constructor(
-    readonly name: string,
-    private readonly docs: Stored,
-  ) {}
+  /** By `_id`, so one-document lookups and writes touch one map entry. */
+  private readonly docs = new Map<string, Doc>();
+
+  constructor(readonly name: string) {}
 
   get size(): number {
     return this.docs.size;
@@ -68,84 +74,86 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     this.docs.clear();
   }
 
-  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    let cursor = find(this.candidates(filter), filter as Criteria, options.projection);
-    if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
-    if (options.skip !== undefined && options.skip > 0) cursor = cursor.skip(options.skip);
-    // MongoDB reads limit 0 as "no limit".
-    if (options.limit !== undefined && options.limit > 0) cursor = cursor.limit(options.limit);
-    return cursor.all().map((doc) => copyDocument(doc) as T);
+  find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    return settle(() => {
+      let cursor = find(this.candidates(filter), filter, options.projection);
+      if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
+      if (options.skip !== undefined && options.skip > 0) cursor = cursor.skip(options.skip);
+      // MongoDB reads limit 0 as "no limit".
+      if (options.limit !== undefined && options.limit > 0) cursor = cursor.limit(options.limit);
+      return cursor.all().map((doc) => copyDocument(doc) as T);
+    });
   }
 
-  async findOne(filter: Filter): Promise<T | null> {
-    const found = this.firstMatch(filter);
-    return found ? (copyDocument(found) as T) : null;
+  findOne(filter: Filter): Promise<T | null> {
+    return settle(() => {
+      const found = this.firstMatch(filter);
+      return found ? (copyDocument(found) as T) : null;
+    });
   }
 
-  async count(filter: Filter = {}): Promise<number> {
-    if (Object.keys(filter).length === 0) return this.docs.size;
-    const query = new Query(filter as Criteria);
-    let matches = 0;
-    for (const doc of this.candidates(filter)) if (query.test(doc)) matches += 1;
-    return matches;
+  count(filter: Filter = {}): Promise<number> {
+    return settle(() => (Object.keys(filter).length === 0 ? this.docs.size : this.matches(filter).length));
   }
 
-  async replaceOne(doc: T): Promise<void> {
-    if (typeof doc._id !== 'string' || doc._id === '') throw new TypeError(`${this.name}: a document needs a non-empty string _id`);
-    this.docs.set(doc._id, copyDocument(doc));
+  replaceOne(doc: T): Promise<void> {
+    return settle(() => {
+      if (typeof doc._id !== 'string' || doc._id === '') throw new TypeError(`${this.name}: a document needs a non-empty string _id`);
+      this.docs.set(doc._id, copyDocument(doc));
+    });
   }
 
-  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
-    const { modifier, onInsert } = splitUpdate(update);
-    const existing = this.firstMatch(filter);
-    if (existing) {
-      this.docs.set(existing._id, updated(existing, modifier));
-      return { matched: 1, upserted: false };
-    }
-    if (!options.upsert) return { matched: 0, upserted: false };
+  updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
+    return settle(() => {
+      const { modifier, onInsert } = splitUpdate(update);
+      const existing = this.firstMatch(filter);
+      if (existing) {
+        this.docs.set(existing._id, updated(existing, modifier));
+        return { matched: 1, upserted: false };
+      }
+      if (!options.upsert) return { matched: 0, upserted: false };
 
-    const seed = upsertSeed(filter);
-    const id = seed._id ?? randomUUID();
-    if (typeof id !== 'string') throw new TypeError(`${this.name}: an upsert needs a string _id, got ${typeof id}`);
-    // The _id exists but failed the rest of the filter (a guarded, already-applied update): leave it.
-    if (this.docs.has(id)) return { matched: 0, upserted: false };
+      const seed = upsertSeed(filter);
+      const id = seed._id ?? randomUUID();
+      if (typeof id !== 'string') throw new TypeError(`${this.name}: an upsert needs a string _id, got ${typeof id}`);
+      // The _id exists but failed the rest of the filter (a guarded, already-applied update): leave it.
+      if (this.docs.has(id)) return { matched: 0, upserted: false };
 
-    let inserted = updated({ ...seed, _id: id }, modifier);
-    if (onInsert) inserted = updated(inserted, { $set: onInsert });
-    this.docs.set(id, inserted);
-    return { matched: 0, upserted: true };
+      let inserted = updated({ ...seed, _id: id }, modifier);
+      if (onInsert) inserted = updated(inserted, { $set: onInsert });
+      this.docs.set(id, inserted);
+      return { matched: 0, upserted: true };
+    });
   }
 
-  async updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {
-    const { modifier } = splitUpdate(update);
-    const query = new Query(filter as Criteria);
-    const matches = [...this.candidates(filter)].filter((doc) => query.test(doc));
-    // Compute every new version before storing any, so a failing update changes nothing.
-    const next = matches.map((doc) => updated(doc, modifier));
-    for (const doc of next) this.docs.set(doc._id, doc);
-    return { matched: matches.length };
+  updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {
+    return settle(() => {
+      const { modifier } = splitUpdate(update);
+      // Every new version is computed before any is stored, so a failing update changes nothing.
+      const next = this.matches(filter).map((doc) => updated(doc, modifier));
+      for (const doc of next) this.docs.set(doc._id, doc);
+      return { matched: next.length };
+    });
   }
 
-  async deleteOne(filter: Filter): Promise<{ deleted: number }> {
-    const found = this.firstMatch(filter);
-    if (!found) return { deleted: 0 };
-    this.docs.delete(found._id);
-    return { deleted: 1 };
+  deleteOne(filter: Filter): Promise<{ deleted: number }> {
+    return settle(() => {
+      const found = this.firstMatch(filter);
+      if (!found) return { deleted: 0 };
+      this.docs.delete(found._id);
+      return { deleted: 1 };
+    });
   }
 
-  async deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
-    if (Object.keys(filter).length === 0) {
-      const deleted = this.docs.size;
-      this.docs.clear();
-      return { deleted };
-    }
-    const query = new Query(filter as Criteria);
-    const doomed = [...this.candidates(filter)].filter((doc) => query.test(doc));
-    for (const doc of doomed) this.docs.delete(doc._id);
-    return { deleted: doomed.length };
+  deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
+    return settle(() => {
+      const doomed = Object.keys(filter).length === 0 ? [...this.docs.values()] : this.matches(filter);
+      for (const doc of doomed) this.docs.delete(doc._id);
+      return { deleted: doomed.length };
+    });
   }
 
-  /** Fast path: a filter naming one string `_id` looks at one map entry instead of the whole collection. */
+  /** A filter naming one string `_id` looks at one map entry instead of the whole collection. */
   private candidates(filter: Filter): Iterable<Doc> {
     const id = filter._id;
     if (typeof id === 'string') {
@@ -155,10 +163,14 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     return this.docs.values();
   }
 
+  private matches(filter: Filter): Doc[] {
+    const query = new Query(filter);
+    return [...this.candidates(filter)].filter((doc) => query.test(doc));
+  }
+
   private firstMatch(filter: Filter): Doc | undefined {
-    const keys = Object.keys(filter);
-    if (keys.length === 1 && typeof filter._id === 'string') return this.docs.get(filter._id);
-    const query = new Query(filter as Criteria);
+    if (Object.keys(filter).length === 1 && typeof filter._id === 'string') return this.docs.get(filter._id);
+    const query = new Query(filter);
     for (const doc of this.candidates(filter)) if (query.test(doc)) return doc;
     return undefined;
   }

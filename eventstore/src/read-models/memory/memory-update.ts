@@ -18,7 +18,7 @@ export function splitUpdate(changes: Update): { modifier: Modifier; onInsert: Re
   }
   const { $setOnInsert, ...rest } = changes;
   if ($setOnInsert !== undefined && !isPlainObject($setOnInsert)) throw new TypeError('$setOnInsert needs an object');
-  return { modifier: rest as Modifier, onInsert: $setOnInsert };
+  return { modifier: rest, onInsert: $setOnInsert };
 }
 
 /** MongoDB's rules for collection names, kept here too so a name that works embedded works in production. */

@@ -3,8 +3,6 @@ import {
   MongoClient,
   type Collection as DriverCollection,
   type Db,
-  type Filter as DriverFilter,
-  type UpdateFilter,
 } from 'mongodb';
 import type {
   Collection,
@@ -96,7 +94,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const cursor = this.driver.find(asFilter(filter), {
+    const cursor = this.driver.find(filter, {
       ...(options.projection ? { projection: options.projection } : {}),
       ...(options.sort ? { sort: options.sort } : {}),
       ...(options.skip !== undefined ? { skip: options.skip } : {}),
@@ -106,11 +104,11 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter: Filter): Promise<T | null> {
-    return (await this.driver.findOne(asFilter(filter))) as T | null;
+    return (await this.driver.findOne(filter)) as T | null;
   }
 
   async count(filter: Filter = {}): Promise<number> {
-    return this.driver.countDocuments(asFilter(filter));
+    return this.driver.countDocuments(filter);
   }
 
   async replaceOne(doc: T): Promise<void> {
@@ -120,36 +118,27 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
     if (!options.upsert) {
-      const result = await this.driver.updateOne(asFilter(filter), asUpdate(update));
+      const result = await this.driver.updateOne(filter, update);
       return { matched: result.matchedCount, upserted: false };
     }
     const withId = withStringIdOnInsert(filter, update, randomUUID);
     return upsertTolerantOfExistingId((upsert) =>
-      this.driver.updateOne(asFilter(filter), asUpdate(upsert ? withId : update), { upsert }),
+      this.driver.updateOne(filter, upsert ? withId : update, { upsert }),
     );
   }
 
   async updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {
-    const result = await this.driver.updateMany(asFilter(filter), asUpdate(update));
+    const result = await this.driver.updateMany(filter, update);
     return { matched: result.matchedCount };
   }
 
   async deleteOne(filter: Filter): Promise<{ deleted: number }> {
-    const result = await this.driver.deleteOne(asFilter(filter));
+    const result = await this.driver.deleteOne(filter);
     return { deleted: result.deletedCount };
   }
 
   async deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
-    const result = await this.driver.deleteMany(asFilter(filter));
+    const result = await this.driver.deleteMany(filter);
     return { deleted: result.deletedCount };
   }
-}
-
-// The port's filter and update are MongoDB's own query language, untyped at this boundary on purpose.
-function asFilter(filter: Filter): DriverFilter<Doc> {
-  return filter as DriverFilter<Doc>;
-}
-
-function asUpdate(update: Update): UpdateFilter<Doc> {
-  return update as UpdateFilter<Doc>;
 }

@@ -21,12 +21,11 @@ describe('upsertTolerantOfExistingId', () => {
   /** Plays the server's answers in order and records which calls asked for an upsert. */
   function server(...answers: Array<UpdateCounts | Error>) {
     const calls: boolean[] = [];
-    const run = async (upsert: boolean): Promise<UpdateCounts> => {
+    const run = (upsert: boolean): Promise<UpdateCounts> => {
       calls.push(upsert);
       const answer = answers.shift();
-      if (answer === undefined) throw new Error('unexpected extra call');
-      if (answer instanceof Error) throw answer;
-      return answer;
+      if (answer === undefined) return Promise.reject(new Error('unexpected extra call'));
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     };
     return { run, calls };
   }
