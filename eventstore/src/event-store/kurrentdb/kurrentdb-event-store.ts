@@ -1,0 +1,196 @@
+import {
+  BACKWARDS,
+  END,
+  excludeSystemEvents,
+  FORWARDS,
+  KurrentDBClient,
+  START,
+  StreamNotFoundError,
+  type AllStreamSubscription,
+} from '@kurrent/kurrentdb-client';
+import type {
+  AppendResult,
+  EventStore,
+  EventStoreHealth,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+} from '../event-store.port';
+import { validateExpectedRevision } from '../expected-revision';
+import {
+  fromKurrentAppendError,
+  fromKurrentRecordedEvent,
+  isAfter,
+  isSystemEvent,
+  toGlobalPosition,
+  toKurrentEventData,
+  toKurrentStreamState,
+  toReadPosition,
+} from './kurrentdb-mapping';
+
+export interface KurrentDbEventStoreOptions {
+  /** e.g. `kurrentdb://localhost:2113?tls=false` */
+  url: string;
+}
+
+/**
+ * KurrentDB (EventStoreDB) through its gRPC client: the production engine. Revisions, expected
+ * revisions and idempotency (same event ids in the same stream) are the server's own.
+ */
+export class KurrentDbEventStore implements EventStore {
+  readonly kind = 'kurrentdb' as const;
+  private readonly subscriptions = new Set<Subscription>();
+  private closing: Promise<void> | null = null;
+
+  private constructor(private readonly client: KurrentDBClient) {}
+
+  static async open(options: KurrentDbEventStoreOptions): Promise<KurrentDbEventStore> {
+    const store = new KurrentDbEventStore(KurrentDBClient.connectionString(options.url));
+    const health = await store.health();
+    if (!health.ok) {
+      await store.close();
+      throw new Error(`Cannot reach KurrentDB at ${options.url}: ${health.detail ?? 'unknown error'}`);
+    }
+    return store;
+  }
+
+  async append(streamName: string, events: readonly EventToAppend[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    validateExpectedRevision(options.expectedRevision);
+    try {
+      const result = await this.client.appendToStream(streamName, events.map(toKurrentEventData), {
+        streamState: toKurrentStreamState(options.expectedRevision),
+      });
+      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: toGlobalPosition(result.position) };
+    } catch (error) {
+      throw fromKurrentAppendError(error, streamName, options.expectedRevision);
+    }
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    if (options.maxCount === 0) return [];
+    const backwards = options.direction === 'backwards';
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamName, {
+        direction: backwards ? BACKWARDS : FORWARDS,
+        fromRevision: options.fromRevision === undefined ? (backwards ? END : START) : BigInt(options.fromRevision),
+        ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
+      })) {
+        if (resolved.event) events.push(fromKurrentRecordedEvent(resolved.event));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    if (options.maxCount === 0) return [];
+    const after = options.after ?? null;
+    // The start position is inclusive, so ask for one more and drop the event at `after`.
+    const maxCount = options.maxCount === undefined ? undefined : options.maxCount + (after === null ? 0 : 1);
+    const events: RecordedEvent[] = [];
+    for await (const resolved of this.client.readAll({
+      direction: FORWARDS,
+      fromPosition: toReadPosition(after),
+      filter: excludeSystemEvents(),
+      ...(maxCount === undefined ? {} : { maxCount }),
+    })) {
+      const event = resolved.event;
+      if (!event || isSystemEvent(event.type, event.streamId)) continue;
+      const recorded = fromKurrentRecordedEvent(event);
+      if (isAfter(recorded, after)) events.push(recorded);
+    }
+    return options.maxCount === undefined ? events : events.slice(0, options.maxCount);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    const after = options.after ?? null;
+    const stream: AllStreamSubscription = this.client.subscribeToAll({ fromPosition: toReadPosition(after), filter: excludeSystemEvents() });
+    let stopped = false;
+    let serverCaughtUp = false;
+    let reportedCaughtUp = false;
+    let handling = false;
+    // "Caught up" is announced once the server says so and every event buffered before that was handled.
+    const maybeReportCaughtUp = (): void => {
+      if (reportedCaughtUp || !serverCaughtUp || handling || stream.readableLength > 0) return;
+      reportedCaughtUp = true;
+      options.onCaughtUp?.();
+    };
+    stream.on('caughtUp', () => {
+      serverCaughtUp = true;
+      maybeReportCaughtUp();
+    });
+
+    const run = async (): Promise<void> => {
+      for await (const resolved of stream) {
+        if (stopped) return;
+        const event = resolved.event;
+        if (event && !isSystemEvent(event.type, event.streamId)) {
+          const recorded = fromKurrentRecordedEvent(event);
+          if (isAfter(recorded, after)) {
+            handling = true;
+            try {
+              await options.onEvent(recorded);
+            } finally {
+              handling = false;
+            }
+          }
+        }
+        maybeReportCaughtUp();
+      }
+    };
+
+    const loop = run().catch(async (error: unknown) => {
+      if (stopped) return;
+      stopped = true;
+      await stream.unsubscribe().catch(() => undefined);
+      if (options.onError) options.onError(error);
+      else process.emitWarning(`Event store subscription stopped: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    });
+
+    const subscription: Subscription = {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        if (!stopped) {
+          stopped = true;
+          await stream.unsubscribe().catch(() => undefined);
+        }
+        await loop;
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async headPosition(): Promise<number> {
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: excludeSystemEvents() })) {
+      if (resolved.event) return toGlobalPosition(resolved.event.position);
+    }
+    return -1;
+  }
+
+  async health(): Promise<EventStoreHealth> {
+    if (this.closing !== null) return { ok: false, adapter: this.kind, detail: 'closed' };
+    try {
+      for await (const _ of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) break;
+      return { ok: true, adapter: this.kind };
+    } catch (error) {
+      return { ok: false, adapter: this.kind, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all([...this.subscriptions].map((s) => s.stop()));
+      this.subscriptions.clear();
+      await this.client.dispose();
+    })();
+    return this.closing;
+  }
+}
