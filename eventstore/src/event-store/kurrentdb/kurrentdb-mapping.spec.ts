@@ -1,0 +1,113 @@
+import { describe, expect, it } from '@jest/globals';
+import { ANY, NO_STREAM, type RecordedEvent as KurrentRecordedEvent, START, STREAM_EXISTS, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
+import { type EventMetadata, type ExpectedRevision, WrongExpectedRevisionError } from '../event-store.port';
+import {
+  fromKurrentAppendError,
+  fromKurrentRecordedEvent,
+  isAfter,
+  isSystemEvent,
+  toGlobalPosition,
+  toKurrentEventData,
+  toKurrentStreamState,
+  toReadPosition,
+} from './kurrentdb-mapping';
+
+const metadata: EventMetadata = { correlationId: 'c', causationId: null, actor: 'stripe', occurredAt: '2026-11-22T00:00:00.000Z' };
+
+describe('KurrentDB mapping', () => {
+  it.each<[ExpectedRevision, unknown]>([
+    ['no_stream', NO_STREAM],
+    ['stream_exists', STREAM_EXISTS],
+    ['any', ANY],
+    [0, 0n],
+    [41, 41n],
+  ])('maps expected revision %p to stream state %p', (expected, state) => {
+    expect(toKurrentStreamState(expected)).toBe(state);
+  });
+
+  it('writes events as JSON with our id, type, data and metadata', () => {
+    const data = toKurrentEventData({ id: '2ed6657d-e927-568b-95e1-2665a8aea6a2', type: 'PaymentSucceeded', data: { cents: 2599 }, metadata });
+    expect(data).toEqual({
+      id: '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+      contentType: 'application/json',
+      type: 'PaymentSucceeded',
+      data: { cents: 2599 },
+      metadata,
+    });
+  });
+
+  it('gives an event without an id a fresh UUID', () => {
+    const a = toKurrentEventData({ type: 'X', data: {}, metadata });
+    const b = toKurrentEventData({ type: 'X', data: {}, metadata });
+    expect(a.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it.each<[bigint | typeof NO_STREAM, number | 'no_stream']>([
+    [NO_STREAM, 'no_stream'],
+    [4n, 4],
+  ])('maps WrongExpectedVersionError with actual state %p to WrongExpectedRevisionError with actual %p', (current, actual) => {
+    const error = new WrongExpectedVersionError(undefined, { streamName: 'order-1', expected: 2n, current });
+    const mapped = fromKurrentAppendError(error, 'order-1', 2);
+    expect(mapped).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(mapped).toMatchObject({ streamName: 'order-1', expected: 2, actual });
+  });
+
+  it('passes other errors through unchanged', () => {
+    const error = new Error('unavailable');
+    expect(fromKurrentAppendError(error, 'order-1', 'any')).toBe(error);
+  });
+
+  it.each([
+    ['$metadata', 'order-1', true],
+    ['$>', '$ce-order', true],
+    ['OrderPlaced', '$$order-1', true],
+    ['OrderPlaced', 'order-1', false],
+    ['Order$Placed', 'order-$1', false],
+  ])('type %p in stream %p is a system event: %p', (type, stream, expected) => {
+    expect(isSystemEvent(type, stream)).toBe(expected);
+  });
+
+  it.each<[number | null | undefined, unknown]>([
+    [null, START],
+    [undefined, START],
+    [-1, START],
+    [1234, { commit: 1234n, prepare: 1234n }],
+  ])('reads after %p from position %p', (after, position) => {
+    expect(toReadPosition(after)).toEqual(position);
+  });
+
+  it('uses the commit position as the global position, refusing one beyond Number precision', () => {
+    expect(toGlobalPosition({ commit: 987_654n, prepare: 987_000n })).toBe(987_654);
+    expect(() => toGlobalPosition({ commit: 2n ** 60n, prepare: 0n })).toThrow('exceeds Number.MAX_SAFE_INTEGER');
+    expect(() => toGlobalPosition(undefined)).toThrow('without a position');
+  });
+
+  it('maps a recorded JSON event to the port, and refuses a binary one', () => {
+    const recorded = {
+      streamId: 'payment-pi_1',
+      id: '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+      isJson: true,
+      revision: 3n,
+      type: 'PaymentSucceeded',
+      created: new Date(0),
+      data: { cents: 2599 },
+      metadata,
+      position: { commit: 5000n, prepare: 5000n },
+    } as KurrentRecordedEvent;
+    const mapped = fromKurrentRecordedEvent(recorded);
+    expect(mapped).toEqual({
+      id: recorded.id,
+      streamName: 'payment-pi_1',
+      revision: 3,
+      globalPosition: 5000,
+      type: 'PaymentSucceeded',
+      data: { cents: 2599 },
+      metadata,
+    });
+    expect(isAfter(mapped, 4999)).toBe(true);
+    expect(isAfter(mapped, 5000)).toBe(false);
+    expect(isAfter(mapped, null)).toBe(true);
+    expect(() => fromKurrentRecordedEvent({ ...recorded, isJson: false, data: new Uint8Array() } as KurrentRecordedEvent)).toThrow('is not JSON');
+  });
+});
