@@ -84,7 +84,7 @@ describe('KurrentDB mapping', () => {
   });
 
   it('maps a recorded JSON event to the port, and refuses a binary one', () => {
-    const recorded = {
+    const recorded: KurrentRecordedEvent = {
       streamId: 'payment-pi_1',
       id: '2ed6657d-e927-568b-95e1-2665a8aea6a2',
       isJson: true,
@@ -92,9 +92,9 @@ describe('KurrentDB mapping', () => {
       type: 'PaymentSucceeded',
       created: new Date(0),
       data: { cents: 2599 },
-      metadata,
+      metadata: { ...metadata },
       position: { commit: 5000n, prepare: 5000n },
-    } as KurrentRecordedEvent;
+    };
     const mapped = fromKurrentRecordedEvent(recorded);
     expect(mapped).toEqual({
       id: recorded.id,
@@ -108,6 +108,7 @@ describe('KurrentDB mapping', () => {
     expect(isAfter(mapped, 4999)).toBe(true);
     expect(isAfter(mapped, 5000)).toBe(false);
     expect(isAfter(mapped, null)).toBe(true);
-    expect(() => fromKurrentRecordedEvent({ ...recorded, isJson: false, data: new Uint8Array() } as KurrentRecordedEvent)).toThrow('is not JSON');
+    const binary: KurrentRecordedEvent = { ...recorded, isJson: false, data: new Uint8Array() };
+    expect(() => fromKurrentRecordedEvent(binary)).toThrow('is not JSON');
   });
 });
