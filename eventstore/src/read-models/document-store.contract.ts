@@ -421,6 +421,29 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         expect(ids(await orders.find())).toEqual(['o-2']);
       });
 
+      it('given a query was just read, when each kind of write changes its answer, then reading it again shows the change', async () => {
+        const products = await given('products', [{ _id: 'p-1', name: 'Lager', isActive: true }]);
+        const shopList = () => products.find({ isActive: true }, { sort: { name: 1 }, projection: { name: 1 } });
+        const names = async () => (await shopList()).map((doc) => doc.name);
+        expect(await names()).toEqual(['Lager']);
+        await products.replaceOne({ _id: 'p-2', name: 'Amber', isActive: true });
+        expect(await names()).toEqual(['Amber', 'Lager']);
+        await products.updateOne({ _id: 'p-1' }, { $set: { name: 'Pilsner' } });
+        expect(await names()).toEqual(['Amber', 'Pilsner']);
+        await products.updateOne({ _id: 'p-3' }, { $set: { name: 'Dunkel', isActive: true } }, { upsert: true });
+        expect(await names()).toEqual(['Amber', 'Dunkel', 'Pilsner']);
+        await products.updateMany({ name: { $in: ['Amber', 'Dunkel'] } }, { $set: { isActive: false } });
+        expect(await names()).toEqual(['Pilsner']);
+        await products.deleteOne({ _id: 'p-1' });
+        expect(await names()).toEqual([]);
+        await products.updateMany({}, { $set: { isActive: true } });
+        expect(await names()).toEqual(['Amber', 'Dunkel']);
+        await products.deleteMany({ name: 'Amber' });
+        expect(await names()).toEqual(['Dunkel']);
+        await store.dropAll();
+        expect(await names()).toEqual([]);
+      });
+
       it('given two collections, when one is written, then the other does not see it', async () => {
         await given('products', [{ _id: 'same-id', name: 'product' }]);
         await given('orders', [{ _id: 'same-id', name: 'order' }]);

@@ -13,6 +13,7 @@ import type {
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { upsertSeed } from '../upsert-seed';
 import { assertCollectionName, splitUpdate, type Modifier } from './memory-update';
+import { QueryCache, queryCacheKey } from './query-cache';
 import { settle } from './settle';
 
 /**
@@ -63,6 +64,7 @@ export class MemoryDocumentStore implements DocumentStore {
 class MemoryCollection<T extends Doc> implements Collection<T> {
   /** By `_id`, so one-document lookups and writes touch one map entry. */
   private readonly docs = new Map<string, Doc>();
+  private readonly cache = new QueryCache();
 
   constructor(readonly name: string) {}
 
@@ -72,16 +74,18 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   clear(): void {
     this.docs.clear();
+    this.cache.invalidate();
   }
 
   find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     return settle(() => {
-      let cursor = find(this.candidates(filter), filter, options.projection);
-      if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
-      if (options.skip !== undefined && options.skip > 0) cursor = cursor.skip(options.skip);
-      // MongoDB reads limit 0 as "no limit".
-      if (options.limit !== undefined && options.limit > 0) cursor = cursor.limit(options.limit);
-      return cursor.all().map((doc) => copyDocument(doc) as T);
+      const key = queryCacheKey(filter, options);
+      let found = key === undefined ? undefined : this.cache.get(key);
+      if (!found) {
+        found = this.query(filter, options);
+        if (key !== undefined) this.cache.set(key, found);
+      }
+      return found.map((doc) => copyDocument(doc) as T);
     });
   }
 
@@ -99,7 +103,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   replaceOne(doc: T): Promise<void> {
     return settle(() => {
       if (typeof doc._id !== 'string' || doc._id === '') throw new TypeError(`${this.name}: a document needs a non-empty string _id`);
-      this.docs.set(doc._id, copyDocument(doc));
+      this.store(copyDocument(doc));
     });
   }
 
@@ -108,7 +112,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       const { modifier, onInsert } = splitUpdate(update);
       const existing = this.firstMatch(filter);
       if (existing) {
-        this.docs.set(existing._id, updated(existing, modifier));
+        this.store(updated(existing, modifier));
         return { matched: 1, upserted: false };
       }
       if (!options.upsert) return { matched: 0, upserted: false };
@@ -121,7 +125,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
       let inserted = updated({ ...seed, _id: id }, modifier);
       if (onInsert) inserted = updated(inserted, { $set: onInsert });
-      this.docs.set(id, inserted);
+      this.store(inserted);
       return { matched: 0, upserted: true };
     });
   }
@@ -131,7 +135,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       const { modifier } = splitUpdate(update);
       // Every new version is computed before any is stored, so a failing update changes nothing.
       const next = this.matches(filter).map((doc) => updated(doc, modifier));
-      for (const doc of next) this.docs.set(doc._id, doc);
+      for (const doc of next) this.store(doc);
       return { matched: next.length };
     });
   }
@@ -140,7 +144,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     return settle(() => {
       const found = this.firstMatch(filter);
       if (!found) return { deleted: 0 };
-      this.docs.delete(found._id);
+      this.remove(found._id);
       return { deleted: 1 };
     });
   }
@@ -148,9 +152,29 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
     return settle(() => {
       const doomed = Object.keys(filter).length === 0 ? [...this.docs.values()] : this.matches(filter);
-      for (const doc of doomed) this.docs.delete(doc._id);
+      for (const doc of doomed) this.remove(doc._id);
       return { deleted: doomed.length };
     });
+  }
+
+  /** Every write goes through here or `remove`, which is what keeps the query cache honest. */
+  private store(doc: Doc): void {
+    this.docs.set(doc._id, doc);
+    this.cache.invalidate();
+  }
+
+  private remove(id: string): void {
+    this.docs.delete(id);
+    this.cache.invalidate();
+  }
+
+  private query(filter: Filter, options: FindOptions): Doc[] {
+    let cursor = find<Doc>(this.candidates(filter), filter, options.projection);
+    if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
+    if (options.skip !== undefined && options.skip > 0) cursor = cursor.skip(options.skip);
+    // MongoDB reads limit 0 as "no limit".
+    if (options.limit !== undefined && options.limit > 0) cursor = cursor.limit(options.limit);
+    return cursor.all();
   }
 
   /** A filter naming one string `_id` looks at one map entry instead of the whole collection. */
