@@ -97,7 +97,7 @@ export function ProductCard({ product, cansInPack, onAdd }: ProductCardProps) {
         >
           {PACK_SIZES.map((size) => (
             <Radio.Button key={size} value={size} className="product-card__size">
-              <span className="product-card__size-name">{packSizeLabel(size)}</span>
+              <span className="product-card__size-name">{packSizeLabel(size)}</span>{' '}
               <span className="product-card__size-price">{packOptionPrice(product, size)}</span>
             </Radio.Button>
           ))}

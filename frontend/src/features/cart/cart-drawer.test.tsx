@@ -1,0 +1,87 @@
+import type { CartLine } from '@brewery/shop-rules';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { CartDrawer } from './cart-drawer';
+
+const eightPack: CartLine = {
+  productId: 'rottnest-hazy-ipa',
+  name: 'Rottnest Hazy IPA',
+  price: 46,
+  quantity: 8,
+  packSize: '8pack',
+  packQuantity: 8,
+  imageUrl: '/cans/rottnest-hazy-ipa.svg',
+};
+
+function singles(productId: string, name: string, cans: number, price = 6.5): CartLine {
+  return { productId, name, price, quantity: cans, packSize: 'single', packQuantity: 1, imageUrl: `/cans/${productId}.svg` };
+}
+
+function renderDrawer(lines: CartLine[]) {
+  localStorage.setItem('cart', JSON.stringify(lines));
+  const onCheckout = vi.fn();
+  renderWithProviders(<CartDrawer open onClose={() => undefined} onCheckout={onCheckout} />);
+  return { onCheckout, drawer: screen.getByRole('dialog') };
+}
+
+describe('cart drawer "Your Pack"', () => {
+  it('given an empty pack, it says so and offers no checkout', () => {
+    const { drawer } = renderDrawer([]);
+    expect(within(drawer).getByText('Your Pack')).toBeInTheDocument();
+    expect(within(drawer).getByText('Your pack is empty. Add some beers to get started!')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('given 13 cans, it advises "Remove 5 for 8-pack OR Add 3 for 16-pack" and keeps checkout disabled', () => {
+    const { drawer } = renderDrawer([eightPack, singles('kings-park-kolsch', 'Kings Park Kolsch', 5)]);
+    expect(within(drawer).getByText('Remove 5 for 8-pack OR Add 3 for 16-pack')).toBeInTheDocument();
+    expect(within(drawer).getByTestId('cart-total-cans')).toHaveTextContent('13');
+    expect(within(drawer).getByTestId('cart-subtotal')).toHaveTextContent('$78.50');
+    expect(within(drawer).getByText('+ shipping (calculated at checkout)')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  });
+
+  it('given a valid 16-can pack, it shows "✓ Complete 16-pack" and checkout goes ahead', async () => {
+    const user = userEvent.setup();
+    const { drawer, onCheckout } = renderDrawer([eightPack, singles('kings-park-kolsch', 'Kings Park Kolsch', 8)]);
+    expect(within(drawer).getByText('✓ Complete 16-pack')).toBeInTheDocument();
+    expect(within(drawer).getByTestId('cart-total-cans')).toHaveTextContent('16');
+    expect(within(drawer).getByTestId('cart-subtotal')).toHaveTextContent('$98.00');
+    const checkout = within(drawer).getByRole('button', { name: 'Proceed to Checkout' });
+    expect(checkout).toBeEnabled();
+    await user.click(checkout);
+    expect(onCheckout).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists each line with its count text, price and, for packs, the price per can', () => {
+    const { drawer } = renderDrawer([eightPack, singles('kings-park-kolsch', 'Kings Park Kolsch', 3)]);
+    const [packLine, singleLine] = within(drawer).getAllByRole('listitem');
+    if (!packLine || !singleLine) throw new Error('expected two lines');
+    expect(packLine).toHaveTextContent('Rottnest Hazy IPA');
+    expect(within(packLine).getByText('1 8-packs (8 cans)')).toBeInTheDocument();
+    expect(within(packLine).getByText('$46.00')).toBeInTheDocument();
+    expect(within(packLine).getByText('Optimized pricing: $5.75 per can')).toBeInTheDocument();
+    expect(within(singleLine).getByText('3 single cans')).toBeInTheDocument();
+    expect(within(singleLine).getByText('$19.50')).toBeInTheDocument();
+    expect(within(singleLine).queryByText(/Optimized pricing/)).not.toBeInTheDocument();
+  });
+
+  it('steps a pack line by whole packs and removes a line with its button', async () => {
+    const user = userEvent.setup();
+    const { drawer } = renderDrawer([eightPack, singles('kings-park-kolsch', 'Kings Park Kolsch', 3)]);
+    await user.click(within(drawer).getByRole('button', { name: 'Increase Rottnest Hazy IPA 8-packs' }));
+    expect(within(drawer).getByText('2 8-packs (16 cans)')).toBeInTheDocument();
+    expect(within(drawer).getByText('$92.00')).toBeInTheDocument();
+    expect(within(drawer).getByTestId('cart-total-cans')).toHaveTextContent('19');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Remove 3 single cans of Kings Park Kolsch' }));
+    expect(within(drawer).queryByText('Kings Park Kolsch')).not.toBeInTheDocument();
+    expect(within(drawer).getByText('✓ Complete 16-pack')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Decrease Rottnest Hazy IPA 8-packs' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Decrease Rottnest Hazy IPA 8-packs' }));
+    expect(within(drawer).getByText('Your pack is empty. Add some beers to get started!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+import type { PackSize, Product } from '@brewery/shop-rules';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { productFixture } from '@/testing/product-fixture';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { ProductCard } from './product-card';
+
+const SIZE_NAMES: Record<PackSize, string> = {
+  single: 'Single Can',
+  '4pack': '4 Pack',
+  '8pack': '8 Pack',
+  '16pack': '16 Pack',
+};
+
+function renderCard(product: Product, cansInPack = 0) {
+  const onAdd = vi.fn();
+  renderWithProviders(<ProductCard product={product} cansInPack={cansInPack} onAdd={onAdd} />);
+  return { onAdd, card: screen.getByRole('article', { name: product.name }), user: userEvent.setup() };
+}
+
+/** antd draws the radio over a hidden input, so a person clicks its label. */
+async function chooseSize(user: ReturnType<typeof userEvent.setup>, card: HTMLElement, name: string | RegExp) {
+  const label = within(card).getByRole('radio', { name }).closest('label');
+  if (label === null) throw new Error('pack size radio without a label');
+  await user.click(label);
+}
+
+function addButton(card: HTMLElement): HTMLElement {
+  return within(card).getByRole('button', { name: /Add to Pack|Out of Stock|Pack Not Available|Archived Product/ });
+}
+
+describe('product card', () => {
+  it('shows the image, name, style, description, ABV and the beer-type badge', () => {
+    const { card } = renderCard(productFixture({ beerType: 'Limited Release', abv: 6.2 }));
+    expect(within(card).getByRole('img', { name: 'Quokka Pale Ale 500mL can' })).toHaveAttribute('src', '/cans/quokka-pale-ale.svg');
+    expect(within(card).getByRole('heading', { name: 'Quokka Pale Ale' })).toBeInTheDocument();
+    expect(within(card).getByText('Pale Ale')).toBeInTheDocument();
+    expect(within(card).getByText('Bright and sunny, with Citra and Galaxy hops.')).toBeInTheDocument();
+    expect(within(card).getByText('ABV 6.2%')).toBeInTheDocument();
+    expect(within(card).getByText('Limited Release')).toBeInTheDocument();
+    expect(within(card).queryByText('ARCHIVED')).not.toBeInTheDocument();
+  });
+
+  it('given an archived product, it shows ARCHIVED instead of the beer type and greys the card', () => {
+    const { card } = renderCard(productFixture({ archived: true, beerType: 'New Beer' }));
+    expect(within(card).getByText('ARCHIVED')).toBeInTheDocument();
+    expect(within(card).queryByText('New Beer')).not.toBeInTheDocument();
+    expect(card).toHaveClass('product-card--archived');
+  });
+
+  it('offers every pack size with its price, or "Not available", with Single Can chosen first', () => {
+    const { card } = renderCard(
+      productFixture({ inventory: 12, price: '6.50', price4Pack: '24.00', price8Pack: '46.00', enable16Pack: true }),
+    );
+    const group = within(card).getByRole('radiogroup', { name: 'Pack size for Quokka Pale Ale' });
+    expect(within(group).getByRole('radio', { name: 'Single Can $6.50' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: '4 Pack $24.00' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: '8 Pack $46.00' })).toBeInTheDocument();
+    // 12 cans cannot make a 16 pack.
+    expect(within(group).getByRole('radio', { name: '16 Pack Not available' })).toBeInTheDocument();
+  });
+
+  it.each<{ case: string; product: Partial<Product>; size: PackSize; label: string }>([
+    { case: 'in stock', product: {}, size: 'single', label: 'Add to Pack' },
+    { case: 'a 4 pack in stock', product: {}, size: '4pack', label: 'Add to Pack' },
+    { case: 'archived', product: { archived: true }, size: 'single', label: 'Archived Product' },
+    { case: 'archived and sold out', product: { archived: true, inventory: 0 }, size: 'single', label: 'Archived Product' },
+    { case: 'sold out', product: { inventory: 0 }, size: 'single', label: 'Out of Stock' },
+    { case: 'sold out, 8 pack', product: { inventory: 0 }, size: '8pack', label: 'Out of Stock' },
+    { case: 'too few cans for a 16 pack', product: { inventory: 15 }, size: '16pack', label: 'Pack Not Available' },
+    { case: '8 packs switched off', product: { enable8Pack: false }, size: '8pack', label: 'Pack Not Available' },
+    { case: 'no 4 pack price', product: { price4Pack: null }, size: '4pack', label: 'Pack Not Available' },
+  ])('given $case, when $size is chosen, then the button reads "$label"', async ({ product, size, label }) => {
+    const { card, user } = renderCard(productFixture(product));
+    await chooseSize(user, card, new RegExp(`^${SIZE_NAMES[size]} `));
+    expect(addButton(card)).toHaveTextContent(label);
+    expect(addButton(card)).toBeDisabled();
+  });
+
+  it('enables the add button only once the count is above 0', async () => {
+    const { card, user } = renderCard(productFixture());
+    expect(addButton(card)).toBeDisabled();
+    await user.click(within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' }));
+    expect(addButton(card)).toBeEnabled();
+    await user.click(within(card).getByRole('button', { name: 'Decrease Quokka Pale Ale quantity' }));
+    expect(addButton(card)).toBeDisabled();
+  });
+
+  it.each<{ inventory: number; size: PackSize; max: number }>([
+    { inventory: 10, size: 'single', max: 10 },
+    { inventory: 10, size: '4pack', max: 2 },
+    { inventory: 17, size: '8pack', max: 2 },
+    { inventory: 33, size: '16pack', max: 2 },
+    { inventory: 3, size: 'single', max: 3 },
+  ])('given $inventory cans, the $size stepper runs from 0 to $max', async ({ inventory, size, max }) => {
+    const { card, user } = renderCard(productFixture({ inventory }));
+    await chooseSize(user, card, new RegExp(`^${SIZE_NAMES[size]} `));
+    const decrease = within(card).getByRole('button', { name: 'Decrease Quokka Pale Ale quantity' });
+    const increase = within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' });
+    expect(decrease).toBeDisabled();
+    for (let i = 0; i < max; i += 1) await user.click(increase);
+    expect(within(card).getByRole('status', { name: `Quokka Pale Ale quantity: ${max}` })).toBeInTheDocument();
+    expect(increase).toBeDisabled();
+    expect(decrease).toBeEnabled();
+  });
+
+  it('when two 4 packs are added, then the cart gets 8 cans, the toast says so and the count resets to 0', async () => {
+    const { card, user, onAdd } = renderCard(productFixture());
+    await chooseSize(user, card, '4 Pack $24.00');
+    const increase = within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' });
+    await user.click(increase);
+    await user.click(increase);
+    await user.click(addButton(card));
+
+    expect(onAdd).toHaveBeenCalledWith({
+      productId: 'quokka-pale-ale',
+      name: 'Quokka Pale Ale',
+      price: 48,
+      quantity: 8,
+      packSize: '4pack',
+      packQuantity: 4,
+      imageUrl: '/cans/quokka-pale-ale.svg',
+    });
+    expect(await screen.findByText('Added to Pack')).toBeInTheDocument();
+    expect(screen.getByText('2 Quokka Pale Ale (4-pack) added to your pack')).toBeInTheDocument();
+    expect(within(card).getByRole('status', { name: 'Quokka Pale Ale quantity: 0' })).toBeInTheDocument();
+    expect(addButton(card)).toBeDisabled();
+  });
+
+  it('when single cans are added, then the toast counts cans', async () => {
+    const { card, user } = renderCard(productFixture());
+    await user.click(within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' }));
+    await user.click(addButton(card));
+    expect(await screen.findByText('1 Quokka Pale Ale (can) added to your pack')).toBeInTheDocument();
+  });
+
+  it.each([
+    { cansInPack: 0, note: null },
+    { cansInPack: 12, note: '12 in pack' },
+  ])('given $cansInPack cans of it in the cart, the note reads $note', ({ cansInPack, note }) => {
+    const { card } = renderCard(productFixture(), cansInPack);
+    if (note === null) expect(within(card).queryByText(/in pack$/)).not.toBeInTheDocument();
+    else expect(within(card).getByText(note)).toBeInTheDocument();
+  });
+
+  it('marks low stock between 1 and 4 cans', () => {
+    const { card } = renderCard(productFixture({ inventory: 4 }));
+    expect(within(card).getByText('LOW STOCK')).toBeInTheDocument();
+  });
+});

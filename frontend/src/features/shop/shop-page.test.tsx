@@ -1,0 +1,98 @@
+import type { CartLine } from '@brewery/shop-rules';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { never, stubApi } from '@/testing/fake-api';
+import { productFixture } from '@/testing/product-fixture';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { ShopPage } from './shop-page';
+
+function singles(cans: number): CartLine {
+  return {
+    productId: 'quokka-pale-ale',
+    name: 'Quokka Pale Ale',
+    price: 6.5,
+    quantity: cans,
+    packSize: 'single',
+    packQuantity: 1,
+    imageUrl: '/cans/quokka-pale-ale.svg',
+  };
+}
+
+function renderShop(cartLines: CartLine[] = []) {
+  const onCheckout = vi.fn();
+  const onAddToCart = vi.fn();
+  renderWithProviders(<ShopPage cartLines={cartLines} onAddToCart={onAddToCart} onCheckout={onCheckout} />, {
+    route: '/shop',
+  });
+  return { onCheckout, onAddToCart };
+}
+
+describe('shop page', () => {
+  it('while the products load, it shows 8 skeleton cards under the title', () => {
+    stubApi({ 'GET /api/products': never });
+    renderShop();
+    expect(screen.getByRole('heading', { level: 1, name: 'Our Craft Collection' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('product-skeleton')).toHaveLength(8);
+  });
+
+  it('given no products, it says "No products available at the moment."', async () => {
+    stubApi({ 'GET /api/products': { body: [] } });
+    renderShop();
+    expect(await screen.findByText('No products available at the moment.')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('product-skeleton')).toHaveLength(0);
+  });
+
+  it('given the product list fails to load, it shows the same empty message', async () => {
+    stubApi({ 'GET /api/products': { status: 500, body: 'down' } });
+    renderShop();
+    expect(await screen.findByText('No products available at the moment.')).toBeInTheDocument();
+  });
+
+  it('lists the products with archived ones last', async () => {
+    stubApi({
+      'GET /api/products': {
+        body: [
+          productFixture({ id: 'old', name: 'Old Faithful', archived: true }),
+          productFixture({ id: 'a', name: 'Swan Valley Lager' }),
+          productFixture({ id: 'b', name: 'Kimberley Red Ale' }),
+        ],
+      },
+    });
+    renderShop();
+    await screen.findByRole('article', { name: 'Swan Valley Lager' });
+    expect(screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Swan Valley Lager',
+      'Kimberley Red Ale',
+      'Old Faithful',
+    ]);
+  });
+
+  it.each([
+    { cans: 0, helper: 'Add cans to your pack to enable checkout', percent: '0', enabled: false },
+    { cans: 3, helper: 'Add 1 more cans to complete a 4-pack', percent: '75', enabled: false },
+    { cans: 13, helper: 'Add 3 more cans to complete a 16-pack', percent: '81', enabled: false },
+    { cans: 8, helper: 'Ready for checkout!', percent: '100', enabled: true },
+    { cans: 20, helper: 'Ready for checkout!', percent: '100', enabled: true },
+  ])('given $cans cans, the pack card reads "$helper" at $percent% and checkout enabled is $enabled', async ({ cans, helper, percent, enabled }) => {
+    stubApi({ 'GET /api/products': { body: [productFixture()] } });
+    const { onCheckout } = renderShop(cans === 0 ? [] : [singles(cans)]);
+    expect(screen.getByText(helper)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Pack progress' })).toHaveAttribute('aria-valuenow', percent);
+    const checkout = screen.getByRole('button', { name: 'Proceed to Checkout' });
+    if (enabled) {
+      expect(checkout).toBeEnabled();
+      await userEvent.setup().click(checkout);
+      expect(onCheckout).toHaveBeenCalledTimes(1);
+    } else {
+      expect(checkout).toBeDisabled();
+    }
+  });
+
+  it('shows how many cans of each beer are already in the pack', async () => {
+    stubApi({ 'GET /api/products': { body: [productFixture()] } });
+    renderShop([singles(3)]);
+    const card = await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    expect(within(card).getByText('3 in pack')).toBeInTheDocument();
+  });
+});
