@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describeCheckpointStoreContract } from '../../read-models/checkpoint-store.contract';
 import { describeEventStoreContract, newStream, numbered } from '../event-store.contract';
 import { DataDirLockedError } from '../event-store.errors';
 import { describeSqlEventStoreContract } from '../sql/sql-event-store.contract';
@@ -15,16 +16,36 @@ jest.setTimeout(60_000);
 describeEventStoreContract('PGlite (memory://)', () => PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY }));
 describeSqlEventStoreContract('PGlite (memory://)', () => PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY }));
 
-// One data directory for these tests: creating a PGlite database costs seconds, reopening one far less.
+// One data directory for the on-disk tests, which run one after another: creating a PGlite database
+// costs seconds, reopening one far less.
+let dataDir = '';
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'brewery-pglite-'));
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describeCheckpointStoreContract(
+  'SqlCheckpointStore on PGlite (data directory)',
+  async () => {
+    // Single writer: reopening means closing the running store first, as a restart would.
+    let current = await PgliteEventStore.open({ dataDir });
+    return {
+      store: current.checkpointStore(),
+      reopen: async () => {
+        await current.close();
+        current = await PgliteEventStore.open({ dataDir });
+        return current.checkpointStore();
+      },
+      close: () => current.close(),
+    };
+  },
+  { persistent: true },
+);
+
 describe('PGlite on a data directory', () => {
-  let dataDir: string;
   const lockPath = (): string => join(dataDir, LOCK_FILE_NAME);
-  beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'brewery-pglite-'));
-  });
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it('keeps events and checkpoints across close and reopen, and carries on numbering', async () => {
     const stream = newStream('order');

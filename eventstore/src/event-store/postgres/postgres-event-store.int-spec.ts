@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Client } from 'pg';
 import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../testing/postgres-cluster';
+import { describeCheckpointStoreContract } from '../../read-models/checkpoint-store.contract';
 import { describeEventStoreContract, newStream, numbered, waitFor } from '../event-store.contract';
 import type { RecordedEvent } from '../event-store.port';
 import { describeSqlEventStoreContract } from '../sql/sql-event-store.contract';
@@ -30,6 +31,27 @@ async function openFresh(): Promise<PostgresEventStore> {
 
 describeEventStoreContract('PostgreSQL server', openFresh);
 describeSqlEventStoreContract('PostgreSQL server', openFresh);
+
+describeCheckpointStoreContract(
+  'SqlCheckpointStore on PostgreSQL',
+  async () => {
+    const url = await createThrowawayDatabase(serverUrl, 'checkpoints');
+    const first = await PostgresEventStore.open({ url });
+    const opened = [first];
+    return {
+      store: first.checkpointStore(),
+      reopen: async () => {
+        const again = await PostgresEventStore.open({ url });
+        opened.push(again);
+        return again.checkpointStore();
+      },
+      close: async () => {
+        await Promise.all(opened.map((store) => store.close()));
+      },
+    };
+  },
+  { persistent: true },
+);
 
 describe('PostgreSQL server, several processes on one database', () => {
   let url: string;
