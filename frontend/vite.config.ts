@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 /** The shared rules are TypeScript source in the workspace, so the browser bundles exactly what the server runs. */
 export const shopRulesEntry = fileURLToPath(new URL('../shop-rules/src/index.ts', import.meta.url));
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
+/** The API server the dev and preview servers forward `/api` to. */
+const apiTarget = process.env['API_PROXY_TARGET'] ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
@@ -12,10 +14,10 @@ export default defineConfig({
     alias: { '@brewery/shop-rules': shopRulesEntry, '@': sourceRoot },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: { '/api': apiTarget },
   },
   preview: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: { '/api': apiTarget },
   },
   build: {
     outDir: 'dist',
