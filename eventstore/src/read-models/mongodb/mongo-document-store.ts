@@ -53,7 +53,8 @@ export class MongoDocumentStore implements DocumentStore {
   ) {}
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
-    // Leases and checkpoints decide who works and from where: read only what a majority has committed.
+    // Leases and checkpoints decide who works and from where: read only what a majority has committed
+    // (writes are majority for the whole client).
     const driver = PRESERVED_COLLECTIONS.includes(name)
       ? this.db.collection<Doc>(name, { readConcern: { level: 'majority' } })
       : this.db.collection<Doc>(name);
@@ -62,7 +63,7 @@ export class MongoDocumentStore implements DocumentStore {
 
   /** Checkpoints in this database's `checkpoints` collection, on the same connection. */
   checkpointStore(): MongoCheckpointStore {
-    return new MongoCheckpointStore(this.db);
+    return new MongoCheckpointStore(this);
   }
 
   async dropAll(): Promise<void> {
