@@ -378,6 +378,14 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', name: 'Lager' });
       });
 
+      it('given $setOnInsert and $set on the same path, when updating or upserting, then it is refused and nothing is written', async () => {
+        const collection = await given('orderBackups', [{ _id: 'pi_1', paymentStatus: 'succeeded' }]);
+        const conflicting = { $set: { paymentStatus: 'succeeded' }, $setOnInsert: { paymentStatus: 'created' } };
+        await expect(collection.updateOne({ _id: 'pi_1' }, conflicting, { upsert: true })).rejects.toThrow(/conflict/);
+        await expect(collection.updateOne({ _id: 'pi_2' }, conflicting, { upsert: true })).rejects.toThrow(/conflict/);
+        expect(await collection.find({})).toEqual([{ _id: 'pi_1', paymentStatus: 'succeeded' }]);
+      });
+
       it('given a document, when an update tries to change its _id, then it is refused and the document is unchanged', async () => {
         const collection = await given('products', [{ _id: 'p-1', name: 'Lager' }]);
         await expect(collection.updateOne({ _id: 'p-1' }, { $set: { _id: 'p-2', name: 'Pils' } })).rejects.toThrow();

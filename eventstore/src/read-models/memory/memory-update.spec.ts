@@ -22,6 +22,19 @@ describe('splitUpdate', () => {
     expect(() => splitUpdate(update)).toThrow('Update document requires atomic operators');
   });
 
+  it.each<[string, Update]>([
+    ['the same path', { $set: { status: 'paid' }, $setOnInsert: { status: 'created' } }],
+    ['a path inside a $setOnInsert path', { $inc: { 'totals.total': 1 }, $setOnInsert: { totals: {} } }],
+    ['a $setOnInsert path inside another', { $set: { customer: {} }, $setOnInsert: { 'customer.email': 'a@b.au' } }],
+    ['a $push to the same array', { $push: { history: 'x' }, $setOnInsert: { history: [] } }],
+  ])('given $setOnInsert and another operator on %s, then it is refused as MongoDB refuses it', (_name, update) => {
+    expect(() => splitUpdate(update)).toThrow(/would create a conflict/);
+  });
+
+  it('given $setOnInsert on paths that merely share a prefix of characters, then it is accepted', () => {
+    expect(() => splitUpdate({ $set: { order: 1 }, $setOnInsert: { orderId: 'o1', 'orders.count': 0 } })).not.toThrow();
+  });
+
   it('given a $setOnInsert that is not an object, then it is refused', () => {
     expect(() => splitUpdate({ $setOnInsert: 'x' })).toThrow(TypeError);
   });

@@ -18,7 +18,24 @@ export function splitUpdate(changes: Update): { modifier: Modifier; onInsert: Re
   }
   const { $setOnInsert, ...rest } = changes;
   if ($setOnInsert !== undefined && !isPlainObject($setOnInsert)) throw new TypeError('$setOnInsert needs an object');
+  if ($setOnInsert) assertNoConflict(Object.keys($setOnInsert), otherPaths(rest));
   return { modifier: rest, onInsert: $setOnInsert };
+}
+
+function otherPaths(modifier: Record<string, unknown>): string[] {
+  return Object.values(modifier).flatMap((fields) => (isPlainObject(fields) ? Object.keys(fields) : []));
+}
+
+/**
+ * MongoDB refuses an update in which `$setOnInsert` and another operator touch the same path (or one
+ * inside the other), even when nothing is inserted; mingo checks its own operators but never sees
+ * `$setOnInsert`, so that check is made here.
+ */
+function assertNoConflict(onInsertPaths: string[], paths: string[]): void {
+  for (const path of onInsertPaths) {
+    const clash = paths.find((other) => other === path || other.startsWith(`${path}.`) || path.startsWith(`${other}.`));
+    if (clash !== undefined) throw new Error(`Updating the path '${clash}' would create a conflict at '${path}'`);
+  }
 }
 
 /** MongoDB's rules for collection names, kept here too so a name that works embedded works in production. */
