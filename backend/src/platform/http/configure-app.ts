@@ -27,6 +27,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
           'img-src': ["'self'", 'data:', 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'frame-ancestors': ["'none'"],
+          // The shop may be served over plain HTTP on a private network; TLS is the proxy's job.
+          'upgrade-insecure-requests': null,
         },
       },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
