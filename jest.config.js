@@ -25,19 +25,20 @@ const shared = {
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
 module.exports = {
+  // Jest reads the timeout only at the top level, not per project.
+  testTimeout: 60000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     {
       ...shared,
       displayName: 'contract',
       testMatch: ['**/*.int-spec.ts'],
-      testTimeout: 60000,
       // One throwaway PostgreSQL server for the whole tier (TEST_DATABASE_URL).
       globalSetup: '<rootDir>/eventstore/src/testing/jest-global-setup.ts',
       globalTeardown: '<rootDir>/eventstore/src/testing/jest-global-teardown.ts',
     },
-    { ...shared, displayName: 'api', testMatch: ['**/*.api-spec.ts'], testTimeout: 60000 },
+    { ...shared, displayName: 'api', testMatch: ['**/*.api-spec.ts'] },
     // Playwright driving Debian's Chromium against the built shop (`npm run build` first).
-    { ...shared, displayName: 'browser', roots: ['<rootDir>/tests/browser'], testMatch: ['**/*.browser-spec.ts'], testTimeout: 120000 },
+    { ...shared, displayName: 'browser', roots: ['<rootDir>/tests/browser'], testMatch: ['**/*.browser-spec.ts'] },
   ],
 };
