@@ -54,11 +54,11 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
             <p className="cart-drawer__shipping-note">+ shipping (calculated at checkout)</p>
             <div className="cart-drawer__status" role="status">
               {validation.isValid ? (
-                <Tag color="success" className="cart-drawer__chip">
+                <Tag className="cart-drawer__chip cart-drawer__chip--valid">
                   ✓ Complete {validation.totalCans}-pack
                 </Tag>
               ) : (
-                <Tag color="warning" className="cart-drawer__chip">
+                <Tag className="cart-drawer__chip cart-drawer__chip--advice">
                   {packAdviceText(validation)}
                 </Tag>
               )}

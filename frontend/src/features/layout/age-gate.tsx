@@ -36,7 +36,7 @@ export function AgeGate() {
       keyboard={false}
       centered
       footer={null}
-      width={440}
+      width={520}
       title={<span className="age-gate__title">Are you 18 or older?</span>}
       className="age-gate"
     >

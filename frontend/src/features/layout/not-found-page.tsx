@@ -8,10 +8,10 @@ export interface NotFoundPageProps {
 
 export function NotFoundPage({ homeHref, shopHref }: NotFoundPageProps) {
   return (
-    <main id="main-content" className="page page--narrow">
+    <main id="main-content" className="page page--narrow not-found">
       <title>Page Not Found</title>
       <Result
-        status="404"
+        icon={<img src="/cans/swan-valley-lager.svg" alt="" width={120} height={198} className="not-found__art" />}
         title={<h1 className="page__title">Page Not Found</h1>}
         subTitle="Sorry, we couldn't find that page. It may have moved, or the link may be mistyped."
         extra={[

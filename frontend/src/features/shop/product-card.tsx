@@ -60,7 +60,7 @@ export function ProductCard({ product, cansInPack, onAdd }: ProductCardProps) {
       aria-labelledby={headingId}
     >
       <div className="product-card__media">
-        <img src={product.imageUrl} alt={`${product.name} 500mL can`} loading="lazy" width={160} height={260} />
+        <img src={product.imageUrl} alt={`${product.name} 500mL can`} loading="lazy" width={126} height={208} />
         <div className="product-card__badges">
           {product.archived ? (
             <Tag className="product-card__badge product-card__badge--archived">ARCHIVED</Tag>
