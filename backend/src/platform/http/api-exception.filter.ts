@@ -33,12 +33,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const raw = exception.getResponse();
-      const message =
-        typeof raw === 'string'
-          ? raw
-          : Array.isArray((raw as { message?: unknown }).message)
-            ? ((raw as { message: unknown[] }).message.map(String).join('; '))
-            : String((raw as { message?: unknown }).message ?? exception.message);
+      const detail = typeof raw === 'string' ? raw : (raw as { message?: unknown }).message;
+      // class-validator gives one message per broken rule: send them all, readable.
+      const message = Array.isArray(detail) ? detail.map(String).join('; ') : typeof detail === 'string' ? detail : exception.message;
       const code = typeof raw === 'object' && raw !== null && typeof (raw as { code?: unknown }).code === 'string' ? (raw as { code: string }).code : httpCode(status);
       return { statusCode: status, message, code };
     }
