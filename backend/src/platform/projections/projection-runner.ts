@@ -14,6 +14,8 @@ export interface SubscriberStatus {
   caughtUp: boolean;
   lastError: string | null;
   restarts: number;
+  /** Events delivered since start (or since the last rebuild). */
+  eventsHandled: number;
 }
 
 interface Subscriber {
@@ -117,10 +119,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     await subscriber.checkpoints.reset(subscriber.checkpointId);
     subscriber.status.position = -1;
     subscriber.status.caughtUp = false;
+    subscriber.status.eventsHandled = 0;
     const head = await this.eventStore.headPosition();
     await this.start(subscriber);
     await this.waitForReadModels(head, 10 * 60 * 1000);
-    return { events: head + 1, millis: Date.now() - started };
+    return { events: subscriber.status.eventsHandled, millis: Date.now() - started };
   }
 
   private addSubscriber(
@@ -131,7 +134,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     deliver: (event: RecordedEvent) => Promise<void>,
   ): Subscriber {
     const subscriber: Subscriber = {
-      status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0 },
+      status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0 },
       checkpoints,
       checkpointId,
       deliver,
@@ -151,6 +154,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         await subscriber.deliver(event);
         await subscriber.checkpoints.set(subscriber.checkpointId, event.globalPosition);
         subscriber.status.position = event.globalPosition;
+        subscriber.status.eventsHandled += 1;
         subscriber.status.lastError = null;
         if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.releaseWaiters(event.globalPosition);
       },

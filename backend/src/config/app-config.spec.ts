@@ -1,0 +1,63 @@
+import { ConfigError, loadConfig } from './app-config';
+
+const cwd = '/srv/shop';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded stores, the local gateway and the outbox', () => {
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/shop/data',
+      eventStore: { kind: 'pglite', dataDir: '/srv/shop/data/eventstore' },
+      readModels: { kind: 'memory' },
+      stripe: null,
+      mail: { smtpUrl: null },
+      reservationTtlMinutes: 30,
+    });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'postgres://u:p@db:5432/shop' }, { eventStore: { kind: 'postgres', url: 'postgres://u:p@db:5432/shop' } }],
+    [
+      { EVENTSTORE_URL: 'kurrentdb://kurrent:2113?tls=false', MONGODB_URL: 'mongodb://mongo:27017/?replicaSet=rs0' },
+      { eventStore: { kind: 'kurrentdb' }, readModels: { kind: 'mongodb', dbName: 'brewery' } },
+    ],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, { stripe: { publishableKey: 'pk_test_abc' } }],
+    [{ SMTP_URL: 'smtps://user:pass@mail.example.com' }, { mail: { smtpUrl: 'smtps://user:pass@mail.example.com' } }],
+    [{ PORT: '8080', RESERVATION_TTL_MINUTES: '45' }, { port: 8080, reservationTtlMinutes: 45 }],
+    [{ SOCIAL_LINKS: 'Instagram=https://instagram.com/ssb, Untappd=https://untappd.com/ssb' }, { shop: { social: [{ label: 'Instagram' }, { label: 'Untappd' }] } }],
+  ])('chooses from %j', (env, expected) => {
+    expect(loadConfig(env, cwd)).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535 (got "eighty")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres: or postgresql: URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
+    [{ DATABASE_URL: 'postgres://a/b', EVENTSTORE_URL: 'esdb://c:2113' }, 'set either DATABASE_URL or EVENTSTORE_URL, not both'],
+    [{ EVENTSTORE_URL: 'esdb://c:2113' }, 'EVENTSTORE_URL needs MONGODB_URL too'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together'],
+    [{ STRIPE_SECRET_KEY: 'nope', STRIPE_PUBLISHABLE_KEY: 'pk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }, 'STRIPE_SECRET_KEY must start with'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters'],
+    [{ ADMIN_PASSWORD_HASH: 'md5$abc' }, 'ADMIN_PASSWORD_HASH must be a scrypt$... hash'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ SHOP_EMAIL: 'brewery' }, 'SHOP_EMAIL must be an e-mail address'],
+    [{ SOCIAL_LINKS: 'Instagram=http://insecure' }, 'SOCIAL_LINKS entry "Instagram=http://insecure" must look like Label=https://...'],
+    [{ RESERVATION_TTL_MINUTES: '0' }, 'RESERVATION_TTL_MINUTES must be a whole number from 1 to 1440'],
+  ])('refuses %j, naming the variable', (env, message) => {
+    expect(() => loadConfig(env, cwd)).toThrow(ConfigError);
+    expect(() => loadConfig(env, cwd)).toThrow(message);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }, cwd);
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  MemoryCheckpointStore,
+  MemoryDocumentStore,
+  PgliteEventStore,
+  PGLITE_IN_MEMORY,
+  streamId,
+  type Doc,
+  type DocumentStore,
+  type EventMetadata,
+  type RecordedEvent,
+} from '@brewery/eventstore';
+import type { ProcessManager, Projection } from './projection';
+import { ProjectionRegistry } from './projection-registry';
+import { ProjectionRunner } from './projection-runner';
+
+const metadata: EventMetadata = { correlationId: 'c', causationId: null, actor: 'system', occurredAt: '2026-11-22T00:00:00.000Z' };
+
+interface TallyDoc extends Doc {
+  revision: number;
+  total: number;
+}
+
+/** Sums `Added` amounts per stream, guarded by stream revision (idempotent). */
+class TallyProjection implements Projection {
+  readonly name = 'tally';
+  readonly collections = ['tallies'];
+  readonly eventTypes = ['Added'];
+  failuresLeft = 0;
+  async apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('read model unavailable');
+    }
+    const amount = (event.data as { amount: number }).amount;
+    await store
+      .collection<TallyDoc>('tallies')
+      .updateOne({ _id: streamId(event.streamName), revision: { $lt: event.revision } }, { $set: { revision: event.revision }, $inc: { total: amount } }, { upsert: true });
+  }
+}
+
+class RecordingManager implements ProcessManager {
+  readonly name = 'recorder';
+  readonly eventTypes = ['Added'];
+  readonly seen: string[] = [];
+  async handle(event: RecordedEvent): Promise<void> {
+    this.seen.push(event.id);
+    return Promise.resolve();
+  }
+}
+
+async function add(store: PgliteEventStore, stream: string, amount: number): Promise<number> {
+  const result = await store.append(stream, [{ type: 'Added', data: { amount }, metadata }], { expectedRevision: 'any' });
+  return result.position;
+}
+
+describe('ProjectionRunner', () => {
+  let store: PgliteEventStore;
+  let documents: MemoryDocumentStore;
+  let runner: ProjectionRunner;
+  let tally: TallyProjection;
+
+  beforeEach(async () => {
+    store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+    documents = new MemoryDocumentStore();
+    tally = new TallyProjection();
+    const registry = new ProjectionRegistry();
+    registry.registerProjection(tally);
+    runner = new ProjectionRunner(store, documents, new MemoryCheckpointStore(), store.checkpointStore(), registry);
+  });
+
+  afterEach(async () => {
+    await runner.beforeApplicationShutdown();
+    await store.close();
+  });
+
+  it('catches up with the log at start, then reports zero lag', async () => {
+    await add(store, 'tally-a', 2);
+    await add(store, 'tally-a', 3);
+    await runner.onApplicationBootstrap();
+    await runner.whenReadModelsCaughtUp();
+    expect(await documents.collection<TallyDoc>('tallies').findOne({ _id: 'a' })).toMatchObject({ total: 5 });
+    const [status] = runner.statuses();
+    expect(status).toMatchObject({ name: 'read-models', caughtUp: true, position: await store.headPosition(), lastError: null });
+  });
+
+  it('read-your-writes: waiting for a written position sees its effect', async () => {
+    await runner.onApplicationBootstrap();
+    for (let i = 1; i <= 20; i++) {
+      const position = await add(store, 'tally-b', 1);
+      await expect(runner.waitForReadModels(position)).resolves.toBe(true);
+      expect(await documents.collection<TallyDoc>('tallies').findOne({ _id: 'b' })).toMatchObject({ total: i });
+    }
+  });
+
+  it('gives up waiting after the timeout without failing the write', async () => {
+    await runner.onApplicationBootstrap();
+    await expect(runner.waitForReadModels(10_000, 50)).resolves.toBe(false);
+  });
+
+  it('a failing projection restarts from its checkpoint and applies each event exactly once in effect', async () => {
+    await runner.onApplicationBootstrap();
+    tally.failuresLeft = 2;
+    const position = await add(store, 'tally-c', 7);
+    await expect(runner.waitForReadModels(position, 10_000)).resolves.toBe(true);
+    expect(await documents.collection<TallyDoc>('tallies').findOne({ _id: 'c' })).toMatchObject({ total: 7 });
+    expect(runner.statuses()[0]).toMatchObject({ restarts: 2, lastError: null });
+  });
+
+  it('a rebuild empties the read models and replays them to the same state', async () => {
+    await runner.onApplicationBootstrap();
+    for (const [stream, amount] of [['tally-x', 1], ['tally-y', 10], ['tally-x', 4]] as const) await runner.waitForReadModels(await add(store, stream, amount));
+    const live = await documents.collection('tallies').find({}, { sort: { _id: 1 } });
+    const { events } = await runner.rebuildReadModels();
+    expect(events).toBe(3);
+    expect(await documents.collection('tallies').find({}, { sort: { _id: 1 } })).toEqual(live);
+  });
+});
+
+describe('ProjectionRunner process managers', () => {
+  it('resume from their durable checkpoint after a restart: nothing handled twice, nothing missed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'runner-'));
+    const start = async () => {
+      const store = await PgliteEventStore.open({ dataDir: join(dataDir, 'es') });
+      const manager = new RecordingManager();
+      const registry = new ProjectionRegistry();
+      registry.registerProcessManager(manager);
+      const runner = new ProjectionRunner(store, new MemoryDocumentStore(), new MemoryCheckpointStore(), store.checkpointStore(), registry);
+      await runner.onApplicationBootstrap();
+      return { store, manager, runner };
+    };
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(check()).toBe(true);
+    };
+    try {
+      const first = await start();
+      await add(first.store, 'tally-p', 1);
+      await add(first.store, 'tally-p', 1);
+      await waitFor(() => first.manager.seen.length === 2);
+      await first.runner.beforeApplicationShutdown();
+      await first.store.close();
+
+      const second = await start();
+      await add(second.store, 'tally-p', 1);
+      await waitFor(() => second.manager.seen.length === 1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(second.manager.seen).toHaveLength(1);
+      expect(first.manager.seen).not.toContain(second.manager.seen[0]);
+      await second.runner.beforeApplicationShutdown();
+      await second.store.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
