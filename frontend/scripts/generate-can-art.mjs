@@ -9,18 +9,126 @@ const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Ar
 
 /** Label colours: bg (label), ink (text), accent (motif and band), light (secondary motif). */
 const BEERS = [
-  { slug: 'quokka-pale-ale', place: 'Quokka', style: 'Pale Ale', bg: '#f4b63f', ink: '#3a2412', accent: '#c9671c', light: '#fff3c4', motif: 'sun' },
-  { slug: 'fremantle-doctor-xpa', place: 'Fremantle Doctor', style: 'XPA', bg: '#1b8a8f', ink: '#fdf5e2', accent: '#f28c28', light: '#bfe9e6', motif: 'wind' },
-  { slug: 'rottnest-hazy-ipa', place: 'Rottnest', style: 'Hazy IPA', bg: '#8fd8cf', ink: '#0b3d4a', accent: '#f7f0c6', light: '#ffffff', motif: 'lighthouse' },
-  { slug: 'swan-valley-lager', place: 'Swan Valley', style: 'Lager', bg: '#f3e7c4', ink: '#141414', accent: '#c8102e', light: '#d8c89a', motif: 'swan' },
-  { slug: 'kings-park-kolsch', place: 'Kings Park', style: 'Kölsch', bg: '#e6efc2', ink: '#2f5d2a', accent: '#d94f2b', light: '#8fb35a', motif: 'kangaroo-paw' },
-  { slug: 'karri-forest-stout', place: 'Karri Forest', style: 'Stout', bg: '#2b1d14', ink: '#f1e3c8', accent: '#5a8a3a', light: '#8a6a4a', motif: 'trees' },
-  { slug: 'cottesloe-sunset-sour', place: 'Cottesloe', style: 'Sunset Sour', bg: '#f47c6a', ink: '#3b0f2f', accent: '#ffd166', light: '#ffb3a3', motif: 'sunset' },
-  { slug: 'pinnacles-west-coast-ipa', place: 'Pinnacles', style: 'West Coast IPA', bg: '#e0a458', ink: '#3d1f0b', accent: '#8c3b1a', light: '#f6d7a0', motif: 'pinnacles' },
-  { slug: 'margaret-river-saison', place: 'Margaret River', style: 'Saison', bg: '#6d1f3a', ink: '#f7ead0', accent: '#e8c07d', light: '#a34a66', motif: 'vine' },
-  { slug: 'nullarbor-imperial-stout', place: 'Nullarbor', style: 'Imperial Stout', bg: '#151515', ink: '#e9d8b4', accent: '#b5452b', light: '#f3e6c4', motif: 'stars' },
-  { slug: 'lake-monger-mid', place: 'Lake Monger', style: 'Mid', bg: '#cfe6f2', ink: '#16466b', accent: '#2b7bb9', light: '#ffffff', motif: 'ripples' },
-  { slug: 'kimberley-red-ale', place: 'Kimberley', style: 'Red Ale', bg: '#a8322d', ink: '#fbe9d0', accent: '#f2a541', light: '#6e1d1a', motif: 'boab' },
+  {
+    slug: 'quokka-pale-ale',
+    place: 'Quokka',
+    style: 'Pale Ale',
+    bg: '#f4b63f',
+    ink: '#3a2412',
+    accent: '#c9671c',
+    light: '#fff3c4',
+    motif: 'sun',
+  },
+  {
+    slug: 'fremantle-doctor-xpa',
+    place: 'Fremantle Doctor',
+    style: 'XPA',
+    bg: '#1b8a8f',
+    ink: '#fdf5e2',
+    accent: '#f28c28',
+    light: '#bfe9e6',
+    motif: 'wind',
+  },
+  {
+    slug: 'rottnest-hazy-ipa',
+    place: 'Rottnest',
+    style: 'Hazy IPA',
+    bg: '#8fd8cf',
+    ink: '#0b3d4a',
+    accent: '#f7f0c6',
+    light: '#ffffff',
+    motif: 'lighthouse',
+  },
+  {
+    slug: 'swan-valley-lager',
+    place: 'Swan Valley',
+    style: 'Lager',
+    bg: '#f3e7c4',
+    ink: '#141414',
+    accent: '#c8102e',
+    light: '#d8c89a',
+    motif: 'swan',
+  },
+  {
+    slug: 'kings-park-kolsch',
+    place: 'Kings Park',
+    style: 'Kölsch',
+    bg: '#e6efc2',
+    ink: '#2f5d2a',
+    accent: '#d94f2b',
+    light: '#8fb35a',
+    motif: 'kangaroo-paw',
+  },
+  {
+    slug: 'karri-forest-stout',
+    place: 'Karri Forest',
+    style: 'Stout',
+    bg: '#2b1d14',
+    ink: '#f1e3c8',
+    accent: '#5a8a3a',
+    light: '#8a6a4a',
+    motif: 'trees',
+  },
+  {
+    slug: 'cottesloe-sunset-sour',
+    place: 'Cottesloe',
+    style: 'Sunset Sour',
+    bg: '#f47c6a',
+    ink: '#3b0f2f',
+    accent: '#ffd166',
+    light: '#ffb3a3',
+    motif: 'sunset',
+  },
+  {
+    slug: 'pinnacles-west-coast-ipa',
+    place: 'Pinnacles',
+    style: 'West Coast IPA',
+    bg: '#e0a458',
+    ink: '#3d1f0b',
+    accent: '#8c3b1a',
+    light: '#f6d7a0',
+    motif: 'pinnacles',
+  },
+  {
+    slug: 'margaret-river-saison',
+    place: 'Margaret River',
+    style: 'Saison',
+    bg: '#6d1f3a',
+    ink: '#f7ead0',
+    accent: '#e8c07d',
+    light: '#a34a66',
+    motif: 'vine',
+  },
+  {
+    slug: 'nullarbor-imperial-stout',
+    place: 'Nullarbor',
+    style: 'Imperial Stout',
+    bg: '#151515',
+    ink: '#e9d8b4',
+    accent: '#b5452b',
+    light: '#f3e6c4',
+    motif: 'stars',
+  },
+  {
+    slug: 'lake-monger-mid',
+    place: 'Lake Monger',
+    style: 'Mid',
+    bg: '#cfe6f2',
+    ink: '#16466b',
+    accent: '#2b7bb9',
+    light: '#ffffff',
+    motif: 'ripples',
+  },
+  {
+    slug: 'kimberley-red-ale',
+    place: 'Kimberley',
+    style: 'Red Ale',
+    bg: '#a8322d',
+    ink: '#fbe9d0',
+    accent: '#f2a541',
+    light: '#6e1d1a',
+    motif: 'boab',
+  },
 ];
 
 /** Each motif fills the label window x 30..170, y 64..176. */
@@ -29,8 +137,10 @@ const MOTIFS = {
     <circle cx="100" cy="120" r="30" fill="${c.light}"/>
     ${Array.from({ length: 12 }, (_, i) => {
       const a = (i * Math.PI) / 6;
-      const x1 = 100 + Math.cos(a) * 38, y1 = 120 + Math.sin(a) * 38;
-      const x2 = 100 + Math.cos(a) * 50, y2 = 120 + Math.sin(a) * 50;
+      const x1 = 100 + Math.cos(a) * 38,
+        y1 = 120 + Math.sin(a) * 38;
+      const x2 = 100 + Math.cos(a) * 50,
+        y2 = 120 + Math.sin(a) * 50;
       return `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="${c.accent}" stroke-width="5" stroke-linecap="round"/>`;
     }).join('')}
     <path d="M82 122 q18 18 36 0" fill="none" stroke="${c.ink}" stroke-width="4" stroke-linecap="round"/>
@@ -81,7 +191,10 @@ const MOTIFS = {
       [132, 128],
       [152, 112],
     ]
-      .map(([x, top]) => `<path d="M${x - 9} 162 q3 -${(162 - top) * 0.6} 9 -${162 - top} q6 ${(162 - top) * 0.4} 9 ${162 - top}z" fill="${c.accent}"/>`)
+      .map(
+        ([x, top]) =>
+          `<path d="M${x - 9} 162 q3 -${(162 - top) * 0.6} 9 -${162 - top} q6 ${(162 - top) * 0.4} 9 ${162 - top}z" fill="${c.accent}"/>`,
+      )
       .join('')}`,
   vine: (c) => `
     <path d="M100 70 v106" stroke="${c.light}" stroke-width="4"/>
@@ -117,7 +230,10 @@ const MOTIFS = {
     <path d="M30 160 q70 -6 140 0" fill="none" stroke="${c.light}" stroke-width="1.5"/>`,
   ripples: (c) => `
     ${[0, 1, 2]
-      .map((i) => `<ellipse cx="100" cy="156" rx="${24 + i * 18}" ry="${6 + i * 4}" fill="none" stroke="${c.accent}" stroke-width="3" opacity="${1 - i * 0.25}"/>`)
+      .map(
+        (i) =>
+          `<ellipse cx="100" cy="156" rx="${24 + i * 18}" ry="${6 + i * 4}" fill="none" stroke="${c.accent}" stroke-width="3" opacity="${1 - i * 0.25}"/>`,
+      )
       .join('')}
     <g transform="translate(100 150) scale(0.7) translate(-100 -150)">${swanShape(c.ink, '#c8102e')}</g>`,
   boab: (c) => `

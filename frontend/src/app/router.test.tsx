@@ -58,7 +58,11 @@ describe('routes', () => {
     expect(within(footer).getByText('Indian Ocean Brewing Pty Ltd')).toBeInTheDocument();
     expect(within(footer).getByText(/^WARNING: Under the Liquor Control Act 1988, it is an offence/)).toBeInTheDocument();
     const quickLinks = within(footer).getByRole('navigation', { name: 'Quick Links' });
-    expect(within(quickLinks).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/shop', '/admin']);
+    expect(
+      within(quickLinks)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/shop', '/admin']);
     expect(within(footer).getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.example/brewery');
     expect(screen.getByRole('link', { name: /Indian Ocean Brewing Co\./ })).toHaveAttribute('href', '/');
   });

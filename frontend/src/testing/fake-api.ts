@@ -9,7 +9,7 @@ type Answer = { status?: number; body: unknown } | (() => Promise<Response>);
 export function stubApi(answers: Record<string, Answer>) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const method = init?.method ?? 'GET';
-    const key = `${method} ${String(input)}`;
+    const key = `${method} ${requestUrl(input)}`;
     const answer = answers[key];
     if (answer === undefined) throw new Error(`Unexpected request in test: ${key}`);
     if (typeof answer === 'function') return answer();
@@ -25,4 +25,9 @@ export function stubApi(answers: Record<string, Answer>) {
 /** A response that never arrives, to look at loading states. */
 export function never(): Promise<Response> {
   return new Promise<Response>(() => undefined);
+}
+
+export function requestUrl(input: string | URL | Request): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
 }

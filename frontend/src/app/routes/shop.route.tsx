@@ -6,11 +6,5 @@ import { paths } from '../paths';
 export function Component() {
   const cart = useCart();
   const navigate = useNavigate();
-  return (
-    <ShopPage
-      cartLines={cart.lines}
-      onAddToCart={cart.add}
-      onCheckout={() => void navigate(paths.checkout.getHref())}
-    />
-  );
+  return <ShopPage cartLines={cart.lines} onAddToCart={cart.add} onCheckout={() => void navigate(paths.checkout.getHref())} />;
 }

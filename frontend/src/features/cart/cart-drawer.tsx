@@ -54,13 +54,9 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
             <p className="cart-drawer__shipping-note">+ shipping (calculated at checkout)</p>
             <div className="cart-drawer__status" role="status">
               {validation.isValid ? (
-                <Tag className="cart-drawer__chip cart-drawer__chip--valid">
-                  ✓ Complete {validation.totalCans}-pack
-                </Tag>
+                <Tag className="cart-drawer__chip cart-drawer__chip--valid">✓ Complete {validation.totalCans}-pack</Tag>
               ) : (
-                <Tag className="cart-drawer__chip cart-drawer__chip--advice">
-                  {packAdviceText(validation)}
-                </Tag>
+                <Tag className="cart-drawer__chip cart-drawer__chip--advice">{packAdviceText(validation)}</Tag>
               )}
             </div>
             <AccentButton block size="large" disabled={!validation.isValid} onClick={onCheckout}>
@@ -79,12 +75,7 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
               <CartLineItem key={`${line.productId}-${line.packSize}`} line={line} products={products} />
             ))}
           </ul>
-          <Button
-            type="link"
-            icon={<ThunderboltOutlined />}
-            className="cart-drawer__optimise"
-            onClick={() => void cart.optimise()}
-          >
+          <Button type="link" icon={<ThunderboltOutlined />} className="cart-drawer__optimise" onClick={() => void cart.optimise()}>
             Regroup for the best price
           </Button>
         </>

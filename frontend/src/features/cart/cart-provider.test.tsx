@@ -127,10 +127,14 @@ describe('cart provider', () => {
     const { result } = renderCart({ products: [quokka, karri] });
     act(() => result.current.add(single(quokka, 5)));
 
-    act(() => vi.advanceTimersByTime(REPRICE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(REPRICE_DELAY_MS - 1);
+    });
     expect(result.current.lines).toEqual([single(quokka, 5)]);
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.lines).toEqual([fourPacks(quokka, 1, 24), single(quokka, 1)]);
   });
 
@@ -138,15 +142,23 @@ describe('cart provider', () => {
     vi.useFakeTimers();
     const { result } = renderCart({ products: [quokka, karri] });
     act(() => result.current.add(single(karri, 3)));
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     act(() => result.current.add(single(karri, 1)));
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     expect(result.current.lines).toEqual([single(karri, 4)]);
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(result.current.lines).toEqual([fourPacks(karri, 1, 26)]);
 
     act(() => result.current.add(single(quokka, 3)));
-    act(() => vi.advanceTimersByTime(REPRICE_DELAY_MS * 4));
+    act(() => {
+      vi.advanceTimersByTime(REPRICE_DELAY_MS * 4);
+    });
     expect(result.current.lines).toEqual([fourPacks(karri, 1, 26), single(quokka, 3)]);
   });
 
@@ -156,9 +168,7 @@ describe('cart provider', () => {
       result.current.add(fourPacks(quokka, 4, 96));
     });
     await act(() => result.current.optimise());
-    expect(result.current.lines).toEqual([
-      { ...single(quokka, 16), packSize: '16pack', packQuantity: 16, price: 88 },
-    ]);
+    expect(result.current.lines).toEqual([{ ...single(quokka, 16), packSize: '16pack', packQuantity: 16, price: 88 }]);
   });
 
   it('given stored lines of products that left the shop, when the product list loads, then they go with a toast', async () => {
@@ -166,7 +176,9 @@ describe('cart provider', () => {
     const { result, queryClient } = renderCart();
     expect(result.current.lines).toHaveLength(3);
 
-    act(() => queryClient.setQueryData(productsQueryOptions().queryKey, [quokka]));
+    act(() => {
+      queryClient.setQueryData(productsQueryOptions().queryKey, [quokka]);
+    });
 
     await waitFor(() => expect(result.current.lines).toEqual([single(quokka, 2)]));
     expect(await screen.findByText('Cart Updated')).toBeInTheDocument();
@@ -176,7 +188,9 @@ describe('cart provider', () => {
   it('given every line still sold, when the product list loads, then nothing is removed and no toast shows', async () => {
     localStorage.setItem('cart', JSON.stringify([single(quokka, 2)]));
     const { result, queryClient } = renderCart();
-    act(() => queryClient.setQueryData(productsQueryOptions().queryKey, [quokka, karri]));
+    act(() => {
+      queryClient.setQueryData(productsQueryOptions().queryKey, [quokka, karri]);
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(result.current.lines).toEqual([single(quokka, 2)]);
     expect(screen.queryByText('Cart Updated')).not.toBeInTheDocument();

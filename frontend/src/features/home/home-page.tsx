@@ -41,8 +41,8 @@ export function HomePage({ shopHref }: HomePageProps) {
               Craft Excellence In Every Can
             </h1>
             <p className="home-hero__lede">
-              Mix and match our 500mL cans into a 4, 8 or 16 pack. Fresh from the brewery, dispatched Monday, Wednesday and
-              Thursday, delivered anywhere in Australia.
+              Mix and match our 500mL cans into a 4, 8 or 16 pack. Fresh from the brewery, dispatched Monday, Wednesday and Thursday,
+              delivered anywhere in Australia.
             </p>
             <AccentButtonLink to={shopHref} size="large" className="home-hero__cta">
               Shop Now
@@ -65,13 +65,12 @@ export function HomePage({ shopHref }: HomePageProps) {
           </h2>
           <div className="home-story__text">
             <p>
-              We started brewing in a Perth garage with a second-hand kettle and a stubborn idea: that beer should taste of
-              the place it comes from. A few hundred batches later we brew in our own small brewhouse, still by hand, still
-              in small batches.
+              We started brewing in a Perth garage with a second-hand kettle and a stubborn idea: that beer should taste of the place it
+              comes from. A few hundred batches later we brew in our own small brewhouse, still by hand, still in small batches.
             </p>
             <p>
-              Every beer is named after a corner of Western Australia we love, from the Fremantle Doctor to the Kimberley.
-              We can on site within hours of packaging, so every 500mL can reaches you as fresh as it leaves our tanks.
+              Every beer is named after a corner of Western Australia we love, from the Fremantle Doctor to the Kimberley. We can on site
+              within hours of packaging, so every 500mL can reaches you as fresh as it leaves our tanks.
             </p>
           </div>
         </div>

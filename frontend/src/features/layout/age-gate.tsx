@@ -41,8 +41,8 @@ export function AgeGate() {
       className="age-gate"
     >
       <p className="age-gate__text">
-        Our beers are for adults. Under Western Australian law you must be 18 years or older to buy liquor, and someone
-        18 or older must be present to receive every delivery.
+        Our beers are for adults. Under Western Australian law you must be 18 years or older to buy liquor, and someone 18 or older must be
+        present to receive every delivery.
       </p>
       <div className="age-gate__actions">
         <Button size="large" onClick={refuse}>

@@ -55,10 +55,7 @@ export function ProductCard({ product, cansInPack, onAdd }: ProductCardProps) {
   };
 
   return (
-    <article
-      className={`product-card${product.archived ? ' product-card--archived' : ''}`}
-      aria-labelledby={headingId}
-    >
+    <article className={`product-card${product.archived ? ' product-card--archived' : ''}`} aria-labelledby={headingId}>
       <div className="product-card__media">
         <img src={product.imageUrl} alt={`${product.name} 500mL can`} loading="lazy" width={126} height={208} />
         <div className="product-card__badges">

@@ -74,20 +74,23 @@ describe('shop page', () => {
     { cans: 13, helper: 'Add 3 more cans to complete a 16-pack', percent: '81', enabled: false },
     { cans: 8, helper: 'Ready for checkout!', percent: '100', enabled: true },
     { cans: 20, helper: 'Ready for checkout!', percent: '100', enabled: true },
-  ])('given $cans cans, the pack card reads "$helper" at $percent% and checkout enabled is $enabled', async ({ cans, helper, percent, enabled }) => {
-    stubApi({ 'GET /api/products': { body: [productFixture()] } });
-    const { onCheckout } = renderShop(cans === 0 ? [] : [singles(cans)]);
-    expect(screen.getByText(helper)).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Pack progress' })).toHaveAttribute('aria-valuenow', percent);
-    const checkout = screen.getByRole('button', { name: 'Proceed to Checkout' });
-    if (enabled) {
-      expect(checkout).toBeEnabled();
-      await userEvent.setup().click(checkout);
-      expect(onCheckout).toHaveBeenCalledTimes(1);
-    } else {
-      expect(checkout).toBeDisabled();
-    }
-  });
+  ])(
+    'given $cans cans, the pack card reads "$helper" at $percent% and checkout enabled is $enabled',
+    async ({ cans, helper, percent, enabled }) => {
+      stubApi({ 'GET /api/products': { body: [productFixture()] } });
+      const { onCheckout } = renderShop(cans === 0 ? [] : [singles(cans)]);
+      expect(screen.getByText(helper)).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Pack progress' })).toHaveAttribute('aria-valuenow', percent);
+      const checkout = screen.getByRole('button', { name: 'Proceed to Checkout' });
+      if (enabled) {
+        expect(checkout).toBeEnabled();
+        await userEvent.setup().click(checkout);
+        expect(onCheckout).toHaveBeenCalledTimes(1);
+      } else {
+        expect(checkout).toBeDisabled();
+      }
+    },
+  );
 
   it('shows how many cans of each beer are already in the pack', async () => {
     stubApi({ 'GET /api/products': { body: [productFixture()] } });

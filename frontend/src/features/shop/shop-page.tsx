@@ -51,12 +51,7 @@ export function ShopPage({ cartLines, onAddToCart, onCheckout }: ShopPageProps) 
       ) : (
         <div className="shop__grid">
           {sortArchivedLast(products).map((product) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              cansInPack={cansOfProduct(cartLines, product.id)}
-              onAdd={onAddToCart}
-            />
+            <ProductCard key={product.id} product={product} cansInPack={cansOfProduct(cartLines, product.id)} onAdd={onAddToCart} />
           ))}
         </div>
       )}

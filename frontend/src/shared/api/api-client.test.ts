@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '@/shared/browser/page-navigation';
 import { apiGet, apiJson, apiRequest } from './api-client';
 import { ApiError, errorMessage } from './api-error';
+import { requestUrl } from '@/testing/fake-api';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 
@@ -15,7 +16,7 @@ function sentRequest(): { url: string; init: RequestInit; headers: Headers } {
   const call = fetchMock.mock.calls[0];
   if (call === undefined) throw new Error('fetch was not called');
   const [url, init = {}] = call;
-  return { url: String(url), init, headers: new Headers(init.headers) };
+  return { url: requestUrl(url), init, headers: new Headers(init.headers) };
 }
 
 beforeEach(() => {
@@ -26,16 +27,24 @@ beforeEach(() => {
 
 describe('error message: "<status>: <body text or status text>"', () => {
   it.each([
-    { status: 400, body: '{"statusCode":400,"message":"Bad pack"}', statusText: 'Bad Request', expected: '400: {"statusCode":400,"message":"Bad pack"}' },
+    {
+      status: 400,
+      body: '{"statusCode":400,"message":"Bad pack"}',
+      statusText: 'Bad Request',
+      expected: '400: {"statusCode":400,"message":"Bad pack"}',
+    },
     { status: 500, body: 'boom', statusText: 'Internal Server Error', expected: '500: boom' },
     { status: 404, body: '', statusText: 'Not Found', expected: '404: Not Found' },
     { status: 503, body: '', statusText: 'Service Unavailable', expected: '503: Service Unavailable' },
-  ])('given a $status answer with body "$body", when requested, then it raises "$expected"', async ({ status, body, statusText, expected }) => {
-    respondWith(status, body, statusText);
-    await expect(apiRequest('GET', '/api/products')).rejects.toThrow(expected);
-    respondWith(status, body, statusText);
-    await expect(apiGet('/api/products')).rejects.toThrow(expected);
-  });
+  ])(
+    'given a $status answer with body "$body", when requested, then it raises "$expected"',
+    async ({ status, body, statusText, expected }) => {
+      respondWith(status, body, statusText);
+      await expect(apiRequest('GET', '/api/products')).rejects.toThrow(expected);
+      respondWith(status, body, statusText);
+      await expect(apiGet('/api/products')).rejects.toThrow(expected);
+    },
+  );
 
   it('keeps the status and offers the server message for toasts', async () => {
     respondWith(409, '{"statusCode":409,"message":"Insufficient stock for Quokka Pale Ale. Available: 3, Requested: 4"}', 'Conflict');

@@ -9,8 +9,7 @@ export const BRAND_COLOURS = {
   ink: '#1c2a30',
 } as const;
 
-const SYSTEM_FONT_STACK =
-  "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', Arial, sans-serif";
+const SYSTEM_FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', Arial, sans-serif";
 
 export const appTheme: ThemeConfig = {
   token: {

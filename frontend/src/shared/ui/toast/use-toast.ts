@@ -13,8 +13,7 @@ export function useToast(): Toast {
   const { notification } = App.useApp();
   return useMemo(
     () => ({
-      success: (title, description) =>
-        notification.success({ title, description, role: 'status', closable: true }),
+      success: (title, description) => notification.success({ title, description, role: 'status', closable: true }),
       info: (title, description) => notification.info({ title, description, role: 'status', closable: true }),
       error: (title, description) => notification.error({ title, description, role: 'alert', closable: true }),
     }),
