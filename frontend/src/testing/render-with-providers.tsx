@@ -18,12 +18,13 @@ export function renderWithProviders(
   { route = '/', queryClient = createQueryClient() }: RenderOptions = {},
 ): RenderResult & { queryClient: QueryClient } {
   const result = render(
-    <AppProvider queryClient={queryClient}>
-      {/* jsdom never ends CSS transitions, so closing modals and drawers would hang half-way. */}
-      <ConfigProvider theme={{ token: { motion: false } }}>
+    // jsdom never ends CSS transitions, so closing modals, drawers and toasts would hang half-way;
+    // the app's theme inherits this switch.
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <AppProvider queryClient={queryClient}>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-      </ConfigProvider>
-    </AppProvider>,
+      </AppProvider>
+    </ConfigProvider>,
   );
   return { ...result, queryClient };
 }

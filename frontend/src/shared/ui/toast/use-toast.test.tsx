@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { useToast } from './use-toast';
+
+function ToastButtons() {
+  const toast = useToast();
+  return (
+    <>
+      <button onClick={() => toast.success('Added to Pack', '1 Quokka Pale Ale (can) added to your pack')}>first</button>
+      <button onClick={() => toast.info('Cart Updated', '1 unavailable product(s) removed from cart')}>second</button>
+    </>
+  );
+}
+
+describe('toasts', () => {
+  it('shows one toast at a time, newest first, with a close button', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ToastButtons />);
+    await user.click(screen.getByRole('button', { name: 'first' }));
+    expect(await screen.findByText('Added to Pack')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'second' }));
+    expect(await screen.findByText('Cart Updated')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Added to Pack')).not.toBeInTheDocument());
+    expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /close/i })).toBeInTheDocument();
+  });
+
+  it('moves focus to the toast on F8', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ToastButtons />);
+    await user.click(screen.getByRole('button', { name: 'first' }));
+    await screen.findByText('Added to Pack');
+    fireEvent.keyDown(window, { key: 'F8' });
+    expect(document.activeElement).toHaveClass('ant-notification-notice');
+  });
+
+  it('closes by itself after 5 seconds', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ToastButtons />);
+    await user.click(screen.getByRole('button', { name: 'first' }));
+    await screen.findByText('Added to Pack');
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(screen.getByText('Added to Pack')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Added to Pack')).not.toBeInTheDocument(), { timeout: 3000 });
+  }, 15000);
+});
