@@ -6,9 +6,11 @@ import { SystemModule } from './modules/system/system.module';
 import { AdminAuthModule } from './modules/admin-auth/admin-auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
+import { PaymentsModule } from './modules/payments/payments.module';
+import { OrderingModule } from './modules/ordering/ordering.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule];
+export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule];
 
 @Module({})
 export class AppModule {

@@ -31,7 +31,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     if (state.kind !== 'absent') throw OrderErrors.alreadyPlaced(command.order.orderId);
     return [{ type: 'OrderPlaced', data: command.order }];
   }
-  if (state.kind === 'absent') throw OrderErrors.notFound('?');
+  if (state.kind === 'absent') throw OrderErrors.notFound(null);
   const orderId = state.order.orderId;
   switch (command.type) {
     case 'AttachPaymentIntent':

@@ -3,7 +3,7 @@ import type { OrderStatus } from './order.events';
 
 /** The order stream's refusals, with stable codes. */
 export const OrderErrors = {
-  notFound: (orderId: string): DomainError => new DomainError('order_not_found', `Order #${orderId} not found`, 'not_found'),
+  notFound: (orderId: string | null): DomainError => new DomainError('order_not_found', orderId === null ? 'Order not found' : `Order #${orderId} not found`, 'not_found'),
   alreadyPlaced: (orderId: string): DomainError => new DomainError('order_exists', `Order #${orderId} already exists`, 'conflict'),
   notPending: (orderId: string, status: OrderStatus): DomainError =>
     new DomainError('order_not_pending', `Only pending orders can be deleted: Order #${orderId} is ${status}`, 'conflict'),

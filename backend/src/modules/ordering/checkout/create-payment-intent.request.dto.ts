@@ -1,0 +1,56 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { PACK_SIZES } from '@brewery/shop-rules';
+
+/** Shape only: which fields are missing or wrong is said by the domain check, naming each field. */
+export class CustomerInfoRequest {
+  @ApiProperty() @IsOptional() @IsString({ message: 'name is required' }) @MaxLength(500) name?: string;
+  @ApiProperty() @IsOptional() @IsString({ message: 'email is required' }) @MaxLength(500) email?: string;
+  @ApiProperty({ example: '0412 345 678' }) @IsOptional() @IsString({ message: 'phone is required' }) @MaxLength(500) phone?: string;
+  @ApiProperty() @IsOptional() @IsString({ message: 'addressLine1 is required' }) @MaxLength(500) addressLine1?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) addressLine2?: string;
+  @ApiProperty() @IsOptional() @IsString({ message: 'suburb is required' }) @MaxLength(500) suburb?: string;
+  @ApiProperty({ example: '6000' }) @IsOptional() @IsString({ message: 'postCode is required' }) @MaxLength(500) postCode?: string;
+  @ApiProperty({ example: 'WA' }) @IsOptional() @IsString({ message: 'state is required' }) @MaxLength(500) state?: string;
+}
+
+export class CartItemRequest {
+  @ApiProperty() @IsString({ message: 'productId is required on every cart item' }) @MaxLength(200) productId!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) name?: string;
+  @ApiProperty({ description: 'Cans' }) @IsInt({ message: 'quantity must be a whole number of cans' }) @Min(1, { message: 'quantity must be at least 1' }) quantity!: number;
+  @ApiProperty({ description: 'Per can for single lines, the whole line for packs (what the customer saw)' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'price must be a number' })
+  @Min(0, { message: 'price must not be negative' })
+  price!: number;
+  @ApiProperty({ enum: PACK_SIZES }) @IsIn(PACK_SIZES, { message: `packSize must be one of ${PACK_SIZES.join(', ')}` }) packSize!: string;
+  @ApiProperty({ enum: [1, 4, 8, 16] }) @IsIn([1, 4, 8, 16], { message: 'packQuantity must be 1, 4, 8 or 16' }) packQuantity!: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) imageUrl?: string;
+}
+
+export class CreatePaymentIntentRequest {
+  @ApiProperty({ type: [CartItemRequest] })
+  @IsArray({ message: 'cartItems must be a list' })
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => CartItemRequest)
+  cartItems!: CartItemRequest[];
+
+  @ApiProperty({ type: CustomerInfoRequest })
+  @IsObject({ message: 'customerInfo is required' })
+  @ValidateNested()
+  @Type(() => CustomerInfoRequest)
+  customerInfo!: CustomerInfoRequest;
+}
+
+export interface CreatePaymentIntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+  /** What will be charged, in cents (as the payment provider counts it). */
+  amount: number;
+  currency: 'aud';
+  /** The server's figures, as decimal strings. */
+  totals: { subtotal: string; shipping: string; gstIncluded: string; total: string };
+  reservationExpiresAt: string;
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import type { DocumentStore } from '@brewery/eventstore';
+import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
+import { ORDER_BACKUPS, type OrderBackupDoc } from './order-backups.projection';
+import { RecoverOrder, RecoverOrderMessages } from './recover-order.service';
+
+export type OrderBackupView = Omit<OrderBackupDoc, '_id' | 'revision'>;
+
+export interface PotentiallyMissingOrder extends OrderBackupView {
+  /** What the orders say: null when there is no such order at all. */
+  orderStatus: string | null;
+  needsReview: boolean;
+}
+
+export interface OrderBackupsResponse {
+  backups: OrderBackupView[];
+  summary: { totalBackups: number; successfulPayments: number; potentiallyMissing: PotentiallyMissingOrder[] };
+}
+
+export class RecoverOrderRequest {
+  @ApiProperty({ example: 'pi_3Nx...' })
+  @IsOptional()
+  @IsString({ message: RecoverOrderMessages.required })
+  paymentIntentId?: string;
+}
+
+const PAID_OR_LATER = new Set(['paid', 'packed_awaiting_pickup', 'shipped', 'delivered']);
+
+@ApiTags('admin: order backups')
+@ApiBearerAuth()
+@Controller('admin')
+export class OrderBackupsController {
+  constructor(
+    @Inject(DOCUMENT_STORE) private readonly store: DocumentStore,
+    private readonly recovery: RecoverOrder,
+  ) {}
+
+  @Get('order-backups')
+  @ApiOperation({ summary: 'Every payment with what it was for; payments that succeeded without a paid order are listed as potentially missing' })
+  async list(): Promise<OrderBackupsResponse> {
+    const docs = await this.store.collection<OrderBackupDoc>(ORDER_BACKUPS).find({}, { sort: { timestamp: -1 } });
+    const backups = docs.map(({ _id, revision, ...backup }) => {
+      void _id, void revision;
+      return backup;
+    });
+    const succeeded = backups.filter((b) => b.paymentStatus === 'succeeded');
+    const orderIds = succeeded.map((b) => b.orderId).filter((id): id is string => id !== null);
+    const orders = await this.store.collection<OrderDoc>(ORDERS).find({ _id: { $in: orderIds } });
+    const byId = new Map(orders.map((o) => [o._id, o]));
+    const potentiallyMissing = succeeded.flatMap((backup): PotentiallyMissingOrder[] => {
+      const order = backup.orderId === null ? undefined : byId.get(backup.orderId);
+      if (order !== undefined && PAID_OR_LATER.has(order.status) && order.paymentIntentId === backup.paymentIntentId) return [];
+      return [{ ...backup, orderStatus: order?.status ?? null, needsReview: order?.needsReview ?? false }];
+    });
+    return { backups, summary: { totalBackups: backups.length, successfulPayments: succeeded.length, potentiallyMissing } };
+  }
+
+  @Post('recover-order')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Complete the order of a succeeded payment from its recorded events (safe to repeat)' })
+  recover(@Body() body: RecoverOrderRequest, @Context() context: RequestContext): Promise<{ message: string }> {
+    return this.recovery.recover(body.paymentIntentId, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+  }
+}

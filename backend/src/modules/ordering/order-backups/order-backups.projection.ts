@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import type { Projection } from '../../../platform/projections/projection';
+import { assertNever } from '../../../shared-kernel/decider';
+import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '../../payments/domain/payment.events';
+import { decimalString } from '../domain/order-money';
+
+export const ORDER_BACKUPS = 'order-backups';
+
+/** The spec's order backup: one per payment intent, what the customer was charged for and how the payment went. */
+export interface OrderBackupDoc extends Doc {
+  _id: string;
+  /** Revision of the payment stream's last event applied: the idempotency guard. */
+  revision: number;
+  orderId: string | null;
+  customerInfo: { name: string; email: string } | null;
+  paymentIntentId: string;
+  paymentStatus: 'created' | 'succeeded' | 'failed';
+  timestamp: string;
+  /** quantity = units bought (cans for single lines, packs otherwise), at unitPrice each. */
+  orderItems: { quantity: number; productName: string; unitPrice: string; packSize: string; cans: number }[];
+  totals: { subtotal: string; shipping: string; total: string } | null;
+  amountPaid: string | null;
+  succeededAt: string | null;
+  failureMessage: string | null;
+}
+
+@Injectable()
+export class OrderBackupsProjection implements Projection {
+  readonly name = 'order-backups';
+  readonly collections = [ORDER_BACKUPS];
+  readonly eventTypes = PAYMENT_EVENT_TYPES;
+
+  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
+    const backups = store.collection<OrderBackupDoc>(ORDER_BACKUPS);
+    const paymentIntentId = streamId(recorded.streamName);
+    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
+    // Upserts: a provider event may be the first thing recorded about an intent (the backup came later, or never).
+    const guard = { _id: paymentIntentId, revision: { $lt: recorded.revision } };
+    const onInsert = {
+      paymentIntentId,
+      orderId: null,
+      customerInfo: null,
+      orderItems: [],
+      totals: null,
+      timestamp: recorded.metadata.occurredAt,
+      amountPaid: null,
+      succeededAt: null,
+      failureMessage: null,
+    };
+    const without = (fields: Record<string, unknown>): Record<string, unknown> =>
+      Object.fromEntries(Object.entries(onInsert).filter(([key]) => !(key in fields)));
+    switch (event.type) {
+      case 'PaymentIntentCreated': {
+        const { data } = event;
+        const fields = {
+          orderId: data.orderId,
+          customerInfo: { name: data.customer.name, email: data.customer.email },
+          timestamp: data.createdAt,
+          orderItems: data.items.map((item) => ({
+            quantity: item.packs,
+            productName: item.productName,
+            unitPrice: decimalString(item.unitPriceCents),
+            packSize: item.packSize,
+            cans: item.quantity,
+          })),
+          totals: { subtotal: decimalString(data.subtotalCents), shipping: decimalString(data.shippingCents), total: decimalString(data.totalCents) },
+        };
+        await backups.updateOne(guard, { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), paymentStatus: 'created' } }, { upsert: true });
+        return;
+      }
+      case 'PaymentSucceeded': {
+        const fields = { paymentStatus: 'succeeded', amountPaid: decimalString(event.data.amountCents), succeededAt: event.data.at, failureMessage: null };
+        await backups.updateOne(guard, { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } }, { upsert: true });
+        return;
+      }
+      case 'PaymentFailed': {
+        const fields = { paymentStatus: 'failed', failureMessage: event.data.failureMessage };
+        await backups.updateOne(guard, { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } }, { upsert: true });
+        return;
+      }
+      case 'ProviderEventIgnored':
+        await backups.updateOne(guard, { $set: { revision: recorded.revision } });
+        return;
+      default:
+        assertNever(event);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { assertNever } from '../../../shared-kernel/decider';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { paymentDecider } from '../../payments/domain/payment.decider';
+import { paymentStreamName } from '../../payments/domain/payment.events';
+import type { Cause } from '../numbering/command-metadata';
+import { OrderCompletion } from '../order-completion/order-completion.service';
+
+export const RecoverOrderMessages = {
+  required: 'Payment intent ID is required',
+  unknown: (id: string): string => `No order backup for payment intent ${id}`,
+  notSucceeded: (id: string, status: string): string => `Payment ${id} has not succeeded (${status}): there is no paid order to recover`,
+} as const;
+
+/** The operator's recovery: the payment process manager's steps, run again on demand; repeating it changes nothing. */
+@Injectable()
+export class RecoverOrder {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly completion: OrderCompletion,
+    private readonly projections: ProjectionRunner,
+  ) {}
+
+  async recover(paymentIntentId: string | undefined, cause: Cause): Promise<{ message: string }> {
+    const id = paymentIntentId?.trim() ?? '';
+    if (id === '') throw new DomainError('payment_intent_required', RecoverOrderMessages.required, 'validation');
+    const { state, revision } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
+    if (revision === -1) throw new DomainError('backup_not_found', RecoverOrderMessages.unknown(id), 'not_found');
+    if (state.status !== 'succeeded') throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, state.status), 'conflict');
+
+    const outcome = await this.completion.completePaidOrder(id, cause);
+    switch (outcome.kind) {
+      case 'completed':
+        await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
+        return {
+          message: outcome.changed
+            ? `Order #${outcome.orderId} recovered: paid, invoice ${outcome.invoiceNumber}, confirmation e-mail queued`
+            : `Order #${outcome.orderId} was already complete (invoice ${outcome.invoiceNumber}): nothing changed`,
+        };
+      case 'needs_review':
+        await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
+        throw new DomainError('order_needs_review', `Order #${outcome.orderId} needs review: ${outcome.reason}`, 'conflict');
+      case 'order_unknown':
+        throw new DomainError('order_unknown', `Payment ${id} succeeded, but no order ${outcome.orderId ?? '(no order number)'} was recorded for it: fulfil it by hand from the backup or refund it`, 'conflict');
+      case 'payment_not_succeeded':
+        throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, outcome.status), 'conflict');
+      default:
+        return assertNever(outcome);
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { streamId, type Actor, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import type { Projection } from '../../../platform/projections/projection';
+import { assertNever } from '../../../shared-kernel/decider';
+import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus } from '../domain/order.events';
+import { decimalString } from '../domain/order-money';
+
+export const ORDERS = 'orders';
+
+export interface OrderItemView {
+  id: string;
+  productId: string;
+  /** Cans. */
+  quantity: number;
+  packSize: string;
+  packQuantity: number;
+  /** Units bought (cans for single lines, packs otherwise): packs × unitPrice = lineTotal. */
+  packs: number;
+  /** Price of one unit: a can for single lines, a whole pack otherwise. */
+  unitPrice: string;
+  lineTotal: string;
+  product: { name: string; style: string; abv: number };
+}
+
+/** The spec's Order, in camelCase, with its history and what the operator needs to act on it. */
+export interface OrderDoc extends Doc {
+  _id: string;
+  /** Revision of the order stream's last event applied: the idempotency guard. */
+  revision: number;
+  number: number;
+  id: string;
+  status: OrderStatus;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  /** One line, as a label shows it. */
+  shippingAddress: string;
+  address: { addressLine1: string; addressLine2: string | null; suburb: string; postCode: string; state: string };
+  subtotal: string;
+  shippingCost: string;
+  totalAmount: string;
+  gstIncluded: string;
+  totalCans: number;
+  trackingReference: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+  items: OrderItemView[];
+  statusHistory: { status: OrderStatus; at: string; by: Actor }[];
+  estimatedDelivery: string;
+  isPerthMetro: boolean;
+  paymentIntentId: string | null;
+  paidAt: string | null;
+  reservationExpiresAt: string;
+  reservation: 'held' | 'released' | 'sold';
+  needsReview: boolean;
+  reviewReasons: string[];
+  cancelReason: string | null;
+  deleted: boolean;
+  /** Out of the operator's lists: deleted, or abandoned at checkout (unless it needs review). */
+  hidden: boolean;
+}
+
+/** Every order, for the admin's Active and Pending tabs, the backups summary and the reservation sweep. */
+@Injectable()
+export class OrderListProjection implements Projection {
+  readonly name = 'order-list';
+  readonly collections = [ORDERS];
+  readonly eventTypes = ORDER_EVENT_TYPES;
+
+  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
+    const orders = store.collection<OrderDoc>(ORDERS);
+    const orderId = streamId(recorded.streamName);
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    const at = recorded.metadata.occurredAt;
+    const by = recorded.metadata.actor;
+    const guard = { _id: orderId, revision: { $lt: recorded.revision } };
+    const set = (fields: Partial<OrderDoc>): Record<string, unknown> => ({ $set: { ...fields, revision: recorded.revision } });
+    switch (event.type) {
+      case 'OrderPlaced': {
+        if (await orders.findOne({ _id: orderId })) return;
+        const { data } = event;
+        const c = data.customer;
+        await orders.replaceOne({
+          _id: orderId,
+          revision: recorded.revision,
+          number: Number(orderId),
+          id: orderId,
+          status: 'pending',
+          customerName: c.name,
+          customerEmail: c.email,
+          customerPhone: c.phone,
+          shippingAddress: [c.addressLine1, c.addressLine2, `${c.suburb} ${c.state} ${c.postCode}`].filter((part) => part !== null && part !== '').join(', '),
+          address: { addressLine1: c.addressLine1, addressLine2: c.addressLine2, suburb: c.suburb, postCode: c.postCode, state: c.state },
+          subtotal: decimalString(data.subtotalCents),
+          shippingCost: decimalString(data.shippingCents),
+          totalAmount: decimalString(data.totalCents),
+          gstIncluded: decimalString(data.gstCents),
+          totalCans: data.totalCans,
+          trackingReference: null,
+          invoiceNumber: null,
+          createdAt: data.placedAt,
+          items: data.items.map((item) => ({
+            id: item.id,
+            productId: item.productId,
+            quantity: item.quantity,
+            packSize: item.packSize,
+            packQuantity: item.packQuantity,
+            packs: item.packs,
+            unitPrice: decimalString(item.unitPriceCents),
+            lineTotal: decimalString(item.lineTotalCents),
+            product: { name: item.productName, style: item.style, abv: item.abv },
+          })),
+          statusHistory: [{ status: 'pending', at, by }],
+          estimatedDelivery: data.estimatedDelivery,
+          isPerthMetro: data.isPerthMetro,
+          paymentIntentId: null,
+          paidAt: null,
+          reservationExpiresAt: data.reservationExpiresAt,
+          reservation: 'held',
+          needsReview: false,
+          reviewReasons: [],
+          cancelReason: null,
+          deleted: false,
+          hidden: false,
+        });
+        return;
+      }
+      case 'PaymentIntentAttached':
+        await orders.updateOne(guard, set({ paymentIntentId: event.data.paymentIntentId }));
+        return;
+      case 'OrderCancelled':
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, status: 'cancelled', cancelReason: event.data.reason, hidden: true, reservation: 'released' },
+          $push: { statusHistory: { status: 'cancelled', at, by } },
+        });
+        return;
+      case 'OrderPaid':
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, status: 'paid', paidAt: event.data.paidAt, reservation: 'sold', paymentIntentId: event.data.paymentIntentId },
+          $push: { statusHistory: { status: 'paid', at, by } },
+        });
+        return;
+      case 'OrderNeedsReview':
+        await orders.updateOne(guard, { $set: { revision: recorded.revision, needsReview: true, hidden: false }, $push: { reviewReasons: event.data.reason } });
+        return;
+      case 'InvoiceNumberAssigned':
+        await orders.updateOne(guard, set({ invoiceNumber: event.data.invoiceNumber }));
+        return;
+      case 'OrderDeleted':
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, status: 'cancelled', deleted: true, hidden: true, cancelReason: 'deleted' },
+          $push: { statusHistory: { status: 'cancelled', at, by } },
+        });
+        return;
+      case 'OrderReservationReleased':
+        await orders.updateOne(guard, set({ reservation: 'released' }));
+        return;
+      default:
+        assertNever(event);
+    }
+  }
+}

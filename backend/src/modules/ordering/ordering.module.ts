@@ -1,0 +1,51 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionRegistry } from '../../platform/projections/projection-registry';
+import { CatalogModule } from '../catalog';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { CheckoutService } from './checkout/checkout.service';
+import { CreatePaymentIntentController } from './checkout/create-payment-intent.controller';
+import { NumberSequence } from './numbering/number-sequence.service';
+import { OrderBackupsController } from './order-backups/order-backups.controller';
+import { OrderBackupsProjection } from './order-backups/order-backups.projection';
+import { RecoverOrder } from './order-backups/recover-order.service';
+import { OrderCompletion } from './order-completion/order-completion.service';
+import { PaymentCompletionProcessManager } from './order-completion/payment-completion.process-manager';
+import { DeletePendingOrder } from './order-list/delete-pending-order.service';
+import { OrderListController } from './order-list/order-list.controller';
+import { OrderListProjection } from './order-list/order-list.projection';
+import { ReservationExpiry } from './reservation-expiry/reservation-expiry.service';
+import { OrderReservations } from './reservations/order-reservations.service';
+
+/** Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and backup lists. */
+@Module({
+  imports: [CatalogModule, PaymentsModule, NotificationsModule],
+  controllers: [CreatePaymentIntentController, OrderListController, OrderBackupsController],
+  providers: [
+    CheckoutService,
+    NumberSequence,
+    OrderReservations,
+    OrderCompletion,
+    PaymentCompletionProcessManager,
+    DeletePendingOrder,
+    RecoverOrder,
+    ReservationExpiry,
+    OrderListProjection,
+    OrderBackupsProjection,
+  ],
+  exports: [ReservationExpiry, OrderCompletion],
+})
+export class OrderingModule implements OnModuleInit {
+  constructor(
+    private readonly registry: ProjectionRegistry,
+    private readonly orderList: OrderListProjection,
+    private readonly backups: OrderBackupsProjection,
+    private readonly completion: PaymentCompletionProcessManager,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.registerProjection(this.orderList);
+    this.registry.registerProjection(this.backups);
+    this.registry.registerProcessManager(this.completion);
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { DocumentStore } from '@brewery/eventstore';
+import { DOCUMENT_STORE, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
+import { OrderReservations } from '../reservations/order-reservations.service';
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Hands back the cans of pending orders whose reservation has expired (RESERVATION_TTL_MINUTES). A sweep
+ * runs every minute; `releaseExpired` is also what the System tab's auto-fix calls. The order stays
+ * pending: a payment that still succeeds sells the cans if they are there, or is flagged for review.
+ */
+@Injectable()
+export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ReservationExpiry');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly reservations: OrderReservations,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.releaseExpired()
+        .catch((error: unknown) => this.logger.error({ msg: 'reservation sweep failed', error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => (this.running = null));
+    }, SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Releases every expired reservation of a pending order; returns the order ids released. */
+  async releaseExpired(): Promise<{ released: string[] }> {
+    const now = this.clock.now().toISOString();
+    const expired = await this.documents
+      .collection<OrderDoc>(ORDERS)
+      .find({ status: 'pending', deleted: false, reservation: 'held', reservationExpiresAt: { $lte: now } }, { sort: { number: 1 } });
+    const released: string[] = [];
+    for (const order of expired) {
+      const position = await this.reservations.release(order.id, 'expired', { correlationId: `reservation-expiry-${now}`, causationId: null, actor: 'system' });
+      if (position !== null) released.push(order.id);
+    }
+    if (released.length > 0) this.logger.log({ msg: 'expired reservations released', orders: released });
+    return { released };
+  }
+}

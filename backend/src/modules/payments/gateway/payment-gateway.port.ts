@@ -1,0 +1,41 @@
+import type { PaymentProvider } from '../domain/payment.events';
+
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
+
+export interface CreatePaymentIntentInput {
+  orderId: string;
+  amountCents: number;
+  currency: 'aud';
+  /** The provider creates one intent per key, however often we ask (a retried checkout gets the same one). */
+  idempotencyKey: string;
+  customerEmail: string;
+  description: string;
+}
+
+/** A payment intent as the provider reports it, in Stripe's vocabulary (the local gateway speaks it too). */
+export interface ProviderPaymentIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  /** Stripe's statuses: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled… */
+  status: string;
+  /** Order number from the intent's metadata. */
+  orderId: string | null;
+  lastError: { code: string | null; message: string | null } | null;
+}
+
+/** The card payment provider. Adapters: Stripe (keys configured) and the local test gateway (no keys). */
+export interface PaymentGateway {
+  readonly mode: PaymentProvider;
+  /** The secret provider events are signed with (Stripe's whsec_…, or the local gateway's own). */
+  readonly webhookSecret: string;
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent>;
+  /** null when the provider does not know the id. */
+  retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent | null>;
+  health(): Promise<{ ok: boolean; detail: string }>;
+}
+
+export class PaymentProviderError extends Error {
+  override readonly name = 'PaymentProviderError';
+}

@@ -1,0 +1,80 @@
+import Stripe from 'stripe';
+import type { CreatePaymentIntentInput, PaymentGateway, ProviderPaymentIntent } from './payment-gateway.port';
+import { PaymentProviderError } from './payment-gateway.port';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local server; production leaves these unset. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
+  const orderId = intent.metadata['orderId'];
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    amountCents: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    orderId: orderId === undefined || orderId === '' ? null : orderId,
+    lastError: intent.last_payment_error ? { code: intent.last_payment_error.code ?? null, message: intent.last_payment_error.message ?? null } : null,
+  };
+}
+
+/** Stripe PaymentIntents in AUD with automatic payment methods; the order number travels in the metadata. */
+export class StripePaymentGateway implements PaymentGateway {
+  readonly mode = 'stripe' as const;
+  readonly webhookSecret: string;
+  private readonly stripe: Stripe;
+
+  constructor(options: StripeGatewayOptions) {
+    this.webhookSecret = options.webhookSecret;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20000,
+      ...(options.host === undefined ? {} : { host: options.host }),
+      ...(options.port === undefined ? {} : { port: options.port }),
+      ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+    });
+  }
+
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          automatic_payment_methods: { enabled: true },
+          metadata: { orderId: input.orderId, orderNumber: input.orderId },
+          receipt_email: input.customerEmail,
+          description: input.description,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return fromStripeIntent(intent);
+    } catch (error) {
+      throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent | null> {
+    try {
+      return fromStripeIntent(await this.stripe.paymentIntents.retrieve(paymentIntentId));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async health(): Promise<{ ok: boolean; detail: string }> {
+    try {
+      await this.stripe.balance.retrieve();
+      return { ok: true, detail: 'Stripe API answers' };
+    } catch (error) {
+      return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway.port';
+import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
+import { TestPaymentGateway } from './gateway/test-payment-gateway';
+import { PaymentStatusController } from './payment-status/payment-status.controller';
+import { TestGatewayController } from './test-gateway/test-gateway.controller';
+import { PaymentWebhookController } from './webhook/payment-webhook.controller';
+import { PaymentWebhookService } from './webhook/payment-webhook.service';
+import { SimulateWebhookController } from './webhook-recovery/simulate-webhook.controller';
+import { WebhookRecoveryService } from './webhook-recovery/webhook-recovery.service';
+
+/** Card payments: the provider port (Stripe or the local test gateway), the webhook, payment streams and recovery. */
+@Module({
+  controllers: [PaymentWebhookController, TestGatewayController, SimulateWebhookController, PaymentStatusController],
+  providers: [
+    PaymentWebhookService,
+    WebhookRecoveryService,
+    {
+      provide: PAYMENT_GATEWAY,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): PaymentGateway =>
+        config.stripe
+          ? new StripePaymentGateway({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret })
+          : new TestPaymentGateway(join(config.dataDir, 'test-gateway')),
+    },
+  ],
+  exports: [PAYMENT_GATEWAY, PaymentWebhookService],
+})
+export class PaymentsModule {}

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { TEST_CARDS } from '../domain/test-cards';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
+import { TestPaymentGateway } from '../gateway/test-payment-gateway';
+import { PaymentWebhookService } from '../webhook/payment-webhook.service';
+
+export const RecoveryMessages = {
+  required: 'Payment intent ID is required',
+  unknown: (id: string): string => `No payment intent ${id} at the payment provider`,
+  nothingToRecord: (id: string, status: string): string => `The payment provider reports ${id} as ${status}: there is no payment to record yet`,
+} as const;
+
+/**
+ * The operator's manual recovery of a missed webhook, through the same path as a provider event. With
+ * Stripe we ask Stripe what happened and record only that (never a success Stripe does not show); the
+ * local gateway completes its test payment with the succeeding card, or redelivers the event it sent.
+ */
+@Injectable()
+export class WebhookRecoveryService {
+  constructor(
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly webhooks: PaymentWebhookService,
+  ) {}
+
+  async simulate(paymentIntentId: string | undefined): Promise<{ message: string; status: string }> {
+    const id = paymentIntentId?.trim() ?? '';
+    if (id === '') throw new DomainError('payment_intent_required', RecoveryMessages.required, 'validation');
+    const intent = await this.gateway.retrievePaymentIntent(id);
+    if (intent === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
+
+    if (this.gateway instanceof TestPaymentGateway) {
+      const event = intent.status === 'succeeded' ? this.gateway.latestEvent(id) : (this.gateway.confirm(id, TEST_CARDS.success)?.event ?? null);
+      if (event === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
+      const result = await this.webhooks.receive(Buffer.from(event.payload), event.signature);
+      return { message: `Webhook processed: payment ${id} ${result.status ?? 'unchanged'}`, status: result.status ?? 'unknown' };
+    }
+
+    if (intent.status === 'succeeded' || (intent.status === 'requires_payment_method' && intent.lastError !== null)) {
+      const succeeded = intent.status === 'succeeded';
+      const result = await this.webhooks.recordOutcome({
+        outcome: succeeded ? 'succeeded' : 'failed',
+        report: {
+          paymentIntentId: id,
+          // A recovery has no provider event id; this one is stable, so repeating the recovery records nothing new.
+          providerEventId: `recovery:${id}:${succeeded ? 'succeeded' : `failed:${intent.lastError?.code ?? 'unknown'}`}`,
+          orderId: intent.orderId,
+          amountCents: intent.amountCents,
+          currency: intent.currency,
+          at: new Date().toISOString(),
+        },
+        failureCode: succeeded ? null : (intent.lastError?.code ?? null),
+        failureMessage: succeeded ? null : (intent.lastError?.message ?? null),
+      });
+      return { message: `Webhook processed: payment ${id} ${result.status}`, status: result.status };
+    }
+    throw new DomainError('payment_not_settled', RecoveryMessages.nothingToRecord(id, intent.status), 'conflict');
+  }
+}
