@@ -1,0 +1,94 @@
+import { MemoryDocumentStore, type Actor, type RecordedEvent } from '@brewery/eventstore';
+import type { OrderEvent, OrderPlacedData } from '../domain/order.events';
+import { ORDERS, OrderListProjection, type OrderDoc } from './order-list.projection';
+
+const placed: OrderPlacedData = {
+  orderId: '3',
+  customer: { name: 'Ada', email: 'ada@example.com', phone: '0412345678', addressLine1: '1 Hay St', addressLine2: 'Unit 2', suburb: 'Perth', postCode: '6000', state: 'WA' },
+  items: [
+    { id: '3-1', productId: 'p1', productName: 'Swan Pale', style: 'Pale Ale', abv: 4.8, packSize: '8pack', packQuantity: 8, packs: 1, quantity: 8, unitPriceCents: 4200, lineTotalCents: 4200 },
+  ],
+  subtotalCents: 4200,
+  shippingCents: 1000,
+  totalCents: 5200,
+  gstCents: 473,
+  totalCans: 8,
+  estimatedDelivery: '3-5 business days',
+  isPerthMetro: true,
+  reservationExpiresAt: '2026-11-23T01:30:00.000Z',
+  placedAt: '2026-11-23T01:00:00.000Z',
+};
+
+function recorded(revision: number, event: OrderEvent, actor: Actor = 'system'): RecordedEvent {
+  return {
+    id: `e${revision}`,
+    streamName: 'order-3',
+    revision,
+    globalPosition: 100 + revision,
+    type: event.type,
+    data: event.data,
+    metadata: { correlationId: 'c', causationId: null, actor, occurredAt: `2026-11-23T01:0${revision}:00.000Z` },
+  };
+}
+
+const history: RecordedEvent[] = [
+  recorded(0, { type: 'OrderPlaced', data: placed }, 'customer'),
+  recorded(1, { type: 'PaymentIntentAttached', data: { paymentIntentId: 'pi_1' } }, 'customer'),
+  recorded(2, { type: 'OrderPaid', data: { paymentIntentId: 'pi_1', amountCents: 5200, paidAt: '2026-11-23T01:02:00.000Z' } }),
+  recorded(3, { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-000001' } }),
+  recorded(4, { type: 'OrderNeedsReview', data: { reason: 'check the amount', paymentIntentId: 'pi_1' } }),
+];
+
+async function project(events: readonly RecordedEvent[]): Promise<OrderDoc | null> {
+  const store = new MemoryDocumentStore();
+  const projection = new OrderListProjection();
+  for (const event of events) await projection.apply(event, store);
+  return store.collection<OrderDoc>(ORDERS).findOne({ _id: '3' });
+}
+
+describe('orders read model', () => {
+  it('shows the spec Order with money as decimal strings, items, history and invoice', async () => {
+    const order = await project(history);
+    expect(order).toMatchObject({
+      id: '3',
+      status: 'paid',
+      customerName: 'Ada',
+      shippingAddress: '1 Hay St, Unit 2, Perth WA 6000',
+      subtotal: '42.00',
+      shippingCost: '10.00',
+      totalAmount: '52.00',
+      gstIncluded: '4.73',
+      totalCans: 8,
+      invoiceNumber: 'INV-000001',
+      paymentIntentId: 'pi_1',
+      reservation: 'sold',
+      needsReview: true,
+      reviewReasons: ['check the amount'],
+      items: [{ id: '3-1', productId: 'p1', quantity: 8, packs: 1, unitPrice: '42.00', lineTotal: '42.00', product: { name: 'Swan Pale', style: 'Pale Ale', abv: 4.8 } }],
+      statusHistory: [
+        { status: 'pending', at: '2026-11-23T01:00:00.000Z', by: 'customer' },
+        { status: 'paid', at: '2026-11-23T01:02:00.000Z', by: 'system' },
+      ],
+    });
+  });
+
+  it('changes nothing when every event arrives twice', async () => {
+    const twice = history.flatMap((event) => [event, event]);
+    expect(await project(twice)).toEqual(await project(history));
+  });
+
+  it('changes nothing when an older event of the stream arrives after a newer one', async () => {
+    const replayed = [...history, history[2], history[4]].filter((e): e is RecordedEvent => e !== undefined);
+    expect(await project(replayed)).toEqual(await project(history));
+  });
+
+  it('hides a deleted pending order from the lists', async () => {
+    const order = await project([
+      recorded(0, { type: 'OrderPlaced', data: placed }, 'customer'),
+      recorded(1, { type: 'OrderReservationReleased', data: { reason: 'order_deleted' } }, 'admin'),
+      recorded(2, { type: 'OrderDeleted', data: { deletedAt: '2026-11-23T01:02:00.000Z' } }, 'admin'),
+    ]);
+    expect(order).toMatchObject({ status: 'cancelled', deleted: true, hidden: true, reservation: 'released' });
+    expect(order?.statusHistory.at(-1)).toEqual({ status: 'cancelled', at: '2026-11-23T01:02:00.000Z', by: 'admin' });
+  });
+});

@@ -1,0 +1,295 @@
+import { CatalogStock } from '../../src/modules/catalog';
+import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { createTestApp, type TestApp } from '../create-test-app';
+import {
+  adminGet,
+  adminSend,
+  allEvents,
+  beer,
+  cartLine,
+  checkOut,
+  customer,
+  eventStoreOf,
+  eventually,
+  orderView,
+  payWithCard,
+  seedProduct,
+  settle,
+  signedPaymentEvent,
+  streamEvents,
+  testGatewaySecret,
+} from './checkout-fixtures';
+
+const SUCCEEDS = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+const NO_FUNDS = '4000 0000 0000 9995';
+
+describe('checkout: payment, webhook and recovery', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const stock = async (productId: string) => {
+    const snapshot = await t.app.get(CatalogStock).snapshot(productId);
+    if (!snapshot) throw new Error(`no product ${productId}`);
+    return snapshot;
+  };
+  const eventsOfOrder = async (orderId: string) =>
+    (await allEvents(t)).filter((e) => (e.data as { orderId?: unknown } | null)?.orderId === orderId || e.streamName === `order-${orderId}`);
+
+  describe('webhook', () => {
+    it('turns the same success five times and a failure after it into one payment, one sale, one invoice number and one e-mail', async () => {
+      const fields = beer('Webhook Pale', { inventory: 20 });
+      await seedProduct(t, 'webhook-pale', fields);
+      const answer = await checkOut(t, [cartLine('webhook-pale', fields, '4pack', 1)]);
+      const secret = testGatewaySecret(t);
+      const success = () => signedPaymentEvent(secret, { eventId: 'evt_dup_1', type: 'payment_intent.succeeded', paymentIntentId: answer.paymentIntentId, orderId: answer.orderId, amount: answer.amount });
+      const deliver = (path: string, event: { payload: string; signature: string }) =>
+        t.http().post(path).set('Content-Type', 'application/json').set('Stripe-Signature', event.signature).send(event.payload);
+
+      const concurrent = await Promise.all([1, 2, 3].map(() => deliver('/api/webhooks/stripe', success())));
+      const later = [await deliver('/api/webhooks/stripe', success()), await deliver('/api/stripe/webhook', success())];
+      for (const res of [...concurrent, ...later]) expect(res.status).toBe(200);
+      const failure = signedPaymentEvent(secret, { eventId: 'evt_late_failure', type: 'payment_intent.payment_failed', paymentIntentId: answer.paymentIntentId, orderId: answer.orderId, amount: answer.amount });
+      expect((await deliver('/api/webhooks/stripe', failure)).status).toBe(200);
+
+      await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
+      await settle(t);
+
+      const payment = (await streamEvents(t, `payment-${answer.paymentIntentId}`)).map((e) => e.type);
+      expect(payment).toEqual(['PaymentIntentCreated', 'PaymentSucceeded', 'ProviderEventIgnored']);
+      const product = (await streamEvents(t, 'product-webhook-pale')).map((e) => e.type);
+      expect(product).toEqual(['ProductCreated', 'StockReserved', 'StockSold']);
+      expect((await stock('webhook-pale')).stock).toBe(16);
+      const invoices = (await streamEvents(t, 'sequence-invoice')).filter((e) => (e.data as { orderId: string }).orderId === answer.orderId);
+      expect(invoices).toHaveLength(1);
+      const emails = (await allEvents(t)).filter((e) => e.type === 'EmailQueued' && (e.data as { orderId?: string }).orderId === answer.orderId);
+      expect(emails).toHaveLength(1);
+      expect(emails[0]?.streamName).toBe(`email-order-${answer.orderId}-confirmation`);
+      const text = (emails[0]?.data as { text: string }).text;
+      expect(text).toContain(`Invoice number: ${(await orderView(t, answer.orderId))?.invoiceNumber}`);
+      expect(text).toContain('GST included $2.91');
+      expect(text).toContain(`ABN ${t.config.shop.abn}`);
+      const order = (await streamEvents(t, `order-${answer.orderId}`)).map((e) => e.type);
+      expect(order).toEqual(['OrderPlaced', 'PaymentIntentAttached', 'OrderPaid', 'InvoiceNumberAssigned']);
+      expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'paid', reservation: 'sold', needsReview: false, totalAmount: '32.00' });
+    });
+
+    it.each<[string, Record<string, string>, string]>([
+      ['a forged signature', { 'Stripe-Signature': 't=1,v1=deadbeef' }, 'Webhook signature verification failed'],
+      ['no signature', {}, 'Missing Stripe-Signature header'],
+    ])('refuses %s with 400 and appends nothing', async (_, headers, message) => {
+      const head = await eventStoreOf(t.app).headPosition();
+      const { payload } = signedPaymentEvent('whsec_not_ours', { eventId: 'evt_forged', type: 'payment_intent.succeeded', paymentIntentId: 'pi_forged', orderId: '1', amount: 100 });
+      const res = await t.http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set(headers).send(payload);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(await eventStoreOf(t.app).headPosition()).toBe(head);
+    });
+
+    it('refuses an event signed with another secret', async () => {
+      const event = signedPaymentEvent('whsec_someone_else', { eventId: 'evt_other', type: 'payment_intent.succeeded', paymentIntentId: 'pi_other', orderId: '1', amount: 100 });
+      const res = await t.http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', event.signature).send(event.payload);
+      expect(res.status).toBe(400);
+      expect(await streamEvents(t, 'payment-pi_other')).toEqual([]);
+    });
+  });
+
+  describe('test cards', () => {
+    it('a declined card hands the cans back and leaves the order pending; the succeeding card then pays it', async () => {
+      const fields = beer('Declined Lager', { inventory: 8 });
+      await seedProduct(t, 'declined-lager', fields);
+      const answer = await checkOut(t, [cartLine('declined-lager', fields, 'single', 8)]);
+      expect((await stock('declined-lager')).available).toBe(0);
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({ status: 'processing', orderId: answer.orderId });
+
+      const declined = await payWithCard(t, answer, DECLINED);
+      expect(declined.status).toBe(200);
+      expect(declined.body).toMatchObject({ paymentIntent: { status: 'requires_payment_method' }, error: { code: 'card_declined', message: 'Your card was declined.' } });
+      await eventually(async () => (await orderView(t, answer.orderId))?.reservation === 'released');
+      expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'pending', invoiceNumber: null });
+      expect((await stock('declined-lager')).available).toBe(8);
+      const released = (await streamEvents(t, 'product-declined-lager')).find((e) => e.type === 'StockReservationReleased');
+      expect(released?.data).toMatchObject({ orderId: answer.orderId, reason: 'payment_failed' });
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({ status: 'failed', orderId: answer.orderId });
+
+      const noFunds = await payWithCard(t, answer, NO_FUNDS);
+      expect(noFunds.body.error).toMatchObject({ message: 'Your card has insufficient funds.' });
+
+      expect((await payWithCard(t, answer, SUCCEEDS)).body).toMatchObject({ paymentIntent: { status: 'succeeded' }, error: null });
+      await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
+      expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'paid' });
+      expect((await stock('declined-lager')).stock).toBe(0);
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({ status: 'succeeded', orderId: answer.orderId });
+    });
+
+    it('refuses a card number that is not a test card, charging nothing', async () => {
+      const fields = beer('Odd Card Ale');
+      await seedProduct(t, 'odd-card', fields);
+      const answer = await checkOut(t, [cartLine('odd-card', fields, '4pack', 1)]);
+      const res = await payWithCard(t, answer, '5555 5555 5555 4444');
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('Your card number is incorrect');
+      expect((await streamEvents(t, `payment-${answer.paymentIntentId}`)).map((e) => e.type)).toEqual(['PaymentIntentCreated']);
+    });
+
+    it('refuses to confirm with a client secret that is not the intent\'s', async () => {
+      const fields = beer('Secret Saison');
+      await seedProduct(t, 'secret-saison', fields);
+      const answer = await checkOut(t, [cartLine('secret-saison', fields, '4pack', 1)]);
+      const res = await t.http().post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`).send({ cardNumber: SUCCEEDS, clientSecret: 'pi_x_secret_y' });
+      expect(res.status).toBe(400);
+    });
+  });
+
+  describe('payment status', () => {
+    it.each([
+      ['pi_never_heard_of', 200, { status: 'unknown' }],
+      ['not-a-payment-intent', 400, undefined],
+    ])('answers %s', async (id, status, body) => {
+      const res = await t.http().get('/api/orders/payment-status').query({ payment_intent: id });
+      expect(res.status).toBe(status);
+      if (body) expect(res.body).toEqual(body);
+    });
+  });
+
+  describe('deleting a pending order', () => {
+    it('releases its cans and takes it off the list; a paid order cannot be deleted', async () => {
+      const fields = beer('Deleted Dunkel', { inventory: 4 });
+      await seedProduct(t, 'dunkel', fields);
+      const answer = await checkOut(t, [cartLine('dunkel', fields, '4pack', 1)]);
+      expect((await stock('dunkel')).available).toBe(0);
+
+      expect((await t.http().delete(`/api/admin/orders/${answer.orderId}`)).status).toBe(401);
+      const res = await adminSend(t, 'delete', `/api/admin/orders/${answer.orderId}`);
+      expect(res.status).toBe(200);
+      expect((await stock('dunkel')).available).toBe(4);
+      const released = (await streamEvents(t, 'product-dunkel')).find((e) => e.type === 'StockReservationReleased');
+      expect(released?.data).toMatchObject({ orderId: answer.orderId, reason: 'order_deleted' });
+      expect(await orderView(t, answer.orderId)).toBeUndefined();
+
+      const paid = await checkOut(t, [cartLine('dunkel', fields, '4pack', 1)]);
+      await payWithCard(t, paid, SUCCEEDS);
+      await eventually(async () => (await orderView(t, paid.orderId))?.status === 'paid');
+      const refused = await adminSend(t, 'delete', `/api/admin/orders/${paid.orderId}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(`Only pending orders can be deleted: Order #${paid.orderId} is paid`);
+      expect((await adminSend(t, 'delete', '/api/admin/orders/99999')).status).toBe(404);
+    });
+  });
+
+  describe('reservations that lapse', () => {
+    it('expire after the configured time, and a payment after that still becomes a paid order when stock allows', async () => {
+      const fields = beer('Lapsed Lager', { inventory: 4 });
+      await seedProduct(t, 'lapsed', fields);
+      const first = await checkOut(t, [cartLine('lapsed', fields, 'single', 4)]);
+      const refused = await t.http().post('/api/create-payment-intent').send({ cartItems: [cartLine('lapsed', fields, 'single', 4)], customerInfo: customer });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Insufficient stock for Lapsed Lager. Available: 0, Requested: 4');
+
+      const expiry = t.app.get(ReservationExpiry);
+      expect((await expiry.releaseExpired()).released).not.toContain(first.orderId);
+      t.clock.advance(31 * 60_000);
+      expect((await expiry.releaseExpired()).released).toContain(first.orderId);
+      expect((await expiry.releaseExpired()).released).toEqual([]);
+      expect((await stock('lapsed')).available).toBe(4);
+      const released = (await streamEvents(t, 'product-lapsed')).find((e) => e.type === 'StockReservationReleased');
+      expect(released?.data).toMatchObject({ orderId: first.orderId, reason: 'expired' });
+
+      await payWithCard(t, first, SUCCEEDS);
+      await eventually(async () => (await orderView(t, first.orderId))?.invoiceNumber);
+      expect(await orderView(t, first.orderId)).toMatchObject({ status: 'paid', needsReview: false });
+      expect((await stock('lapsed')).stock).toBe(0);
+    });
+
+    it('flags a payment whose cans were sold meanwhile for review, never overselling, and recovers it once stock is back', async () => {
+      const fields = beer('Last Cans IPA', { inventory: 4 });
+      await seedProduct(t, 'last-cans', fields);
+      const late = await checkOut(t, [cartLine('last-cans', fields, '4pack', 1)]);
+      t.clock.advance(31 * 60_000);
+      await t.app.get(ReservationExpiry).releaseExpired();
+      const prompt = await checkOut(t, [cartLine('last-cans', fields, '4pack', 1)]);
+      await payWithCard(t, prompt, SUCCEEDS);
+      await eventually(async () => (await orderView(t, prompt.orderId))?.status === 'paid');
+
+      await payWithCard(t, late, SUCCEEDS);
+      const flagged = await eventually(async () => {
+        const order = await orderView(t, late.orderId);
+        return order?.needsReview ? order : undefined;
+      });
+      expect(flagged).toMatchObject({ status: 'pending', invoiceNumber: null });
+      expect(flagged.reviewReasons[0]).toContain('Insufficient stock for Last Cans IPA. Available: 0, Requested: 4');
+      expect((await stock('last-cans')).stock).toBe(0);
+
+      const backups = await adminGet(t, '/api/admin/order-backups');
+      const missing = (backups.body.summary.potentiallyMissing as { paymentIntentId: string }[]).map((b) => b.paymentIntentId);
+      expect(missing).toContain(late.paymentIntentId);
+      expect(missing).not.toContain(prompt.paymentIntentId);
+
+      const stillShort = await adminSend(t, 'post', '/api/admin/recover-order', { paymentIntentId: late.paymentIntentId });
+      expect(stillShort.status).toBe(409);
+      expect(stillShort.body.message).toContain(`Order #${late.orderId} needs review`);
+
+      await t.app.get(CatalogStock).count({ productId: 'last-cans', inventory: 4, reason: 'admin-edit' }, { correlationId: 'restock', actor: 'admin' });
+      const recovered = await adminSend(t, 'post', '/api/admin/recover-order', { paymentIntentId: late.paymentIntentId });
+      expect(recovered.status).toBe(200);
+      expect(recovered.body.message).toMatch(new RegExp(`^Order #${late.orderId} recovered: paid, invoice INV-\\d{6}, confirmation e-mail queued$`));
+      const again = await adminSend(t, 'post', '/api/admin/recover-order', { paymentIntentId: late.paymentIntentId });
+      expect(again.status).toBe(200);
+      expect(again.body.message).toContain('nothing changed');
+      await settle(t);
+      expect((await stock('last-cans')).stock).toBe(0);
+      const sold = (await eventsOfOrder(late.orderId)).filter((e) => e.type === 'StockSold');
+      expect(sold).toHaveLength(1);
+      const after = await adminGet(t, '/api/admin/order-backups');
+      expect((after.body.summary.potentiallyMissing as { paymentIntentId: string }[]).map((b) => b.paymentIntentId)).not.toContain(late.paymentIntentId);
+    });
+  });
+
+  describe('operator recovery', () => {
+    it('simulate-webhook completes a test payment through the webhook path, once however often it is asked', async () => {
+      const fields = beer('Missed Webhook Mild');
+      await seedProduct(t, 'mild', fields);
+      const answer = await checkOut(t, [cartLine('mild', fields, '8pack', 1)]);
+      const first = await adminSend(t, 'post', '/api/admin/simulate-webhook', { paymentIntentId: answer.paymentIntentId });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ message: `Webhook processed: payment ${answer.paymentIntentId} succeeded`, status: 'succeeded' });
+      const second = await adminSend(t, 'post', '/api/admin/simulate-webhook', { paymentIntentId: answer.paymentIntentId });
+      expect(second.status).toBe(200);
+      await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
+      await settle(t);
+      expect((await streamEvents(t, `payment-${answer.paymentIntentId}`)).map((e) => e.type)).toEqual(['PaymentIntentCreated', 'PaymentSucceeded']);
+      expect((await eventsOfOrder(answer.orderId)).filter((e) => e.type === 'StockSold')).toHaveLength(1);
+    });
+
+    it.each<[string, object, number, string]>([
+      ['a blank id', { paymentIntentId: '  ' }, 400, 'Payment intent ID is required'],
+      ['no id', {}, 400, 'Payment intent ID is required'],
+      ['an unknown intent', { paymentIntentId: 'pi_test_unknown' }, 404, 'No payment intent pi_test_unknown at the payment provider'],
+    ])('simulate-webhook refuses %s', async (_, body, status, message) => {
+      const res = await adminSend(t, 'post', '/api/admin/simulate-webhook', body);
+      expect(res.status).toBe(status);
+      expect(res.body.message).toBe(message);
+    });
+
+    it('recover-order refuses what it cannot recover', async () => {
+      const fields = beer('Unpaid Porter');
+      await seedProduct(t, 'unpaid-porter', fields);
+      const answer = await checkOut(t, [cartLine('unpaid-porter', fields, '4pack', 1)]);
+      const cases: [object, number, string][] = [
+        [{ paymentIntentId: '' }, 400, 'Payment intent ID is required'],
+        [{}, 400, 'Payment intent ID is required'],
+        [{ paymentIntentId: 'pi_nope' }, 404, 'No order backup for payment intent pi_nope'],
+        [{ paymentIntentId: answer.paymentIntentId }, 409, `Payment ${answer.paymentIntentId} has not succeeded (created): there is no paid order to recover`],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await adminSend(t, 'post', '/api/admin/recover-order', body);
+        expect([res.status, res.body.message]).toEqual([status, message]);
+      }
+    });
+  });
+});
