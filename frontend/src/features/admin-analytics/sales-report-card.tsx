@@ -1,0 +1,133 @@
+import { formatPrice } from '@brewery/shop-rules';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Statistic, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import { useExportSalesReport } from './api/export-sales-report';
+import type { ReportPeriod, SalesReport, SalesReportLine } from './api/sales-report';
+import { useGenerateSalesReport } from './api/sales-report';
+import { ANALYTICS_TEXTS, generatedReportText } from './analytics-texts';
+import { BarChart, ColumnChart } from './bar-charts';
+import { defaultPeriod } from './period-dates';
+import { cansSeries, cansSummary, revenueSeries, revenueSummary } from './report-series';
+import { saveFile } from './save-file';
+
+const money = (value: string | number | undefined): string => (value === undefined ? '—' : formatPrice(Number(value)));
+const cans = (value: number): string => `${value} cans`;
+
+const columns: TableColumnsType<SalesReportLine> = [
+  {
+    title: 'Order',
+    key: 'order',
+    render: (_, line) => (line.orderId === undefined ? '—' : `#${line.orderId}`),
+  },
+  { title: 'Date', key: 'date', render: (_, line) => (line.date ?? line.paidAt ?? '').slice(0, 10) || '—' },
+  { title: 'Beer', dataIndex: 'productName', render: (name: string | undefined) => name ?? '—' },
+  { title: 'Pack', dataIndex: 'packSize', render: (pack: string | undefined) => pack ?? '—' },
+  { title: 'Quantity', dataIndex: 'quantity', align: 'right' },
+  { title: 'Cans', dataIndex: 'cans', align: 'right', render: (value: number | undefined) => value ?? '—' },
+  { title: 'Unit price', dataIndex: 'unitPrice', align: 'right', render: (value: string | undefined) => money(value) },
+  { title: 'Line total', dataIndex: 'lineTotal', align: 'right', render: (value: string | number) => money(value) },
+];
+
+interface GeneratedReport extends SalesReport {
+  period: ReportPeriod;
+}
+
+export function SalesReportCard() {
+  const toast = useToast();
+  const [form] = Form.useForm<ReportPeriod>();
+  const generate = useGenerateSalesReport();
+  const exporter = useExportSalesReport();
+  const [report, setReport] = useState<GeneratedReport | null>(null);
+  const initialValues = useMemo(() => defaultPeriod(new Date()), []);
+
+  const onGenerate = (period: ReportPeriod) =>
+    generate.mutate(period, {
+      onSuccess: (answer) => {
+        setReport({ ...answer, period });
+        toast.success(generatedReportText(answer.lines.length));
+      },
+      onError: (error) => toast.error(ANALYTICS_TEXTS.reportFailed, errorMessage(error)),
+    });
+
+  const onExport = async () => {
+    let period: ReportPeriod;
+    try {
+      period = await form.validateFields();
+    } catch {
+      return; // the form shows which date is missing
+    }
+    exporter.mutate(period, {
+      onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
+      onError: (error) => toast.error(ANALYTICS_TEXTS.exportFailed, errorMessage(error)),
+    });
+  };
+
+  const revenue = report === null ? [] : revenueSeries(report.summary.revenueByDay, report.period.startDate, report.period.endDate);
+  const beers = report === null ? [] : cansSeries(report.summary.cansByBeer);
+
+  return (
+    <Card title="Sales Report" size="small">
+      <Form form={form} layout="inline" initialValues={initialValues} onFinish={onGenerate} className="analytics__report-form">
+        <Form.Item name="startDate" label="Start date" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="endDate" label="End date" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={generate.isPending}>
+            Generate Report
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => void onExport()}>
+            Export to CSV
+          </Button>
+        </Form.Item>
+      </Form>
+
+      {report !== null ? (
+        <div className="analytics__report">
+          <div className="analytics__report-summary">
+            <Statistic title="Line items" value={report.summary.lineItems} />
+            <Statistic title="Total cans" value={report.summary.totalCans} />
+            <Statistic title="Total revenue" value={money(report.summary.totalRevenue)} />
+          </div>
+          <div className="analytics__charts">
+            <ColumnChart
+              title="Revenue per day"
+              summary={revenueSummary(revenue, formatPrice)}
+              data={revenue}
+              formatValue={formatPrice}
+              labelHeading="Day"
+              valueHeading="Revenue"
+              emptyText="No sales in this period"
+            />
+            <BarChart
+              title="Cans sold per beer"
+              summary={cansSummary(beers)}
+              data={beers}
+              formatValue={cans}
+              labelHeading="Beer"
+              valueHeading="Cans"
+              emptyText="No cans sold in this period"
+            />
+          </div>
+          <Table<SalesReportLine>
+            rowKey={(line, index) => `${line.orderId ?? ''}-${line.productName ?? ''}-${line.packSize ?? ''}-${index ?? 0}`}
+            size="small"
+            columns={columns}
+            dataSource={report.lines}
+            locale={{ emptyText: 'No sales in this period' }}
+            scroll={{ x: 'max-content' }}
+            pagination={{ pageSize: 25, hideOnSinglePage: true }}
+          />
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { OrderBackupsTab } from './order-backups-tab';

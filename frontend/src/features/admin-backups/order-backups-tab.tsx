@@ -1,0 +1,197 @@
+import { formatPrice } from '@brewery/shop-rules';
+import { Alert, Button, Card, Empty, Form, Input, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useEffect } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import type { OrderBackup } from './api/get-order-backups';
+import { useOrderBackups } from './api/get-order-backups';
+import { useRecoverOrder } from './api/recover-order';
+import { backupPaymentStatus, canRecover, paymentStatusColor } from './backup-status';
+import './order-backups-tab.css';
+
+export const BACKUP_TEXTS = {
+  loadFailed: 'Failed to load order backups',
+  recovered: 'Order Recovered',
+  recoveryFailed: 'Recovery Failed',
+  intentRequired: 'Please enter a payment intent ID',
+} as const;
+
+function money(value: string | undefined): string {
+  return value === undefined ? '—' : formatPrice(Number(value));
+}
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-AU');
+}
+
+interface RecoveryForm {
+  paymentIntentId: string;
+}
+
+export function OrderBackupsTab() {
+  const toast = useToast();
+  const { data, isPending, isError } = useOrderBackups();
+  const recovery = useRecoverOrder();
+  const [form] = Form.useForm<RecoveryForm>();
+
+  useEffect(() => {
+    if (isError) toast.error(BACKUP_TEXTS.loadFailed);
+  }, [isError, toast]);
+
+  const recover = (paymentIntentId: string) =>
+    recovery.mutate(paymentIntentId, {
+      onSuccess: (result) => {
+        toast.success(BACKUP_TEXTS.recovered, result.message);
+        form.resetFields();
+      },
+      onError: (error) => toast.error(BACKUP_TEXTS.recoveryFailed, errorMessage(error)),
+    });
+
+  const columns: TableColumnsType<OrderBackup> = [
+    {
+      title: 'Order',
+      key: 'order',
+      render: (_, backup) => (backup.orderId === null ? '—' : `#${backup.orderId}`),
+    },
+    {
+      title: 'Customer',
+      key: 'customer',
+      render: (_, backup) =>
+        backup.customerInfo === null ? (
+          '—'
+        ) : (
+          <>
+            <div>{backup.customerInfo.name}</div>
+            <Typography.Text type="secondary">{backup.customerInfo.email}</Typography.Text>
+          </>
+        ),
+    },
+    {
+      title: 'Payment intent',
+      dataIndex: 'paymentIntentId',
+      render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+    },
+    {
+      title: 'Payment',
+      key: 'status',
+      render: (_, backup) => {
+        const status = backupPaymentStatus(backup.paymentStatus);
+        return <Tag color={paymentStatusColor(status)}>{status}</Tag>;
+      },
+    },
+    { title: 'Time', dataIndex: 'timestamp', render: (iso: string) => formatTime(iso) },
+    {
+      title: 'Items',
+      key: 'items',
+      render: (_, backup) => (
+        <ul className="order-backups__items">
+          {backup.orderItems.map((item, index) => (
+            <li key={index}>
+              {item.quantity} × {item.productName} @ {money(item.unitPrice)}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      title: 'Totals',
+      key: 'totals',
+      render: (_, backup) =>
+        backup.totals === null ? (
+          '—'
+        ) : (
+          <dl className="order-backups__totals">
+            <dt>Subtotal</dt>
+            <dd>{money(backup.totals.subtotal)}</dd>
+            <dt>Shipping</dt>
+            <dd>{money(backup.totals.shipping)}</dd>
+            <dt>Total</dt>
+            <dd>{money(backup.totals.total)}</dd>
+          </dl>
+        ),
+    },
+    {
+      title: 'Action',
+      key: 'action',
+      render: (_, backup) =>
+        canRecover(backup.paymentStatus) ? (
+          <Button
+            size="small"
+            aria-label={`Recover ${backup.paymentIntentId}`}
+            loading={recovery.isPending && recovery.variables === backup.paymentIntentId}
+            onClick={() => recover(backup.paymentIntentId)}
+          >
+            Recover
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const summary = data?.summary;
+
+  return (
+    <div className="order-backups">
+      <div className="order-backups__summary">
+        <Card size="small">
+          <Statistic title="Total Backups" value={summary?.totalBackups ?? 0} loading={isPending} />
+        </Card>
+        <Card size="small">
+          <Statistic title="Successful Payments" value={summary?.successfulPayments ?? 0} loading={isPending} />
+        </Card>
+        <Card size="small">
+          <Statistic title="Need Review" value={summary?.potentiallyMissing.length ?? 0} loading={isPending} />
+        </Card>
+      </div>
+
+      <Card title="Manual Order Recovery" size="small">
+        <Typography.Paragraph type="secondary">
+          A payment went through but no paid order shows? Enter its payment intent ID to rebuild the order from the recorded
+          payment. Repeating a recovery is safe.
+        </Typography.Paragraph>
+        <Form form={form} layout="inline" onFinish={(values) => recover(values.paymentIntentId.trim())} className="order-backups__form">
+          <Form.Item
+            name="paymentIntentId"
+            label="Payment intent ID"
+            rules={[{ required: true, whitespace: true, message: BACKUP_TEXTS.intentRequired }]}
+          >
+            <Input placeholder="pi_..." autoComplete="off" />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={recovery.isPending && recovery.variables !== undefined}>
+              Recover Order
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+
+      {summary !== undefined && summary.potentiallyMissing.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`${summary.potentiallyMissing.length} successful payment(s) without a paid order`}
+          description={summary.potentiallyMissing.map((b) => b.paymentIntentId).join(', ')}
+        />
+      ) : null}
+
+      <Card title="Order Backups" size="small">
+        {isPending ? (
+          <Skeleton active />
+        ) : isError ? (
+          <Empty description={BACKUP_TEXTS.loadFailed} />
+        ) : (
+          <Table<OrderBackup>
+            rowKey="paymentIntentId"
+            size="small"
+            columns={columns}
+            dataSource={data?.backups ?? []}
+            locale={{ emptyText: 'No order backups yet' }}
+            scroll={{ x: 'max-content' }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

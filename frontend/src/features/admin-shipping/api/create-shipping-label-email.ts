@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/shared/api/api-client';
+
+export interface LabelFromEmailInput {
+  orderId: string;
+  emailContent: string;
+}
+
+export interface LabelFromEmailResult {
+  trackingNumber: string;
+  consignmentNumber?: string;
+}
+
+export async function createShippingLabelFromEmail(input: LabelFromEmailInput): Promise<LabelFromEmailResult> {
+  return apiJson<LabelFromEmailResult>('POST', '/api/admin/create-shipping-label-email', input);
+}
+
+/** A label gives the order a tracking reference and a shipping label: the order lists change. */
+export function useCreateShippingLabelFromEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createShippingLabelFromEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+  });
+}

@@ -1,0 +1,1 @@
+export { ShippingTab } from './shipping-tab';

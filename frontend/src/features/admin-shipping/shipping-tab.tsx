@@ -1,0 +1,155 @@
+import { Alert, Button, Card, Descriptions, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import type { LabelFromEmailResult } from './api/create-shipping-label-email';
+import { useCreateShippingLabelFromEmail } from './api/create-shipping-label-email';
+import type { ShippingEmailParseResult } from './api/parse-shipping-email';
+import { useParseShippingEmail } from './api/parse-shipping-email';
+import { SHIPPING_EMAIL_COMMANDS } from './shipping-commands';
+import './shipping-tab.css';
+
+export const SHIPPING_TEXTS = {
+  contentRequired: 'Please enter email content to parse',
+  parsed: 'Email Parsed Successfully',
+  parseError: 'Parse Error',
+  parseFailed: 'Failed to parse email',
+  noOrder: 'No valid order found. Please parse email first.',
+  labelFailed: 'Label Creation Failed',
+  labelCreated: 'Shipping Label Created',
+} as const;
+
+interface EmailForm {
+  subject: string;
+  emailContent: string;
+}
+
+/** A parse result names an order only when it found one; the server sends null (or nothing) otherwise. */
+function parsedOrderId(result: ShippingEmailParseResult | null): string | null {
+  if (result === null || result.orderId === null || result.orderId === undefined || result.orderId === '') return null;
+  return String(result.orderId);
+}
+
+export function ShippingTab() {
+  const toast = useToast();
+  const [form] = Form.useForm<EmailForm>();
+  const parse = useParseShippingEmail();
+  const createLabel = useCreateShippingLabelFromEmail();
+  const [parsed, setParsed] = useState<ShippingEmailParseResult | null>(null);
+  const [label, setLabel] = useState<LabelFromEmailResult | null>(null);
+  const orderId = parsedOrderId(parsed);
+
+  const onParse = () => {
+    const { subject = '', emailContent = '' } = form.getFieldsValue();
+    if (emailContent.trim() === '') {
+      toast.error(SHIPPING_TEXTS.contentRequired);
+      return;
+    }
+    setLabel(null);
+    parse.mutate(
+      { emailContent, subject },
+      {
+        onSuccess: (result) => {
+          setParsed(result);
+          if (parsedOrderId(result) === null) toast.error(SHIPPING_TEXTS.parseError, result.message);
+          else toast.success(SHIPPING_TEXTS.parsed, result.message);
+        },
+        onError: (error) => {
+          setParsed(null);
+          toast.error(SHIPPING_TEXTS.parseFailed, errorMessage(error));
+        },
+      },
+    );
+  };
+
+  const onCreateLabel = () => {
+    if (orderId === null) {
+      toast.error(SHIPPING_TEXTS.noOrder);
+      return;
+    }
+    const { emailContent = '' } = form.getFieldsValue();
+    createLabel.mutate(
+      { orderId, emailContent },
+      {
+        onSuccess: (result) => {
+          setLabel(result);
+          toast.success(SHIPPING_TEXTS.labelCreated, `Tracking number: ${result.trackingNumber}`);
+        },
+        onError: (error) => toast.error(SHIPPING_TEXTS.labelFailed, errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <div className="admin-shipping">
+      <Card title="Email-Based Label Creation" size="small">
+        <Typography.Paragraph type="secondary">
+          Paste the reply to an order e-mail. When it asks for a label, the order number and the command are read from it and a
+          label can be created in one click.
+        </Typography.Paragraph>
+        <Form form={form} layout="vertical" initialValues={{ subject: '', emailContent: '' }}>
+          <Form.Item name="subject" label="Email subject">
+            <Input placeholder="Re: Order #1001 confirmed" autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="emailContent" label="Email content">
+            <Input.TextArea rows={8} placeholder={'create label\n\n> Thank you for your order #1001 ...'} />
+          </Form.Item>
+          <div className="admin-shipping__actions">
+            <Button type="primary" onClick={onParse} loading={parse.isPending}>
+              Parse Email
+            </Button>
+            <Button onClick={onCreateLabel} loading={createLabel.isPending} disabled={parse.isPending}>
+              {orderId === null ? 'Create Label' : `Create Label for Order #${orderId}`}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+
+      {parsed !== null ? (
+        <Card title="Parse Results" size="small">
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="Order ID">{orderId === null ? 'Not found' : `#${orderId}`}</Descriptions.Item>
+            <Descriptions.Item label="Action">{parsed.action}</Descriptions.Item>
+            <Descriptions.Item label="Message">{parsed.message}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+      ) : null}
+
+      {label !== null ? (
+        <Alert
+          type="success"
+          showIcon
+          title={`Label created for Order #${orderId ?? ''}`}
+          description={
+            <>
+              <div>
+                Tracking number: <Typography.Text copyable>{label.trackingNumber}</Typography.Text>
+              </div>
+              {label.consignmentNumber !== undefined && label.consignmentNumber !== label.trackingNumber ? (
+                <div>
+                  Consignment number: <Typography.Text copyable>{label.consignmentNumber}</Typography.Text>
+                </div>
+              ) : null}
+            </>
+          }
+        />
+      ) : null}
+
+      <Card title="How it works" size="small">
+        <ol className="admin-shipping__guide">
+          <li>Reply to an order e-mail (or forward the customer's) with one of the commands below.</li>
+          <li>Paste the reply and its subject here and press Parse Email. The order number is taken from the subject or the quoted text.</li>
+          <li>Check the parse results, then press Create Label for the order. The customer gets the tracking link by e-mail.</li>
+        </ol>
+        <Typography.Text strong>Accepted commands</Typography.Text>
+        <ul className="admin-shipping__commands" aria-label="Accepted commands">
+          {SHIPPING_EMAIL_COMMANDS.map((command) => (
+            <li key={command}>
+              <Typography.Text code>{command}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}

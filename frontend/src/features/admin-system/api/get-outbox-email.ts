@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/shared/api/api-client';
+import type { OutboxEmail } from './get-outbox';
+
+export interface OutboxEmailWithText extends OutboxEmail {
+  text: string;
+}
+
+export async function getOutboxEmail(key: string): Promise<OutboxEmailWithText | null> {
+  return apiGet<OutboxEmailWithText>(`/api/admin/outbox/${encodeURIComponent(key)}`);
+}
+
+export function outboxEmailQueryOptions(key: string) {
+  return queryOptions({ queryKey: ['admin', 'outbox', key], queryFn: () => getOutboxEmail(key) });
+}
+
+/** Fetches an e-mail's text only once the operator opens it. */
+export function useOutboxEmail(key: string | null) {
+  return useQuery({ ...outboxEmailQueryOptions(key ?? ''), enabled: key !== null });
+}

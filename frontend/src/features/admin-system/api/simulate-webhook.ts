@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/shared/api/api-client';
+
+export interface SimulateWebhookResult {
+  message: string;
+  status?: string;
+}
+
+export async function simulateWebhook(paymentIntentId: string): Promise<SimulateWebhookResult> {
+  return apiJson<SimulateWebhookResult>('POST', '/api/admin/simulate-webhook', { paymentIntentId });
+}
+
+/** A recovered payment completes its order: orders, backups, stock and outbox change. */
+export function useSimulateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: simulateWebhook,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,80 @@
+import { formatPrice } from '@brewery/shop-rules';
+import { Card, Empty, Typography } from 'antd';
+import type { SystemStatus } from './api/get-system-status';
+
+const money = (value: string | number): string => formatPrice(Number(value));
+const time = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-AU');
+};
+
+export function AutomationIssuesCard({ status }: { status: SystemStatus }) {
+  const issues = status.automation_issues;
+  const orders = issues.orders_needing_attention;
+  const payments = issues.payments_without_order ?? [];
+  const reservations = issues.expired_reservations ?? [];
+  const emails = issues.failed_emails ?? [];
+  const none = orders.length + payments.length + reservations.length + emails.length === 0;
+  return (
+    <Card size="small" title="Automation Issues">
+      {none ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No automation issues" />
+      ) : (
+        <div className="system__issues">
+          {orders.length > 0 ? (
+            <section aria-label="Orders needing attention">
+              <Typography.Title level={5}>Orders needing attention</Typography.Title>
+              <ul>
+                {orders.map((order) => (
+                  <li key={order.id}>
+                    <strong>Order #{order.id}</strong> ({order.status}) {order.customerName} &lt;{order.customerEmail}&gt;,{' '}
+                    {money(order.totalAmount)}
+                    {order.invoiceNumber ? `, invoice ${order.invoiceNumber}` : ''}, {time(order.createdAt)}
+                    <div className="system__issue-text">{order.issue}</div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {payments.length > 0 ? (
+            <section aria-label="Payments without an order">
+              <Typography.Title level={5}>Payments without an order</Typography.Title>
+              <ul>
+                {payments.map((payment) => (
+                  <li key={payment.paymentIntentId}>
+                    <Typography.Text code>{payment.paymentIntentId}</Typography.Text> {money(payment.amount)}, {time(payment.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {reservations.length > 0 ? (
+            <section aria-label="Expired reservations">
+              <Typography.Title level={5}>Expired reservations</Typography.Title>
+              <ul>
+                {reservations.map((reservation) => (
+                  <li key={reservation.orderId}>
+                    Order #{reservation.orderId}, expired {time(reservation.expiredAt)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {emails.length > 0 ? (
+            <section aria-label="Failed e-mails">
+              <Typography.Title level={5}>Failed e-mails</Typography.Title>
+              <ul>
+                {emails.map((email) => (
+                  <li key={email.key}>
+                    {email.subject} to {email.to}
+                    {email.error ? <div className="system__issue-text">{email.error}</div> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  );
+}
