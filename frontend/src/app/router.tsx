@@ -19,6 +19,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/home.route') },
       { path: paths.shop.path, lazy: () => import('./routes/shop.route') },
+      { path: paths.checkout.path, lazy: () => import('./routes/checkout.route') },
+      { path: paths.orderSuccess.path, lazy: () => import('./routes/order-success.route') },
+      { path: paths.admin.path, lazy: () => import('./routes/admin.route') },
       { path: '*', lazy: () => import('./routes/not-found.route') },
     ],
   },

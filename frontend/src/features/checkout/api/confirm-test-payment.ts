@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/shared/api/api-client';
+
+export interface TestPaymentResult {
+  paymentIntent: { id: string; status: string };
+  /** The card's refusal, as Stripe words it; null when the payment went through. */
+  error: { code: string; declineCode: string; message: string } | null;
+}
+
+export interface ConfirmTestPaymentInput {
+  paymentIntentId: string;
+  clientSecret: string;
+  cardNumber: string;
+}
+
+/** The local test gateway's confirm route, used instead of Stripe when the shop runs without Stripe keys. */
+export async function confirmTestPayment({ paymentIntentId, clientSecret, cardNumber }: ConfirmTestPaymentInput): Promise<TestPaymentResult> {
+  return apiJson<TestPaymentResult>('POST', `/api/test-gateway/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`, {
+    cardNumber,
+    clientSecret,
+  });
+}
+
+/** A payment sells the reserved cans, so the shop's stock figures change. */
+export function useConfirmTestPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmTestPayment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}

@@ -1,0 +1,76 @@
+import type { CartLine, CustomerInfo } from '@brewery/shop-rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/shared/api/api-client';
+
+/** A cart line as the checkout request carries it (spec section 3). */
+export interface CheckoutCartItem {
+  productId: string;
+  name: string;
+  quantity: number;
+  price: number;
+  packSize: CartLine['packSize'];
+  packQuantity: CartLine['packQuantity'];
+}
+
+export interface CreatePaymentIntentInput {
+  cartItems: CheckoutCartItem[];
+  customerInfo: CustomerInfo;
+}
+
+/** What the server answers: the payment to confirm, its order, and the amount it will charge. */
+export interface PaymentIntentCreated {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+  /** Cents, as the server priced the order. */
+  amount: number;
+}
+
+export function toCheckoutCartItems(lines: readonly CartLine[]): CheckoutCartItem[] {
+  return lines.map(({ productId, name, quantity, price, packSize, packQuantity }) => ({
+    productId,
+    name,
+    quantity,
+    price,
+    packSize,
+    packQuantity,
+  }));
+}
+
+/**
+ * `POST /api/create-payment-intent`. The answer is read as text and parsed here, as the spec describes, so a
+ * proxy's HTML error page or a body without a client secret fails with the text the server really sent.
+ */
+export async function createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentCreated> {
+  const response = await apiRequest('POST', '/api/create-payment-intent', input);
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`Invalid response: ${text}`);
+  }
+  if (!isPaymentIntentCreated(body)) throw new Error(`No client secret in response: ${text}`);
+  return body;
+}
+
+function isPaymentIntentCreated(body: unknown): body is PaymentIntentCreated {
+  if (typeof body !== 'object' || body === null) return false;
+  const { clientSecret, paymentIntentId, orderId, amount } = body as Record<string, unknown>;
+  return (
+    typeof clientSecret === 'string' &&
+    clientSecret !== '' &&
+    typeof paymentIntentId === 'string' &&
+    typeof orderId === 'string' &&
+    typeof amount === 'number'
+  );
+}
+
+/** Checking out reserves cans, so the shop's stock figures are stale afterwards. */
+export function useCreatePaymentIntent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPaymentIntent,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+  });
+}

@@ -1,0 +1,135 @@
+import type { CartLine, CustomerInfo, ShippingResult } from '@brewery/shop-rules';
+import { calculateShipping, cartTotalCans, isShippingState, validatePack } from '@brewery/shop-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Card, Form } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import { toCheckoutCartItems, useCreatePaymentIntent } from './api/create-payment-intent';
+import type { PaymentIntentCreated } from './api/create-payment-intent';
+import { productAvailabilityQueryOptions } from './api/get-product-availability';
+import { checkCartLines } from './cart-line-check';
+import { CheckoutToasts } from './checkout-messages';
+import type { PaymentRedirectStatus } from './checkout-messages';
+import { CustomerInfoForm } from './customer-info-form';
+import type { CustomerFormValues } from './customer-info-form';
+import { OrderSummaryCard } from './order-summary-card';
+import { PaymentStep } from './payment-step';
+import { usePaymentOutcome } from './use-payment-outcome';
+import './checkout-page.css';
+
+export interface CheckoutPageProps {
+  cartLines: readonly CartLine[];
+  /** The pack is not a valid size: the shop is where it can be completed. */
+  onInvalidPack: () => void;
+  onPaymentComplete: (paymentIntentId: string, status: PaymentRedirectStatus) => void;
+  /** Absolute URL of the order result page, for payment methods that leave the site and come back. */
+  returnUrl: string;
+}
+
+interface PaymentStage {
+  intent: PaymentIntentCreated;
+  customer: CustomerInfo;
+  /** The pack the server priced; a different pack needs a new payment. */
+  cartKey: string;
+}
+
+export const PACK_CHANGED_TEXT =
+  'Your pack changed after you continued to payment, so nothing was charged. Please check your order and continue to payment again.';
+
+function cartKeyOf(lines: readonly CartLine[]): string {
+  return JSON.stringify(toCheckoutCartItems(lines));
+}
+
+function shippingFor(state: string | null, postCode: string, totalCans: number): ShippingResult | null {
+  return state !== null && isShippingState(state) ? calculateShipping({ state, postCode, totalCans }) : null;
+}
+
+/**
+ * Checkout in two steps: the customer's details (checked against stock, then priced and reserved by the
+ * server, which opens the payment), and the card. The summary follows the address as it is typed.
+ */
+export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, returnUrl }: CheckoutPageProps) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const createPaymentIntent = useCreatePaymentIntent();
+  const [form] = Form.useForm<CustomerFormValues>();
+  const [stage, setStage] = useState<PaymentStage | null>(null);
+  const [checking, setChecking] = useState(false);
+  const outcome = usePaymentOutcome(onPaymentComplete);
+
+  const totalCans = cartTotalCans(cartLines);
+  const packIsValid = validatePack(totalCans).isValid;
+  const sentToShop = useRef(false);
+  useEffect(() => {
+    if (packIsValid || sentToShop.current) return;
+    sentToShop.current = true;
+    toast.error(CheckoutToasts.invalidPack.title, CheckoutToasts.invalidPack.description);
+    onInvalidPack();
+  }, [packIsValid, toast, onInvalidPack]);
+
+  const watchedState = Form.useWatch('state', form) ?? null;
+  const watchedPostCode = Form.useWatch('postCode', form) ?? '';
+  const cartKey = cartKeyOf(cartLines);
+  const payment = stage !== null && stage.cartKey === cartKey ? stage : null;
+  const packChanged = stage !== null && payment === null;
+  const shipping = payment
+    ? shippingFor(payment.customer.state, payment.customer.postCode, totalCans)
+    : shippingFor(watchedState, watchedPostCode, totalCans);
+
+  if (!packIsValid) return null;
+
+  const continueToPayment = async (customer: CustomerInfo) => {
+    setChecking(true);
+    try {
+      await checkCartLines(cartLines, (productId) => queryClient.fetchQuery(productAvailabilityQueryOptions(productId)));
+      const intent = await createPaymentIntent.mutateAsync({ cartItems: toCheckoutCartItems(cartLines), customerInfo: customer });
+      setStage({ intent, customer, cartKey });
+    } catch (error) {
+      toast.error(CheckoutToasts.checkoutFailedTitle, errorMessage(error));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <main id="main-content" className="page checkout">
+      <title>Checkout</title>
+      <header className="checkout__header">
+        <h1 className="page__title">Checkout</h1>
+        <p className="checkout__subtitle">Complete your craft beer pack order</p>
+      </header>
+
+      <div className="checkout__layout">
+        <div className="checkout__summary">
+          <OrderSummaryCard lines={cartLines} state={payment ? payment.customer.state : watchedState} shipping={shipping} />
+        </div>
+
+        <div className="checkout__steps">
+          {packChanged ? <Alert type="info" showIcon title={PACK_CHANGED_TEXT} className="checkout__pack-changed" /> : null}
+          <div hidden={payment !== null}>
+            <Card title="Customer Information" className="checkout__card">
+              <CustomerInfoForm
+                form={form}
+                busy={checking}
+                onSubmit={(customer) => void continueToPayment(customer)}
+                onMissingInformation={() =>
+                  toast.error(CheckoutToasts.missingInformation.title, CheckoutToasts.missingInformation.description)
+                }
+              />
+            </Card>
+          </div>
+          {payment ? (
+            <PaymentStep
+              intent={payment.intent}
+              customer={payment.customer}
+              returnUrl={returnUrl}
+              outcome={outcome}
+              onEditDetails={() => setStage(null)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}

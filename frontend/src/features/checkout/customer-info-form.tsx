@@ -1,0 +1,169 @@
+import type { CustomerInfo, ShippingState } from '@brewery/shop-rules';
+import { SHIPPING_STATES, isPerthMetro, isShippingState, postcodeBelongsToState } from '@brewery/shop-rules';
+import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
+import type { FormInstance, FormProps } from 'antd';
+
+/** The form's fields: the spec's customer info, with the state unset until one is picked. */
+export type CustomerFormValues = Omit<CustomerInfo, 'state'> & { state?: ShippingState };
+
+export const REQUIRED_FIELDS = ['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const;
+
+export const PERTH_METRO_NOTE = '✓ Perth Metro delivery detected - $10 flat rate shipping';
+
+export interface CustomerInfoFormProps {
+  form: FormInstance<CustomerFormValues>;
+  busy: boolean;
+  onSubmit: (customer: CustomerInfo) => void;
+  /** Some required field is blank (the spec's 'Missing Information' toast). */
+  onMissingInformation: () => void;
+}
+
+function isBlank(value: unknown): boolean {
+  return typeof value !== 'string' || value.trim() === '';
+}
+
+function trimmed(values: CustomerFormValues & { state: ShippingState }): CustomerInfo {
+  const addressLine2 = values.addressLine2?.trim() ?? '';
+  return {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    addressLine1: values.addressLine1.trim(),
+    ...(addressLine2 === '' ? {} : { addressLine2 }),
+    suburb: values.suburb.trim(),
+    postCode: values.postCode.trim(),
+    state: values.state,
+  };
+}
+
+/** Name, e-mail, phone and a street address in one of the eight states the brewery ships to. */
+export function CustomerInfoForm({ form, busy, onSubmit, onMissingInformation }: CustomerInfoFormProps) {
+  const state = Form.useWatch('state', form);
+  const postCode = Form.useWatch('postCode', form) ?? '';
+  const perthMetro = state !== undefined && isPerthMetro(state, postCode);
+
+  const finish = (values: CustomerFormValues) => {
+    if (values.state === undefined || !isShippingState(values.state)) {
+      onMissingInformation();
+      return;
+    }
+    onSubmit(trimmed({ ...values, state: values.state }));
+  };
+
+  const finishFailed: FormProps<CustomerFormValues>['onFinishFailed'] = ({ values }) => {
+    if (REQUIRED_FIELDS.some((field) => isBlank(values[field]))) onMissingInformation();
+  };
+
+  return (
+    <Form<CustomerFormValues>
+      form={form}
+      layout="vertical"
+      requiredMark
+      noValidate
+      scrollToFirstError
+      onFinish={finish}
+      onFinishFailed={finishFailed}
+      className="checkout-form"
+      aria-label="Customer Information"
+      disabled={busy}
+    >
+      <Form.Item name="name" label="Full name" rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}>
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="email"
+            label="Email"
+            rules={[
+              { required: true, whitespace: true, message: 'Please enter your email' },
+              { type: 'email', message: 'Please enter an email address such as name@example.com' },
+            ]}
+          >
+            <Input type="email" autoComplete="email" inputMode="email" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="phone"
+            label="Phone"
+            extra="04XX XXX XXX"
+            rules={[{ required: true, whitespace: true, message: 'Please enter your phone number' }]}
+          >
+            <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="04XX XXX XXX" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="addressLine1"
+        label="Street address"
+        rules={[{ required: true, whitespace: true, message: 'Please enter a street address' }]}
+      >
+        <Input autoComplete="address-line1" />
+      </Form.Item>
+      <Form.Item name="addressLine2" label="Address line 2 (optional)">
+        <Input autoComplete="address-line2" placeholder="Unit, level or building" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={10}>
+          <Form.Item name="suburb" label="Suburb" rules={[{ required: true, whitespace: true, message: 'Please enter your suburb' }]}>
+            <Input autoComplete="address-level2" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={7}>
+          <Form.Item
+            name="postCode"
+            label="Postcode"
+            dependencies={['state']}
+            rules={[
+              { required: true, whitespace: true, message: 'Please enter your postcode' },
+              { pattern: /^\s*\d{4}\s*$/, message: 'Four digits, e.g. 6000' },
+              ({ getFieldValue }) => ({
+                validator: (_rule, value: unknown) => {
+                  const chosen: unknown = getFieldValue('state');
+                  const code = typeof value === 'string' ? value.trim() : '';
+                  if (typeof chosen !== 'string' || !isShippingState(chosen) || !/^\d{4}$/.test(code)) return Promise.resolve();
+                  if (postcodeBelongsToState(code, chosen)) return Promise.resolve();
+                  return Promise.reject(new Error(`${code} is not a ${chosen} postcode`));
+                },
+              }),
+            ]}
+          >
+            <Input autoComplete="postal-code" inputMode="numeric" maxLength={4} placeholder="4000" />
+          </Form.Item>
+        </Col>
+        <Col xs={12} sm={7}>
+          <Form.Item name="state" label="State" rules={[{ required: true, message: 'Please choose your state' }]}>
+            <Select<ShippingState>
+              placeholder="Select"
+              options={SHIPPING_STATES.map((value) => ({ value, label: value }))}
+              aria-label="State"
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      {perthMetro ? (
+        <Alert type="success" showIcon={false} className="checkout-form__perth" title={PERTH_METRO_NOTE} role="status" />
+      ) : null}
+
+      <Alert
+        type="warning"
+        className="checkout-form__notice"
+        title="Delivery information"
+        description={
+          <ul className="checkout-form__notice-list">
+            <li>We deliver only within Australia.</li>
+            <li>We cannot deliver to Parcel Post, Parcel Lockers or PO Boxes.</li>
+            <li>Alcohol deliveries need a physical street address.</li>
+            <li>Someone over 18 must be present to receive the delivery.</li>
+          </ul>
+        }
+      />
+
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy} className="checkout-form__submit">
+        {busy ? 'Processing...' : 'Continue to Payment'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { Button } from 'antd';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import type { PaymentIntentCreated } from './api/create-payment-intent';
+import { BRAND_COLOURS } from '@/shared/ui/brand-theme';
+import type { PaymentOutcome } from './use-payment-outcome';
+
+export interface StripePaymentFormProps {
+  publishableKey: string;
+  intent: PaymentIntentCreated;
+  /** Where Stripe sends the customer back after a redirect-based payment method. */
+  returnUrl: string;
+  outcome: PaymentOutcome;
+}
+
+// One Stripe.js per key for the life of the page: loading it twice would inject the script twice.
+const stripeByKey = new Map<string, Promise<Stripe | null>>();
+
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let stripe = stripeByKey.get(publishableKey);
+  if (stripe === undefined) {
+    stripe = loadStripe(publishableKey);
+    stripeByKey.set(publishableKey, stripe);
+  }
+  return stripe;
+}
+
+/**
+ * Stripe's Payment Element. This module is its own chunk, imported only when the config says
+ * `paymentMode: 'stripe'`, and `@stripe/stripe-js/pure` injects Stripe's script only when called.
+ */
+export default function StripePaymentForm({ publishableKey, intent, returnUrl, outcome }: StripePaymentFormProps) {
+  return (
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret: intent.clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: BRAND_COLOURS.ocean } } }}
+    >
+      <StripeConfirmForm returnUrl={returnUrl} outcome={outcome} />
+    </Elements>
+  );
+}
+
+function StripeConfirmForm({ returnUrl, outcome }: Pick<StripePaymentFormProps, 'returnUrl' | 'outcome'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    if (stripe === null || elements === null) return;
+    setBusy(true);
+    try {
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl },
+        redirect: 'if_required',
+      });
+      if (error !== undefined) outcome.declined(error.message ?? 'Your payment could not be completed.');
+      else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') outcome.completed(paymentIntent.id, paymentIntent.status);
+      else outcome.declined(`The payment was not completed (${paymentIntent.status}).`);
+    } catch (error) {
+      outcome.failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void pay();
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Card payment" className="stripe-payment-form">
+      <PaymentElement />
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy || stripe === null || elements === null}>
+        {busy ? 'Processing...' : 'Complete Payment'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useConfirmTestPayment } from './api/confirm-test-payment';
+import type { PaymentIntentCreated } from './api/create-payment-intent';
+import { TEST_CARDS, TEST_MODE_TITLE } from './checkout-messages';
+import type { PaymentOutcome } from './use-payment-outcome';
+
+export interface TestCardFormProps {
+  intent: PaymentIntentCreated;
+  outcome: PaymentOutcome;
+}
+
+interface CardValues {
+  cardNumber: string;
+}
+
+/**
+ * The card form when the shop runs on its local test gateway (no Stripe keys): it is plainly marked as a
+ * test, lists the cards that succeed or fail, and confirms through the gateway's route.
+ */
+export function TestCardForm({ intent, outcome }: TestCardFormProps) {
+  const [form] = Form.useForm<CardValues>();
+  const confirm = useConfirmTestPayment();
+  const [busy, setBusy] = useState(false);
+
+  const pay = async ({ cardNumber }: CardValues) => {
+    setBusy(true);
+    try {
+      const result = await confirm.mutateAsync({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        cardNumber: cardNumber.trim(),
+      });
+      if (result.error !== null) outcome.declined(result.error.message);
+      else if (result.paymentIntent.status === 'succeeded') outcome.completed(result.paymentIntent.id, 'succeeded');
+      else outcome.declined(`The payment was not completed (${result.paymentIntent.status}).`);
+    } catch (error) {
+      outcome.failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form<CardValues> form={form} layout="vertical" onFinish={(values) => void pay(values)} className="test-card-form" aria-label="Card payment">
+      <Alert
+        type="info"
+        className="test-card-form__banner"
+        title={TEST_MODE_TITLE}
+        description={
+          <>
+            <p className="test-card-form__lede">This shop is running with its local test gateway: no card is charged. Use a test card:</p>
+            <ul className="test-card-form__cards">
+              {TEST_CARDS.map((card) => (
+                <li key={card.number}>
+                  <Button
+                    type="link"
+                    size="small"
+                    className="test-card-form__card"
+                    onClick={() => form.setFieldsValue({ cardNumber: card.number })}
+                    aria-label={`Use test card ${card.number} (${card.outcome})`}
+                  >
+                    <code>{card.number}</code>
+                  </Button>{' '}
+                  {card.outcome}
+                </li>
+              ))}
+            </ul>
+          </>
+        }
+      />
+      <Form.Item name="cardNumber" label="Card number" rules={[{ required: true, whitespace: true, message: 'Please enter a card number' }]}>
+        <Input autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" maxLength={23} disabled={busy} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
+        {busy ? 'Processing...' : 'Complete Payment'}
+      </Button>
+    </Form>
+  );
+}
