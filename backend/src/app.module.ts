@@ -8,9 +8,10 @@ import { CatalogModule } from './modules/catalog/catalog.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { OrderingModule } from './modules/ordering/ordering.module';
+import { ReportingModule } from './modules/reporting/reporting.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule];
+export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule];
 
 @Module({})
 export class AppModule {

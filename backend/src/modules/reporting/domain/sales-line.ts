@@ -1,0 +1,88 @@
+import type { PackQuantity, PackSize } from '@brewery/shop-rules';
+import { perthDayOf, type PerthDay } from './perth-calendar';
+
+/** What a sales line needs from one item of an order, as OrderPlaced priced it. */
+export interface SoldItem {
+  /** `<orderId>-<line number>`. */
+  id: string;
+  productId: string;
+  productName: string;
+  style: string;
+  packSize: PackSize;
+  packQuantity: PackQuantity;
+  /** Cans for single lines, packs otherwise. */
+  packs: number;
+  /** Cans. */
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/** One item of a paid order: a row of the sales report and of its CSV (a type, so it can be a stored document). */
+export type SalesLine = {
+  id: string;
+  orderId: string;
+  /** `Order #N`; null only for an order id that is not a sequence number. */
+  orderNumber: number | null;
+  /** 1-based position of the item inside its order. */
+  line: number;
+  /** When the payment succeeded (ISO-8601). */
+  paidAt: string;
+  /** The Perth day of `paidAt`: the day the sale counts for. */
+  date: PerthDay;
+  productId: string;
+  productName: string;
+  style: string;
+  packSize: PackSize;
+  packQuantity: PackQuantity;
+  packs: number;
+  /** Cans. */
+  quantity: number;
+  /** Price of one unit (a can for singles, a whole pack otherwise), e.g. "22.00". */
+  unitPrice: string;
+  unitPriceCents: number;
+  lineTotal: string;
+  lineTotalCents: number;
+};
+
+/** "48.00" from 4800: exact, because cents are integers. */
+export function decimalAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/** Order ids are the order sequence's numbers ("12"); anything else has no number to show. */
+export function orderNumberOf(orderId: string): number | null {
+  return /^\d{1,15}$/.test(orderId) ? Number(orderId) : null;
+}
+
+/** The sales lines of an order once it is paid: one per item, dated by the Perth day of the payment. */
+export function salesLinesOf(orderId: string, items: readonly SoldItem[], paidAt: string): SalesLine[] {
+  const date = perthDayOf(paidAt);
+  const orderNumber = orderNumberOf(orderId);
+  return items.map((item, index) => ({
+    id: item.id,
+    orderId,
+    orderNumber,
+    line: index + 1,
+    paidAt,
+    date,
+    productId: item.productId,
+    productName: item.productName,
+    style: item.style,
+    packSize: item.packSize,
+    packQuantity: item.packQuantity,
+    packs: item.packs,
+    quantity: item.quantity,
+    unitPrice: decimalAmount(item.unitPriceCents),
+    unitPriceCents: item.unitPriceCents,
+    lineTotal: decimalAmount(item.lineTotalCents),
+    lineTotalCents: item.lineTotalCents,
+  }));
+}
+
+/** Report order: by payment time, then order, then line. */
+export function compareSalesLines(a: SalesLine, b: SalesLine): number {
+  return a.paidAt.localeCompare(b.paidAt) || a.orderId.localeCompare(b.orderId, 'en', { numeric: true }) || a.line - b.line;
+}

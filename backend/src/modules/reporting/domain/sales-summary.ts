@@ -1,0 +1,62 @@
+import { daysBetween, type PerthDay } from './perth-calendar';
+import type { ReportPeriod } from './report-period';
+import { decimalAmount, type SalesLine } from './sales-line';
+
+export interface DayRevenue {
+  day: PerthDay;
+  revenue: string;
+  revenueCents: number;
+}
+
+export interface BeerCans {
+  productId: string;
+  productName: string;
+  cans: number;
+}
+
+/** The Analytics tab's summary of a period and the data of its two charts. */
+export interface SalesSummary {
+  startDate: PerthDay;
+  endDate: PerthDay;
+  lineItems: number;
+  /** Distinct paid orders. */
+  orders: number;
+  totalCans: number;
+  /** Sum of the line totals (beer sold; shipping is not revenue from beer). */
+  totalRevenue: string;
+  totalRevenueCents: number;
+  /** Every day of the period, days without sales included, so the chart's axis has no gaps. */
+  revenueByDay: DayRevenue[];
+  /** Most cans first, then by name. */
+  cansByBeer: BeerCans[];
+}
+
+export function summariseSales(period: ReportPeriod, lines: readonly SalesLine[]): SalesSummary {
+  const byDay = new Map<PerthDay, number>();
+  const byBeer = new Map<string, BeerCans>();
+  let totalCans = 0;
+  let totalRevenueCents = 0;
+  for (const line of lines) {
+    totalCans += line.quantity;
+    totalRevenueCents += line.lineTotalCents;
+    byDay.set(line.date, (byDay.get(line.date) ?? 0) + line.lineTotalCents);
+    const beer = byBeer.get(line.productId);
+    // A renamed beer is shown under the name of its latest sale in the period.
+    if (beer) byBeer.set(line.productId, { ...beer, productName: line.productName, cans: beer.cans + line.quantity });
+    else byBeer.set(line.productId, { productId: line.productId, productName: line.productName, cans: line.quantity });
+  }
+  return {
+    startDate: period.start,
+    endDate: period.end,
+    lineItems: lines.length,
+    orders: new Set(lines.map((l) => l.orderId)).size,
+    totalCans,
+    totalRevenue: decimalAmount(totalRevenueCents),
+    totalRevenueCents,
+    revenueByDay: daysBetween(period.start, period.end).map((day) => {
+      const cents = byDay.get(day) ?? 0;
+      return { day, revenue: decimalAmount(cents), revenueCents: cents };
+    }),
+    cansByBeer: [...byBeer.values()].sort((a, b) => b.cans - a.cans || a.productName.localeCompare(b.productName, 'en-AU', { sensitivity: 'base' })),
+  };
+}

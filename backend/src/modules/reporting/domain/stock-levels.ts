@@ -1,0 +1,31 @@
+import { stockLevel, type StockLevel } from '@brewery/shop-rules';
+
+/** One card of the Analytics tab's stock panel. */
+export interface StockLevelEntry {
+  productId: string;
+  name: string;
+  /** The operator's stock figure: it falls when a payment succeeds. */
+  inventory: number;
+  /** Cans held by checkouts still waiting for payment. */
+  reserved: number;
+  /** What the shop can still sell: inventory less reserved. */
+  available: number;
+  /** The spec's rule on the stock figure: CRITICAL at 5 or less, LOW at 10 or less, otherwise OK. */
+  level: StockLevel;
+}
+
+const SEVERITY: Readonly<Record<StockLevel, number>> = { CRITICAL: 0, LOW: 1, OK: 2 };
+
+export function stockLevelEntry(product: { productId: string; name: string; inventory: number; reserved: number }): StockLevelEntry {
+  return { ...product, available: product.inventory - product.reserved, level: stockLevel(product.inventory) };
+}
+
+/** Most urgent first (CRITICAL, LOW, OK), then by name. */
+export function sortStockLevels(entries: readonly StockLevelEntry[]): StockLevelEntry[] {
+  return [...entries].sort(
+    (a, b) =>
+      SEVERITY[a.level] - SEVERITY[b.level] ||
+      a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' }) ||
+      a.productId.localeCompare(b.productId),
+  );
+}

@@ -1,0 +1,29 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionRegistry } from '../../platform/projections/projection-registry';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { DailyAnalyticsMailer } from './daily-analytics/daily-analytics.service';
+import { SendDailyAnalyticsController } from './daily-analytics/send-daily-analytics.controller';
+import { SalesLinesProjection } from './sales-lines/sales-lines.projection';
+import { SalesReportController } from './sales-report/sales-report.controller';
+import { SalesReport } from './sales-report/sales-report.service';
+import { ParseStockEmailController } from './stock-email/parse-stock-email.controller';
+import { StockEmailUpdater } from './stock-email/stock-email-update.service';
+import { StockLevelsController } from './stock-levels/stock-levels.controller';
+import { StockLevelsReader } from './stock-levels/stock-levels.reader';
+
+/** The Analytics tab: sales lines and their report, the stock e-mail, the daily analytics e-mail, the stock cards. */
+@Module({
+  imports: [NotificationsModule],
+  controllers: [SalesReportController, ParseStockEmailController, SendDailyAnalyticsController, StockLevelsController],
+  providers: [SalesLinesProjection, SalesReport, StockEmailUpdater, DailyAnalyticsMailer, StockLevelsReader],
+})
+export class ReportingModule implements OnModuleInit {
+  constructor(
+    private readonly registry: ProjectionRegistry,
+    private readonly salesLines: SalesLinesProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.registerProjection(this.salesLines);
+  }
+}

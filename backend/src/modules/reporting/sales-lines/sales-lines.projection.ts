@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import type { Projection } from '../../../platform/projections/projection';
+import { assertNever } from '../../../shared-kernel/decider';
+import type { OrderCancelled, OrderDeleted, OrderPaid, OrderPlaced } from '../../ordering/domain/order.events';
+import { salesLinesOf, type SalesLine, type SoldItem } from '../domain/sales-line';
+
+export const SALES_LINES = 'sales-lines';
+/** What the projection keeps of each order between OrderPlaced and OrderPaid. */
+export const SALES_ORDERS = 'sales-line-orders';
+
+export type SalesLineDoc = SalesLine & { _id: string };
+
+export interface SalesOrderDoc {
+  _id: string;
+  /** Revision of the order stream's last event applied: the idempotency guard. */
+  revision: number;
+  /** pending: placed, not paid; paid: its lines are written; void: cancelled or deleted, it never sells. */
+  status: 'pending' | 'paid' | 'void';
+  placedAt: string;
+  paidAt: string | null;
+  /** Kept only while the order is pending. */
+  items: SoldItem[];
+  [key: string]: unknown;
+}
+
+type SalesLineEvent = OrderPlaced | OrderPaid | OrderCancelled | OrderDeleted;
+const ORDER_STREAM_CATEGORY = 'order';
+
+/**
+ * The `sales-lines` read model: one document per item of a paid order, for the sales report, its CSV and
+ * the analytics e-mail. The items come from OrderPlaced (kept in `sales-line-orders` until the payment),
+ * the date from OrderPaid. Idempotent: events at or below the revision an order's document reflects change
+ * nothing, and lines are written under their item id, so writing them twice writes the same documents.
+ */
+@Injectable()
+export class SalesLinesProjection implements Projection {
+  readonly name = 'sales-lines';
+  readonly collections = [SALES_LINES, SALES_ORDERS] as const;
+  readonly eventTypes: readonly SalesLineEvent['type'][] = ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderDeleted'];
+
+  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
+    if (streamCategory(recorded.streamName) !== ORDER_STREAM_CATEGORY) return;
+    const orderId = streamId(recorded.streamName);
+    const orders = store.collection<SalesOrderDoc>(SALES_ORDERS);
+    const current = await orders.findOne({ _id: orderId });
+    if (current !== null && current.revision >= recorded.revision) return;
+    const guard = { _id: orderId, revision: { $lt: recorded.revision } };
+    const event = { type: recorded.type, data: recorded.data } as SalesLineEvent;
+    switch (event.type) {
+      case 'OrderPlaced':
+        if (current !== null) return;
+        await orders.updateOne(
+          guard,
+          { $set: { revision: recorded.revision, status: 'pending', placedAt: event.data.placedAt, paidAt: null, items: event.data.items.map(soldItem) } },
+          { upsert: true },
+        );
+        return;
+      case 'OrderPaid': {
+        if (current === null || current.status !== 'pending') return;
+        const lines = store.collection<SalesLineDoc>(SALES_LINES);
+        for (const line of salesLinesOf(orderId, current.items, event.data.paidAt)) await lines.replaceOne({ _id: line.id, ...line });
+        // Written after the lines: a crash in between delivers OrderPaid again and rewrites the same lines.
+        await orders.updateOne(guard, { $set: { revision: recorded.revision, status: 'paid', paidAt: event.data.paidAt, items: [] } });
+        return;
+      }
+      case 'OrderCancelled':
+      case 'OrderDeleted':
+        if (current === null || current.status !== 'pending') return;
+        await orders.updateOne(guard, { $set: { revision: recorded.revision, status: 'void', items: [] } });
+        return;
+      default:
+        assertNever(event);
+    }
+  }
+}
+
+function soldItem(item: OrderPlaced['data']['items'][number]): SoldItem {
+  return {
+    id: item.id,
+    productId: item.productId,
+    productName: item.productName,
+    style: item.style,
+    packSize: item.packSize,
+    packQuantity: item.packQuantity,
+    packs: item.packs,
+    quantity: item.quantity,
+    unitPriceCents: item.unitPriceCents,
+    lineTotalCents: item.lineTotalCents,
+  };
+}

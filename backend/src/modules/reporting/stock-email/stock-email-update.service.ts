@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { DocumentStore } from '@brewery/eventstore';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { CountStockCommand, PRODUCTS_COLLECTION, type CommandContext, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
+import { parseStockEmail, type UnreadableStockLine } from '../domain/stock-email.parser';
+import { planStockUpdate } from '../domain/stock-update.plan';
+
+export interface StockEmailUpdate {
+  productId: string;
+  name: string;
+  previous: number;
+  inventory: number;
+  changed: boolean;
+}
+
+export interface StockEmailResult {
+  successCount: number;
+  totalUpdates: number;
+  unmatched: UnreadableStockLine[];
+  updates: StockEmailUpdate[];
+}
+
+/**
+ * Applies the operator's 'UPDATE STOCK' e-mail: each matched line records the new figure on its product
+ * stream through the catalog's CountStock command (reason `stock-email`); lines that match nothing, or
+ * more than one product, change nothing and come back with the reason.
+ */
+@Injectable()
+export class StockEmailUpdater {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly runner: ProjectionRunner,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+  ) {}
+
+  async apply(emailContent: string | null | undefined, context: CommandContext): Promise<StockEmailResult> {
+    const parsed = parseStockEmail(emailContent ?? '');
+    const products = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false });
+    const plan = planStockUpdate(
+      parsed,
+      products.map((p) => ({ productId: p.id, name: p.name })),
+    );
+    const previous = new Map(products.map((p) => [p.id, p.inventory]));
+    const updates: StockEmailUpdate[] = [];
+    const unmatched = [...plan.unmatched];
+    let lastPosition: number | null = null;
+    for (const count of plan.counts) {
+      let result: ProductWriteResult;
+      try {
+        result = await this.commands.execute(new CountStockCommand(count.productId, count.inventory, 'stock-email', context));
+      } catch (error) {
+        // Deleted since the list was read, or refused by the product's rules: reported like an unmatched line.
+        if (!(error instanceof DomainError)) throw error;
+        unmatched.push({ line: count.line, lineNumber: count.lineNumber, reason: error.message });
+        continue;
+      }
+      if (result.position !== null) lastPosition = Math.max(lastPosition ?? -1, result.position);
+      updates.push({ productId: count.productId, name: count.name, previous: previous.get(count.productId) ?? 0, inventory: count.inventory, changed: result.events.length > 0 });
+    }
+    // The Products tab and the stock cards refetch next: answer once they show the new figures.
+    await this.runner.waitForReadModels(lastPosition);
+    unmatched.sort((a, b) => a.lineNumber - b.lineNumber);
+    return { successCount: updates.length, totalUpdates: plan.totalLines, unmatched, updates };
+  }
+}
