@@ -1,0 +1,75 @@
+import type { PackQuantity, PackSize } from '@brewery/shop-rules';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/shared/api/api-client';
+
+/** The spec's order lifecycle (section 4); the operator may set any of them in any order. */
+export const ORDER_STATUSES = ['pending', 'paid', 'packed_awaiting_pickup', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export type EventActor = 'customer' | 'admin' | 'stripe' | 'system';
+
+export interface AdminOrderItem {
+  id: string;
+  productId: string;
+  /** Cans. */
+  quantity: number;
+  packSize: PackSize;
+  packQuantity: PackQuantity;
+  /** Units bought: cans for single lines, packs otherwise; packs × unitPrice = lineTotal. */
+  packs: number;
+  /** One unit: a can for single lines, a whole pack otherwise (decimal string). */
+  unitPrice: string;
+  lineTotal: string;
+  product: { name: string; style: string; abv: number };
+}
+
+export interface ShippingLabelInfo {
+  consignmentNumber: string;
+  trackingUrl: string;
+}
+
+/** `GET /api/admin/orders`, newest first. Money is a decimal string in dollars. */
+export interface AdminOrder {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  shippingAddress: string;
+  subtotal: string;
+  shippingCost: string;
+  totalAmount: string;
+  /** GST included in the total (one eleventh). */
+  gstIncluded: string;
+  totalCans: number;
+  trackingReference: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+  items: AdminOrderItem[];
+  statusHistory: { status: OrderStatus; at: string; by: EventActor }[];
+  estimatedDelivery: string;
+  isPerthMetro: boolean;
+  paymentIntentId: string | null;
+  paidAt: string | null;
+  reservationExpiresAt: string;
+  needsReview: boolean;
+  reviewReasons: string[];
+  /** Added by the shipping module; absent on servers without it. */
+  shippingLabel?: ShippingLabelInfo | null;
+}
+
+export async function getAdminOrders(): Promise<AdminOrder[]> {
+  return (await apiGet<AdminOrder[]>('/api/admin/orders')) ?? [];
+}
+
+/** Every order-related query key starts here, so one invalidation refreshes lists and histories. */
+export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
+
+export function adminOrdersQueryOptions() {
+  return queryOptions({ queryKey: ADMIN_ORDERS_KEY, queryFn: getAdminOrders });
+}
+
+export function useAdminOrders() {
+  return useQuery(adminOrdersQueryOptions());
+}

@@ -1,0 +1,2 @@
+export { ActiveOrdersTab } from './active-orders-tab';
+export { PendingOrdersTab } from './pending-orders-tab';

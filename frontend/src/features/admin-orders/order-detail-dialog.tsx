@@ -1,0 +1,110 @@
+import { Alert, Descriptions, Modal, Tag } from 'antd';
+import type { AdminOrder } from './api/get-admin-orders';
+import { OrderHistoryTimeline } from './order-history-timeline';
+import { dateTime, itemQuantityText, money } from './order-display';
+import { orderStatusColor, orderStatusLabel } from './order-status';
+import { OrderTrackingForm } from './order-tracking-form';
+import { ShippingLabelSection } from './shipping-label-section';
+import './order-detail-dialog.css';
+
+export interface OrderDetailDialogProps {
+  order: AdminOrder;
+  /** 'tracking' when opened through 'Update Tracking'. */
+  focus: 'details' | 'tracking';
+  onClose: () => void;
+}
+
+/** Everything about one order: customer, items, summary, label, status and tracking, and its event history. */
+export function OrderDetailDialog({ order, focus, onClose }: OrderDetailDialogProps) {
+  return (
+    <Modal
+      open
+      title={
+        <span className="order-detail__title">
+          Order #{order.id} <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>
+        </span>
+      }
+      onCancel={onClose}
+      footer={null}
+      width={820}
+    >
+      {order.needsReview ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="order-detail__review"
+          title="This order needs review"
+          description={order.reviewReasons.length > 0 ? order.reviewReasons.join('; ') : undefined}
+        />
+      ) : null}
+
+      <section className="order-detail__section" aria-label="Customer information">
+        <h3>Customer Information</h3>
+        <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+          <Descriptions.Item label="Name">{order.customerName}</Descriptions.Item>
+          <Descriptions.Item label="Email">
+            <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+          </Descriptions.Item>
+          <Descriptions.Item label="Phone">{order.customerPhone}</Descriptions.Item>
+          <Descriptions.Item label="Shipping address">{order.shippingAddress}</Descriptions.Item>
+        </Descriptions>
+      </section>
+
+      <section className="order-detail__section" aria-label="Items">
+        <h3>Items</h3>
+        <ul className="order-detail__items">
+          {order.items.map((item) => (
+            <li key={item.id}>
+              <div>
+                <strong>{item.product.name}</strong>
+                <div className="order-detail__muted">
+                  {item.product.style} · ABV {item.product.abv}%
+                </div>
+              </div>
+              <div className="order-detail__item-price">
+                <div>{itemQuantityText(item)}</div>
+                <strong>{money(item.lineTotal)}</strong>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="order-detail__section" aria-label="Order summary">
+        <h3>Order Summary</h3>
+        <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+          <Descriptions.Item label="Subtotal">{money(order.subtotal)}</Descriptions.Item>
+          <Descriptions.Item label="Shipping">
+            {money(order.shippingCost)}
+            {order.isPerthMetro ? ' (Perth Metro)' : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label="Total">
+            <strong>{money(order.totalAmount)}</strong>
+          </Descriptions.Item>
+          <Descriptions.Item label="GST included">{money(order.gstIncluded)}</Descriptions.Item>
+          <Descriptions.Item label="Total cans">{order.totalCans}</Descriptions.Item>
+          <Descriptions.Item label="Invoice number">{order.invoiceNumber ?? 'Not issued yet'}</Descriptions.Item>
+          <Descriptions.Item label="Ordered">{dateTime(order.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="Paid">{order.paidAt ? dateTime(order.paidAt) : 'Not paid'}</Descriptions.Item>
+          <Descriptions.Item label="Estimated delivery">{order.estimatedDelivery}</Descriptions.Item>
+          <Descriptions.Item label="Payment reference">{order.paymentIntentId ?? 'None'}</Descriptions.Item>
+        </Descriptions>
+      </section>
+
+      <section className="order-detail__section" aria-label="Shipping label">
+        <h3>Shipping Label</h3>
+        <ShippingLabelSection order={order} />
+      </section>
+
+      <section className="order-detail__section" aria-label="Status and tracking">
+        <h3>Status and Tracking</h3>
+        <OrderTrackingForm key={`${order.status}|${order.trackingReference ?? ''}`} order={order} autoFocus={focus === 'tracking'} />
+      </section>
+
+      <section className="order-detail__section" aria-label="Order history">
+        <h3>Order history</h3>
+        <OrderHistoryTimeline orderId={order.id} />
+      </section>
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import { LinkOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select } from 'antd';
+import type { InputRef } from 'antd';
+import { useEffect, useRef } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
+import { ORDER_STATUSES } from './api/get-admin-orders';
+import { useUpdateOrderTracking } from './api/update-order-tracking';
+import { auspostTrackingUrl, orderStatusLabel } from './order-status';
+
+export interface OrderTrackingFormProps {
+  order: AdminOrder;
+  /** Opened through 'Update Tracking': the reference field takes the focus. */
+  autoFocus: boolean;
+}
+
+interface TrackingValues {
+  status: OrderStatus;
+  trackingReference: string;
+}
+
+export const ORDER_UPDATED = 'Order updated and customer notified by email';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
+
+/** The manual status and tracking form: both are required, any status may follow any other (spec section 4). */
+export function OrderTrackingForm({ order, autoFocus }: OrderTrackingFormProps) {
+  const [form] = Form.useForm<TrackingValues>();
+  const update = useUpdateOrderTracking();
+  const toast = useToast();
+  const referenceInput = useRef<InputRef>(null);
+  const typedReference = Form.useWatch('trackingReference', form) ?? '';
+
+  useEffect(() => {
+    if (autoFocus) referenceInput.current?.focus();
+  }, [autoFocus]);
+
+  const submit = (values: TrackingValues) =>
+    update.mutate(
+      { orderId: order.id, status: values.status, trackingReference: values.trackingReference.trim() },
+      { onSuccess: () => toast.success(ORDER_UPDATED), onError: (error) => toast.error(errorMessage(error)) },
+    );
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      noValidate
+      initialValues={{ status: order.status, trackingReference: order.trackingReference ?? '' }}
+      className="order-tracking-form"
+      name={`order-tracking-${order.id}`}
+    >
+      <div className="order-tracking-form__fields">
+        <Form.Item label="Status" name="status" rules={[{ required: true, message: 'Status is required' }]}>
+          <Select options={STATUS_OPTIONS} aria-label="Status" />
+        </Form.Item>
+        <Form.Item
+          label="Tracking reference"
+          name="trackingReference"
+          rules={[{ required: true, whitespace: true, message: 'Tracking reference is required' }]}
+        >
+          <Input ref={referenceInput} maxLength={100} placeholder="Australia Post consignment or article number" />
+        </Form.Item>
+      </div>
+      {typedReference.trim() !== '' ? (
+        <p className="order-tracking-form__link">
+          <a href={auspostTrackingUrl(typedReference)} target="_blank" rel="noopener noreferrer">
+            <LinkOutlined /> Track {typedReference.trim()} with Australia Post
+          </a>
+        </p>
+      ) : null}
+      <Button type="primary" htmlType="submit" loading={update.isPending}>
+        Update Order
+      </Button>
+    </Form>
+  );
+}

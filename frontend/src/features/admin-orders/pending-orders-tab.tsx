@@ -1,0 +1,84 @@
+import { DeleteOutlined, InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Skeleton } from 'antd';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import { useDeleteOrder } from './api/delete-order';
+import type { AdminOrder } from './api/get-admin-orders';
+import { useAdminOrders } from './api/get-admin-orders';
+import { OrderCard } from './order-card';
+import { dateTime } from './order-display';
+import './orders-tab.css';
+
+export const NO_PENDING_ORDERS = 'No pending orders';
+export const PENDING_ORDER_DELETED = 'Pending order deleted successfully';
+
+export function deleteOrderPrompt(orderId: string): string {
+  return `Are you sure you want to delete Order #${orderId}? This action cannot be undone.`;
+}
+
+/** Checkouts whose payment has not completed: their cans are reserved, not sold. */
+export function PendingOrdersTab() {
+  const orders = useAdminOrders();
+  const remove = useDeleteOrder();
+  const toast = useToast();
+  const { modal } = App.useApp();
+  const pending = (orders.data ?? []).filter((order) => order.status === 'pending').sort((a, b) => b.number - a.number);
+
+  const confirmDelete = (order: AdminOrder) => {
+    void modal.confirm({
+      title: `Delete Order #${order.id}`,
+      content: deleteOrderPrompt(order.id),
+      okText: 'Delete Order',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () =>
+        remove.mutateAsync(order.id).then(
+          () => toast.success(PENDING_ORDER_DELETED),
+          (error: unknown) => toast.error(errorMessage(error)),
+        ),
+    });
+  };
+
+  return (
+    <section className="orders-tab" aria-label="Pending orders">
+      <header className="orders-tab__header">
+        <div>
+          <h2 className="orders-tab__title">Pending Orders</h2>
+          <p className="orders-tab__subtitle">Checkouts waiting for payment</p>
+        </div>
+        <Button icon={<ReloadOutlined />} onClick={() => void orders.refetch()} loading={orders.isFetching}>
+          Refresh
+        </Button>
+      </header>
+      {orders.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : orders.isError ? (
+        <Alert type="error" showIcon title="Could not load the orders" description={errorMessage(orders.error)} />
+      ) : pending.length === 0 ? (
+        <Empty description={NO_PENDING_ORDERS} />
+      ) : (
+        <div className="orders-tab__list">
+          {pending.map((order) => (
+            <OrderCard
+              key={order.id}
+              order={order}
+              timeLabel="Created"
+              showItems
+              note={
+                <p className="orders-tab__note">
+                  <InfoCircleOutlined /> Inventory is reduced only when payment succeeds. Until then these cans are reserved; the
+                  reservation ends {dateTime(order.reservationExpiresAt)} if the customer does not pay.
+                </p>
+              }
+              actions={
+                <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(order)} aria-label={`Delete Order #${order.id}`}>
+                  Delete Order
+                </Button>
+              }
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

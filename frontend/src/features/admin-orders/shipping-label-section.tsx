@@ -1,0 +1,56 @@
+import { DownloadOutlined, FileAddOutlined, LinkOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import type { AdminOrder } from './api/get-admin-orders';
+import { useCreateShippingLabel } from './api/create-shipping-label';
+import { shippingLabelFileName, useDownloadShippingLabel } from './api/download-shipping-label';
+import { saveFile } from './save-file';
+
+export interface ShippingLabelSectionProps {
+  order: AdminOrder;
+}
+
+/** Create the carrier label of a paid order and download it as `shipping-label-order-{id}.pdf`. */
+export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
+  const create = useCreateShippingLabel();
+  const download = useDownloadShippingLabel();
+  const toast = useToast();
+  // The order list carries the label once the shipping module projects it; a fresh answer counts too.
+  const label = order.shippingLabel ?? create.data ?? null;
+
+  const createLabel = () =>
+    create.mutate(order.id, {
+      onSuccess: ({ consignmentNumber }) => toast.success(`Shipping label created - Consignment: ${consignmentNumber}`),
+      onError: (error) => toast.error('Failed to create shipping label', errorMessage(error)),
+    });
+
+  const downloadLabel = () =>
+    download.mutate(order.id, {
+      onSuccess: (blob) => saveFile(blob, shippingLabelFileName(order.id)),
+      onError: (error) => toast.error('Failed to download shipping label', errorMessage(error)),
+    });
+
+  return (
+    <div className="shipping-label">
+      {label ? (
+        <p>
+          Consignment <strong>{label.consignmentNumber}</strong>{' '}
+          <a href={label.trackingUrl} target="_blank" rel="noopener noreferrer">
+            <LinkOutlined /> Carrier tracking
+          </a>
+        </p>
+      ) : (
+        <p className="shipping-label__none">No shipping label yet.</p>
+      )}
+      <div className="shipping-label__actions">
+        <Button icon={<FileAddOutlined />} onClick={createLabel} loading={create.isPending} disabled={order.status === 'cancelled'}>
+          {label ? 'Create New Label' : 'Create Shipping Label'}
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={downloadLabel} loading={download.isPending} disabled={label === null}>
+          Download Label (PDF)
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import type { PackSize } from '@brewery/shop-rules';
+import { centsToDollars, formatPrice, isPackEnabled, packPriceCents, packSizeLabel, productStockMarker } from '@brewery/shop-rules';
+import { Button, Popconfirm, Tag } from 'antd';
+import { useId } from 'react';
+import type { AdminProduct } from './api/get-admin-products';
+import './admin-product-card.css';
+
+export interface AdminProductCardProps {
+  product: AdminProduct;
+  /** A change to this product is on its way: its buttons wait. */
+  busy: boolean;
+  onToggleActive: (product: AdminProduct) => void;
+  onEdit: (product: AdminProduct) => void;
+  onDelete: (product: AdminProduct) => void;
+}
+
+const PACKS: readonly Exclude<PackSize, 'single'>[] = ['4pack', '8pack', '16pack'];
+
+function packPriceText(product: AdminProduct, size: PackSize): string {
+  const cents = packPriceCents(product, size);
+  const price = cents === null ? 'no price' : formatPrice(centsToDollars(cents));
+  return isPackEnabled(product, size) ? price : `${price} (off)`;
+}
+
+/** One product as the operator sees it: shop state, markers, prices, stock and the actions on it. */
+export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDelete }: AdminProductCardProps) {
+  const headingId = useId();
+  const stockMarker = productStockMarker(product);
+
+  return (
+    <article className={`admin-product${product.archived ? ' admin-product--archived' : ''}`} aria-labelledby={headingId}>
+      <img className="admin-product__image" src={product.imageUrl} alt="" width={64} height={106} loading="lazy" />
+      <div className="admin-product__body">
+        <h3 id={headingId} className="admin-product__name">
+          {product.name}
+        </h3>
+        <div className="admin-product__tags">
+          {product.isActive ? <Tag color="green">Live in Shop</Tag> : <Tag>Draft Mode</Tag>}
+          {product.archived ? <Tag color="default">Archived</Tag> : null}
+          {product.beerType ? <Tag color="purple">{product.beerType}</Tag> : null}
+          {stockMarker ? <Tag color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'}>{stockMarker}</Tag> : null}
+        </div>
+        <p className="admin-product__style">
+          {product.style} · ABV {product.abv}%
+        </p>
+        <dl className="admin-product__facts">
+          <div>
+            <dt>Single can</dt>
+            <dd>{formatPrice(centsToDollars(packPriceCents(product, 'single') ?? 0))}</dd>
+          </div>
+          {PACKS.map((size) => (
+            <div key={size}>
+              <dt>{packSizeLabel(size)}</dt>
+              <dd>{packPriceText(product, size)}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Stock</dt>
+            <dd>
+              {product.inventory} cans
+              {product.reserved > 0 ? ` (${product.reserved} reserved, ${product.available} available)` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{product.isActive ? 'Active' : 'Inactive'}</dd>
+          </div>
+        </dl>
+        <div className="admin-product__actions">
+          <Button
+            icon={product.isActive ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+            onClick={() => onToggleActive(product)}
+            loading={busy}
+            aria-label={`${product.isActive ? 'Remove from Shop' : 'Include in Shop'}: ${product.name}`}
+          >
+            {product.isActive ? 'Remove from Shop' : 'Include in Shop'}
+          </Button>
+          <Button icon={<EditOutlined />} onClick={() => onEdit(product)} disabled={busy} aria-label={`Edit ${product.name}`}>
+            Edit
+          </Button>
+          <Popconfirm
+            title={`Delete ${product.name}?`}
+            description="It leaves the shop and this list. This cannot be undone."
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            cancelText="Keep"
+            onConfirm={() => onDelete(product)}
+          >
+            <Button danger icon={<DeleteOutlined />} disabled={busy} aria-label={`Delete ${product.name}`} />
+          </Popconfirm>
+        </div>
+      </div>
+    </article>
+  );
+}

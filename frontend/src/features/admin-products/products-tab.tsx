@@ -1,0 +1,128 @@
+import { DatabaseOutlined, PlusOutlined } from '@ant-design/icons';
+import { sortArchivedLast } from '@brewery/shop-rules';
+import { Alert, Button, Empty, Skeleton } from 'antd';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import { AdminProductCard } from './admin-product-card';
+import { useCreateProduct } from './api/create-product';
+import { useDeleteProduct } from './api/delete-product';
+import type { AdminProduct } from './api/get-admin-products';
+import { useAdminProducts } from './api/get-admin-products';
+import { useSeedProducts } from './api/seed-products';
+import { useSetProductActive, useUpdateProduct } from './api/update-product';
+import type { ProductFormValues } from './product-form-body';
+import { productFormValues, productRequestBody } from './product-form-body';
+import { ProductFormDialog } from './product-form-dialog';
+import './products-tab.css';
+
+type Dialog = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; product: AdminProduct };
+
+export const NO_PRODUCTS_FOUND = 'No products found';
+
+/** The Products tab: seed, add, edit, include in or remove from the shop, delete. */
+export function ProductsTab() {
+  const products = useAdminProducts();
+  const seed = useSeedProducts();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const setActive = useSetProductActive();
+  const remove = useDeleteProduct();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
+
+  // The dialog resets its form when this changes, so it must not change while the operator types.
+  const editing = useMemo(
+    () => (dialog.kind === 'edit' ? { name: dialog.product.name, values: productFormValues(dialog.product) } : null),
+    [dialog],
+  );
+
+  const showError = (error: unknown) => toast.error(errorMessage(error));
+
+  const seedProducts = () =>
+    seed.mutate(undefined, {
+      onSuccess: ({ created, skipped }) =>
+        toast.success('Products seeded', created === 0 ? `All ${skipped} starter beers were already there` : `${created} beers added`),
+      onError: showError,
+    });
+
+  const submit = (values: ProductFormValues) => {
+    const body = productRequestBody(values);
+    const done = (title: string) => () => {
+      toast.success(title, body.name);
+      setDialog({ kind: 'closed' });
+    };
+    if (dialog.kind === 'edit') {
+      update.mutate({ id: dialog.product.id, body: { ...body, revision: dialog.product.revision } }, { onSuccess: done('Product updated'), onError: showError });
+    } else {
+      create.mutate(body, { onSuccess: done('Product created'), onError: showError });
+    }
+  };
+
+  const toggleActive = (product: AdminProduct) =>
+    setActive.mutate(
+      { id: product.id, isActive: !product.isActive },
+      {
+        onSuccess: () => toast.success(product.isActive ? 'Product removed from shop' : 'Product included in shop', product.name),
+        onError: showError,
+      },
+    );
+
+  const deleteProduct = (product: AdminProduct) =>
+    remove.mutate(product.id, { onSuccess: () => toast.success('Product deleted', product.name), onError: showError });
+
+  const busyId = setActive.isPending ? setActive.variables.id : remove.isPending ? remove.variables : null;
+  const list = products.data ?? [];
+
+  return (
+    <section className="admin-products" aria-label="Products">
+      <header className="admin-products__header">
+        <div>
+          <h2 className="admin-products__title">Products</h2>
+          <p className="admin-products__subtitle">{products.isSuccess ? `${list.length} products, archived last` : 'Your range, as the shop sells it'}</p>
+        </div>
+        <div className="admin-products__actions">
+          <Button icon={<DatabaseOutlined />} onClick={seedProducts} loading={seed.isPending}>
+            Seed Products
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+            Add Product
+          </Button>
+        </div>
+      </header>
+
+      {products.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : products.isError ? (
+        <Alert type="error" showIcon title="Could not load the products" description={errorMessage(products.error)} />
+      ) : list.length === 0 ? (
+        <Empty description={NO_PRODUCTS_FOUND}>
+          <Button type="primary" icon={<DatabaseOutlined />} onClick={seedProducts} loading={seed.isPending}>
+            Seed Products
+          </Button>
+        </Empty>
+      ) : (
+        <div className="admin-products__grid">
+          {sortArchivedLast(list).map((product) => (
+            <AdminProductCard
+              key={product.id}
+              product={product}
+              busy={busyId === product.id}
+              onToggleActive={toggleActive}
+              onEdit={(p) => setDialog({ kind: 'edit', product: p })}
+              onDelete={deleteProduct}
+            />
+          ))}
+        </div>
+      )}
+
+      <ProductFormDialog
+        open={dialog.kind !== 'closed'}
+        editing={editing}
+        saving={create.isPending || update.isPending}
+        onSubmit={submit}
+        onCancel={() => setDialog({ kind: 'closed' })}
+      />
+    </section>
+  );
+}

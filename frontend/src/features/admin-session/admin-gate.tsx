@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { AdminLoginForm } from './admin-login-form';
+import { readAdminToken, removeAdminToken, storeAdminToken } from './admin-token-storage';
+import { verifyAdminQueryOptions, useVerifyAdmin } from './api/verify-admin';
+
+export interface AdminSession {
+  logout: () => void;
+}
+
+export interface AdminGateProps {
+  /** The dashboard, shown once the stored token is verified or a login succeeds. */
+  children: (session: AdminSession) => ReactNode;
+}
+
+/**
+ * The spec's admin session: no stored token shows the login; a stored token is verified on load, and a
+ * rejected or failing check removes it and shows the login.
+ */
+export function AdminGate({ children }: AdminGateProps) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(readAdminToken);
+  const verify = useVerifyAdmin(token !== null);
+  const rejected = token !== null && (verify.isError || verify.data === false);
+
+  useEffect(() => {
+    if (rejected) removeAdminToken();
+  }, [rejected]);
+
+  const loggedIn = (newToken: string) => {
+    storeAdminToken(newToken);
+    queryClient.setQueryData(verifyAdminQueryOptions().queryKey, true);
+    setToken(newToken);
+  };
+
+  const logout = () => {
+    removeAdminToken();
+    // Nothing the operator saw may outlive the session.
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: verifyAdminQueryOptions().queryKey });
+    setToken(null);
+  };
+
+  if (token === null || rejected) return <AdminLoginForm onLoggedIn={loggedIn} />;
+  if (verify.isPending) return <PageLoading />;
+  return children({ logout });
+}

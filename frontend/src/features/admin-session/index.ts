@@ -1,0 +1,2 @@
+export { AdminGate } from './admin-gate';
+export type { AdminGateProps, AdminSession } from './admin-gate';
