@@ -22,7 +22,6 @@ export const routes: RouteObject[] = [
       { path: paths.checkout.path, lazy: () => import('./routes/checkout.route') },
       { path: paths.orderSuccess.path, lazy: () => import('./routes/order-success.route') },
       { path: paths.admin.path, lazy: () => import('./routes/admin.route') },
-      { path: paths.admin.path, lazy: () => import('./routes/admin.route') },
       { path: '*', lazy: () => import('./routes/not-found.route') },
     ],
   },
