@@ -9,9 +9,10 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { PaymentsModule } from './modules/payments/payments.module';
 import { OrderingModule } from './modules/ordering/ordering.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
+import { ShippingModule } from './modules/shipping/shipping.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule];
+export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule, ShippingModule];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,56 @@
+import { assertNever, type Decider } from '../../../shared-kernel/decider';
+import type { OrderStatus } from '../../ordering/domain/order.events';
+import { LabelErrors } from './label.errors';
+import type { LabelEvent, ShippingLabelCreatedData } from './label.events';
+
+/** Money has been taken and the cans are the shop's to send: a label makes sense from here on. */
+export const SHIPPABLE_STATUSES = ['paid', 'packed_awaiting_pickup', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+
+export function isShippable(status: OrderStatus): boolean {
+  return (SHIPPABLE_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Throws the 404 or 409 the operator sees when an order cannot get a label. */
+export function assertShippable(orderId: string, status: OrderStatus | null): void {
+  if (status === null) throw LabelErrors.orderNotFound(orderId);
+  if (!isShippable(status)) throw LabelErrors.notShippable(orderId, status);
+}
+
+export type LabelState = { kind: 'none' } | { kind: 'created'; label: ShippingLabelCreatedData };
+
+export type LabelCommand = {
+  type: 'CreateShippingLabel';
+  /** The order's status as its own stream says now; null when there is no such order. */
+  orderStatus: OrderStatus | null;
+  /** The label as it would be recorded: consignment from the carrier, snapshots, time from the command. */
+  label: ShippingLabelCreatedData;
+};
+
+/**
+ * One shipping label per order. A second creation changes nothing and the caller reads back the first
+ * consignment, whatever the order became since: the parcel may already carry that label.
+ */
+export const labelDecider: Decider<LabelState, LabelCommand, LabelEvent> = {
+  initialState: { kind: 'none' },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateShippingLabel':
+        if (state.kind === 'created') return [];
+        assertShippable(command.label.orderId, command.orderStatus);
+        return [{ type: 'ShippingLabelCreated', data: command.label }];
+      default:
+        return assertNever(command.type);
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ShippingLabelCreated':
+        // The first label stands; the store never lets a second one in, but a fold must not depend on it.
+        return state.kind === 'created' ? state : { kind: 'created', label: event.data };
+      default:
+        return assertNever(event.type);
+    }
+  },
+};

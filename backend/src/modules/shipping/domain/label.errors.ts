@@ -1,0 +1,16 @@
+import { DomainError } from '../../../shared-kernel/domain-error';
+
+/** The shipping module's refusals, with stable codes; the two spec messages are word for word. */
+export const LabelErrors = {
+  orderNotFound: (orderId: string): DomainError => new DomainError('order_not_found', `Order #${orderId} not found`, 'not_found'),
+  notShippable: (orderId: string, status: string): DomainError =>
+    new DomainError(
+      'order_not_shippable',
+      `Order #${orderId} is ${status.replace(/_/g, ' ')}: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
+      'conflict',
+    ),
+  noLabel: (orderId: string): DomainError => new DomainError('shipping_label_not_found', `No shipping label for order #${orderId}`, 'not_found'),
+  invalidOrderId: (): DomainError => new DomainError('invalid_order_id', 'The order id must be a whole number such as 12', 'validation'),
+  emptyEmail: (): DomainError => new DomainError('email_content_required', 'Please enter email content to parse', 'validation'),
+  noParsedOrder: (): DomainError => new DomainError('no_parsed_order', 'No valid order found. Please parse email first.', 'validation'),
+} as const;

@@ -1,0 +1,181 @@
+import bwipjs from 'bwip-js';
+import PDFDocument from 'pdfkit';
+import type { ShippingLabelCreatedData } from '../domain/label.events';
+
+export const ALCOHOL_WARNING = 'Contains alcohol: signature of a person over 18 required, no authority to leave';
+
+const MM = 72 / 25.4;
+/** A6, the size thermal label printers take: 105 x 148 mm. */
+const PAGE = { width: 105 * MM, height: 148 * MM };
+const MARGIN = 5 * MM;
+const INNER = PAGE.width - 2 * MARGIN;
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+/**
+ * The built-in PDF fonts only know Windows-1252: accents are folded ("Tāmati" -> "Tamati") and anything
+ * else becomes "?", so a name never prints as garbage.
+ */
+export function labelText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[‐-―]/g, '-')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+type Align = 'left' | 'right' | 'center';
+
+/** Greedy word wrap at the current font; a word wider than the line is cut where it must be. */
+function wrap(doc: Doc, text: string, width: number): string[] {
+  if (doc.widthOfString(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (doc.widthOfString(candidate) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    let rest = word;
+    while (doc.widthOfString(rest) > width && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && doc.widthOfString(rest.slice(0, cut)) > width) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/**
+ * Text that fits its box: the largest size from `size` down to `minSize` at which it takes at most
+ * `maxLines` lines; failing that, the smallest size with the last line cut short by an ellipsis.
+ * Returns the y under the text.
+ */
+function fittedText(doc: Doc, raw: string, x: number, y: number, width: number, style: { font: string; size: number; minSize?: number; maxLines?: number; align?: Align }): number {
+  const { font, size, minSize = size * 0.75, maxLines = 1, align = 'left' } = style;
+  const text = labelText(raw).trim();
+  doc.font(font);
+  let fontSize = size;
+  let lines = wrap(doc.fontSize(fontSize), text, width);
+  while (lines.length > maxLines && fontSize - 0.5 >= minSize) {
+    fontSize -= 0.5;
+    lines = wrap(doc.fontSize(fontSize), text, width);
+  }
+  if (lines.length > maxLines) {
+    lines = lines.slice(0, maxLines);
+    let last = lines[maxLines - 1] ?? '';
+    while (last.length > 1 && doc.widthOfString(`${last}...`) > width) last = last.slice(0, -1);
+    lines[maxLines - 1] = `${last.trimEnd()}...`;
+  }
+  const lineHeight = fontSize * 1.2;
+  lines.forEach((line, index) => {
+    // Placed by hand rather than with pdfkit's `width`, which may wrap a line that fits to the last point.
+    const slack = width - doc.widthOfString(line);
+    const left = align === 'right' ? x + slack : align === 'center' ? x + slack / 2 : x;
+    doc.text(line, left, y + index * lineHeight, { lineBreak: false });
+  });
+  return y + lines.length * lineHeight;
+}
+
+function caption(doc: Doc, text: string, x: number, y: number): number {
+  doc.font(BOLD).fontSize(6.5).fillColor('#555555').text(text, x, y, { lineBreak: false });
+  doc.fillColor('#000000');
+  return y + 9;
+}
+
+function rule(doc: Doc, y: number, weight = 0.8): void {
+  doc.moveTo(MARGIN, y).lineTo(PAGE.width - MARGIN, y).lineWidth(weight).stroke('#000000');
+}
+
+/** The label's date as the brewery's calendar has it (Perth has no daylight saving). */
+function perthDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+}
+
+function barcodePng(consignmentNumber: string): Promise<Buffer> {
+  // Human-readable digits are drawn by the PDF itself below the bars, so they stay searchable text.
+  return bwipjs.toBuffer({ bcid: 'code128', text: consignmentNumber, scale: 4, height: 16, includetext: false, paddingwidth: 0, paddingheight: 0 });
+}
+
+/**
+ * The A6 parcel label, drawn from the stored label event alone: the same event always gives the same
+ * bytes (the document dates are the label's), so a reprint is the label that was printed.
+ */
+export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): Promise<Buffer> {
+  const barcode = await barcodePng(label.consignmentNumber);
+  const created = new Date(label.createdAt);
+  const doc = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: 0,
+    compress: true,
+    info: {
+      Title: `Shipping label, order #${label.orderId}`,
+      Author: labelText(label.sender.name),
+      Subject: `Consignment ${label.consignmentNumber}`,
+      Creator: labelText(label.sender.name),
+      Producer: 'PDFKit',
+      CreationDate: created,
+      ModDate: created,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // Sender on the left, the order's particulars on the right.
+  const leftWidth = INNER * 0.6;
+  const rightX = MARGIN + INNER * 0.62;
+  const rightWidth = INNER * 0.38;
+  const right = (size: number) => ({ font: FONT, size, minSize: 7, align: 'right' as const });
+  let y = caption(doc, 'FROM', MARGIN, MARGIN);
+  y = fittedText(doc, label.sender.name, MARGIN, y, leftWidth, { font: BOLD, size: 9 });
+  for (const part of label.sender.address.split(/,\s*/).filter((p) => p !== '')) y = fittedText(doc, part, MARGIN, y, leftWidth, { font: FONT, size: 8 });
+  y = fittedText(doc, label.sender.email, MARGIN, y, leftWidth, { font: FONT, size: 8 });
+
+  let ry = fittedText(doc, `Order #${label.orderId}`, rightX, MARGIN, rightWidth, { font: BOLD, size: 15, minSize: 10, align: 'right' });
+  ry = fittedText(doc, `${label.cans} can${label.cans === 1 ? '' : 's'} (500 mL)`, rightX, ry + 2, rightWidth, right(9));
+  ry = fittedText(doc, `${label.weightKg.toFixed(2)} kg`, rightX, ry, rightWidth, right(9));
+  ry = fittedText(doc, perthDate(label.createdAt), rightX, ry, rightWidth, right(9));
+  y = Math.max(y, ry) + 5;
+  rule(doc, y, 1.5);
+
+  // Recipient: the largest text, as a sorting depot reads it; long names and streets wrap rather than vanish.
+  const r = label.recipient;
+  y = caption(doc, 'DELIVER TO', MARGIN, y + 7);
+  y = fittedText(doc, r.name.toUpperCase(), MARGIN, y + 1, INNER, { font: BOLD, size: 15, minSize: 11, maxLines: 2 });
+  y = fittedText(doc, r.addressLine1, MARGIN, y + 2, INNER, { font: FONT, size: 12, minSize: 9, maxLines: 2 });
+  if (r.addressLine2 !== null && r.addressLine2.trim() !== '') y = fittedText(doc, r.addressLine2, MARGIN, y, INNER, { font: FONT, size: 12, minSize: 9, maxLines: 2 });
+  y = fittedText(doc, `${r.suburb.toUpperCase()}  ${r.state}  ${r.postCode}`, MARGIN, y + 1, INNER, { font: BOLD, size: 14, minSize: 9 });
+  y = fittedText(doc, `Ph ${r.phone}`, MARGIN, y + 2, INNER, { font: FONT, size: 10, minSize: 8 });
+  y += 5;
+  rule(doc, y);
+
+  // The warning box sits on the bottom edge; the barcode is centred in the room between.
+  const boxHeight = 17 * MM;
+  const boxY = PAGE.height - MARGIN - boxHeight;
+  const barcodeHeight = 64;
+  const blockHeight = barcodeHeight + 4 + 13 * 1.2 + 1 + 7 * 1.2;
+  y += Math.max(6, (boxY - y - blockHeight) / 2);
+  doc.image(barcode, MARGIN + 6, y, { fit: [INNER - 12, barcodeHeight], align: 'center', valign: 'center' });
+  y += barcodeHeight + 4;
+  y = fittedText(doc, label.consignmentNumber, MARGIN, y, INNER, { font: BOLD, size: 13, align: 'center' });
+  fittedText(doc, `Track: ${label.trackingUrl.replace(/^https:\/\//, '')}`, MARGIN, y + 1, INNER, { font: FONT, size: 7, minSize: 5.5, align: 'center' });
+
+  doc.rect(MARGIN, boxY, INNER, boxHeight).lineWidth(2.5).stroke('#000000');
+  doc.font(BOLD).fontSize(10).text(ALCOHOL_WARNING, MARGIN + 8, boxY + 9, { width: INNER - 16, align: 'center', lineGap: 1.5 });
+
+  doc.end();
+  return finished;
+}
