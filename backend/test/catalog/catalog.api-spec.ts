@@ -46,8 +46,8 @@ describe('catalog over HTTP', () => {
   });
 
   const shop = async (): Promise<ShopProduct[]> => (await t.http().get('/api/products').expect(200)).body as ShopProduct[];
-  const admin = async (): Promise<(ShopProduct & { reserved: number; available: number; revision: number })[]> =>
-    (await t.http().get('/api/admin/products').set(auth).expect(200)).body;
+  type AdminListed = ShopProduct & { reserved: number; available: number; revision: number };
+  const admin = async (): Promise<AdminListed[]> => (await t.http().get('/api/admin/products').set(auth).expect(200)).body as AdminListed[];
   const create = async (body: object = form): Promise<string> => (await t.http().post('/api/admin/products').set(auth).send(body).expect(201)).body.id as string;
 
   describe('seeding', () => {
@@ -193,7 +193,7 @@ describe('catalog over HTTP', () => {
     });
 
     it('fills the optional fields with their defaults', async () => {
-      const { name, style, description, abv, price, imageUrl } = form;
+      const { style, description, abv, price, imageUrl } = form;
       const id = await create({ name: 'Minimal Mild', style, description, abv, price, imageUrl });
       expect((await admin()).find((p) => p.id === id)).toMatchObject({
         inventory: 0,
@@ -250,7 +250,7 @@ describe('catalog over HTTP', () => {
 
     it('names every problem of an empty form', async () => {
       const res = await t.http().post('/api/admin/products').set(auth).send({}).expect(400);
-      expect(res.body.message.split('; ').sort()).toEqual(['abv is required', 'description is required', 'imageUrl is required', 'name is required', 'price is required', 'style is required']);
+      expect((res.body as { message: string }).message.split('; ').sort()).toEqual(['abv is required', 'description is required', 'imageUrl is required', 'name is required', 'price is required', 'style is required']);
     });
   });
 
