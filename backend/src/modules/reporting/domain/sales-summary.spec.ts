@@ -1,0 +1,59 @@
+import { salesLinesOf, type SoldItem } from './sales-line';
+import { summariseSales } from './sales-summary';
+
+const item = (id: string, productId: string, productName: string, quantity: number, lineTotalCents: number): SoldItem => ({
+  id,
+  productId,
+  productName,
+  style: 'Pale Ale',
+  packSize: 'single',
+  packQuantity: 1,
+  packs: quantity,
+  quantity,
+  unitPriceCents: lineTotalCents / quantity,
+  lineTotalCents,
+});
+
+describe('sales summary', () => {
+  it('given paid orders over a period, then it totals cans and revenue, per day (gaps as zero) and per beer', () => {
+    const lines = [
+      ...salesLinesOf('1', [item('1-1', 'quokka', 'Quokka Pale Ale', 4, 2400), item('1-2', 'kolsch', 'Kölsch', 2, 1300)], '2026-11-20T02:00:00.000Z'),
+      // 15:59Z on the 22nd is still the 22nd in Perth; 16:00Z is the 23rd.
+      ...salesLinesOf('2', [item('2-1', 'kolsch', 'Kölsch', 8, 5200)], '2026-11-22T15:59:00.000Z'),
+      ...salesLinesOf('3', [item('3-1', 'quokka', 'Quokka Pale Ale (new label)', 16, 9000)], '2026-11-22T16:00:00.000Z'),
+    ];
+    const summary = summariseSales({ start: '2026-11-20', end: '2026-11-23' }, lines);
+    expect(summary).toEqual({
+      startDate: '2026-11-20',
+      endDate: '2026-11-23',
+      lineItems: 4,
+      orders: 3,
+      totalCans: 30,
+      totalRevenue: '179.00',
+      totalRevenueCents: 17900,
+      revenueByDay: [
+        { day: '2026-11-20', revenue: '37.00', revenueCents: 3700 },
+        { day: '2026-11-21', revenue: '0.00', revenueCents: 0 },
+        { day: '2026-11-22', revenue: '52.00', revenueCents: 5200 },
+        { day: '2026-11-23', revenue: '90.00', revenueCents: 9000 },
+      ],
+      cansByBeer: [
+        { productId: 'quokka', productName: 'Quokka Pale Ale (new label)', cans: 20 },
+        { productId: 'kolsch', productName: 'Kölsch', cans: 10 },
+      ],
+    });
+  });
+
+  it('given no sales, then everything is zero and every day is listed', () => {
+    const summary = summariseSales({ start: '2026-11-01', end: '2026-11-03' }, []);
+    expect(summary.lineItems).toBe(0);
+    expect(summary.totalRevenue).toBe('0.00');
+    expect(summary.revenueByDay.map((d) => d.day)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
+    expect(summary.cansByBeer).toEqual([]);
+  });
+
+  it('ties on cans are listed by name', () => {
+    const lines = salesLinesOf('1', [item('1-1', 'b', 'Bravo', 4, 2400), item('1-2', 'a', 'alpha', 4, 2400)], '2026-11-20T02:00:00.000Z');
+    expect(summariseSales({ start: '2026-11-20', end: '2026-11-20' }, lines).cansByBeer.map((b) => b.productName)).toEqual(['alpha', 'Bravo']);
+  });
+});
