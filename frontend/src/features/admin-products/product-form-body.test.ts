@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { productFixture } from '@/testing/product-fixture';
+import type { ProductFormValues } from './product-form-body';
+import { EMPTY_PRODUCT_FORM, isImageUrl, productFormValues, productRequestBody } from './product-form-body';
+
+const filled: ProductFormValues = {
+  ...EMPTY_PRODUCT_FORM,
+  name: ' Swan River Stout ',
+  style: 'Oatmeal Stout',
+  description: 'Roasty and smooth.',
+  abv: '5.8',
+  price: '7.50',
+  imageUrl: '/cans/swan-river-stout.svg',
+};
+
+describe('Add Product form defaults (spec section 5)', () => {
+  it('starts with inventory 0, live in the shop, not archived, no beer type and every pack off', () => {
+    expect(EMPTY_PRODUCT_FORM).toMatchObject({
+      inventory: '0',
+      isActive: true,
+      archived: false,
+      beerType: 'none',
+      enable4Pack: false,
+      enable8Pack: false,
+      enable16Pack: false,
+    });
+  });
+});
+
+describe('request body', () => {
+  it.each([
+    { price4Pack: '', price8Pack: '  ', price16Pack: '88', expected: { price4Pack: null, price8Pack: null, price16Pack: '88' } },
+    { price4Pack: '24.00', price8Pack: '', price16Pack: '', expected: { price4Pack: '24.00', price8Pack: null, price16Pack: null } },
+  ])('sends empty pack prices as null: $expected', ({ price4Pack, price8Pack, price16Pack, expected }) => {
+    expect(productRequestBody({ ...filled, price4Pack, price8Pack, price16Pack })).toMatchObject(expected);
+  });
+
+  it.each([
+    { beerType: 'none' as const, expected: null },
+    { beerType: 'Limited Release' as const, expected: 'Limited Release' },
+  ])('beer type $beerType is sent as $expected', ({ beerType, expected }) => {
+    expect(productRequestBody({ ...filled, beerType }).beerType).toBe(expected);
+  });
+
+  it('trims text, sends abv and inventory as numbers and keeps the price string with its cents', () => {
+    expect(productRequestBody({ ...filled, inventory: '24' })).toEqual({
+      name: 'Swan River Stout',
+      style: 'Oatmeal Stout',
+      description: 'Roasty and smooth.',
+      abv: 5.8,
+      price: '7.50',
+      price4Pack: null,
+      price8Pack: null,
+      price16Pack: null,
+      inventory: 24,
+      imageUrl: '/cans/swan-river-stout.svg',
+      enable4Pack: false,
+      enable8Pack: false,
+      enable16Pack: false,
+      beerType: null,
+      isActive: true,
+      archived: false,
+    });
+  });
+
+  it('an emptied inventory counts as 0 cans', () => {
+    expect(productRequestBody({ ...filled, inventory: '' }).inventory).toBe(0);
+  });
+
+  it('editing a product and saving it unchanged sends back what it was', () => {
+    const product = productFixture({ beerType: null, price8Pack: null, enable8Pack: false, archived: true });
+    const { id: _id, ...fields } = product;
+    expect(productRequestBody(productFormValues(product))).toEqual(fields);
+  });
+});
+
+describe('image URL', () => {
+  it.each([
+    { value: '/cans/quokka-pale-ale.svg', ok: true },
+    { value: 'https://cdn.example.com/can.png', ok: true },
+    { value: 'http://127.0.0.1:3000/cans/x.svg', ok: true },
+    { value: '//evil.example/can.png', ok: false },
+    { value: 'cans/x.svg', ok: false },
+    { value: 'ftp://example.com/can.png', ok: false },
+    { value: 'javascript:alert(1)', ok: false },
+    { value: '/cans/with space.svg', ok: false },
+  ])('"$value" is accepted: $ok', ({ value, ok }) => {
+    expect(isImageUrl(value)).toBe(ok);
+  });
+});

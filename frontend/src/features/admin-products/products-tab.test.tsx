@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Product } from '@brewery/shop-rules';
+import { stubApi } from '@/testing/fake-api';
+import { productFixture } from '@/testing/product-fixture';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import type { AdminProduct } from './api/get-admin-products';
+import { ProductsTab } from './products-tab';
+
+vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
+
+function adminProduct(overrides: Partial<Product> & { reserved?: number; revision?: number } = {}): AdminProduct {
+  const { reserved = 0, revision = 3, ...rest } = overrides;
+  const product = productFixture(rest);
+  return { ...product, reserved, available: product.inventory - reserved, revision, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' };
+}
+
+function sentBody(fetchMock: ReturnType<typeof stubApi>, key: string): unknown {
+  const call = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  if (call === undefined) throw new Error(`${key} was not sent`);
+  return JSON.parse(String(call[1]?.body));
+}
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('article', { name });
+}
+
+describe('Products tab', () => {
+  it('given no products, it says "No products found" and seeds from there', async () => {
+    let seeded = false;
+    const fetchMock = stubApi({
+      'GET /api/admin/products': () =>
+        Promise.resolve(new Response(JSON.stringify(seeded ? [adminProduct()] : []), { status: 200 })),
+      'POST /api/admin/seed-products': () => {
+        seeded = true;
+        return Promise.resolve(new Response(JSON.stringify({ created: 12, skipped: 0 }), { status: 201 }));
+      },
+    });
+    renderWithProviders(<ProductsTab />);
+    const empty = await screen.findByText('No products found');
+    await userEvent.setup().click(within(empty.closest('.ant-empty') as HTMLElement).getByRole('button', { name: /Seed Products/ }));
+    expect(await screen.findByRole('article', { name: 'Quokka Pale Ale' })).toBeInTheDocument();
+    expect(screen.getByText('Products seeded')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/seed-products')).toHaveLength(1);
+  });
+
+  it.each([
+    { product: { inventory: 0, isActive: true }, marker: 'OUT OF STOCK', state: 'Live in Shop', status: 'Active' },
+    { product: { inventory: 0, isActive: false }, marker: null, state: 'Draft Mode', status: 'Inactive' },
+    { product: { inventory: 4, isActive: true }, marker: 'LOW STOCK', state: 'Live in Shop', status: 'Active' },
+    { product: { inventory: 1, isActive: false }, marker: 'LOW STOCK', state: 'Draft Mode', status: 'Inactive' },
+    { product: { inventory: 5, isActive: true }, marker: null, state: 'Live in Shop', status: 'Active' },
+  ])('given $product, the card shows $state, $status and marker $marker', async ({ product, marker, state, status }) => {
+    stubApi({ 'GET /api/admin/products': { body: [adminProduct(product)] } });
+    renderWithProviders(<ProductsTab />);
+    const article = await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    expect(within(article).getByText(state)).toBeInTheDocument();
+    expect(within(article).getByText(status)).toBeInTheDocument();
+    for (const other of ['OUT OF STOCK', 'LOW STOCK']) {
+      if (other === marker) expect(within(article).getByText(other)).toBeInTheDocument();
+      else expect(within(article).queryByText(other)).not.toBeInTheDocument();
+    }
+    expect(within(article).getByRole('button', { name: product.isActive ? /Remove from Shop/ : /Include in Shop/ })).toBeInTheDocument();
+  });
+
+  it('shows beer type, ABV, prices (a pack switched off says so), stock with reserved cans, and archived products last', async () => {
+    stubApi({
+      'GET /api/admin/products': {
+        body: [
+          adminProduct({ id: 'old', name: 'Old Faithful', archived: true }),
+          adminProduct({ inventory: 120, reserved: 8, enable8Pack: false, price16Pack: null, beerType: 'Collab Release' }),
+        ],
+      },
+    });
+    renderWithProviders(<ProductsTab />);
+    await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Quokka Pale Ale', 'Old Faithful']);
+    const quokka = card('Quokka Pale Ale');
+    expect(within(quokka).getByText('Collab Release')).toBeInTheDocument();
+    expect(within(quokka).getByText(/ABV 4\.8%/)).toBeInTheDocument();
+    expect(within(quokka).getByText('$6.50')).toBeInTheDocument();
+    expect(within(quokka).getByText('$24.00')).toBeInTheDocument();
+    expect(within(quokka).getByText('$46.00 (off)')).toBeInTheDocument();
+    expect(within(quokka).getByText('no price')).toBeInTheDocument();
+    expect(within(quokka).getByText('120 cans (8 reserved, 112 available)')).toBeInTheDocument();
+    expect(within(card('Old Faithful')).getByText('Archived')).toBeInTheDocument();
+  });
+
+  it('Add Product: a blank form names every required field and sends nothing', async () => {
+    const fetchMock = stubApi({ 'GET /api/admin/products': { body: [adminProduct()] } });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    await user.click(screen.getByRole('button', { name: /Add Product/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
+    expect(within(dialog).getByLabelText('Inventory (cans)')).toHaveValue(0);
+    expect(within(dialog).getByLabelText('ABV (%)')).toHaveAttribute('step', '0.1');
+    expect(within(dialog).getByLabelText('Single can price ($)')).toHaveAttribute('step', '0.01');
+    expect(within(dialog).getByLabelText('Image URL')).toHaveAttribute('type', 'url');
+    expect(within(dialog).getByRole('checkbox', { name: 'Active (live in shop)' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Archived' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    for (const message of ['Name is required', 'Style is required', 'Description is required', 'ABV is required', 'Price is required', 'Image URL is required']) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('Add Product: sends the form with empty pack prices as null and a site path as the image, then toasts', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct()] },
+      'GET /api/products': { body: [] },
+      'POST /api/admin/products': { status: 201, body: { id: 'new-id' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    await user.click(screen.getByRole('button', { name: /Add Product/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Swan River Stout');
+    await user.type(within(dialog).getByLabelText('Style'), 'Oatmeal Stout');
+    await user.type(within(dialog).getByLabelText('Description'), 'Roasty and smooth.');
+    await user.type(within(dialog).getByLabelText('ABV (%)'), '5.8');
+    await user.type(within(dialog).getByLabelText('Single can price ($)'), '7.5');
+    await user.clear(within(dialog).getByLabelText('Inventory (cans)'));
+    await user.type(within(dialog).getByLabelText('Inventory (cans)'), '48');
+    await user.type(within(dialog).getByLabelText('Image URL'), '/cans/swan-river-stout.svg');
+    await user.type(within(dialog).getByLabelText('4 Pack price ($)'), '28');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Enable 4 Pack' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(screen.getByText('Product created')).toBeInTheDocument());
+    expect(sentBody(fetchMock, 'POST /api/admin/products')).toEqual({
+      name: 'Swan River Stout',
+      style: 'Oatmeal Stout',
+      description: 'Roasty and smooth.',
+      abv: 5.8,
+      price: '7.5',
+      price4Pack: '28',
+      price8Pack: null,
+      price16Pack: null,
+      inventory: 48,
+      imageUrl: '/cans/swan-river-stout.svg',
+      enable4Pack: true,
+      enable8Pack: false,
+      enable16Pack: false,
+      beerType: null,
+      isActive: true,
+      archived: false,
+    });
+  });
+
+  it('edit: saves the whole form with the revision it was filled from; a server refusal is toasted in its own words', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct({ revision: 7 })] },
+      'PUT /api/admin/products/quokka-pale-ale': {
+        status: 409,
+        body: { statusCode: 409, message: 'Quokka Pale Ale changed since you opened it; reload and try again' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Quokka Pale Ale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Quokka Pale Ale');
+    await user.clear(within(dialog).getByLabelText('8 Pack price ($)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Quokka Pale Ale changed since you opened it; reload and try again')).toBeInTheDocument();
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ revision: 7, price8Pack: null, price4Pack: '24.00' });
+    expect(screen.getByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' })).toBeInTheDocument();
+  });
+
+  it.each([
+    { isActive: true, button: 'Remove from Shop', sent: { isActive: false }, toast: 'Product removed from shop' },
+    { isActive: false, button: 'Include in Shop', sent: { isActive: true }, toast: 'Product included in shop' },
+  ])('"$button" sends only $sent and toasts "$toast"', async ({ isActive, button, sent, toast }) => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct({ isActive })] },
+      'GET /api/products': { body: [] },
+      'PUT /api/admin/products/quokka-pale-ale': { body: { id: 'quokka-pale-ale' } },
+    });
+    renderWithProviders(<ProductsTab />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: `${button}: Quokka Pale Ale` }));
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toEqual(sent);
+  });
+
+  it('delete asks first; only a confirmed delete is sent', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct()] },
+      'GET /api/products': { body: [] },
+      'DELETE /api/admin/products/quokka-pale-ale': { body: { id: 'quokka-pale-ale' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Quokka Pale Ale' }));
+    expect(await screen.findByText('Delete Quokka Pale Ale?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete Quokka Pale Ale' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Product deleted')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+});
