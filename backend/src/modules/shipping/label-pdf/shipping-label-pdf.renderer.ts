@@ -30,10 +30,11 @@ export function labelText(value: string): string {
 
 type Align = 'left' | 'right' | 'center';
 
-/** Greedy word wrap at the current font; a word wider than the line is cut where it must be. */
-function wrap(doc: Doc, text: string, width: number): string[] {
-  if (doc.widthOfString(text) <= width) return [text];
+/** Greedy word wrap at the current font; a word wider than the line is cut where it must be (`cut`). */
+function wrap(doc: Doc, text: string, width: number): { lines: string[]; cut: boolean } {
+  if (doc.widthOfString(text) <= width) return { lines: [text], cut: false };
   const lines: string[] = [];
+  let cut = false;
   let line = '';
   for (const word of text.split(/\s+/).filter((w) => w !== '')) {
     const candidate = line === '' ? word : `${line} ${word}`;
@@ -44,32 +45,34 @@ function wrap(doc: Doc, text: string, width: number): string[] {
     if (line !== '') lines.push(line);
     let rest = word;
     while (doc.widthOfString(rest) > width && rest.length > 1) {
-      let cut = rest.length - 1;
-      while (cut > 1 && doc.widthOfString(rest.slice(0, cut)) > width) cut -= 1;
-      lines.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+      let at = rest.length - 1;
+      while (at > 1 && doc.widthOfString(rest.slice(0, at)) > width) at -= 1;
+      lines.push(rest.slice(0, at));
+      rest = rest.slice(at);
+      cut = true;
     }
     line = rest;
   }
   if (line !== '') lines.push(line);
-  return lines;
+  return { lines, cut };
 }
 
 /**
  * Text that fits its box: the largest size from `size` down to `minSize` at which it takes at most
- * `maxLines` lines; failing that, the smallest size with the last line cut short by an ellipsis.
- * Returns the y under the text.
+ * `maxLines` lines without cutting a word; failing that, the smallest size, cut where it must be and
+ * ended with an ellipsis. Returns the y under the text.
  */
 function fittedText(doc: Doc, raw: string, x: number, y: number, width: number, style: { font: string; size: number; minSize?: number; maxLines?: number; align?: Align }): number {
   const { font, size, minSize = size * 0.75, maxLines = 1, align = 'left' } = style;
   const text = labelText(raw).trim();
   doc.font(font);
   let fontSize = size;
-  let lines = wrap(doc.fontSize(fontSize), text, width);
-  while (lines.length > maxLines && fontSize - 0.5 >= minSize) {
+  let wrapped = wrap(doc.fontSize(fontSize), text, width);
+  while ((wrapped.lines.length > maxLines || wrapped.cut) && fontSize - 0.5 >= minSize) {
     fontSize -= 0.5;
-    lines = wrap(doc.fontSize(fontSize), text, width);
+    wrapped = wrap(doc.fontSize(fontSize), text, width);
   }
+  let lines = wrapped.lines;
   if (lines.length > maxLines) {
     lines = lines.slice(0, maxLines);
     let last = lines[maxLines - 1] ?? '';
@@ -154,7 +157,7 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
   // Recipient: the largest text, as a sorting depot reads it; long names and streets wrap rather than vanish.
   const r = label.recipient;
   y = caption(doc, 'DELIVER TO', MARGIN, y + 7);
-  y = fittedText(doc, r.name.toUpperCase(), MARGIN, y + 1, INNER, { font: BOLD, size: 15, minSize: 11, maxLines: 2 });
+  y = fittedText(doc, r.name.toUpperCase(), MARGIN, y + 1, INNER, { font: BOLD, size: 15, minSize: 10, maxLines: 3 });
   y = fittedText(doc, r.addressLine1, MARGIN, y + 2, INNER, { font: FONT, size: 12, minSize: 9, maxLines: 2 });
   if (r.addressLine2 !== null && r.addressLine2.trim() !== '') y = fittedText(doc, r.addressLine2, MARGIN, y, INNER, { font: FONT, size: 12, minSize: 9, maxLines: 2 });
   y = fittedText(doc, `${r.suburb.toUpperCase()}  ${r.state}  ${r.postCode}`, MARGIN, y + 1, INNER, { font: BOLD, size: 14, minSize: 9 });
@@ -167,7 +170,9 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
   const boxY = PAGE.height - MARGIN - boxHeight;
   const barcodeHeight = 64;
   const blockHeight = barcodeHeight + 4 + 13 * 1.2 + 1 + 7 * 1.2;
-  y += Math.max(6, (boxY - y - blockHeight) / 2);
+  // Every field above is bounded in lines, so this only bites on the longest addresses: the barcode then
+  // keeps clear of the warning box rather than of the rule.
+  y = Math.min(y + Math.max(6, (boxY - y - blockHeight) / 2), boxY - blockHeight - 4);
   doc.image(barcode, MARGIN + 6, y, { fit: [INNER - 12, barcodeHeight], align: 'center', valign: 'center' });
   y += barcodeHeight + 4;
   y = fittedText(doc, label.consignmentNumber, MARGIN, y, INNER, { font: BOLD, size: 13, align: 'center' });

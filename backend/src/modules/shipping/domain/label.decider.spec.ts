@@ -1,0 +1,66 @@
+import { fold } from '../../../shared-kernel/decider';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import type { OrderStatus } from '../../ordering/domain/order.events';
+import { SHIPPABLE_STATUSES, labelDecider, type LabelCommand } from './label.decider';
+import type { LabelEvent, ShippingLabelCreatedData } from './label.events';
+
+const label = (change: Partial<ShippingLabelCreatedData> = {}): ShippingLabelCreatedData => ({
+  orderId: '12',
+  consignmentNumber: 'SSB688236067',
+  trackingUrl: 'https://auspost.com.au/mypost/track/details/SSB688236067',
+  carrier: 'local',
+  createdAt: '2026-11-23T01:00:00.000Z',
+  sender: { name: 'Swan & Sand Brewing Co.', address: '12 Brewery Lane, Osborne Park WA 6017', email: 'hello@example.com' },
+  recipient: { name: 'Ada Lovelace', phone: '0412 345 678', addressLine1: '1 Hay Street', addressLine2: null, suburb: 'Perth', state: 'WA', postCode: '6000' },
+  cans: 16,
+  weightKg: 8.8,
+  requestedVia: 'order_dialog',
+  ...change,
+});
+
+const create = (orderStatus: OrderStatus | null, data = label()): LabelCommand => ({ type: 'CreateShippingLabel', orderStatus, label: data });
+
+function given(...events: LabelEvent[]) {
+  const state = fold(labelDecider, events);
+  return { when: (command: LabelCommand) => () => labelDecider.decide(command, state) };
+}
+
+describe('shipping label decider', () => {
+  describe('given no label, an order that is paid or later gets one', () => {
+    it.each(SHIPPABLE_STATUSES.map((status) => [status]))('%s', (status) => {
+      expect(given().when(create(status))()).toEqual([{ type: 'ShippingLabelCreated', data: label() }]);
+    });
+  });
+
+  describe('given no label, an order not paid gets a 409 naming its status', () => {
+    it.each([
+      ['pending', 'Order #12 is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label'],
+      ['cancelled', 'Order #12 is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label'],
+    ] as const)('%s', (status, message) => {
+      const then = given().when(create(status));
+      expect(then).toThrow(message);
+      expect(then).toThrow(expect.objectContaining({ code: 'order_not_shippable', kind: 'conflict' }) as DomainError);
+    });
+  });
+
+  it('given no label, an unknown order gets a 404', () => {
+    const then = given().when(create(null));
+    expect(then).toThrow('Order #12 not found');
+    expect(then).toThrow(expect.objectContaining({ code: 'order_not_found', kind: 'not_found' }) as DomainError);
+  });
+
+  describe('given a label, creating again decides nothing, whatever the order became', () => {
+    it.each([['paid'], ['shipped'], ['cancelled'], [null]] as const)('order now %s', (status) => {
+      const first: LabelEvent = { type: 'ShippingLabelCreated', data: label() };
+      expect(given(first).when(create(status, label({ consignmentNumber: 'SSB000000000', createdAt: '2026-11-24T00:00:00.000Z' })))()).toEqual([]);
+    });
+  });
+
+  it('folds to the first label recorded', () => {
+    const first = label();
+    const second = label({ consignmentNumber: 'SSB999999999' });
+    expect(fold(labelDecider, [])).toEqual({ kind: 'none' });
+    expect(fold(labelDecider, [{ type: 'ShippingLabelCreated', data: first }])).toEqual({ kind: 'created', label: first });
+    expect(fold(labelDecider, [{ type: 'ShippingLabelCreated', data: first }, { type: 'ShippingLabelCreated', data: second }])).toEqual({ kind: 'created', label: first });
+  });
+});

@@ -1,0 +1,57 @@
+import type { Response } from 'supertest';
+import type { TestApp } from '../create-test-app';
+import { beer, cartLine, checkOut, customer, eventually, orderView, payWithCard, seedProduct, streamEvents } from '../checkout/checkout-fixtures';
+
+export const SUCCEEDS = '4242 4242 4242 4242';
+export const WARNING = 'Contains alcohol: signature of a person over 18 required, no authority to leave';
+
+let products = 0;
+
+/** A fresh beer with plenty of cans, so every test file's orders are independent. */
+async function freshBeer(t: TestApp) {
+  products += 1;
+  const id = `shipping-beer-${products}`;
+  const fields = beer(`Shipping Beer ${products}`, { inventory: 400 });
+  await seedProduct(t, id, fields);
+  return { id, fields };
+}
+
+/** An order placed through the real checkout route, left pending (no payment). */
+export async function pendingOrder(t: TestApp, info: Record<string, string> = customer, packs = 1): Promise<string> {
+  const { id, fields } = await freshBeer(t);
+  const answer = await checkOut(t, [cartLine(id, fields, '4pack', packs)], info);
+  return answer.orderId;
+}
+
+/** An order placed and paid with the local test gateway's succeeding card, once the shop has recorded it paid. */
+export async function paidOrder(t: TestApp, info: Record<string, string> = customer, packs = 1): Promise<string> {
+  const { id, fields } = await freshBeer(t);
+  const answer = await checkOut(t, [cartLine(id, fields, '4pack', packs)], info);
+  const paid = await payWithCard(t, answer, SUCCEEDS);
+  if (paid.status !== 200) throw new Error(`the test gateway answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+  await eventually(async () => (await orderView(t, answer.orderId))?.status === 'paid');
+  return answer.orderId;
+}
+
+export async function admin(t: TestApp, method: 'get' | 'post', path: string, body?: object): Promise<Response> {
+  const req = t.http()[method](path).set('Authorization', `Bearer ${await t.adminToken()}`);
+  return body === undefined ? req : req.send(body);
+}
+
+/** Downloads a label as bytes. */
+export async function downloadLabel(t: TestApp, orderId: string): Promise<Response & { body: Buffer }> {
+  return (await t
+    .http()
+    .get(`/api/admin/orders/${orderId}/shipping-label`)
+    .set('Authorization', `Bearer ${await t.adminToken()}`)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    })) as Response & { body: Buffer };
+}
+
+export async function labelEvents(t: TestApp, orderId: string) {
+  return streamEvents(t, `label-${orderId}`);
+}

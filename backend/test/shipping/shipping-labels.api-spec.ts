@@ -1,0 +1,178 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CARRIER, type CarrierPort } from '../../src/modules/shipping/carrier/carrier.port';
+import { isValidConsignmentNumber } from '../../src/modules/shipping/domain/consignment-number';
+import { createTestApp, type TestApp } from '../create-test-app';
+import { adminSend, customer, eventStoreOf } from '../checkout/checkout-fixtures';
+import { readPdf } from './pdf-content';
+import { WARNING, admin, downloadLabel, labelEvents, paidOrder, pendingOrder } from './shipping-fixtures';
+
+describe('shipping labels from the order dialog', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('without an admin token', () => {
+    it.each([
+      ['post', '/api/admin/orders/1/create-shipping-label'],
+      ['get', '/api/admin/orders/1/shipping-label'],
+      ['get', '/api/admin/shipping-labels'],
+      ['get', '/api/admin/shipping-labels/1'],
+      ['post', '/api/admin/parse-shipping-email'],
+      ['post', '/api/admin/create-shipping-label-email'],
+    ] as const)('%s %s answers 401 and appends nothing', async (method, path) => {
+      const head = await eventStoreOf(t.app).headPosition();
+      const res = await t.http()[method](path).send(method === 'post' ? { emailContent: 'create label order #1', orderId: '1' } : undefined);
+      expect(res.status).toBe(401);
+      expect(await eventStoreOf(t.app).headPosition()).toBe(head);
+    });
+  });
+
+  describe('given a paid order', () => {
+    let orderId: string;
+    beforeAll(async () => {
+      orderId = await paidOrder(t, { ...customer, name: 'Grace Hopper', addressLine2: 'Unit 4', suburb: 'Fremantle', postCode: '6160' }, 4);
+    });
+
+    it('when the label is created, then it answers 201 with the consignment and its tracking page, and records one label event', async () => {
+      const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(res.status).toBe(201);
+      const { consignmentNumber, trackingUrl } = res.body as { consignmentNumber: string; trackingUrl: string };
+      expect(consignmentNumber).toMatch(/^SSB\d{9}$/);
+      expect(isValidConsignmentNumber(consignmentNumber)).toBe(true);
+      expect(trackingUrl).toBe(`https://auspost.com.au/mypost/track/details/${consignmentNumber}`);
+
+      const events = await labelEvents(t, orderId);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        type: 'ShippingLabelCreated',
+        data: {
+          orderId,
+          consignmentNumber,
+          trackingUrl,
+          carrier: 'local',
+          createdAt: t.clock.now.toISOString(),
+          sender: { name: t.config.shop.brandName, address: t.config.shop.address, email: t.config.shop.email },
+          recipient: { name: 'Grace Hopper', phone: customer.phone, addressLine1: customer.addressLine1, addressLine2: 'Unit 4', suburb: 'Fremantle', state: 'WA', postCode: '6160' },
+          cans: 16,
+          weightKg: 8.8,
+          requestedVia: 'order_dialog',
+        },
+        metadata: { actor: 'admin', causationId: null },
+      });
+
+      // Read-your-writes: the read model has it as soon as the answer arrives.
+      const view = await admin(t, 'get', `/api/admin/shipping-labels/${orderId}`);
+      expect(view.status).toBe(200);
+      expect(view.body).toEqual({ orderId, consignmentNumber, trackingUrl, carrier: 'local', cans: 16, weightKg: 8.8, recipientName: 'Grace Hopper', createdAt: t.clock.now.toISOString() });
+      expect((await admin(t, 'get', '/api/admin/shipping-labels')).body).toContainEqual(view.body);
+    });
+
+    it('when it is created again, then it answers 200 with the same consignment and records nothing', async () => {
+      const first = (await labelEvents(t, orderId))[0]?.data as { consignmentNumber: string; trackingUrl: string };
+      t.clock.advance(60_000);
+      const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ consignmentNumber: first.consignmentNumber, trackingUrl: first.trackingUrl });
+      expect(await labelEvents(t, orderId)).toHaveLength(1);
+    });
+
+    it('when the PDF is downloaded, then it is an attachment named after the order, one page with the order, the consignment and the warning', async () => {
+      const consignment = ((await labelEvents(t, orderId))[0]?.data as { consignmentNumber: string }).consignmentNumber;
+      const res = await downloadLabel(t, orderId);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="shipping-label-order-${orderId}.pdf"`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      const pdf = readPdf(res.body);
+      expect(pdf.header).toMatch(/^%PDF-/);
+      expect(pdf.pages).toBe(1);
+      for (const part of [`Order #${orderId}`, '16 cans (500 mL)', consignment, 'GRACE HOPPER', 'Unit 4', 'FREMANTLE WA 6160', t.config.shop.brandName, WARNING]) {
+        expect(pdf.text).toContain(part);
+      }
+      // Kept for a look by eye (pdftoppm -png) when LABEL_PREVIEW_DIR is set.
+      if (process.env.LABEL_PREVIEW_DIR) writeFileSync(join(process.env.LABEL_PREVIEW_DIR, `shipping-label-order-${orderId}.pdf`), res.body);
+    });
+
+    it('when the PDF is downloaded again later, then it is the same document', async () => {
+      const first = await downloadLabel(t, orderId);
+      t.clock.advance(3_600_000);
+      const second = await downloadLabel(t, orderId);
+      expect(second.body.equals(first.body)).toBe(true);
+    });
+  });
+
+  it('given a paid order, when five requests create its label at once, then all get the one consignment and one event is recorded', async () => {
+    const orderId = await paidOrder(t);
+    // A slow carrier holds every request between "no label yet" and the append, so they all race to it.
+    const carrier = t.app.get<CarrierPort>(CARRIER);
+    const issue = carrier.createConsignment.bind(carrier);
+    const slow = jest.spyOn(carrier, 'createConsignment').mockImplementation(async (shipment) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return issue(shipment);
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const consignments = new Set(answers.map((res) => (res.body as { consignmentNumber: string }).consignmentNumber));
+    expect(consignments.size).toBe(1);
+    expect(await labelEvents(t, orderId)).toHaveLength(1);
+    expect(slow).toHaveBeenCalledTimes(5);
+    slow.mockRestore();
+  });
+
+  it('given two paid orders, their consignments differ', async () => {
+    const [a, b] = [await paidOrder(t), await paidOrder(t)];
+    const [first, second] = await Promise.all([a, b].map((id) => admin(t, 'post', `/api/admin/orders/${id}/create-shipping-label`)));
+    expect(first?.body.consignmentNumber).not.toBe(second?.body.consignmentNumber);
+  });
+
+  describe('refusals append nothing', () => {
+    const refused = async (orderId: string, status: number, message: string) => {
+      const head = await eventStoreOf(t.app).headPosition();
+      const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(res.status).toBe(status);
+      expect(res.body.message).toBe(message);
+      expect(await eventStoreOf(t.app).headPosition()).toBe(head);
+    };
+
+    it('given an unknown order, then 404', async () => {
+      await refused('99999', 404, 'Order #99999 not found');
+    });
+
+    it('given a pending order, then 409 saying it is pending', async () => {
+      const orderId = await pendingOrder(t);
+      await refused(orderId, 409, `Order #${orderId} is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label`);
+    });
+
+    it('given a pending order the operator deleted, then 409 saying it is cancelled', async () => {
+      const orderId = await pendingOrder(t);
+      expect((await adminSend(t, 'delete', `/api/admin/orders/${orderId}`)).status).toBe(200);
+      await refused(orderId, 409, `Order #${orderId} is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label`);
+    });
+
+    it.each([['abc'], ['0'], ['1.5'], ['-3'], ['123456789012']])('given the order id %j, then 400', async (id) => {
+      await refused(id, 400, 'The order id must be a whole number such as 12');
+    });
+  });
+
+  describe('downloading without a label', () => {
+    it('given a paid order with no label yet, then 404 naming the order', async () => {
+      const orderId = await paidOrder(t);
+      const res = await downloadLabel(t, orderId);
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body.toString('utf8'))).toMatchObject({ statusCode: 404, message: `No shipping label for order #${orderId}` });
+      expect((await admin(t, 'get', `/api/admin/shipping-labels/${orderId}`)).body.message).toBe(`No shipping label for order #${orderId}`);
+    });
+
+    it('given an unknown order, then 404', async () => {
+      const res = await downloadLabel(t, '424242');
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body.toString('utf8')).message).toBe('No shipping label for order #424242');
+    });
+  });
+});
