@@ -1,0 +1,395 @@
+import type { CartLine } from '@brewery/shop-rules';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { never, requestUrl, stubApi } from '@/testing/fake-api';
+import { publicConfigFixture } from '@/testing/public-config-fixture';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { CheckoutPage } from './checkout-page';
+
+const hazyEightPack: CartLine = {
+  productId: 'rottnest-hazy-ipa',
+  name: 'Rottnest Hazy IPA',
+  price: 46,
+  quantity: 8,
+  packSize: '8pack',
+  packQuantity: 8,
+  imageUrl: '/cans/rottnest-hazy-ipa.svg',
+};
+const kolschSingles: CartLine = {
+  productId: 'kings-park-kolsch',
+  name: 'Kings Park Kolsch',
+  price: 6.5,
+  quantity: 8,
+  packSize: 'single',
+  packQuantity: 1,
+  imageUrl: '/cans/kings-park-kolsch.svg',
+};
+const sixteenCans = [hazyEightPack, kolschSingles];
+
+const intent = { clientSecret: 'pi_test_abc_secret_xyz', paymentIntentId: 'pi_test_abc', orderId: '42', amount: 10800 };
+const confirmPath = 'POST /api/test-gateway/payment-intents/pi_test_abc/confirm';
+const succeeded = { paymentIntent: { id: 'pi_test_abc', status: 'succeeded' }, error: null };
+const declined = {
+  paymentIntent: { id: 'pi_test_abc', status: 'requires_payment_method' },
+  error: { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+};
+
+function available(id: string, name: string, inventory = 100) {
+  return { body: { id, name, isActive: true, inventory } };
+}
+
+const shopApi = {
+  'GET /api/config': { body: publicConfigFixture },
+  'GET /api/products/rottnest-hazy-ipa': available('rottnest-hazy-ipa', 'Rottnest Hazy IPA'),
+  'GET /api/products/kings-park-kolsch': available('kings-park-kolsch', 'Kings Park Kolsch'),
+  'POST /api/create-payment-intent': { body: intent },
+  [confirmPath]: { body: succeeded },
+};
+
+function renderCheckout(lines: CartLine[] = sixteenCans) {
+  const onInvalidPack = vi.fn();
+  const onPaymentComplete = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <CheckoutPage
+      cartLines={lines}
+      onInvalidPack={onInvalidPack}
+      onPaymentComplete={onPaymentComplete}
+      returnUrl="http://shop.test/order-success"
+    />,
+    { route: '/checkout' },
+  );
+  return { user, onInvalidPack, onPaymentComplete };
+}
+
+async function chooseState(user: UserEvent, state: string) {
+  await user.click(screen.getByRole('combobox', { name: 'State' }));
+  const listbox = await screen.findByRole('listbox');
+  const option = within(listbox.parentElement ?? document.body).getByTitle(state);
+  await user.click(option);
+}
+
+/** Pasted rather than typed key by key: the form re-renders on every key, and this machine is slow. */
+async function typeInto(user: UserEvent, label: string, value: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+interface Address {
+  state: string;
+  postCode: string;
+}
+
+async function fillCustomerInfo(user: UserEvent, { state, postCode }: Address = { state: 'WA', postCode: '6000' }) {
+  const fields = { 'Full name': 'Alex Brewer', Email: 'alex@example.com', Phone: '0412 345 678', 'Street address': '1 Hay Street', Suburb: 'Perth' };
+  for (const [label, value] of Object.entries({ ...fields, Postcode: postCode })) await typeInto(user, label, value);
+  await chooseState(user, state);
+}
+
+function summary() {
+  return within(screen.getByTestId('order-summary'));
+}
+
+describe('checkout: invalid pack', () => {
+  it.each([
+    { cans: 0, lines: [] },
+    { cans: 13, lines: [hazyEightPack, { ...kolschSingles, quantity: 5 }] },
+    { cans: 12, lines: [{ ...kolschSingles, quantity: 12 }] },
+  ])('given a pack of $cans cans, it sends the customer to the shop with "Invalid Pack Size"', async ({ lines }) => {
+    stubApi(shopApi);
+    const { onInvalidPack } = renderCheckout(lines);
+    expect(await screen.findByText('Invalid Pack Size')).toBeInTheDocument();
+    expect(screen.getByText('Please complete your pack before checkout.')).toBeInTheDocument();
+    expect(onInvalidPack).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('given a valid pack, it stays and shows the heading and subtitle', () => {
+    stubApi(shopApi);
+    const { onInvalidPack } = renderCheckout();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(screen.getByText('Complete your craft beer pack order')).toBeInTheDocument();
+    expect(onInvalidPack).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkout: order summary', () => {
+  it('lists each line with its count text and price, the subtotal with the can count, and the notes', () => {
+    stubApi(shopApi);
+    renderCheckout();
+    const [pack, singles] = within(screen.getByRole('list', { name: 'Beers in your order' })).getAllByRole('listitem');
+    if (!pack || !singles) throw new Error('expected two lines');
+    expect(pack).toHaveTextContent('Rottnest Hazy IPA1 8-packs (8 cans)$46.00');
+    expect(singles).toHaveTextContent('Kings Park Kolsch8 single cans$52.00');
+    expect(summary().getByTestId('summary-subtotal')).toHaveTextContent('Subtotal (16 cans)$98.00');
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('ShippingChoose your state to see shipping');
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.00 + shipping');
+    expect(summary().getByText('✓ Complete 16-pack')).toBeInTheDocument();
+    expect(summary().getByText('* Dispatched Mon/Wed/Thu from Perth brewery')).toBeInTheDocument();
+  });
+
+  it.each([
+    { state: 'WA', postCode: '6000', shipping: 'Shipping to WA (Perth Metro)$10.00', total: '$108.00', delivery: '3-5 business days' },
+    { state: 'WA', postCode: '6530', shipping: 'Shipping to WA$15.00', total: '$113.00', delivery: '7-10 business days' },
+    { state: 'VIC', postCode: '3000', shipping: 'Shipping to VIC$15.00', total: '$113.00', delivery: '7-10 business days' },
+    { state: 'TAS', postCode: '7000', shipping: 'Shipping to TAS$15.00', total: '$113.00', delivery: '10-14 business days' },
+    { state: 'NT', postCode: '0800', shipping: 'Shipping to NT$15.00', total: '$113.00', delivery: '10-14 business days' },
+  ])(
+    'given 16 cans to $state $postCode, the summary shows "$shipping", total $total and $delivery',
+    async ({ state, postCode, shipping, total, delivery }) => {
+      stubApi(shopApi);
+      const { user } = renderCheckout();
+      await typeInto(user, 'Postcode', postCode);
+      await chooseState(user, state);
+      expect(summary().getByTestId('summary-shipping')).toHaveTextContent(shipping);
+      expect(summary().getByTestId('summary-total')).toHaveTextContent(`Total${total}`);
+      expect(summary().getByTestId('summary-delivery')).toHaveTextContent(`Estimated delivery: ${delivery}`);
+    },
+  );
+
+  it('given 4 cans outside Perth, shipping is the $10 tier and the pack is a complete 4-pack', async () => {
+    stubApi(shopApi);
+    const { user } = renderCheckout([{ ...kolschSingles, quantity: 4 }]);
+    await typeInto(user, 'Postcode', '2000');
+    await chooseState(user, 'NSW');
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('Shipping to NSW$10.00');
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$36.00');
+    expect(summary().getByText('✓ Complete 4-pack')).toBeInTheDocument();
+  });
+});
+
+describe('checkout: customer information', () => {
+  it('has the spec’s fields: email of email type, the phone hint, the postcode placeholder and the eight states', async () => {
+    stubApi(shopApi);
+    const { user } = renderCheckout();
+    const form = within(screen.getByRole('form', { name: 'Customer Information' }));
+    expect(form.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(form.getByText('04XX XXX XXX')).toBeInTheDocument();
+    expect(form.getByLabelText('Postcode')).toHaveAttribute('placeholder', '4000');
+    expect(form.getByLabelText('Address line 2 (optional)')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'State' }));
+    await screen.findByRole('listbox');
+    // antd keeps a two-item list for screen readers; the options a person sees carry their value as title.
+    const shown = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
+    expect(shown).toEqual(['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT']);
+    expect(screen.getByText(/deliver only within Australia/)).toBeInTheDocument();
+    expect(screen.getByText(/Parcel Post, Parcel Lockers or PO Boxes/)).toBeInTheDocument();
+    expect(screen.getByText(/physical street address/)).toBeInTheDocument();
+    expect(screen.getByText(/over 18 must be present/)).toBeInTheDocument();
+  });
+
+  it.each([
+    { state: 'WA', postCode: '6000', perth: true },
+    { state: 'WA', postCode: '6214', perth: true },
+    { state: 'WA', postCode: '6800', perth: true },
+    { state: 'WA', postCode: '6997', perth: true },
+    { state: 'WA', postCode: '6215', perth: false },
+    { state: 'WA', postCode: '6998', perth: false },
+    { state: 'NSW', postCode: '2000', perth: false },
+  ])('given $state $postCode, the Perth Metro note shows: $perth', async ({ state, postCode, perth }) => {
+    stubApi(shopApi);
+    const { user } = renderCheckout();
+    await typeInto(user, 'Postcode', postCode);
+    await chooseState(user, state);
+    const note = screen.queryByText('✓ Perth Metro delivery detected - $10 flat rate shipping');
+    if (perth) expect(note).toBeInTheDocument();
+    else expect(note).not.toBeInTheDocument();
+  });
+
+  it.each(['Full name', 'Email', 'Phone', 'Street address', 'Suburb'])(
+    'given %s left blank, Continue to Payment toasts "Missing Information" and sends nothing',
+    async (blank) => {
+      const fetchMock = stubApi(shopApi);
+      const { user } = renderCheckout();
+      await fillCustomerInfo(user);
+      await user.clear(screen.getByLabelText(blank));
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+      expect(screen.getByText('Please fill in all required fields.')).toBeInTheDocument();
+      expect(fetchMock.mock.calls.map(([url]) => requestUrl(url))).not.toContain('/api/create-payment-intent');
+    },
+  );
+
+  it('given an empty form, Continue to Payment toasts "Missing Information"', async () => {
+    stubApi(shopApi);
+    const { user } = renderCheckout();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+  });
+
+  it('given a postcode of another state, it says so under the field and does not continue', async () => {
+    const fetchMock = stubApi(shopApi);
+    const { user } = renderCheckout();
+    await fillCustomerInfo(user, { state: 'VIC', postCode: '6000' });
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('6000 is not a VIC postcode')).toBeInTheDocument();
+    expect(screen.queryByText('Missing Information')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => requestUrl(url))).not.toContain('/api/create-payment-intent');
+  });
+});
+
+describe('checkout: continue to payment', () => {
+  it('checks each product, opens the payment with the cart and customer, and shows the test card form and the shipping recap', async () => {
+    const fetchMock = stubApi(shopApi);
+    const { user } = renderCheckout();
+    await fillCustomerInfo(user);
+    await typeInto(user, 'Address line 2 (optional)', 'Unit 4');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${requestUrl(url)}`);
+    expect(calls).toEqual(
+      expect.arrayContaining(['GET /api/products/rottnest-hazy-ipa', 'GET /api/products/kings-park-kolsch', 'POST /api/create-payment-intent']),
+    );
+    const post = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/create-payment-intent');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      cartItems: [
+        { productId: 'rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', quantity: 8, price: 46, packSize: '8pack', packQuantity: 8 },
+        { productId: 'kings-park-kolsch', name: 'Kings Park Kolsch', quantity: 8, price: 6.5, packSize: 'single', packQuantity: 1 },
+      ],
+      customerInfo: {
+        name: 'Alex Brewer',
+        email: 'alex@example.com',
+        phone: '0412 345 678',
+        addressLine1: '1 Hay Street',
+        addressLine2: 'Unit 4',
+        suburb: 'Perth',
+        postCode: '6000',
+        state: 'WA',
+      },
+    });
+
+    expect(screen.getByText('Test mode — no real payment')).toBeInTheDocument();
+    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995']) expect(screen.getByText(card)).toBeInTheDocument();
+    expect(screen.getByTestId('amount-to-pay')).toHaveTextContent('$108.00');
+    const recap = within(screen.getByRole('region', { name: 'Shipping To' }));
+    expect(recap.getByText(/Alex Brewer/)).toBeInTheDocument();
+    expect(recap.getByText(/Unit 4/)).toBeInTheDocument();
+    expect(recap.getByText(/Perth WA 6000/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+    expect(screen.getByRole('form', { name: 'Customer Information', hidden: true })).not.toBeVisible();
+  });
+
+  it('shows "Processing..." while the payment is being opened', async () => {
+    stubApi({ ...shopApi, 'POST /api/create-payment-intent': never });
+    const { user } = renderCheckout();
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByRole('button', { name: /Processing\.\.\./ })).toBeDisabled();
+  });
+
+  it.each([
+    {
+      given: 'a product gone from the shop',
+      api: { 'GET /api/products/kings-park-kolsch': { status: 404, body: { statusCode: 404, message: 'Product kings-park-kolsch not found or inactive' } } },
+      message: 'Product kings-park-kolsch not found or inactive',
+    },
+    {
+      given: 'a product taken off sale',
+      api: { 'GET /api/products/kings-park-kolsch': { body: { id: 'kings-park-kolsch', name: 'Kings Park Kolsch', isActive: false, inventory: 40 } } },
+      message: 'Kings Park Kolsch is no longer available',
+    },
+    {
+      given: 'too few cans left',
+      api: { 'GET /api/products/rottnest-hazy-ipa': available('rottnest-hazy-ipa', 'Rottnest Hazy IPA', 5) },
+      message: 'Insufficient stock for Rottnest Hazy IPA. Available: 5, Requested: 8',
+    },
+    {
+      given: 'the server refusing the prices',
+      api: {
+        'POST /api/create-payment-intent': {
+          status: 409,
+          body: { statusCode: 409, message: 'Prices have changed since you added these beers: please review your pack' },
+        },
+      },
+      message: 'Prices have changed since you added these beers: please review your pack',
+    },
+  ])('given $given, it shows "$message" in an error toast and stays on the form', async ({ api, message }) => {
+    stubApi({ ...shopApi, ...api });
+    const { user } = renderCheckout();
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Checkout Failed')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  });
+});
+
+describe('checkout: paying with the local test card form', () => {
+  async function reachPayment(api: Parameters<typeof stubApi>[0] = shopApi) {
+    const fetchMock = stubApi(api);
+    const rendered = renderCheckout();
+    await fillCustomerInfo(rendered.user);
+    await rendered.user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByText('Payment Information');
+    return { ...rendered, fetchMock };
+  }
+
+  it('given 4242 4242 4242 4242, it confirms with the client secret, toasts "Payment Successful" and moves on', async () => {
+    const { user, onPaymentComplete, fetchMock } = await reachPayment();
+    await typeInto(user, 'Card number', '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
+    expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your purchase!')).toBeInTheDocument();
+    expect(onPaymentComplete).toHaveBeenCalledWith('pi_test_abc', 'succeeded');
+    const confirm = fetchMock.mock.calls.find(([url]) => requestUrl(url).endsWith('/confirm'));
+    expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({ cardNumber: '4242 4242 4242 4242', clientSecret: 'pi_test_abc_secret_xyz' });
+  });
+
+  it('given a declined card, it toasts "Payment Failed" with the provider message, stays, and a second card pays the same intent', async () => {
+    let attempts = 0;
+    const { user, onPaymentComplete } = await reachPayment({
+      ...shopApi,
+      [confirmPath]: () => {
+        attempts += 1;
+        return Promise.resolve(Response.json(attempts === 1 ? declined : succeeded));
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Use test card 4000 0000 0000 0002 (declined)' }));
+    await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    expect(onPaymentComplete).not.toHaveBeenCalled();
+    expect(screen.getByText('Payment Information')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Use test card 4242 4242 4242 4242 (succeeds)' }));
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
+    await waitFor(() => expect(onPaymentComplete).toHaveBeenCalledWith('pi_test_abc', 'succeeded'));
+    expect(attempts).toBe(2);
+  });
+
+  it("given a card number the gateway refuses (400), it shows the gateway's message as 'Payment Failed'", async () => {
+    const { user } = await reachPayment({
+      ...shopApi,
+      [confirmPath]: { status: 400, body: { statusCode: 400, message: 'Your card number is incorrect.' } },
+    });
+    await typeInto(user, 'Card number', '1234');
+    await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card number is incorrect.')).toBeInTheDocument();
+  });
+
+  it('given an unexpected failure, it shows the "Payment Error" toast in the spec’s words', async () => {
+    const { user, onPaymentComplete } = await reachPayment({
+      ...shopApi,
+      [confirmPath]: () => Promise.reject(new TypeError('Load failed')),
+    });
+    await typeInto(user, 'Card number', '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
+    expect(await screen.findByText('Payment Error')).toBeInTheDocument();
+    expect(screen.getByText('Safari error: Load failed. Try Chrome or reload page.')).toBeInTheDocument();
+    expect(onPaymentComplete).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the details with Edit details, keeping what was typed', async () => {
+    const { user } = await reachPayment();
+    await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
+    expect(screen.getByLabelText('Full name')).toBeVisible();
+  });
+});
