@@ -58,7 +58,7 @@ function serveShop(app: NestExpressApplication, staticDir: string): void {
     }),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/api(\/|$)/i.test(req.path)) return next();
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The shop has not been built yet: run `npm start` (or `npm run build`).');
       return;
