@@ -10,9 +10,10 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { OrderingModule } from './modules/ordering/ordering.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { ShippingModule } from './modules/shipping/shipping.module';
+import { OrderHistoryModule } from './modules/order-history/order-history.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule, ShippingModule];
+export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule, ShippingModule, OrderHistoryModule];
 
 @Module({})
 export class AppModule {
