@@ -1,4 +1,6 @@
 import { Alert, Descriptions, Modal, Tag } from 'antd';
+import type { InputRef } from 'antd';
+import { useRef } from 'react';
 import type { AdminOrder } from './api/get-admin-orders';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { dateTime, itemQuantityText, money } from './order-display';
@@ -16,6 +18,11 @@ export interface OrderDetailDialogProps {
 
 /** Everything about one order: customer, items, summary, label, status and tracking, and its event history. */
 export function OrderDetailDialog({ order, focus, onClose }: OrderDetailDialogProps) {
+  const referenceRef = useRef<InputRef>(null);
+  // The dialog takes the focus as it opens; only then can the tracking field have it.
+  const afterOpenChange = (open: boolean) => {
+    if (open && focus === 'tracking') referenceRef.current?.focus({ preventScroll: false });
+  };
   return (
     <Modal
       open
@@ -27,6 +34,7 @@ export function OrderDetailDialog({ order, focus, onClose }: OrderDetailDialogPr
       onCancel={onClose}
       footer={null}
       width={820}
+      afterOpenChange={afterOpenChange}
     >
       {order.needsReview ? (
         <Alert
@@ -98,7 +106,7 @@ export function OrderDetailDialog({ order, focus, onClose }: OrderDetailDialogPr
 
       <section className="order-detail__section" aria-label="Status and tracking">
         <h3>Status and Tracking</h3>
-        <OrderTrackingForm key={`${order.status}|${order.trackingReference ?? ''}`} order={order} autoFocus={focus === 'tracking'} />
+        <OrderTrackingForm key={`${order.status}|${order.trackingReference ?? ''}`} order={order} referenceRef={referenceRef} />
       </section>
 
       <section className="order-detail__section" aria-label="Order history">

@@ -1,7 +1,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select } from 'antd';
 import type { InputRef } from 'antd';
-import { useEffect, useRef } from 'react';
+import type { Ref } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
@@ -11,8 +11,8 @@ import { auspostTrackingUrl, orderStatusLabel } from './order-status';
 
 export interface OrderTrackingFormProps {
   order: AdminOrder;
-  /** Opened through 'Update Tracking': the reference field takes the focus. */
-  autoFocus: boolean;
+  /** The reference field, for the dialog to focus when opened through 'Update Tracking'. */
+  referenceRef?: Ref<InputRef>;
 }
 
 interface TrackingValues {
@@ -25,16 +25,11 @@ export const ORDER_UPDATED = 'Order updated and customer notified by email';
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
 
 /** The manual status and tracking form: both are required, any status may follow any other (spec section 4). */
-export function OrderTrackingForm({ order, autoFocus }: OrderTrackingFormProps) {
+export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProps) {
   const [form] = Form.useForm<TrackingValues>();
   const update = useUpdateOrderTracking();
   const toast = useToast();
-  const referenceInput = useRef<InputRef>(null);
   const typedReference = Form.useWatch('trackingReference', form) ?? '';
-
-  useEffect(() => {
-    if (autoFocus) referenceInput.current?.focus();
-  }, [autoFocus]);
 
   const submit = (values: TrackingValues) =>
     update.mutate(
@@ -61,7 +56,7 @@ export function OrderTrackingForm({ order, autoFocus }: OrderTrackingFormProps) 
           name="trackingReference"
           rules={[{ required: true, whitespace: true, message: 'Tracking reference is required' }]}
         >
-          <Input ref={referenceInput} maxLength={100} placeholder="Australia Post consignment or article number" />
+          <Input ref={referenceRef} maxLength={100} placeholder="Australia Post consignment or article number" />
         </Form.Item>
       </div>
       {typedReference.trim() !== '' ? (

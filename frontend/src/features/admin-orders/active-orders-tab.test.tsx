@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { adminOrderFixture } from './admin-order.fixture';
+import { ActiveOrdersTab } from './active-orders-tab';
+import type { OrderHistoryEntry } from './api/get-order-history';
+import { saveFile } from './save-file';
+
+vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
+vi.mock('./save-file', () => ({ saveFile: vi.fn() }));
+
+const HISTORY: OrderHistoryEntry[] = [
+  { at: '2026-11-20T02:30:00.000Z', type: 'OrderPlaced', summary: 'Order placed: 8 cans, $64.00', actor: 'customer', stream: 'order-12', revision: 0 },
+  { at: '2026-11-20T02:31:00.000Z', type: 'PaymentSucceeded', summary: 'Payment of $64.00 succeeded', actor: 'stripe', stream: 'payment-pi_test_123', revision: 1 },
+  { at: '2026-11-20T02:31:01.000Z', type: 'InvoiceNumberAssigned', summary: 'Invoice INV-000012 issued', actor: 'system', stream: 'order-12', revision: 3 },
+];
+
+function sent(fetchMock: ReturnType<typeof stubApi>, method: string, url: string) {
+  return fetchMock.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === method && u === url);
+}
+
+async function openDialog(button: 'View Details' | 'Update Tracking', orderId = '12') {
+  await userEvent.setup().click(await screen.findByRole('button', { name: `${button} of order #${orderId}` }));
+  return screen.findByRole('dialog', { name: new RegExp(`Order #${orderId}`) });
+}
+
+// A dialog full of antd fields is slow to drive on a busy two-core machine.
+describe('Active Orders tab', () => {
+  it('lists every order past payment, newest first, with status, tracking and review markers; pending ones stay out', async () => {
+    stubApi({
+      'GET /api/admin/orders': {
+        body: [
+          adminOrderFixture({ id: '14', number: 14, status: 'pending' }),
+          adminOrderFixture({ id: '13', number: 13, status: 'packed_awaiting_pickup', trackingReference: 'AP777', needsReview: true }),
+          adminOrderFixture({ id: '12', number: 12, status: 'paid' }),
+        ],
+      },
+    });
+    renderWithProviders(<ActiveOrdersTab />);
+    await screen.findByRole('article', { name: 'Order #13' });
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Order #13', 'Order #12']);
+    const packed = screen.getByRole('article', { name: 'Order #13' });
+    expect(within(packed).getByText('Packed - Awaiting Pickup')).toBeInTheDocument();
+    expect(within(packed).getByText('Tracking: AP777')).toBeInTheDocument();
+    expect(within(packed).getByText('Needs review')).toBeInTheDocument();
+    const paid = screen.getByRole('article', { name: 'Order #12' });
+    expect(within(paid).getByText('Paid')).toBeInTheDocument();
+    expect(within(paid).getByText('No tracking')).toBeInTheDocument();
+    expect(within(paid).queryByText('Needs review')).not.toBeInTheDocument();
+    for (const text of ['Jordan Lee', 'jordan@example.com', '0412 345 678', '5 Hay Street, Perth WA 6000', '$54.00', '$10.00', '$64.00', '8']) {
+      expect(within(paid).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(paid).getByText('Ordered')).toBeInTheDocument();
+  });
+
+  it('given only pending orders, it says "No active orders found"', async () => {
+    stubApi({ 'GET /api/admin/orders': { body: [adminOrderFixture({ status: 'pending' })] } });
+    renderWithProviders(<ActiveOrdersTab />);
+    expect(await screen.findByText('No active orders found')).toBeInTheDocument();
+  });
+
+  it('View Details shows customer, items (style, ABV, quantity × unit price), summary with GST and invoice, and the event history', async () => {
+    stubApi({ 'GET /api/admin/orders': { body: [adminOrderFixture()] }, 'GET /api/admin/orders/12/history': { body: HISTORY } });
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    const customer = within(dialog).getByRole('region', { name: 'Customer information' });
+    expect(within(customer).getByText('Jordan Lee')).toBeInTheDocument();
+    expect(within(customer).getByText('jordan@example.com')).toHaveAttribute('href', 'mailto:jordan@example.com');
+    const items = within(dialog).getByRole('region', { name: 'Items' });
+    expect(within(items).getByText('Quokka Pale Ale')).toBeInTheDocument();
+    expect(within(items).getByText('Pale Ale · ABV 4.8%')).toBeInTheDocument();
+    expect(within(items).getByText('1 × $24.00 (4 Pack, 4 cans)')).toBeInTheDocument();
+    expect(within(items).getByText('4 × $7.50 (single cans)')).toBeInTheDocument();
+    const summary = within(dialog).getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('$5.82')).toBeInTheDocument();
+    expect(within(summary).getByText('INV-000012')).toBeInTheDocument();
+    expect(within(summary).getByText('$10.00 (Perth Metro)')).toBeInTheDocument();
+    const history = within(dialog).getByRole('region', { name: 'Order history' });
+    expect(await within(history).findByText('Order placed: 8 cans, $64.00')).toBeInTheDocument();
+    expect(within(history).getByText('Payment of $64.00 succeeded')).toBeInTheDocument();
+    expect(within(history).getByText('Customer')).toBeInTheDocument();
+    expect(within(history).getByText('Payment provider')).toBeInTheDocument();
+    expect(within(history).getByText('System')).toBeInTheDocument();
+  });
+
+  it('Update Tracking needs a reference; with one it sends status and reference, toasts and links to Australia Post', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/orders': { body: [adminOrderFixture()] },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+      'PUT /api/admin/orders/12/tracking': { body: { message: 'Order #12 updated' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('Update Tracking');
+    const reference = within(dialog).getByLabelText('Tracking reference');
+    await waitFor(() => expect(reference).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
+    expect(await within(dialog).findByText('Tracking reference is required')).toBeInTheDocument();
+    expect(sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByTitle('Shipped'));
+    await user.type(reference, '33XYZ0123456');
+    expect(within(dialog).getByRole('link', { name: /Track 33XYZ0123456 with Australia Post/ })).toHaveAttribute(
+      'href',
+      'https://auspost.com.au/mypost/track/details/33XYZ0123456',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
+    expect(await screen.findByText('Order updated and customer notified by email')).toBeInTheDocument();
+    const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ trackingReference: '33XYZ0123456', status: 'shipped' });
+   }, 45_000);
+
+  it('creating a label toasts its consignment number; a failure says "Failed to create shipping label"', async () => {
+    let fail = false;
+    stubApi({
+      'GET /api/admin/orders': { body: [adminOrderFixture()] },
+      'GET /api/admin/orders/12/history': { body: [] },
+      'POST /api/admin/orders/12/create-shipping-label': () =>
+        Promise.resolve(
+          fail
+            ? new Response(JSON.stringify({ statusCode: 409, message: 'Order #12 is not paid' }), { status: 409 })
+            : new Response(JSON.stringify({ consignmentNumber: 'AP00012', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP00012' }), { status: 201 }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    await user.click(within(dialog).getByRole('button', { name: /Create Shipping Label/ }));
+    expect(await screen.findByText('Shipping label created - Consignment: AP00012')).toBeInTheDocument();
+    expect(within(dialog).getByText('AP00012')).toBeInTheDocument();
+    fail = true;
+    await user.click(within(dialog).getByRole('button', { name: /Create New Label/ }));
+    expect(await screen.findByText('Failed to create shipping label')).toBeInTheDocument();
+    expect(screen.getByText('Order #12 is not paid')).toBeInTheDocument();
+  });
+
+  it('downloads the label as shipping-label-order-{id}.pdf; a failure says "Failed to download shipping label"', async () => {
+    let fail = false;
+    const label = { consignmentNumber: 'AP00012', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP00012' };
+    stubApi({
+      'GET /api/admin/orders': { body: [adminOrderFixture({ shippingLabel: label })] },
+      'GET /api/admin/orders/12/history': { body: [] },
+      'GET /api/admin/orders/12/shipping-label': () =>
+        Promise.resolve(fail ? new Response('gone', { status: 404 }) : new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } })),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    await user.click(within(dialog).getByRole('button', { name: /Download Label/ }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('shipping-label-order-12.pdf');
+    fail = true;
+    await user.click(within(dialog).getByRole('button', { name: /Download Label/ }));
+    expect(await screen.findByText('Failed to download shipping label')).toBeInTheDocument();
+    expect(saveFile).toHaveBeenCalledTimes(1);
+  });
+});

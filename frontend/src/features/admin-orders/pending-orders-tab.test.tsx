@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { adminOrderFixture } from './admin-order.fixture';
+import { PendingOrdersTab } from './pending-orders-tab';
+
+vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
+
+const pending = adminOrderFixture({ id: '15', number: 15, status: 'pending', invoiceNumber: null, paidAt: null });
+
+function deletes(fetchMock: ReturnType<typeof stubApi>) {
+  return fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+}
+
+describe('Pending Orders tab', () => {
+  it('shows pending orders only, as "Payment Pending", with customer, address, items, totals, created time and the inventory note', async () => {
+    stubApi({ 'GET /api/admin/orders': { body: [pending, adminOrderFixture({ id: '12', status: 'paid' })] } });
+    renderWithProviders(<PendingOrdersTab />);
+    const card = await screen.findByRole('article', { name: 'Order #15' });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(within(card).getByText('Payment Pending')).toBeInTheDocument();
+    for (const text of ['Jordan Lee', 'jordan@example.com', '0412 345 678', '5 Hay Street, Perth WA 6000', '$64.00', 'Created']) {
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    }
+    const items = within(card).getByRole('list', { name: 'Items of order #15' });
+    expect(within(items).getByText('Quokka Pale Ale')).toBeInTheDocument();
+    expect(within(items).getByText('1 × $24.00 (4 Pack, 4 cans)')).toBeInTheDocument();
+    expect(within(card).getByText(/Inventory is reduced only when payment succeeds/)).toBeInTheDocument();
+  });
+
+  it('given none, it says "No pending orders"', async () => {
+    stubApi({ 'GET /api/admin/orders': { body: [adminOrderFixture({ status: 'shipped' })] } });
+    renderWithProviders(<PendingOrdersTab />);
+    expect(await screen.findByText('No pending orders')).toBeInTheDocument();
+  });
+
+  it('Delete Order asks "Are you sure…"; cancelling sends nothing, confirming deletes and toasts', async () => {
+    let deleted = false;
+    const fetchMock = stubApi({
+      'GET /api/admin/orders': () => Promise.resolve(new Response(JSON.stringify(deleted ? [] : [pending]), { status: 200 })),
+      'GET /api/products': { body: [] },
+      'DELETE /api/admin/orders/15': () => {
+        deleted = true;
+        return Promise.resolve(new Response(JSON.stringify({ message: 'Order #15 deleted', orderId: '15' }), { status: 200 }));
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PendingOrdersTab />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Order #15' }));
+    expect(await screen.findByText('Are you sure you want to delete Order #15? This action cannot be undone.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(deletes(fetchMock)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Order #15' }));
+    await screen.findByText('Are you sure you want to delete Order #15? This action cannot be undone.');
+    await user.click(screen.getByRole('button', { name: 'Delete Order' }));
+    expect(await screen.findByText('Pending order deleted successfully')).toBeInTheDocument();
+    expect(deletes(fetchMock)).toHaveLength(1);
+    expect(await screen.findByText('No pending orders')).toBeInTheDocument();
+  });
+
+  it('a refused delete shows the server message', async () => {
+    stubApi({
+      'GET /api/admin/orders': { body: [pending] },
+      'DELETE /api/admin/orders/15': { status: 409, body: { statusCode: 409, message: 'Order #15 is paid, not pending' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PendingOrdersTab />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Order #15' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Order' }));
+    expect(await screen.findByText('Order #15 is paid, not pending')).toBeInTheDocument();
+  });
+});
