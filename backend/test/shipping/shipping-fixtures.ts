@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import type { TestApp } from '../create-test-app';
-import { beer, cartLine, checkOut, customer, eventually, orderView, payWithCard, seedProduct, streamEvents } from '../checkout/checkout-fixtures';
+import { beer, cartLine, checkOut, customer, eventStoreOf, eventually, orderView, payWithCard, seedProduct, streamEvents } from '../checkout/checkout-fixtures';
 
 export const SUCCEEDS = '4242 4242 4242 4242';
 export const WARNING = 'Contains alcohol: signature of a person over 18 required, no authority to leave';
@@ -54,4 +54,15 @@ export async function downloadLabel(t: TestApp, orderId: string): Promise<Respon
 
 export async function labelEvents(t: TestApp, orderId: string) {
   return streamEvents(t, `label-${orderId}`);
+}
+
+/**
+ * Runs `act` and returns the label events appended meanwhile. Other streams are left out: the shop's
+ * process managers (e-mail delivery) may append at any moment and are not what a refusal is about.
+ */
+export async function labelEventsDuring(t: TestApp, act: () => Promise<unknown>) {
+  const store = eventStoreOf(t.app);
+  const head = await store.headPosition();
+  await act();
+  return (await store.readAll({ after: head })).filter((event) => event.streamName.startsWith('label-'));
 }

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { CARRIER, type CarrierPort } from '../../src/modules/shipping/carrier/carrier.port';
 import { isValidConsignmentNumber } from '../../src/modules/shipping/domain/consignment-number';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { adminSend, customer, eventStoreOf } from '../checkout/checkout-fixtures';
+import { adminSend, customer } from '../checkout/checkout-fixtures';
 import { readPdf } from './pdf-content';
-import { WARNING, admin, downloadLabel, labelEvents, paidOrder, pendingOrder } from './shipping-fixtures';
+import { WARNING, admin, downloadLabel, labelEvents, labelEventsDuring, paidOrder, pendingOrder } from './shipping-fixtures';
 
 describe('shipping labels from the order dialog', () => {
   let t: TestApp;
@@ -25,10 +25,11 @@ describe('shipping labels from the order dialog', () => {
       ['post', '/api/admin/parse-shipping-email'],
       ['post', '/api/admin/create-shipping-label-email'],
     ] as const)('%s %s answers 401 and appends nothing', async (method, path) => {
-      const head = await eventStoreOf(t.app).headPosition();
-      const res = await t.http()[method](path).send(method === 'post' ? { emailContent: 'create label order #1', orderId: '1' } : undefined);
-      expect(res.status).toBe(401);
-      expect(await eventStoreOf(t.app).headPosition()).toBe(head);
+      const appended = await labelEventsDuring(t, async () => {
+        const res = await t.http()[method](path).send(method === 'post' ? { emailContent: 'create label order #1', orderId: '1' } : undefined);
+        expect(res.status).toBe(401);
+      });
+      expect(appended).toEqual([]);
     });
   });
 
@@ -133,11 +134,12 @@ describe('shipping labels from the order dialog', () => {
 
   describe('refusals append nothing', () => {
     const refused = async (orderId: string, status: number, message: string) => {
-      const head = await eventStoreOf(t.app).headPosition();
-      const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
-      expect(res.status).toBe(status);
-      expect(res.body.message).toBe(message);
-      expect(await eventStoreOf(t.app).headPosition()).toBe(head);
+      const appended = await labelEventsDuring(t, async () => {
+        const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+        expect(res.status).toBe(status);
+        expect(res.body.message).toBe(message);
+      });
+      expect(appended).toEqual([]);
     };
 
     it('given an unknown order, then 404', async () => {
