@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { EVENT_STORE } from '../../src/platform/persistence/persistence.tokens';
+import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import type { TestApp } from '../create-test-app';
 
 export type ProductFields = Omit<Product, 'id'>;
@@ -122,7 +123,6 @@ export function signedPaymentEvent(
 
 /** Waits until the read models and every process manager have handled everything in the log so far. */
 export async function settle(t: TestApp): Promise<void> {
-  const { ProjectionRunner } = await import('../../src/platform/projections/projection-runner');
   const runner = t.app.get(ProjectionRunner);
   const head = await eventStoreOf(t.app).headPosition();
   await eventually(async () => runner.statuses().every((s) => s.position >= head), 20000);

@@ -8,7 +8,8 @@ import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
 import { ORDER_BACKUPS, type OrderBackupDoc } from './order-backups.projection';
 import { RecoverOrder, RecoverOrderMessages } from './recover-order.service';
 
-export type OrderBackupView = Omit<OrderBackupDoc, '_id' | 'revision'>;
+/** The stored document without its storage fields (and without the read-model port's index signature). */
+export type OrderBackupView = { [K in keyof OrderBackupDoc as string extends K ? never : K extends '_id' | 'revision' ? never : K]: OrderBackupDoc[K] };
 
 export interface PotentiallyMissingOrder extends OrderBackupView {
   /** What the orders say: null when there is no such order at all. */
@@ -28,6 +29,13 @@ export class RecoverOrderRequest {
   paymentIntentId?: string;
 }
 
+function withoutStorageFields(doc: OrderBackupDoc): OrderBackupView {
+  const view: Partial<OrderBackupDoc> = { ...doc };
+  delete view._id;
+  delete view.revision;
+  return view as OrderBackupView;
+}
+
 const PAID_OR_LATER = new Set(['paid', 'packed_awaiting_pickup', 'shipped', 'delivered']);
 
 @ApiTags('admin: order backups')
@@ -43,10 +51,7 @@ export class OrderBackupsController {
   @ApiOperation({ summary: 'Every payment with what it was for; payments that succeeded without a paid order are listed as potentially missing' })
   async list(): Promise<OrderBackupsResponse> {
     const docs = await this.store.collection<OrderBackupDoc>(ORDER_BACKUPS).find({}, { sort: { timestamp: -1 } });
-    const backups = docs.map(({ _id, revision, ...backup }) => {
-      void _id, void revision;
-      return backup;
-    });
+    const backups = docs.map((doc) => withoutStorageFields(doc));
     const succeeded = backups.filter((b) => b.paymentStatus === 'succeeded');
     const orderIds = succeeded.map((b) => b.orderId).filter((id): id is string => id !== null);
     const orders = await this.store.collection<OrderDoc>(ORDERS).find({ _id: { $in: orderIds } });

@@ -6,7 +6,8 @@ import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens
 import { DeletePendingOrder } from './delete-pending-order.service';
 import { ORDERS, type OrderDoc } from './order-list.projection';
 
-export type OrderView = Omit<OrderDoc, '_id' | 'revision' | 'hidden'>;
+/** The stored document without its storage fields (and without the read-model port's index signature). */
+export type OrderView = { [K in keyof OrderDoc as string extends K ? never : K extends '_id' | 'revision' | 'hidden' ? never : K]: OrderDoc[K] };
 
 @ApiTags('admin: orders')
 @ApiBearerAuth()
@@ -21,9 +22,12 @@ export class OrderListController {
   @ApiOperation({ summary: 'Every order, newest first, with items and status history (deleted and abandoned checkouts left out unless they need review)' })
   async list(): Promise<OrderView[]> {
     const docs = await this.store.collection<OrderDoc>(ORDERS).find({ hidden: false }, { sort: { number: -1 } });
-    return docs.map(({ _id, revision, hidden, ...order }) => {
-      void _id, void revision, void hidden;
-      return order;
+    return docs.map((doc) => {
+      const view: Partial<OrderDoc> = { ...doc };
+      delete view._id;
+      delete view.revision;
+      delete view.hidden;
+      return view as OrderView;
     });
   }
 
