@@ -9,5 +9,7 @@ export const ReportingErrors = {
   periodTooLong: (maxDays: number): DomainError =>
     new DomainError('report_period_too_long', `A sales report covers at most ${maxDays} days; choose a shorter period`),
   stockEmailBlank: (): DomainError => new DomainError('stock_email_blank', 'Please enter the stock e-mail text'),
+  stockEmailTooLong: (max: number): DomainError =>
+    new DomainError('stock_email_too_long', `The stock e-mail is too long (${max.toLocaleString('en-AU')} characters at most)`),
   stockEmailHeader: (): DomainError => new DomainError('stock_email_header', 'The first line must be UPDATE STOCK'),
 };

@@ -13,6 +13,10 @@ describe('stock e-mail: the header', () => {
     },
   );
 
+  it('refuses an e-mail longer than any stock list', () => {
+    expect(() => parseStockEmail(`UPDATE STOCK\n${'Quokka Pale Ale: 1\n'.repeat(6000)}`)).toThrow('The stock e-mail is too long (100,000 characters at most)');
+  });
+
   it.each(['STOCK UPDATE', 'Quokka Pale Ale: 120\nUPDATE STOCK', 'UPDATE STOCK NOW', 'Subject: UPDATE STOCK', 'UPDATE'])('given %j first, it is refused', (content) => {
     expect(() => parseStockEmail(content)).toThrow(new DomainError('stock_email_header', 'The first line must be UPDATE STOCK'));
   });

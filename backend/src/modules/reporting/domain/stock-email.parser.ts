@@ -24,6 +24,8 @@ export interface ParsedStockEmail {
   totalLines: number;
 }
 
+/** Far more than a stock list of any brewery; a bound on the work one request can ask for. */
+export const MAX_STOCK_EMAIL_LENGTH = 100_000;
 const HEADER = /^update\s*stock\s*:?$/i;
 /** Name, a separator (`:`, `=`, a dash between spaces, or just spaces), then the count as the last word. */
 const NAME_AND_COUNT = /^(.+?)(?:\s*[:=]\s*|\s+[-–—]\s+|\s+)([^\s:=]+)$/u;
@@ -38,6 +40,7 @@ const WHOLE_NUMBER = /^(?:\d+|\d{1,3}(?:,\d{3})+)$/;
  */
 export function parseStockEmail(content: string): ParsedStockEmail {
   if (content.trim() === '') throw ReportingErrors.stockEmailBlank();
+  if (content.length > MAX_STOCK_EMAIL_LENGTH) throw ReportingErrors.stockEmailTooLong(MAX_STOCK_EMAIL_LENGTH);
   const lines = content
     .split(/\r\n|\r|\n/)
     .map((text, index) => ({ text: text.trim(), lineNumber: index + 1 }))

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 
 export class ParseStockEmailRequestDto {
   @ApiPropertyOptional({
@@ -8,6 +8,5 @@ export class ParseStockEmailRequestDto {
   })
   @IsOptional()
   @IsString({ message: 'Please enter the stock e-mail text' })
-  @MaxLength(100_000, { message: 'The stock e-mail is too long (100,000 characters at most)' })
   emailContent?: string | null;
 }

@@ -39,10 +39,9 @@ export class StockEmailUpdater {
   async apply(emailContent: string | null | undefined, context: CommandContext): Promise<StockEmailResult> {
     const parsed = parseStockEmail(emailContent ?? '');
     const products = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false });
-    const plan = planStockUpdate(
-      parsed,
-      products.map((p) => ({ productId: p.id, name: p.name })),
-    );
+    // Sorted, so a name that matches two products lists them in the same order every time.
+    const named = products.map((p) => ({ productId: p.id, name: p.name })).sort((a, b) => a.name.localeCompare(b.name, 'en-AU') || a.productId.localeCompare(b.productId));
+    const plan = planStockUpdate(parsed, named);
     const previous = new Map(products.map((p) => [p.id, p.inventory]));
     const updates: StockEmailUpdate[] = [];
     const unmatched = [...plan.unmatched];
