@@ -12,9 +12,30 @@ vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveS
 vi.mock('./save-file', () => ({ saveFile: vi.fn() }));
 
 const HISTORY: OrderHistoryEntry[] = [
-  { at: '2026-11-20T02:30:00.000Z', type: 'OrderPlaced', summary: 'Order placed: 8 cans, $64.00', actor: 'customer', stream: 'order-12', revision: 0 },
-  { at: '2026-11-20T02:31:00.000Z', type: 'PaymentSucceeded', summary: 'Payment of $64.00 succeeded', actor: 'stripe', stream: 'payment-pi_test_123', revision: 1 },
-  { at: '2026-11-20T02:31:01.000Z', type: 'InvoiceNumberAssigned', summary: 'Invoice INV-000012 issued', actor: 'system', stream: 'order-12', revision: 3 },
+  {
+    at: '2026-11-20T02:30:00.000Z',
+    type: 'OrderPlaced',
+    summary: 'Order placed: 8 cans, $64.00',
+    actor: 'customer',
+    stream: 'order-12',
+    revision: 0,
+  },
+  {
+    at: '2026-11-20T02:31:00.000Z',
+    type: 'PaymentSucceeded',
+    summary: 'Payment of $64.00 succeeded',
+    actor: 'stripe',
+    stream: 'payment-pi_test_123',
+    revision: 1,
+  },
+  {
+    at: '2026-11-20T02:31:01.000Z',
+    type: 'InvoiceNumberAssigned',
+    summary: 'Invoice INV-000012 issued',
+    actor: 'system',
+    stream: 'order-12',
+    revision: 3,
+  },
 ];
 
 function sent(fetchMock: ReturnType<typeof stubApi>, method: string, url: string) {
@@ -49,7 +70,16 @@ describe('Active Orders tab', () => {
     expect(within(paid).getByText('Paid')).toBeInTheDocument();
     expect(within(paid).getByText('No tracking')).toBeInTheDocument();
     expect(within(paid).queryByText('Needs review')).not.toBeInTheDocument();
-    for (const text of ['Jordan Lee', 'jordan@example.com', '0412 345 678', '5 Hay Street, Perth WA 6000', '$54.00', '$10.00', '$64.00', '8']) {
+    for (const text of [
+      'Jordan Lee',
+      'jordan@example.com',
+      '0412 345 678',
+      '5 Hay Street, Perth WA 6000',
+      '$54.00',
+      '$10.00',
+      '$64.00',
+      '8',
+    ]) {
       expect(within(paid).getByText(text)).toBeInTheDocument();
     }
     expect(within(paid).getByText('Ordered')).toBeInTheDocument();
@@ -110,8 +140,8 @@ describe('Active Orders tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
     expect(await screen.findByText('Order updated and customer notified by email')).toBeInTheDocument();
     const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ trackingReference: '33XYZ0123456', status: 'shipped' });
-   }, 45_000);
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ trackingReference: '33XYZ0123456', status: 'shipped' });
+  }, 45_000);
 
   it('creating a label toasts its consignment number; a failure says "Failed to create shipping label"', async () => {
     let fail = false;
@@ -122,7 +152,10 @@ describe('Active Orders tab', () => {
         Promise.resolve(
           fail
             ? new Response(JSON.stringify({ statusCode: 409, message: 'Order #12 is not paid' }), { status: 409 })
-            : new Response(JSON.stringify({ consignmentNumber: 'AP00012', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP00012' }), { status: 201 }),
+            : new Response(
+                JSON.stringify({ consignmentNumber: 'AP00012', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP00012' }),
+                { status: 201 },
+              ),
         ),
     });
     const user = userEvent.setup();
@@ -144,7 +177,11 @@ describe('Active Orders tab', () => {
       'GET /api/admin/orders': { body: [adminOrderFixture({ shippingLabel: label })] },
       'GET /api/admin/orders/12/history': { body: [] },
       'GET /api/admin/orders/12/shipping-label': () =>
-        Promise.resolve(fail ? new Response('gone', { status: 404 }) : new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } })),
+        Promise.resolve(
+          fail
+            ? new Response('gone', { status: 404 })
+            : new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+        ),
     });
     const user = userEvent.setup();
     renderWithProviders(<ActiveOrdersTab />);

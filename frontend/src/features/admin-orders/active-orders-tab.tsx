@@ -44,7 +44,11 @@ export function ActiveOrdersTab() {
               timeLabel="Ordered"
               actions={
                 <>
-                  <Button icon={<EyeOutlined />} onClick={() => setOpen({ orderId: order.id, focus: 'details' })} aria-label={`View Details of order #${order.id}`}>
+                  <Button
+                    icon={<EyeOutlined />}
+                    onClick={() => setOpen({ orderId: order.id, focus: 'details' })}
+                    aria-label={`View Details of order #${order.id}`}
+                  >
                     View Details
                   </Button>
                   <Button
@@ -61,7 +65,9 @@ export function ActiveOrdersTab() {
           ))}
         </div>
       )}
-      {open !== null && openOrder !== undefined ? <OrderDetailDialog order={openOrder} focus={open.focus} onClose={() => setOpen(null)} /> : null}
+      {open !== null && openOrder !== undefined ? (
+        <OrderDetailDialog order={openOrder} focus={open.focus} onClose={() => setOpen(null)} />
+      ) : null}
     </section>
   );
 }

@@ -25,7 +25,8 @@ function actorColor(actor: EventActor): string {
 export function OrderHistoryTimeline({ orderId }: OrderHistoryTimelineProps) {
   const history = useOrderHistory(orderId);
   if (history.isPending) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
-  if (history.isError) return <Alert type="warning" showIcon title="The order history could not be loaded" description={errorMessage(history.error)} />;
+  if (history.isError)
+    return <Alert type="warning" showIcon title="The order history could not be loaded" description={errorMessage(history.error)} />;
   if (history.data.length === 0) return <p>No events recorded.</p>;
   return (
     <Timeline

@@ -114,7 +114,8 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
             required('Image URL'),
             {
               validator: async (_rule, value: string | undefined) => {
-                if (value && value.trim() !== '' && !isImageUrl(value)) throw new Error('Image URL must be an http(s) address or a path starting with /');
+                if (value && value.trim() !== '' && !isImageUrl(value))
+                  throw new Error('Image URL must be an http(s) address or a path starting with /');
               },
             },
           ]}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@brewery/shop-rules';
-import { stubApi } from '@/testing/fake-api';
+import { requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import type { AdminProduct } from './api/get-admin-products';
@@ -13,13 +13,20 @@ vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveS
 function adminProduct(overrides: Partial<Product> & { reserved?: number; revision?: number } = {}): AdminProduct {
   const { reserved = 0, revision = 3, ...rest } = overrides;
   const product = productFixture(rest);
-  return { ...product, reserved, available: product.inventory - reserved, revision, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z' };
+  return {
+    ...product,
+    reserved,
+    available: product.inventory - reserved,
+    revision,
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-01T00:00:00Z',
+  };
 }
 
 function sentBody(fetchMock: ReturnType<typeof stubApi>, key: string): unknown {
-  const call = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  const call = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${requestUrl(url)}` === key);
   if (call === undefined) throw new Error(`${key} was not sent`);
-  return JSON.parse(String(call[1]?.body));
+  return JSON.parse(call[1]?.body as string);
 }
 
 function card(name: string): HTMLElement {
@@ -30,8 +37,7 @@ describe('Products tab', () => {
   it('given no products, it says "No products found" and seeds from there', async () => {
     let seeded = false;
     const fetchMock = stubApi({
-      'GET /api/admin/products': () =>
-        Promise.resolve(new Response(JSON.stringify(seeded ? [adminProduct()] : []), { status: 200 })),
+      'GET /api/admin/products': () => Promise.resolve(new Response(JSON.stringify(seeded ? [adminProduct()] : []), { status: 200 })),
       'POST /api/admin/seed-products': () => {
         seeded = true;
         return Promise.resolve(new Response(JSON.stringify({ created: 12, skipped: 0 }), { status: 201 }));
@@ -75,7 +81,10 @@ describe('Products tab', () => {
     });
     renderWithProviders(<ProductsTab />);
     await screen.findByRole('article', { name: 'Quokka Pale Ale' });
-    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Quokka Pale Ale', 'Old Faithful']);
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Quokka Pale Ale',
+      'Old Faithful',
+    ]);
     const quokka = card('Quokka Pale Ale');
     expect(within(quokka).getByText('Collab Release')).toBeInTheDocument();
     expect(within(quokka).getByText(/ABV 4\.8%/)).toBeInTheDocument();
@@ -101,7 +110,14 @@ describe('Products tab', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Active (live in shop)' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Archived' })).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
-    for (const message of ['Name is required', 'Style is required', 'Description is required', 'ABV is required', 'Price is required', 'Image URL is required']) {
+    for (const message of [
+      'Name is required',
+      'Style is required',
+      'Description is required',
+      'ABV is required',
+      'Price is required',
+      'Image URL is required',
+    ]) {
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
@@ -166,7 +182,11 @@ describe('Products tab', () => {
     await user.clear(within(dialog).getByLabelText('8 Pack price ($)'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Quokka Pale Ale changed since you opened it; reload and try again')).toBeInTheDocument();
-    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ revision: 7, price8Pack: null, price4Pack: '24.00' });
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({
+      revision: 7,
+      price8Pack: null,
+      price4Pack: '24.00',
+    });
     expect(screen.getByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' })).toBeInTheDocument();
   });
 

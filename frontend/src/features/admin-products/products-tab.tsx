@@ -53,7 +53,10 @@ export function ProductsTab() {
       setDialog({ kind: 'closed' });
     };
     if (dialog.kind === 'edit') {
-      update.mutate({ id: dialog.product.id, body: { ...body, revision: dialog.product.revision } }, { onSuccess: done('Product updated'), onError: showError });
+      update.mutate(
+        { id: dialog.product.id, body: { ...body, revision: dialog.product.revision } },
+        { onSuccess: done('Product updated'), onError: showError },
+      );
     } else {
       create.mutate(body, { onSuccess: done('Product created'), onError: showError });
     }
@@ -79,7 +82,9 @@ export function ProductsTab() {
       <header className="admin-products__header">
         <div>
           <h2 className="admin-products__title">Products</h2>
-          <p className="admin-products__subtitle">{products.isSuccess ? `${list.length} products, archived last` : 'Your range, as the shop sells it'}</p>
+          <p className="admin-products__subtitle">
+            {products.isSuccess ? `${list.length} products, archived last` : 'Your range, as the shop sells it'}
+          </p>
         </div>
         <div className="admin-products__actions">
           <Button icon={<DatabaseOutlined />} onClick={seedProducts} loading={seed.isPending}>

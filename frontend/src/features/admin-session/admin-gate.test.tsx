@@ -41,13 +41,16 @@ describe('admin login (no stored token)', () => {
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
   });
 
-  it.each([{ password: '' }, { password: '   ' }])('given the password "$password", it asks for one and calls no server', async ({ password }) => {
-    const fetchMock = stubApi({});
-    renderGate();
-    await submitPassword(password);
-    expect(await screen.findByText('Admin password required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+  it.each([{ password: '' }, { password: '   ' }])(
+    'given the password "$password", it asks for one and calls no server',
+    async ({ password }) => {
+      const fetchMock = stubApi({});
+      renderGate();
+      await submitPassword(password);
+      expect(await screen.findByText('Admin password required')).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 
   it('given the right password, it stores the token under adminToken, toasts "Admin access granted" and shows the dashboard', async () => {
     const fetchMock = stubApi({ 'POST /api/admin/login': { body: { token: 'tok-123', expiresAt: '2026-11-23T00:00:00Z' } } });
@@ -56,7 +59,7 @@ describe('admin login (no stored token)', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Admin access granted')).toBeInTheDocument();
     expect(localStorage.getItem('adminToken')).toBe('tok-123');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ password: 'correct horse' });
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({ password: 'correct horse' });
     // A fresh login is not verified again.
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -69,8 +72,16 @@ describe('admin login (no stored token)', () => {
   });
 
   it.each([
-    { case: 'a wrong password (401)', answer: { status: 401, body: { statusCode: 401, message: 'Invalid admin password' } }, toast: 'Invalid admin password' },
-    { case: 'too many attempts (429)', answer: { status: 429, body: { statusCode: 429, message: 'Too many login attempts, try again in a minute' } }, toast: 'Too many login attempts, try again in a minute' },
+    {
+      case: 'a wrong password (401)',
+      answer: { status: 401, body: { statusCode: 401, message: 'Invalid admin password' } },
+      toast: 'Invalid admin password',
+    },
+    {
+      case: 'too many attempts (429)',
+      answer: { status: 429, body: { statusCode: 429, message: 'Too many login attempts, try again in a minute' } },
+      toast: 'Too many login attempts, try again in a minute',
+    },
   ])('given $case, it toasts "$toast", stores nothing and does not reload', async ({ answer, toast }) => {
     stubApi({ 'POST /api/admin/login': answer });
     renderGate();

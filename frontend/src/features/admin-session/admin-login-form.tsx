@@ -49,11 +49,7 @@ export function AdminLoginForm({ onLoggedIn }: AdminLoginFormProps) {
         <h1 className="admin-login__title">Admin Access</h1>
         <p className="admin-login__subtitle">Enter admin password to continue</p>
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} noValidate>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[{ required: true, whitespace: true, message: ADMIN_PASSWORD_REQUIRED }]}
-          >
+          <Form.Item label="Password" name="password" rules={[{ required: true, whitespace: true, message: ADMIN_PASSWORD_REQUIRED }]}>
             <Input.Password autoComplete="current-password" autoFocus placeholder="Admin password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>

@@ -4,7 +4,13 @@ import type { ProductRequestBody } from '../product-form-body';
 import { invalidateProductViews } from './product-changes';
 
 /** `PUT /api/admin/products/{id}` takes the whole form (with the revision it was filled from) or only `{ isActive }`. */
-export async function updateProduct({ id, body }: { id: string; body: ProductRequestBody & { revision: number } }): Promise<{ id: string }> {
+export async function updateProduct({
+  id,
+  body,
+}: {
+  id: string;
+  body: ProductRequestBody & { revision: number };
+}): Promise<{ id: string }> {
   return apiJson<{ id: string }>('PUT', `/api/admin/products/${encodeURIComponent(id)}`, body);
 }
 
