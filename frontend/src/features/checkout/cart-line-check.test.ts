@@ -32,7 +32,10 @@ describe('pre-payment line check', () => {
     },
     {
       given: 'a product taken off sale',
-      entries: { quokka: { ...onSale('quokka', 'Quokka Pale Ale', 50), isActive: false }, karri: onSale('karri', 'Karri Forest Stout', 50) },
+      entries: {
+        quokka: { ...onSale('quokka', 'Quokka Pale Ale', 50), isActive: false },
+        karri: onSale('karri', 'Karri Forest Stout', 50),
+      },
       error: 'Quokka Pale Ale is no longer available',
     },
     {

@@ -83,9 +83,20 @@ interface Address {
 }
 
 async function fillCustomerInfo(user: UserEvent, { state, postCode }: Address = { state: 'WA', postCode: '6000' }) {
-  const fields = { 'Full name': 'Alex Brewer', Email: 'alex@example.com', Phone: '0412 345 678', 'Street address': '1 Hay Street', Suburb: 'Perth' };
+  const fields = {
+    'Full name': 'Alex Brewer',
+    Email: 'alex@example.com',
+    Phone: '0412 345 678',
+    'Street address': '1 Hay Street',
+    Suburb: 'Perth',
+  };
   for (const [label, value] of Object.entries({ ...fields, Postcode: postCode })) await typeInto(user, label, value);
   await chooseState(user, state);
+}
+
+function sentJson(init: RequestInit | undefined): unknown {
+  if (typeof init?.body !== 'string') throw new Error('expected a JSON body');
+  return JSON.parse(init.body);
 }
 
 function summary() {
@@ -241,10 +252,14 @@ describe('checkout: continue to payment', () => {
     expect(await screen.findByText('Payment Information')).toBeInTheDocument();
     const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${requestUrl(url)}`);
     expect(calls).toEqual(
-      expect.arrayContaining(['GET /api/products/rottnest-hazy-ipa', 'GET /api/products/kings-park-kolsch', 'POST /api/create-payment-intent']),
+      expect.arrayContaining([
+        'GET /api/products/rottnest-hazy-ipa',
+        'GET /api/products/kings-park-kolsch',
+        'POST /api/create-payment-intent',
+      ]),
     );
     const post = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/create-payment-intent');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+    expect(sentJson(post?.[1])).toEqual({
       cartItems: [
         { productId: 'rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', quantity: 8, price: 46, packSize: '8pack', packQuantity: 8 },
         { productId: 'kings-park-kolsch', name: 'Kings Park Kolsch', quantity: 8, price: 6.5, packSize: 'single', packQuantity: 1 },
@@ -262,7 +277,8 @@ describe('checkout: continue to payment', () => {
     });
 
     expect(screen.getByText('Test mode — no real payment')).toBeInTheDocument();
-    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995']) expect(screen.getByText(card)).toBeInTheDocument();
+    for (const card of ['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0000 0000 9995'])
+      expect(screen.getByText(card)).toBeInTheDocument();
     expect(screen.getByTestId('amount-to-pay')).toHaveTextContent('$108.00');
     const recap = within(screen.getByRole('region', { name: 'Shipping To' }));
     expect(recap.getByText(/Alex Brewer/)).toBeInTheDocument();
@@ -283,12 +299,21 @@ describe('checkout: continue to payment', () => {
   it.each([
     {
       given: 'a product gone from the shop',
-      api: { 'GET /api/products/kings-park-kolsch': { status: 404, body: { statusCode: 404, message: 'Product kings-park-kolsch not found or inactive' } } },
+      api: {
+        'GET /api/products/kings-park-kolsch': {
+          status: 404,
+          body: { statusCode: 404, message: 'Product kings-park-kolsch not found or inactive' },
+        },
+      },
       message: 'Product kings-park-kolsch not found or inactive',
     },
     {
       given: 'a product taken off sale',
-      api: { 'GET /api/products/kings-park-kolsch': { body: { id: 'kings-park-kolsch', name: 'Kings Park Kolsch', isActive: false, inventory: 40 } } },
+      api: {
+        'GET /api/products/kings-park-kolsch': {
+          body: { id: 'kings-park-kolsch', name: 'Kings Park Kolsch', isActive: false, inventory: 40 },
+        },
+      },
       message: 'Kings Park Kolsch is no longer available',
     },
     {
@@ -336,7 +361,7 @@ describe('checkout: paying with the local test card form', () => {
     expect(screen.getByText('Thank you for your purchase!')).toBeInTheDocument();
     expect(onPaymentComplete).toHaveBeenCalledWith('pi_test_abc', 'succeeded');
     const confirm = fetchMock.mock.calls.find(([url]) => requestUrl(url).endsWith('/confirm'));
-    expect(JSON.parse(String(confirm?.[1]?.body))).toEqual({ cardNumber: '4242 4242 4242 4242', clientSecret: 'pi_test_abc_secret_xyz' });
+    expect(sentJson(confirm?.[1])).toEqual({ cardNumber: '4242 4242 4242 4242', clientSecret: 'pi_test_abc_secret_xyz' });
   });
 
   it('given a declined card, it toasts "Payment Failed" with the provider message, stays, and a second card pays the same intent', async () => {

@@ -66,7 +66,11 @@ export function OrderSummaryCard({ lines, state, shipping }: OrderSummaryCardPro
         </div>
         <div className="checkout-summary__row checkout-summary__row--total" data-testid="summary-total">
           <dt>Total</dt>
-          <dd>{shipping === null ? `${formatPrice(subtotal)} + shipping` : formatPrice(centsToDollars(subtotalCents + toCents(shipping.cost)))}</dd>
+          <dd>
+            {shipping === null
+              ? `${formatPrice(subtotal)} + shipping`
+              : formatPrice(centsToDollars(subtotalCents + toCents(shipping.cost)))}
+          </dd>
         </div>
       </dl>
 

@@ -71,7 +71,12 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
   );
 }
 
-function PaymentForm({ config, intent, returnUrl, outcome }: Pick<PaymentStepProps, 'intent' | 'returnUrl' | 'outcome'> & { config: PublicConfig }) {
+function PaymentForm({
+  config,
+  intent,
+  returnUrl,
+  outcome,
+}: Pick<PaymentStepProps, 'intent' | 'returnUrl' | 'outcome'> & { config: PublicConfig }) {
   switch (config.paymentMode) {
     case 'stripe':
       return config.stripePublishableKey ? (

@@ -58,7 +58,8 @@ function StripeConfirmForm({ returnUrl, outcome }: Pick<StripePaymentFormProps, 
         redirect: 'if_required',
       });
       if (error !== undefined) outcome.declined(error.message ?? 'Your payment could not be completed.');
-      else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') outcome.completed(paymentIntent.id, paymentIntent.status);
+      else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')
+        outcome.completed(paymentIntent.id, paymentIntent.status);
       else outcome.declined(`The payment was not completed (${paymentIntent.status}).`);
     } catch (error) {
       outcome.failed(error);

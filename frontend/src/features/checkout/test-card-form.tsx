@@ -42,7 +42,13 @@ export function TestCardForm({ intent, outcome }: TestCardFormProps) {
   };
 
   return (
-    <Form<CardValues> form={form} layout="vertical" onFinish={(values) => void pay(values)} className="test-card-form" aria-label="Card payment">
+    <Form<CardValues>
+      form={form}
+      layout="vertical"
+      onFinish={(values) => void pay(values)}
+      className="test-card-form"
+      aria-label="Card payment"
+    >
       <Alert
         type="info"
         className="test-card-form__banner"
@@ -69,7 +75,11 @@ export function TestCardForm({ intent, outcome }: TestCardFormProps) {
           </>
         }
       />
-      <Form.Item name="cardNumber" label="Card number" rules={[{ required: true, whitespace: true, message: 'Please enter a card number' }]}>
+      <Form.Item
+        name="cardNumber"
+        label="Card number"
+        rules={[{ required: true, whitespace: true, message: 'Please enter a card number' }]}
+      >
         <Input autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" maxLength={23} disabled={busy} />
       </Form.Item>
       <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>

@@ -14,7 +14,11 @@ export interface ConfirmTestPaymentInput {
 }
 
 /** The local test gateway's confirm route, used instead of Stripe when the shop runs without Stripe keys. */
-export async function confirmTestPayment({ paymentIntentId, clientSecret, cardNumber }: ConfirmTestPaymentInput): Promise<TestPaymentResult> {
+export async function confirmTestPayment({
+  paymentIntentId,
+  clientSecret,
+  cardNumber,
+}: ConfirmTestPaymentInput): Promise<TestPaymentResult> {
   return apiJson<TestPaymentResult>('POST', `/api/test-gateway/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`, {
     cardNumber,
     clientSecret,

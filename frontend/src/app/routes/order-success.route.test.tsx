@@ -1,0 +1,41 @@
+import type { CartLine } from '@brewery/shop-rules';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '@/testing/fake-api';
+import { publicConfigFixture } from '@/testing/public-config-fixture';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { Component as OrderSuccessRoute } from './order-success.route';
+
+const fourPack: CartLine = {
+  productId: 'quokka-pale-ale',
+  name: 'Quokka Pale Ale',
+  price: 24,
+  quantity: 4,
+  packSize: '4pack',
+  packQuantity: 4,
+  imageUrl: '/cans/quokka-pale-ale.svg',
+};
+
+function storedCart(): unknown {
+  return JSON.parse(localStorage.getItem('cart') ?? 'null');
+}
+
+describe('order success route and the cart', () => {
+  it.each([
+    { redirectStatus: 'succeeded', server: 'succeeded', heading: 'Order Confirmed!', cart: [] },
+    { redirectStatus: 'succeeded', server: 'failed', heading: 'Payment Issues', cart: [fourPack] },
+    { redirectStatus: 'failed', server: 'failed', heading: 'Payment Issues', cart: [fourPack] },
+  ])(
+    'given redirect_status $redirectStatus and the server saying $server, the stored cart becomes $cart.length line(s)',
+    async ({ redirectStatus, server, heading, cart }) => {
+      localStorage.setItem('cart', JSON.stringify([fourPack]));
+      stubApi({
+        'GET /api/config': { body: publicConfigFixture },
+        'GET /api/orders/payment-status?payment_intent=pi_test_abc': { body: { status: server, orderId: '7' } },
+      });
+      renderWithProviders(<OrderSuccessRoute />, { route: `/order-success?payment_intent=pi_test_abc&redirect_status=${redirectStatus}` });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      await waitFor(() => expect(storedCart()).toEqual(cart));
+    },
+  );
+});

@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { requestUrl, stubApi } from '@/testing/fake-api';
+import { publicConfigFixture } from '@/testing/public-config-fixture';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { OrderSuccessPage } from './order-success-page';
+
+const INTENT = 'pi_3Nx8Kq2eZvKYlo2C1';
+const statusPath = `GET /api/orders/payment-status?payment_intent=${INTENT}`;
+
+function renderResult(query: string) {
+  const onOrderConfirmed = vi.fn();
+  renderWithProviders(<OrderSuccessPage onOrderConfirmed={onOrderConfirmed} shopHref="/shop" homeHref="/" />, {
+    route: `/order-success${query}`,
+  });
+  return { onOrderConfirmed };
+}
+
+function serverSays(status: string, orderId?: string) {
+  return stubApi({
+    'GET /api/config': { body: publicConfigFixture },
+    [statusPath]: { body: { status, ...(orderId ? { orderId } : {}) } },
+  });
+}
+
+describe('order result: succeeded', () => {
+  it('given redirect_status succeeded and a paid order, it confirms the order with next steps, reference, links and help', async () => {
+    serverSays('succeeded', '42');
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your order #42. Cheers!')).toBeInTheDocument();
+    expect(screen.getByText(/email confirmation shortly/)).toBeInTheDocument();
+    expect(screen.getByText(/processed within 1-2 business days/)).toBeInTheDocument();
+    expect(screen.getByText(/tracking details when your order ships/)).toBeInTheDocument();
+    expect(screen.getByText(/18 or older must be present/)).toBeInTheDocument();
+    expect(screen.getByText(/Payment reference:/)).toHaveTextContent('Payment reference: 3Nx8Kq2eZvKYlo2C1');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('heading', { name: 'Need Help?' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'hello@brewery.test' })).toHaveAttribute('href', 'mailto:hello@brewery.test');
+    expect(onOrderConfirmed).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['failed', 'unknown'])(
+    'given redirect_status succeeded but the server says %s, it shows Payment Issues and keeps the cart',
+    async (status) => {
+      serverSays(status);
+      const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment Issues' })).toBeInTheDocument();
+      expect(screen.queryByText('Order Confirmed!')).not.toBeInTheDocument();
+      expect(onOrderConfirmed).not.toHaveBeenCalled();
+    },
+  );
+
+  it('given the server still processing, it confirms, says the confirmation is on its way, and asks again until it is recorded', async () => {
+    let asked = 0;
+    const fetchMock = stubApi({
+      'GET /api/config': { body: publicConfigFixture },
+      [statusPath]: () => {
+        asked += 1;
+        return Promise.resolve(Response.json({ status: asked === 1 ? 'processing' : 'succeeded', orderId: '42' }));
+      },
+    });
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    expect(await screen.findByText(/your confirmation email is on its way/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/your confirmation email is on its way/)).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(fetchMock.mock.calls.filter(([url]) => requestUrl(url).startsWith('/api/orders/payment-status'))).toHaveLength(2);
+    expect(onOrderConfirmed).toHaveBeenCalledTimes(1);
+  });
+
+  it('given the server cannot be reached, it trusts the provider and confirms', async () => {
+    stubApi({ 'GET /api/config': { body: publicConfigFixture }, [statusPath]: { status: 503, body: 'down' } });
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(onOrderConfirmed).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('order result: anything else', () => {
+  it.each([
+    `?payment_intent=${INTENT}&redirect_status=failed`,
+    `?payment_intent=${INTENT}&redirect_status=requires_payment_method`,
+    `?payment_intent=${INTENT}`,
+    '?redirect_status=succeeded',
+    '',
+  ])('given "%s", it shows Payment Issues with Return to Shop, asking the server nothing', async (query) => {
+    const fetchMock = stubApi({ 'GET /api/config': { body: publicConfigFixture } });
+    const { onOrderConfirmed } = renderResult(query);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Issues' })).toBeInTheDocument();
+    expect(screen.getByText('There was an issue with your payment. Please try again or contact support.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Shop' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByText(/Payment reference/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => requestUrl(url).includes('payment-status'))).toHaveLength(0);
+    expect(onOrderConfirmed).not.toHaveBeenCalled();
+  });
+
+  it('given redirect_status processing, it says the payment is still being confirmed and keeps the cart', async () => {
+    serverSays('processing');
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=processing`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' })).toBeInTheDocument();
+    expect(screen.getByText(/confirmation email is on its way/)).toBeInTheDocument();
+    expect(screen.getByText(/Payment reference:/)).toHaveTextContent('3Nx8Kq2eZvKYlo2C1');
+    expect(onOrderConfirmed).not.toHaveBeenCalled();
+  });
+});
