@@ -30,8 +30,8 @@ export function StockEmailCard() {
   return (
     <Card title="Stock Update from Email" size="small">
       <Typography.Paragraph type="secondary">
-        Paste a stock e-mail: the first line <Typography.Text code>UPDATE STOCK</Typography.Text>, then one line per beer with its
-        name and the number of cans on hand.
+        Paste a stock e-mail: the first line <Typography.Text code>UPDATE STOCK</Typography.Text>, then one line per beer with its name and
+        the number of cans on hand.
       </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ emailContent: '' }}>
         <Form.Item

@@ -147,8 +147,8 @@ export function OrderBackupsTab() {
 
       <Card title="Manual Order Recovery" size="small">
         <Typography.Paragraph type="secondary">
-          A payment went through but no paid order shows? Enter its payment intent ID to rebuild the order from the recorded
-          payment. Repeating a recovery is safe.
+          A payment went through but no paid order shows? Enter its payment intent ID to rebuild the order from the recorded payment.
+          Repeating a recovery is safe.
         </Typography.Paragraph>
         <Form form={form} layout="inline" onFinish={(values) => recover(values.paymentIntentId.trim())} className="order-backups__form">
           <Form.Item
@@ -171,7 +171,16 @@ export function OrderBackupsTab() {
           type="warning"
           showIcon
           title={`${summary.potentiallyMissing.length} successful payment(s) without a paid order`}
-          description={summary.potentiallyMissing.map((b) => b.paymentIntentId).join(', ')}
+          description={
+            <ul className="order-backups__review" aria-label="Payments needing review">
+              {summary.potentiallyMissing.map((backup) => (
+                <li key={backup.paymentIntentId}>
+                  {backup.orderId === null ? 'No order' : `Order #${backup.orderId}`} ({backup.orderStatus ?? 'missing'}),{' '}
+                  {backup.customerInfo?.name ?? 'unknown customer'}, {money(backup.totals?.total)}: recover it below or from the list.
+                </li>
+              ))}
+            </ul>
+          }
         />
       ) : null}
 

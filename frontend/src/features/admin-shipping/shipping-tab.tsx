@@ -84,8 +84,8 @@ export function ShippingTab() {
     <div className="admin-shipping">
       <Card title="Email-Based Label Creation" size="small">
         <Typography.Paragraph type="secondary">
-          Paste the reply to an order e-mail. When it asks for a label, the order number and the command are read from it and a
-          label can be created in one click.
+          Paste the reply to an order e-mail. When it asks for a label, the order number and the command are read from it and a label can be
+          created in one click.
         </Typography.Paragraph>
         <Form form={form} layout="vertical" initialValues={{ subject: '', emailContent: '' }}>
           <Form.Item name="subject" label="Email subject">
@@ -138,7 +138,9 @@ export function ShippingTab() {
       <Card title="How it works" size="small">
         <ol className="admin-shipping__guide">
           <li>Reply to an order e-mail (or forward the customer's) with one of the commands below.</li>
-          <li>Paste the reply and its subject here and press Parse Email. The order number is taken from the subject or the quoted text.</li>
+          <li>
+            Paste the reply and its subject here and press Parse Email. The order number is taken from the subject or the quoted text.
+          </li>
           <li>Check the parse results, then press Create Label for the order. The customer gets the tracking link by e-mail.</li>
         </ol>
         <Typography.Text strong>Accepted commands</Typography.Text>

@@ -25,8 +25,8 @@ export function WebhookRecoveryCard() {
   return (
     <Card size="small" title="Manual Webhook Recovery">
       <Typography.Paragraph type="secondary">
-        When the payment provider&apos;s notification never arrived, enter the payment intent ID: the shop asks the provider what
-        happened to the payment and records it as if the webhook had come.
+        When the payment provider&apos;s notification never arrived, enter the payment intent ID: the shop asks the provider what happened
+        to the payment and records it as if the webhook had come.
       </Typography.Paragraph>
       <Form form={form} layout="inline" onFinish={onFinish} className="system__webhook-form">
         <Form.Item

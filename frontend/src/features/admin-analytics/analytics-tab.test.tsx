@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestUrl, stubApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { AnalyticsTab } from './analytics-tab';
+import type { SalesReportLine, SalesReportSummary } from './api/sales-report';
+
+/** The JSON body a request sent. */
+function sentJson(init: RequestInit | undefined): unknown {
+  return JSON.parse(typeof init?.body === 'string' ? init.body : 'null');
+}
+
+const stockLevels = [
+  { productId: 'a', name: 'Quokka Pale Ale', inventory: 0, reserved: 0, available: 0 },
+  { productId: 'b', name: 'Swan River Lager', inventory: 5, reserved: 0, available: 5 },
+  { productId: 'c', name: 'Kimberley Red', inventory: 6, reserved: 2, available: 4 },
+  { productId: 'd', name: 'Rottnest Wheat', inventory: 10, reserved: 0, available: 10 },
+  { productId: 'e', name: 'Margaret River IPA', inventory: 11, reserved: 0, available: 11 },
+];
+
+const lines: SalesReportLine[] = [
+  {
+    orderId: '1001',
+    date: '2026-11-02',
+    productName: 'Quokka Pale Ale',
+    packSize: '4pack',
+    quantity: 2,
+    cans: 8,
+    unitPrice: '24.00',
+    lineTotal: '48.00',
+  },
+  {
+    orderId: '1002',
+    date: '2026-11-03',
+    productName: 'Swan River Lager',
+    packSize: 'single',
+    quantity: 4,
+    cans: 4,
+    unitPrice: '6.50',
+    lineTotal: '26.00',
+  },
+];
+
+const summary: SalesReportSummary = {
+  lineItems: 2,
+  totalCans: 12,
+  totalRevenue: '74.00',
+  revenueByDay: [
+    { day: '2026-11-02', revenue: '48.00' },
+    { day: '2026-11-03', revenue: '26.00' },
+  ],
+  cansByBeer: [
+    { productName: 'Swan River Lager', cans: 4 },
+    { productName: 'Quokka Pale Ale', cans: 8 },
+  ],
+};
+
+function renderTab(extra: Parameters<typeof stubApi>[0] = {}) {
+  const fetchMock = stubApi({ 'GET /api/admin/stock-levels': { body: stockLevels }, ...extra });
+  const user = userEvent.setup();
+  renderWithProviders(<AnalyticsTab />);
+  return { fetchMock, user };
+}
+
+function postBody(fetchMock: ReturnType<typeof stubApi>, path: string): unknown {
+  const call = fetchMock.mock.calls.find(([input, init]) => requestUrl(input) === path && init?.method === 'POST');
+  return call === undefined ? undefined : sentJson(call[1]);
+}
+
+async function setPeriod(user: ReturnType<typeof userEvent.setup>, start: string, end: string) {
+  for (const [label, value] of [
+    ['Start date', start],
+    ['End date', end],
+  ] as const) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    if (value !== '') await user.type(input, value);
+  }
+}
+
+describe('analytics tab: stock levels', () => {
+  it.each([
+    { name: 'Quokka Pale Ale', level: 'CRITICAL' },
+    { name: 'Swan River Lager', level: 'CRITICAL' },
+    { name: 'Kimberley Red', level: 'LOW' },
+    { name: 'Rottnest Wheat', level: 'LOW' },
+    { name: 'Margaret River IPA', level: 'OK' },
+  ])('$name shows $level', async ({ name, level }) => {
+    renderTab();
+    const list = await screen.findByRole('list', { name: 'Stock levels' });
+    const card = within(list)
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByText(name) !== null);
+    expect(card).toBeDefined();
+    expect(within(card as HTMLElement).getByText(level)).toBeInTheDocument();
+  });
+});
+
+describe('analytics tab: daily e-mail and stock e-mail', () => {
+  it('sends the daily analytics e-mail and toasts "Daily analytics email sent successfully"', async () => {
+    const { user, fetchMock } = renderTab({ 'POST /api/admin/analytics/send-daily-email': { body: { message: 'sent' } } });
+    await user.click(screen.getByRole('button', { name: /Send Daily Analytics Email/ }));
+    expect(await screen.findByText('Daily analytics email sent successfully')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/admin/analytics/send-daily-email', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('refuses a blank stock e-mail without calling the server', async () => {
+    const { user, fetchMock } = renderTab();
+    await user.click(screen.getByLabelText('Stock email'));
+    await user.paste('   ');
+    await user.click(screen.getByRole('button', { name: 'Update Stock' }));
+    expect(await screen.findByText('Please paste the stock update email')).toBeInTheDocument();
+    expect(postBody(fetchMock, '/api/admin/parse-stock-email')).toBeUndefined();
+  });
+
+  it('posts the stock e-mail, toasts "Updated X of Y products" and lists the lines it could not match', async () => {
+    const email = 'UPDATE STOCK\nQuokka Pale Ale: 120\nMystery Stout 12';
+    const { user, fetchMock } = renderTab({
+      'POST /api/admin/parse-stock-email': {
+        body: { successCount: 1, totalUpdates: 2, unmatched: ['Mystery Stout 12'], updates: [{ productId: 'a', inventory: 120 }] },
+      },
+    });
+    await user.click(screen.getByLabelText('Stock email'));
+    await user.paste(email);
+    await user.click(screen.getByRole('button', { name: 'Update Stock' }));
+    expect((await screen.findAllByText('Updated 1 of 2 products')).length).toBeGreaterThan(0);
+    expect(postBody(fetchMock, '/api/admin/parse-stock-email')).toEqual({ emailContent: email });
+    const unmatched = screen.getByRole('list', { name: 'Lines that matched no product' });
+    expect(within(unmatched).getByText('Mystery Stout 12')).toBeInTheDocument();
+  });
+});
+
+describe('analytics tab: sales report', () => {
+  let clicked: { download: string; href: string }[];
+  beforeEach(() => {
+    clicked = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    { start: '', end: '2026-11-30' },
+    { start: '2026-11-01', end: '' },
+  ])('needs both dates (start "$start", end "$end") before generating or exporting', async ({ start, end }) => {
+    const { user, fetchMock } = renderTab();
+    await setPeriod(user, start, end);
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText('Please select both a start date and an end date')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Export to CSV/ }));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('generates the report: toast with the line count, summary, table and both charts with their figures', async () => {
+    const { user, fetchMock } = renderTab({
+      'POST /api/admin/sales-report': { body: lines },
+      'POST /api/admin/sales-report/summary': { body: summary },
+    });
+    await setPeriod(user, '2026-11-01', '2026-11-03');
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+
+    expect(await screen.findByText('Generated sales report with 2 line items')).toBeInTheDocument();
+    expect(postBody(fetchMock, '/api/admin/sales-report')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-03' });
+    expect(screen.getByText('Total cans').closest('.ant-statistic')).toHaveTextContent('12');
+    expect(screen.getByText('Total revenue').closest('.ant-statistic')).toHaveTextContent('$74.00');
+    expect(screen.getByText('Line items').closest('.ant-statistic')).toHaveTextContent('2');
+
+    const revenue = screen.getByRole('img', { name: 'Revenue per day' });
+    expect(revenue).toHaveAccessibleDescription(
+      'Revenue per day from 2026-11-01 to 2026-11-03: $74.00 in total, highest $48.00 on 2026-11-02.',
+    );
+    const revenueTable = screen.getByRole('table', { name: 'Revenue per day' });
+    expect(
+      within(revenueTable)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DayRevenue', '2026-11-01$0.00', '2026-11-02$48.00', '2026-11-03$26.00']);
+    const beers = screen.getByRole('table', { name: 'Cans sold per beer' });
+    expect(
+      within(beers)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['BeerCans', 'Quokka Pale Ale8 cans', 'Swan River Lager4 cans']);
+    expect(screen.getByRole('img', { name: 'Cans sold per beer' })).toBeInTheDocument();
+    expect(screen.getByText('#1001').closest('tr')).toHaveTextContent('$48.00');
+  });
+
+  it('exports the CSV as sales-report-{start}-to-{end}.csv', async () => {
+    const { user, fetchMock } = renderTab({
+      'POST /api/admin/sales-report/export': async () =>
+        new Response('orderId,quantity,lineTotal\n1001,2,48.00\n', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    await setPeriod(user, '2026-11-01', '2026-11-30');
+    await user.click(screen.getByRole('button', { name: /Export to CSV/ }));
+    await waitFor(() => expect(clicked).toEqual([{ download: 'sales-report-2026-11-01-to-2026-11-30.csv', href: 'blob:report' }]));
+    expect(postBody(fetchMock, '/api/admin/sales-report/export')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
+    expect(await blob.text()).toBe('orderId,quantity,lineTotal\n1001,2,48.00\n');
+  });
+
+  it('a failed export toasts "Failed to export sales report" and downloads nothing', async () => {
+    const { user } = renderTab({ 'POST /api/admin/sales-report/export': { status: 500, body: 'boom' } });
+    await setPeriod(user, '2026-11-01', '2026-11-30');
+    await user.click(screen.getByRole('button', { name: /Export to CSV/ }));
+    expect(await screen.findByText('Failed to export sales report')).toBeInTheDocument();
+    expect(clicked).toEqual([]);
+  });
+});

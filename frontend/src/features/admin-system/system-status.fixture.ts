@@ -1,0 +1,16 @@
+import type { SystemStatus } from './api/get-system-status';
+
+/** A healthy shop; tests override what they need. */
+export function aSystemStatus(overrides: Partial<SystemStatus> = {}): SystemStatus {
+  return {
+    email_system: { status: 'ok', detail: 'Writing to the local outbox' },
+    stripe_system: { status: 'ok', mode: 'test', detail: 'Local test gateway' },
+    event_store: { status: 'ok', adapter: 'pglite', detail: 'Appending' },
+    read_models: { status: 'ok', adapter: 'memory', lag: 0, subscribers: ['orders', 'products'] },
+    recent_activity: { orders_last_24h: 3, pending_orders: 1, paid_orders: 2 },
+    inventory_alerts: { critical_stock_count: 0, critical_products: [] },
+    automation_issues: { orders_needing_attention: [], payments_without_order: [], expired_reservations: [], failed_emails: [] },
+    timestamp: '2026-11-22T01:00:00.000Z',
+    ...overrides,
+  };
+}
