@@ -242,6 +242,20 @@ describe('sales report over HTTP', () => {
     });
   });
 
+  it('every Analytics route is in the OpenAPI document', async () => {
+    const doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { summary?: string }>> };
+    for (const [path, method] of [
+      ['/api/admin/sales-report', 'post'],
+      ['/api/admin/sales-report/summary', 'post'],
+      ['/api/admin/sales-report/export', 'post'],
+      ['/api/admin/parse-stock-email', 'post'],
+      ['/api/admin/analytics/send-daily-email', 'post'],
+      ['/api/admin/stock-levels', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.summary).toEqual(expect.any(String));
+    }
+  });
+
   it('rebuilt from the log, the report is the same', async () => {
     const period = { startDate: '2025-01-01', endDate: '2027-12-31' };
     const before = (await report('/api/admin/sales-report', period).expect(200)).body as Line[];
