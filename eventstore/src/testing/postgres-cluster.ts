@@ -23,8 +23,9 @@ interface RunAs {
  * Starts a private PostgreSQL cluster from Debian's binaries (installing the `postgresql` package
  * when absent and we are root) in a temp directory, listening on 127.0.0.1 and a free port only.
  * A detached watchdog stops it and deletes the directory if this process dies without calling stop().
+ * Tests run it with fsync off; benchmarks pass `{ fsync: true }` to measure what a real server does.
  */
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(options: { fsync?: boolean } = {}): Promise<ThrowawayPostgres> {
   const binDir = await findOrInstallPostgresBinaries();
   const runAs = process.getuid?.() === 0 ? postgresUser() : null;
   const dir = mkdtempSync(join(tmpdir(), 'brewery-pg-'));
@@ -33,11 +34,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const port = await freePort();
 
   try {
-    // --no-sync and fsync=off: a throwaway cluster never needs to survive a crash.
+    // --no-sync and fsync=off: a throwaway test cluster never needs to survive a crash.
     await run(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync'], runAs);
     await run(
       join(binDir, 'pg_ctl'),
-      ['start', '-w', '-D', dataDir, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`],
+      ['start', '-w', '-D', dataDir, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? 'on' : 'off'}`],
       runAs,
     );
   } catch (error) {

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openEventStore, type EventMetadata, type EventStore, type EventToAppend } from '@brewery/eventstore';
+import { measure, type Figure } from './bench-stats';
+
+// Compiled to .tmp/bench/bench/: the repository is three levels up.
+const ROOT = resolve(__dirname, '../../..');
+const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+
+// The built server, loaded at run time (bench compiles on its own; `npm run bench` builds the server first).
+interface Runner {
+  whenReadModelsCaughtUp(): Promise<void>;
+  rebuildReadModels(): Promise<{ events: number; millis: number }>;
+  statuses(): { name: string; caughtUp: boolean; lastError: string | null }[];
+}
+interface App {
+  init(): Promise<unknown>;
+  get(token: unknown): unknown;
+  close(): Promise<void>;
+}
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { createApp } = require(join(ROOT, 'backend/dist/main.js')) as { createApp: (config: unknown) => Promise<App> };
+const { loadConfig } = require(join(ROOT, 'backend/dist/config/app-config.js')) as { loadConfig: (env: Record<string, string>) => { eventStore: unknown } };
+const { ProjectionRunner } = require(join(ROOT, 'backend/dist/platform/projections/projection-runner.js')) as { ProjectionRunner: unknown };
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const BEERS = [
+  ['seed-quokka-pale-ale', 'Quokka Pale Ale', 'Australian Pale Ale', 4.8, 650],
+  ['seed-swan-valley-lager', 'Swan Valley Lager', 'Lager', 4.5, 550],
+  ['seed-rottnest-hazy-ipa', 'Rottnest Hazy IPA', 'Hazy IPA', 6.5, 850],
+  ['seed-fremantle-doctor-xpa', 'Fremantle Doctor XPA', 'Extra Pale Ale', 5.2, 700],
+] as const;
+
+function meta(actor: EventMetadata['actor'], at: string): EventMetadata {
+  return { correlationId: 'bench', causationId: null, actor, occurredAt: at };
+}
+
+/** A realistic log: products, then paid orders with everything checkout and payment append for them. */
+async function writeShopHistory(store: EventStore): Promise<number> {
+  for (const [id, name, style, abv, cents] of BEERS) {
+    const price = (cents / 100).toFixed(2);
+    await store.append(
+      `product-${id}`,
+      [
+        {
+          type: 'ProductCreated',
+          data: {
+            name, style, description: `${name}, brewed in Perth.`, abv, beerType: null, imageUrl: `/cans/${id.slice(5)}.svg`,
+            inventory: 10_000_000, isActive: true, archived: false, price, price4Pack: (cents * 0.036).toFixed(2), price8Pack: (cents * 0.07).toFixed(2),
+            price16Pack: (cents * 0.135).toFixed(2), enable4Pack: true, enable8Pack: true, enable16Pack: true,
+          },
+          metadata: meta('admin', '2026-01-01T00:00:00.000Z'),
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+  }
+  let written = BEERS.length;
+  for (let n = 1; written < TARGET_EVENTS; n++) {
+    const [productId, productName, style, abv, cents] = BEERS[n % BEERS.length]!;
+    const orderId = String(n);
+    const pi = `pi_bench${n.toString().padStart(8, '0')}`;
+    const at = new Date(Date.UTC(2026, 0, 1) + n * 600_000).toISOString();
+    const unit = Math.round(cents * 7);
+    const shipping = 1200;
+    const item = { id: `${orderId}-1`, productId, productName, style, abv, packSize: '8pack', packQuantity: 8, packs: 1, quantity: 8, unitPriceCents: unit, lineTotalCents: unit };
+    const customer = { name: 'Ada Brewer', email: `customer${n}@example.com`, phone: '0412 345 678', addressLine1: '1 Hay St', addressLine2: null, suburb: 'Perth', postCode: '6000', state: 'WA' };
+    const m = meta('customer', at);
+    const sys = meta('system', at);
+    const appendTo = (stream: string, events: EventToAppend[]) => store.append(stream, events, { expectedRevision: 'any' });
+    await appendTo('sequence-order', [{ type: 'OrderNumberAllocated', data: { orderNumber: n }, metadata: m }]);
+    await appendTo(`order-${orderId}`, [
+      {
+        type: 'OrderPlaced',
+        data: { orderId, customer, items: [item], subtotalCents: unit, shippingCents: shipping, totalCents: unit + shipping, gstCents: Math.round((unit + shipping) / 11), totalCans: 8, estimatedDelivery: '3-5 business days', isPerthMetro: true, reservationExpiresAt: at, placedAt: at },
+        metadata: m,
+      },
+    ]);
+    await appendTo(`product-${productId}`, [{ type: 'StockReserved', data: { orderId, quantity: 8, expiresAt: at }, metadata: m }]);
+    await appendTo(`payment-${pi}`, [
+      {
+        type: 'PaymentIntentCreated',
+        data: { paymentIntentId: pi, orderId, provider: 'test', customer: { name: customer.name, email: customer.email }, items: [{ productId, productName, packSize: '8pack', quantity: 8, packs: 1, unitPriceCents: unit, lineTotalCents: unit }], subtotalCents: unit, shippingCents: shipping, totalCents: unit + shipping, currency: 'aud', createdAt: at },
+        metadata: m,
+      },
+    ]);
+    await appendTo(`order-${orderId}`, [{ type: 'PaymentIntentAttached', data: { paymentIntentId: pi }, metadata: m }]);
+    await appendTo(`payment-${pi}`, [{ type: 'PaymentSucceeded', data: { paymentIntentId: pi, providerEventId: `evt_${pi}`, orderId, amountCents: unit + shipping, currency: 'aud', at }, metadata: meta('stripe', at) }]);
+    await appendTo(`product-${productId}`, [{ type: 'StockSold', data: { orderId, quantity: 8, paymentIntentId: pi, fromReservation: true }, metadata: sys }]);
+    await appendTo(`order-${orderId}`, [{ type: 'OrderPaid', data: { paymentIntentId: pi, amountCents: unit + shipping, paidAt: at }, metadata: sys }]);
+    const invoiceNumber = `INV-${String(n).padStart(6, '0')}`;
+    await appendTo('sequence-invoice', [{ type: 'InvoiceNumberAllocated', data: { sequence: n, invoiceNumber, orderId }, metadata: sys }]);
+    await appendTo(`order-${orderId}`, [{ type: 'InvoiceNumberAssigned', data: { invoiceNumber }, metadata: sys }]);
+    await appendTo(`email-order-${orderId}-confirmation`, [
+      { type: 'EmailQueued', data: { to: customer.email, subject: `Your order #${orderId}`, text: 'Thank you', kind: 'order-confirmation', orderId }, metadata: sys },
+      { type: 'EmailSent', data: { messageId: `<${n}@bench>`, transport: 'outbox' }, metadata: sys },
+    ]);
+    written += 13;
+  }
+  return written;
+}
+
+async function boot(dataDir: string): Promise<{ app: App; runner: Runner; millis: number }> {
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', LOG_LEVEL: 'silent', STATIC_DIR: dataDir });
+  const started = Date.now();
+  const app = await createApp(config);
+  await app.init();
+  const runner = app.get(ProjectionRunner) as Runner;
+  await runner.whenReadModelsCaughtUp();
+  return { app, runner, millis: Date.now() - started };
+}
+
+async function allCaughtUp(runner: Runner): Promise<void> {
+  for (;;) {
+    const statuses = runner.statuses();
+    const failing = statuses.find((s) => s.lastError);
+    if (failing) throw new Error(`${failing.name} failed while replaying the benchmark log: ${failing.lastError}`);
+    if (statuses.every((s) => s.caughtUp)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function rebuildBench(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
+  try {
+    const store = await openEventStore({ kind: 'pglite', dataDir: join(dataDir, 'eventstore') });
+    const started = Date.now();
+    const events = await writeShopHistory(store);
+    await store.close();
+    process.stdout.write(`(wrote a shop history of ${events.toLocaleString('en-AU')} events in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    // First start: the process managers walk the whole history once (their checkpoints then stay).
+    const warm = await boot(dataDir);
+    await allCaughtUp(warm.runner);
+    await warm.app.close();
+    const figures: Figure[] = [];
+    let last: { app: App; runner: Runner } | null = null;
+    figures.push(
+      await measure(`start-up with ${events.toLocaleString('en-AU')} events (PGlite, memory read models)`, 's', '3 runs, median; from createApp to read models caught up', 3, async () => {
+        if (last) await last.app.close();
+        const booted = await boot(dataDir);
+        last = booted;
+        return booted.millis / 1000;
+      }),
+    );
+    const running = last as { app: App; runner: Runner } | null;
+    if (!running) throw new Error('no app');
+    await allCaughtUp(running.runner);
+    figures.push(
+      await measure('rebuild of every read model', 'events/s', '3 runs, median; rebuildReadModels() on the running app', 3, async () => {
+        const { events: replayed, millis } = await running.runner.rebuildReadModels();
+        return (replayed / millis) * 1000;
+      }),
+    );
+    await running.app.close();
+    return figures;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,33 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Figure } from './bench-stats';
+import { eventStoreBench } from './event-store.bench';
+import { rebuildBench } from './rebuild.bench';
+
+/** `npm run bench`: every benchmark, its figures printed as they come and saved as JSON. */
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const benches: [string, () => Promise<Figure[]>][] = [
+    ['event-store', eventStoreBench],
+    ['rebuild', rebuildBench],
+  ];
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  process.stdout.write(`Benchmarks on ${machine}\n\n`);
+  const results: Record<string, Figure[]> = {};
+  for (const [name, bench] of benches) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    process.stdout.write(`── ${name}\n`);
+    results[name] = await bench();
+    process.stdout.write('\n');
+  }
+  const out = resolve(__dirname, '../..');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'bench-results.json'), JSON.stringify({ machine, at: new Date().toISOString(), results }, null, 2));
+  process.stdout.write(`Saved to .tmp/bench-results.json\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
