@@ -16,11 +16,18 @@ import { OrderListController } from './order-list/order-list.controller';
 import { OrderListProjection } from './order-list/order-list.projection';
 import { ReservationExpiry } from './reservation-expiry/reservation-expiry.service';
 import { OrderReservations } from './reservations/order-reservations.service';
+import { OrderUpdateEmailProcessManager } from './order-tracking/order-update-email.process-manager';
+import { OrderUpdateNotifier } from './order-tracking/order-update-notifier.service';
+import { UpdateOrderTrackingController } from './order-tracking/update-order-tracking.controller';
+import { UpdateOrderTracking } from './order-tracking/update-order-tracking.service';
 
-/** Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and backup lists. */
+/**
+ * Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and
+ * backup lists, and the operator's status and tracking changes (with the customer's e-mail).
+ */
 @Module({
   imports: [CatalogModule, PaymentsModule, NotificationsModule],
-  controllers: [CreatePaymentIntentController, OrderListController, OrderBackupsController],
+  controllers: [CreatePaymentIntentController, OrderListController, OrderBackupsController, UpdateOrderTrackingController],
   providers: [
     CheckoutService,
     NumberSequence,
@@ -32,8 +39,11 @@ import { OrderReservations } from './reservations/order-reservations.service';
     ReservationExpiry,
     OrderListProjection,
     OrderBackupsProjection,
+    UpdateOrderTracking,
+    OrderUpdateNotifier,
+    OrderUpdateEmailProcessManager,
   ],
-  exports: [ReservationExpiry, OrderCompletion],
+  exports: [ReservationExpiry, OrderCompletion, RecoverOrder],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(
@@ -41,11 +51,13 @@ export class OrderingModule implements OnModuleInit {
     private readonly orderList: OrderListProjection,
     private readonly backups: OrderBackupsProjection,
     private readonly completion: PaymentCompletionProcessManager,
+    private readonly updateEmails: OrderUpdateEmailProcessManager,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerProjection(this.orderList);
     this.registry.registerProjection(this.backups);
     this.registry.registerProcessManager(this.completion);
+    this.registry.registerProcessManager(this.updateEmails);
   }
 }

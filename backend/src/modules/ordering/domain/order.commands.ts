@@ -1,4 +1,5 @@
-import type { OrderCancelReason, OrderPlacedData, ReservationReleaseReason } from './order.events';
+import type { Actor } from '@brewery/eventstore';
+import type { OrderCancelReason, OrderPlacedData, OrderStatus, ReservationReleaseReason } from './order.events';
 
 /** What may be asked of one order stream. Time arrives on the command. */
 export type OrderCommand =
@@ -9,4 +10,6 @@ export type OrderCommand =
   | { type: 'FlagOrderForReview'; reason: string; paymentIntentId: string | null }
   | { type: 'AssignInvoiceNumber'; invoiceNumber: string }
   | { type: 'DeletePendingOrder'; deletedAt: string }
-  | { type: 'RecordReservationReleased'; reason: ReservationReleaseReason };
+  | { type: 'RecordReservationReleased'; reason: ReservationReleaseReason }
+  /** The operator's manual status and tracking form; `by` becomes the events' actor. */
+  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string; by: Actor };

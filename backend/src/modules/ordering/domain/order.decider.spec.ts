@@ -2,7 +2,7 @@ import { fold } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderCommand } from './order.commands';
 import { orderDecider } from './order.decider';
-import type { OrderEvent, OrderPlacedData } from './order.events';
+import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 
 const order: OrderPlacedData = {
   orderId: '7',
@@ -96,5 +96,46 @@ describe('order decider', () => {
     expect(given(placed).when({ type: 'CancelOrder', reason: 'insufficient_stock', detail: 'Insufficient stock' })).toEqual([cancelled]);
     expect(given(placed, cancelled).when({ type: 'CancelOrder', reason: 'insufficient_stock', detail: 'again' })).toEqual([]);
     expect(() => given(placed, paid).when({ type: 'CancelOrder', reason: 'payment_provider_error', detail: 'x' })).toThrow(DomainError);
+  });
+
+  describe('ChangeOrderStatus (the operator: any status to any other, only what changed)', () => {
+    const change = (status: OrderStatus, trackingReference: string): OrderCommand => ({ type: 'ChangeOrderStatus', status, trackingReference, by: 'admin' });
+    const statusChanged = (from: OrderStatus, to: OrderStatus): OrderEvent => ({ type: 'OrderStatusChanged', data: { from, to } });
+    const referenceSet = (trackingReference: string): OrderEvent => ({ type: 'TrackingReferenceSet', data: { trackingReference } });
+    const assigned: OrderEvent = { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-000001' } };
+
+    it.each<[string, OrderEvent[], OrderCommand, OrderEvent[]]>([
+      ['paid to packed with a first reference: both recorded', [placed, paid, assigned], change('packed_awaiting_pickup', 'AP 123-456'), [statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP 123-456')]],
+      ['packed to shipped, same reference: the status only', [placed, paid, statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP1')], change('shipped', 'AP1'), [statusChanged('packed_awaiting_pickup', 'shipped')]],
+      ['same status, new reference: the reference only', [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')], change('shipped', 'AP2'), [referenceSet('AP2')]],
+      ['nothing changed: nothing recorded', [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')], change('shipped', 'AP1'), []],
+      ['backwards, delivered to paid', [placed, paid, statusChanged('paid', 'delivered'), referenceSet('AP1')], change('paid', 'AP1'), [statusChanged('delivered', 'paid')]],
+      ['a pending order straight to delivered', [placed], change('delivered', 'X1'), [statusChanged('pending', 'delivered'), referenceSet('X1')]],
+      ['a cancelled checkout back to pending', [placed, { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } }], change('pending', 'X1'), [statusChanged('cancelled', 'pending'), referenceSet('X1')]],
+      ['a shipped order cancelled', [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')], change('cancelled', 'AP1'), [statusChanged('shipped', 'cancelled')]],
+    ])('given %s', (_, history, command, expected) => {
+      expect(given(...history).when(command)).toEqual(expected);
+    });
+
+    it('folds the change into the state: the next identical form changes nothing', () => {
+      const first = given(placed, paid).when(change('shipped', 'AP1'));
+      expect(given(placed, paid, ...first).when(change('shipped', 'AP1'))).toEqual([]);
+    });
+
+    it.each([
+      ['an order that does not exist', [] as OrderEvent[], 'Order not found'],
+      ['a deleted order', [placed, deleted], 'Order #7 was deleted and can no longer be updated'],
+    ])('refuses %s', (_, history, message) => {
+      expect(() => given(...history).when(change('shipped', 'AP1'))).toThrow(message);
+    });
+
+    it.each(['', ' AP1', 'AP1 ', 'AP_1', 'AP/1', 'A'.repeat(61), '-AP1'])('refuses the reference %j', (reference) => {
+      expect(() => given(placed, paid).when(change('shipped', reference))).toThrow('Tracking reference must be 1 to 60 letters, digits, spaces or dashes');
+    });
+  });
+
+  it('refuses to delete a paid order the operator set back to pending', () => {
+    const backToPending: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'pending' } };
+    expect(() => given(placed, paid, backToPending).when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow('Order #7 has been paid, so it cannot be deleted');
   });
 });

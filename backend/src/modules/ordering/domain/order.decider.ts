@@ -2,6 +2,7 @@ import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import type { OrderCommand } from './order.commands';
 import { OrderErrors } from './order.errors';
 import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
+import { isTrackingReference } from './order-tracking';
 
 export interface PlacedOrder {
   kind: 'placed';
@@ -16,6 +17,8 @@ export interface PlacedOrder {
   /** Deleted by the operator while pending: gone from the lists, kept in the log. */
   deleted: boolean;
   reviewReasons: readonly string[];
+  /** The carrier's reference the operator set, or null. */
+  trackingReference: string | null;
 }
 
 export type OrderState = { kind: 'absent' } | PlacedOrder;
@@ -58,6 +61,8 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'DeletePendingOrder':
       if (state.deleted) return [];
       if (state.status !== 'pending') throw OrderErrors.notPending(orderId, state.status);
+      // The operator may set a paid order back to pending by hand; its money and cans are still taken.
+      if (state.paidWith !== null) throw OrderErrors.paidNotDeletable(orderId);
       return [
         ...(state.reservation === 'held' ? [{ type: 'OrderReservationReleased' as const, data: { reason: 'order_deleted' as const } }] : []),
         { type: 'OrderDeleted', data: { deletedAt: command.deletedAt } },
@@ -65,6 +70,15 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'RecordReservationReleased':
       if (state.reservation !== 'held') return [];
       return [{ type: 'OrderReservationReleased', data: { reason: command.reason } }];
+    case 'ChangeOrderStatus': {
+      if (state.deleted) throw OrderErrors.deleted(orderId);
+      if (!isTrackingReference(command.trackingReference)) throw OrderErrors.invalidTrackingReference();
+      // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
+      const events: OrderEvent[] = [];
+      if (command.status !== state.status) events.push({ type: 'OrderStatusChanged', data: { from: state.status, to: command.status } });
+      if (command.trackingReference !== state.trackingReference) events.push({ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } });
+      return events;
+    }
     default:
       return assertNever(command);
   }
@@ -82,6 +96,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       reservation: 'held',
       deleted: false,
       reviewReasons: [],
+      trackingReference: null,
     };
   }
   if (state.kind === 'absent') return state;
@@ -100,6 +115,10 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, status: 'cancelled', deleted: true };
     case 'OrderReservationReleased':
       return { ...state, reservation: 'released' };
+    case 'OrderStatusChanged':
+      return { ...state, status: event.data.to };
+    case 'TrackingReferenceSet':
+      return { ...state, trackingReference: event.data.trackingReference };
     default:
       return assertNever(event);
   }

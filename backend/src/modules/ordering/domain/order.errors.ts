@@ -1,5 +1,6 @@
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderStatus } from './order.events';
+import { TrackingMessages } from './order-tracking';
 
 /** The order stream's refusals, with stable codes. */
 export const OrderErrors = {
@@ -12,4 +13,8 @@ export const OrderErrors = {
   notPayable: (orderId: string, why: string): DomainError => new DomainError('order_not_payable', `Order #${orderId} cannot be marked paid: ${why}`, 'conflict'),
   notPaid: (orderId: string): DomainError =>
     new DomainError('order_not_paid', `Order #${orderId} has not been paid, so it gets no invoice number yet`, 'conflict'),
+  paidNotDeletable: (orderId: string): DomainError =>
+    new DomainError('order_paid', `Order #${orderId} has been paid, so it cannot be deleted: set its status instead`, 'conflict'),
+  deleted: (orderId: string): DomainError => new DomainError('order_deleted', `Order #${orderId} was deleted and can no longer be updated`, 'conflict'),
+  invalidTrackingReference: (): DomainError => new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference, 'validation'),
 } as const;

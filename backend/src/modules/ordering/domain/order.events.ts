@@ -63,6 +63,10 @@ export type OrderNeedsReview = DomainEvent<'OrderNeedsReview', { reason: string;
 export type InvoiceNumberAssigned = DomainEvent<'InvoiceNumberAssigned', { invoiceNumber: string }>;
 export type OrderDeleted = DomainEvent<'OrderDeleted', { deletedAt: string }>;
 export type OrderReservationReleased = DomainEvent<'OrderReservationReleased', { reason: ReservationReleaseReason }>;
+/** The operator set another status by hand (any status may follow any other). */
+export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { from: OrderStatus; to: OrderStatus }>;
+/** The operator set the carrier's tracking reference (trimmed). */
+export type TrackingReferenceSet = DomainEvent<'TrackingReferenceSet', { trackingReference: string }>;
 
 export type OrderEvent =
   | OrderPlaced
@@ -72,7 +76,9 @@ export type OrderEvent =
   | OrderNeedsReview
   | InvoiceNumberAssigned
   | OrderDeleted
-  | OrderReservationReleased;
+  | OrderReservationReleased
+  | OrderStatusChanged
+  | TrackingReferenceSet;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -85,6 +91,8 @@ export const ORDER_EVENT_TYPES = [
   'InvoiceNumberAssigned',
   'OrderDeleted',
   'OrderReservationReleased',
+  'OrderStatusChanged',
+  'TrackingReferenceSet',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

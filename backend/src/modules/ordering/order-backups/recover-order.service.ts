@@ -14,6 +14,12 @@ export const RecoverOrderMessages = {
   notSucceeded: (id: string, status: string): string => `Payment ${id} has not succeeded (${status}): there is no paid order to recover`,
 } as const;
 
+/** What one recovery did, for callers that report rather than throw (the System tab's auto-fix). */
+export type RecoveryResult =
+  | { kind: 'recovered'; orderId: string; message: string }
+  | { kind: 'already_complete'; orderId: string; message: string }
+  | { kind: 'needs_review'; orderId: string; message: string };
+
 /** The operator's recovery: the payment process manager's steps, run again on demand; repeating it changes nothing. */
 @Injectable()
 export class RecoverOrder {
@@ -24,6 +30,16 @@ export class RecoverOrder {
   ) {}
 
   async recover(paymentIntentId: string | undefined, cause: Cause): Promise<{ message: string }> {
+    const result = await this.attempt(paymentIntentId, cause);
+    if (result.kind === 'needs_review') throw new DomainError('order_needs_review', result.message, 'conflict');
+    return { message: result.message };
+  }
+
+  /**
+   * Runs the completion steps for a succeeded payment and says what came of it; refuses (throws) only
+   * what cannot be recovered at all: no such payment, a payment that has not succeeded, no order for it.
+   */
+  async attempt(paymentIntentId: string | undefined, cause: Cause): Promise<RecoveryResult> {
     const id = paymentIntentId?.trim() ?? '';
     if (id === '') throw new DomainError('payment_intent_required', RecoverOrderMessages.required, 'validation');
     const { state, revision } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
@@ -34,14 +50,12 @@ export class RecoverOrder {
     switch (outcome.kind) {
       case 'completed':
         await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
-        return {
-          message: outcome.changed
-            ? `Order #${outcome.orderId} recovered: paid, invoice ${outcome.invoiceNumber}, confirmation e-mail queued`
-            : `Order #${outcome.orderId} was already complete (invoice ${outcome.invoiceNumber}): nothing changed`,
-        };
+        return outcome.changed
+          ? { kind: 'recovered', orderId: outcome.orderId, message: `Order #${outcome.orderId} recovered: paid, invoice ${outcome.invoiceNumber}, confirmation e-mail queued` }
+          : { kind: 'already_complete', orderId: outcome.orderId, message: `Order #${outcome.orderId} was already complete (invoice ${outcome.invoiceNumber}): nothing changed` };
       case 'needs_review':
         await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
-        throw new DomainError('order_needs_review', `Order #${outcome.orderId} needs review: ${outcome.reason}`, 'conflict');
+        return { kind: 'needs_review', orderId: outcome.orderId, message: `Order #${outcome.orderId} needs review: ${outcome.reason}` };
       case 'order_unknown':
         throw new DomainError('order_unknown', `Payment ${id} succeeded, but no order ${outcome.orderId ?? '(no order number)'} was recorded for it: fulfil it by hand from the backup or refund it`, 'conflict');
       case 'payment_not_succeeded':

@@ -91,4 +91,37 @@ describe('orders read model', () => {
     expect(order).toMatchObject({ status: 'cancelled', deleted: true, hidden: true, reservation: 'released' });
     expect(order?.statusHistory.at(-1)).toEqual({ status: 'cancelled', at: '2026-11-23T01:02:00.000Z', by: 'admin' });
   });
+
+  describe('status and tracking changes', () => {
+    const changes: RecordedEvent[] = [
+      ...history,
+      recorded(5, { type: 'OrderStatusChanged', data: { from: 'paid', to: 'packed_awaiting_pickup' } }, 'admin'),
+      recorded(6, { type: 'TrackingReferenceSet', data: { trackingReference: 'AP 123' } }, 'admin'),
+      recorded(7, { type: 'OrderStatusChanged', data: { from: 'packed_awaiting_pickup', to: 'shipped' } }, 'admin'),
+    ];
+
+    it('records each change in the history with who made it and when, and the reference with its link', async () => {
+      const order = await project(changes);
+      expect(order).toMatchObject({ status: 'shipped', trackingReference: 'AP 123', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP%20123' });
+      expect(order?.statusHistory).toEqual([
+        { status: 'pending', at: '2026-11-23T01:00:00.000Z', by: 'customer' },
+        { status: 'paid', at: '2026-11-23T01:02:00.000Z', by: 'system' },
+        { status: 'packed_awaiting_pickup', at: '2026-11-23T01:05:00.000Z', by: 'admin' },
+        { status: 'shipped', at: '2026-11-23T01:07:00.000Z', by: 'admin' },
+      ]);
+    });
+
+    it('starts without a reference or a link', async () => {
+      expect(await project(history)).toMatchObject({ trackingReference: null, trackingUrl: null });
+    });
+
+    it('changes nothing when every change arrives twice', async () => {
+      expect(await project(changes.flatMap((event) => [event, event]))).toEqual(await project(changes));
+    });
+
+    it('changes nothing when an older change arrives after a newer one', async () => {
+      const late = [...changes, changes[5], changes[6]].filter((e): e is RecordedEvent => e !== undefined);
+      expect(await project(late)).toEqual(await project(changes));
+    });
+  });
 });

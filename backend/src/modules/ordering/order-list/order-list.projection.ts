@@ -4,6 +4,7 @@ import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
+import { auspostTrackingUrl } from '../domain/order-tracking';
 
 export const ORDERS = 'orders';
 
@@ -42,6 +43,8 @@ export interface OrderDoc extends Doc {
   gstIncluded: string;
   totalCans: number;
   trackingReference: string | null;
+  /** Australia Post's tracking page for the reference, or null. */
+  trackingUrl: string | null;
   invoiceNumber: string | null;
   createdAt: string;
   items: OrderItemView[];
@@ -97,6 +100,7 @@ export class OrderListProjection implements Projection {
           gstIncluded: decimalString(data.gstCents),
           totalCans: data.totalCans,
           trackingReference: null,
+          trackingUrl: null,
           invoiceNumber: null,
           createdAt: data.placedAt,
           items: data.items.map((item) => ({
@@ -154,6 +158,12 @@ export class OrderListProjection implements Projection {
         return;
       case 'OrderReservationReleased':
         await orders.updateOne(guard, set({ reservation: 'released' }));
+        return;
+      case 'OrderStatusChanged':
+        await orders.updateOne(guard, { $set: { revision: recorded.revision, status: event.data.to }, $push: { statusHistory: { status: event.data.to, at, by } } });
+        return;
+      case 'TrackingReferenceSet':
+        await orders.updateOne(guard, set({ trackingReference: event.data.trackingReference, trackingUrl: auspostTrackingUrl(event.data.trackingReference) }));
         return;
       default:
         assertNever(event);

@@ -7,6 +7,14 @@ import { OrderReservations } from '../reservations/order-reservations.service';
 const SWEEP_INTERVAL_MS = 60_000;
 
 /**
+ * A reservation is 'held' only until the order is paid, cancelled or released, so the status is not asked:
+ * an unpaid order the operator moved to another status by hand still gives its cans back.
+ */
+function expiredReservationFilter(now: string): Record<string, unknown> {
+  return { deleted: false, reservation: 'held', reservationExpiresAt: { $lte: now } };
+}
+
+/**
  * Hands back the cans of pending orders whose reservation has expired (RESERVATION_TTL_MINUTES). A sweep
  * runs every minute; `releaseExpired` is also what the System tab's auto-fix calls. The order stays
  * pending: a payment that still succeeds sells the cans if they are there, or is flagged for review.
@@ -39,12 +47,15 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
     await this.running;
   }
 
-  /** Releases every expired reservation of a pending order; returns the order ids released. */
+  /** The orders whose reservation has expired and still holds cans, oldest first. */
+  async expired(): Promise<OrderDoc[]> {
+    return this.documents.collection<OrderDoc>(ORDERS).find(expiredReservationFilter(this.clock.now().toISOString()), { sort: { number: 1 } });
+  }
+
+  /** Releases every expired reservation of an unpaid order; returns the order ids released. */
   async releaseExpired(): Promise<{ released: string[] }> {
     const now = this.clock.now().toISOString();
-    const expired = await this.documents
-      .collection<OrderDoc>(ORDERS)
-      .find({ status: 'pending', deleted: false, reservation: 'held', reservationExpiresAt: { $lte: now } }, { sort: { number: 1 } });
+    const expired = await this.documents.collection<OrderDoc>(ORDERS).find(expiredReservationFilter(now), { sort: { number: 1 } });
     const released: string[] = [];
     for (const order of expired) {
       const position = await this.reservations.release(order.id, 'expired', { correlationId: `reservation-expiry-${now}`, causationId: null, actor: 'system' });

@@ -1,0 +1,56 @@
+import { DomainError } from '../../../shared-kernel/domain-error';
+import type { OrderStatus } from './order.events';
+import { auspostTrackingUrl, orderStatusInWords, parseTrackingUpdate, TrackingMessages } from './order-tracking';
+
+describe('the manual status and tracking form', () => {
+  it.each<[string, { status?: unknown; trackingReference?: unknown }, { status: OrderStatus; trackingReference: string }]>([
+    ['a status and a reference', { status: 'shipped', trackingReference: '33ABC1234567' }, { status: 'shipped', trackingReference: '33ABC1234567' }],
+    ['a reference with spaces around it, trimmed', { status: 'paid', trackingReference: '  AP 123-456 ' }, { status: 'paid', trackingReference: 'AP 123-456' }],
+    ['one character', { status: 'delivered', trackingReference: '7' }, { status: 'delivered', trackingReference: '7' }],
+    ['sixty characters', { status: 'cancelled', trackingReference: 'A'.repeat(60) }, { status: 'cancelled', trackingReference: 'A'.repeat(60) }],
+    ['Packed - Awaiting Pickup', { status: 'packed_awaiting_pickup', trackingReference: 'x-1' }, { status: 'packed_awaiting_pickup', trackingReference: 'x-1' }],
+  ])('accepts %s', (_, input, expected) => {
+    expect(parseTrackingUpdate(input)).toEqual(expected);
+  });
+
+  it.each<[string, { status?: unknown; trackingReference?: unknown }, string]>([
+    ['nothing', {}, TrackingMessages.required],
+    ['no status', { trackingReference: 'AP1' }, TrackingMessages.required],
+    ['no reference', { status: 'shipped' }, TrackingMessages.required],
+    ['a blank reference', { status: 'shipped', trackingReference: '   ' }, TrackingMessages.required],
+    ['a blank status', { status: '', trackingReference: 'AP1' }, TrackingMessages.required],
+    ['a null reference', { status: 'shipped', trackingReference: null }, TrackingMessages.required],
+    ['an unknown status', { status: 'lost', trackingReference: 'AP1' }, TrackingMessages.invalidStatus],
+    ['a status in words', { status: 'Shipped', trackingReference: 'AP1' }, TrackingMessages.invalidStatus],
+    ['a number for a reference', { status: 'shipped', trackingReference: 12345 }, TrackingMessages.invalidReference],
+    ['61 characters', { status: 'shipped', trackingReference: 'A'.repeat(61) }, TrackingMessages.invalidReference],
+    ['a slash', { status: 'shipped', trackingReference: 'AP/1' }, TrackingMessages.invalidReference],
+    ['markup', { status: 'shipped', trackingReference: '<b>1</b>' }, TrackingMessages.invalidReference],
+  ])('refuses %s', (_, input, message) => {
+    const parse = () => parseTrackingUpdate(input);
+    expect(parse).toThrow(DomainError);
+    expect(parse).toThrow(message);
+  });
+
+  it('names the two fields in the spec message', () => {
+    expect(TrackingMessages.required).toBe('Tracking reference and status are required');
+  });
+
+  it.each<[OrderStatus, string]>([
+    ['pending', 'Payment Pending'],
+    ['paid', 'Paid'],
+    ['packed_awaiting_pickup', 'Packed - Awaiting Pickup'],
+    ['shipped', 'Shipped'],
+    ['delivered', 'Delivered'],
+    ['cancelled', 'Cancelled'],
+  ])('says %s as %s', (status, words) => {
+    expect(orderStatusInWords(status)).toBe(words);
+  });
+
+  it.each([
+    ['33ABC1234567', 'https://auspost.com.au/mypost/track/details/33ABC1234567'],
+    [' AP 123-456 ', 'https://auspost.com.au/mypost/track/details/AP%20123-456'],
+  ])('links %j to Australia Post', (reference, url) => {
+    expect(auspostTrackingUrl(reference)).toBe(url);
+  });
+});

@@ -1,0 +1,58 @@
+import type { EmailMessage } from '../../notifications/domain/email.events';
+import type { OrderCustomer, OrderStatus } from './order.events';
+import { auspostTrackingUrl, orderStatusInWords } from './order-tracking';
+
+/**
+ * One e-mail per change, keyed by the order stream's revision after the change: the same change always
+ * maps to the same key (so it is sent once, whoever queues it), and a later change gets a new one.
+ */
+export function orderUpdateEmailKey(orderId: string, revision: number): string {
+  return `order-${orderId}-update-${revision}`;
+}
+
+export interface OrderUpdate {
+  orderId: string;
+  customer: Pick<OrderCustomer, 'name' | 'email'>;
+  status: OrderStatus;
+  trackingReference: string | null;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** 'Updating status and tracking emails the customer' (spec section 4): the status in words, the reference and its link. */
+export function orderUpdateEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
+  const status = orderStatusInWords(update.status);
+  const reference = update.trackingReference;
+  const link = reference === null ? null : auspostTrackingUrl(reference);
+  const text = [
+    `Hi ${update.customer.name},`,
+    '',
+    `Your order #${update.orderId} is now: ${status}.`,
+    ...(reference === null || link === null ? [] : [`Tracking reference: ${reference}`, `Track your parcel with Australia Post: ${link}`]),
+    '',
+    'Someone 18 or older must be present to receive the delivery.',
+    `Questions? Write to us at ${shop.email}.`,
+    '',
+    shop.brandName,
+  ].join('\n');
+  const html = [
+    `<p>Hi ${escapeHtml(update.customer.name)},</p>`,
+    `<p>Your order #${escapeHtml(update.orderId)} is now: <strong>${escapeHtml(status)}</strong>.</p>`,
+    ...(reference === null || link === null
+      ? []
+      : [`<p>Tracking reference: ${escapeHtml(reference)}<br><a href="${escapeHtml(link)}">Track your parcel with Australia Post</a></p>`]),
+    '<p>Someone 18 or older must be present to receive the delivery.</p>',
+    `<p>Questions? Write to us at <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
+    `<p>${escapeHtml(shop.brandName)}</p>`,
+  ].join('\n');
+  return {
+    to: update.customer.email,
+    subject: `Order #${update.orderId} update: ${status}`,
+    text,
+    html,
+    kind: 'order-status',
+    orderId: update.orderId,
+  };
+}

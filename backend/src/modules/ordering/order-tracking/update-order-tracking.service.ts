@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { orderDecider } from '../domain/order.decider';
+import { OrderErrors } from '../domain/order.errors';
+import { orderStreamName } from '../domain/order.events';
+import { orderStatusInWords, parseTrackingUpdate } from '../domain/order-tracking';
+import { metadataFor, type Cause } from '../numbering/command-metadata';
+import { retryOnConflict } from '../numbering/conflict-retry';
+import { OrderReservations } from '../reservations/order-reservations.service';
+import { OrderUpdateNotifier } from './order-update-notifier.service';
+
+/** The spec's success toast, which is also the route's answer. */
+export const ORDER_UPDATED = 'Order updated and customer notified by email';
+
+/**
+ * The operator sets an order's status and tracking reference: any status may follow any other, only what
+ * changed is recorded, and each change e-mails the customer once. Answers after the read models show it.
+ */
+@Injectable()
+export class UpdateOrderTracking {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly orders: OrderReservations,
+    private readonly notifier: OrderUpdateNotifier,
+    private readonly projections: ProjectionRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async update(orderId: string, body: { status?: unknown; trackingReference?: unknown }, cause: Cause): Promise<{ message: string }> {
+    const update = parseTrackingUpdate(body);
+    const order = /^\d{1,12}$/.test(orderId) ? await this.orders.loadOrder(orderId) : null;
+    if (order === null) throw OrderErrors.notFound(orderId);
+    const metadata = metadataFor(cause, this.clock);
+    const result = await retryOnConflict(() =>
+      this.pipeline.run({
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: { type: 'ChangeOrderStatus', status: update.status, trackingReference: update.trackingReference, by: cause.actor },
+        metadata,
+      }),
+    );
+    if (result.events.length === 0) {
+      return { message: `Order #${orderId} is already ${orderStatusInWords(update.status)} with tracking reference ${update.trackingReference}: nothing changed` };
+    }
+    const email = await this.notifier.notify(orderId, result.revision, metadata);
+    await this.projections.waitForReadModels(Math.max(result.position ?? -1, email.position ?? -1));
+    return { message: ORDER_UPDATED };
+  }
+}
