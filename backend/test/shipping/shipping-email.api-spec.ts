@@ -43,23 +43,60 @@ describe('shipping labels from a pasted e-mail', () => {
     });
 
     it('given a reply asking for a label of a paid order, then create_label for that order', async () => {
-      const res = await parse({ subject: `Re: Your order #${paid} is paid`, emailContent: `Hi team,\nPlease create label.\n\n> Thank you for order #${paid}.` });
+      const res = await parse({
+        subject: `Re: Your order #${paid} is paid`,
+        emailContent: `Hi team,\nPlease create label.\n\n> Thank you for order #${paid}.`,
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ orderId: paid, action: 'create_label', message: `Order #${paid} found with 'create label': ready to create a shipping label for Ada Lovelace (8 cans).` });
+      expect(res.body).toEqual({
+        orderId: paid,
+        action: 'create_label',
+        message: `Order #${paid} found with 'create label': ready to create a shipping label for Ada Lovelace (8 cans).`,
+      });
     });
 
     it('given the order number only in the quoted message, then it is found there', async () => {
-      const res = await parse({ subject: '', emailContent: `SHIP NOW\n\nOn Mon, 23 Nov 2026, Shop <shop@example.com> wrote:\n> Order Number: ${paid}` });
+      const res = await parse({
+        subject: '',
+        emailContent: `SHIP NOW\n\nOn Mon, 23 Nov 2026, Shop <shop@example.com> wrote:\n> Order Number: ${paid}`,
+      });
       expect(res.body).toMatchObject({ orderId: paid, action: 'create_label' });
     });
 
-    it.each<[string, (ids: { paid: string; pending: string }) => { subject: string; emailContent: string }, (ids: { paid: string; pending: string }) => string]>([
-      ['a pending order', ({ pending: id }) => ({ subject: '', emailContent: `print label for order ${id}` }), ({ pending: id }) => `Order #${id} is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label`],
+    it.each<
+      [
+        string,
+        (ids: { paid: string; pending: string }) => { subject: string; emailContent: string },
+        (ids: { paid: string; pending: string }) => string,
+      ]
+    >([
+      [
+        'a pending order',
+        ({ pending: id }) => ({ subject: '', emailContent: `print label for order ${id}` }),
+        ({ pending: id }) => `Order #${id} is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
+      ],
       ['an unknown order', () => ({ subject: '', emailContent: 'print label for order 98765' }), () => 'Order #98765 not found'],
-      ['no command', ({ paid: id }) => ({ subject: `Order #${id}`, emailContent: 'Thanks, all good!' }), ({ paid: id }) => `Order #${id} found, but no shipping command. Use one of: create label, shipping label, generate label, print label, ship now, create shipment, ship order.`],
-      ['a negated command', ({ paid: id }) => ({ subject: '', emailContent: `Please don't ship order #${id} yet` }), ({ paid: id }) => `Order #${id} found, but the e-mail says not to 'ship order'.`],
-      ['no order number', () => ({ subject: 'Labels', emailContent: 'generate label please' }), () => "Found 'generate label' but no order number. Write the order as 'Order #12'."],
-      ['two order numbers', ({ paid: a, pending: b }) => ({ subject: `Order #${a}`, emailContent: `create label for order #${b}` }), ({ paid: a, pending: b }) => `More than one order number found (#${a}, #${b}). Reply about one order at a time.`],
+      [
+        'no command',
+        ({ paid: id }) => ({ subject: `Order #${id}`, emailContent: 'Thanks, all good!' }),
+        ({ paid: id }) =>
+          `Order #${id} found, but no shipping command. Use one of: create label, shipping label, generate label, print label, ship now, create shipment, ship order.`,
+      ],
+      [
+        'a negated command',
+        ({ paid: id }) => ({ subject: '', emailContent: `Please don't ship order #${id} yet` }),
+        ({ paid: id }) => `Order #${id} found, but the e-mail says not to 'ship order'.`,
+      ],
+      [
+        'no order number',
+        () => ({ subject: 'Labels', emailContent: 'generate label please' }),
+        () => "Found 'generate label' but no order number. Write the order as 'Order #12'.",
+      ],
+      [
+        'two order numbers',
+        ({ paid: a, pending: b }) => ({ subject: `Order #${a}`, emailContent: `create label for order #${b}` }),
+        ({ paid: a, pending: b }) => `More than one order number found (#${a}, #${b}). Reply about one order at a time.`,
+      ],
     ])('given %s, then action none, no order, and the reason', async (_name, email, message) => {
       const ids = { paid, pending };
       const res = await parse(email(ids));
@@ -95,7 +132,9 @@ describe('shipping labels from a pasted e-mail', () => {
     it('given a pending order, then 409 and nothing recorded', async () => {
       const res = await create({ orderId: pending, emailContent: 'create label' });
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe(`Order #${pending} is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label`);
+      expect(res.body.message).toBe(
+        `Order #${pending} is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
+      );
       expect(await labelEvents(t, pending)).toEqual([]);
     });
 
@@ -103,7 +142,11 @@ describe('shipping labels from a pasted e-mail', () => {
       const parsed = await parse({ subject: '', emailContent: `create shipment for order ${paid}` });
       const res = await create({ orderId: parsed.body.orderId, emailContent: `create shipment for order ${paid}` });
       expect(res.status).toBe(201);
-      const { trackingNumber, consignmentNumber, trackingUrl } = res.body as { trackingNumber: string; consignmentNumber: string; trackingUrl: string };
+      const { trackingNumber, consignmentNumber, trackingUrl } = res.body as {
+        trackingNumber: string;
+        consignmentNumber: string;
+        trackingUrl: string;
+      };
       expect(trackingNumber).toMatch(/^SSB\d{9}$/);
       expect(consignmentNumber).toBe(trackingNumber);
       expect(trackingUrl).toBe(`https://auspost.com.au/mypost/track/details/${trackingNumber}`);
@@ -128,7 +171,10 @@ describe('shipping labels from a pasted e-mail', () => {
 
     it('given a fresh paid order, when the e-mail route and the dialog route race, then both get the one consignment', async () => {
       const orderId = await paidOrder(t);
-      const [fromEmail, fromDialog] = await Promise.all([create({ orderId }), admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`)]);
+      const [fromEmail, fromDialog] = await Promise.all([
+        create({ orderId }),
+        admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`),
+      ]);
       expect(fromEmail?.body.trackingNumber).toBe(fromDialog?.body.consignmentNumber);
       expect(await labelEvents(t, orderId)).toHaveLength(1);
     });

@@ -1,6 +1,17 @@
 import type { Response } from 'supertest';
 import type { TestApp } from '../create-test-app';
-import { beer, cartLine, checkOut, customer, eventStoreOf, eventually, orderView, payWithCard, seedProduct, streamEvents } from '../checkout/checkout-fixtures';
+import {
+  beer,
+  cartLine,
+  checkOut,
+  customer,
+  eventStoreOf,
+  eventually,
+  orderView,
+  payWithCard,
+  seedProduct,
+  streamEvents,
+} from '../checkout/checkout-fixtures';
 
 export const SUCCEEDS = '4242 4242 4242 4242';
 export const WARNING = 'Contains alcohol: signature of a person over 18 required, no authority to leave';
@@ -34,13 +45,20 @@ export async function paidOrder(t: TestApp, info: Record<string, string> = custo
 }
 
 export async function admin(t: TestApp, method: 'get' | 'post', path: string, body?: object): Promise<Response> {
-  const req = t.http()[method](path).set('Authorization', `Bearer ${await t.adminToken()}`);
+  const agent = t.http();
+  const req = agent[method](path).set('Authorization', `Bearer ${await t.adminToken()}`);
   return body === undefined ? req : req.send(body);
 }
 
-/** Downloads a label as bytes. */
-export async function downloadLabel(t: TestApp, orderId: string): Promise<Response & { body: Buffer }> {
-  return (await t
+export interface Download {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Downloads a label as bytes (an error answer too, as its JSON bytes). */
+export async function downloadLabel(t: TestApp, orderId: string): Promise<Download> {
+  const res = await t
     .http()
     .get(`/api/admin/orders/${orderId}/shipping-label`)
     .set('Authorization', `Bearer ${await t.adminToken()}`)
@@ -49,7 +67,10 @@ export async function downloadLabel(t: TestApp, orderId: string): Promise<Respon
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => done(null, Buffer.concat(chunks)));
-    })) as Response & { body: Buffer };
+    });
+  const body: unknown = res.body;
+  if (!Buffer.isBuffer(body)) throw new Error('the download was not read as bytes');
+  return { status: res.status, headers: res.headers, body };
 }
 
 export async function labelEvents(t: TestApp, orderId: string) {

@@ -6,7 +6,15 @@ const shipment = (orderId: string): ShipmentRequest => ({
   idempotencyKey: `label-${orderId}`,
   orderId,
   sender: { name: 'Swan & Sand Brewing Co.', address: '12 Brewery Lane', email: 'hello@example.com' },
-  recipient: { name: 'Ada Lovelace', phone: '0412 345 678', addressLine1: '1 Hay Street', addressLine2: null, suburb: 'Perth', state: 'WA', postCode: '6000' },
+  recipient: {
+    name: 'Ada Lovelace',
+    phone: '0412 345 678',
+    addressLine1: '1 Hay Street',
+    addressLine2: null,
+    suburb: 'Perth',
+    state: 'WA',
+    postCode: '6000',
+  },
   cans: 4,
   weightKg: 2.2,
   signatureOver18: true,
@@ -17,12 +25,19 @@ describe('local carrier', () => {
 
   it('issues a valid consignment with its Australia Post tracking page', async () => {
     const consignment = await carrier.createConsignment(shipment('12'));
-    expect(consignment).toEqual({ consignmentNumber: 'SSB688236067', trackingUrl: 'https://auspost.com.au/mypost/track/details/SSB688236067' });
+    expect(consignment).toEqual({
+      consignmentNumber: 'SSB688236067',
+      trackingUrl: 'https://auspost.com.au/mypost/track/details/SSB688236067',
+    });
     expect(isValidConsignmentNumber(consignment.consignmentNumber)).toBe(true);
   });
 
   it('a retry for the same order gets the same consignment; another order another one', async () => {
-    const [first, retry, other] = await Promise.all([carrier.createConsignment(shipment('12')), carrier.createConsignment(shipment('12')), carrier.createConsignment(shipment('13'))]);
+    const [first, retry, other] = await Promise.all([
+      carrier.createConsignment(shipment('12')),
+      carrier.createConsignment(shipment('12')),
+      carrier.createConsignment(shipment('13')),
+    ]);
     expect(retry).toEqual(first);
     expect(other.consignmentNumber).not.toBe(first.consignmentNumber);
   });

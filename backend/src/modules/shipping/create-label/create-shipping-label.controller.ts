@@ -1,5 +1,14 @@
 import { Controller, HttpStatus, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { LabelErrors } from '../domain/label.errors';
@@ -27,10 +36,18 @@ export class CreateShippingLabelController {
   @ApiOkResponse({ type: CreateShippingLabelResponse, description: 'The order already had this label' })
   @ApiNotFoundResponse({ description: 'Order #N not found' })
   @ApiConflictResponse({ description: 'The order is pending or cancelled' })
-  async create(@Param('id') id: string, @Context() context: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CreateShippingLabelResponse> {
+  async create(
+    @Param('id') id: string,
+    @Context() context: RequestContext,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CreateShippingLabelResponse> {
     const orderId = orderIdFrom(id);
     if (orderId === null) throw LabelErrors.invalidOrderId();
-    const label = await this.labels.create(orderId, 'order_dialog', { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    const label = await this.labels.create(orderId, 'order_dialog', {
+      correlationId: context.correlationId,
+      causationId: null,
+      actor: context.actor,
+    });
     res.status(label.created ? HttpStatus.CREATED : HttpStatus.OK);
     return { consignmentNumber: label.consignmentNumber, trackingUrl: label.trackingUrl };
   }

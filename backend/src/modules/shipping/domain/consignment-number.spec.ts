@@ -17,11 +17,14 @@ describe('S10 check digit', () => {
 });
 
 describe('consignment numbers', () => {
-  it.each([[1], [2], [12], [999], [123_456], [MAX_CONSIGNABLE_ORDER]])('order %i gets SSB, eight digits and a valid check digit', (order) => {
-    const number = consignmentNumberFor(order);
-    expect(number).toMatch(/^SSB\d{9}$/);
-    expect(isValidConsignmentNumber(number)).toBe(true);
-  });
+  it.each([[1], [2], [12], [999], [123_456], [MAX_CONSIGNABLE_ORDER]])(
+    'order %i gets SSB, eight digits and a valid check digit',
+    (order) => {
+      const number = consignmentNumberFor(order);
+      expect(number).toMatch(/^SSB\d{9}$/);
+      expect(isValidConsignmentNumber(number)).toBe(true);
+    },
+  );
 
   it('is the same for the same order, every time', () => {
     expect(consignmentNumberFor(12)).toBe(consignmentNumberFor(12));

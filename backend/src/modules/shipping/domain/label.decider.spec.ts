@@ -11,14 +11,26 @@ const label = (change: Partial<ShippingLabelCreatedData> = {}): ShippingLabelCre
   carrier: 'local',
   createdAt: '2026-11-23T01:00:00.000Z',
   sender: { name: 'Swan & Sand Brewing Co.', address: '12 Brewery Lane, Osborne Park WA 6017', email: 'hello@example.com' },
-  recipient: { name: 'Ada Lovelace', phone: '0412 345 678', addressLine1: '1 Hay Street', addressLine2: null, suburb: 'Perth', state: 'WA', postCode: '6000' },
+  recipient: {
+    name: 'Ada Lovelace',
+    phone: '0412 345 678',
+    addressLine1: '1 Hay Street',
+    addressLine2: null,
+    suburb: 'Perth',
+    state: 'WA',
+    postCode: '6000',
+  },
   cans: 16,
   weightKg: 8.8,
   requestedVia: 'order_dialog',
   ...change,
 });
 
-const create = (orderStatus: OrderStatus | null, data = label()): LabelCommand => ({ type: 'CreateShippingLabel', orderStatus, label: data });
+const create = (orderStatus: OrderStatus | null, data = label()): LabelCommand => ({
+  type: 'CreateShippingLabel',
+  orderStatus,
+  label: data,
+});
 
 function given(...events: LabelEvent[]) {
   const state = fold(labelDecider, events);
@@ -52,7 +64,9 @@ describe('shipping label decider', () => {
   describe('given a label, creating again decides nothing, whatever the order became', () => {
     it.each([['paid'], ['shipped'], ['cancelled'], [null]] as const)('order now %s', (status) => {
       const first: LabelEvent = { type: 'ShippingLabelCreated', data: label() };
-      expect(given(first).when(create(status, label({ consignmentNumber: 'SSB000000000', createdAt: '2026-11-24T00:00:00.000Z' })))()).toEqual([]);
+      expect(
+        given(first).when(create(status, label({ consignmentNumber: 'SSB000000000', createdAt: '2026-11-24T00:00:00.000Z' })))(),
+      ).toEqual([]);
     });
   });
 
@@ -61,6 +75,11 @@ describe('shipping label decider', () => {
     const second = label({ consignmentNumber: 'SSB999999999' });
     expect(fold(labelDecider, [])).toEqual({ kind: 'none' });
     expect(fold(labelDecider, [{ type: 'ShippingLabelCreated', data: first }])).toEqual({ kind: 'created', label: first });
-    expect(fold(labelDecider, [{ type: 'ShippingLabelCreated', data: first }, { type: 'ShippingLabelCreated', data: second }])).toEqual({ kind: 'created', label: first });
+    expect(
+      fold(labelDecider, [
+        { type: 'ShippingLabelCreated', data: first },
+        { type: 'ShippingLabelCreated', data: second },
+      ]),
+    ).toEqual({ kind: 'created', label: first });
   });
 });

@@ -9,7 +9,8 @@ export const LabelErrors = {
       `Order #${orderId} is ${status.replace(/_/g, ' ')}: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
       'conflict',
     ),
-  noLabel: (orderId: string): DomainError => new DomainError('shipping_label_not_found', `No shipping label for order #${orderId}`, 'not_found'),
+  noLabel: (orderId: string): DomainError =>
+    new DomainError('shipping_label_not_found', `No shipping label for order #${orderId}`, 'not_found'),
   invalidOrderId: (): DomainError => new DomainError('invalid_order_id', 'The order id must be a whole number such as 12', 'validation'),
   emptyEmail: (): DomainError => new DomainError('email_content_required', 'Please enter email content to parse', 'validation'),
   noParsedOrder: (): DomainError => new DomainError('no_parsed_order', 'No valid order found. Please parse email first.', 'validation'),

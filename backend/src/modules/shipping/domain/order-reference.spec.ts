@@ -12,7 +12,10 @@ describe('order id from a route or a form', () => {
     expect(orderIdFrom(raw)).toBe(expected);
   });
 
-  it.each([[''], ['0'], ['-1'], ['1.5'], [1.5], ['12a'], ['abc'], ['100000000'], [null], [undefined], [{}], [['12']], ['../12'], ['1e3']])('%j is no order id', (raw) => {
-    expect(orderIdFrom(raw)).toBeNull();
-  });
+  it.each([[''], ['0'], ['-1'], ['1.5'], [1.5], ['12a'], ['abc'], ['100000000'], [null], [undefined], [{}], [['12']], ['../12'], ['1e3']])(
+    '%j is no order id',
+    (raw) => {
+      expect(orderIdFrom(raw)).toBeNull();
+    },
+  );
 });

@@ -63,7 +63,15 @@ describe('reading a shipping e-mail', () => {
   describe('finds each of the spec commands, whatever the case and spacing', () => {
     const spellings = (command: ShippingEmailCommand): string[] => {
       const [first = '', second = ''] = command.split(' ');
-      return [command, command.toUpperCase(), `${first}  ${second}`, `${first}\t${second}`, `${first}${second}`, `${first}-${second}`, `${first[0]?.toUpperCase()}${first.slice(1)} ${second}`];
+      return [
+        command,
+        command.toUpperCase(),
+        `${first}  ${second}`,
+        `${first}\t${second}`,
+        `${first}${second}`,
+        `${first}-${second}`,
+        `${first[0]?.toUpperCase()}${first.slice(1)} ${second}`,
+      ];
     };
     const cases = SHIPPING_EMAIL_COMMANDS.flatMap((command) => spellings(command).map((spelling) => [command, spelling] as const));
     it.each(cases)('%s written as "%s"', (command, spelling) => {
@@ -107,8 +115,18 @@ describe('reading a shipping e-mail', () => {
       ['don’t with a typographic apostrophe', 'Please don’t create label for order #12', null, 'create label'],
       ['do not', 'do not print label for order #12', null, 'print label'],
       ['not, two words away', 'not yet ship now, order 12', null, 'ship now'],
-      ['a negation in an earlier sentence does not count', 'Not sure what happened. Please create label for order #12', 'create label', null],
-      ['a negated and a plain command: the plain one counts', "Don't ship now. Create label for order #12 instead", 'create label', 'ship now'],
+      [
+        'a negation in an earlier sentence does not count',
+        'Not sure what happened. Please create label for order #12',
+        'create label',
+        null,
+      ],
+      [
+        'a negated and a plain command: the plain one counts',
+        "Don't ship now. Create label for order #12 instead",
+        'create label',
+        'ship now',
+      ],
     ];
     it.each(cases)('%s', (_name, body, command, negated) => {
       const reading = readShippingEmail({ subject: '', body });
@@ -129,8 +147,19 @@ describe('blank content', () => {
 });
 
 describe('the outcome of a parse', () => {
-  const reading = (change: Partial<ShippingEmailReading>): ShippingEmailReading => ({ orderIds: ['12'], command: 'create label', negatedCommand: null, ...change });
-  const order = (change: Partial<OrderForLabel> = {}): OrderForLabel => ({ status: 'paid', customerName: 'Ada Lovelace', cans: 16, consignmentNumber: null, ...change });
+  const reading = (change: Partial<ShippingEmailReading>): ShippingEmailReading => ({
+    orderIds: ['12'],
+    command: 'create label',
+    negatedCommand: null,
+    ...change,
+  });
+  const order = (change: Partial<OrderForLabel> = {}): OrderForLabel => ({
+    status: 'paid',
+    customerName: 'Ada Lovelace',
+    cans: 16,
+    consignmentNumber: null,
+    ...change,
+  });
 
   describe('offers the label for a paid or later order named with a command', () => {
     it.each([['paid'], ['packed_awaiting_pickup'], ['shipped'], ['delivered']] as const)('%s', (status) => {
@@ -151,14 +180,49 @@ describe('the outcome of a parse', () => {
   });
 
   const refusals: [string, ShippingEmailReading, OrderForLabel | null, string][] = [
-    ['no order number and no command', reading({ orderIds: [], command: null }), null, "No order number and no shipping command found. Write the order as 'Order #12' and one of: create label, shipping label, generate label, print label, ship now, create shipment, ship order."],
-    ['a command but no order number', reading({ orderIds: [] }), null, "Found 'create label' but no order number. Write the order as 'Order #12'."],
-    ['an order number but no command', reading({ command: null }), order(), 'Order #12 found, but no shipping command. Use one of: create label, shipping label, generate label, print label, ship now, create shipment, ship order.'],
-    ['a negated command', reading({ command: null, negatedCommand: 'ship order' }), order(), "Order #12 found, but the e-mail says not to 'ship order'."],
-    ['two order numbers', reading({ orderIds: ['12', '13'] }), order(), 'More than one order number found (#12, #13). Reply about one order at a time.'],
+    [
+      'no order number and no command',
+      reading({ orderIds: [], command: null }),
+      null,
+      "No order number and no shipping command found. Write the order as 'Order #12' and one of: create label, shipping label, generate label, print label, ship now, create shipment, ship order.",
+    ],
+    [
+      'a command but no order number',
+      reading({ orderIds: [] }),
+      null,
+      "Found 'create label' but no order number. Write the order as 'Order #12'.",
+    ],
+    [
+      'an order number but no command',
+      reading({ command: null }),
+      order(),
+      'Order #12 found, but no shipping command. Use one of: create label, shipping label, generate label, print label, ship now, create shipment, ship order.',
+    ],
+    [
+      'a negated command',
+      reading({ command: null, negatedCommand: 'ship order' }),
+      order(),
+      "Order #12 found, but the e-mail says not to 'ship order'.",
+    ],
+    [
+      'two order numbers',
+      reading({ orderIds: ['12', '13'] }),
+      order(),
+      'More than one order number found (#12, #13). Reply about one order at a time.',
+    ],
     ['an unknown order', reading({}), null, 'Order #12 not found'],
-    ['a pending order', reading({}), order({ status: 'pending' }), 'Order #12 is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label'],
-    ['a cancelled order', reading({}), order({ status: 'cancelled' }), 'Order #12 is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label'],
+    [
+      'a pending order',
+      reading({}),
+      order({ status: 'pending' }),
+      'Order #12 is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label',
+    ],
+    [
+      'a cancelled order',
+      reading({}),
+      order({ status: 'cancelled' }),
+      'Order #12 is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label',
+    ],
   ];
   it.each(refusals)('given %s, the action is none, no order is offered, and the message says why', (_name, given, known, message) => {
     expect(shippingEmailOutcome(given, known)).toEqual({ orderId: null, action: 'none', message });
@@ -171,10 +235,20 @@ describe('the outcome of a parse', () => {
 
 describe('end to end through the pure parts', () => {
   const cases: [string, { subject: string; body: string }, 'create_label' | 'none'][] = [
-    ['a typical reply', { subject: 'Re: Your order #12 is paid', body: 'Hi,\nPlease create label.\nCheers\n\n> Your order #12 is paid.' }, 'create_label'],
-    ['the shop quoting the command, the operator saying thanks', { subject: 'Re: Order #12', body: 'Thanks!\n> reply "create label" to ship' }, 'none'],
+    [
+      'a typical reply',
+      { subject: 'Re: Your order #12 is paid', body: 'Hi,\nPlease create label.\nCheers\n\n> Your order #12 is paid.' },
+      'create_label',
+    ],
+    [
+      'the shop quoting the command, the operator saying thanks',
+      { subject: 'Re: Order #12', body: 'Thanks!\n> reply "create label" to ship' },
+      'none',
+    ],
   ];
   it.each(cases)('%s', (_name, email, action) => {
-    expect(shippingEmailOutcome(readShippingEmail(email), { status: 'paid', customerName: 'Ada', cans: 4, consignmentNumber: null }).action).toBe(action);
+    expect(
+      shippingEmailOutcome(readShippingEmail(email), { status: 'paid', customerName: 'Ada', cans: 4, consignmentNumber: null }).action,
+    ).toBe(action);
   });
 });

@@ -3,7 +3,15 @@ import { isShippable } from './label.decider';
 import { LabelErrors } from './label.errors';
 
 /** The spec's shipping e-mail commands. */
-export const SHIPPING_EMAIL_COMMANDS = ['create label', 'shipping label', 'generate label', 'print label', 'ship now', 'create shipment', 'ship order'] as const;
+export const SHIPPING_EMAIL_COMMANDS = [
+  'create label',
+  'shipping label',
+  'generate label',
+  'print label',
+  'ship now',
+  'create shipment',
+  'ship order',
+] as const;
 export type ShippingEmailCommand = (typeof SHIPPING_EMAIL_COMMANDS)[number];
 
 export interface ShippingEmail {
@@ -44,7 +52,12 @@ const ORDER_PHRASE = /\border\b[ \t-]*(?:(?:number|num|no|nr|id)\b\.?)?[ \t]*[:#
 // A bare "#12" (not an HTML entity such as "&#12;").
 const HASH_NUMBER = /(?<![\w&])#[ \t]?(\d{1,9})(?!\d)/g;
 // Lines that start the quoted part of a reply in clients that do not prefix it with ">".
-const REPLY_HEADER = [/^On .{3,}wrote:\s*$/i, /^-{2,}\s*Original Message\s*-{2,}\s*$/i, /^_{10,}\s*$/, /^-{2,}\s*Forwarded message\s*-{2,}\s*$/i];
+const REPLY_HEADER = [
+  /^On .{3,}wrote:\s*$/i,
+  /^-{2,}\s*Original Message\s*-{2,}\s*$/i,
+  /^_{10,}\s*$/,
+  /^-{2,}\s*Forwarded message\s*-{2,}\s*$/i,
+];
 // A negation just before a command, at most two words away: "don't create label", "do not ship order".
 const NEGATION_BEFORE = /\b(?:don['’]?t|do\s+not|not|never)\s+(?:[\w'’]+\s+){0,2}$/i;
 
@@ -81,7 +94,11 @@ function findCommand(text: string): { command: ShippingEmailCommand | null; nega
   const found: { command: ShippingEmailCommand; index: number; negated: boolean }[] = [];
   for (const { command, pattern } of COMMAND_PATTERNS) {
     for (const match of text.matchAll(pattern)) {
-      const before = text.slice(0, match.index).split(/[.!?\n;]/).pop() ?? '';
+      const before =
+        text
+          .slice(0, match.index)
+          .split(/[.!?\n;]/)
+          .pop() ?? '';
       found.push({ command, index: match.index, negated: NEGATION_BEFORE.test(before) });
     }
   }
@@ -123,7 +140,9 @@ export function shippingEmailOutcome(reading: ShippingEmailReading, order: Order
   const none = (message: string): ShippingEmailOutcome => ({ orderId: null, action: 'none', message });
   const commandMissing = reading.command === null;
   if (reading.orderIds.length > 1) {
-    return none(`More than one order number found (${reading.orderIds.map((id) => `#${id}`).join(', ')}). Reply about one order at a time.`);
+    return none(
+      `More than one order number found (${reading.orderIds.map((id) => `#${id}`).join(', ')}). Reply about one order at a time.`,
+    );
   }
   const orderId = soleOrderId(reading);
   if (orderId === null) {
@@ -147,5 +166,9 @@ export function shippingEmailOutcome(reading: ShippingEmailReading, order: Order
       message: `Order #${orderId} already has a shipping label (consignment ${order.consignmentNumber}); creating it again returns the same consignment.`,
     };
   }
-  return { orderId, action: 'create_label', message: `Order #${orderId} found with '${reading.command}': ready to create a shipping label for ${order.customerName} (${cans}).` };
+  return {
+    orderId,
+    action: 'create_label',
+    message: `Order #${orderId} found with '${reading.command}': ready to create a shipping label for ${order.customerName} (${cans}).`,
+  };
 }

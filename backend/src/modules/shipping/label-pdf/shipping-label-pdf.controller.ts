@@ -24,6 +24,10 @@ export class ShippingLabelPdfController {
     const label = await this.labels.label(orderId);
     if (label === null) throw LabelErrors.noLabel(orderId);
     const pdf = await renderShippingLabelPdf(label);
-    return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="shipping-label-order-${orderId}.pdf"`, length: pdf.length });
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="shipping-label-order-${orderId}.pdf"`,
+      length: pdf.length,
+    });
   }
 }

@@ -9,7 +9,15 @@ const label = (change: Partial<ShippingLabelCreatedData> = {}): ShippingLabelCre
   carrier: 'local',
   createdAt: '2026-11-23T01:00:00.000Z',
   sender: { name: 'Swan & Sand Brewing Co.', address: '12 Brewery Lane, Osborne Park WA 6017', email: 'hello@swanandsand.beer' },
-  recipient: { name: 'Ada Lovelace', phone: '0412 345 678', addressLine1: '1 Hay Street', addressLine2: 'Unit 4', suburb: 'Perth', state: 'WA', postCode: '6000' },
+  recipient: {
+    name: 'Ada Lovelace',
+    phone: '0412 345 678',
+    addressLine1: '1 Hay Street',
+    addressLine2: 'Unit 4',
+    suburb: 'Perth',
+    state: 'WA',
+    postCode: '6000',
+  },
   cans: 16,
   weightKg: 8.8,
   requestedVia: 'order_dialog',
@@ -69,13 +77,18 @@ describe('shipping label PDF', () => {
   });
 
   it('differs when the consignment differs', async () => {
-    const [first, second] = await Promise.all([renderShippingLabelPdf(label()), renderShippingLabelPdf(label({ consignmentNumber: 'SSB000000015' }))]);
+    const [first, second] = await Promise.all([
+      renderShippingLabelPdf(label()),
+      renderShippingLabelPdf(label({ consignmentNumber: 'SSB000000015' })),
+    ]);
     expect(first.equals(second)).toBe(false);
     expect(readPdf(second).text).toContain('SSB000000015');
   });
 
   it('leaves out an empty second address line and says "1 can" for one', async () => {
-    const { text } = readPdf(await renderShippingLabelPdf(label({ recipient: { ...label().recipient, addressLine2: null }, cans: 1, weightKg: 0.55 })));
+    const { text } = readPdf(
+      await renderShippingLabelPdf(label({ recipient: { ...label().recipient, addressLine2: null }, cans: 1, weightKg: 0.55 })),
+    );
     expect(text).not.toContain('Unit 4');
     expect(text).toContain('1 can (500 mL)');
     expect(text).toContain('0.55 kg');
@@ -102,7 +115,9 @@ describe('shipping label PDF', () => {
   });
 
   it('prints names with accents in the built-in fonts by folding them', async () => {
-    const { text } = readPdf(await renderShippingLabelPdf(label({ recipient: { ...label().recipient, name: 'Tāmati Ōtautahi', suburb: 'Nedlands' } })));
+    const { text } = readPdf(
+      await renderShippingLabelPdf(label({ recipient: { ...label().recipient, name: 'Tāmati Ōtautahi', suburb: 'Nedlands' } })),
+    );
     expect(text).toContain('TAMATI OTAUTAHI');
   });
 });

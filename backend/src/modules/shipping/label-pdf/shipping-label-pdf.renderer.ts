@@ -62,7 +62,14 @@ function wrap(doc: Doc, text: string, width: number): { lines: string[]; cut: bo
  * `maxLines` lines without cutting a word; failing that, the smallest size, cut where it must be and
  * ended with an ellipsis. Returns the y under the text.
  */
-function fittedText(doc: Doc, raw: string, x: number, y: number, width: number, style: { font: string; size: number; minSize?: number; maxLines?: number; align?: Align }): number {
+function fittedText(
+  doc: Doc,
+  raw: string,
+  x: number,
+  y: number,
+  width: number,
+  style: { font: string; size: number; minSize?: number; maxLines?: number; align?: Align },
+): number {
   const { font, size, minSize = size * 0.75, maxLines = 1, align = 'left' } = style;
   const text = labelText(raw).trim();
   doc.font(font);
@@ -96,17 +103,31 @@ function caption(doc: Doc, text: string, x: number, y: number): number {
 }
 
 function rule(doc: Doc, y: number, weight = 0.8): void {
-  doc.moveTo(MARGIN, y).lineTo(PAGE.width - MARGIN, y).lineWidth(weight).stroke('#000000');
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(PAGE.width - MARGIN, y)
+    .lineWidth(weight)
+    .stroke('#000000');
 }
 
 /** The label's date as the brewery's calendar has it (Perth has no daylight saving). */
 function perthDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(iso),
+  );
 }
 
 function barcodePng(consignmentNumber: string): Promise<Buffer> {
   // Human-readable digits are drawn by the PDF itself below the bars, so they stay searchable text.
-  return bwipjs.toBuffer({ bcid: 'code128', text: consignmentNumber, scale: 4, height: 16, includetext: false, paddingwidth: 0, paddingheight: 0 });
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text: consignmentNumber,
+    scale: 4,
+    height: 16,
+    includetext: false,
+    paddingwidth: 0,
+    paddingheight: 0,
+  });
 }
 
 /**
@@ -144,7 +165,8 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
   const right = (size: number) => ({ font: FONT, size, minSize: 7, align: 'right' as const });
   let y = caption(doc, 'FROM', MARGIN, MARGIN);
   y = fittedText(doc, label.sender.name, MARGIN, y, leftWidth, { font: BOLD, size: 9 });
-  for (const part of label.sender.address.split(/,\s*/).filter((p) => p !== '')) y = fittedText(doc, part, MARGIN, y, leftWidth, { font: FONT, size: 8 });
+  for (const part of label.sender.address.split(/,\s*/).filter((p) => p !== ''))
+    y = fittedText(doc, part, MARGIN, y, leftWidth, { font: FONT, size: 8 });
   y = fittedText(doc, label.sender.email, MARGIN, y, leftWidth, { font: FONT, size: 8 });
 
   let ry = fittedText(doc, `Order #${label.orderId}`, rightX, MARGIN, rightWidth, { font: BOLD, size: 15, minSize: 10, align: 'right' });
@@ -159,7 +181,8 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
   y = caption(doc, 'DELIVER TO', MARGIN, y + 7);
   y = fittedText(doc, r.name.toUpperCase(), MARGIN, y + 1, INNER, { font: BOLD, size: 15, minSize: 10, maxLines: 3 });
   y = fittedText(doc, r.addressLine1, MARGIN, y + 2, INNER, { font: FONT, size: 12, minSize: 9, maxLines: 2 });
-  if (r.addressLine2 !== null && r.addressLine2.trim() !== '') y = fittedText(doc, r.addressLine2, MARGIN, y, INNER, { font: FONT, size: 12, minSize: 9, maxLines: 2 });
+  if (r.addressLine2 !== null && r.addressLine2.trim() !== '')
+    y = fittedText(doc, r.addressLine2, MARGIN, y, INNER, { font: FONT, size: 12, minSize: 9, maxLines: 2 });
   y = fittedText(doc, `${r.suburb.toUpperCase()}  ${r.state}  ${r.postCode}`, MARGIN, y + 1, INNER, { font: BOLD, size: 14, minSize: 9 });
   y = fittedText(doc, `Ph ${r.phone}`, MARGIN, y + 2, INNER, { font: FONT, size: 10, minSize: 8 });
   y += 5;
@@ -176,10 +199,18 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
   doc.image(barcode, MARGIN + 6, y, { fit: [INNER - 12, barcodeHeight], align: 'center', valign: 'center' });
   y += barcodeHeight + 4;
   y = fittedText(doc, label.consignmentNumber, MARGIN, y, INNER, { font: BOLD, size: 13, align: 'center' });
-  fittedText(doc, `Track: ${label.trackingUrl.replace(/^https:\/\//, '')}`, MARGIN, y + 1, INNER, { font: FONT, size: 7, minSize: 5.5, align: 'center' });
+  fittedText(doc, `Track: ${label.trackingUrl.replace(/^https:\/\//, '')}`, MARGIN, y + 1, INNER, {
+    font: FONT,
+    size: 7,
+    minSize: 5.5,
+    align: 'center',
+  });
 
   doc.rect(MARGIN, boxY, INNER, boxHeight).lineWidth(2.5).stroke('#000000');
-  doc.font(BOLD).fontSize(10).text(ALCOHOL_WARNING, MARGIN + 8, boxY + 9, { width: INNER - 16, align: 'center', lineGap: 1.5 });
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .text(ALCOHOL_WARNING, MARGIN + 8, boxY + 9, { width: INNER - 16, align: 'center', lineGap: 1.5 });
 
   doc.end();
   return finished;

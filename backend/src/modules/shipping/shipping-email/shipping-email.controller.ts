@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import {
   CreateShippingLabelFromEmailRequest,
@@ -29,7 +37,10 @@ export class ShippingEmailController {
   @ApiCreatedResponse({ type: CreateShippingLabelFromEmailResponse })
   @ApiBadRequestResponse({ description: 'No valid order found. Please parse email first.' })
   @ApiConflictResponse({ description: 'The order is pending or cancelled' })
-  createLabel(@Body() body: CreateShippingLabelFromEmailRequest, @Context() context: RequestContext): Promise<CreateShippingLabelFromEmailResponse> {
+  createLabel(
+    @Body() body: CreateShippingLabelFromEmailRequest,
+    @Context() context: RequestContext,
+  ): Promise<CreateShippingLabelFromEmailResponse> {
     return this.emails.createLabel(body.orderId, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

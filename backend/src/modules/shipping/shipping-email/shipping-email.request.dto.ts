@@ -5,7 +5,10 @@ import type { ShippingEmailAction } from '../domain/shipping-email-parser';
 const MAX_EMAIL_CHARS = 100_000;
 
 export class ParseShippingEmailRequest {
-  @ApiProperty({ description: 'The pasted e-mail: the reply on top, quoted lines (">") below', example: 'Please create label for Order #12\n\n> Order #12 is paid.' })
+  @ApiProperty({
+    description: 'The pasted e-mail: the reply on top, quoted lines (">") below',
+    example: 'Please create label for Order #12\n\n> Order #12 is paid.',
+  })
   // Blank or missing content gets the spec's message from the parser, not a generic one.
   @IsOptional()
   @IsString({ message: 'emailContent must be text' })
@@ -20,7 +23,12 @@ export class ParseShippingEmailRequest {
 }
 
 export class ParseShippingEmailResponse {
-  @ApiProperty({ type: String, nullable: true, example: '12', description: 'The order to create a label for; null unless the action is create_label (the message says why)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '12',
+    description: 'The order to create a label for; null unless the action is create_label (the message says why)',
+  })
   orderId!: string | null;
 
   @ApiProperty({ enum: ['create_label', 'none'] })

@@ -3,7 +3,14 @@ import type { EventMetadata } from '@brewery/eventstore';
 import { ShippingLabelService } from '../create-label/shipping-label.service';
 import { LabelErrors } from '../domain/label.errors';
 import { orderIdFrom } from '../domain/order-reference';
-import { assertEmailContent, readShippingEmail, shippingEmailOutcome, soleOrderId, type OrderForLabel, type ShippingEmailOutcome } from '../domain/shipping-email-parser';
+import {
+  assertEmailContent,
+  readShippingEmail,
+  shippingEmailOutcome,
+  soleOrderId,
+  type OrderForLabel,
+  type ShippingEmailOutcome,
+} from '../domain/shipping-email-parser';
 import type { CreateShippingLabelFromEmailResponse } from './shipping-email.request.dto';
 
 /** The Shipping tab: a pasted reply names an order and asks for its label. */
@@ -30,6 +37,11 @@ export class ShippingEmailService {
   private async orderForLabel(orderId: string): Promise<OrderForLabel | null> {
     const [order, label] = await Promise.all([this.labels.order(orderId), this.labels.label(orderId)]);
     if (order === null) return null;
-    return { status: order.status, customerName: order.order.customer.name, cans: order.order.totalCans, consignmentNumber: label?.consignmentNumber ?? null };
+    return {
+      status: order.status,
+      customerName: order.order.customer.name,
+      cans: order.order.totalCans,
+      consignmentNumber: label?.consignmentNumber ?? null,
+    };
   }
 }

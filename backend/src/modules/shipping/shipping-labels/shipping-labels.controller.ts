@@ -8,8 +8,8 @@ import { SHIPPING_LABELS, type ShippingLabelDoc } from './shipping-labels.projec
 
 export type ShippingLabelView = Omit<ShippingLabelDoc, '_id' | 'revision'>;
 
-function view({ _id, revision, ...label }: ShippingLabelDoc): ShippingLabelView {
-  void _id, void revision;
+function view(doc: ShippingLabelDoc): ShippingLabelView {
+  const { _id: _key, revision: _revision, ...label } = doc;
   return label;
 }
 

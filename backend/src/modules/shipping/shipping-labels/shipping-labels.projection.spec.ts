@@ -9,7 +9,15 @@ const data = (orderId: string, change: Partial<ShippingLabelCreatedData> = {}): 
   carrier: 'local',
   createdAt: '2026-11-23T01:00:00.000Z',
   sender: { name: 'Swan & Sand Brewing Co.', address: '12 Brewery Lane', email: 'hello@example.com' },
-  recipient: { name: `Customer ${orderId}`, phone: '0412 345 678', addressLine1: '1 Hay Street', addressLine2: null, suburb: 'Perth', state: 'WA', postCode: '6000' },
+  recipient: {
+    name: `Customer ${orderId}`,
+    phone: '0412 345 678',
+    addressLine1: '1 Hay Street',
+    addressLine2: null,
+    suburb: 'Perth',
+    state: 'WA',
+    postCode: '6000',
+  },
   cans: 8,
   weightKg: 4.4,
   requestedVia: 'shipping_email',
@@ -65,7 +73,10 @@ describe('shipping-labels projection', () => {
 
   it('a later label event on the same stream does not replace the first', async () => {
     await projection.apply(recorded('12', { type: 'ShippingLabelCreated', data: data('12') }), store);
-    await projection.apply(recorded('12', { type: 'ShippingLabelCreated', data: data('12', { consignmentNumber: 'SSB-other' }) }, 1), store);
+    await projection.apply(
+      recorded('12', { type: 'ShippingLabelCreated', data: data('12', { consignmentNumber: 'SSB-other' }) }, 1),
+      store,
+    );
     expect((await all()).map((doc) => doc.consignmentNumber)).toEqual(['SSB-12']);
   });
 
