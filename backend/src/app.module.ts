@@ -11,9 +11,10 @@ import { OrderingModule } from './modules/ordering/ordering.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { ShippingModule } from './modules/shipping/shipping.module';
 import { OrderHistoryModule } from './modules/order-history/order-history.module';
+import { SystemMonitorModule } from './modules/system-monitor/system-monitor.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule, ShippingModule, OrderHistoryModule];
+export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule, ShippingModule, OrderHistoryModule, SystemMonitorModule];
 
 @Module({})
 export class AppModule {

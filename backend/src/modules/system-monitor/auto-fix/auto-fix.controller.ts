@@ -1,0 +1,18 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { AutoFix, type AutoFixResult } from './auto-fix.service';
+
+@ApiTags('admin: system')
+@ApiBearerAuth()
+@Controller('admin/auto-fix')
+export class AutoFixController {
+  constructor(private readonly autoFix: AutoFix) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Apply the safe fixes: rebuild stalled read models, recover payments without their order, release expired reservations, retry failed e-mails' })
+  run(@Context() context: RequestContext): Promise<AutoFixResult> {
+    return this.autoFix.run({ correlationId: context.correlationId, causationId: null, actor: context.actor });
+  }
+}

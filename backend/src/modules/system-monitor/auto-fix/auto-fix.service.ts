@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { assertNever } from '../../../shared-kernel/decider';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { EmailService } from '../../notifications/send-email/email.service';
+import { metadataFor, type Cause } from '../../ordering/numbering/command-metadata';
+import { RecoverOrder } from '../../ordering/order-backups/recover-order.service';
+import { ReservationExpiry } from '../../ordering/reservation-expiry/reservation-expiry.service';
+import { SystemStatusService } from '../system-status/system-status.service';
+
+export interface AutoFixResult {
+  /** One readable sentence per fix that changed something; empty when there was nothing to fix. */
+  fixes_applied: string[];
+}
+
+/**
+ * The System tab's 'Auto-Fix Issues': the fixes that are safe to run unattended, each idempotent, so a
+ * second run straight after applies nothing. Read models first (the rest reads them), then payments
+ * without their order, expired reservations, failed e-mails. What needs a person (a payment flagged for
+ * review, a payment for an unknown order) stays listed in the status for the operator.
+ */
+@Injectable()
+export class AutoFix {
+  constructor(
+    private readonly systemStatus: SystemStatusService,
+    private readonly runner: ProjectionRunner,
+    private readonly recovery: RecoverOrder,
+    private readonly reservations: ReservationExpiry,
+    private readonly emails: EmailService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(cause: Cause): Promise<AutoFixResult> {
+    const fixes: string[] = [];
+
+    const problem = await this.systemStatus.readModelsProblem();
+    if (problem !== null) {
+      const rebuilt = await this.runner.rebuildReadModels();
+      fixes.push(`Rebuilt the read models from ${rebuilt.events} events because ${problem}`);
+    }
+
+    for (const payment of await this.systemStatus.paymentsWithoutOrder()) {
+      if (payment.orderNeedsReview) continue;
+      try {
+        const result = await this.recovery.attempt(payment.paymentIntentId, cause);
+        switch (result.kind) {
+          case 'recovered':
+            fixes.push(`Payment ${payment.paymentIntentId} ($${payment.amount}): ${result.message}`);
+            break;
+          case 'needs_review':
+            fixes.push(`Payment ${payment.paymentIntentId} ($${payment.amount}) could not complete its order, so it was flagged: ${result.message}`);
+            break;
+          case 'already_complete':
+            break;
+          default:
+            assertNever(result);
+        }
+      } catch (error) {
+        // Not recoverable unattended (no order recorded for it, say): it stays in the status for the operator.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+
+    const { released } = await this.reservations.releaseExpired();
+    for (const orderId of released) fixes.push(`Released the expired reservation of Order #${orderId}: its cans are back on sale`);
+
+    for (const email of await this.systemStatus.failedEmails()) {
+      if (await this.emails.retry(email.key, metadataFor(cause, this.clock))) fixes.push(`Queued the e-mail “${email.subject}” to ${email.to} for another attempt`);
+    }
+    return { fixes_applied: fixes };
+  }
+}

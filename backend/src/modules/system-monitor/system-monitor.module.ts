@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { OrderingModule } from '../ordering/ordering.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { AutoFixController } from './auto-fix/auto-fix.controller';
+import { AutoFix } from './auto-fix/auto-fix.service';
+import { SystemStatusController } from './system-status/system-status.controller';
+import { SystemStatusService } from './system-status/system-status.service';
+
+/** The System tab: what is healthy, what needs attention, and the fixes that are safe to apply unattended. */
+@Module({
+  imports: [OrderingModule, NotificationsModule, PaymentsModule],
+  controllers: [SystemStatusController, AutoFixController],
+  providers: [SystemStatusService, AutoFix],
+})
+export class SystemMonitorModule {}

@@ -1,0 +1,52 @@
+import type { SubscriberStatus } from '../../../platform/projections/projection-runner';
+
+/** 'ok' or 'error' for each part the shop depends on. */
+export type HealthStatus = 'ok' | 'error';
+
+export interface OrderNeedingAttention {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  status: string;
+  invoiceNumber: string | null;
+  totalAmount: string;
+  createdAt: string;
+  /** Every reason, in sentences, joined by '; '. */
+  issue: string;
+}
+
+export interface PaymentWithoutOrder {
+  paymentIntentId: string;
+  /** Dollars, as a decimal string. */
+  amount: string;
+  createdAt: string;
+}
+
+export interface ExpiredReservation {
+  orderId: string;
+  expiredAt: string;
+}
+
+export interface FailedEmail {
+  key: string;
+  to: string;
+  subject: string;
+  error: string | null;
+}
+
+/** The spec's System status; its field names stay snake_case, as the spec writes them. */
+export interface SystemStatus {
+  email_system: { status: HealthStatus; detail: string };
+  stripe_system: { status: HealthStatus; mode: 'stripe' | 'test'; detail: string };
+  event_store: { status: HealthStatus; adapter: string; detail: string };
+  read_models: { status: HealthStatus; adapter: string; lag: number | null; subscribers: (SubscriberStatus & { lag: number | null })[] };
+  recent_activity: { orders_last_24h: number; pending_orders: number; paid_orders: number };
+  inventory_alerts: { critical_stock_count: number; critical_products: { name: string; inventory: number }[] };
+  automation_issues: {
+    orders_needing_attention: OrderNeedingAttention[];
+    payments_without_order: PaymentWithoutOrder[];
+    expired_reservations: ExpiredReservation[];
+    failed_emails: FailedEmail[];
+  };
+  timestamp: string;
+}
