@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import type { PackSize } from '@brewery/shop-rules';
 import { centsToDollars, formatPrice, isPackEnabled, packPriceCents, packSizeLabel, productStockMarker } from '@brewery/shop-rules';
-import { Button, Popconfirm, Tag } from 'antd';
+import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useId } from 'react';
 import type { AdminProduct } from './api/get-admin-products';
 import './admin-product-card.css';
@@ -76,9 +76,9 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
           >
             {product.isActive ? 'Remove from Shop' : 'Include in Shop'}
           </Button>
-          <Button icon={<EditOutlined />} onClick={() => onEdit(product)} disabled={busy} aria-label={`Edit ${product.name}`}>
-            Edit
-          </Button>
+          <Tooltip title="Edit">
+            <Button icon={<EditOutlined />} onClick={() => onEdit(product)} disabled={busy} aria-label={`Edit ${product.name}`} />
+          </Tooltip>
           <Popconfirm
             title={`Delete ${product.name}?`}
             description="It leaves the shop and this list. This cannot be undone."

@@ -1,0 +1,260 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
+import { BROWSER_ADMIN_PASSWORD, startShopServer, type ShopServer } from './support/shop-server';
+
+jest.setTimeout(120_000);
+
+interface ShopProduct {
+  id: string;
+  name: string;
+  price: string;
+  price8Pack: string | null;
+}
+
+interface CheckoutAnswer {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+}
+
+interface OutboxEmail {
+  to: string;
+  subject: string;
+}
+
+const CUSTOMER = {
+  name: 'Jordan Lee',
+  email: 'jordan.lee@example.com',
+  phone: '0412 345 678',
+  addressLine1: '5 Hay Street',
+  suburb: 'Perth',
+  postCode: '6000',
+  state: 'WA',
+};
+
+/** Routes still being built answer Nest's own "Cannot PUT …" 404; the journey then says so and goes on. */
+async function routeExists(server: ShopServer, method: string, path: string): Promise<boolean> {
+  const token = await server.adminToken();
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : '{}',
+  });
+  const text = await res.text();
+  return !(res.status === 404 && text.includes(`Cannot ${method}`));
+}
+
+describeInBrowser('admin panel', () => {
+  let server: ShopServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  /** A checkout of one 8-pack through the API, as the checkout page would make it. */
+  async function checkout(product: ShopProduct, email = CUSTOMER.email): Promise<CheckoutAnswer> {
+    return server.api<CheckoutAnswer>('POST', '/api/create-payment-intent', {
+      cartItems: [
+        {
+          productId: product.id,
+          name: product.name,
+          quantity: 8,
+          price: Number(product.price8Pack ?? Number(product.price) * 8),
+          packSize: '8pack',
+          packQuantity: 8,
+        },
+      ],
+      customerInfo: { ...CUSTOMER, email },
+    });
+  }
+
+  async function openTab(name: string): Promise<void> {
+    await page.getByRole('tab', { name }).click();
+  }
+
+  async function toast(text: string): Promise<void> {
+    await page.locator('.ant-notification-notice').getByText(text, { exact: true }).waitFor();
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startShopServer(), launchChromium()]);
+    context = await newShopContext(browser, server.url, { viewport: 'desktop', ageVerified: true });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('logs in: a wrong password first, then the right one', async () => {
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    await page.getByText('Enter admin password to continue').waitFor();
+    await screenshot(page, 'admin-login-desktop');
+
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await toast('Invalid admin password');
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+
+    await page.getByLabel('Password').fill(BROWSER_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await toast('Admin access granted');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByText('Manage products and orders').waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(['Products', 'Active Orders', 'Pending Orders', 'Shipping', 'Analytics', 'Order Backups', 'System']);
+
+    // The stored token is verified on the next load and the dashboard comes straight back.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  });
+
+  it('seeds the range, adds a product and finds it in the shop', async () => {
+    await page.getByText('No products found').waitFor();
+    await page.getByRole('button', { name: 'Seed Products' }).first().click();
+    await toast('Products seeded');
+    await page.getByRole('article').first().waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(6);
+
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Product' });
+    await dialog.getByLabel('Name').fill('Swan River Stout');
+    await dialog.getByLabel('Style').fill('Oatmeal Stout');
+    await dialog.getByLabel('Description').fill('Roasted barley, oats and a whisper of coffee.');
+    await dialog.getByLabel('ABV (%)').fill('5.8');
+    await dialog.getByLabel('Single can price ($)').fill('7.50');
+    await dialog.getByLabel('Inventory (cans)').fill('48');
+    await dialog.getByLabel('Image URL').fill('/cans/quokka-pale-ale.svg');
+    await dialog.getByLabel('8 Pack price ($)').fill('56');
+    await dialog.getByRole('checkbox', { name: 'Enable 8 Pack' }).check();
+    await dialog.getByRole('button', { name: 'Create Product' }).click();
+    await toast('Product created');
+    const card = page.getByRole('article', { name: 'Swan River Stout' });
+    await card.getByText('Live in Shop').waitFor();
+    await card.getByText('48 cans').waitFor();
+    await screenshot(page, 'admin-products-desktop');
+
+    const shop = await context.newPage();
+    await shop.goto('/shop');
+    await shop.getByRole('article', { name: 'Swan River Stout' }).waitFor();
+    await shop.close();
+  });
+
+  it('takes a paid order from paid to packed to shipped, e-mails the customer, shows its history and its label', async () => {
+    const products = await server.api<ShopProduct[]>('GET', '/api/products');
+    const stout = products.find((p) => p.name === 'Swan River Stout');
+    if (!stout) throw new Error('the new product is not in the shop');
+    const order = await checkout(stout);
+    await server.api('POST', `/api/test-gateway/payment-intents/${order.paymentIntentId}/confirm`, {
+      cardNumber: '4242 4242 4242 4242',
+      clientSecret: order.clientSecret,
+    });
+
+    await openTab('Active Orders');
+    const card = page.getByRole('article', { name: `Order #${order.orderId}` });
+    await card.getByText('Paid', { exact: true }).waitFor();
+    await card.getByText(CUSTOMER.email).waitFor();
+    await card.getByRole('button', { name: 'Update Tracking' }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Order #${order.orderId}`) });
+    await dialog.getByRole('region', { name: 'Items' }).getByText('Swan River Stout').waitFor();
+    await dialog.getByText('1 × $56.00 (8 Pack, 8 cans)').waitFor();
+
+    const tracking = await routeExists(server, 'PUT', `/api/admin/orders/${order.orderId}/tracking`);
+    if (tracking) {
+      await setStatus(dialog, 'Packed - Awaiting Pickup', 'PACK-001');
+      await dialog
+        .getByRole('region', { name: 'Order history' })
+        .getByText(/Packed|packed/)
+        .first()
+        .waitFor();
+      await setStatus(dialog, 'Shipped', '33XYZ0123456');
+      await expectLink(
+        dialog.getByRole('link', { name: /Track 33XYZ0123456 with Australia Post/ }),
+        'https://auspost.com.au/mypost/track/details/33XYZ0123456',
+      );
+      await page
+        .getByRole('article', { name: `Order #${order.orderId}` })
+        .getByText('Tracking: 33XYZ0123456')
+        .waitFor();
+      const outbox = await server.api<OutboxEmail[]>('GET', '/api/admin/outbox', undefined, await server.adminToken());
+      expect(outbox.filter((email) => email.to.includes(CUSTOMER.email)).length).toBeGreaterThanOrEqual(3);
+    } else {
+      console.log('PUT /api/admin/orders/{id}/tracking is not served yet: status and tracking steps skipped.');
+    }
+
+    if (await routeExists(server, 'GET', `/api/admin/orders/${order.orderId}/history`)) {
+      const history = dialog.getByRole('region', { name: 'Order history' });
+      await history.getByText('Customer', { exact: true }).first().waitFor();
+      await history.getByText('Payment provider', { exact: true }).first().waitFor();
+    } else {
+      console.log('GET /api/admin/orders/{id}/history is not served yet: the history step is skipped.');
+    }
+
+    if (await routeExists(server, 'POST', `/api/admin/orders/0/create-shipping-label`)) {
+      await dialog.getByRole('button', { name: /Create Shipping Label/ }).click();
+      await page
+        .locator('.ant-notification-notice')
+        .getByText(/^Shipping label created - Consignment: \S+$/)
+        .waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /Download Label/ }).click()]);
+      expect(download.suggestedFilename()).toBe(`shipping-label-order-${order.orderId}.pdf`);
+    } else {
+      console.log('POST /api/admin/orders/{id}/create-shipping-label is not served yet: the label steps are skipped.');
+    }
+    await screenshot(page, 'admin-active-orders-dialog-desktop');
+    await dialog.getByRole('region', { name: 'Order history' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-order-history-desktop');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await screenshot(page, 'admin-active-orders-desktop');
+  });
+
+  it('deletes a pending order after the confirm prompt', async () => {
+    const products = await server.api<ShopProduct[]>('GET', '/api/products');
+    const product = products.find((p) => p.price8Pack !== null && p.name !== 'Swan River Stout') ?? products[0];
+    if (!product) throw new Error('no products');
+    const pending = await checkout(product, 'pending.customer@example.com');
+
+    await openTab('Pending Orders');
+    // Lists are never stale by themselves (spec section 9): a checkout made since shows after Refresh.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const card = page.getByRole('article', { name: `Order #${pending.orderId}` });
+    await card.getByText('Payment Pending').waitFor();
+    await card.getByText(/Inventory is reduced only when payment succeeds/).waitFor();
+    await screenshot(page, 'admin-pending-orders-desktop');
+
+    await card.getByRole('button', { name: 'Delete Order' }).click();
+    await page.getByText(`Are you sure you want to delete Order #${pending.orderId}? This action cannot be undone.`).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Order' }).click();
+    await toast('Pending order deleted successfully');
+    await page.getByText('No pending orders').waitFor();
+  });
+
+  it('fits a 375 px phone', async () => {
+    const phone = await newShopContext(browser, server.url, { viewport: 'mobile', ageVerified: true });
+    const token = await server.adminToken();
+    await phone.addInitScript((value: string) => window.localStorage.setItem('adminToken', value), token);
+    const mobile = await phone.newPage();
+    await mobile.goto('/admin?tab=active-orders');
+    await mobile.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await mobile.getByRole('article').first().waitFor();
+    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(mobile, 'admin-active-orders-mobile');
+    await phone.close();
+  });
+
+  async function setStatus(dialog: Locator, status: string, reference: string): Promise<void> {
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(status, { exact: true }).click();
+    await dialog.getByLabel('Tracking reference').fill(reference);
+    await dialog.getByRole('button', { name: 'Update Order' }).click();
+    await toast('Order updated and customer notified by email');
+    await dialog.getByText(status, { exact: true }).first().waitFor();
+  }
+
+  async function expectLink(link: Locator, href: string): Promise<void> {
+    expect(await link.getAttribute('href')).toBe(href);
+  }
+});
