@@ -44,7 +44,7 @@ export async function paidOrder(t: TestApp, info: Record<string, string> = custo
   return answer.orderId;
 }
 
-export async function admin(t: TestApp, method: 'get' | 'post', path: string, body?: object): Promise<Response> {
+export async function admin(t: TestApp, method: 'get' | 'post' | 'put', path: string, body?: object): Promise<Response> {
   const agent = t.http();
   const req = agent[method](path).set('Authorization', `Bearer ${await t.adminToken()}`);
   return body === undefined ? req : req.send(body);

@@ -162,6 +162,41 @@ describe('shipping labels from the order dialog', () => {
     expect(first?.body.consignmentNumber).not.toBe(second?.body.consignmentNumber);
   });
 
+  describe('after the operator changes the status', () => {
+    const setStatus = async (orderId: string, status: string) => {
+      const res = await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, { trackingReference: 'TBA', status });
+      expect(res.status).toBe(200);
+    };
+
+    it.each([['packed_awaiting_pickup'], ['shipped'], ['delivered']])('given a paid order now %s, then it gets a label', async (status) => {
+      const orderId = await paidOrder(t);
+      await setStatus(orderId, status);
+      const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(res.status).toBe(201);
+      expect(await labelEvents(t, orderId)).toHaveLength(1);
+    });
+
+    it('given a paid order set to cancelled, then 409', async () => {
+      const orderId = await paidOrder(t);
+      await setStatus(orderId, 'cancelled');
+      const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(
+        `Order #${orderId} is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
+      );
+    });
+
+    it('given a labelled order set to cancelled, then its label still answers, unchanged', async () => {
+      const orderId = await paidOrder(t);
+      const first = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      await setStatus(orderId, 'cancelled');
+      const again = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect((await downloadLabel(t, orderId)).status).toBe(200);
+    });
+  });
+
   describe('refusals append nothing', () => {
     const refused = async (orderId: string, status: number, message: string) => {
       const appended = await labelEventsDuring(t, async () => {
