@@ -96,7 +96,7 @@ describeInBrowser('admin panel', () => {
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
     await toast('Invalid admin password');
-    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    expect(await page.evaluate("window.localStorage.getItem('adminToken')")).toBeNull();
 
     await page.getByLabel('Password').fill(BROWSER_ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
@@ -234,12 +234,12 @@ describeInBrowser('admin panel', () => {
   it('fits a 375 px phone', async () => {
     const phone = await newShopContext(browser, server.url, { viewport: 'mobile', ageVerified: true });
     const token = await server.adminToken();
-    await phone.addInitScript((value: string) => window.localStorage.setItem('adminToken', value), token);
+    await phone.addInitScript(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
     const mobile = await phone.newPage();
     await mobile.goto('/admin?tab=active-orders');
     await mobile.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await mobile.getByRole('article').first().waitFor();
-    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await mobile.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(mobile, 'admin-active-orders-mobile');
     await phone.close();
