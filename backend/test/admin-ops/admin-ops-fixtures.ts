@@ -1,5 +1,5 @@
-import type { TestApp } from '../create-test-app';
-import { adminGet, beer, cartLine, checkOut, eventually, orderView, payWithCard, seedProduct, type CheckoutAnswer, type ProductFields } from '../checkout/checkout-fixtures';
+import { TEST_ADMIN_PASSWORD, type TestApp } from '../create-test-app';
+import { beer, cartLine, checkOut, eventually, payWithCard, seedProduct, type CheckoutAnswer, type ProductFields } from '../checkout/checkout-fixtures';
 
 export const SUCCEEDS = '4242 4242 4242 4242';
 
@@ -21,12 +21,37 @@ export async function paidOrder(t: TestApp, productId: string): Promise<Checkout
   const answer = await pendingOrder(t, productId);
   const paid = await payWithCard(t, answer, SUCCEEDS);
   if (paid.status !== 200) throw new Error(`payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
-  await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
+  await eventually(async () => (await adminOrder(t, answer.orderId))?.invoiceNumber);
   return answer;
 }
 
+const tokens = new WeakMap<TestApp, { token: string; issuedAt: number }>();
+
+/**
+ * An admin token valid at the server's clock: tokens expire on that clock, so one from before a jump of days
+ * is refused. Logs in again only after the clock has moved.
+ */
+export async function adminToken(t: TestApp): Promise<string> {
+  const known = tokens.get(t);
+  if (known && known.issuedAt === t.clock.now.getTime()) return known.token;
+  const res = await t.http().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD });
+  if (res.status !== 201) throw new Error(`login answered ${res.status}`);
+  const token = (res.body as { token: string }).token;
+  tokens.set(t, { token, issuedAt: t.clock.now.getTime() });
+  return token;
+}
+
+export async function adminGet(t: TestApp, path: string) {
+  return t.http().get(path).set('Authorization', `Bearer ${await adminToken(t)}`);
+}
+
+export async function adminPost(t: TestApp, path: string, body?: object) {
+  const req = t.http().post(path).set('Authorization', `Bearer ${await adminToken(t)}`);
+  return body === undefined ? req : req.send(body);
+}
+
 export async function putTracking(t: TestApp, orderId: string, body: object) {
-  return t.http().put(`/api/admin/orders/${orderId}/tracking`).set('Authorization', `Bearer ${await t.adminToken()}`).send(body);
+  return t.http().put(`/api/admin/orders/${orderId}/tracking`).set('Authorization', `Bearer ${await adminToken(t)}`).send(body);
 }
 
 export interface OutboxRow {
@@ -46,6 +71,9 @@ export async function outbox(t: TestApp): Promise<OutboxRow[]> {
 export interface AdminOrderRow {
   id: string;
   status: string;
+  invoiceNumber: string | null;
+  needsReview: boolean;
+  reservation: string;
   trackingReference: string | null;
   trackingUrl: string | null;
   statusHistory: { status: string; at: string; by: string }[];
