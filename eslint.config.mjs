@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.check.json', './frontend/tsconfig.json', './frontend/tsconfig.test.json', './frontend/tsconfig.node.json'],
+        project: ['./tsconfig.check.json', './tests/tsconfig.json', './frontend/tsconfig.json', './frontend/tsconfig.test.json', './frontend/tsconfig.node.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
