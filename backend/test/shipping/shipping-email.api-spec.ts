@@ -179,4 +179,30 @@ describe('shipping labels from a pasted e-mail', () => {
       expect(await labelEvents(t, orderId)).toHaveLength(1);
     });
   });
+
+  it('describes the four shipping routes in the OpenAPI document, behind the bearer token', async () => {
+    const res = await t.http().get('/api/docs/openapi.json').expect(200);
+    const doc = res.body as {
+      paths: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    for (const [path, method] of [
+      ['/api/admin/orders/{id}/create-shipping-label', 'post'],
+      ['/api/admin/orders/{id}/shipping-label', 'get'],
+      ['/api/admin/parse-shipping-email', 'post'],
+      ['/api/admin/create-shipping-label-email', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.security).toEqual([{ bearer: [] }]);
+    }
+    expect(Object.keys(doc.paths['/api/admin/orders/{id}/shipping-label']?.['get']?.responses?.['200']?.content ?? {})).toEqual([
+      'application/pdf',
+    ]);
+    expect(Object.keys(doc.components.schemas['ParseShippingEmailRequest']?.properties ?? {})).toEqual(['emailContent', 'subject']);
+    expect(Object.keys(doc.components.schemas['ParseShippingEmailResponse']?.properties ?? {})).toEqual(['orderId', 'action', 'message']);
+    expect(Object.keys(doc.components.schemas['CreateShippingLabelFromEmailResponse']?.properties ?? {})).toEqual([
+      'trackingNumber',
+      'consignmentNumber',
+      'trackingUrl',
+    ]);
+  });
 });
