@@ -1,4 +1,4 @@
-import { Query, find, update as applyUpdate } from 'mingo';
+import { find, update as applyUpdate } from 'mingo';
 import { randomUUID } from 'node:crypto';
 import { copyDocument } from '../document-copy';
 import type {
@@ -12,8 +12,10 @@ import type {
 } from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { upsertSeed } from '../upsert-seed';
+import { CompiledQueryCache, documentMatcher } from './compiled-query-cache';
 import { assertCollectionName, splitUpdate, type Modifier } from './memory-update';
 import { QueryCache, queryCacheKey } from './query-cache';
+import { applySimpleUpdate } from './simple-update';
 import { settle } from './settle';
 
 /**
@@ -24,13 +26,15 @@ import { settle } from './settle';
 export class MemoryDocumentStore implements DocumentStore {
   readonly kind = 'memory' as const;
   private readonly collections = new Map<string, MemoryCollection<Doc>>();
+  /** Shared by every collection: a compiled filter does not depend on the documents it tests. */
+  private readonly queries = new CompiledQueryCache();
   private closed = false;
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
     let handle = this.collections.get(name);
     if (!handle) {
       assertCollectionName(name);
-      handle = new MemoryCollection<Doc>(name);
+      handle = new MemoryCollection<Doc>(name, this.queries);
       this.collections.set(name, handle);
     }
     // Every handle of one name shares the same documents; T only narrows what the caller reads back.
@@ -66,7 +70,10 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   private readonly docs = new Map<string, Doc>();
   private readonly cache = new QueryCache();
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    private readonly queries: CompiledQueryCache,
+  ) {}
 
   get size(): number {
     return this.docs.size;
@@ -169,7 +176,8 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   private query(filter: Filter, options: FindOptions): Doc[] {
-    let cursor = find<Doc>(this.candidates(filter), filter, options.projection);
+    // Filtering first lets the fast matcher do mingo's slowest part; mingo then sorts, pages and projects.
+    let cursor = find<Doc>(this.matches(filter), {}, options.projection);
     if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
     if (options.skip !== undefined && options.skip > 0) cursor = cursor.skip(options.skip);
     // MongoDB reads limit 0 as "no limit".
@@ -188,22 +196,27 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   private matches(filter: Filter): Doc[] {
-    const query = new Query(filter);
-    return [...this.candidates(filter)].filter((doc) => query.test(doc));
+    const matcher = documentMatcher(filter, this.queries);
+    return [...this.candidates(filter)].filter(matcher);
   }
 
   private firstMatch(filter: Filter): Doc | undefined {
     if (Object.keys(filter).length === 1 && typeof filter._id === 'string') return this.docs.get(filter._id);
-    const query = new Query(filter);
-    for (const doc of this.candidates(filter)) if (query.test(doc)) return doc;
+    const matcher = documentMatcher(filter, this.queries);
+    for (const doc of this.candidates(filter)) if (matcher(doc)) return doc;
     return undefined;
   }
 }
 
 /** A new version of the document; the stored one is untouched if the update throws half-way. */
-function updated(doc: Doc, modifier: Modifier): Doc {
-  const next = copyDocument(doc);
+function updated(doc: Doc, modifier: Record<string, unknown>): Doc {
+  if (Object.keys(modifier).length === 0) return copyDocument(doc);
   // Copying the modifier keeps caller-owned values (a pushed entry) out of the store.
-  if (Object.keys(modifier).length > 0) applyUpdate(next, copyDocument(modifier));
-  return next;
+  const changes = copyDocument(modifier);
+  const next = copyDocument(doc);
+  if (applySimpleUpdate(next, changes)) return next;
+  // The fast path declined, perhaps half-way: mingo starts again from a fresh copy.
+  const again = copyDocument(doc);
+  applyUpdate(again, changes as Modifier);
+  return again;
 }

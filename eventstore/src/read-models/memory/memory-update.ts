@@ -11,7 +11,7 @@ export type Modifier = Parameters<typeof update>[1];
  * MongoDB applies only when an upsert inserts. Rejects replacement-style documents as the MongoDB driver
  * does, so code that works on the embedded store also works in production.
  */
-export function splitUpdate(changes: Update): { modifier: Modifier; onInsert: Record<string, unknown> | undefined } {
+export function splitUpdate(changes: Update): { modifier: Record<string, unknown>; onInsert: Record<string, unknown> | undefined } {
   const keys = Object.keys(changes);
   if (keys.length === 0 || keys.some((key) => !key.startsWith('$'))) {
     throw new TypeError('Update document requires atomic operators');

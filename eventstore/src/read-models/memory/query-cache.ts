@@ -37,7 +37,8 @@ export function queryCacheKey(filter: Filter, options: FindOptions): string | un
   return JSON.stringify([filter, options.sort ?? null, options.skip ?? 0, options.limit ?? 0, options.projection ?? null]);
 }
 
-function isJsonExact(value: unknown): boolean {
+/** True when JSON.stringify names the value exactly: no RegExp, Date, undefined, NaN, class instance. */
+export function isJsonExact(value: unknown): boolean {
   switch (typeof value) {
     case 'string':
     case 'boolean':
