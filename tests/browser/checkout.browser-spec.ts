@@ -68,6 +68,18 @@ function summary(page: Page): Locator {
   return page.getByTestId('order-summary');
 }
 
+/** A full-page picture at both widths, from the top (the sticky header would otherwise sit mid-page). */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [suffix, size] of [
+    ['mobile', { width: 375, height: 812 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `${name}-${suffix}`);
+  }
+}
+
 async function payWith(page: Page, cardNumber: string): Promise<void> {
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByRole('button', { name: 'Complete Payment' }).click();
@@ -126,10 +138,7 @@ describeInBrowser('checkout journeys', () => {
     expect(await summary(page).getByTestId('summary-delivery').textContent()).toBe('Estimated delivery: 3-5 business days');
     await summary(page).getByText('✓ Complete 16-pack').waitFor();
     await summary(page).getByText('* Dispatched Mon/Wed/Thu from Perth brewery').waitFor();
-    await screenshot(page, 'checkout-form-desktop');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await screenshot(page, 'checkout-form-mobile');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshots(page, 'checkout-form');
 
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Payment Information').waitFor();
@@ -137,10 +146,7 @@ describeInBrowser('checkout journeys', () => {
     expect(await page.getByTestId('amount-to-pay').textContent()).toBe('$108.00');
     const shippingTo = page.getByRole('region', { name: 'Shipping To' });
     await shippingTo.getByText(/Perth WA 6000/).waitFor();
-    await screenshot(page, 'checkout-payment-desktop');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await screenshot(page, 'checkout-payment-mobile');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshots(page, 'checkout-payment');
 
     await payWith(page, '4242 4242 4242 4242');
     await toast(page, 'Payment Successful');
@@ -155,10 +161,7 @@ describeInBrowser('checkout journeys', () => {
 
     await page.getByRole('button', { name: 'Your pack, 0 cans' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
-    await screenshot(page, 'order-success-desktop');
-    await page.setViewportSize({ width: 375, height: 812 });
-    await screenshot(page, 'order-success-mobile');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshots(page, 'order-success');
 
     const paidOrder = async () => {
       const order = (await adminOrders()).find((o) => o.paymentIntentId === paymentIntentId);
@@ -182,7 +185,7 @@ describeInBrowser('checkout journeys', () => {
     await toast(page, 'Your card was declined.');
     expect(new URL(page.url()).pathname).toBe('/checkout');
     await page.getByText('Payment Information').waitFor();
-    await screenshot(page, 'checkout-declined-desktop');
+    await screenshots(page, 'checkout-declined');
 
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/order-success\?/);
