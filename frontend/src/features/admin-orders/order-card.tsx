@@ -28,7 +28,15 @@ export function OrderCard({ order, timeLabel, showItems = false, note, actions }
         <div className="order-card__tags">
           <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>
           {order.status === 'pending' ? null : order.trackingReference ? (
-            <Tag color="geekblue">Tracking: {order.trackingReference}</Tag>
+            <Tag color="geekblue">
+              {order.trackingUrl ? (
+                <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  Tracking: {order.trackingReference}
+                </a>
+              ) : (
+                `Tracking: ${order.trackingReference}`
+              )}
+            </Tag>
           ) : (
             <Tag>No tracking</Tag>
           )}

@@ -56,7 +56,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
           name="trackingReference"
           rules={[{ required: true, whitespace: true, message: 'Tracking reference is required' }]}
         >
-          <Input ref={referenceRef} maxLength={100} placeholder="Australia Post consignment or article number" />
+          <Input ref={referenceRef} maxLength={60} placeholder="Australia Post consignment or article number" />
         </Form.Item>
       </div>
       {typedReference.trim() !== '' ? (

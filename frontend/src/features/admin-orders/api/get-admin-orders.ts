@@ -44,6 +44,8 @@ export interface AdminOrder {
   gstIncluded: string;
   totalCans: number;
   trackingReference: string | null;
+  /** The carrier's tracking page for the saved reference (Australia Post). */
+  trackingUrl?: string | null;
   invoiceNumber: string | null;
   createdAt: string;
   items: AdminOrderItem[];
