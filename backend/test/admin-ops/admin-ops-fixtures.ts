@@ -1,10 +1,23 @@
 import { TEST_ADMIN_PASSWORD, type TestApp } from '../create-test-app';
-import { beer, cartLine, checkOut, eventually, payWithCard, seedProduct, type CheckoutAnswer, type ProductFields } from '../checkout/checkout-fixtures';
+import {
+  beer,
+  cartLine,
+  checkOut,
+  eventually,
+  payWithCard,
+  seedProduct,
+  type CheckoutAnswer,
+  type ProductFields,
+} from '../checkout/checkout-fixtures';
 
 export const SUCCEEDS = '4242 4242 4242 4242';
 
 /** A product of its own for each test, so stock figures never cross. */
-export async function ownBeer(t: TestApp, id: string, changes: Partial<ProductFields> = {}): Promise<{ id: string; fields: ProductFields }> {
+export async function ownBeer(
+  t: TestApp,
+  id: string,
+  changes: Partial<ProductFields> = {},
+): Promise<{ id: string; fields: ProductFields }> {
   const fields = beer(`Beer ${id}`, changes);
   await seedProduct(t, id, fields);
   return { id, fields };
@@ -42,16 +55,26 @@ export async function adminToken(t: TestApp): Promise<string> {
 }
 
 export async function adminGet(t: TestApp, path: string) {
-  return t.http().get(path).set('Authorization', `Bearer ${await adminToken(t)}`);
+  return t
+    .http()
+    .get(path)
+    .set('Authorization', `Bearer ${await adminToken(t)}`);
 }
 
 export async function adminPost(t: TestApp, path: string, body?: object) {
-  const req = t.http().post(path).set('Authorization', `Bearer ${await adminToken(t)}`);
+  const req = t
+    .http()
+    .post(path)
+    .set('Authorization', `Bearer ${await adminToken(t)}`);
   return body === undefined ? req : req.send(body);
 }
 
 export async function putTracking(t: TestApp, orderId: string, body: object) {
-  return t.http().put(`/api/admin/orders/${orderId}/tracking`).set('Authorization', `Bearer ${await adminToken(t)}`).send(body);
+  return t
+    .http()
+    .put(`/api/admin/orders/${orderId}/tracking`)
+    .set('Authorization', `Bearer ${await adminToken(t)}`)
+    .send(body);
 }
 
 export interface OutboxRow {

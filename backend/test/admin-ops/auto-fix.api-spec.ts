@@ -29,7 +29,8 @@ describe('POST /api/admin/auto-fix', () => {
     await t.close();
   });
 
-  const issues = async (): Promise<Issues> => ((await adminGet(t, '/api/admin/system-status')).body as { automation_issues: Issues }).automation_issues;
+  const issues = async (): Promise<Issues> =>
+    ((await adminGet(t, '/api/admin/system-status')).body as { automation_issues: Issues }).automation_issues;
   const autoFix = async (): Promise<string[]> => {
     const res = await adminPost(t, '/api/admin/auto-fix');
     expect(res.status).toBe(200);
@@ -52,9 +53,11 @@ describe('POST /api/admin/auto-fix', () => {
     // And the payment process manager blocked (a crash between the provider's event and the order's completion)
     const completion = t.app.get(OrderCompletion);
     const complete = completion.completePaidOrder.bind(completion);
-    jest.spyOn(completion, 'completePaidOrder').mockImplementation((paymentIntentId: string, cause: Cause) =>
-      cause.actor === 'system' ? Promise.reject(new Error('completion interrupted')) : complete(paymentIntentId, cause),
-    );
+    jest
+      .spyOn(completion, 'completePaidOrder')
+      .mockImplementation((paymentIntentId: string, cause: Cause) =>
+        cause.actor === 'system' ? Promise.reject(new Error('completion interrupted')) : complete(paymentIntentId, cause),
+      );
 
     // And a card payment that succeeded while it was blocked
     const interrupted = await pendingOrder(t, 'fix-interrupted');
@@ -68,7 +71,14 @@ describe('POST /api/admin/auto-fix', () => {
       [
         {
           type: 'PaymentSucceeded',
-          data: { paymentIntentId: deleted.paymentIntentId, providerEventId: 'evt_after_delete', orderId: deleted.orderId, amountCents: deleted.amount, currency: 'aud', at: t.clock.now.toISOString() },
+          data: {
+            paymentIntentId: deleted.paymentIntentId,
+            providerEventId: 'evt_after_delete',
+            orderId: deleted.orderId,
+            amountCents: deleted.amount,
+            currency: 'aud',
+            at: t.clock.now.toISOString(),
+          },
           metadata: { correlationId: 'evt_after_delete', causationId: null, actor: 'stripe', occurredAt: t.clock.now.toISOString() },
         },
       ],
@@ -84,9 +94,16 @@ describe('POST /api/admin/auto-fix', () => {
       const found = await issues();
       return found.payments_without_order.length >= 2 ? found : null;
     });
-    expect(before.payments_without_order.map((p) => p.paymentIntentId)).toEqual(expect.arrayContaining([interrupted.paymentIntentId, deleted.paymentIntentId]));
+    expect(before.payments_without_order.map((p) => p.paymentIntentId)).toEqual(
+      expect.arrayContaining([interrupted.paymentIntentId, deleted.paymentIntentId]),
+    );
     expect(before.expired_reservations.map((r) => r.orderId)).toContain(abandoned.orderId);
-    expect(before.failed_emails).toContainEqual({ key: failedKey, to: 'ada@example.com', subject: `Order #${shipped.orderId} update: Shipped`, error: '421 mail server busy' });
+    expect(before.failed_emails).toContainEqual({
+      key: failedKey,
+      to: 'ada@example.com',
+      subject: `Order #${shipped.orderId} update: Shipped`,
+      error: '421 mail server busy',
+    });
 
     // When the operator runs auto-fix
     const fixes = await autoFix();
@@ -95,17 +112,31 @@ describe('POST /api/admin/auto-fix', () => {
     expect(fixes).toHaveLength(4);
     expect(fixes).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^Payment ${interrupted.paymentIntentId} \\(\\$32\\.00\\): Order #${interrupted.orderId} recovered: paid, invoice INV-\\d{6}, confirmation e-mail queued$`)),
-        expect.stringMatching(new RegExp(`^Payment ${deleted.paymentIntentId} \\(\\$32\\.00\\) could not complete its order, so it was flagged: Order #${deleted.orderId} needs review: .*the order was deleted`)),
+        expect.stringMatching(
+          new RegExp(
+            `^Payment ${interrupted.paymentIntentId} \\(\\$32\\.00\\): Order #${interrupted.orderId} recovered: paid, invoice INV-\\d{6}, confirmation e-mail queued$`,
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(
+            `^Payment ${deleted.paymentIntentId} \\(\\$32\\.00\\) could not complete its order, so it was flagged: Order #${deleted.orderId} needs review: .*the order was deleted`,
+          ),
+        ),
         `Released the expired reservation of Order #${abandoned.orderId}: its cans are back on sale`,
         `Queued the e-mail “Order #${shipped.orderId} update: Shipped” to ada@example.com for another attempt`,
       ]),
     );
-    expect(await adminOrder(t, interrupted.orderId)).toMatchObject({ status: 'paid', invoiceNumber: expect.stringMatching(/^INV-/), reservation: 'sold' });
+    expect(await adminOrder(t, interrupted.orderId)).toMatchObject({
+      status: 'paid',
+      invoiceNumber: expect.stringMatching(/^INV-/),
+      reservation: 'sold',
+    });
     expect(await adminOrder(t, deleted.orderId)).toMatchObject({ needsReview: true, status: 'cancelled' });
     expect(await adminOrder(t, abandoned.orderId)).toMatchObject({ status: 'pending', reservation: 'released' });
     expect((await streamEvents(t, 'product-fix-interrupted')).filter((e) => e.type === 'StockSold')).toHaveLength(1);
-    expect((await streamEvents(t, `email-order-${interrupted.orderId}-confirmation`)).filter((e) => e.type === 'EmailQueued')).toHaveLength(1);
+    expect((await streamEvents(t, `email-order-${interrupted.orderId}-confirmation`)).filter((e) => e.type === 'EmailQueued')).toHaveLength(
+      1,
+    );
     await eventually(async () => (await outbox(t)).find((e) => e._id === failedKey && e.status === 'sent'));
 
     // And what needs a person stays listed: the payment for the deleted order, now flagged
@@ -125,7 +156,11 @@ describe('POST /api/admin/auto-fix', () => {
     const projection = t.app.get(OrderListProjection);
     const apply = projection.apply.bind(projection);
     let failing = true;
-    jest.spyOn(projection, 'apply').mockImplementation((event, store) => (failing ? Promise.reject(new Error('write refused by the read-model store')) : apply(event, store)));
+    jest
+      .spyOn(projection, 'apply')
+      .mockImplementation((event, store) =>
+        failing ? Promise.reject(new Error('write refused by the read-model store')) : apply(event, store),
+      );
     await putTracking(t, orderId, { status: 'shipped', trackingReference: 'AP-REBUILD' });
     // Two restarts have failed: the next one is seconds away, so the error stands while we look.
     const runner = t.app.get(ProjectionRunner);
@@ -139,7 +174,11 @@ describe('POST /api/admin/auto-fix', () => {
     const fixes = await autoFix();
 
     // Then the read models were rebuilt from the log and show the change
-    expect(fixes).toEqual([expect.stringMatching(/^Rebuilt the read models from \d+ events because they stopped on an error: write refused by the read-model store$/)]);
+    expect(fixes).toEqual([
+      expect.stringMatching(
+        /^Rebuilt the read models from \d+ events because they stopped on an error: write refused by the read-model store$/,
+      ),
+    ]);
     expect(await adminOrder(t, orderId)).toMatchObject({ status: 'shipped', trackingReference: 'AP-REBUILD' });
     expect(await autoFix()).toEqual([]);
   });

@@ -20,7 +20,9 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     const { orderId } = await paidOrder(t, 'tracking-happy');
 
     // When the operator packs it and sets a reference (spaces around it are trimmed)
-    expect((await putTracking(t, orderId, { status: 'packed_awaiting_pickup', trackingReference: '  33ABC 123-456 ' })).body).toEqual(UPDATED);
+    expect((await putTracking(t, orderId, { status: 'packed_awaiting_pickup', trackingReference: '  33ABC 123-456 ' })).body).toEqual(
+      UPDATED,
+    );
 
     // Then the list shows it at once, with the Australia Post link
     expect(await adminOrder(t, orderId)).toMatchObject({
@@ -60,7 +62,11 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     await settle(t);
     const emails = await updateEmails(orderId);
     expect(emails.map((e) => e._id).sort()).toEqual([`order-${orderId}-update-5`, `order-${orderId}-update-6`]);
-    const packedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-5`)).body as { to: string; subject: string; text: string };
+    const packedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-5`)).body as {
+      to: string;
+      subject: string;
+      text: string;
+    };
     expect(packedEmail).toMatchObject({ to: 'ada@example.com', subject: `Order #${orderId} update: Packed - Awaiting Pickup` });
     expect(packedEmail.text).toContain('Tracking reference: 33ABC 123-456');
     expect(packedEmail.text).toContain('https://auspost.com.au/mypost/track/details/33ABC%20123-456');
@@ -70,9 +76,17 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     // And the order's history route shows the changes made by the admin
     const history = (await adminGet(t, `/api/admin/orders/${orderId}/history`)).body as { type: string; actor: string; summary: string }[];
     expect(history.filter((h) => h.type === 'OrderStatusChanged' || h.type === 'TrackingReferenceSet')).toEqual([
-      expect.objectContaining({ type: 'OrderStatusChanged', actor: 'admin', summary: 'Status changed from paid to packed awaiting pickup' }),
+      expect.objectContaining({
+        type: 'OrderStatusChanged',
+        actor: 'admin',
+        summary: 'Status changed from paid to packed awaiting pickup',
+      }),
       expect.objectContaining({ type: 'TrackingReferenceSet', actor: 'admin', summary: 'Tracking reference set to 33ABC 123-456' }),
-      expect.objectContaining({ type: 'OrderStatusChanged', actor: 'admin', summary: 'Status changed from packed awaiting pickup to shipped' }),
+      expect.objectContaining({
+        type: 'OrderStatusChanged',
+        actor: 'admin',
+        summary: 'Status changed from packed awaiting pickup to shipped',
+      }),
     ]);
   });
 
@@ -123,10 +137,26 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
       ['no reference', { status: 'shipped' }, 'Tracking reference and status are required'],
       ['a blank reference', { status: 'shipped', trackingReference: '   ' }, 'Tracking reference and status are required'],
       ['a blank status', { status: '', trackingReference: 'AP1' }, 'Tracking reference and status are required'],
-      ['an unknown status', { status: 'lost_in_transit', trackingReference: 'AP1' }, 'Status must be one of: pending, paid, packed_awaiting_pickup, shipped, delivered, cancelled'],
-      ['a reference with a slash', { status: 'shipped', trackingReference: 'AP/1' }, 'Tracking reference must be 1 to 60 letters, digits, spaces or dashes'],
-      ['a reference of 61 characters', { status: 'shipped', trackingReference: 'A'.repeat(61) }, 'Tracking reference must be 1 to 60 letters, digits, spaces or dashes'],
-      ['a number for a reference', { status: 'shipped', trackingReference: 123456 }, 'Tracking reference must be 1 to 60 letters, digits, spaces or dashes'],
+      [
+        'an unknown status',
+        { status: 'lost_in_transit', trackingReference: 'AP1' },
+        'Status must be one of: pending, paid, packed_awaiting_pickup, shipped, delivered, cancelled',
+      ],
+      [
+        'a reference with a slash',
+        { status: 'shipped', trackingReference: 'AP/1' },
+        'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
+      ],
+      [
+        'a reference of 61 characters',
+        { status: 'shipped', trackingReference: 'A'.repeat(61) },
+        'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
+      ],
+      [
+        'a number for a reference',
+        { status: 'shipped', trackingReference: 123456 },
+        'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
+      ],
       ['an unknown field', { status: 'shipped', trackingReference: 'AP1', carrier: 'DHL' }, 'property carrier should not exist'],
     ])('400 for %s, appending nothing', async (_, body, message) => {
       const before = (await streamEvents(t, `order-${orderId}`)).length;
@@ -154,7 +184,10 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
       const res = await putTracking(t, pending.orderId, { status: 'shipped', trackingReference: 'AP1' });
 
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ code: 'order_deleted', message: `Order #${pending.orderId} was deleted and can no longer be updated` });
+      expect(res.body).toMatchObject({
+        code: 'order_deleted',
+        message: `Order #${pending.orderId} was deleted and can no longer be updated`,
+      });
       expect(await streamEvents(t, `order-${pending.orderId}`)).toHaveLength(before);
       expect(await updateEmails(pending.orderId)).toEqual([]);
     });

@@ -7,11 +7,25 @@ interface StatusBody {
   email_system: { status: string; detail: string };
   stripe_system: { status: string; mode: string; detail: string };
   event_store: { status: string; adapter: string; detail: string };
-  read_models: { status: string; adapter: string; lag: number; subscribers: { name: string; kind: string; lag: number; lastError: string | null }[] };
+  read_models: {
+    status: string;
+    adapter: string;
+    lag: number;
+    subscribers: { name: string; kind: string; lag: number; lastError: string | null }[];
+  };
   recent_activity: { orders_last_24h: number; pending_orders: number; paid_orders: number };
   inventory_alerts: { critical_stock_count: number; critical_products: { name: string; inventory: number }[] };
   automation_issues: {
-    orders_needing_attention: { id: string; customerName: string; customerEmail: string; status: string; invoiceNumber: string | null; totalAmount: string; createdAt: string; issue: string }[];
+    orders_needing_attention: {
+      id: string;
+      customerName: string;
+      customerEmail: string;
+      status: string;
+      invoiceNumber: string | null;
+      totalAmount: string;
+      createdAt: string;
+      issue: string;
+    }[];
     payments_without_order: unknown[];
     expired_reservations: { orderId: string; expiredAt: string }[];
     failed_emails: unknown[];
@@ -43,15 +57,31 @@ describe('GET /api/admin/system-status', () => {
     await settle(t);
     const body = await status();
     expect(Object.keys(body).sort()).toEqual(
-      ['automation_issues', 'email_system', 'event_store', 'inventory_alerts', 'read_models', 'recent_activity', 'stripe_system', 'timestamp'].sort(),
+      [
+        'automation_issues',
+        'email_system',
+        'event_store',
+        'inventory_alerts',
+        'read_models',
+        'recent_activity',
+        'stripe_system',
+        'timestamp',
+      ].sort(),
     );
     expect(body.email_system).toEqual({ status: 'ok', detail: expect.stringContaining('outbox') });
     expect(body.stripe_system).toEqual({ status: 'ok', mode: 'test', detail: expect.any(String) });
     expect(body.event_store).toEqual({ status: 'ok', adapter: 'pglite', detail: expect.any(String) });
     expect(body.read_models).toMatchObject({ status: 'ok', adapter: 'memory', lag: 0 });
-    expect(body.read_models.subscribers.map((s) => s.name)).toEqual(expect.arrayContaining(['read-models', 'payment-completion', 'email-sender', 'order-update-email']));
+    expect(body.read_models.subscribers.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['read-models', 'payment-completion', 'email-sender', 'order-update-email']),
+    );
     expect(body.read_models.subscribers.every((s) => s.lag === 0 && s.lastError === null)).toBe(true);
-    expect(Object.keys(body.automation_issues).sort()).toEqual(['expired_reservations', 'failed_emails', 'orders_needing_attention', 'payments_without_order']);
+    expect(Object.keys(body.automation_issues).sort()).toEqual([
+      'expired_reservations',
+      'failed_emails',
+      'orders_needing_attention',
+      'payments_without_order',
+    ]);
     expect(body.timestamp).toBe(t.clock.now.toISOString());
   });
 
@@ -117,7 +147,9 @@ describe('GET /api/admin/system-status', () => {
       createdAt: '2026-11-23T01:31:00.000Z',
       issue: 'Not dispatched on Wed 25 Nov (the first dispatch day after payment); still Paid',
     });
-    expect(late.find((o) => o.id === packedLater.orderId)?.issue).toBe('Not dispatched on Wed 25 Nov (the first dispatch day after payment); still Packed - Awaiting Pickup');
+    expect(late.find((o) => o.id === packedLater.orderId)?.issue).toBe(
+      'Not dispatched on Wed 25 Nov (the first dispatch day after payment); still Packed - Awaiting Pickup',
+    );
     expect(late.find((o) => o.id === shippedInTime.orderId)).toBeUndefined();
     expect(body.timestamp).toBe('2026-11-25T16:00:00.000Z');
 

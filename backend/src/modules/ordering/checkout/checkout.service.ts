@@ -17,7 +17,8 @@ import { retryOnConflict } from '../numbering/conflict-retry';
 import { NumberSequence } from '../numbering/number-sequence.service';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
 
-export const PAYMENT_PROVIDER_UNAVAILABLE = 'The payment provider could not be reached, so nothing was charged. Please try again in a moment.';
+export const PAYMENT_PROVIDER_UNAVAILABLE =
+  'The payment provider could not be reached, so nothing was charged. Please try again in a moment.';
 
 /**
  * Checkout: validate and price on the server, take the next order number, record the pending order,
@@ -63,12 +64,19 @@ export class CheckoutService {
       reservationExpiresAt,
       placedAt: now.toISOString(),
     };
-    await this.pipeline.run({ streamName: orderStreamName(orderId), decider: orderDecider, command: { type: 'PlaceOrder', order }, metadata: metadataFor(cause, this.clock) });
+    await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'PlaceOrder', order },
+      metadata: metadataFor(cause, this.clock),
+    });
 
     const reserved: string[] = [];
     try {
       for (const line of priced.reservations) {
-        await retryOnConflict(() => this.stock.reserve({ productId: line.productId, orderId, quantity: line.quantity, expiresAt: reservationExpiresAt }, cause));
+        await retryOnConflict(() =>
+          this.stock.reserve({ productId: line.productId, orderId, quantity: line.quantity, expiresAt: reservationExpiresAt }, cause),
+        );
         reserved.push(line.productId);
       }
     } catch (error) {
@@ -145,15 +153,31 @@ export class CheckoutService {
   }
 
   /** The checkout failed after the order was recorded: hand back the cans and close the order, keeping its number. */
-  private async abandon(orderId: string, reserved: readonly string[], reason: OrderCancelReason, detail: string, cause: Cause): Promise<void> {
+  private async abandon(
+    orderId: string,
+    reserved: readonly string[],
+    reason: OrderCancelReason,
+    detail: string,
+    cause: Cause,
+  ): Promise<void> {
     for (const productId of reserved) {
       // Best effort: a reservation not released here lapses at its expiry anyway.
       await retryOnConflict(() => this.stock.release({ productId, orderId, reason: 'checkout_failed' }, cause)).catch((error: unknown) =>
-        this.logger.warn({ msg: 'reservation not released', orderId, productId, error: error instanceof Error ? error.message : String(error) }),
+        this.logger.warn({
+          msg: 'reservation not released',
+          orderId,
+          productId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
       );
     }
     await retryOnConflict(() =>
-      this.pipeline.run({ streamName: orderStreamName(orderId), decider: orderDecider, command: { type: 'CancelOrder', reason, detail }, metadata: metadataFor(cause, this.clock) }),
+      this.pipeline.run({
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: { type: 'CancelOrder', reason, detail },
+        metadata: metadataFor(cause, this.clock),
+      }),
     );
   }
 }

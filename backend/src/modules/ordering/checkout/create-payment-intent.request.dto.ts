@@ -1,6 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { PACK_SIZES } from '@brewery/shop-rules';
 
 /** Shape only: which fields are missing or wrong is said by the domain check, naming each field. */
@@ -18,7 +30,10 @@ export class CustomerInfoRequest {
 export class CartItemRequest {
   @ApiProperty() @IsString({ message: 'productId is required on every cart item' }) @MaxLength(200) productId!: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(500) name?: string;
-  @ApiProperty({ description: 'Cans' }) @IsInt({ message: 'quantity must be a whole number of cans' }) @Min(1, { message: 'quantity must be at least 1' }) quantity!: number;
+  @ApiProperty({ description: 'Cans' })
+  @IsInt({ message: 'quantity must be a whole number of cans' })
+  @Min(1, { message: 'quantity must be at least 1' })
+  quantity!: number;
   @ApiProperty({ description: 'Per can for single lines, the whole line for packs (what the customer saw)' })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'price must be a number' })
   @Min(0, { message: 'price must not be negative' })

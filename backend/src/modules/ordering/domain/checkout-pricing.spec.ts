@@ -41,7 +41,11 @@ const line = (productId: string, packSize: string, quantity: number, price: numb
 
 describe('priceCheckout', () => {
   it('prices every line from the product and computes shipping, GST and total itself', () => {
-    const result = priceCheckout([line('a', '4pack', 8, 44), line('b', 'single', 8, 6)], catalog(snapshot(product('a')), snapshot(product('b'))), perth);
+    const result = priceCheckout(
+      [line('a', '4pack', 8, 44), line('b', 'single', 8, 6)],
+      catalog(snapshot(product('a')), snapshot(product('b'))),
+      perth,
+    );
     expect(result.summary.subtotalCents).toBe(4400 + 4800);
     expect(result.summary.shippingCents).toBe(1000);
     expect(result.summary.totalCents).toBe(10200);
@@ -66,23 +70,56 @@ describe('priceCheckout', () => {
     ['12 cans', [line('a', '4pack', 12, 66)], catalog(snapshot(product('a'))), CheckoutMessages.invalidPack],
     ['3 cans', [line('a', 'single', 3, 6)], catalog(snapshot(product('a'))), CheckoutMessages.invalidPack],
     ['an unknown product', [line('zz', 'single', 4, 6)], catalog(), CheckoutMessages.notFound('zz')],
-    ['a product in draft', [line('a', 'single', 4, 6)], catalog(snapshot(product('a', { isActive: false }))), 'Beer a is no longer available'],
-    ['an archived product', [line('a', 'single', 4, 6)], catalog(snapshot(product('a', { archived: true }))), 'Beer a is no longer available'],
-    ['more cans than available', [line('a', 'single', 8, 6)], catalog(snapshot(product('a'), 5)), 'Insufficient stock for Beer a. Available: 5, Requested: 8'],
-    ['cans all reserved (shown as 0)', [line('a', 'single', 4, 6)], catalog(snapshot(product('a'), -2)), 'Insufficient stock for Beer a. Available: 0, Requested: 4'],
-    ['a pack whose flag is off', [line('a', '8pack', 8, 42)], catalog(snapshot(product('a', { enable8Pack: false }))), 'Beer a is not sold as a 8 Pack'],
+    [
+      'a product in draft',
+      [line('a', 'single', 4, 6)],
+      catalog(snapshot(product('a', { isActive: false }))),
+      'Beer a is no longer available',
+    ],
+    [
+      'an archived product',
+      [line('a', 'single', 4, 6)],
+      catalog(snapshot(product('a', { archived: true }))),
+      'Beer a is no longer available',
+    ],
+    [
+      'more cans than available',
+      [line('a', 'single', 8, 6)],
+      catalog(snapshot(product('a'), 5)),
+      'Insufficient stock for Beer a. Available: 5, Requested: 8',
+    ],
+    [
+      'cans all reserved (shown as 0)',
+      [line('a', 'single', 4, 6)],
+      catalog(snapshot(product('a'), -2)),
+      'Insufficient stock for Beer a. Available: 0, Requested: 4',
+    ],
+    [
+      'a pack whose flag is off',
+      [line('a', '8pack', 8, 42)],
+      catalog(snapshot(product('a', { enable8Pack: false }))),
+      'Beer a is not sold as a 8 Pack',
+    ],
     ['a forged single price', [line('a', 'single', 4, 1)], catalog(snapshot(product('a'))), CheckoutMessages.pricesChanged],
     ['a forged pack price', [line('a', '16pack', 16, 79.99)], catalog(snapshot(product('a'))), CheckoutMessages.pricesChanged],
     ['a pack priced per can', [line('a', '4pack', 8, 22)], catalog(snapshot(product('a'))), CheckoutMessages.pricesChanged],
     ['an unknown pack size', [line('a', '6pack', 6, 30)], catalog(snapshot(product('a'))), CheckoutMessages.badPackSize('6pack')],
-    ['a packQuantity that does not match', [{ ...line('a', '4pack', 4, 22), packQuantity: 8 }], catalog(snapshot(product('a'))), CheckoutMessages.badPackQuantity('4pack')],
+    [
+      'a packQuantity that does not match',
+      [{ ...line('a', '4pack', 4, 22), packQuantity: 8 }],
+      catalog(snapshot(product('a'))),
+      CheckoutMessages.badPackQuantity('4pack'),
+    ],
     ['part of a pack', [line('a', '4pack', 6, 22)], catalog(snapshot(product('a'))), 'quantity of a 4pack line'],
   ])('refuses %s', (_, cart, products, message) => {
     expect(() => priceCheckout(cart, products, perth)).toThrow(message);
   });
 
   it('charges a pack without its own price at single price times size', () => {
-    const result = priceCheckout([line('a', '4pack', 4, 24)], catalog(snapshot(product('a', { price4Pack: null }))), { state: 'NSW', postCode: '2000' });
+    const result = priceCheckout([line('a', '4pack', 4, 24)], catalog(snapshot(product('a', { price4Pack: null }))), {
+      state: 'NSW',
+      postCode: '2000',
+    });
     expect(result.summary.subtotalCents).toBe(2400);
     expect(result.summary.shippingCents).toBe(1000);
   });

@@ -39,7 +39,8 @@ export const CheckoutMessages = {
   insufficient: (name: string, available: number, requested: number): string =>
     `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
   pricesChanged: 'Prices have changed since you added these beers: please review your pack',
-  packNotOffered: (name: string, packSize: PackSize): string => `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
+  packNotOffered: (name: string, packSize: PackSize): string =>
+    `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
   badPackSize: (packSize: string): string => `packSize must be one of ${PACK_SIZES.join(', ')} (got "${packSize}")`,
   badPackQuantity: (packSize: PackSize): string => `packQuantity of a ${packSize} line must be ${PACK_QUANTITY[packSize]}`,
 } as const;
@@ -60,9 +61,13 @@ export function priceCheckout(
 ): PricedCheckout {
   const lines = cart.map((line) => {
     if (!isPackSize(line.packSize)) throw new DomainError('invalid_cart', CheckoutMessages.badPackSize(line.packSize));
-    if (line.packQuantity !== PACK_QUANTITY[line.packSize]) throw new DomainError('invalid_cart', CheckoutMessages.badPackQuantity(line.packSize));
+    if (line.packQuantity !== PACK_QUANTITY[line.packSize])
+      throw new DomainError('invalid_cart', CheckoutMessages.badPackQuantity(line.packSize));
     if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0 || line.quantity % line.packQuantity !== 0) {
-      throw new DomainError('invalid_cart', `quantity of a ${line.packSize} line must be a whole number of ${line.packSize === 'single' ? 'cans' : 'packs'} in cans (got ${line.quantity})`);
+      throw new DomainError(
+        'invalid_cart',
+        `quantity of a ${line.packSize} line must be a whole number of ${line.packSize === 'single' ? 'cans' : 'packs'} in cans (got ${line.quantity})`,
+      );
     }
     return { ...line, packSize: line.packSize };
   });
@@ -80,7 +85,8 @@ export function priceCheckout(
       const snapshot = products.get(productId) ?? null;
       if (snapshot === null) throw new DomainError('product_not_found', CheckoutMessages.notFound(productId), 'not_found');
       const { product } = snapshot;
-      if (!product.isActive || product.archived) throw new DomainError('product_unavailable', CheckoutMessages.unavailable(product.name), 'conflict');
+      if (!product.isActive || product.archived)
+        throw new DomainError('product_unavailable', CheckoutMessages.unavailable(product.name), 'conflict');
       if (quantity > snapshot.available) {
         throw new DomainError('insufficient_stock', CheckoutMessages.insufficient(product.name, snapshot.available, quantity), 'conflict');
       }
@@ -94,7 +100,8 @@ export function priceCheckout(
   };
   for (const line of lines) {
     const { product } = snapshotOf(line.productId);
-    if (!isPackEnabled(product, line.packSize)) throw new DomainError('pack_not_offered', CheckoutMessages.packNotOffered(product.name, line.packSize), 'conflict');
+    if (!isPackEnabled(product, line.packSize))
+      throw new DomainError('pack_not_offered', CheckoutMessages.packNotOffered(product.name, line.packSize), 'conflict');
   }
 
   let summary: OrderSummary;

@@ -25,9 +25,12 @@ describe('validateCustomerInfo', () => {
     });
   });
 
-  it.each(['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const)('names the missing required field %s', (field) => {
-    expect(() => validateCustomerInfo({ ...valid, [field]: '  ' })).toThrow(CustomerMessages.required(field));
-  });
+  it.each(['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const)(
+    'names the missing required field %s',
+    (field) => {
+      expect(() => validateCustomerInfo({ ...valid, [field]: '  ' })).toThrow(CustomerMessages.required(field));
+    },
+  );
 
   it.each<[string, Partial<typeof valid>, string]>([
     ['a state outside the eight', { state: 'NZ' }, 'Unsupported shipping state: NZ'],
@@ -63,7 +66,9 @@ describe('validateCustomerInfo', () => {
   });
 
   it('lists every problem at once', () => {
-    expect(() => validateCustomerInfo({ ...valid, name: '', email: 'x' })).toThrow(`${CustomerMessages.required('name')}; ${CustomerMessages.email}`);
+    expect(() => validateCustomerInfo({ ...valid, name: '', email: 'x' })).toThrow(
+      `${CustomerMessages.required('name')}; ${CustomerMessages.email}`,
+    );
   });
 
   it.each([

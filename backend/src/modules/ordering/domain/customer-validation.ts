@@ -61,7 +61,8 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
   if (state !== '' && !isShippingState(state)) problems.push(CustomerMessages.unsupportedState(text('state')));
   if (postCode !== '') {
     if (!/^\d{4}$/.test(postCode)) problems.push(CustomerMessages.postcodeFormat(postCode));
-    else if (isShippingState(state) && !postcodeBelongsToState(postCode, state)) problems.push(CustomerMessages.postcodeState(postCode, state));
+    else if (isShippingState(state) && !postcodeBelongsToState(postCode, state))
+      problems.push(CustomerMessages.postcodeState(postCode, state));
   }
 
   const addressLine1 = text('addressLine1');
@@ -80,4 +81,3 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
     state,
   };
 }
-

@@ -3,9 +3,30 @@ import { confirmationEmailKey, orderConfirmationEmail } from './order-confirmati
 
 const order: OrderPlacedData = {
   orderId: '12',
-  customer: { name: 'Ada', email: 'ada@example.com', phone: '0412345678', addressLine1: '1 Hay St', addressLine2: 'Unit 2', suburb: 'Perth', postCode: '6000', state: 'WA' },
+  customer: {
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: '0412345678',
+    addressLine1: '1 Hay St',
+    addressLine2: 'Unit 2',
+    suburb: 'Perth',
+    postCode: '6000',
+    state: 'WA',
+  },
   items: [
-    { id: '12-1', productId: 'p1', productName: 'Swan Pale', style: 'Pale Ale', abv: 4.8, packSize: '4pack', packQuantity: 4, packs: 2, quantity: 8, unitPriceCents: 2200, lineTotalCents: 4400 },
+    {
+      id: '12-1',
+      productId: 'p1',
+      productName: 'Swan Pale',
+      style: 'Pale Ale',
+      abv: 4.8,
+      packSize: '4pack',
+      packQuantity: 4,
+      packs: 2,
+      quantity: 8,
+      unitPriceCents: 2200,
+      lineTotalCents: 4400,
+    },
   ],
   subtotalCents: 4400,
   shippingCents: 1000,

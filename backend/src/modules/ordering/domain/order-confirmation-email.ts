@@ -16,7 +16,10 @@ export function confirmationEmailKey(orderId: string): string {
 const money = (cents: number): string => formatPrice(centsToDollars(cents));
 
 function itemText(item: OrderItem): string {
-  const what = item.packSize === 'single' ? `${item.quantity} x ${item.productName} (single can)` : `${item.packs} x ${item.productName} (${packSizeLabel(item.packSize)}, ${item.quantity} cans)`;
+  const what =
+    item.packSize === 'single'
+      ? `${item.quantity} x ${item.productName} (single can)`
+      : `${item.packs} x ${item.productName} (${packSizeLabel(item.packSize)}, ${item.quantity} cans)`;
   return `${what} @ ${money(item.unitPriceCents)} = ${money(item.lineTotalCents)}`;
 }
 

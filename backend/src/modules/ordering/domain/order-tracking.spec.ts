@@ -4,11 +4,27 @@ import { auspostTrackingUrl, orderStatusInWords, parseTrackingUpdate, TrackingMe
 
 describe('the manual status and tracking form', () => {
   it.each<[string, { status?: unknown; trackingReference?: unknown }, { status: OrderStatus; trackingReference: string }]>([
-    ['a status and a reference', { status: 'shipped', trackingReference: '33ABC1234567' }, { status: 'shipped', trackingReference: '33ABC1234567' }],
-    ['a reference with spaces around it, trimmed', { status: 'paid', trackingReference: '  AP 123-456 ' }, { status: 'paid', trackingReference: 'AP 123-456' }],
+    [
+      'a status and a reference',
+      { status: 'shipped', trackingReference: '33ABC1234567' },
+      { status: 'shipped', trackingReference: '33ABC1234567' },
+    ],
+    [
+      'a reference with spaces around it, trimmed',
+      { status: 'paid', trackingReference: '  AP 123-456 ' },
+      { status: 'paid', trackingReference: 'AP 123-456' },
+    ],
     ['one character', { status: 'delivered', trackingReference: '7' }, { status: 'delivered', trackingReference: '7' }],
-    ['sixty characters', { status: 'cancelled', trackingReference: 'A'.repeat(60) }, { status: 'cancelled', trackingReference: 'A'.repeat(60) }],
-    ['Packed - Awaiting Pickup', { status: 'packed_awaiting_pickup', trackingReference: 'x-1' }, { status: 'packed_awaiting_pickup', trackingReference: 'x-1' }],
+    [
+      'sixty characters',
+      { status: 'cancelled', trackingReference: 'A'.repeat(60) },
+      { status: 'cancelled', trackingReference: 'A'.repeat(60) },
+    ],
+    [
+      'Packed - Awaiting Pickup',
+      { status: 'packed_awaiting_pickup', trackingReference: 'x-1' },
+      { status: 'packed_awaiting_pickup', trackingReference: 'x-1' },
+    ],
   ])('accepts %s', (_, input, expected) => {
     expect(parseTrackingUpdate(input)).toEqual(expected);
   });

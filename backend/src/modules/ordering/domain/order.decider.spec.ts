@@ -6,9 +6,30 @@ import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 
 const order: OrderPlacedData = {
   orderId: '7',
-  customer: { name: 'Ada', email: 'ada@example.com', phone: '0412345678', addressLine1: '1 Hay St', addressLine2: null, suburb: 'Perth', postCode: '6000', state: 'WA' },
+  customer: {
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: '0412345678',
+    addressLine1: '1 Hay St',
+    addressLine2: null,
+    suburb: 'Perth',
+    postCode: '6000',
+    state: 'WA',
+  },
   items: [
-    { id: '7-1', productId: 'p1', productName: 'Swan Pale', style: 'Pale Ale', abv: 4.8, packSize: '4pack', packQuantity: 4, packs: 1, quantity: 4, unitPriceCents: 2200, lineTotalCents: 2200 },
+    {
+      id: '7-1',
+      productId: 'p1',
+      productName: 'Swan Pale',
+      style: 'Pale Ale',
+      abv: 4.8,
+      packSize: '4pack',
+      packQuantity: 4,
+      packs: 1,
+      quantity: 4,
+      unitPriceCents: 2200,
+      lineTotalCents: 2200,
+    },
   ],
   subtotalCents: 2200,
   shippingCents: 1000,
@@ -51,15 +72,22 @@ describe('order decider', () => {
     ['a pending order becomes paid', [placed, attached], [paid]],
     ['a paid order paid again by the same intent changes nothing', [placed, attached, paid], []],
     ['a deleted order cannot be paid', [placed, attached, deleted], 'the operator deleted it'],
-    ['a cancelled order cannot be paid', [placed, { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } }], 'it is cancelled'],
+    [
+      'a cancelled order cannot be paid',
+      [placed, { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } }],
+      'it is cancelled',
+    ],
   ])('MarkOrderPaid: %s', (_, history, expected) => {
-    const when = () => given(...history).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_1', amountCents: 3200, paidAt: '2026-11-23T01:05:00.000Z' });
+    const when = () =>
+      given(...history).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_1', amountCents: 3200, paidAt: '2026-11-23T01:05:00.000Z' });
     if (typeof expected === 'string') expect(when).toThrow(expected);
     else expect(when()).toEqual(expected);
   });
 
   it('refuses a second payment by another intent', () => {
-    expect(() => given(placed, attached, paid).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_2', amountCents: 3200, paidAt: 'x' })).toThrow(DomainError);
+    expect(() =>
+      given(placed, attached, paid).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_2', amountCents: 3200, paidAt: 'x' }),
+    ).toThrow(DomainError);
   });
 
   it('assigns an invoice number only once, and only to a paid order', () => {
@@ -75,7 +103,9 @@ describe('order decider', () => {
       deleted,
     ]);
     expect(given(placed, deleted).when({ type: 'DeletePendingOrder', deletedAt: 'later' })).toEqual([]);
-    expect(() => given(placed, paid).when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow('Only pending orders can be deleted: Order #7 is paid');
+    expect(() => given(placed, paid).when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow(
+      'Only pending orders can be deleted: Order #7 is paid',
+    );
   });
 
   it('records a released reservation once, and never after the sale', () => {
@@ -99,20 +129,65 @@ describe('order decider', () => {
   });
 
   describe('ChangeOrderStatus (the operator: any status to any other, only what changed)', () => {
-    const change = (status: OrderStatus, trackingReference: string): OrderCommand => ({ type: 'ChangeOrderStatus', status, trackingReference, by: 'admin' });
+    const change = (status: OrderStatus, trackingReference: string): OrderCommand => ({
+      type: 'ChangeOrderStatus',
+      status,
+      trackingReference,
+      by: 'admin',
+    });
     const statusChanged = (from: OrderStatus, to: OrderStatus): OrderEvent => ({ type: 'OrderStatusChanged', data: { from, to } });
     const referenceSet = (trackingReference: string): OrderEvent => ({ type: 'TrackingReferenceSet', data: { trackingReference } });
     const assigned: OrderEvent = { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-000001' } };
 
     it.each<[string, OrderEvent[], OrderCommand, OrderEvent[]]>([
-      ['paid to packed with a first reference: both recorded', [placed, paid, assigned], change('packed_awaiting_pickup', 'AP 123-456'), [statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP 123-456')]],
-      ['packed to shipped, same reference: the status only', [placed, paid, statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP1')], change('shipped', 'AP1'), [statusChanged('packed_awaiting_pickup', 'shipped')]],
-      ['same status, new reference: the reference only', [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')], change('shipped', 'AP2'), [referenceSet('AP2')]],
-      ['nothing changed: nothing recorded', [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')], change('shipped', 'AP1'), []],
-      ['backwards, delivered to paid', [placed, paid, statusChanged('paid', 'delivered'), referenceSet('AP1')], change('paid', 'AP1'), [statusChanged('delivered', 'paid')]],
-      ['a pending order straight to delivered', [placed], change('delivered', 'X1'), [statusChanged('pending', 'delivered'), referenceSet('X1')]],
-      ['a cancelled checkout back to pending', [placed, { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } }], change('pending', 'X1'), [statusChanged('cancelled', 'pending'), referenceSet('X1')]],
-      ['a shipped order cancelled', [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')], change('cancelled', 'AP1'), [statusChanged('shipped', 'cancelled')]],
+      [
+        'paid to packed with a first reference: both recorded',
+        [placed, paid, assigned],
+        change('packed_awaiting_pickup', 'AP 123-456'),
+        [statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP 123-456')],
+      ],
+      [
+        'packed to shipped, same reference: the status only',
+        [placed, paid, statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP1')],
+        change('shipped', 'AP1'),
+        [statusChanged('packed_awaiting_pickup', 'shipped')],
+      ],
+      [
+        'same status, new reference: the reference only',
+        [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')],
+        change('shipped', 'AP2'),
+        [referenceSet('AP2')],
+      ],
+      [
+        'nothing changed: nothing recorded',
+        [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')],
+        change('shipped', 'AP1'),
+        [],
+      ],
+      [
+        'backwards, delivered to paid',
+        [placed, paid, statusChanged('paid', 'delivered'), referenceSet('AP1')],
+        change('paid', 'AP1'),
+        [statusChanged('delivered', 'paid')],
+      ],
+      [
+        'a pending order straight to delivered',
+        [placed],
+        change('delivered', 'X1'),
+        [statusChanged('pending', 'delivered'), referenceSet('X1')],
+      ],
+      [
+        'a cancelled checkout back to pending',
+        [placed, { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } }],
+        change('pending', 'X1'),
+        [statusChanged('cancelled', 'pending'), referenceSet('X1')],
+      ],
+      [
+        'a shipped order cancelled',
+        [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')],
+        change('cancelled', 'AP1'),
+        [statusChanged('shipped', 'cancelled')],
+      ],
     ])('given %s', (_, history, command, expected) => {
       expect(given(...history).when(command)).toEqual(expected);
     });
@@ -130,12 +205,16 @@ describe('order decider', () => {
     });
 
     it.each(['', ' AP1', 'AP1 ', 'AP_1', 'AP/1', 'A'.repeat(61), '-AP1'])('refuses the reference %j', (reference) => {
-      expect(() => given(placed, paid).when(change('shipped', reference))).toThrow('Tracking reference must be 1 to 60 letters, digits, spaces or dashes');
+      expect(() => given(placed, paid).when(change('shipped', reference))).toThrow(
+        'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
+      );
     });
   });
 
   it('refuses to delete a paid order the operator set back to pending', () => {
     const backToPending: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'pending' } };
-    expect(() => given(placed, paid, backToPending).when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow('Order #7 has been paid, so it cannot be deleted');
+    expect(() => given(placed, paid, backToPending).when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow(
+      'Order #7 has been paid, so it cannot be deleted',
+    );
   });
 });

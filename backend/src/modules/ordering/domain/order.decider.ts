@@ -50,7 +50,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.paidWith !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paidWith);
       if (state.deleted) throw OrderErrors.notPayable(orderId, 'the operator deleted it while it was pending');
       if (state.status !== 'pending') throw OrderErrors.notPayable(orderId, `it is ${state.status}`);
-      return [{ type: 'OrderPaid', data: { paymentIntentId: command.paymentIntentId, amountCents: command.amountCents, paidAt: command.paidAt } }];
+      return [
+        { type: 'OrderPaid', data: { paymentIntentId: command.paymentIntentId, amountCents: command.amountCents, paidAt: command.paidAt } },
+      ];
     case 'FlagOrderForReview':
       if (state.reviewReasons.includes(command.reason)) return [];
       return [{ type: 'OrderNeedsReview', data: { reason: command.reason, paymentIntentId: command.paymentIntentId } }];
@@ -64,7 +66,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       // The operator may set a paid order back to pending by hand; its money and cans are still taken.
       if (state.paidWith !== null) throw OrderErrors.paidNotDeletable(orderId);
       return [
-        ...(state.reservation === 'held' ? [{ type: 'OrderReservationReleased' as const, data: { reason: 'order_deleted' as const } }] : []),
+        ...(state.reservation === 'held'
+          ? [{ type: 'OrderReservationReleased' as const, data: { reason: 'order_deleted' as const } }]
+          : []),
         { type: 'OrderDeleted', data: { deletedAt: command.deletedAt } },
       ];
     case 'RecordReservationReleased':
@@ -76,7 +80,8 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
       const events: OrderEvent[] = [];
       if (command.status !== state.status) events.push({ type: 'OrderStatusChanged', data: { from: state.status, to: command.status } });
-      if (command.trackingReference !== state.trackingReference) events.push({ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } });
+      if (command.trackingReference !== state.trackingReference)
+        events.push({ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } });
       return events;
     }
     default:

@@ -4,17 +4,21 @@ import { TrackingMessages } from './order-tracking';
 
 /** The order stream's refusals, with stable codes. */
 export const OrderErrors = {
-  notFound: (orderId: string | null): DomainError => new DomainError('order_not_found', orderId === null ? 'Order not found' : `Order #${orderId} not found`, 'not_found'),
+  notFound: (orderId: string | null): DomainError =>
+    new DomainError('order_not_found', orderId === null ? 'Order not found' : `Order #${orderId} not found`, 'not_found'),
   alreadyPlaced: (orderId: string): DomainError => new DomainError('order_exists', `Order #${orderId} already exists`, 'conflict'),
   notPending: (orderId: string, status: OrderStatus): DomainError =>
     new DomainError('order_not_pending', `Only pending orders can be deleted: Order #${orderId} is ${status}`, 'conflict'),
   otherPaymentIntent: (orderId: string, attached: string): DomainError =>
     new DomainError('payment_intent_mismatch', `Order #${orderId} is already paid through ${attached}`, 'conflict'),
-  notPayable: (orderId: string, why: string): DomainError => new DomainError('order_not_payable', `Order #${orderId} cannot be marked paid: ${why}`, 'conflict'),
+  notPayable: (orderId: string, why: string): DomainError =>
+    new DomainError('order_not_payable', `Order #${orderId} cannot be marked paid: ${why}`, 'conflict'),
   notPaid: (orderId: string): DomainError =>
     new DomainError('order_not_paid', `Order #${orderId} has not been paid, so it gets no invoice number yet`, 'conflict'),
   paidNotDeletable: (orderId: string): DomainError =>
     new DomainError('order_paid', `Order #${orderId} has been paid, so it cannot be deleted: set its status instead`, 'conflict'),
-  deleted: (orderId: string): DomainError => new DomainError('order_deleted', `Order #${orderId} was deleted and can no longer be updated`, 'conflict'),
-  invalidTrackingReference: (): DomainError => new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference, 'validation'),
+  deleted: (orderId: string): DomainError =>
+    new DomainError('order_deleted', `Order #${orderId} was deleted and can no longer be updated`, 'conflict'),
+  invalidTrackingReference: (): DomainError =>
+    new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference, 'validation'),
 } as const;

@@ -34,7 +34,9 @@ export const sequenceDecider: Decider<SequenceState, SequenceCommand, SequenceEv
       case 'AllocateInvoiceNumber': {
         if (state.invoiceByOrder[command.orderId] !== undefined) return [];
         const sequence = state.last + 1;
-        return [{ type: 'InvoiceNumberAllocated', data: { sequence, invoiceNumber: formatInvoiceNumber(sequence), orderId: command.orderId } }];
+        return [
+          { type: 'InvoiceNumberAllocated', data: { sequence, invoiceNumber: formatInvoiceNumber(sequence), orderId: command.orderId } },
+        ];
       }
       default:
         return assertNever(command);

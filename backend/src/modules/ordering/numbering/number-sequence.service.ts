@@ -15,7 +15,12 @@ export class NumberSequence {
 
   async nextOrderNumber(cause: Cause): Promise<string> {
     const result = await retryOnConflict(() =>
-      this.pipeline.run({ streamName: ORDER_SEQUENCE_STREAM, decider: sequenceDecider, command: { type: 'AllocateOrderNumber' }, metadata: metadataFor(cause, this.clock) }),
+      this.pipeline.run({
+        streamName: ORDER_SEQUENCE_STREAM,
+        decider: sequenceDecider,
+        command: { type: 'AllocateOrderNumber' },
+        metadata: metadataFor(cause, this.clock),
+      }),
     );
     const event = result.events[0];
     if (event?.type !== 'OrderNumberAllocated') throw new Error('The order sequence allocated no number');

@@ -9,7 +9,9 @@ import { ORDER_BACKUPS, type OrderBackupDoc } from './order-backups.projection';
 import { RecoverOrder, RecoverOrderMessages } from './recover-order.service';
 
 /** The stored document without its storage fields (and without the read-model port's index signature). */
-export type OrderBackupView = { [K in keyof OrderBackupDoc as string extends K ? never : K extends '_id' | 'revision' ? never : K]: OrderBackupDoc[K] };
+export type OrderBackupView = {
+  [K in keyof OrderBackupDoc as string extends K ? never : K extends '_id' | 'revision' ? never : K]: OrderBackupDoc[K];
+};
 
 export interface PotentiallyMissingOrder extends OrderBackupView {
   /** What the orders say: null when there is no such order at all. */
@@ -48,7 +50,9 @@ export class OrderBackupsController {
   ) {}
 
   @Get('order-backups')
-  @ApiOperation({ summary: 'Every payment with what it was for; payments that succeeded without a paid order are listed as potentially missing' })
+  @ApiOperation({
+    summary: 'Every payment with what it was for; payments that succeeded without a paid order are listed as potentially missing',
+  })
   async list(): Promise<OrderBackupsResponse> {
     const docs = await this.store.collection<OrderBackupDoc>(ORDER_BACKUPS).find({}, { sort: { timestamp: -1 } });
     const backups = docs.map((doc) => withoutStorageFields(doc));

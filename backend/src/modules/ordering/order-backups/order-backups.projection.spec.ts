@@ -9,7 +9,9 @@ const created: PaymentEvent = {
     orderId: '3',
     provider: 'test',
     customer: { name: 'Ada', email: 'ada@example.com' },
-    items: [{ productId: 'p1', productName: 'Swan Pale', packSize: '4pack', quantity: 8, packs: 2, unitPriceCents: 2200, lineTotalCents: 4400 }],
+    items: [
+      { productId: 'p1', productName: 'Swan Pale', packSize: '4pack', quantity: 8, packs: 2, unitPriceCents: 2200, lineTotalCents: 4400 },
+    ],
     subtotalCents: 4400,
     shippingCents: 1000,
     totalCents: 5400,
@@ -68,7 +70,13 @@ describe('order backups read model', () => {
   });
 
   it('shows a failed payment as failed', async () => {
-    const failed: PaymentEvent = { type: 'PaymentFailed', data: { ...report, providerEventId: 'evt_3', failureCode: 'card_declined', failureMessage: 'Your card was declined.' } };
-    expect(await project([recorded(0, created), recorded(1, failed)])).toMatchObject({ paymentStatus: 'failed', failureMessage: 'Your card was declined.' });
+    const failed: PaymentEvent = {
+      type: 'PaymentFailed',
+      data: { ...report, providerEventId: 'evt_3', failureCode: 'card_declined', failureMessage: 'Your card was declined.' },
+    };
+    expect(await project([recorded(0, created), recorded(1, failed)])).toMatchObject({
+      paymentStatus: 'failed',
+      failureMessage: 'Your card was declined.',
+    });
   });
 });

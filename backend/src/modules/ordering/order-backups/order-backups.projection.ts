@@ -64,19 +64,40 @@ export class OrderBackupsProjection implements Projection {
             packSize: item.packSize,
             cans: item.quantity,
           })),
-          totals: { subtotal: decimalString(data.subtotalCents), shipping: decimalString(data.shippingCents), total: decimalString(data.totalCents) },
+          totals: {
+            subtotal: decimalString(data.subtotalCents),
+            shipping: decimalString(data.shippingCents),
+            total: decimalString(data.totalCents),
+          },
         };
-        await backups.updateOne(guard, { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), paymentStatus: 'created' } }, { upsert: true });
+        await backups.updateOne(
+          guard,
+          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), paymentStatus: 'created' } },
+          { upsert: true },
+        );
         return;
       }
       case 'PaymentSucceeded': {
-        const fields = { paymentStatus: 'succeeded', amountPaid: decimalString(event.data.amountCents), succeededAt: event.data.at, failureMessage: null };
-        await backups.updateOne(guard, { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } }, { upsert: true });
+        const fields = {
+          paymentStatus: 'succeeded',
+          amountPaid: decimalString(event.data.amountCents),
+          succeededAt: event.data.at,
+          failureMessage: null,
+        };
+        await backups.updateOne(
+          guard,
+          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } },
+          { upsert: true },
+        );
         return;
       }
       case 'PaymentFailed': {
         const fields = { paymentStatus: 'failed', failureMessage: event.data.failureMessage };
-        await backups.updateOne(guard, { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } }, { upsert: true });
+        await backups.updateOne(
+          guard,
+          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } },
+          { upsert: true },
+        );
         return;
       }
       case 'ProviderEventIgnored':

@@ -44,20 +44,33 @@ export class RecoverOrder {
     if (id === '') throw new DomainError('payment_intent_required', RecoverOrderMessages.required, 'validation');
     const { state, revision } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
     if (revision === -1) throw new DomainError('backup_not_found', RecoverOrderMessages.unknown(id), 'not_found');
-    if (state.status !== 'succeeded') throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, state.status), 'conflict');
+    if (state.status !== 'succeeded')
+      throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, state.status), 'conflict');
 
     const outcome = await this.completion.completePaidOrder(id, cause);
     switch (outcome.kind) {
       case 'completed':
         await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
         return outcome.changed
-          ? { kind: 'recovered', orderId: outcome.orderId, message: `Order #${outcome.orderId} recovered: paid, invoice ${outcome.invoiceNumber}, confirmation e-mail queued` }
-          : { kind: 'already_complete', orderId: outcome.orderId, message: `Order #${outcome.orderId} was already complete (invoice ${outcome.invoiceNumber}): nothing changed` };
+          ? {
+              kind: 'recovered',
+              orderId: outcome.orderId,
+              message: `Order #${outcome.orderId} recovered: paid, invoice ${outcome.invoiceNumber}, confirmation e-mail queued`,
+            }
+          : {
+              kind: 'already_complete',
+              orderId: outcome.orderId,
+              message: `Order #${outcome.orderId} was already complete (invoice ${outcome.invoiceNumber}): nothing changed`,
+            };
       case 'needs_review':
         await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
         return { kind: 'needs_review', orderId: outcome.orderId, message: `Order #${outcome.orderId} needs review: ${outcome.reason}` };
       case 'order_unknown':
-        throw new DomainError('order_unknown', `Payment ${id} succeeded, but no order ${outcome.orderId ?? '(no order number)'} was recorded for it: fulfil it by hand from the backup or refund it`, 'conflict');
+        throw new DomainError(
+          'order_unknown',
+          `Payment ${id} succeeded, but no order ${outcome.orderId ?? '(no order number)'} was recorded for it: fulfil it by hand from the backup or refund it`,
+          'conflict',
+        );
       case 'payment_not_succeeded':
         throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, outcome.status), 'conflict');
       default:

@@ -58,7 +58,12 @@ export class OrderCompletion {
     let changed = false;
     const run = async (command: OrderCommand): Promise<void> => {
       const result = await retryOnConflict(() =>
-        this.pipeline.run({ streamName: orderStreamName(orderId), decider: orderDecider, command, metadata: metadataFor(cause, this.clock) }),
+        this.pipeline.run({
+          streamName: orderStreamName(orderId),
+          decider: orderDecider,
+          command,
+          metadata: metadataFor(cause, this.clock),
+        }),
       );
       if (result.position !== null) positions.push(result.position);
       if (result.events.length > 0) changed = true;
@@ -75,7 +80,9 @@ export class OrderCompletion {
     if (order.paidWith === null) {
       if (order.deleted || order.status !== 'pending') {
         const what = order.deleted ? 'the order was deleted' : `the order is ${order.status}`;
-        return review(`Payment ${paymentIntentId} of $${decimalString(payment.succeeded.amountCents)} succeeded but ${what}: fulfil or refund it.`);
+        return review(
+          `Payment ${paymentIntentId} of $${decimalString(payment.succeeded.amountCents)} succeeded but ${what}: fulfil or refund it.`,
+        );
       }
       if (payment.succeeded.amountCents !== order.order.totalCents) {
         await run({
@@ -85,7 +92,10 @@ export class OrderCompletion {
         });
       }
       const short = await this.sell(order, paymentIntentId, cause, positions);
-      if (short.length > 0) return review(`Paid, but stock is short (the reservation had lapsed): ${short.join('; ')}. Recount or refund, then recover the order.`);
+      if (short.length > 0)
+        return review(
+          `Paid, but stock is short (the reservation had lapsed): ${short.join('; ')}. Recount or refund, then recover the order.`,
+        );
       await run({ type: 'MarkOrderPaid', paymentIntentId, amountCents: payment.succeeded.amountCents, paidAt: payment.succeeded.at });
     }
 
@@ -111,7 +121,9 @@ export class OrderCompletion {
     const short: string[] = [];
     for (const [productId, quantity] of cansByProduct(order)) {
       try {
-        const result = await retryOnConflict(() => this.stock.sell({ productId, orderId: order.order.orderId, quantity, paymentIntentId }, cause));
+        const result = await retryOnConflict(() =>
+          this.stock.sell({ productId, orderId: order.order.orderId, quantity, paymentIntentId }, cause),
+        );
         if (result.position !== null) positions.push(result.position);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -4,9 +4,30 @@ import { ORDERS, OrderListProjection, type OrderDoc } from './order-list.project
 
 const placed: OrderPlacedData = {
   orderId: '3',
-  customer: { name: 'Ada', email: 'ada@example.com', phone: '0412345678', addressLine1: '1 Hay St', addressLine2: 'Unit 2', suburb: 'Perth', postCode: '6000', state: 'WA' },
+  customer: {
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: '0412345678',
+    addressLine1: '1 Hay St',
+    addressLine2: 'Unit 2',
+    suburb: 'Perth',
+    postCode: '6000',
+    state: 'WA',
+  },
   items: [
-    { id: '3-1', productId: 'p1', productName: 'Swan Pale', style: 'Pale Ale', abv: 4.8, packSize: '8pack', packQuantity: 8, packs: 1, quantity: 8, unitPriceCents: 4200, lineTotalCents: 4200 },
+    {
+      id: '3-1',
+      productId: 'p1',
+      productName: 'Swan Pale',
+      style: 'Pale Ale',
+      abv: 4.8,
+      packSize: '8pack',
+      packQuantity: 8,
+      packs: 1,
+      quantity: 8,
+      unitPriceCents: 4200,
+      lineTotalCents: 4200,
+    },
   ],
   subtotalCents: 4200,
   shippingCents: 1000,
@@ -64,7 +85,17 @@ describe('orders read model', () => {
       reservation: 'sold',
       needsReview: true,
       reviewReasons: ['check the amount'],
-      items: [{ id: '3-1', productId: 'p1', quantity: 8, packs: 1, unitPrice: '42.00', lineTotal: '42.00', product: { name: 'Swan Pale', style: 'Pale Ale', abv: 4.8 } }],
+      items: [
+        {
+          id: '3-1',
+          productId: 'p1',
+          quantity: 8,
+          packs: 1,
+          unitPrice: '42.00',
+          lineTotal: '42.00',
+          product: { name: 'Swan Pale', style: 'Pale Ale', abv: 4.8 },
+        },
+      ],
       statusHistory: [
         { status: 'pending', at: '2026-11-23T01:00:00.000Z', by: 'customer' },
         { status: 'paid', at: '2026-11-23T01:02:00.000Z', by: 'system' },
@@ -102,7 +133,11 @@ describe('orders read model', () => {
 
     it('records each change in the history with who made it and when, and the reference with its link', async () => {
       const order = await project(changes);
-      expect(order).toMatchObject({ status: 'shipped', trackingReference: 'AP 123', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP%20123' });
+      expect(order).toMatchObject({
+        status: 'shipped',
+        trackingReference: 'AP 123',
+        trackingUrl: 'https://auspost.com.au/mypost/track/details/AP%20123',
+      });
       expect(order?.statusHistory).toEqual([
         { status: 'pending', at: '2026-11-23T01:00:00.000Z', by: 'customer' },
         { status: 'paid', at: '2026-11-23T01:02:00.000Z', by: 'system' },

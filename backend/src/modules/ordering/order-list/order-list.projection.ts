@@ -92,7 +92,9 @@ export class OrderListProjection implements Projection {
           customerName: c.name,
           customerEmail: c.email,
           customerPhone: c.phone,
-          shippingAddress: [c.addressLine1, c.addressLine2, `${c.suburb} ${c.state} ${c.postCode}`].filter((part) => part !== null && part !== '').join(', '),
+          shippingAddress: [c.addressLine1, c.addressLine2, `${c.suburb} ${c.state} ${c.postCode}`]
+            .filter((part) => part !== null && part !== '')
+            .join(', '),
           address: { addressLine1: c.addressLine1, addressLine2: c.addressLine2, suburb: c.suburb, postCode: c.postCode, state: c.state },
           subtotal: decimalString(data.subtotalCents),
           shippingCost: decimalString(data.shippingCents),
@@ -134,18 +136,33 @@ export class OrderListProjection implements Projection {
         return;
       case 'OrderCancelled':
         await orders.updateOne(guard, {
-          $set: { revision: recorded.revision, status: 'cancelled', cancelReason: event.data.reason, hidden: true, reservation: 'released' },
+          $set: {
+            revision: recorded.revision,
+            status: 'cancelled',
+            cancelReason: event.data.reason,
+            hidden: true,
+            reservation: 'released',
+          },
           $push: { statusHistory: { status: 'cancelled', at, by } },
         });
         return;
       case 'OrderPaid':
         await orders.updateOne(guard, {
-          $set: { revision: recorded.revision, status: 'paid', paidAt: event.data.paidAt, reservation: 'sold', paymentIntentId: event.data.paymentIntentId },
+          $set: {
+            revision: recorded.revision,
+            status: 'paid',
+            paidAt: event.data.paidAt,
+            reservation: 'sold',
+            paymentIntentId: event.data.paymentIntentId,
+          },
           $push: { statusHistory: { status: 'paid', at, by } },
         });
         return;
       case 'OrderNeedsReview':
-        await orders.updateOne(guard, { $set: { revision: recorded.revision, needsReview: true, hidden: false }, $push: { reviewReasons: event.data.reason } });
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, needsReview: true, hidden: false },
+          $push: { reviewReasons: event.data.reason },
+        });
         return;
       case 'InvoiceNumberAssigned':
         await orders.updateOne(guard, set({ invoiceNumber: event.data.invoiceNumber }));
@@ -160,10 +177,16 @@ export class OrderListProjection implements Projection {
         await orders.updateOne(guard, set({ reservation: 'released' }));
         return;
       case 'OrderStatusChanged':
-        await orders.updateOne(guard, { $set: { revision: recorded.revision, status: event.data.to }, $push: { statusHistory: { status: event.data.to, at, by } } });
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, status: event.data.to },
+          $push: { statusHistory: { status: event.data.to, at, by } },
+        });
         return;
       case 'TrackingReferenceSet':
-        await orders.updateOne(guard, set({ trackingReference: event.data.trackingReference, trackingUrl: auspostTrackingUrl(event.data.trackingReference) }));
+        await orders.updateOne(
+          guard,
+          set({ trackingReference: event.data.trackingReference, trackingUrl: auspostTrackingUrl(event.data.trackingReference) }),
+        );
         return;
       default:
         assertNever(event);

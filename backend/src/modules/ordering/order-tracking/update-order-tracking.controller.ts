@@ -13,7 +13,11 @@ export class UpdateOrderTrackingController {
   @Put(':orderId/tracking')
   @HttpCode(200)
   @ApiOperation({ summary: "Set an order's status and tracking reference (any status to any other); e-mails the customer once per change" })
-  update(@Param('orderId') orderId: string, @Body() body: UpdateOrderTrackingRequest, @Context() context: RequestContext): Promise<{ message: string }> {
+  update(
+    @Param('orderId') orderId: string,
+    @Body() body: UpdateOrderTrackingRequest,
+    @Context() context: RequestContext,
+  ): Promise<{ message: string }> {
     return this.tracking.update(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

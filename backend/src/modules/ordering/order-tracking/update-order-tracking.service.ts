@@ -42,7 +42,9 @@ export class UpdateOrderTracking {
       }),
     );
     if (result.events.length === 0) {
-      return { message: `Order #${orderId} is already ${orderStatusInWords(update.status)} with tracking reference ${update.trackingReference}: nothing changed` };
+      return {
+        message: `Order #${orderId} is already ${orderStatusInWords(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,
+      };
     }
     const email = await this.notifier.notify(orderId, result.revision, metadata);
     await this.projections.waitForReadModels(Math.max(result.position ?? -1, email.position ?? -1));

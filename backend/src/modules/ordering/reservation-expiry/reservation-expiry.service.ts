@@ -35,7 +35,9 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.releaseExpired()
-        .catch((error: unknown) => this.logger.error({ msg: 'reservation sweep failed', error: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) =>
+          this.logger.error({ msg: 'reservation sweep failed', error: error instanceof Error ? error.message : String(error) }),
+        )
         .finally(() => (this.running = null));
     }, SWEEP_INTERVAL_MS);
     this.timer.unref();
@@ -49,7 +51,9 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
 
   /** The orders whose reservation has expired and still holds cans, oldest first. */
   async expired(): Promise<OrderDoc[]> {
-    return this.documents.collection<OrderDoc>(ORDERS).find(expiredReservationFilter(this.clock.now().toISOString()), { sort: { number: 1 } });
+    return this.documents
+      .collection<OrderDoc>(ORDERS)
+      .find(expiredReservationFilter(this.clock.now().toISOString()), { sort: { number: 1 } });
   }
 
   /** Releases every expired reservation of an unpaid order; returns the order ids released. */
@@ -58,7 +62,11 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
     const expired = await this.documents.collection<OrderDoc>(ORDERS).find(expiredReservationFilter(now), { sort: { number: 1 } });
     const released: string[] = [];
     for (const order of expired) {
-      const position = await this.reservations.release(order.id, 'expired', { correlationId: `reservation-expiry-${now}`, causationId: null, actor: 'system' });
+      const position = await this.reservations.release(order.id, 'expired', {
+        correlationId: `reservation-expiry-${now}`,
+        causationId: null,
+        actor: 'system',
+      });
       if (position !== null) released.push(order.id);
     }
     if (released.length > 0) this.logger.log({ msg: 'expired reservations released', orders: released });

@@ -38,7 +38,12 @@ export class OrderReservations {
     if (order === null || order.reservation !== 'held') return null;
     const position = await this.releaseProducts(order, reason, cause);
     const recorded = await retryOnConflict(() =>
-      this.pipeline.run({ streamName: orderStreamName(orderId), decider: orderDecider, command: { type: 'RecordReservationReleased', reason }, metadata: metadataFor(cause, this.clock) }),
+      this.pipeline.run({
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: { type: 'RecordReservationReleased', reason },
+        metadata: metadataFor(cause, this.clock),
+      }),
     );
     return Math.max(position, recorded.position ?? -1);
   }

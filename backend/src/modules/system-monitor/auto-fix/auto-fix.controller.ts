@@ -11,7 +11,10 @@ export class AutoFixController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Apply the safe fixes: rebuild stalled read models, recover payments without their order, release expired reservations, retry failed e-mails' })
+  @ApiOperation({
+    summary:
+      'Apply the safe fixes: rebuild stalled read models, recover payments without their order, release expired reservations, retry failed e-mails',
+  })
   run(@Context() context: RequestContext): Promise<AutoFixResult> {
     return this.autoFix.run({ correlationId: context.correlationId, causationId: null, actor: context.actor });
   }

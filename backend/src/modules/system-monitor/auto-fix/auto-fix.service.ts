@@ -49,7 +49,9 @@ export class AutoFix {
             fixes.push(`Payment ${payment.paymentIntentId} ($${payment.amount}): ${result.message}`);
             break;
           case 'needs_review':
-            fixes.push(`Payment ${payment.paymentIntentId} ($${payment.amount}) could not complete its order, so it was flagged: ${result.message}`);
+            fixes.push(
+              `Payment ${payment.paymentIntentId} ($${payment.amount}) could not complete its order, so it was flagged: ${result.message}`,
+            );
             break;
           case 'already_complete':
             break;
@@ -66,7 +68,8 @@ export class AutoFix {
     for (const orderId of released) fixes.push(`Released the expired reservation of Order #${orderId}: its cans are back on sale`);
 
     for (const email of await this.systemStatus.failedEmails()) {
-      if (await this.emails.retry(email.key, metadataFor(cause, this.clock))) fixes.push(`Queued the e-mail “${email.subject}” to ${email.to} for another attempt`);
+      if (await this.emails.retry(email.key, metadataFor(cause, this.clock)))
+        fixes.push(`Queued the e-mail “${email.subject}” to ${email.to} for another attempt`);
     }
     return { fixes_applied: fixes };
   }

@@ -10,7 +10,9 @@ export class SystemStatusController {
   constructor(private readonly systemStatus: SystemStatusService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The System tab: health of e-mail, payments, event store and read models; recent activity; critical stock; what needs fixing' })
+  @ApiOperation({
+    summary: 'The System tab: health of e-mail, payments, event store and read models; recent activity; critical stock; what needs fixing',
+  })
   status(): Promise<SystemStatus> {
     return this.systemStatus.status();
   }

@@ -32,7 +32,10 @@ async function answerWithin<T>(check: () => Promise<T>, fallback: (reason: strin
     timer = setTimeout(() => resolve(fallback(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([check().catch((error: unknown) => fallback(error instanceof Error ? error.message : String(error))), timeout]);
+    return await Promise.race([
+      check().catch((error: unknown) => fallback(error instanceof Error ? error.message : String(error))),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -56,10 +59,22 @@ export class SystemStatusService {
   async status(): Promise<SystemStatus> {
     const now = this.clock.now();
     const [mail, payments, eventStore, readModels, subscribers, orders, unmatched, critical, expired, failedEmails] = await Promise.all([
-      answerWithin(() => this.mailer.health(), (detail) => ({ ok: false, detail })),
-      answerWithin(() => this.gateway.health(), (detail) => ({ ok: false, detail })),
-      answerWithin(() => this.events.health(), (detail) => ({ ok: false, adapter: this.events.kind, detail })),
-      answerWithin(() => this.documents.health(), (detail) => ({ ok: false, adapter: this.documents.kind, detail })),
+      answerWithin(
+        () => this.mailer.health(),
+        (detail) => ({ ok: false, detail }),
+      ),
+      answerWithin(
+        () => this.gateway.health(),
+        (detail) => ({ ok: false, detail }),
+      ),
+      answerWithin(
+        () => this.events.health(),
+        (detail) => ({ ok: false, adapter: this.events.kind, detail }),
+      ),
+      answerWithin(
+        () => this.documents.health(),
+        (detail) => ({ ok: false, adapter: this.documents.kind, detail }),
+      ),
       this.subscribers(),
       this.documents.collection<OrderDoc>(ORDERS).find({ hidden: false }, { sort: { number: 1 } }),
       this.paymentsWithoutOrder(),
@@ -73,7 +88,11 @@ export class SystemStatusService {
     return {
       email_system: { status: health(mail.ok), detail: `${this.mailer.transport}: ${mail.detail}` },
       stripe_system: { status: health(payments.ok), mode: this.gateway.mode, detail: payments.detail },
-      event_store: { status: health(eventStore.ok), adapter: eventStore.adapter, detail: eventStore.detail ?? (eventStore.ok ? 'answering' : 'not answering') },
+      event_store: {
+        status: health(eventStore.ok),
+        adapter: eventStore.adapter,
+        detail: eventStore.detail ?? (eventStore.ok ? 'answering' : 'not answering'),
+      },
       read_models: { status: health(readModels.ok && subscribersOk), adapter: readModels.adapter, lag: readModelLag, subscribers },
       recent_activity: {
         orders_last_24h: orders.filter((o) => o.createdAt >= dayAgo).length,
@@ -99,7 +118,9 @@ export class SystemStatusService {
 
   /** Succeeded payments whose order was never paid with them (the orders read model includes deleted orders). */
   async paymentsWithoutOrder(): Promise<UnmatchedPayment[]> {
-    const succeeded = await this.documents.collection<OrderBackupDoc>(ORDER_BACKUPS).find({ paymentStatus: 'succeeded' }, { sort: { timestamp: 1 } });
+    const succeeded = await this.documents
+      .collection<OrderBackupDoc>(ORDER_BACKUPS)
+      .find({ paymentStatus: 'succeeded' }, { sort: { timestamp: 1 } });
     const orderIds = succeeded.map((b) => b.orderId).filter((id): id is string => id !== null);
     const orders = await this.documents.collection<OrderDoc>(ORDERS).find({ _id: { $in: orderIds } });
     const byId = new Map(orders.map((o) => [o._id, o]));
@@ -135,7 +156,9 @@ export class SystemStatusService {
 
   /** Live products (active, not archived) the shop can sell 5 cans or fewer of: the spec's CRITICAL. */
   private async criticalProducts(): Promise<{ name: string; inventory: number }[]> {
-    const live = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false, isActive: true, archived: false }, { sort: { name: 1 } });
+    const live = await this.documents
+      .collection<ProductViewDoc>(PRODUCTS_COLLECTION)
+      .find({ deleted: false, isActive: true, archived: false }, { sort: { name: 1 } });
     return live
       .map((product) => ({ name: product.name, inventory: Math.max(0, product.inventory - product.reserved) }))
       .filter((product) => stockLevel(product.inventory) === 'CRITICAL');
@@ -144,7 +167,16 @@ export class SystemStatusService {
   private attention(order: OrderDoc, now: Date): OrderNeedingAttention[] {
     // When the shop learnt of the payment: the first 'paid' in the history (the operator may set it again later).
     const paidAt = order.statusHistory.find((entry) => entry.status === 'paid')?.at ?? order.paidAt;
-    const issues = attentionIssues({ status: order.status, invoiceNumber: order.invoiceNumber, needsReview: order.needsReview, reviewReasons: order.reviewReasons, paidAt }, now);
+    const issues = attentionIssues(
+      {
+        status: order.status,
+        invoiceNumber: order.invoiceNumber,
+        needsReview: order.needsReview,
+        reviewReasons: order.reviewReasons,
+        paidAt,
+      },
+      now,
+    );
     if (issues.length === 0) return [];
     return [
       {
