@@ -155,6 +155,7 @@ export async function rebuildBench(): Promise<Figure[]> {
     await running.app.close();
     return figures;
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DATA) process.stdout.write(`(kept the benchmark data in ${dataDir})\n`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
