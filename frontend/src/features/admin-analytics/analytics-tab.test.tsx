@@ -19,27 +19,42 @@ const stockLevels = [
   { productId: 'e', name: 'Margaret River IPA', inventory: 11, reserved: 0, available: 11 },
 ];
 
-const lines: SalesReportLine[] = [
-  {
+function aLine(overrides: Partial<SalesReportLine>): SalesReportLine {
+  return {
+    id: '1001-1',
     orderId: '1001',
+    orderNumber: 1001,
+    paidAt: '2026-11-02T03:00:00.000Z',
     date: '2026-11-02',
+    productId: 'a',
     productName: 'Quokka Pale Ale',
+    style: 'Pale Ale',
     packSize: '4pack',
-    quantity: 2,
-    cans: 8,
+    packQuantity: 4,
+    packs: 2,
+    quantity: 8,
     unitPrice: '24.00',
     lineTotal: '48.00',
-  },
-  {
+    ...overrides,
+  };
+}
+
+const lines: SalesReportLine[] = [
+  aLine({}),
+  aLine({
+    id: '1002-1',
     orderId: '1002',
+    orderNumber: 1002,
     date: '2026-11-03',
+    productId: 'b',
     productName: 'Swan River Lager',
     packSize: 'single',
+    packQuantity: 1,
+    packs: 4,
     quantity: 4,
-    cans: 4,
     unitPrice: '6.50',
     lineTotal: '26.00',
-  },
+  }),
 ];
 
 const summary: SalesReportSummary = {
@@ -118,7 +133,12 @@ describe('analytics tab: daily e-mail and stock e-mail', () => {
     const email = 'UPDATE STOCK\nQuokka Pale Ale: 120\nMystery Stout 12';
     const { user, fetchMock } = renderTab({
       'POST /api/admin/parse-stock-email': {
-        body: { successCount: 1, totalUpdates: 2, unmatched: ['Mystery Stout 12'], updates: [{ productId: 'a', inventory: 120 }] },
+        body: {
+          successCount: 1,
+          totalUpdates: 2,
+          unmatched: [{ line: 'Mystery Stout 12', lineNumber: 3, reason: 'No product is named "Mystery Stout"' }],
+          updates: [{ productId: 'a', name: 'Quokka Pale Ale', previous: 80, inventory: 120, changed: true }],
+        },
       },
     });
     await user.click(screen.getByLabelText('Stock email'));
@@ -127,7 +147,8 @@ describe('analytics tab: daily e-mail and stock e-mail', () => {
     expect((await screen.findAllByText('Updated 1 of 2 products')).length).toBeGreaterThan(0);
     expect(postBody(fetchMock, '/api/admin/parse-stock-email')).toEqual({ emailContent: email });
     const unmatched = screen.getByRole('list', { name: 'Lines that matched no product' });
-    expect(within(unmatched).getByText('Mystery Stout 12')).toBeInTheDocument();
+    expect(within(unmatched).getByRole('listitem')).toHaveTextContent('Line 3: Mystery Stout 12 (No product is named "Mystery Stout")');
+    expect(screen.getByRole('list', { name: 'Stock updated' })).toHaveTextContent('Quokka Pale Ale: 80 → 120 cans');
   });
 });
 
@@ -186,7 +207,8 @@ describe('analytics tab: sales report', () => {
         .map((row) => row.textContent),
     ).toEqual(['BeerCans', 'Quokka Pale Ale8 cans', 'Swan River Lager4 cans']);
     expect(screen.getByRole('img', { name: 'Cans sold per beer' })).toBeInTheDocument();
-    expect(screen.getByText('#1001').closest('tr')).toHaveTextContent('$48.00');
+    expect(screen.getByText('#1001').closest('tr')).toHaveTextContent('#10012026-11-02Quokka Pale Ale2 × 4 Pack8$24.00$48.00');
+    expect(screen.getByText('#1002').closest('tr')).toHaveTextContent('4 × Single Can4$6.50$26.00');
   });
 
   it('exports the CSV as sales-report-{start}-to-{end}.csv', async () => {

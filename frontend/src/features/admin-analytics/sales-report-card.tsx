@@ -1,4 +1,4 @@
-import { formatPrice } from '@brewery/shop-rules';
+import { formatPrice, packSizeLabel } from '@brewery/shop-rules';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Statistic, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -14,22 +14,21 @@ import { defaultPeriod } from './period-dates';
 import { cansSeries, cansSummary, revenueSeries, revenueSummary } from './report-series';
 import { saveFile } from './save-file';
 
-const money = (value: string | number | undefined): string => (value === undefined ? '—' : formatPrice(Number(value)));
+const money = (value: string): string => formatPrice(Number(value));
 const cans = (value: number): string => `${value} cans`;
 
 const columns: TableColumnsType<SalesReportLine> = [
+  { title: 'Order', dataIndex: 'orderId', render: (orderId: string) => `#${orderId}` },
+  { title: 'Date', dataIndex: 'date' },
+  { title: 'Beer', dataIndex: 'productName' },
   {
-    title: 'Order',
-    key: 'order',
-    render: (_, line) => (line.orderId === undefined ? '—' : `#${line.orderId}`),
+    title: 'Bought',
+    key: 'bought',
+    render: (_, line) => `${line.packs} × ${packSizeLabel(line.packSize)}`,
   },
-  { title: 'Date', key: 'date', render: (_, line) => (line.date ?? line.paidAt ?? '').slice(0, 10) || '—' },
-  { title: 'Beer', dataIndex: 'productName', render: (name: string | undefined) => name ?? '—' },
-  { title: 'Pack', dataIndex: 'packSize', render: (pack: string | undefined) => pack ?? '—' },
-  { title: 'Quantity', dataIndex: 'quantity', align: 'right' },
-  { title: 'Cans', dataIndex: 'cans', align: 'right', render: (value: number | undefined) => value ?? '—' },
-  { title: 'Unit price', dataIndex: 'unitPrice', align: 'right', render: (value: string | undefined) => money(value) },
-  { title: 'Line total', dataIndex: 'lineTotal', align: 'right', render: (value: string | number) => money(value) },
+  { title: 'Cans', dataIndex: 'quantity', align: 'right' },
+  { title: 'Unit price', dataIndex: 'unitPrice', align: 'right', render: (value: string) => money(value) },
+  { title: 'Line total', dataIndex: 'lineTotal', align: 'right', render: (value: string) => money(value) },
 ];
 
 interface GeneratedReport extends SalesReport {
@@ -71,7 +70,14 @@ export function SalesReportCard() {
 
   return (
     <Card title="Sales Report" size="small">
-      <Form form={form} layout="inline" initialValues={initialValues} onFinish={onGenerate} className="analytics__report-form">
+      <Form
+        name="sales-report"
+        form={form}
+        layout="inline"
+        initialValues={initialValues}
+        onFinish={onGenerate}
+        className="analytics__report-form"
+      >
         <Form.Item name="startDate" label="Start date" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
           <Input type="date" />
         </Form.Item>
@@ -118,7 +124,7 @@ export function SalesReportCard() {
             />
           </div>
           <Table<SalesReportLine>
-            rowKey={(line, index) => `${line.orderId ?? ''}-${line.productName ?? ''}-${line.packSize ?? ''}-${index ?? 0}`}
+            rowKey="id"
             size="small"
             columns={columns}
             dataSource={report.lines}

@@ -33,7 +33,7 @@ export function StockEmailCard() {
         Paste a stock e-mail: the first line <Typography.Text code>UPDATE STOCK</Typography.Text>, then one line per beer with its name and
         the number of cans on hand.
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ emailContent: '' }}>
+      <Form name="stock-email" form={form} layout="vertical" onFinish={onFinish} initialValues={{ emailContent: '' }}>
         <Form.Item
           name="emailContent"
           label="Stock email"
@@ -48,6 +48,15 @@ export function StockEmailCard() {
       {result !== null ? (
         <div className="analytics__stock-result">
           <Typography.Paragraph strong>{updatedProductsText(result.successCount, result.totalUpdates)}</Typography.Paragraph>
+          {result.updates.length > 0 ? (
+            <ul className="analytics__stock-updates" aria-label="Stock updated">
+              {result.updates.map((update) => (
+                <li key={update.productId}>
+                  {update.name}: {update.changed ? `${update.previous} → ${update.inventory} cans` : `${update.inventory} cans (unchanged)`}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {result.unmatched.length > 0 ? (
             <Alert
               type="warning"
@@ -55,8 +64,10 @@ export function StockEmailCard() {
               title="Lines that matched no product"
               description={
                 <ul className="analytics__unmatched" aria-label="Lines that matched no product">
-                  {result.unmatched.map((line, index) => (
-                    <li key={index}>{line}</li>
+                  {result.unmatched.map((unmatched) => (
+                    <li key={unmatched.lineNumber}>
+                      Line {unmatched.lineNumber}: <Typography.Text code>{unmatched.line}</Typography.Text> ({unmatched.reason})
+                    </li>
                   ))}
                 </ul>
               }

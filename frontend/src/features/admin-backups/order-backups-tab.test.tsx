@@ -74,7 +74,7 @@ describe('order backups tab', () => {
     const row = rowOf('pi_paid');
     expect(row).toHaveTextContent('#1001');
     expect(row).toHaveTextContent('Jo Citizen');
-    expect(row).toHaveTextContent('1 × Quokka Pale Ale @ $24.00');
+    expect(row).toHaveTextContent('1 × Quokka Pale Ale (4 Pack) @ $24.00');
     expect(row).toHaveTextContent('$34.00');
     expect(within(rowOf('pi_odd')).getByText('failed')).toBeInTheDocument();
   });

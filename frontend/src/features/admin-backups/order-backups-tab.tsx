@@ -1,4 +1,5 @@
-import { formatPrice } from '@brewery/shop-rules';
+import { PACK_SIZES, formatPrice, packSizeLabel } from '@brewery/shop-rules';
+import type { PackSize } from '@brewery/shop-rules';
 import { Alert, Button, Card, Empty, Form, Input, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect } from 'react';
@@ -19,6 +20,10 @@ export const BACKUP_TEXTS = {
 
 function money(value: string | undefined): string {
   return value === undefined ? '—' : formatPrice(Number(value));
+}
+
+function isPackSize(value: string): value is PackSize {
+  return (PACK_SIZES as readonly string[]).includes(value);
 }
 
 function formatTime(iso: string): string {
@@ -89,7 +94,9 @@ export function OrderBackupsTab() {
         <ul className="order-backups__items">
           {backup.orderItems.map((item, index) => (
             <li key={index}>
-              {item.quantity} × {item.productName} @ {money(item.unitPrice)}
+              {item.quantity} × {item.productName}
+              {item.packSize !== undefined && isPackSize(item.packSize) ? ` (${packSizeLabel(item.packSize)})` : ''} @{' '}
+              {money(item.unitPrice)}
             </li>
           ))}
         </ul>
@@ -150,7 +157,13 @@ export function OrderBackupsTab() {
           A payment went through but no paid order shows? Enter its payment intent ID to rebuild the order from the recorded payment.
           Repeating a recovery is safe.
         </Typography.Paragraph>
-        <Form form={form} layout="inline" onFinish={(values) => recover(values.paymentIntentId.trim())} className="order-backups__form">
+        <Form
+          name="order-recovery"
+          form={form}
+          layout="inline"
+          onFinish={(values) => recover(values.paymentIntentId.trim())}
+          className="order-backups__form"
+        >
           <Form.Item
             name="paymentIntentId"
             label="Payment intent ID"

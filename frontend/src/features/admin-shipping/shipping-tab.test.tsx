@@ -54,7 +54,13 @@ describe('shipping tab', () => {
       'POST /api/admin/parse-shipping-email': {
         body: { orderId: '1001', action: 'create_label', message: 'Order #1001 is ready for a label' },
       },
-      'POST /api/admin/create-shipping-label-email': { body: { trackingNumber: 'AP1001XYZ', consignmentNumber: 'AP1001XYZ' } },
+      'POST /api/admin/create-shipping-label-email': {
+        body: {
+          trackingNumber: 'AP1001XYZ',
+          consignmentNumber: 'AP1001XYZ',
+          trackingUrl: 'https://auspost.com.au/mypost/track/details/AP1001XYZ',
+        },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<ShippingTab />);
@@ -69,8 +75,13 @@ describe('shipping tab', () => {
     expect(within(results).getByText('Order #1001 is ready for a label')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create Label for Order #1001' }));
-    expect(await screen.findByText('Label created for Order #1001')).toBeInTheDocument();
+    expect(await screen.findByText('Shipping label created - Consignment: AP1001XYZ')).toBeInTheDocument();
+    expect(screen.getByText('Label created for Order #1001')).toBeInTheDocument();
     expect(screen.getAllByText('AP1001XYZ').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Track with Australia Post' })).toHaveAttribute(
+      'href',
+      'https://auspost.com.au/mypost/track/details/AP1001XYZ',
+    );
     expect(bodyOf(fetchMock, '/api/admin/create-shipping-label-email')).toEqual({ orderId: '1001', emailContent: REPLY });
   });
 

@@ -16,18 +16,22 @@ export const SHIPPING_TEXTS = {
   parseFailed: 'Failed to parse email',
   noOrder: 'No valid order found. Please parse email first.',
   labelFailed: 'Label Creation Failed',
-  labelCreated: 'Shipping Label Created',
 } as const;
+
+/** The spec's label toast, shared with the order dialog's wording. */
+export function labelCreatedText(consignmentNumber: string): string {
+  return `Shipping label created - Consignment: ${consignmentNumber}`;
+}
 
 interface EmailForm {
   subject: string;
   emailContent: string;
 }
 
-/** A parse result names an order only when it found one; the server sends null (or nothing) otherwise. */
+/** A parse result names an order only when the reply asks for a label for an order that can ship. */
 function parsedOrderId(result: ShippingEmailParseResult | null): string | null {
-  if (result === null || result.orderId === null || result.orderId === undefined || result.orderId === '') return null;
-  return String(result.orderId);
+  if (result === null || result.action !== 'create_label' || result.orderId === null || result.orderId === '') return null;
+  return result.orderId;
 }
 
 export function ShippingTab() {
@@ -73,7 +77,7 @@ export function ShippingTab() {
       {
         onSuccess: (result) => {
           setLabel(result);
-          toast.success(SHIPPING_TEXTS.labelCreated, `Tracking number: ${result.trackingNumber}`);
+          toast.success(labelCreatedText(result.consignmentNumber));
         },
         onError: (error) => toast.error(SHIPPING_TEXTS.labelFailed, errorMessage(error)),
       },
@@ -87,7 +91,7 @@ export function ShippingTab() {
           Paste the reply to an order e-mail. When it asks for a label, the order number and the command are read from it and a label can be
           created in one click.
         </Typography.Paragraph>
-        <Form form={form} layout="vertical" initialValues={{ subject: '', emailContent: '' }}>
+        <Form name="shipping-email" form={form} layout="vertical" initialValues={{ subject: '', emailContent: '' }}>
           <Form.Item name="subject" label="Email subject">
             <Input placeholder="Re: Order #1001 confirmed" autoComplete="off" />
           </Form.Item>
@@ -125,11 +129,14 @@ export function ShippingTab() {
               <div>
                 Tracking number: <Typography.Text copyable>{label.trackingNumber}</Typography.Text>
               </div>
-              {label.consignmentNumber !== undefined && label.consignmentNumber !== label.trackingNumber ? (
+              {label.consignmentNumber !== label.trackingNumber ? (
                 <div>
                   Consignment number: <Typography.Text copyable>{label.consignmentNumber}</Typography.Text>
                 </div>
               ) : null}
+              <a href={label.trackingUrl} target="_blank" rel="noreferrer">
+                Track with Australia Post
+              </a>
             </>
           }
         />

@@ -28,7 +28,7 @@ export function WebhookRecoveryCard() {
         When the payment provider&apos;s notification never arrived, enter the payment intent ID: the shop asks the provider what happened
         to the payment and records it as if the webhook had come.
       </Typography.Paragraph>
-      <Form form={form} layout="inline" onFinish={onFinish} className="system__webhook-form">
+      <Form name="webhook-recovery" form={form} layout="inline" onFinish={onFinish} className="system__webhook-form">
         <Form.Item
           name="paymentIntentId"
           label="Payment intent ID"

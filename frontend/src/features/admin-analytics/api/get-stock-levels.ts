@@ -4,10 +4,11 @@ import { apiGet } from '@/shared/api/api-client';
 export interface StockLevelRow {
   productId: string;
   name: string;
+  /** The operator's stock figure; it falls when a payment succeeds. */
   inventory: number;
+  /** Cans held by checkouts waiting for payment. */
   reserved: number;
   available: number;
-  level?: string;
 }
 
 export async function getStockLevels(): Promise<StockLevelRow[]> {

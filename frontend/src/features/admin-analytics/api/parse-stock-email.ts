@@ -1,19 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 
+/** A product line that was applied: the stock figure before and now. */
 export interface StockUpdate {
-  productId?: string;
-  productName?: string;
-  name?: string;
-  inventory?: number;
-  quantity?: number;
+  productId: string;
+  name: string;
+  previous: number;
+  inventory: number;
+  /** False when the e-mail gave the figure the product already had. */
+  changed: boolean;
+}
+
+/** A line that changed nothing, with the reason (no such product, two products match, unreadable count). */
+export interface UnmatchedStockLine {
+  line: string;
+  lineNumber: number;
+  reason: string;
 }
 
 export interface StockEmailResult {
   successCount: number;
   totalUpdates: number;
-  /** The lines that named no product. */
-  unmatched: string[];
+  unmatched: UnmatchedStockLine[];
   updates: StockUpdate[];
 }
 

@@ -1,3 +1,4 @@
+import type { PackSize } from '@brewery/shop-rules';
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 
@@ -6,25 +7,33 @@ export interface ReportPeriod {
   endDate: string;
 }
 
-/** A sales report line: the spec names quantity and lineTotal; the rest says which order and beer. */
+/** One item of an order paid in the period. `quantity` is cans; `packs` units of `unitPrice` make `lineTotal`. */
 export interface SalesReportLine {
-  orderId?: string;
-  orderNumber?: number;
-  date?: string;
-  paidAt?: string;
-  productName?: string;
-  packSize?: string;
+  id: string;
+  orderId: string;
+  orderNumber: number | null;
+  paidAt: string;
+  /** The Perth day of the payment, YYYY-MM-DD. */
+  date: string;
+  productId: string;
+  productName: string;
+  style: string;
+  packSize: PackSize;
+  packQuantity: number;
+  packs: number;
   quantity: number;
-  cans?: number;
-  unitPrice?: string;
-  lineTotal: string | number;
+  unitPrice: string;
+  lineTotal: string;
 }
 
 export interface SalesReportSummary {
   lineItems: number;
+  orders?: number;
   totalCans: number;
-  totalRevenue: string | number;
-  revenueByDay: { day: string; revenue: string | number }[];
+  totalRevenue: string;
+  /** Every day of the period, quiet days included. */
+  revenueByDay: { day: string; revenue: string }[];
+  /** Most cans first. */
   cansByBeer: { productName: string; cans: number }[];
 }
 

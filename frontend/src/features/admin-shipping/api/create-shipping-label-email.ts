@@ -7,8 +7,11 @@ export interface LabelFromEmailInput {
 }
 
 export interface LabelFromEmailResult {
+  /** The consignment number, under the name the spec gives it for this route. */
   trackingNumber: string;
-  consignmentNumber?: string;
+  consignmentNumber: string;
+  /** The carrier's tracking page for the consignment. */
+  trackingUrl: string;
 }
 
 export async function createShippingLabelFromEmail(input: LabelFromEmailInput): Promise<LabelFromEmailResult> {

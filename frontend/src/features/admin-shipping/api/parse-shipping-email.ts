@@ -8,8 +8,9 @@ export interface ShippingEmailInput {
 
 /** The spec's shipping e-mail parse result: which order the reply is about and what it asks for. */
 export interface ShippingEmailParseResult {
-  orderId: string | number | null;
-  action: string;
+  /** Set only when the reply asks for a label for an order that can ship; the message says why otherwise. */
+  orderId: string | null;
+  action: 'create_label' | 'none';
   message: string;
 }
 
