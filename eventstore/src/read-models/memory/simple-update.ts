@@ -195,6 +195,7 @@ function dataKind(value: object): 'array' | 'date' | 'object' | 'other' {
   if (Array.isArray(value)) return 'array';
   if (value instanceof Date) return 'date';
   // mingo compares objects by constructor and may call toString: only ordinary objects are judged here.
-  if (Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, 'constructor') && !Object.hasOwn(value, 'toString')) return 'object';
+  if (Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, 'constructor') && !Object.hasOwn(value, 'toString'))
+    return 'object';
   return 'other';
 }
