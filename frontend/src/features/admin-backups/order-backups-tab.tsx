@@ -28,7 +28,7 @@ function isPackSize(value: string): value is PackSize {
 
 function formatTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-AU');
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-AU', { dateStyle: 'short', timeStyle: 'short' });
 }
 
 interface RecoveryForm {
@@ -76,7 +76,12 @@ export function OrderBackupsTab() {
     {
       title: 'Payment intent',
       dataIndex: 'paymentIntentId',
-      render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+      width: 200,
+      render: (id: string) => (
+        <Typography.Text code className="order-backups__intent">
+          {id}
+        </Typography.Text>
+      ),
     },
     {
       title: 'Payment',
@@ -89,6 +94,7 @@ export function OrderBackupsTab() {
     { title: 'Time', dataIndex: 'timestamp', render: (iso: string) => formatTime(iso) },
     {
       title: 'Items',
+      width: 260,
       key: 'items',
       render: (_, backup) => (
         <ul className="order-backups__items">
@@ -209,7 +215,8 @@ export function OrderBackupsTab() {
             columns={columns}
             dataSource={data?.backups ?? []}
             locale={{ emptyText: 'No order backups yet' }}
-            scroll={{ x: 'max-content' }}
+            // Wide enough for every column with wrapped items; narrower screens scroll the table, not the page.
+            scroll={{ x: 1000 }}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
           />
         )}

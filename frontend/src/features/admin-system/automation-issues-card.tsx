@@ -1,6 +1,7 @@
 import { formatPrice } from '@brewery/shop-rules';
 import { Card, Empty, Typography } from 'antd';
 import type { SystemStatus } from './api/get-system-status';
+import { automationIssueCount } from './system-health';
 
 const money = (value: string | number): string => formatPrice(Number(value));
 const time = (iso: string): string => {
@@ -11,12 +12,13 @@ const time = (iso: string): string => {
 export function AutomationIssuesCard({ status }: { status: SystemStatus }) {
   const issues = status.automation_issues;
   const orders = issues.orders_needing_attention;
-  const payments = issues.payments_without_order ?? [];
-  const reservations = issues.expired_reservations ?? [];
-  const emails = issues.failed_emails ?? [];
-  const none = orders.length + payments.length + reservations.length + emails.length === 0;
+  const payments = issues.payments_without_order;
+  const reservations = issues.expired_reservations;
+  const emails = issues.failed_emails;
+  const count = automationIssueCount(status);
+  const none = count === 0;
   return (
-    <Card size="small" title="Automation Issues">
+    <Card size="small" title="Automation Issues" extra={none ? null : <span>{count === 1 ? '1 issue' : `${count} issues`}</span>}>
       {none ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No automation issues" />
       ) : (

@@ -26,19 +26,19 @@ describe('health summary', () => {
     },
     {
       given: 'the payment provider failing',
-      status: aSystemStatus({ stripe_system: { status: 'error', mode: 'stripe' } }),
+      status: aSystemStatus({ stripe_system: { status: 'error', mode: 'stripe', detail: 'Stripe did not answer' } }),
       overall: 'critical',
       findings: ['The payment provider is not reachable.'],
     },
     {
       given: 'read models 250 events behind',
-      status: aSystemStatus({ read_models: { status: 'ok', adapter: 'memory', lag: 250 } }),
+      status: aSystemStatus({ read_models: { status: 'ok', adapter: 'memory', lag: 250, subscribers: [] } }),
       overall: 'attention',
       findings: ['The read models are 250 events behind.'],
     },
     {
       given: 'read models 99 events behind',
-      status: aSystemStatus({ read_models: { status: 'ok', adapter: 'memory', lag: 99 } }),
+      status: aSystemStatus({ read_models: { status: 'ok', adapter: 'memory', lag: 99, subscribers: [] } }),
       overall: 'healthy',
       findings: [],
     },

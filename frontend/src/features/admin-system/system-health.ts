@@ -21,20 +21,18 @@ export function summariseHealth(status: SystemStatus): HealthSummary {
   const attention: string[] = [];
   if (status.email_system.status !== 'ok') critical.push('E-mail is not being delivered.');
   if (status.stripe_system.status !== 'ok') critical.push('The payment provider is not reachable.');
-  if (status.event_store !== undefined && status.event_store.status !== 'ok') critical.push('The event store is not answering.');
-  if (status.read_models !== undefined) {
-    if (status.read_models.status !== 'ok') critical.push('The read models are not up to date.');
-    else if ((status.read_models.lag ?? 0) >= READ_MODEL_LAG_WARNING)
-      attention.push(`The read models are ${plural(status.read_models.lag ?? 0, 'event', 'events')} behind.`);
-  }
+  if (status.event_store.status !== 'ok') critical.push('The event store is not answering.');
+  const lag = status.read_models.lag ?? 0;
+  if (status.read_models.status !== 'ok') critical.push('The read models are not up to date.');
+  else if (lag >= READ_MODEL_LAG_WARNING) attention.push(`The read models are ${plural(lag, 'event', 'events')} behind.`);
   const issues = status.automation_issues;
   if (issues.orders_needing_attention.length > 0)
     attention.push(`${plural(issues.orders_needing_attention.length, 'order needs', 'orders need')} attention.`);
-  const orphanPayments = issues.payments_without_order?.length ?? 0;
+  const orphanPayments = issues.payments_without_order.length;
   if (orphanPayments > 0) attention.push(`${plural(orphanPayments, 'payment has', 'payments have')} no paid order.`);
-  const expired = issues.expired_reservations?.length ?? 0;
+  const expired = issues.expired_reservations.length;
   if (expired > 0) attention.push(`${plural(expired, 'expired reservation is', 'expired reservations are')} still holding cans.`);
-  const failedEmails = issues.failed_emails?.length ?? 0;
+  const failedEmails = issues.failed_emails.length;
   if (failedEmails > 0) attention.push(`${plural(failedEmails, 'e-mail', 'e-mails')} failed to send.`);
   const criticalStock = status.inventory_alerts.critical_stock_count;
   if (criticalStock > 0) attention.push(`${plural(criticalStock, 'beer is', 'beers are')} at critical stock.`);
@@ -58,8 +56,8 @@ export function automationIssueCount(status: SystemStatus): number {
   const issues = status.automation_issues;
   return (
     issues.orders_needing_attention.length +
-    (issues.payments_without_order?.length ?? 0) +
-    (issues.expired_reservations?.length ?? 0) +
-    (issues.failed_emails?.length ?? 0)
+    issues.payments_without_order.length +
+    issues.expired_reservations.length +
+    issues.failed_emails.length
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import type { OutboxEmail } from './api/get-outbox';
-import { aSystemStatus } from './system-status.fixture';
+import { aSubscriber, aSystemStatus } from './system-status.fixture';
 import { SystemTab } from './system-tab';
 
 /** The JSON body a request sent. */
@@ -61,7 +61,15 @@ describe('system tab', () => {
     renderTab({
       'GET /api/admin/system-status': {
         body: aSystemStatus({
-          read_models: { status: 'ok', adapter: 'memory', lag: 3, subscribers: ['a', 'b'] },
+          read_models: {
+            status: 'ok',
+            adapter: 'memory',
+            lag: 3,
+            subscribers: [
+              aSubscriber({ name: 'read-models', lag: 3 }),
+              aSubscriber({ name: 'payment-completion', kind: 'process-manager', lag: 0 }),
+            ],
+          },
           inventory_alerts: { critical_stock_count: 1, critical_products: [{ name: 'Quokka Pale Ale', inventory: 2 }] },
         }),
       },
@@ -69,6 +77,11 @@ describe('system tab', () => {
     const services = await screen.findByRole('region', { name: 'Services' });
     for (const title of ['E-mail', 'Payments', 'Event store', 'Read models']) expect(within(services).getByText(title)).toBeInTheDocument();
     expect(within(services).getByText('Projection lag: 3 events')).toBeInTheDocument();
+    expect(
+      within(within(services).getByRole('list', { name: 'Subscribers' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['read-models: 3 events behind', 'payment-completion: 0 events behind']);
     expect(within(services).getByText('Test gateway')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Critical stock' })).getByText('Quokka Pale Ale').parentElement).toHaveTextContent(
       'Quokka Pale Ale2 cans',
@@ -82,6 +95,9 @@ describe('system tab', () => {
       'GET /api/admin/system-status': {
         body: aSystemStatus({
           automation_issues: {
+            payments_without_order: [],
+            expired_reservations: [],
+            failed_emails: [],
             orders_needing_attention: [
               {
                 id: '1001',
@@ -119,7 +135,7 @@ describe('system tab', () => {
   });
 
   it.each([
-    { fixes: ['Released order #1002'], text: 'Auto-Fix Complete: Applied 1 fixes' },
+    { fixes: ['Released the cans of order #1002'], text: 'Auto-Fix Complete: Applied 1 fixes' },
     { fixes: [], text: 'Auto-Fix Complete: Applied 0 fixes' },
     { fixes: ['a', 'b', 'c'], text: 'Auto-Fix Complete: Applied 3 fixes' },
   ])('Auto-Fix with $fixes.length fixes toasts "$text" and checks again', async ({ fixes, text }) => {
@@ -128,6 +144,7 @@ describe('system tab', () => {
     await screen.findByText('All systems healthy');
     await user.click(screen.getByRole('button', { name: /Auto-Fix Issues/ }));
     expect(await screen.findByText(text)).toBeInTheDocument();
+    for (const fix of fixes) expect(screen.getByText(fix)).toBeInTheDocument();
     await waitFor(() => expect(statusCalls(fetchMock)).toBe(2));
   });
 

@@ -75,7 +75,17 @@ export function SystemTab() {
 
   const onAutoFix = () =>
     autoFix.mutate(undefined, {
-      onSuccess: (result) => toast.success(autoFixCompleteText(result.fixes_applied.length), result.fixes_applied.join('\n') || undefined),
+      onSuccess: (result) =>
+        toast.success(
+          autoFixCompleteText(result.fixes_applied.length),
+          result.fixes_applied.length === 0 ? undefined : (
+            <ul className="system__fixes">
+              {result.fixes_applied.map((fix) => (
+                <li key={fix}>{fix}</li>
+              ))}
+            </ul>
+          ),
+        ),
       onError: (failure) => toast.error(SYSTEM_TEXTS.autoFixFailed, errorMessage(failure)),
     });
 
