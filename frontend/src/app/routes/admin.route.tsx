@@ -2,24 +2,90 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Tabs } from 'antd';
 import type { TabsProps } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { AnalyticsTab } from '@/features/admin-analytics';
-import { OrderBackupsTab } from '@/features/admin-backups';
-import { ActiveOrdersTab, PendingOrdersTab } from '@/features/admin-orders';
-import { ProductsTab } from '@/features/admin-products';
+import { Suspense, lazy } from 'react';
+import type { ReactNode } from 'react';
 import { AdminGate } from '@/features/admin-session';
-import { ShippingTab } from '@/features/admin-shipping';
-import { SystemTab } from '@/features/admin-system';
+import { PageLoading } from '@/shared/ui/page-loading';
 import './admin.route.css';
+
+// Each tab is its own chunk: the login page stays light and a tab's code arrives when it is first opened.
+const ProductsTab = lazy(() => import('@/features/admin-products').then((m) => ({ default: m.ProductsTab })));
+const ActiveOrdersTab = lazy(() => import('@/features/admin-orders').then((m) => ({ default: m.ActiveOrdersTab })));
+const PendingOrdersTab = lazy(() => import('@/features/admin-orders').then((m) => ({ default: m.PendingOrdersTab })));
+const ShippingTab = lazy(() => import('@/features/admin-shipping').then((m) => ({ default: m.ShippingTab })));
+const AnalyticsTab = lazy(() => import('@/features/admin-analytics').then((m) => ({ default: m.AnalyticsTab })));
+const OrderBackupsTab = lazy(() => import('@/features/admin-backups').then((m) => ({ default: m.OrderBackupsTab })));
+const SystemTab = lazy(() => import('@/features/admin-system').then((m) => ({ default: m.SystemTab })));
+
+function TabPanel({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
 
 /** The spec's seven tabs, in its order; the key is kept in `?tab=` so a reload stays on the same tab. */
 const TABS = [
-  { key: 'products', label: 'Products', children: <ProductsTab /> },
-  { key: 'active-orders', label: 'Active Orders', children: <ActiveOrdersTab /> },
-  { key: 'pending-orders', label: 'Pending Orders', children: <PendingOrdersTab /> },
-  { key: 'shipping', label: 'Shipping', children: <ShippingTab /> },
-  { key: 'analytics', label: 'Analytics', children: <AnalyticsTab /> },
-  { key: 'order-backups', label: 'Order Backups', children: <OrderBackupsTab /> },
-  { key: 'system', label: 'System', children: <SystemTab /> },
+  {
+    key: 'products',
+    label: 'Products',
+    children: (
+      <TabPanel>
+        <ProductsTab />
+      </TabPanel>
+    ),
+  },
+  {
+    key: 'active-orders',
+    label: 'Active Orders',
+    children: (
+      <TabPanel>
+        <ActiveOrdersTab />
+      </TabPanel>
+    ),
+  },
+  {
+    key: 'pending-orders',
+    label: 'Pending Orders',
+    children: (
+      <TabPanel>
+        <PendingOrdersTab />
+      </TabPanel>
+    ),
+  },
+  {
+    key: 'shipping',
+    label: 'Shipping',
+    children: (
+      <TabPanel>
+        <ShippingTab />
+      </TabPanel>
+    ),
+  },
+  {
+    key: 'analytics',
+    label: 'Analytics',
+    children: (
+      <TabPanel>
+        <AnalyticsTab />
+      </TabPanel>
+    ),
+  },
+  {
+    key: 'order-backups',
+    label: 'Order Backups',
+    children: (
+      <TabPanel>
+        <OrderBackupsTab />
+      </TabPanel>
+    ),
+  },
+  {
+    key: 'system',
+    label: 'System',
+    children: (
+      <TabPanel>
+        <SystemTab />
+      </TabPanel>
+    ),
+  },
 ] as const satisfies TabsProps['items'];
 
 type TabKey = (typeof TABS)[number]['key'];
