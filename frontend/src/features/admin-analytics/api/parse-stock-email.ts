@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
 
 /** A product line that was applied: the stock figure before and now. */
 export interface StockUpdate {
@@ -37,7 +38,7 @@ export function useParseStockEmail() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
       ]);
     },
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
 
 export interface RecoverOrderResult {
   message: string;
@@ -9,11 +10,15 @@ export async function recoverOrder(paymentIntentId: string): Promise<RecoverOrde
   return apiJson<RecoverOrderResult>('POST', '/api/admin/recover-order', { paymentIntentId });
 }
 
-/** A recovered order changes the backups, the order lists and stock; refetch everything admin. */
+/** A recovered order changes the backups, the order lists, stock and the outbox: refetch them. */
 export function useRecoverOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recoverOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -18,11 +18,11 @@ export async function createShippingLabelFromEmail(input: LabelFromEmailInput): 
   return apiJson<LabelFromEmailResult>('POST', '/api/admin/create-shipping-label-email', input);
 }
 
-/** A label gives the order a tracking reference and a shipping label: the order lists change. */
+/** A label gives the order its consignment, a history entry and an e-mail: every admin view may change. */
 export function useCreateShippingLabelFromEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createShippingLabelFromEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

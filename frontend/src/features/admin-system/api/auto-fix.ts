@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
 
 export interface AutoFixResult {
   fixes_applied: string[];
@@ -9,11 +10,15 @@ export async function runAutoFix(): Promise<AutoFixResult> {
   return apiJson<AutoFixResult>('POST', '/api/admin/auto-fix');
 }
 
-/** Fixes touch orders, stock, payments and e-mails: refetch every admin view. */
+/** Fixes touch orders, stock, payments and e-mails: refetch every admin view and the shop's stock. */
 export function useAutoFix() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runAutoFix,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
+      ]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
 
 export interface SimulateWebhookResult {
   message: string;
@@ -15,6 +16,10 @@ export function useSimulateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: simulateWebhook,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
+      ]),
   });
 }
