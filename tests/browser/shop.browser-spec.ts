@@ -12,7 +12,7 @@ interface ShopProduct {
 
 const UNDERAGE_ALERT = 'You must be 18 years or older to access this website.';
 /** Code only the checkout and order result pages need; the shop must never download it. */
-const CHECKOUT_CODE = /checkout|order-success|stripe/i;
+const CHECKOUT_CODE = /\/assets\/(checkout\.route|order-success\.route|stripe-payment-form)-|stripe\.com/;
 
 /** Reads until the value settles on what is expected (the cart reprices itself after half a second). */
 async function eventually<T>(read: () => Promise<T> | T, expected: T, timeoutMs = 10_000): Promise<void> {
