@@ -116,10 +116,15 @@ describe('Active Orders tab', () => {
   });
 
   it('Update Tracking needs a reference; with one it sends status and reference, toasts and links to Australia Post', async () => {
+    // The server's answer: once saved, the refetched list carries the new status and reference.
+    let saved = adminOrderFixture();
     const fetchMock = stubApi({
-      'GET /api/admin/orders': { body: [adminOrderFixture()] },
+      'GET /api/admin/orders': () => Promise.resolve(new Response(JSON.stringify([saved]), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
-      'PUT /api/admin/orders/12/tracking': { body: { message: 'Order #12 updated' } },
+      'PUT /api/admin/orders/12/tracking': () => {
+        saved = adminOrderFixture({ status: 'shipped', trackingReference: '33XYZ0123456' });
+        return Promise.resolve(new Response(JSON.stringify({ message: 'Order updated and customer notified by email' }), { status: 200 }));
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<ActiveOrdersTab />);
@@ -139,6 +144,8 @@ describe('Active Orders tab', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
     expect(await screen.findByText('Order updated and customer notified by email')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Shipped', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Tracking reference')).toHaveValue('33XYZ0123456');
     const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
     expect(JSON.parse(call?.[1]?.body as string)).toEqual({ trackingReference: '33XYZ0123456', status: 'shipped' });
   }, 45_000);

@@ -106,7 +106,7 @@ export function OrderDetailDialog({ order, focus, onClose }: OrderDetailDialogPr
 
       <section className="order-detail__section" aria-label="Status and tracking">
         <h3>Status and Tracking</h3>
-        <OrderTrackingForm key={`${order.status}|${order.trackingReference ?? ''}`} order={order} referenceRef={referenceRef} />
+        <OrderTrackingForm order={order} referenceRef={referenceRef} />
       </section>
 
       <section className="order-detail__section" aria-label="Order history">

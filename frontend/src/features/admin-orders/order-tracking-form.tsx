@@ -2,6 +2,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select } from 'antd';
 import type { InputRef } from 'antd';
 import type { Ref } from 'react';
+import { useEffect } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
@@ -30,6 +31,12 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
   const update = useUpdateOrderTracking();
   const toast = useToast();
   const typedReference = Form.useWatch('trackingReference', form) ?? '';
+
+  // A saved change comes back in the order list: show it as the form's new starting point. The form stays
+  // mounted meanwhile (no remount by key), so the save's own callbacks still run and toast.
+  useEffect(() => {
+    form.setFieldsValue({ status: order.status, trackingReference: order.trackingReference ?? '' });
+  }, [form, order.status, order.trackingReference]);
 
   const submit = (values: TrackingValues) =>
     update.mutate(
