@@ -107,12 +107,13 @@ function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: Resu
     case 'confirmed':
     case 'confirming':
       return (
-        <Result
-          icon={<CheckCircleFilled className="order-result__icon order-result__icon--success" />}
-          title={<h1 className="page__title">Order Confirmed!</h1>}
-          subTitle={orderId ? `Thank you for your order #${orderId}. Cheers!` : 'Thank you for your order. Cheers!'}
-          extra={actions}
-        >
+        <>
+          <Result
+            icon={<CheckCircleFilled className="order-result__icon order-result__icon--success" />}
+            title={<h1 className="page__title">Order Confirmed!</h1>}
+            subTitle={orderId ? `Thank you for your order #${orderId}. Cheers!` : 'Thank you for your order. Cheers!'}
+            extra={actions}
+          />
           {view === 'confirming' ? (
             <Alert
               type="info"
@@ -121,7 +122,7 @@ function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: Resu
               title="We're recording your payment now: your confirmation email is on its way."
             />
           ) : null}
-          <section className="order-result__next" aria-labelledby="next-steps-title">
+          <section className="order-result__card order-result__next" aria-labelledby="next-steps-title">
             <h2 id="next-steps-title" className="order-result__subheading">
               What happens next
             </h2>
@@ -132,18 +133,19 @@ function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: Resu
             </ul>
             {reference}
           </section>
-        </Result>
+        </>
       );
     case 'processing':
       return (
-        <Result
-          icon={<ClockCircleFilled className="order-result__icon order-result__icon--processing" />}
-          title={<h1 className="page__title">Payment Processing</h1>}
-          subTitle="Your payment is still being confirmed by the card provider. Your confirmation email is on its way as soon as it is."
-          extra={actions}
-        >
-          {reference}
-        </Result>
+        <>
+          <Result
+            icon={<ClockCircleFilled className="order-result__icon order-result__icon--processing" />}
+            title={<h1 className="page__title">Payment Processing</h1>}
+            subTitle="Your payment is still being confirmed by the card provider. Your confirmation email is on its way as soon as it is."
+            extra={actions}
+          />
+          <section className="order-result__card">{reference}</section>
+        </>
       );
     case 'issues':
       return (
@@ -164,7 +166,7 @@ function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: Resu
 function NeedHelp() {
   const { data: config } = useConfig();
   return (
-    <section className="order-result__help" aria-labelledby="need-help-title">
+    <section className="order-result__card order-result__help" aria-labelledby="need-help-title">
       <h2 id="need-help-title" className="order-result__subheading">
         Need Help?
       </h2>
