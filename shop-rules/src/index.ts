@@ -13,3 +13,4 @@ export * from './cart-repricing';
 export * from './postcodes';
 export * from './shipping';
 export * from './order-pricing';
+export * from './order-status';

@@ -1,22 +1,6 @@
 import type { OrderStatus } from './api/get-admin-orders';
 
-/** How each status reads on a badge (spec section 4: packed_awaiting_pickup is 'Packed - Awaiting Pickup'). */
-export function orderStatusLabel(status: OrderStatus): string {
-  switch (status) {
-    case 'pending':
-      return 'Payment Pending';
-    case 'paid':
-      return 'Paid';
-    case 'packed_awaiting_pickup':
-      return 'Packed - Awaiting Pickup';
-    case 'shipped':
-      return 'Shipped';
-    case 'delivered':
-      return 'Delivered';
-    case 'cancelled':
-      return 'Cancelled';
-  }
-}
+export { auspostTrackingUrl, orderStatusLabel } from '@brewery/shop-rules';
 
 export function orderStatusColor(status: OrderStatus): string {
   switch (status) {
@@ -38,9 +22,4 @@ export function orderStatusColor(status: OrderStatus): string {
 /** Active Orders lists everything past payment; pending orders have a tab of their own. */
 export function isActiveOrder(order: { status: OrderStatus }): boolean {
   return order.status !== 'pending';
-}
-
-/** Australia Post's public tracking page for a reference the operator typed. */
-export function auspostTrackingUrl(reference: string): string {
-  return `https://auspost.com.au/mypost/track/details/${encodeURIComponent(reference.trim())}`;
 }

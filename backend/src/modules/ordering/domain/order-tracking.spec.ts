@@ -1,6 +1,6 @@
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderStatus } from './order.events';
-import { auspostTrackingUrl, orderStatusInWords, parseTrackingUpdate, TrackingMessages } from './order-tracking';
+import { parseTrackingUpdate, TrackingMessages } from './order-tracking';
 
 describe('the manual status and tracking form', () => {
   it.each<[string, { status?: unknown; trackingReference?: unknown }, { status: OrderStatus; trackingReference: string }]>([
@@ -50,23 +50,5 @@ describe('the manual status and tracking form', () => {
 
   it('names the two fields in the spec message', () => {
     expect(TrackingMessages.required).toBe('Tracking reference and status are required');
-  });
-
-  it.each<[OrderStatus, string]>([
-    ['pending', 'Payment Pending'],
-    ['paid', 'Paid'],
-    ['packed_awaiting_pickup', 'Packed - Awaiting Pickup'],
-    ['shipped', 'Shipped'],
-    ['delivered', 'Delivered'],
-    ['cancelled', 'Cancelled'],
-  ])('says %s as %s', (status, words) => {
-    expect(orderStatusInWords(status)).toBe(words);
-  });
-
-  it.each([
-    ['33ABC1234567', 'https://auspost.com.au/mypost/track/details/33ABC1234567'],
-    [' AP 123-456 ', 'https://auspost.com.au/mypost/track/details/AP%20123-456'],
-  ])('links %j to Australia Post', (reference, url) => {
-    expect(auspostTrackingUrl(reference)).toBe(url);
   });
 });

@@ -1,6 +1,6 @@
 import type { EmailMessage } from '../../notifications/domain/email.events';
 import type { OrderCustomer, OrderStatus } from './order.events';
-import { auspostTrackingUrl, orderStatusInWords } from './order-tracking';
+import { auspostTrackingUrl, orderStatusLabel } from '@brewery/shop-rules';
 
 /**
  * One e-mail per change, keyed by the order stream's revision after the change: the same change always
@@ -23,7 +23,7 @@ function escapeHtml(value: string): string {
 
 /** 'Updating status and tracking emails the customer' (spec section 4): the status in words, the reference and its link. */
 export function orderUpdateEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
-  const status = orderStatusInWords(update.status);
+  const status = orderStatusLabel(update.status);
   const reference = update.trackingReference;
   const link = reference === null ? null : auspostTrackingUrl(reference);
   const text = [

@@ -2,7 +2,7 @@ import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import type { OrderCommand } from './order.commands';
 import { OrderErrors } from './order.errors';
 import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
-import { isTrackingReference } from './order-tracking';
+import { isTrackingReference } from '@brewery/shop-rules';
 
 export interface PlacedOrder {
   kind: 'placed';

@@ -1,9 +1,8 @@
 import type { DomainEvent } from '@brewery/eventstore';
-import type { PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
+import type { OrderStatus, PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
 
 /** The spec's order lifecycle. Only `pending` and `paid` are reached by checkout; the rest are the operator's. */
-export const ORDER_STATUSES = ['pending', 'paid', 'packed_awaiting_pickup', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
 
 export interface OrderCustomer {
   name: string;

@@ -4,7 +4,7 @@ import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
-import { auspostTrackingUrl } from '../domain/order-tracking';
+import { auspostTrackingUrl } from '@brewery/shop-rules';
 
 export const ORDERS = 'orders';
 

@@ -5,7 +5,8 @@ import { ProjectionRunner } from '../../../platform/projections/projection-runne
 import { orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
-import { orderStatusInWords, parseTrackingUpdate } from '../domain/order-tracking';
+import { orderStatusLabel } from '@brewery/shop-rules';
+import { parseTrackingUpdate } from '../domain/order-tracking';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { retryOnConflict } from '../numbering/conflict-retry';
 import { OrderReservations } from '../reservations/order-reservations.service';
@@ -43,7 +44,7 @@ export class UpdateOrderTracking {
     );
     if (result.events.length === 0) {
       return {
-        message: `Order #${orderId} is already ${orderStatusInWords(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,
+        message: `Order #${orderId} is already ${orderStatusLabel(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,
       };
     }
     const email = await this.notifier.notify(orderId, result.revision, metadata);

@@ -1,6 +1,7 @@
 import { isValidConsignmentNumber } from '../domain/consignment-number';
 import type { ShipmentRequest } from './carrier.port';
-import { LocalCarrier, auspostTrackingUrl } from './local-carrier';
+import { auspostTrackingUrl } from '@brewery/shop-rules';
+import { LocalCarrier } from './local-carrier';
 
 const shipment = (orderId: string): ShipmentRequest => ({
   idempotencyKey: `label-${orderId}`,

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { consignmentNumberFor } from '../domain/consignment-number';
+import { auspostTrackingUrl } from '@brewery/shop-rules';
 import type { CarrierPort, Consignment, ShipmentRequest } from './carrier.port';
-
-/** Australia Post's public tracking page, which takes any consignment number in its path. */
-export function auspostTrackingUrl(consignmentNumber: string): string {
-  return `https://auspost.com.au/mypost/track/details/${encodeURIComponent(consignmentNumber)}`;
-}
 
 /**
  * Issues consignment numbers locally, with no network: the number is a function of the order number

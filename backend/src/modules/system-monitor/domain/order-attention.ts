@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../ordering/domain/order.events';
-import { orderStatusInWords } from '../../ordering/domain/order-tracking';
+import { orderStatusLabel } from '@brewery/shop-rules';
 import { dispatchDeadline } from './dispatch-day';
 
 /** Statuses of an order whose money has been taken. */
@@ -25,12 +25,12 @@ export function attentionIssues(order: OrderUnderWatch, now: Date): string[] {
   const issues: string[] = [];
   if (order.needsReview) issues.push(`Needs review: ${order.reviewReasons.length === 0 ? 'flagged' : order.reviewReasons.join(' | ')}`);
   if (PAID_OR_LATER.includes(order.status) && order.invoiceNumber === null) {
-    issues.push(`${orderStatusInWords(order.status)} but no invoice number was issued`);
+    issues.push(`${orderStatusLabel(order.status)} but no invoice number was issued`);
   }
   if (AWAITING_DISPATCH.includes(order.status) && order.paidAt !== null) {
     const deadline = dispatchDeadline(new Date(order.paidAt));
     if (now.getTime() >= deadline.overdueFrom.getTime()) {
-      issues.push(`Not dispatched on ${deadline.label} (the first dispatch day after payment); still ${orderStatusInWords(order.status)}`);
+      issues.push(`Not dispatched on ${deadline.label} (the first dispatch day after payment); still ${orderStatusLabel(order.status)}`);
     }
   }
   return issues;

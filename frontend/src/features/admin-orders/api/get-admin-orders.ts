@@ -1,10 +1,8 @@
-import type { PackQuantity, PackSize } from '@brewery/shop-rules';
+import type { OrderStatus, PackQuantity, PackSize } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
 
-/** The spec's order lifecycle (section 4); the operator may set any of them in any order. */
-export const ORDER_STATUSES = ['pending', 'paid', 'packed_awaiting_pickup', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
 
 export type EventActor = 'customer' | 'admin' | 'stripe' | 'system';
 
