@@ -51,8 +51,9 @@ const installed = join(root, 'node_modules/.package-lock.json');
 const manifests = ['package.json', 'package-lock.json', 'shop-rules/package.json', 'eventstore/package.json', 'backend/package.json', 'frontend/package.json'];
 if (!existsSync(installed) || manifests.some((m) => mtime(join(root, m)) > mtime(installed))) {
   console.log('setup: installing dependencies…');
-  const ci = existsSync(join(root, 'package-lock.json')) && !existsSync(join(root, 'node_modules'));
-  run(npm, [ci ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  // `npm install` keeps the versions package-lock.json records; unlike `npm ci` it does not insist that
+  // the lock lists every other platform's optional binaries, which npm 11 does not always write.
+  run(npm, ['install', '--no-audit', '--no-fund']);
 }
 
 // 2. Build: the server (tsc -b is incremental) and the shop when its sources changed.
