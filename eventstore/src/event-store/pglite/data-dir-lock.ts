@@ -70,5 +70,5 @@ function removeIfPresent(path: string): void {
 }
 
 function isErrorCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === code;
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
