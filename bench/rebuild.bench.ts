@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openEventStore, type EventMetadata, type EventStore, type EventToAppend } from '@brewery/eventstore';
+import { createThrowawayDatabase, startThrowawayPostgres } from '../eventstore/src/testing/postgres-cluster';
 import { measure, type Figure } from './bench-stats';
 
 // Compiled to .tmp/bench/bench/: the repository is three levels up.
@@ -101,8 +102,8 @@ async function writeShopHistory(store: EventStore): Promise<number> {
   return written;
 }
 
-async function boot(dataDir: string): Promise<{ app: App; runner: Runner; millis: number }> {
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', LOG_LEVEL: 'silent', STATIC_DIR: dataDir });
+async function boot(dataDir: string, env: Record<string, string>): Promise<{ app: App; runner: Runner; millis: number }> {
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', LOG_LEVEL: 'silent', STATIC_DIR: dataDir, ...env });
   const started = Date.now();
   const app = await createApp(config);
   await app.init();
@@ -121,24 +122,25 @@ async function allCaughtUp(runner: Runner): Promise<void> {
   }
 }
 
-export async function rebuildBench(): Promise<Figure[]> {
+/** Writes the history into one engine, then measures start-up and rebuild of the app running on it. */
+async function engineSuite(label: string, env: Record<string, string>): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
   try {
-    const store = await openEventStore({ kind: 'pglite', dataDir: join(dataDir, 'eventstore') });
+    const store = await openEventStore(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'eventstore') });
     const started = Date.now();
     const events = await writeShopHistory(store);
     await store.close();
-    process.stdout.write(`(wrote a shop history of ${events.toLocaleString('en-AU')} events in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    process.stdout.write(`(${label}: wrote a shop history of ${events.toLocaleString('en-AU')} events in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
     // First start: the process managers walk the whole history once (their checkpoints then stay).
-    const warm = await boot(dataDir);
+    const warm = await boot(dataDir, env);
     await allCaughtUp(warm.runner);
     await warm.app.close();
     const figures: Figure[] = [];
     let last: { app: App; runner: Runner } | null = null;
     figures.push(
-      await measure(`start-up with ${events.toLocaleString('en-AU')} events (PGlite, memory read models)`, 's', '3 runs, median; from createApp to read models caught up', 3, async () => {
+      await measure(`${label}: start-up with ${events.toLocaleString('en-AU')} events`, 's', '3 runs, median; from createApp to read models caught up (memory read models)', 3, async () => {
         if (last) await last.app.close();
-        const booted = await boot(dataDir);
+        const booted = await boot(dataDir, env);
         last = booted;
         return booted.millis / 1000;
       }),
@@ -147,7 +149,7 @@ export async function rebuildBench(): Promise<Figure[]> {
     if (!running) throw new Error('no app');
     await allCaughtUp(running.runner);
     figures.push(
-      await measure('rebuild of every read model', 'events/s', '3 runs, median; rebuildReadModels() on the running app', 3, async () => {
+      await measure(`${label}: rebuild of every read model`, 'events/s', '3 runs, median; rebuildReadModels() on the running app', 3, async () => {
         const { events: replayed, millis } = await running.runner.rebuildReadModels();
         return (replayed / millis) * 1000;
       }),
@@ -157,5 +159,16 @@ export async function rebuildBench(): Promise<Figure[]> {
   } finally {
     if (process.env.BENCH_KEEP_DATA) process.stdout.write(`(kept the benchmark data in ${dataDir})\n`);
     else rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function rebuildBench(): Promise<Figure[]> {
+  const pglite = await engineSuite('PGlite', {});
+  const server = await startThrowawayPostgres({ fsync: true });
+  try {
+    const postgres = await engineSuite('PostgreSQL 15 (fsync on)', { DATABASE_URL: await createThrowawayDatabase(server.url, 'bench') });
+    return [...pglite, ...postgres];
+  } finally {
+    await server.stop();
   }
 }
