@@ -38,6 +38,8 @@ module.exports = {
       globalTeardown: '<rootDir>/eventstore/src/testing/jest-global-teardown.ts',
     },
     { ...shared, displayName: 'api', testMatch: ['**/*.api-spec.ts'] },
+    // Fault and safety tests against the built server and in-process apps; FAULT_SCALE=long for the long runs.
+    { ...shared, displayName: 'faults', roots: ['<rootDir>/tests/faults'], testMatch: ['**/*.fault-spec.ts'] },
     // Playwright driving Debian's Chromium against the built shop (`npm run build` first).
     { ...shared, displayName: 'browser', roots: ['<rootDir>/tests/browser'], testMatch: ['**/*.browser-spec.ts'] },
   ],

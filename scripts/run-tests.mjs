@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at nothing, then a one-line verdict per tier and the totals.
-// Tiers: typecheck, lint, dependency rules, Jest (unit, contract, api), Vitest (frontend), browser.
+// Tiers: typecheck, lint, dependency rules, Jest (unit, contract, api), Vitest (frontend), quick fault tests, browser.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +26,11 @@ const tiers = [
     name: 'vitest: frontend',
     cmd: ['npx', 'vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
     report: () => jestCounts('vitest.json'),
+  },
+  {
+    name: 'faults (quick)',
+    cmd: ['npx', 'jest', '--selectProjects', 'faults', '--runInBand', '--json', `--outputFile=${join(reports, 'faults.json')}`],
+    report: () => jestCounts('faults.json'),
   },
   {
     name: 'browser',

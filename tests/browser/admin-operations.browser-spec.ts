@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
-import { startShopServer, type ShopServer } from './support/shop-server';
+import { startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(120_000);
 
@@ -82,7 +82,7 @@ describeInBrowser('admin operations: shipping, analytics, order backups, system'
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startShopServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startShopServer({ name: 'browser' }), launchChromium()]);
     await server.api('POST', '/api/admin/seed-products', undefined, await server.adminToken());
     const products = await server.api<ShopProduct[]>('GET', '/api/products');
     const found = products.find((p) => p.name === BEER);

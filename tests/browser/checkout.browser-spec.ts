@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
-import { startShopServer, type ShopServer } from './support/shop-server';
+import { startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(120_000);
 
@@ -93,7 +93,7 @@ describeInBrowser('checkout journeys', () => {
   const offSite: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startShopServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startShopServer({ name: 'browser' }), launchChromium()]);
     await server.api('POST', '/api/admin/seed-products', undefined, await server.adminToken());
     context = await newShopContext(browser, server.url, { viewport: 'desktop' });
     page = await context.newPage();

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
-import { startShopServer, type ShopServer } from './support/shop-server';
+import { startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(120_000);
 
@@ -84,7 +84,7 @@ describeInBrowser('shop journeys', () => {
   let products: ShopProduct[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startShopServer(), launchChromium()]);
+    [server, browser] = await Promise.all([startShopServer({ name: 'browser' }), launchChromium()]);
     await server.api('POST', '/api/admin/seed-products', undefined, await server.adminToken());
     products = await server.api<ShopProduct[]>('GET', '/api/products');
   });
