@@ -6,7 +6,9 @@ COPY shop-rules/package.json shop-rules/
 COPY eventstore/package.json eventstore/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
-RUN npm ci --no-audit --no-fund
+# `npm install` keeps the lock's versions; `npm ci` insists that the lock lists every other platform's
+# optional binaries, which npm 11 does not always write.
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
