@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '../create-test-app';
+
+/** The HTTP edge: the built shop served with caching and compression, security headers on everything. */
+describe('the HTTP edge', () => {
+  const staticDir = mkdtempSync(join(tmpdir(), 'brewery-static-'));
+  const script = `export const shop = ${JSON.stringify('Swan River Stout, '.repeat(800))};\n`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
+    writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), script);
+    t = await createTestApp({ STATIC_DIR: staticDir });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br', 'br'],
+  ])('given Accept-Encoding %s, sends a fingerprinted script compressed with %s and cached for a year', async (accept, encoding) => {
+    // supertest decodes the body, so it reads as the file itself when the encoding is right.
+    const res = await t.http().get('/assets/index-abc123.js').set('Accept-Encoding', accept);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.text).toBe(script);
+  });
+
+  it('sends the script as it is to a client that accepts no encoding', async () => {
+    const res = await t.http().get('/assets/index-abc123.js').set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe(script);
+  });
+
+  it('answers a page route with the shop, revalidated on every visit', async () => {
+    const res = await t.http().get('/shop');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it.each(['/', '/shop', '/assets/index-abc123.js', '/api/products', '/api/no-such-route'])('sets the security headers on %s', async (path) => {
+    const res = await t.http().get(path);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers an unknown API route with a JSON 404, never the shop page', async () => {
+    const res = await t.http().get('/api/no-such-route');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
