@@ -1,22 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { CheckpointStore } from '../../read-models/document-store.port';
-import { AppendSignal } from '../append-signal';
-import { startCatchUpSubscription } from '../catch-up-subscription';
-import type {
-  AppendResult,
-  EventStore,
-  EventStoreHealth,
-  EventToAppend,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeToAllOptions,
-  Subscription,
-} from '../event-store.port';
-import { SqlCheckpointStore } from '../sql/sql-checkpoint-store';
-import { SqlEventLog } from '../sql/sql-event-log';
 import type { SqlExecutor, SqlQueryable } from '../sql/sql-executor';
+import { SqlEventStore } from '../sql/sql-event-store';
 import { ensureSqlSchema } from '../sql/sql-schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 
@@ -33,22 +17,15 @@ export interface PgliteEventStoreOptions {
  * The embedded default: PostgreSQL compiled to WASM, in this process. PGlite never fsyncs (an OS crash
  * can lose acknowledged events) and allows one writer per data directory (enforced by a lock file).
  */
-export class PgliteEventStore implements EventStore {
+export class PgliteEventStore extends SqlEventStore {
   readonly kind = 'pglite' as const;
-  private readonly log: SqlEventLog;
-  private readonly checkpoints: SqlCheckpointStore;
-  private readonly signal = new AppendSignal();
-  private readonly subscriptions = new Set<Subscription>();
-  private closing: Promise<void> | null = null;
 
   private constructor(
     private readonly db: PGlite,
     private readonly lock: DataDirLock | null,
-    private readonly pollIntervalMs: number,
+    pollIntervalMs: number,
   ) {
-    const executor = pgliteExecutor(db);
-    this.log = new SqlEventLog(executor);
-    this.checkpoints = new SqlCheckpointStore(executor);
+    super(pgliteExecutor(db), pollIntervalMs);
   }
 
   static async open(options: PgliteEventStoreOptions): Promise<PgliteEventStore> {
@@ -69,65 +46,21 @@ export class PgliteEventStore implements EventStore {
     }
   }
 
-  /** Durable checkpoints for process managers, in the same data directory as the events. */
-  checkpointStore(): CheckpointStore {
-    return this.checkpoints;
+  protected async ping(): Promise<void> {
+    await this.db.query('SELECT 1');
   }
 
-  async append(streamName: string, events: readonly EventToAppend[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
-    if (written) this.signal.notify();
-    return result;
+  protected healthyDetail(): string {
+    return 'embedded PGlite (no fsync; single writer)';
   }
 
-  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.log.readStream(streamName, options);
-  }
-
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.log.readAll(options);
-  }
-
-  subscribeToAll(options: SubscribeToAllOptions): Subscription {
-    const subscription = startCatchUpSubscription(
-      { readAll: (o) => this.log.readAll(o), signal: this.signal, pollIntervalMs: this.pollIntervalMs },
-      options,
-    );
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
-  }
-
-  headPosition(): Promise<number> {
-    return this.log.headPosition();
-  }
-
-  async health(): Promise<EventStoreHealth> {
-    if (this.closing !== null) return { ok: false, adapter: this.kind, detail: 'closed' };
+  /** Closes PGlite (Jest never exits otherwise) and releases the lock file. */
+  protected async release(): Promise<void> {
     try {
-      await this.db.query('SELECT 1');
-      return { ok: true, adapter: this.kind, detail: 'embedded PGlite (no fsync; single writer)' };
-    } catch (error) {
-      return { ok: false, adapter: this.kind, detail: error instanceof Error ? error.message : String(error) };
+      await this.db.close();
+    } finally {
+      this.lock?.release();
     }
-  }
-
-  /** Stops subscriptions, closes PGlite (Jest never exits otherwise) and releases the lock file. */
-  close(): Promise<void> {
-    this.closing ??= (async () => {
-      await Promise.all([...this.subscriptions].map((s) => s.stop()));
-      this.subscriptions.clear();
-      try {
-        await this.db.close();
-      } finally {
-        this.lock?.release();
-      }
-    })();
-    return this.closing;
   }
 }
 

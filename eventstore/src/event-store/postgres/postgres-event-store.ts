@@ -1,22 +1,6 @@
 import { Client, Pool, type PoolClient } from 'pg';
-import type { CheckpointStore } from '../../read-models/document-store.port';
-import { AppendSignal } from '../append-signal';
-import { startCatchUpSubscription } from '../catch-up-subscription';
-import type {
-  AppendResult,
-  EventStore,
-  EventStoreHealth,
-  EventToAppend,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeToAllOptions,
-  Subscription,
-} from '../event-store.port';
-import { SqlCheckpointStore } from '../sql/sql-checkpoint-store';
-import { SqlEventLog } from '../sql/sql-event-log';
 import type { SqlExecutor, SqlQueryable } from '../sql/sql-executor';
+import { SqlEventStore } from '../sql/sql-event-store';
 import { ensureSqlSchema, EVENTS_NOTIFY_CHANNEL } from '../sql/sql-schema';
 
 export interface PostgresEventStoreOptions {
@@ -34,26 +18,19 @@ const LISTEN_RECONNECT_MS = 1000;
  * A PostgreSQL server through a pg Pool. Same schema and statements as PGlite; appends NOTIFY inside
  * their transaction, and one dedicated connection LISTENs to wake subscriptions of this process.
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore extends SqlEventStore {
   readonly kind = 'postgres' as const;
-  private readonly log: SqlEventLog;
-  private readonly checkpoints: SqlCheckpointStore;
-  private readonly signal = new AppendSignal();
-  private readonly subscriptions = new Set<Subscription>();
   private listener: Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
-  private closing: Promise<void> | null = null;
 
   private constructor(
     private readonly pool: Pool,
     private readonly url: string,
-    private readonly pollIntervalMs: number,
+    pollIntervalMs: number,
   ) {
-    const executor = poolExecutor(pool);
-    this.log = new SqlEventLog(executor, async (tx, lastPosition) => {
+    super(poolExecutor(pool), pollIntervalMs, async (tx, lastPosition) => {
       await tx.query('SELECT pg_notify($1, $2)', [EVENTS_NOTIFY_CHANNEL, String(lastPosition)]);
     });
-    this.checkpoints = new SqlCheckpointStore(executor);
   }
 
   static async open(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
@@ -71,66 +48,20 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** Durable checkpoints in the same database as the events. */
-  checkpointStore(): CheckpointStore {
-    return this.checkpoints;
+  protected async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
   }
 
-  async append(streamName: string, events: readonly EventToAppend[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
-    // Our own subscriptions need not wait for the NOTIFY round trip.
-    if (written) this.signal.notify();
-    return result;
+  protected healthyDetail(): string {
+    return this.listener !== null ? 'LISTEN connected' : 'LISTEN reconnecting, polling';
   }
 
-  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.log.readStream(streamName, options);
-  }
-
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return this.log.readAll(options);
-  }
-
-  subscribeToAll(options: SubscribeToAllOptions): Subscription {
-    const subscription = startCatchUpSubscription(
-      { readAll: (o) => this.log.readAll(o), signal: this.signal, pollIntervalMs: this.pollIntervalMs },
-      options,
-    );
-    this.subscriptions.add(subscription);
-    return {
-      stop: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.stop();
-      },
-    };
-  }
-
-  headPosition(): Promise<number> {
-    return this.log.headPosition();
-  }
-
-  async health(): Promise<EventStoreHealth> {
-    if (this.closing !== null) return { ok: false, adapter: this.kind, detail: 'closed' };
-    try {
-      await this.pool.query('SELECT 1');
-      const live = this.listener !== null ? 'LISTEN connected' : 'LISTEN reconnecting, polling';
-      return { ok: true, adapter: this.kind, detail: live };
-    } catch (error) {
-      return { ok: false, adapter: this.kind, detail: error instanceof Error ? error.message : String(error) };
-    }
-  }
-
-  close(): Promise<void> {
-    this.closing ??= (async () => {
-      if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
-      await Promise.all([...this.subscriptions].map((s) => s.stop()));
-      this.subscriptions.clear();
-      const listener = this.listener;
-      this.listener = null;
-      await listener?.end().catch(() => undefined);
-      await this.pool.end();
-    })();
-    return this.closing;
+  protected async release(): Promise<void> {
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await this.pool.end();
   }
 
   /** Other processes' appends arrive as notifications; a lost connection falls back to polling and retries. */
@@ -149,7 +80,7 @@ export class PostgresEventStore implements EventStore {
     client.on('end', lost);
     await client.connect();
     await client.query(`LISTEN ${EVENTS_NOTIFY_CHANNEL}`);
-    if (this.closing !== null) {
+    if (this.isClosing) {
       await client.end();
       return;
     }
@@ -159,7 +90,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private scheduleReconnect(): void {
-    if (this.closing !== null || this.reconnectTimer !== null) return;
+    if (this.isClosing || this.reconnectTimer !== null) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       this.listen().catch(() => this.scheduleReconnect());

@@ -1,0 +1,111 @@
+import type { CheckpointStore } from '../../read-models/document-store.port';
+import { AppendSignal } from '../append-signal';
+import { startCatchUpSubscription } from '../catch-up-subscription';
+import type {
+  AppendResult,
+  EventStore,
+  EventStoreHealth,
+  EventStoreKind,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+} from '../event-store.port';
+import { SqlCheckpointStore } from './sql-checkpoint-store';
+import { SqlEventLog } from './sql-event-log';
+import type { SqlExecutor, SqlQueryable } from './sql-executor';
+
+/**
+ * What the PGlite and PostgreSQL adapters share: the event log and checkpoints over the same SQL, and
+ * catch-up subscriptions woken at once by this process's appends (and by the poll interval otherwise).
+ * An adapter supplies the connection, how to check it, and how to let it go.
+ */
+export abstract class SqlEventStore implements EventStore {
+  abstract readonly kind: EventStoreKind;
+  /** Wakes this process's subscriptions; adapters that hear other processes' appends notify it too. */
+  protected readonly signal = new AppendSignal();
+  private readonly log: SqlEventLog;
+  private readonly checkpoints: SqlCheckpointStore;
+  private readonly subscriptions = new Set<Subscription>();
+  private closing: Promise<void> | null = null;
+
+  protected constructor(
+    executor: SqlExecutor,
+    private readonly pollIntervalMs: number,
+    afterInsert?: (tx: SqlQueryable, lastPosition: number) => Promise<void>,
+  ) {
+    this.log = new SqlEventLog(executor, afterInsert);
+    this.checkpoints = new SqlCheckpointStore(executor);
+  }
+
+  /** Answers when the database does; throws otherwise. */
+  protected abstract ping(): Promise<void>;
+  /** The health detail of a store that answers. */
+  protected abstract healthyDetail(): string;
+  /** Lets the connection go, after every subscription has stopped. */
+  protected abstract release(): Promise<void>;
+
+  protected get isClosing(): boolean {
+    return this.closing !== null;
+  }
+
+  /** Durable checkpoints for process managers, in the same database as the events. */
+  checkpointStore(): CheckpointStore {
+    return this.checkpoints;
+  }
+
+  async append(streamName: string, events: readonly EventToAppend[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
+    // Our own subscriptions need not wait for the poll or a notification round trip.
+    if (written) this.signal.notify();
+    return result;
+  }
+
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.log.readStream(streamName, options);
+  }
+
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.log.readAll(options);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    const subscription = startCatchUpSubscription(
+      { readAll: (o) => this.log.readAll(o), signal: this.signal, pollIntervalMs: this.pollIntervalMs },
+      options,
+    );
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  headPosition(): Promise<number> {
+    return this.log.headPosition();
+  }
+
+  async health(): Promise<EventStoreHealth> {
+    if (this.closing !== null) return { ok: false, adapter: this.kind, detail: 'closed' };
+    try {
+      await this.ping();
+      return { ok: true, adapter: this.kind, detail: this.healthyDetail() };
+    } catch (error) {
+      return { ok: false, adapter: this.kind, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all([...this.subscriptions].map((s) => s.stop()));
+      this.subscriptions.clear();
+      await this.release();
+    })();
+    return this.closing;
+  }
+}
