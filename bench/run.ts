@@ -2,7 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Figure } from './bench-stats';
+import { catalogueBench } from './catalogue.bench';
+import { checkoutBench } from './checkout.bench';
 import { eventStoreBench } from './event-store.bench';
+import { frontendBench } from './frontend.bench';
 import { rebuildBench } from './rebuild.bench';
 
 /** `npm run bench`: every benchmark, its figures printed as they come and saved as JSON. */
@@ -11,6 +14,9 @@ async function main(): Promise<void> {
   const benches: [string, () => Promise<Figure[]>][] = [
     ['event-store', eventStoreBench],
     ['rebuild', rebuildBench],
+    ['catalogue', catalogueBench],
+    ['checkout', checkoutBench],
+    ['frontend', frontendBench],
   ];
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   process.stdout.write(`Benchmarks on ${machine}\n\n`);

@@ -1,0 +1,215 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { median, print, type Figure } from './bench-stats';
+import { ROOT, startShop } from './shop-process';
+
+const DIST = join(ROOT, 'frontend/dist');
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+type Preset = 'mobile' | 'desktop';
+
+// ── What each page loads, read from the build (the Vite manifest is off, so from the chunks themselves)
+
+interface Chunk {
+  /** Chunks this one imports statically (fetched before it runs). */
+  imports: string[];
+  /** Lazy imports: the chunk's file name → every file (JS and CSS) Vite preloads with it. */
+  lazy: Map<string, string[]>;
+}
+
+/** Chunk file names are relative to `assets/`; Vite's preload lists name them `assets/x`. */
+function parseChunk(file: string): Chunk {
+  const code = readFileSync(join(DIST, 'assets', file), 'utf8');
+  const imports = [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1] ?? '');
+  const table = /m\.f=\[([^\]]*)\]/.exec(code)?.[1];
+  const deps = table ? [...table.matchAll(/"assets\/([^"]+)"/g)].map((m) => m[1] ?? '') : [];
+  const lazy = new Map<string, string[]>();
+  for (const m of code.matchAll(/import\(`\.\/([\w.-]+\.js)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
+    const name = m[1] ?? '';
+    const indices = (m[2] ?? '').split(',').filter((s) => s !== '');
+    lazy.set(name, [name, ...indices.map((i) => deps[Number(i)] ?? '')].filter((f) => f !== ''));
+  }
+  return { imports, lazy };
+}
+
+/** The files themselves plus every static import of the JavaScript among them, transitively. */
+function closure(files: readonly string[], chunks: Map<string, Chunk>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (!file.endsWith('.js')) return;
+    let chunk = chunks.get(file);
+    if (!chunk) {
+      chunk = parseChunk(file);
+      chunks.set(file, chunk);
+    }
+    chunk.imports.forEach(visit);
+  };
+  files.forEach(visit);
+  return seen;
+}
+
+interface Sizes {
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+function sizes(files: Iterable<string>): Sizes {
+  const total: Sizes = { files: 0, raw: 0, gzip: 0, brotli: 0, jsGzip: 0, cssGzip: 0 };
+  for (const file of files) {
+    const bytes = readFileSync(join(DIST, 'assets', file));
+    const gzip = gzipSync(bytes, { level: 9 }).length;
+    total.files += 1;
+    total.raw += bytes.length;
+    total.gzip += gzip;
+    total.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    if (file.endsWith('.css')) total.cssGzip += gzip;
+    else total.jsGzip += gzip;
+  }
+  return total;
+}
+
+function lazyRoute(entry: Chunk, prefix: string): string[] {
+  for (const [name, files] of entry.lazy) if (name.startsWith(prefix)) return files;
+  throw new Error(`no lazy chunk ${prefix}* in the entry chunk: has the router changed?`);
+}
+
+function sizeFigures(): Figure[] {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const entryFile = /<script type="module"[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1];
+  if (!entryFile) throw new Error('frontend/dist/index.html has no module script: build the frontend first');
+  const htmlCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1] ?? '');
+  const chunks = new Map<string, Chunk>();
+  const entry = parseChunk(entryFile);
+  chunks.set(entryFile, entry);
+  const shell = closure([entryFile, ...htmlCss], chunks);
+  const page = (prefix: string) => new Set([...shell, ...closure(lazyRoute(entry, prefix), chunks)]);
+  const home = page('home.route-');
+  const shop = page('shop.route-');
+  const adminRoute = closure(lazyRoute(entry, 'admin.route-'), chunks);
+  const adminChunk = [...adminRoute].find((f) => f.startsWith('admin.route-')) ?? '';
+  const tabs = [...(chunks.get(adminChunk)?.lazy.values() ?? [])].flatMap((files) => [...closure(files, chunks)]);
+  const adminLogin = [...adminRoute].filter((f) => !home.has(f));
+  const adminAll = [...new Set([...adminRoute, ...tabs])].filter((f) => !home.has(f));
+
+  const how = 'frontend/dist: the entry chunk of index.html, its CSS and static imports, plus the route’s lazy chunk with what Vite preloads for it; gzip level 9, brotli quality 11, per file';
+  const out: Figure[] = [];
+  const report = (name: string, files: Iterable<string>) => {
+    const s = sizes(files);
+    const line = `${s.files} files, ${(s.raw / 1024).toFixed(0)} KiB raw; JS ${(s.jsGzip / 1024).toFixed(1)} + CSS ${(s.cssGzip / 1024).toFixed(1)} KiB gzip; brotli ${(s.brotli / 1024).toFixed(1)} KiB`;
+    const figure: Figure = { name: `${name}, gzip`, unit: 'KiB', median: s.gzip / 1024, runs: [s.gzip / 1024], how: `${how}; ${line}` };
+    print(figure);
+    process.stdout.write(`    (${line})\n`);
+    out.push(figure, { name: `${name}, brotli`, unit: 'KiB', median: s.brotli / 1024, runs: [s.brotli / 1024], how });
+  };
+  report('JS + CSS loaded by /', home);
+  report('JS + CSS loaded by /shop', shop);
+  report('Admin panel login page, extra to /', adminLogin);
+  report('Admin panel with every tab opened, extra to /', adminAll);
+  return out;
+}
+
+// ── Lighthouse against the built server
+
+interface LighthouseReport {
+  runtimeError?: { code: string; message: string };
+  categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { title: string; score: number | null; numericValue?: number; details?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[]; data?: string } }>;
+}
+
+function lighthouse(url: string, preset: Preset, outFile: string): Promise<LighthouseReport> {
+  const args = [
+    join(ROOT, 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${outFile}`,
+    '--chrome-flags=--headless=new --no-sandbox',
+    `--only-categories=${CATEGORIES.join(',')}`,
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error) return reject(new Error(`lighthouse ${url} (${preset}) failed: ${stderr.slice(-2000)}`));
+      const report = JSON.parse(readFileSync(outFile, 'utf8')) as LighthouseReport;
+      if (report.runtimeError) return reject(new Error(`lighthouse ${url} (${preset}): ${report.runtimeError.code} ${report.runtimeError.message}`));
+      resolve(report);
+    });
+  });
+}
+
+/** What the page showed Lighthouse: its largest element and the audits that did not pass, from one report. */
+function describe(report: LighthouseReport, label: string, screenshotDir: string): void {
+  const lcp = report.audits['largest-contentful-paint-element']?.details?.items?.[0];
+  // Lighthouse 12 nests the element one level down (a table of tables).
+  const nested = (lcp as { items?: { node?: { nodeLabel?: string; snippet?: string } }[] } | undefined)?.items?.[0]?.node ?? lcp?.node;
+  process.stdout.write(`    ${label}: largest element "${(nested?.nodeLabel ?? '?').slice(0, 80)}" ${nested?.snippet?.slice(0, 100) ?? ''}\n`);
+  const failing = (['accessibility', 'best-practices'] as const).flatMap((category) =>
+    report.categories[category].auditRefs
+      .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}: ${report.audits[ref.id]?.title ?? ref.id}`),
+  );
+  if (failing.length > 0) process.stdout.write(`    ${label}: not passed — ${failing.join('; ')}\n`);
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
+    .map((id) => `${id.replace(/-/g, ' ')} ${report.audits[id]?.numericValue?.toFixed(id === 'cumulative-layout-shift' ? 3 : 0) ?? '?'}`)
+    .join(', ');
+  process.stdout.write(`    ${label}: ${metrics} (ms; CLS unitless)\n`);
+  const shot = report.audits['final-screenshot']?.details?.data;
+  if (shot?.startsWith('data:image/jpeg;base64,')) {
+    writeFileSync(join(screenshotDir, `${label.replace(/[^\w]+/g, '-')}.jpg`), Buffer.from(shot.slice('data:image/jpeg;base64,'.length), 'base64'));
+  }
+}
+
+async function lighthouseFigures(): Promise<Figure[]> {
+  const shop = await startShop();
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  // Beside bench-results.json, so the final screenshots can be looked at after the run.
+  const screenshotDir = join(ROOT, '.tmp/bench-lighthouse');
+  mkdirSync(screenshotDir, { recursive: true });
+  try {
+    await shop.api('POST', '/api/admin/seed-products', undefined, await shop.adminToken());
+    const figures: Figure[] = [];
+    for (const path of ['/', '/shop']) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const reports: LighthouseReport[] = [];
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) reports.push(await lighthouse(`${shop.url}${path}`, preset, join(workDir, 'report.json')));
+        const label = `${path} ${preset}`;
+        for (const category of CATEGORIES) {
+          const runs = reports.map((r) => Math.round((r.categories[category].score ?? Number.NaN) * 100));
+          const figure: Figure = {
+            name: `Lighthouse ${label}: ${category}`,
+            unit: '/100',
+            median: median(runs),
+            runs,
+            how: `${LIGHTHOUSE_RUNS} runs, median; Lighthouse 12 CLI, headless Chromium, ${preset === 'desktop' ? 'desktop preset' : 'default mobile emulation with simulated throttling'}, fresh profile (age gate not yet answered), built server with the seeded range`,
+          };
+          print(figure);
+          figures.push(figure);
+        }
+        const middle = reports[Math.floor(reports.length / 2)];
+        if (middle) describe(middle, label, screenshotDir);
+      }
+    }
+    process.stdout.write(`    (final screenshots in .tmp/bench-lighthouse/)\n`);
+    return figures;
+  } finally {
+    await shop.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Bundle sizes per page from the build, then Lighthouse scores of / and /shop on the built server. */
+export async function frontendBench(): Promise<Figure[]> {
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error('no frontend/dist: run `node scripts/setup.mjs --build` first');
+  const sized = sizeFigures();
+  return [...sized, ...(await lighthouseFigures())];
+}
