@@ -1,0 +1,203 @@
+import { startShopServer, type ShopServer } from '../support/shop-server';
+import {
+  adminOrders,
+  adminProducts,
+  cansByProduct,
+  cartLine,
+  checkOut,
+  createProduct,
+  customerInfo,
+  describe as describeAnswer,
+  eventually,
+  formatCount,
+  payWithTestCard,
+  type AdminProduct,
+  type CartLine,
+} from './support/checkout-load';
+import { byScale } from './support/fault-scale';
+import { leakedLines, testGatewaySecret } from './support/log-audit';
+
+/**
+ * The last ten cans. N customers check out at the same moment for a beer with exactly 10 cans left (single
+ * cans with another beer to fill the pack, 4-packs, 8-packs), then everyone accepted pays. The shop may sell
+ * at most the 10 cans, the stock never goes below zero, every refusal is a 4xx with the spec's message
+ * ("Insufficient stock for {name}. Available: X, Requested: Y"), never a 5xx, and no checkout is refused
+ * that the cans left at the end could have filled. R rounds, each with a fresh beer of 10 cans.
+ *
+ * Checkout has no per-IP rate limit (only admin login is limited), so nothing here should answer 429; a
+ * 429 would be counted as an unexpected answer, not as a refusal for stock.
+ */
+const CHECKOUTS = byScale(200, 1000);
+const ROUNDS = byScale(2, 5);
+const LAST_CANS = 10;
+const SETTLE_MS = 30_000;
+
+const ADMIN_PASSWORD = 'oversell-fault-admin-password';
+const JWT_SECRET = 'oversell-fault-jwt-secret-that-is-long-enough-for-hs256';
+
+interface RoundFigures {
+  accepted: number;
+  refused: number;
+  sold: number;
+  lowestStockSeen: number;
+  lowestAvailableSeen: number;
+}
+
+/** Carts for the scarce beer: 1, 2 or 3 single cans made up to a 4-pack with the other beer, 4 or 8 singles, a 4-pack, an 8-pack, a 4-pack among 8 cans. */
+function cartFor(index: number, scarce: AdminProduct, plenty: AdminProduct): CartLine[] {
+  const shapes: CartLine[][] = [
+    [cartLine(scarce, 'single', 1), cartLine(plenty, 'single', 3)],
+    [cartLine(scarce, 'single', 2), cartLine(plenty, 'single', 2)],
+    [cartLine(scarce, 'single', 3), cartLine(plenty, 'single', 1)],
+    [cartLine(scarce, 'single', 4)],
+    [cartLine(scarce, '4pack', 1)],
+    [cartLine(scarce, '4pack', 1), cartLine(plenty, 'single', 4)],
+    [cartLine(scarce, '8pack', 1)],
+    [cartLine(scarce, 'single', 8)],
+  ];
+  return shapes[index % shapes.length] ?? [];
+}
+
+describe('oversell: concurrent checkouts for the last 10 cans', () => {
+  let server: ShopServer;
+  let gatewaySecret = '';
+  const clientSecrets: string[] = [];
+
+  beforeAll(async () => {
+    server = await startShopServer({ name: 'oversell-fault', env: { LOG_LEVEL: 'debug', ADMIN_PASSWORD, JWT_SECRET } });
+    gatewaySecret = testGatewaySecret(server.dataDir);
+  }, 90_000);
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it(
+    `sells at most ${LAST_CANS} cans to ${CHECKOUTS} simultaneous checkouts, ${ROUNDS} rounds, refusing the rest with the spec's message`,
+    async () => {
+      const token = await server.adminToken();
+      const plenty = await createProduct(server.url, token, 'Plenty Pale Ale', 1_000_000);
+      const figures: RoundFigures[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        // A fresh beer with exactly 10 cans is the restock between rounds.
+        const scarce = await createProduct(server.url, token, `Last Ten Lager ${round}`, LAST_CANS);
+        figures.push(await rushRound(server.url, token, round, scarce, plenty, clientSecrets));
+      }
+
+      // The other beer's stock fell by exactly what the paid orders took.
+      const [products, orders] = await Promise.all([adminProducts(server.url, token), adminOrders(server.url, token)]);
+      const plentySold = orders
+        .filter((o) => o.status === 'paid')
+        .flatMap((o) => o.items)
+        .filter((item) => item.productId === plenty.id)
+        .reduce((sum, item) => sum + item.quantity, 0);
+      expect(products.find((p) => p.id === plenty.id)).toMatchObject({ inventory: plenty.inventory - plentySold, reserved: 0 });
+
+      const total = (key: keyof RoundFigures): number => figures.reduce((sum, f) => sum + f[key], 0);
+      console.log(
+        `oversell: ${ROUNDS} rounds x ${formatCount(CHECKOUTS)} simultaneous checkouts for ${LAST_CANS} cans: ` +
+          `${total('accepted')} accepted and paid, ${formatCount(total('refused'))} refused with 409 "Insufficient stock", 0 other answers; ` +
+          `sold ${figures.map((f) => f.sold).join(' + ')} = ${total('sold')} of ${ROUNDS * LAST_CANS} cans, ` +
+          `lowest stock seen ${Math.min(...figures.map((f) => f.lowestStockSeen))}, lowest available ${Math.min(...figures.map((f) => f.lowestAvailableSeen))}`,
+      );
+    },
+    byScale(120_000, 480_000),
+  );
+
+  it('writes no secret and no customer e-mail address to the server log', () => {
+    expect(leakedLines(server.output(), [ADMIN_PASSWORD, JWT_SECRET, gatewaySecret, ...clientSecrets], [])).toEqual([]);
+  });
+});
+
+async function rushRound(
+  url: string,
+  token: string,
+  round: number,
+  scarce: AdminProduct,
+  plenty: AdminProduct,
+  clientSecrets: string[],
+): Promise<RoundFigures> {
+  // Watch the stock while the rush runs: neither figure may ever dip below zero.
+  const watch = { running: true, lowestStock: scarce.inventory, lowestAvailable: scarce.available };
+  const watcher = (async () => {
+    while (watch.running) {
+      const now = (await adminProducts(url, token)).find((p) => p.id === scarce.id);
+      if (now !== undefined) {
+        watch.lowestStock = Math.min(watch.lowestStock, now.inventory);
+        watch.lowestAvailable = Math.min(watch.lowestAvailable, now.available);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  try {
+    return await rush(url, token, round, scarce, plenty, clientSecrets, watch);
+  } finally {
+    watch.running = false;
+    await watcher;
+  }
+}
+
+async function rush(
+  url: string,
+  token: string,
+  round: number,
+  scarce: AdminProduct,
+  plenty: AdminProduct,
+  clientSecrets: string[],
+  watch: { running: boolean; lowestStock: number; lowestAvailable: number },
+): Promise<RoundFigures> {
+
+  const carts = Array.from({ length: CHECKOUTS }, (_, i) => cartFor(i + round, scarce, plenty));
+  const answers = await Promise.all(carts.map((cart, i) => checkOut(url, cart, customerInfo(`r${round} n${i + 1}`))));
+
+  const refusal = new RegExp(`^Insufficient stock for ${scarce.name}\\. Available: (\\d+), Requested: (\\d+)$`);
+  const accepted: { orderId: string; paymentIntentId: string; clientSecret: string; cans: number }[] = [];
+  const refused: { requested: number; available: number }[] = [];
+  const unexpected: string[] = [];
+  answers.forEach((answer, i) => {
+    const wanted = cansByProduct(carts[i] ?? []).get(scarce.id) ?? 0;
+    if (answer.ok) {
+      accepted.push({ ...answer.body, cans: wanted });
+      clientSecrets.push(answer.body.clientSecret);
+      return;
+    }
+    const match = answer.status !== null && answer.status >= 400 && answer.status < 500 && answer.status !== 429 ? refusal.exec(answer.body.message) : null;
+    const available = Number(match?.[1]);
+    const requested = Number(match?.[2]);
+    if (match === null || requested !== wanted || available >= requested) unexpected.push(`checkout ${i + 1} (${wanted} cans): ${describeAnswer(answer)}`);
+    else refused.push({ requested, available });
+  });
+  expect(unexpected).toEqual([]);
+  expect(accepted.length + refused.length).toBe(CHECKOUTS);
+
+  const payments = await Promise.all(accepted.map((a) => payWithTestCard(url, a)));
+  expect(payments.filter((p) => !p.ok || p.body.paymentIntent.status !== 'succeeded').map(describeAnswer)).toEqual([]);
+  const paidOrders = await eventually(
+    `the ${accepted.length} accepted orders of round ${round} to be paid`,
+    async () => {
+      const orders = await adminOrders(url, token);
+      const byId = new Map(orders.map((o) => [o.id, o]));
+      return accepted.every((a) => byId.get(a.orderId)?.status === 'paid') ? orders : undefined;
+    },
+    SETTLE_MS,
+  );
+  watch.running = false;
+
+  const sold = paidOrders
+    .filter((o) => o.status === 'paid')
+    .flatMap((o) => o.items)
+    .filter((item) => item.productId === scarce.id)
+    .reduce((sum, item) => sum + item.quantity, 0);
+  const after = (await adminProducts(url, token)).find((p) => p.id === scarce.id);
+  expect(sold).toBeLessThanOrEqual(LAST_CANS);
+  expect(sold).toBe(accepted.reduce((sum, a) => sum + a.cans, 0));
+  expect(after).toMatchObject({ inventory: LAST_CANS - sold, reserved: 0, available: LAST_CANS - sold });
+  expect(watch.lowestStock).toBeGreaterThanOrEqual(0);
+  expect(watch.lowestAvailable).toBeGreaterThanOrEqual(0);
+  // Refused checkouts left no order holding the scarce beer's cans.
+  expect(paidOrders.filter((o) => o.status === 'pending' && o.items.some((item) => item.productId === scarce.id)).map((o) => o.id)).toEqual([]);
+  // No undersell: the cans only ever went out, so whatever was refused asked for more than is left now.
+  const left = LAST_CANS - sold;
+  expect(refused.filter((r) => r.requested <= left || r.available < left)).toEqual([]);
+  return { accepted: accepted.length, refused: refused.length, sold, lowestStockSeen: watch.lowestStock, lowestAvailableSeen: watch.lowestAvailable };
+}
