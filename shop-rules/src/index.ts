@@ -1,5 +1,6 @@
 export * from './catalog.types';
 export * from './api.types';
+export * from './system-status.types';
 export * from './shop-rule.error';
 export * from './money';
 export * from './pack-validation';

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { SystemStatus } from './system-status.response';
+import type { SystemStatus } from '@brewery/shop-rules';
 import { SystemStatusService } from './system-status.service';
 
 @ApiTags('admin: system')

@@ -11,7 +11,7 @@ import { ORDERS, type OrderDoc } from '../../ordering/order-list/order-list.proj
 import { ReservationExpiry } from '../../ordering/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { attentionIssues } from '../domain/order-attention';
-import type { FailedEmail, HealthStatus, OrderNeedingAttention, PaymentWithoutOrder, SystemStatus } from './system-status.response';
+import type { FailedEmail, HealthStatus, OrderNeedingAttention, PaymentWithoutOrder, SystemStatus } from '@brewery/shop-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A health check that has not answered by then counts as failed: the System tab must not hang on one. */

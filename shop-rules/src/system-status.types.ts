@@ -1,7 +1,22 @@
-import type { SubscriberStatus } from '../../../platform/projections/projection-runner';
+/** `GET /api/admin/system-status`: the shapes the server sends and the System tab reads. */
 
 /** 'ok' or 'error' for each part the shop depends on. */
 export type HealthStatus = 'ok' | 'error';
+
+/** A projection or process manager fed by the event log, and how far behind the log it is. */
+export interface SubscriberStatusView {
+  name: string;
+  kind: 'read-models' | 'process-manager';
+  /** Global position of the last event fully handled; -1 before the first. */
+  position: number;
+  caughtUp: boolean;
+  lastError: string | null;
+  restarts: number;
+  /** Events delivered since start (or since the last rebuild). */
+  eventsHandled: number;
+  /** Events in the log not yet handled; null when the log's head is unknown. */
+  lag: number | null;
+}
 
 export interface OrderNeedingAttention {
   id: string;
@@ -39,7 +54,7 @@ export interface SystemStatus {
   email_system: { status: HealthStatus; detail: string };
   stripe_system: { status: HealthStatus; mode: 'stripe' | 'test'; detail: string };
   event_store: { status: HealthStatus; adapter: string; detail: string };
-  read_models: { status: HealthStatus; adapter: string; lag: number | null; subscribers: (SubscriberStatus & { lag: number | null })[] };
+  read_models: { status: HealthStatus; adapter: string; lag: number | null; subscribers: SubscriberStatusView[] };
   recent_activity: { orders_last_24h: number; pending_orders: number; paid_orders: number };
   inventory_alerts: { critical_stock_count: number; critical_products: { name: string; inventory: number }[] };
   automation_issues: {
