@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { jsonDepthLimit } from './json-depth';
 import { requestContextMiddleware } from './request-context';
 
 /**
@@ -39,6 +40,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // gzip or brotli for whatever the client accepts: the shop's scripts shrink to about a third.
   app.use(compression({ threshold: 1024 }));
   app.use(requestContextMiddleware);
+  app.use(jsonDepthLimit);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ApiExceptionFilter());
