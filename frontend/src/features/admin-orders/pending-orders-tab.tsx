@@ -1,5 +1,5 @@
-import { DeleteOutlined, InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Skeleton } from 'antd';
+import { DeleteOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useDeleteOrder } from './api/delete-order';
@@ -7,7 +7,7 @@ import type { AdminOrder } from './api/get-admin-orders';
 import { useAdminOrders } from './api/get-admin-orders';
 import { OrderCard } from './order-card';
 import { dateTime } from './order-display';
-import './orders-tab.css';
+import { OrdersTabLayout } from './orders-tab-layout';
 
 export const NO_PENDING_ORDERS = 'No pending orders';
 export const PENDING_ORDER_DELETED = 'Pending order deleted successfully';
@@ -40,45 +40,32 @@ export function PendingOrdersTab() {
   };
 
   return (
-    <section className="orders-tab" aria-label="Pending orders">
-      <header className="orders-tab__header">
-        <div>
-          <h2 className="orders-tab__title">Pending Orders</h2>
-          <p className="orders-tab__subtitle">Checkouts waiting for payment</p>
-        </div>
-        <Button icon={<ReloadOutlined />} onClick={() => void orders.refetch()} loading={orders.isFetching}>
-          Refresh
-        </Button>
-      </header>
-      {orders.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : orders.isError ? (
-        <Alert type="error" showIcon title="Could not load the orders" description={errorMessage(orders.error)} />
-      ) : pending.length === 0 ? (
-        <Empty description={NO_PENDING_ORDERS} />
-      ) : (
-        <div className="orders-tab__list">
-          {pending.map((order) => (
-            <OrderCard
-              key={order.id}
-              order={order}
-              timeLabel="Created"
-              showItems
-              note={
-                <p className="orders-tab__note">
-                  <InfoCircleOutlined /> Inventory is reduced only when payment succeeds. Until then these cans are reserved; the
-                  reservation ends {dateTime(order.reservationExpiresAt)} if the customer does not pay.
-                </p>
-              }
-              actions={
-                <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(order)} aria-label={`Delete Order #${order.id}`}>
-                  Delete Order
-                </Button>
-              }
-            />
-          ))}
-        </div>
+    <OrdersTabLayout
+      label="Pending orders"
+      title="Pending Orders"
+      subtitle="Checkouts waiting for payment"
+      emptyText={NO_PENDING_ORDERS}
+      orders={orders}
+      shown={pending}
+      renderOrder={(order) => (
+        <OrderCard
+          key={order.id}
+          order={order}
+          timeLabel="Created"
+          showItems
+          note={
+            <p className="orders-tab__note">
+              <InfoCircleOutlined /> Inventory is reduced only when payment succeeds. Until then these cans are reserved; the
+              reservation ends {dateTime(order.reservationExpiresAt)} if the customer does not pay.
+            </p>
+          }
+          actions={
+            <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(order)} aria-label={`Delete Order #${order.id}`}>
+              Delete Order
+            </Button>
+          }
+        />
       )}
-    </section>
+    />
   );
 }
