@@ -1,8 +1,8 @@
-import type { EventStore } from '@brewery/eventstore';
+import type { DocumentStore, EventStore } from '@brewery/eventstore';
 import type { PackSize } from '@brewery/shop-rules';
 import { ReservationExpiry } from '../../backend/src/modules/ordering/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway.port';
-import { EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
+import { DOCUMENT_STORE, EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../backend/src/platform/projections/projection-runner';
 import { beer, cartLine, customer, payWithCard, type CheckoutAnswer, type ProductFields } from '../../backend/test/checkout/checkout-fixtures';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../backend/test/create-test-app';
@@ -245,6 +245,10 @@ describe('rebuild: replaying the log gives back the live read models byte for by
     for (const name of readModelCollections(t.app)) {
       expect([name, live.collections.find((c) => c.name === name)?.documents.length ?? 0]).not.toEqual([name, 0]);
     }
+    // And nothing in the store lies outside those collections (a document no projection owns would survive a
+    // rebuild unchecked, or be lost by one)
+    const health = await t.app.get<DocumentStore>(DOCUMENT_STORE).health();
+    expect(health.detail).toMatch(new RegExp(`, ${live.documentCount} documents$`));
     t.clock.advance(2 * 24 * 3600_000);
     const rebuildStarted = Date.now();
     await rebuildOverHttp();
