@@ -83,6 +83,13 @@ function postBody(fetchMock: ReturnType<typeof stubApi>, path: string): unknown 
   return call === undefined ? undefined : sentJson(call[1]);
 }
 
+/** The Idempotency-Key of every daily e-mail request sent, in order. */
+function dailyEmailKeys(fetchMock: ReturnType<typeof stubApi>): (string | null)[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => requestUrl(input) === '/api/admin/analytics/send-daily-email' && init?.method === 'POST')
+    .map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+}
+
 async function setPeriod(user: ReturnType<typeof userEvent.setup>, start: string, end: string) {
   for (const [label, value] of [
     ['Start date', start],
@@ -118,6 +125,42 @@ describe('analytics tab: daily e-mail and stock e-mail', () => {
     await user.click(screen.getByRole('button', { name: /Send Daily Analytics Email/ }));
     expect(await screen.findByText('Daily analytics email sent successfully')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/admin/analytics/send-daily-email', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('sends a new Idempotency-Key with each press of the button', async () => {
+    const { user, fetchMock } = renderTab({ 'POST /api/admin/analytics/send-daily-email': { body: { message: 'sent' } } });
+    const button = screen.getByRole('button', { name: /Send Daily Analytics Email/ });
+    await user.click(button);
+    await waitFor(() => expect(dailyEmailKeys(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await waitFor(() => expect(dailyEmailKeys(fetchMock)).toHaveLength(2));
+    const [first, second] = dailyEmailKeys(fetchMock);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('retries a request whose answer was lost with the same Idempotency-Key, so the e-mail goes once', async () => {
+    let calls = 0;
+    const { user, fetchMock } = renderTab({
+      'POST /api/admin/analytics/send-daily-email': () => {
+        calls += 1;
+        if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(new Response(JSON.stringify({ message: 'sent' }), { status: 200 }));
+      },
+    });
+    await user.click(screen.getByRole('button', { name: /Send Daily Analytics Email/ }));
+    expect(await screen.findByText('Daily analytics email sent successfully', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const keys = dailyEmailKeys(fetchMock);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('does not retry a refusal from the server', async () => {
+    const { user, fetchMock } = renderTab({ 'POST /api/admin/analytics/send-daily-email': { status: 400, body: { statusCode: 400, message: 'Idempotency-Key must be 1 to 200 printable characters' } } });
+    await user.click(screen.getByRole('button', { name: /Send Daily Analytics Email/ }));
+    expect(await screen.findByText(/Idempotency-Key must be 1 to 200 printable characters/)).toBeInTheDocument();
+    expect(dailyEmailKeys(fetchMock)).toHaveLength(1);
   });
 
   it('refuses a blank stock e-mail without calling the server', async () => {

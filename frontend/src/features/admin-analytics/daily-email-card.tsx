@@ -2,7 +2,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
-import { useSendDailyAnalyticsEmail } from './api/send-daily-email';
+import { newIdempotencyKey, useSendDailyAnalyticsEmail } from './api/send-daily-email';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 
 export function DailyEmailCard() {
@@ -18,7 +18,7 @@ export function DailyEmailCard() {
         icon={<MailOutlined />}
         loading={send.isPending}
         onClick={() =>
-          send.mutate(undefined, {
+          send.mutate(newIdempotencyKey(), {
             onSuccess: () => toast.success(ANALYTICS_TEXTS.dailyEmailSent),
             onError: (error) => toast.error(ANALYTICS_TEXTS.dailyEmailFailed, errorMessage(error)),
           })

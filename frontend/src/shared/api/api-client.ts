@@ -23,8 +23,8 @@ function endAdminSession(): void {
   reloadPage();
 }
 
-function requestInit(method: HttpMethod, path: string, body: unknown): RequestInit {
-  const headers = new Headers();
+function requestInit(method: HttpMethod, path: string, body: unknown, extraHeaders: Record<string, string> = {}): RequestInit {
+  const headers = new Headers(extraHeaders);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (isAdminPath(path)) {
     const token = localStorage.getItem(STORAGE_KEYS.adminToken);
@@ -46,10 +46,10 @@ async function throwIfNotOk(response: Response): Promise<void> {
 
 /**
  * The generic helper: sends one request and returns the OK response for the caller to read (JSON, CSV, PDF).
- * A 401 on an admin path ends the admin session.
+ * A 401 on an admin path ends the admin session. `headers` adds to the ones set here (an Idempotency-Key).
  */
-export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
-  const response = await fetch(path, requestInit(method, path, body));
+export async function apiRequest(method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response> {
+  const response = await fetch(path, requestInit(method, path, body, headers));
   if (isExpiredAdminSession(path, response)) {
     endAdminSession();
     throw new Error(AUTHENTICATION_REQUIRED);
