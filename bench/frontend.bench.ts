@@ -165,7 +165,7 @@ function describe(report: LighthouseReport, label: string, screenshotDir: string
   process.stdout.write(`    ${label}: ${metrics} (ms; CLS unitless)\n`);
   const shot = report.audits['final-screenshot']?.details?.data;
   if (shot?.startsWith('data:image/jpeg;base64,')) {
-    writeFileSync(join(screenshotDir, `${label.replace(/[^\w]+/g, '-')}.jpg`), Buffer.from(shot.slice('data:image/jpeg;base64,'.length), 'base64'));
+    writeFileSync(join(screenshotDir, `${label.replace(/^\/ /, 'home ').replace(/[^\w]+/g, '-').replace(/^-/, '')}.jpg`), Buffer.from(shot.slice('data:image/jpeg;base64,'.length), 'base64'));
   }
 }
 
