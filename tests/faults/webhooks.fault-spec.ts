@@ -16,7 +16,7 @@ import { leakedLines, testGatewaySecret } from './support/log-audit';
  */
 
 const JWT_SECRET = `webhook-fault-jwt-${randomBytes(16).toString('hex')}`;
-const NUM_RUNS = byScale(18, 200);
+const NUM_RUNS = byScale(15, 200);
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 2 ** 31);
 const INVENTORY = 100_000;
 
@@ -92,7 +92,6 @@ interface FinalState {
   reservation: string;
   needsReview: boolean;
   reviewReasons: string[];
-  totalAmount: string;
   invoiced: boolean;
   paymentStatus: string;
   paymentsSucceeded: number;
@@ -202,7 +201,7 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     }
   }
 
-  async function finalState(order: PlacedOrder, rows: OrderView[]): Promise<{ state: FinalState; paymentEvents: string[] }> {
+  async function finalState(order: PlacedOrder, rows: OrderView[]): Promise<{ state: FinalState; paymentEvents: string[]; totalAmount: string }> {
     const row = rows.find((o) => o.id === order.orderId);
     if (!row) throw new Error(`order ${order.orderId} is not on the admin list`);
     const history = await admin<TimelineEntry[]>('GET', `/api/admin/orders/${order.orderId}/history`);
@@ -210,12 +209,12 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     const paymentEvents = history.filter((e) => e.stream === `payment-${order.paymentIntentId}`).map((e) => e.type);
     return {
       paymentEvents,
+      totalAmount: row.totalAmount,
       state: {
         status: row.status,
         reservation: row.reservation,
         needsReview: row.needsReview,
         reviewReasons: row.reviewReasons,
-        totalAmount: row.totalAmount,
         invoiced: row.invoiceNumber !== null,
         paymentStatus: payment.status,
         paymentsSucceeded: paymentEvents.filter((t) => t === 'PaymentSucceeded').length,
@@ -225,32 +224,43 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     };
   }
 
-  /** The state an in-order, once-only delivery leaves an order of this plan in (worked out once per plan). */
-  async function reference(plan: OrderPlan): Promise<FinalState> {
-    const key = `${plan.scenario}/${plan.pack}`;
-    const known = references.get(key);
-    if (known) return known;
+  /** Delivers each event of a fresh order of this plan once, in the order the gateway produced them. */
+  async function deliverInOrder(plan: OrderPlan): Promise<FinalState> {
     const order = await placeOrder(await newProduct(), plan);
     for (const event of order.events) {
       const res = await deliver(WEBHOOK_PATHS[0], event.payload, event.signature);
       if (res.status !== 200) throw new Error(`in-order delivery answered ${res.status}: ${JSON.stringify(res.body)}`);
+      // The next event only once the shop has fully handled this one, as when they arrive minutes apart.
       await settle();
     }
-    const { state } = await finalState(order, await admin<OrderView[]>('GET', '/api/admin/orders'));
-    references.set(key, state);
+    return (await finalState(order, await admin<OrderView[]>('GET', '/api/admin/orders'))).state;
+  }
+
+  function reference(plan: OrderPlan): FinalState {
+    const state = references.get(plan.scenario);
+    if (!state) throw new Error(`no reference for ${plan.scenario}`);
     return state;
   }
 
   it('gives an in-order, once-only delivery the outcome the spec asks for (the reference the schedules are held to)', async () => {
-    const expectations: [Scenario, Partial<FinalState>][] = [
-      ['paid', { status: 'paid', reservation: 'sold', invoiced: true, paymentStatus: 'succeeded', paymentsSucceeded: 1, stockSold: 1, confirmationEmails: 1 }],
-      ['declined', { status: 'pending', reservation: 'released', invoiced: false, paymentStatus: 'failed', paymentsSucceeded: 0, stockSold: 0, confirmationEmails: 0 }],
-      ['declined-then-paid', { status: 'paid', reservation: 'sold', invoiced: true, paymentStatus: 'succeeded', paymentsSucceeded: 1, stockSold: 1, confirmationEmails: 1 }],
-      ['two-declines', { status: 'pending', reservation: 'released', invoiced: false, paymentStatus: 'failed', paymentsSucceeded: 0, stockSold: 0, confirmationEmails: 0 }],
-      ['declines-then-paid', { status: 'paid', reservation: 'sold', invoiced: true, paymentStatus: 'succeeded', paymentsSucceeded: 1, stockSold: 1, confirmationEmails: 1 }],
-    ];
-    for (const [scenario, expected] of expectations) {
-      expect(await reference({ scenario, pack: '4pack' })).toMatchObject({ ...expected, needsReview: false, reviewReasons: [] });
+    const paid = { status: 'paid', reservation: 'sold', invoiced: true, paymentStatus: 'succeeded', paymentsSucceeded: 1, stockSold: 1, confirmationEmails: 1 };
+    const unpaid = { status: 'pending', reservation: 'released', invoiced: false, paymentStatus: 'failed', paymentsSucceeded: 0, stockSold: 0, confirmationEmails: 0 };
+    const expectations: Record<Scenario, Partial<FinalState>> = {
+      paid,
+      declined: unpaid,
+      'declined-then-paid': paid,
+      'two-declines': unpaid,
+      'declines-then-paid': paid,
+    };
+    // The cart only sets the amount (checked per order against checkout's own figure), not the outcome.
+    const plans = (Object.keys(SCENARIOS) as Scenario[]).map((scenario, i) => ({ scenario, pack: PACKS[i % PACKS.length] ?? '4pack' }));
+    // Plans are independent orders on their own products: worked out side by side, each in order.
+    const states = await Promise.all(plans.map((plan) => deliverInOrder(plan)));
+    for (const [i, plan] of plans.entries()) {
+      const state = states[i];
+      if (!state) throw new Error('missing state');
+      expect({ plan, state }).toMatchObject({ plan, state: { ...expectations[plan.scenario], needsReview: false, reviewReasons: [] } });
+      references.set(plan.scenario, state);
     }
   }, 60_000);
 
@@ -261,9 +271,9 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     await fc.assert(
       fc.asyncProperty(planArbitrary, async (plan) => {
         const product = await newProduct();
-        const orders: PlacedOrder[] = [];
-        for (const orderPlan of plan.orders) orders.push(await placeOrder(product, orderPlan));
-        const expected = await Promise.all(plan.orders.map((p) => reference(p)));
+        // Given K customers checking out at once, each paying with the scenario's cards
+        const orders = await Promise.all(plan.orders.map((orderPlan) => placeOrder(product, orderPlan)));
+        const expected = plan.orders.map((p) => reference(p));
 
         // When the schedule is played, wave by wave, each wave's deliveries at once
         const answers: { delivery: Delivery; status: number; body: unknown }[] = [];
@@ -301,7 +311,8 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
         const rows = await admin<OrderView[]>('GET', '/api/admin/orders');
         let soldCans = 0;
         for (const [i, order] of orders.entries()) {
-          const { state, paymentEvents } = await finalState(order, rows);
+          const { state, paymentEvents, totalAmount } = await finalState(order, rows);
+          expect([order.orderId, totalAmount]).toEqual([order.orderId, (order.amount / 100).toFixed(2)]);
           expect({ order: order.orderId, plan: order.plan, state }).toEqual({ order: order.orderId, plan: order.plan, state: expected[i] });
           expect(paymentEvents.filter((t) => t !== 'PaymentIntentCreated')).toHaveLength(order.events.length);
           if (state.status === 'paid') soldCans += PACK_CANS[order.plan.pack];
