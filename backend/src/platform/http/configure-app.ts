@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/app-config';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonDepthLimit } from './json-depth';
 import { requestContextMiddleware } from './request-context';
+import { storableTextOnly } from './storable-text';
 
 /**
  * Everything about the HTTP edge in one place, shared by `main.ts` and the API tests: security headers,
@@ -41,6 +42,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(compression({ threshold: 1024 }));
   app.use(requestContextMiddleware);
   app.use(jsonDepthLimit);
+  app.use(storableTextOnly);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ApiExceptionFilter());
