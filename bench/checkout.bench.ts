@@ -43,7 +43,8 @@ function percentile(values: readonly number[], p: number): number {
  * its order first shows as paid. One poller for every client, as one admin screen would be.
  */
 class PaidWatcher {
-  private readonly waiting = new Map<string, (seenAt: number) => void>();
+  private readonly waiting = new Map<string, { resolve: (seenAt: number) => void; reject: (error: Error) => void }>();
+  private failure: Error | null = null;
   private running = true;
   private loop: Promise<void> | null = null;
   polls = 0;
@@ -59,11 +60,18 @@ class PaidWatcher {
   }
 
   paid(orderId: string): Promise<number> {
+    if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`order ${orderId} did not show as paid within 30 s`)), 30_000);
-      this.waiting.set(orderId, (seenAt) => {
-        clearTimeout(timer);
-        resolve(seenAt);
+      this.waiting.set(orderId, {
+        resolve: (seenAt) => {
+          clearTimeout(timer);
+          resolve(seenAt);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       });
     });
   }
@@ -74,6 +82,17 @@ class PaidWatcher {
   }
 
   private async poll(): Promise<void> {
+    try {
+      await this.pollUntilStopped();
+    } catch (error) {
+      // Every waiting client fails with the poller's error rather than timing out one by one.
+      this.failure = error instanceof Error ? error : new Error(String(error));
+      for (const waiter of this.waiting.values()) waiter.reject(this.failure);
+      this.waiting.clear();
+    }
+  }
+
+  private async pollUntilStopped(): Promise<void> {
     while (this.running) {
       if (this.waiting.size > 0) {
         const started = performance.now();
@@ -82,10 +101,10 @@ class PaidWatcher {
         this.polls += 1;
         this.pollMs += seenAt - started;
         for (const order of orders) {
-          const notify = order.status === 'paid' ? this.waiting.get(order.id) : undefined;
-          if (notify) {
+          const waiter = order.status === 'paid' ? this.waiting.get(order.id) : undefined;
+          if (waiter) {
             this.waiting.delete(order.id);
-            notify(seenAt);
+            waiter.resolve(seenAt);
           }
         }
       }
@@ -133,7 +152,7 @@ async function oneRun(): Promise<RunResult> {
       const client = async () => {
         while (performance.now() < end) {
           const { orderId, confirmedAt } = await buyAndPay(shop, product.id);
-          // Registered after the confirm answered: a poll already under way cannot count, so the lag is never short.
+          // Watched from the moment the confirm answered: the lag runs from there to the first poll showing it paid.
           const seenAt = await watcher.paid(orderId);
           lagsMs.push(seenAt - confirmedAt);
         }
