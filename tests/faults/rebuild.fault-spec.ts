@@ -8,7 +8,7 @@ import { beer, cartLine, customer, payWithCard, type CheckoutAnswer, type Produc
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../backend/test/create-test-app';
 import { byScale } from './support/fault-scale';
 import { leakedLines } from './support/log-audit';
-import { dumpReadModels, firstDifference, readModelCollections, type ReadModelDump } from './support/read-model-dump';
+import { canonicalJson, dumpReadModels, firstDifference, readModelCollections, type ReadModelDump } from './support/read-model-dump';
 
 /**
  * A rebuild replays the log into empty read models. It must give back exactly what the live projections
@@ -42,6 +42,30 @@ interface Placed {
   answer: CheckoutAnswer;
   journey: Journey;
 }
+
+describe('read-model dump: the comparison the rebuild test relies on', () => {
+  const dump = (docs: Record<string, unknown>[]): ReadModelDump => {
+    const documents = docs.map((d) => ({ id: String(d._id), json: canonicalJson(d) }));
+    return { collections: [{ name: 'orders', documents }], text: documents.map((d) => d.json).join('\n'), documentCount: documents.length };
+  };
+
+  it.each<[string, 'equal' | 'different', unknown, unknown]>([
+    ['keys in another order', 'equal', { _id: '1', b: 1, a: { d: 2, c: 3 } }, { a: { c: 3, d: 2 }, _id: '1', b: 1 }],
+    ['an undefined field and a missing one', 'equal', { _id: '1', a: undefined }, { _id: '1' }],
+    ['an array in another order', 'different', { _id: '1', history: ['pending', 'paid'] }, { _id: '1', history: ['paid', 'pending'] }],
+    ['a timestamp a second apart', 'different', { _id: '1', at: '2026-11-23T01:00:00.000Z' }, { _id: '1', at: '2026-11-23T01:00:01.000Z' }],
+  ])('given %s, then the serialisations are %s', (_, verdict, left, right) => {
+    expect(canonicalJson(left) === canonicalJson(right) ? 'equal' : 'different').toBe(verdict);
+  });
+
+  it('names the first differing collection, document and field', () => {
+    const before = dump([{ _id: '1', status: 'paid' }, { _id: '2', status: 'pending', updatedAt: 'a' }]);
+    const after = dump([{ _id: '1', status: 'paid' }, { _id: '2', status: 'pending', updatedAt: 'b' }]);
+    expect(firstDifference(before, before)).toBeNull();
+    expect(firstDifference(before, after)).toContain('collection orders, document 2');
+    expect(firstDifference(before, after)).toContain('first differing field: updatedAt: "a" vs "b"');
+  });
+});
 
 describe('rebuild: replaying the log gives back the live read models byte for byte', () => {
   let t: TestApp;

@@ -67,12 +67,12 @@ export function firstDifference(before: ReadModelDump, after: ReadModelDump): st
   if (before.text === after.text) return null;
   const names = [...new Set([...before.collections, ...after.collections].map((c) => c.name))].sort();
   for (const name of names) {
-    const a = before.collections.find((c) => c.name === name)?.documents ?? [];
-    const b = after.collections.find((c) => c.name === name)?.documents ?? [];
-    const ids = [...new Set([...a, ...b].map((d) => d.id))].sort();
+    const a = new Map((before.collections.find((c) => c.name === name)?.documents ?? []).map((d) => [d.id, d.json]));
+    const b = new Map((after.collections.find((c) => c.name === name)?.documents ?? []).map((d) => [d.id, d.json]));
+    const ids = [...new Set([...a.keys(), ...b.keys()])].sort();
     for (const id of ids) {
-      const left = a.find((d) => d.id === id)?.json ?? '(missing)';
-      const right = b.find((d) => d.id === id)?.json ?? '(missing)';
+      const left = a.get(id) ?? '(missing)';
+      const right = b.get(id) ?? '(missing)';
       if (left !== right) return `collection ${name}, document ${id}:\n  before: ${left}\n  after:  ${right}\n  first differing field: ${firstDifferingKey(left, right)}`;
     }
   }
