@@ -69,13 +69,14 @@ interface Tally {
   unexpected: string[];
   /** Answers (acknowledged checkouts and payments) each cycle's kill waited for. */
   killAfter: number[];
+  restartMs: number[];
 }
 
 describe('crash: SIGKILL under checkout load, restart on the same data', () => {
   let server: ShopServer;
   let token: string;
   let gatewaySecret = '';
-  const tally: Tally = { acknowledged: new Map(), reusedOrderIds: [], payments: 0, retriedPayments: 0, cutOffRequests: 0, unexpected: [], killAfter: [] };
+  const tally: Tally = { acknowledged: new Map(), reusedOrderIds: [], payments: 0, retriedPayments: 0, cutOffRequests: 0, unexpected: [], killAfter: [], restartMs: [] };
 
   beforeAll(async () => {
     server = await startShopServer({ name: 'crash-fault', env: { LOG_LEVEL: 'debug', ADMIN_PASSWORD, JWT_SECRET } });
@@ -104,7 +105,9 @@ describe('crash: SIGKILL under checkout load, restart on the same data', () => {
 
       for (let cycle = 1; cycle <= CYCLES; cycle++) {
         await runUntilKilled(server, cycle, carts, tally);
+        const restarting = Date.now();
         await server.restart();
+        tally.restartMs.push(Date.now() - restarting);
         token = await server.adminToken();
         await expectAcknowledgedOrdersExist(server.url, token, tally);
         await payWhatTheCrashCutOff(server.url, tally);
@@ -121,7 +124,8 @@ describe('crash: SIGKILL under checkout load, restart on the same data', () => {
         `crash: ${CYCLES} cycles (SIGKILL after ${tally.killAfter.join(', ')} answers), ` +
           `${formatCount(tally.acknowledged.size)} acknowledged orders, ${formatCount(tally.payments)} payments ` +
           `(${formatCount(tally.retriedPayments)} paid again after a crash cut them off), ${tally.cutOffRequests} requests cut off, ` +
-          `lost 0, doubled 0, unpaid ${lost}, all present and paid after restart, stock adds up`,
+          `lost 0, doubled 0, unpaid ${lost}, all present and paid after restart, stock adds up; ` +
+          `restarts took ${(Math.min(...tally.restartMs) / 1000).toFixed(1)}-${(Math.max(...tally.restartMs) / 1000).toFixed(1)} s`,
       );
     },
     byScale(120_000, 900_000),

@@ -77,11 +77,17 @@ export async function call<T>(baseUrl: string, method: string, path: string, bod
     text = await res.text();
   } catch (error) {
     // The server died under the request (or refused the connection): no answer, so nothing was acknowledged.
-    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-    return { status: null, ok: false, error: error instanceof Error ? `${error.message}${cause}` : String(error) };
+    return { status: null, ok: false, error: failureOf(error) };
   }
   const parsed: unknown = text === '' ? null : JSON.parse(text);
   return res.ok ? { status: res.status, ok: true, body: parsed as T } : { status: res.status, ok: false, body: parsed as ErrorBody };
+}
+
+/** fetch's error and its cause (the socket's code), read by shape: they come from another realm than Jest's `Error`. */
+function failureOf(error: unknown): string {
+  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const detail = [cause?.code, cause?.message].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  return `${typeof message === 'string' ? message : String(error)}${detail === '' ? '' : ` (${detail})`}`;
 }
 
 /** The admin's Add Product form for a beer with every pack enabled. */
