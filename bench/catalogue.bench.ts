@@ -14,7 +14,12 @@ interface CannonResult {
   non2xx: number;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: { url: string; connections: number; duration: number; pipelining: number }) => Promise<CannonResult>;
+const autocannon = require('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  pipelining: number;
+}) => Promise<CannonResult>;
 
 const RUNS = 3;
 const CONNECTIONS = 50;
@@ -75,7 +80,9 @@ export async function catalogueBench(): Promise<Figure[]> {
     await waitUntilAnswering(bareUrl, child, () => bareOutput);
     const bareBody = Buffer.from(await (await fetch(bareUrl)).arrayBuffer());
     if (!bareBody.equals(body)) throw new Error('the bare server does not send the shop’s bytes');
-    process.stdout.write(`(GET /api/products: ${count} products, ${body.length.toLocaleString('en-AU')} bytes, ${contentType}, no compression asked)\n`);
+    process.stdout.write(
+      `(GET /api/products: ${count} products, ${body.length.toLocaleString('en-AU')} bytes, ${contentType}, no compression asked)\n`,
+    );
 
     await load(productsUrl, WARM_UP_SECONDS);
     await load(bareUrl, WARM_UP_SECONDS);
@@ -93,10 +100,30 @@ export async function catalogueBench(): Promise<Figure[]> {
     }
     const how = `${RUNS} runs, median; autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a run after a ${WARM_UP_SECONDS} s warm-up, shop and bare server alternating, each its own process`;
     return [
-      figure('Shop: GET /api/products', 'req/s', shopRuns.map((r) => r.requests.average), how),
-      figure('Bare node:http, same bytes', 'req/s', bareRuns.map((r) => r.requests.average), how),
-      figure('Shop: GET /api/products p99 latency', 'ms', shopRuns.map((r) => r.latency.p99), how),
-      figure('Bare node:http p99 latency', 'ms', bareRuns.map((r) => r.latency.p99), how),
+      figure(
+        'Shop: GET /api/products',
+        'req/s',
+        shopRuns.map((r) => r.requests.average),
+        how,
+      ),
+      figure(
+        'Bare node:http, same bytes',
+        'req/s',
+        bareRuns.map((r) => r.requests.average),
+        how,
+      ),
+      figure(
+        'Shop: GET /api/products p99 latency',
+        'ms',
+        shopRuns.map((r) => r.latency.p99),
+        how,
+      ),
+      figure(
+        'Bare node:http p99 latency',
+        'ms',
+        bareRuns.map((r) => r.latency.p99),
+        how,
+      ),
       figure(
         'Shop / bare throughput',
         '×',

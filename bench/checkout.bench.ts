@@ -117,10 +117,14 @@ class PaidWatcher {
 async function buyAndPay(shop: ShopProcess, productId: string): Promise<{ orderId: string; confirmedAt: number }> {
   const cartItems = [{ productId, name: 'Bench Pale Ale', quantity: 4, price: 22, packSize: '4pack', packQuantity: 4 }];
   const answer = await shop.api<CheckoutAnswer>('POST', '/api/create-payment-intent', { cartItems, customerInfo: customer });
-  const paid = await shop.api<{ paymentIntent: { status: string } }>('POST', `/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`, {
-    cardNumber: SUCCEEDS,
-    clientSecret: answer.clientSecret,
-  });
+  const paid = await shop.api<{ paymentIntent: { status: string } }>(
+    'POST',
+    `/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`,
+    {
+      cardNumber: SUCCEEDS,
+      clientSecret: answer.clientSecret,
+    },
+  );
   const confirmedAt = performance.now();
   if (paid.paymentIntent.status !== 'succeeded') throw new Error(`payment of order ${answer.orderId} ended ${paid.paymentIntent.status}`);
   return { orderId: answer.orderId, confirmedAt };
@@ -134,7 +138,22 @@ async function oneRun(): Promise<RunResult> {
     const product = await shop.api<{ id: string }>(
       'POST',
       '/api/admin/products',
-      { name: 'Bench Pale Ale', style: 'Pale Ale', description: 'Brewed for the benchmark', abv: 5, price: '6.00', price4Pack: '22.00', price8Pack: '42.00', price16Pack: '80.00', inventory: 10_000_000, imageUrl: '/cans/bench.svg', enable4Pack: true, enable8Pack: true, enable16Pack: true, isActive: true },
+      {
+        name: 'Bench Pale Ale',
+        style: 'Pale Ale',
+        description: 'Brewed for the benchmark',
+        abv: 5,
+        price: '6.00',
+        price4Pack: '22.00',
+        price8Pack: '42.00',
+        price16Pack: '80.00',
+        inventory: 10_000_000,
+        imageUrl: '/cans/bench.svg',
+        enable4Pack: true,
+        enable8Pack: true,
+        enable16Pack: true,
+        isActive: true,
+      },
       token,
     );
     const watcher = new PaidWatcher(shop, token);
@@ -186,8 +205,23 @@ export async function checkoutBench(): Promise<Figure[]> {
   }
   const how = `${RUNS} runs, median; a fresh built server per run (PGlite, memory read models), ${CLIENTS} clients for ${SECONDS} s after ${WARM_UP_ORDERS} warm-up orders; each: create-payment-intent, confirm with the test card, wait until GET /api/admin/orders shows it paid (one poller, ${POLL_GAP_MS} ms between polls)`;
   return [
-    figure(`Checkout → paid → visible, ${CLIENTS} clients`, 'orders/s', results.map((r) => r.ordersPerSecond), how),
-    figure('Payment confirmed → paid in admin list, p50', 'ms', results.map((r) => percentile(r.lagsMs, 50)), how),
-    figure('Payment confirmed → paid in admin list, p99', 'ms', results.map((r) => percentile(r.lagsMs, 99)), how),
+    figure(
+      `Checkout → paid → visible, ${CLIENTS} clients`,
+      'orders/s',
+      results.map((r) => r.ordersPerSecond),
+      how,
+    ),
+    figure(
+      'Payment confirmed → paid in admin list, p50',
+      'ms',
+      results.map((r) => percentile(r.lagsMs, 50)),
+      how,
+    ),
+    figure(
+      'Payment confirmed → paid in admin list, p99',
+      'ms',
+      results.map((r) => percentile(r.lagsMs, 99)),
+      how,
+    ),
   ];
 }

@@ -31,7 +31,10 @@ function parseChunk(file: string): Chunk {
   for (const m of code.matchAll(/import\(`\.\/([\w.-]+\.js)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
     const name = m[1] ?? '';
     const indices = (m[2] ?? '').split(',').filter((s) => s !== '');
-    lazy.set(name, [name, ...indices.map((i) => deps[Number(i)] ?? '')].filter((f) => f !== ''));
+    lazy.set(
+      name,
+      [name, ...indices.map((i) => deps[Number(i)] ?? '')].filter((f) => f !== ''),
+    );
   }
   return { imports, lazy };
 }
@@ -101,7 +104,8 @@ function sizeFigures(): Figure[] {
   const adminLogin = [...adminRoute].filter((f) => !home.has(f));
   const adminAll = [...new Set([...adminRoute, ...tabs])].filter((f) => !home.has(f));
 
-  const how = 'frontend/dist: the entry chunk of index.html, its CSS and static imports, plus the route’s lazy chunk with what Vite preloads for it; gzip level 9, brotli quality 11, per file';
+  const how =
+    'frontend/dist: the entry chunk of index.html, its CSS and static imports, plus the route’s lazy chunk with what Vite preloads for it; gzip level 9, brotli quality 11, per file';
   const out: Figure[] = [];
   const report = (name: string, files: Iterable<string>) => {
     const s = sizes(files);
@@ -123,7 +127,16 @@ function sizeFigures(): Figure[] {
 interface LighthouseReport {
   runtimeError?: { code: string; message: string };
   categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { title: string; score: number | null; numericValue?: number; details?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[]; data?: string } }>;
+  audits: Record<
+    string,
+    {
+      title: string;
+      score: number | null;
+      numericValue?: number;
+      displayValue?: string;
+      details?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[]; data?: string };
+    }
+  >;
 }
 
 function lighthouse(url: string, preset: Preset, outFile: string): Promise<LighthouseReport> {
@@ -138,12 +151,18 @@ function lighthouse(url: string, preset: Preset, outFile: string): Promise<Light
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) return reject(new Error(`lighthouse ${url} (${preset}) failed: ${stderr.slice(-2000)}`));
-      const report = JSON.parse(readFileSync(outFile, 'utf8')) as LighthouseReport;
-      if (report.runtimeError) return reject(new Error(`lighthouse ${url} (${preset}): ${report.runtimeError.code} ${report.runtimeError.message}`));
-      resolve(report);
-    });
+    execFile(
+      process.execPath,
+      args,
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error) return reject(new Error(`lighthouse ${url} (${preset}) failed: ${stderr.slice(-2000)}`));
+        const report = JSON.parse(readFileSync(outFile, 'utf8')) as LighthouseReport;
+        if (report.runtimeError)
+          return reject(new Error(`lighthouse ${url} (${preset}): ${report.runtimeError.code} ${report.runtimeError.message}`));
+        resolve(report);
+      },
+    );
   });
 }
 
@@ -152,20 +171,39 @@ function describe(report: LighthouseReport, label: string, screenshotDir: string
   const lcp = report.audits['largest-contentful-paint-element']?.details?.items?.[0];
   // Lighthouse 12 nests the element one level down (a table of tables).
   const nested = (lcp as { items?: { node?: { nodeLabel?: string; snippet?: string } }[] } | undefined)?.items?.[0]?.node ?? lcp?.node;
-  process.stdout.write(`    ${label}: largest element "${(nested?.nodeLabel ?? '?').slice(0, 80)}" ${nested?.snippet?.slice(0, 100) ?? ''}\n`);
+  process.stdout.write(
+    `    ${label}: largest element "${(nested?.nodeLabel ?? '?').slice(0, 80)}" ${nested?.snippet?.slice(0, 100) ?? ''}\n`,
+  );
   const failing = (['accessibility', 'best-practices'] as const).flatMap((category) =>
     report.categories[category].auditRefs
       .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${category}: ${report.audits[ref.id]?.title ?? ref.id}`),
   );
   if (failing.length > 0) process.stdout.write(`    ${label}: not passed — ${failing.join('; ')}\n`);
+  // Diagnostics and opportunities carry no weight in the score but say where the time goes.
+  const hints = report.categories.performance.auditRefs
+    .filter((ref) => ref.weight === 0 && (report.audits[ref.id]?.score ?? 1) < 0.9)
+    .map((ref) => {
+      const audit = report.audits[ref.id];
+      return audit?.displayValue ? `${audit.title} (${audit.displayValue})` : (audit?.title ?? ref.id);
+    });
+  if (hints.length > 0) process.stdout.write(`    ${label}: performance hints — ${hints.join('; ')}\n`);
   const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']
     .map((id) => `${id.replace(/-/g, ' ')} ${report.audits[id]?.numericValue?.toFixed(id === 'cumulative-layout-shift' ? 3 : 0) ?? '?'}`)
     .join(', ');
   process.stdout.write(`    ${label}: ${metrics} (ms; CLS unitless)\n`);
   const shot = report.audits['final-screenshot']?.details?.data;
   if (shot?.startsWith('data:image/jpeg;base64,')) {
-    writeFileSync(join(screenshotDir, `${label.replace(/^\/ /, 'home ').replace(/[^\w]+/g, '-').replace(/^-/, '')}.jpg`), Buffer.from(shot.slice('data:image/jpeg;base64,'.length), 'base64'));
+    writeFileSync(
+      join(
+        screenshotDir,
+        `${label
+          .replace(/^\/ /, 'home ')
+          .replace(/[^\w]+/g, '-')
+          .replace(/^-/, '')}.jpg`,
+      ),
+      Buffer.from(shot.slice('data:image/jpeg;base64,'.length), 'base64'),
+    );
   }
 }
 
@@ -181,7 +219,8 @@ async function lighthouseFigures(): Promise<Figure[]> {
     for (const path of ['/', '/shop']) {
       for (const preset of ['mobile', 'desktop'] as const) {
         const reports: LighthouseReport[] = [];
-        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) reports.push(await lighthouse(`${shop.url}${path}`, preset, join(workDir, 'report.json')));
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
+          reports.push(await lighthouse(`${shop.url}${path}`, preset, join(workDir, 'report.json')));
         const label = `${path} ${preset}`;
         for (const category of CATEGORIES) {
           const runs = reports.map((r) => Math.round((r.categories[category].score ?? Number.NaN) * 100));

@@ -65,7 +65,17 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'production', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'production',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Kept short: only the tail matters when start-up fails.
@@ -86,7 +96,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
   const api = async <T>(method: string, path: string, body?: unknown, bearer?: string): Promise<T> => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
