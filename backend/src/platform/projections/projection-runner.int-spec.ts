@@ -119,6 +119,86 @@ describe('ProjectionRunner', () => {
   });
 });
 
+/** Remembers every position written, in order. */
+class RecordingCheckpointStore extends MemoryCheckpointStore {
+  readonly writes: number[] = [];
+  override set(subscriberId: string, position: number): Promise<void> {
+    this.writes.push(position);
+    return super.set(subscriberId, position);
+  }
+}
+
+describe('ProjectionRunner process-manager checkpoints', () => {
+  const CHECKPOINT = 'process-manager:recorder';
+  let store: PgliteEventStore;
+  let checkpoints: RecordingCheckpointStore;
+  let runner: ProjectionRunner;
+  let manager: RecordingManager;
+
+  beforeEach(async () => {
+    store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+    checkpoints = new RecordingCheckpointStore();
+    manager = new RecordingManager();
+    const registry = new ProjectionRegistry();
+    registry.registerProcessManager(manager);
+    runner = new ProjectionRunner(store, new MemoryDocumentStore(), new MemoryCheckpointStore(), checkpoints, registry);
+    await runner.onApplicationBootstrap();
+  });
+
+  afterEach(async () => {
+    await runner.beforeApplicationShutdown();
+    await store.close();
+  });
+
+  async function ignored(count: number): Promise<number> {
+    const events = Array.from({ length: count }, (_, i) => ({ type: 'Ignored', data: { i }, metadata }));
+    return (await store.append('other-1', events, { expectedRevision: 'any' })).position;
+  }
+
+  async function reached(position: number): Promise<void> {
+    for (let i = 0; i < 1000; i++) {
+      if (runner.statuses().find((s) => s.name === 'recorder')?.position === position) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`the manager never reached position ${position}`);
+  }
+
+  it('given an event it handles, writes its checkpoint at once', async () => {
+    const position = await add(store, 'tally-a', 1);
+    await reached(position);
+    expect(manager.seen).toHaveLength(1);
+    expect(checkpoints.writes).toEqual([position]);
+  });
+
+  it('given only events it ignores, moves its checkpoint once the log has been quiet for a second', async () => {
+    const handled = await add(store, 'tally-a', 1);
+    const head = await ignored(20);
+    await reached(head);
+    expect(checkpoints.writes).toEqual([handled]);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(checkpoints.writes).toEqual([handled, head]);
+    expect(await checkpoints.get(CHECKPOINT)).toBe(head);
+  });
+
+  it('never lets the checkpoint trail by more than 500 ignored events', async () => {
+    const head = await ignored(1300);
+    await reached(head);
+    await runner.beforeApplicationShutdown();
+    const previous = [-1, ...checkpoints.writes];
+    const gaps = checkpoints.writes.map((position, i) => position - (previous[i] ?? -1));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(500);
+    expect(checkpoints.writes.length).toBeLessThan(10);
+    expect(checkpoints.writes.at(-1)).toBe(head);
+  });
+
+  it('at shutdown, writes the checkpoint up to the last event it took', async () => {
+    const head = await ignored(5);
+    await reached(head);
+    await runner.beforeApplicationShutdown();
+    expect(await checkpoints.get(CHECKPOINT)).toBe(head);
+  });
+});
+
 describe('ProjectionRunner process managers', () => {
   it('resume from their durable checkpoint after a restart: nothing handled twice, nothing missed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'runner-'));

@@ -22,18 +22,31 @@ interface Subscriber {
   status: SubscriberStatus;
   checkpoints: CheckpointStore;
   checkpointId: string;
-  deliver: (event: RecordedEvent) => Promise<void>;
+  /** Resolves true when some handler took the event, false when none is interested in its type. */
+  deliver: (event: RecordedEvent) => Promise<boolean>;
   subscription: Subscription | null;
   restartTimer: NodeJS.Timeout | null;
+  /** The position last written to the checkpoint store (or read from it at start). */
+  saved: number;
+  /** Checkpoint writes, one after another, so a later position is never overwritten by an earlier one. */
+  saving: Promise<void>;
+  /** Writes the position of events nobody handled, once the subscriber has been quiet for a moment. */
+  flushTimer: NodeJS.Timeout | null;
 }
 
 const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
+/** How long the checkpoint may trail behind events that no handler took (they are skipped again on replay). */
+const IDLE_CHECKPOINT_MS = 1000;
+/** ...and by how many of them at most. */
+const IDLE_CHECKPOINT_EVENTS = 500;
 
 /**
  * One catch-up subscription for all read models, and one per process manager, each from its own
  * checkpoint. Delivery is at least once: the checkpoint is written after the handlers finish, so a crash
- * in between delivers the event again, which idempotent handlers absorb. A failing handler stops its
- * subscriber, which restarts from its checkpoint after a back-off; the others go on.
+ * in between delivers the event again, which idempotent handlers absorb. Events no handler takes move the
+ * checkpoint lazily (after a quiet second, every 500 events, and at stop): a process manager reading every
+ * event of the log would otherwise write its checkpoint three times per order event. A failing handler
+ * stops its subscriber, which restarts from its checkpoint after a back-off; the others go on.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -55,13 +68,19 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   async onApplicationBootstrap(): Promise<void> {
     const projections = this.registry.projections;
     this.addSubscriber(READ_MODELS_SUBSCRIBER, 'read-models', this.projectionCheckpoints, READ_MODELS_SUBSCRIBER, async (event) => {
+      let handled = false;
       for (const projection of projections) {
-        if (projection.eventTypes.includes(event.type)) await projection.apply(event, this.documents);
+        if (!projection.eventTypes.includes(event.type)) continue;
+        await projection.apply(event, this.documents);
+        handled = true;
       }
+      return handled;
     });
     for (const manager of this.registry.processManagers) {
       this.addSubscriber(manager.name, 'process-manager', this.processCheckpoints, `process-manager:${manager.name}`, async (event) => {
-        if (manager.eventTypes.includes(event.type)) await manager.handle(event);
+        if (!manager.eventTypes.includes(event.type)) return false;
+        await manager.handle(event);
+        return true;
       });
     }
     await Promise.all([...this.subscribers.values()].map((s) => this.start(s)));
@@ -131,7 +150,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     kind: SubscriberStatus['kind'],
     checkpoints: CheckpointStore,
     checkpointId: string,
-    deliver: (event: RecordedEvent) => Promise<void>,
+    deliver: (event: RecordedEvent) => Promise<boolean>,
   ): Subscriber {
     const subscriber: Subscriber = {
       status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0 },
@@ -140,6 +159,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       deliver,
       subscription: null,
       restartTimer: null,
+      saved: -1,
+      saving: Promise.resolve(),
+      flushTimer: null,
     };
     this.subscribers.set(name, subscriber);
     return subscriber;
@@ -148,11 +170,16 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   private async start(subscriber: Subscriber): Promise<void> {
     const after = await subscriber.checkpoints.get(subscriber.checkpointId);
     subscriber.status.position = after ?? -1;
+    subscriber.saved = after ?? -1;
     subscriber.subscription = this.eventStore.subscribeToAll({
       after,
       onEvent: async (event) => {
-        await subscriber.deliver(event);
-        await subscriber.checkpoints.set(subscriber.checkpointId, event.globalPosition);
+        const handled = await subscriber.deliver(event);
+        if (handled || event.globalPosition - subscriber.saved >= IDLE_CHECKPOINT_EVENTS) {
+          await this.saveCheckpoint(subscriber, event.globalPosition);
+        } else {
+          this.scheduleIdleCheckpoint(subscriber);
+        }
         subscriber.status.position = event.globalPosition;
         subscriber.status.eventsHandled += 1;
         subscriber.status.lastError = null;
@@ -172,6 +199,32 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const subscription = subscriber.subscription;
     subscriber.subscription = null;
     if (subscription) await subscription.stop();
+    if (subscriber.flushTimer) clearTimeout(subscriber.flushTimer);
+    subscriber.flushTimer = null;
+    await this.saveCheckpoint(subscriber, subscriber.status.position);
+  }
+
+  /** Writes `position` unless a later one is already written; writes never overtake one another. */
+  private saveCheckpoint(subscriber: Subscriber, position: number): Promise<void> {
+    const write = subscriber.saving.then(async () => {
+      if (position <= subscriber.saved) return;
+      await subscriber.checkpoints.set(subscriber.checkpointId, position);
+      subscriber.saved = position;
+    });
+    // A failed write is the caller's to report; the next one starts afresh.
+    subscriber.saving = write.catch(() => undefined);
+    return write;
+  }
+
+  private scheduleIdleCheckpoint(subscriber: Subscriber): void {
+    if (subscriber.flushTimer) clearTimeout(subscriber.flushTimer);
+    subscriber.flushTimer = setTimeout(() => {
+      subscriber.flushTimer = null;
+      this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => {
+        this.logger.warn(`${subscriber.status.name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }, IDLE_CHECKPOINT_MS);
+    subscriber.flushTimer.unref();
   }
 
   private onSubscriberError(subscriber: Subscriber, error: unknown): void {
