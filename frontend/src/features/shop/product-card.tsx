@@ -25,6 +25,8 @@ export interface ProductCardProps {
   /** Cans of this product already in the cart, whatever their pack size. */
   cansInPack: number;
   onAdd: (line: CartLine) => void;
+  /** Cards in the first screenful load their can at once; the rest wait until scrolled near. */
+  aboveTheFold?: boolean;
 }
 
 function packOptionPrice(product: Product, packSize: PackSize): string {
@@ -32,7 +34,7 @@ function packOptionPrice(product: Product, packSize: PackSize): string {
   return isPackAvailable(product, packSize) && cents !== null ? formatPrice(centsToDollars(cents)) : 'Not available';
 }
 
-export function ProductCard({ product, cansInPack, onAdd }: ProductCardProps) {
+export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }: ProductCardProps) {
   const [packSize, setPackSize] = useState<PackSize>('single');
   const [count, setCount] = useState(0);
   const toast = useToast();
@@ -57,7 +59,14 @@ export function ProductCard({ product, cansInPack, onAdd }: ProductCardProps) {
   return (
     <article className={`product-card${product.archived ? ' product-card--archived' : ''}`} aria-labelledby={headingId}>
       <div className="product-card__media">
-        <img src={product.imageUrl} alt={`${product.name} 500mL can`} loading="lazy" width={126} height={208} />
+        <img
+          src={product.imageUrl}
+          alt={`${product.name} 500mL can`}
+          loading={aboveTheFold ? 'eager' : 'lazy'}
+          fetchPriority={aboveTheFold ? 'high' : 'auto'}
+          width={126}
+          height={208}
+        />
         <div className="product-card__badges">
           {product.archived ? (
             <Tag className="product-card__badge product-card__badge--archived">ARCHIVED</Tag>
@@ -65,7 +74,10 @@ export function ProductCard({ product, cansInPack, onAdd }: ProductCardProps) {
             <Tag className="product-card__badge product-card__badge--type">{product.beerType}</Tag>
           ) : null}
           {stockMarker ? (
-            <Tag color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'} className="product-card__badge">
+            <Tag
+              color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'}
+              className={`product-card__badge${stockMarker === 'LOW STOCK' ? ' product-card__badge--low' : ''}`}
+            >
               {stockMarker}
             </Tag>
           ) : null}

@@ -92,6 +92,13 @@ describe('shop page', () => {
     },
   );
 
+  it('loads the cans of the first four cards at once and the rest only when scrolled near', async () => {
+    stubApi({ 'GET /api/products': { body: Array.from({ length: 6 }, (_, i) => productFixture({ id: `beer-${i}`, name: `Beer ${i}` })) } });
+    renderShop();
+    await screen.findByRole('article', { name: 'Beer 5' });
+    expect(screen.getAllByRole('img', { name: /500mL can$/ }).map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+  });
+
   it('shows how many cans of each beer are already in the pack', async () => {
     stubApi({ 'GET /api/products': { body: [productFixture()] } });
     renderShop([singles(3)]);

@@ -14,6 +14,8 @@ export interface ShopPageProps {
 
 export const NO_PRODUCTS_TEXT = 'No products available at the moment.';
 const SKELETON_CARDS = 8;
+/** About one screenful of cards on a laptop: their cans load first, the rest lazily. */
+const ABOVE_THE_FOLD_CARDS = 4;
 
 function cansOfProduct(lines: readonly CartLine[], productId: string): number {
   return cartTotalCans(lines.filter((line) => line.productId === productId));
@@ -50,8 +52,14 @@ export function ShopPage({ cartLines, onAddToCart, onCheckout }: ShopPageProps) 
         <Empty className="shop__empty" description={NO_PRODUCTS_TEXT} />
       ) : (
         <div className="shop__grid">
-          {sortArchivedLast(products).map((product) => (
-            <ProductCard key={product.id} product={product} cansInPack={cansOfProduct(cartLines, product.id)} onAdd={onAddToCart} />
+          {sortArchivedLast(products).map((product, index) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              cansInPack={cansOfProduct(cartLines, product.id)}
+              onAdd={onAddToCart}
+              aboveTheFold={index < ABOVE_THE_FOLD_CARDS}
+            />
           ))}
         </div>
       )}
