@@ -32,6 +32,22 @@ describe('validateCustomerInfo', () => {
     },
   );
 
+  it.each<[string, string]>([
+    ['name', 'Ada\bLovelace'],
+    ['email', 'ada@example.com\r\nBcc: someone@example.com'],
+    ['phone', '0412\t345 678'],
+    ['addressLine1', '1 Hay Street\nLevel 2'],
+    ['addressLine2', 'Unit\u00004'],
+    ['suburb', 'North\u2028Perth'],
+    ['name', 'Ada\u0085Lovelace'],
+  ])('refuses a control character in %s (%j)', (field, value) => {
+    expect(() => validateCustomerInfo({ ...valid, [field]: value })).toThrow(CustomerMessages.controlCharacter(field));
+  });
+
+  it('keeps letters beyond ASCII, apostrophes and hyphens', () => {
+    expect(validateCustomerInfo({ ...valid, name: "Zoë O'Brien-Nguyễn", suburb: 'Mount Lawley' }).name).toBe("Zoë O'Brien-Nguyễn");
+  });
+
   it.each<[string, Partial<typeof valid>, string]>([
     ['a state outside the eight', { state: 'NZ' }, 'Unsupported shipping state: NZ'],
     ['a postcode of three digits', { postCode: '600' }, 'postCode 600 must be four digits, e.g. 6000'],

@@ -5,6 +5,9 @@ import type { OrderCustomer } from './order.events';
 export const REQUIRED_CUSTOMER_FIELDS = ['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const;
 
 const MAX_FIELD_LENGTH = 200;
+/** Tabs, line breaks, backspaces and the like: a one-line field goes onto labels, invoices and e-mails as it is. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Australian landlines (02, 03, 07, 08) and mobiles (04, 05), with or without +61. */
 const AUSTRALIAN_PHONE = /^0[234578]\d{8}$/;
@@ -18,6 +21,7 @@ const NOT_A_STREET_ADDRESS =
 export const CustomerMessages = {
   required: (field: string): string => `${field} is required`,
   tooLong: (field: string): string => `${field} must be at most ${MAX_FIELD_LENGTH} characters`,
+  controlCharacter: (field: string): string => `${field} must be one line of text, without control characters`,
   unsupportedState: (state: string): string => `Unsupported shipping state: ${state}`,
   postcodeFormat: (postCode: string): string => `postCode ${postCode} must be four digits, e.g. 6000`,
   postcodeState: (postCode: string, state: string): string => `postCode ${postCode} is not a ${state} postcode`,
@@ -49,6 +53,7 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
   }
   for (const field of [...REQUIRED_CUSTOMER_FIELDS, 'addressLine2'] as const) {
     if (text(field).length > MAX_FIELD_LENGTH) problems.push(CustomerMessages.tooLong(field));
+    if (CONTROL_CHARACTER.test(text(field))) problems.push(CustomerMessages.controlCharacter(field));
   }
 
   const email = text('email');
