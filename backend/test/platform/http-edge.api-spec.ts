@@ -60,6 +60,19 @@ describe('the HTTP edge', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('refuses a form post to the checkout with 415, before anything is reserved or recorded', async () => {
+    const before = (await t.http().get('/api/health')).body as { headPosition: number };
+    const res = await t
+      .http()
+      .post('/api/create-payment-intent')
+      .type('form')
+      .send({ 'customerInfo[name]': 'Ada', 'cartItems[0][productId]': 'quokka-pale-ale', 'cartItems[0][quantity]': '4' });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ statusCode: 415, message: 'Send the request body as JSON (Content-Type: application/json)', code: 'unsupported_media_type' });
+    const after = (await t.http().get('/api/health')).body as { headPosition: number };
+    expect(after.headPosition).toBe(before.headPosition);
+  });
+
   it('answers an unknown API route with a JSON 404, never the shop page', async () => {
     const res = await t.http().get('/api/no-such-route');
     expect(res.status).toBe(404);

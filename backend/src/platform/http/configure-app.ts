@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { jsonBodiesOnly } from './json-bodies-only';
 import { jsonDepthLimit } from './json-depth';
 import { requestContextMiddleware } from './request-context';
 import { storableTextOnly } from './storable-text';
@@ -41,6 +42,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // gzip or brotli for whatever the client accepts: the shop's scripts shrink to about a third.
   app.use(compression({ threshold: 1024 }));
   app.use(requestContextMiddleware);
+  app.use(jsonBodiesOnly);
   app.use(jsonDepthLimit);
   app.use(storableTextOnly);
   app.setGlobalPrefix('api');

@@ -1,0 +1,27 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ApiErrorBody } from '@brewery/shop-rules';
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/** True when the request carries a body: a length above zero, or a chunked upload of unknown length. */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? '0') > 0;
+}
+
+/**
+ * The API takes JSON only. A form post (`application/x-www-form-urlencoded`, `multipart/form-data`,
+ * `text/plain`) is what another site can make a visitor's browser send without asking: refused with 415
+ * before any handler runs, so such a page cannot place orders that hold back stock.
+ */
+export function jsonBodiesOnly(req: Request, res: Response, next: NextFunction): void {
+  if (!/^\/api(?:\/|$)/i.test(req.path) || !hasBody(req) || JSON_MEDIA_TYPE.test(req.headers['content-type'] ?? '')) {
+    next();
+    return;
+  }
+  const answer: ApiErrorBody = {
+    statusCode: 415,
+    message: 'Send the request body as JSON (Content-Type: application/json)',
+    code: 'unsupported_media_type',
+  };
+  res.status(415).json(answer);
+}
