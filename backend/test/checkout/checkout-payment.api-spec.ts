@@ -144,6 +144,17 @@ describe('checkout: payment, webhook and recovery', () => {
       const res = await t.http().post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`).send({ cardNumber: SUCCEEDS, clientSecret: 'pi_x_secret_y' });
       expect(res.status).toBe(400);
     });
+
+    it('refuses to confirm without the client secret: knowing the intent id is not enough', async () => {
+      const fields = beer('Secretless Saison');
+      await seedProduct(t, 'secretless-saison', fields);
+      const answer = await checkOut(t, [cartLine('secretless-saison', fields, '4pack', 1)]);
+      const res = await t.http().post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`).send({ cardNumber: SUCCEEDS });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('clientSecret is required');
+      const status = await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId });
+      expect(status.body).toEqual({ status: 'processing', orderId: answer.orderId });
+    });
   });
 
   describe('payment status', () => {

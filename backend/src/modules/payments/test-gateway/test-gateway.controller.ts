@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
@@ -12,11 +12,11 @@ export class ConfirmTestPaymentRequest {
   @MaxLength(40)
   cardNumber!: string;
 
+  /** Only the browser that checked out holds it, as with Stripe: an intent's id alone confirms nothing. */
   @ApiProperty({ description: 'The client secret checkout returned' })
-  @IsOptional()
-  @IsString()
+  @IsString({ message: 'clientSecret is required' })
   @MaxLength(200)
-  clientSecret?: string;
+  clientSecret!: string;
 }
 
 export interface TestPaymentResult {
