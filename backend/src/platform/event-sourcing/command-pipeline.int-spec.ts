@@ -1,4 +1,4 @@
-import { PgliteEventStore, PGLITE_IN_MEMORY, type DomainEvent, type EventMetadata, type EventStore } from '@brewery/eventstore';
+import { PgliteEventStore, PGLITE_IN_MEMORY, WrongExpectedRevisionError, type DomainEvent, type EventMetadata, type EventStore } from '@brewery/eventstore';
 import type { Decider } from '../../shared-kernel/decider';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { CommandPipeline } from './command-pipeline';
@@ -46,7 +46,7 @@ describe('CommandPipeline', () => {
     expect(await store.readStream('counter-a')).toHaveLength(1);
   });
 
-  it('concurrent commands are decided again on the newer state, so the ceiling holds', async () => {
+  it('concurrent commands in one process take turns, so the ceiling holds', async () => {
     const attempts = Array.from({ length: 4 }, () =>
       pipeline.run({ streamName: 'counter-b', decider: counter, command: { type: 'Increment', by: 3, ceiling: 10 }, metadata }).then(
         () => 'ok',
@@ -58,6 +58,43 @@ describe('CommandPipeline', () => {
     expect(outcomes.filter((o) => o === 'refused')).toHaveLength(1);
     const { state } = await pipeline.load('counter-b', counter);
     expect(state).toBe(9);
+  });
+
+  it('commands from two processes on one stream are decided again on the newer state, so the ceiling holds', async () => {
+    const other = new CommandPipeline(store);
+    const attempts = Array.from({ length: 6 }, (_, i) =>
+      (i % 2 === 0 ? pipeline : other).run({ streamName: 'counter-d', decider: counter, command: { type: 'Increment', by: 2, ceiling: 10 }, metadata }).then(
+        () => 'ok',
+        (error: unknown) => (error instanceof DomainError ? 'refused' : `unexpected: ${String(error)}`),
+      ),
+    );
+    const outcomes = await Promise.all(attempts);
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === 'refused')).toHaveLength(1);
+    expect((await pipeline.load('counter-d', counter)).state).toBe(10);
+  });
+
+  it('fifty commands at once on one stream all succeed, taking turns without a single refused append', async () => {
+    let conflicts = 0;
+    const counting: EventStore = Object.create(store) as EventStore;
+    counting.append = (...args) =>
+      store.append(...args).catch((error: unknown) => {
+        if (error instanceof WrongExpectedRevisionError) conflicts += 1;
+        throw error;
+      });
+    const busy = new CommandPipeline(counting);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => busy.run({ streamName: 'counter-e', decider: counter, command: { type: 'Increment', by: 1, ceiling: 1000 }, metadata })),
+    );
+    expect(results.map((r) => r.state).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(conflicts).toBe(0);
+  });
+
+  it('a refused command does not hold up the next one on its stream', async () => {
+    const refused = pipeline.run({ streamName: 'counter-f', decider: counter, command: { type: 'Increment', by: 11, ceiling: 10 }, metadata });
+    const next = pipeline.run({ streamName: 'counter-f', decider: counter, command: { type: 'Increment', by: 1, ceiling: 10 }, metadata });
+    await expect(refused).rejects.toThrow('Only 10 left');
+    await expect(next).resolves.toMatchObject({ state: 1 });
   });
 
   it('uses the deterministic ids it is given, so replaying an external fact appends it once', async () => {

@@ -29,12 +29,33 @@ const MAX_ATTEMPTS = 5;
  * The one write path: load the stream, fold it with `evolve`, `decide`, append with the expected revision.
  * When another writer got there first the store refuses the append; we reload and decide again, a bounded
  * number of times, so a decision is always taken on the state it was appended after.
+ *
+ * Commands on one stream from this process take turns: fifty checkouts at once would otherwise all read the
+ * order-number stream, all but one lose the append, and retry until they run out of attempts. Other
+ * processes are still kept honest by the expected revision alone.
  */
 @Injectable()
 export class CommandPipeline {
+  /** The last command queued on each stream; a stream leaves the map when its queue empties. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
+  run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
+    const previous = this.queues.get(input.streamName) ?? Promise.resolve();
+    const mine = previous.then(
+      () => this.decideAndAppend(input),
+      () => this.decideAndAppend(input),
+    );
+    const settled = mine.catch(() => undefined);
+    this.queues.set(input.streamName, settled);
+    void settled.then(() => {
+      if (this.queues.get(input.streamName) === settled) this.queues.delete(input.streamName);
+    });
+    return mine;
+  }
+
+  private async decideAndAppend<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.load(input.streamName, input.decider);
       const events = input.decider.decide(input.command, state);
