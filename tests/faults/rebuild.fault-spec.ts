@@ -87,7 +87,8 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       });
       restore.push(() => spy.mockRestore());
     }
-    t = await createTestApp({ LOG_LEVEL: 'debug', JWT_SECRET });
+    // Tokens last 30 days of the shop's clock: the long workload moves it days on, and logins are rate-limited per real minute.
+    t = await createTestApp({ LOG_LEVEL: 'debug', JWT_SECRET, ADMIN_TOKEN_TTL_SECONDS: String(30 * 24 * 3600) });
   }, 60_000);
 
   afterAll(async () => {
@@ -98,10 +99,10 @@ describe('rebuild: replaying the log gives back the live read models byte for by
   const events = () => t.app.get<EventStore>(EVENT_STORE);
 
   let session: { token: string; issuedAt: number } | null = null;
-  /** An admin token valid at the shop's clock: logs in again only once the clock has moved an hour on (logins are rate-limited). */
+  /** An admin token valid at the shop's clock: logs in again only once the clock has moved 29 days on (logins are rate-limited). */
   async function adminToken(): Promise<string> {
     const now = t.clock.now.getTime();
-    if (session && now - session.issuedAt < 3600_000) return session.token;
+    if (session && now - session.issuedAt < 29 * 24 * 3600_000) return session.token;
     const res = await t.http().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD });
     if (res.status !== 201) throw new Error(`login answered ${res.status}`);
     session = { token: (res.body as { token: string }).token, issuedAt: now };
