@@ -13,6 +13,10 @@ describe('the HTTP edge', () => {
     mkdirSync(join(staticDir, 'assets'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
     writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), script);
+    // A stray file where an API route lives: the API must answer, never the disk.
+    mkdirSync(join(staticDir, 'api'));
+    writeFileSync(join(staticDir, 'api', 'products'), 'stale file');
+    writeFileSync(join(staticDir, 'api', 'health'), 'stale file');
     t = await createTestApp({ STATIC_DIR: staticDir });
   });
 
@@ -42,6 +46,15 @@ describe('the HTTP edge', () => {
     expect(res.text).toBe(script);
   });
 
+  it.each(['/api/products', '/api/health', '/API/products'])(
+    'answers %s from the application, never from a file in the built shop',
+    async (path) => {
+      const res = await t.http().get(path);
+      expect(res.text).not.toBe('stale file');
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+    },
+  );
+
   it('answers a page route with the shop, revalidated on every visit', async () => {
     const res = await t.http().get('/shop');
     expect(res.status).toBe(200);
@@ -49,16 +62,19 @@ describe('the HTTP edge', () => {
     expect(res.text).toContain('<div id="root"></div>');
   });
 
-  it.each(['/', '/shop', '/assets/index-abc123.js', '/api/products', '/api/no-such-route'])('sets the security headers on %s', async (path) => {
-    const res = await t.http().get(path);
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-eval');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-  });
+  it.each(['/', '/shop', '/assets/index-abc123.js', '/api/products', '/api/no-such-route'])(
+    'sets the security headers on %s',
+    async (path) => {
+      const res = await t.http().get(path);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    },
+  );
 
   it('refuses a form post to the checkout with 415, before anything is reserved or recorded', async () => {
     const before = (await t.http().get('/api/health')).body as { headPosition: number };
@@ -68,7 +84,11 @@ describe('the HTTP edge', () => {
       .type('form')
       .send({ 'customerInfo[name]': 'Ada', 'cartItems[0][productId]': 'quokka-pale-ale', 'cartItems[0][quantity]': '4' });
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ statusCode: 415, message: 'Send the request body as JSON (Content-Type: application/json)', code: 'unsupported_media_type' });
+    expect(res.body).toEqual({
+      statusCode: 415,
+      message: 'Send the request body as JSON (Content-Type: application/json)',
+      code: 'unsupported_media_type',
+    });
     const after = (await t.http().get('/api/health')).body as { headPosition: number };
     expect(after.headPosition).toBe(before.headPosition);
   });

@@ -13,12 +13,22 @@ export function copyDocument<T>(value: T): T {
 
 function copyValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(copyValue);
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = copyValue(value[i]);
+    return copy;
+  }
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) {
+    // Object.keys and an indexed loop: no [key, value] pair allocated per property.
+    const source = value as Record<string, unknown>;
+    const keys = Object.keys(source);
     const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined) copy[key] = copyValue(item);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = source[key];
+      if (item === undefined) continue;
+      copy[key] = item === null || typeof item !== 'object' ? item : copyValue(item);
     }
     return copy;
   }

@@ -57,17 +57,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 
 function serveShop(app: NestExpressApplication, staticDir: string): void {
   const index = join(staticDir, 'index.html');
-  app.use(
-    express.static(staticDir, {
-      index: false,
-      setHeaders: (res, path) => {
-        // Vite fingerprints everything under assets/; the rest must be revalidated.
-        res.setHeader('Cache-Control', path.includes(`${join(staticDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  const files = express.static(staticDir, {
+    index: false,
+    setHeaders: (res, path) => {
+      // Vite fingerprints everything under assets/; the rest must be revalidated.
+      res.setHeader('Cache-Control', path.includes(`${join(staticDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // The API never comes from disk: without this every API request paid for a stat() of a file that is not there.
+  const isApi = (req: Request) => /^\/api(\/|$)/i.test(req.path);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || /^\/api(\/|$)/i.test(req.path)) return next();
+    if (isApi(req)) next();
+    else void files(req, res, next);
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) return next();
     if (!existsSync(index)) {
       res.status(503).type('text/plain').send('The shop has not been built yet: run `npm start` (or `npm run build`).');
       return;

@@ -1,4 +1,5 @@
 import type { Product } from '@brewery/shop-rules';
+import { compareNames, compareText } from '../../../shared-kernel/collation';
 import { assertNever } from '../../../shared-kernel/decider';
 import type { Reservation } from '../domain/product.decider';
 import type { ProductEvent, ProductFields } from '../domain/product.events';
@@ -66,7 +67,10 @@ export function evolveProductView(
     case 'StockReserved':
       return withReservations(next, [...next.reservations.filter((r) => r.orderId !== event.data.orderId), { ...event.data }]);
     case 'StockReservationReleased':
-      return withReservations(next, next.reservations.filter((r) => r.orderId !== event.data.orderId));
+      return withReservations(
+        next,
+        next.reservations.filter((r) => r.orderId !== event.data.orderId),
+      );
     case 'StockSold':
       return withReservations(
         { ...next, inventory: next.inventory - event.data.quantity },
@@ -121,5 +125,5 @@ export function toAdminProduct(doc: ProductViewDoc): AdminProduct {
 
 /** Archived products go to the bottom; otherwise by name, then id so equal names keep a stable order. */
 export function compareForListing(a: ProductViewDoc, b: ProductViewDoc): number {
-  return Number(a.archived) - Number(b.archived) || a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+  return Number(a.archived) - Number(b.archived) || compareNames(a.name, b.name) || compareText(a.id, b.id);
 }

@@ -1,4 +1,5 @@
 import type { PackQuantity, PackSize } from '@brewery/shop-rules';
+import { compareNumbered, compareText } from '../../../shared-kernel/collation';
 import { perthDayOf, type PerthDay } from './perth-calendar';
 
 /** What a sales line needs from one item of an order, as OrderPlaced priced it. */
@@ -84,5 +85,5 @@ export function salesLinesOf(orderId: string, items: readonly SoldItem[], paidAt
 
 /** Report order: by payment time, then order, then line. */
 export function compareSalesLines(a: SalesLine, b: SalesLine): number {
-  return a.paidAt.localeCompare(b.paidAt) || a.orderId.localeCompare(b.orderId, 'en', { numeric: true }) || a.line - b.line;
+  return compareText(a.paidAt, b.paidAt) || compareNumbered(a.orderId, b.orderId) || a.line - b.line;
 }

@@ -1,3 +1,4 @@
+import { compareNames } from '../../../shared-kernel/collation';
 import { daysBetween, type PerthDay } from './perth-calendar';
 import type { ReportPeriod } from './report-period';
 import { decimalAmount, type SalesLine } from './sales-line';
@@ -57,6 +58,6 @@ export function summariseSales(period: ReportPeriod, lines: readonly SalesLine[]
       const cents = byDay.get(day) ?? 0;
       return { day, revenue: decimalAmount(cents), revenueCents: cents };
     }),
-    cansByBeer: [...byBeer.values()].sort((a, b) => b.cans - a.cans || a.productName.localeCompare(b.productName, 'en-AU', { sensitivity: 'base' })),
+    cansByBeer: [...byBeer.values()].sort((a, b) => b.cans - a.cans || compareNames(a.productName, b.productName)),
   };
 }

@@ -1,4 +1,5 @@
 import { stockLevel, type StockLevel } from '@brewery/shop-rules';
+import { compareNames, compareText } from '../../../shared-kernel/collation';
 
 /** One card of the Analytics tab's stock panel. */
 export interface StockLevelEntry {
@@ -23,9 +24,6 @@ export function stockLevelEntry(product: { productId: string; name: string; inve
 /** Most urgent first (CRITICAL, LOW, OK), then by name. */
 export function sortStockLevels(entries: readonly StockLevelEntry[]): StockLevelEntry[] {
   return [...entries].sort(
-    (a, b) =>
-      SEVERITY[a.level] - SEVERITY[b.level] ||
-      a.name.localeCompare(b.name, 'en-AU', { sensitivity: 'base' }) ||
-      a.productId.localeCompare(b.productId),
+    (a, b) => SEVERITY[a.level] - SEVERITY[b.level] || compareNames(a.name, b.name) || compareText(a.productId, b.productId),
   );
 }

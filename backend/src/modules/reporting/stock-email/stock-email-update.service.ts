@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
+import { compareNames, compareText } from '../../../shared-kernel/collation';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CountStockCommand, PRODUCTS_COLLECTION, type CommandContext, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
 import { parseStockEmail, type UnreadableStockLine } from '../domain/stock-email.parser';
@@ -40,7 +41,9 @@ export class StockEmailUpdater {
     const parsed = parseStockEmail(emailContent ?? '');
     const products = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false });
     // Sorted, so a name that matches two products lists them in the same order every time.
-    const named = products.map((p) => ({ productId: p.id, name: p.name })).sort((a, b) => a.name.localeCompare(b.name, 'en-AU') || a.productId.localeCompare(b.productId));
+    const named = products
+      .map((p) => ({ productId: p.id, name: p.name }))
+      .sort((a, b) => compareNames(a.name, b.name) || compareText(a.productId, b.productId));
     const plan = planStockUpdate(parsed, named);
     const previous = new Map(products.map((p) => [p.id, p.inventory]));
     const updates: StockEmailUpdate[] = [];
@@ -57,7 +60,13 @@ export class StockEmailUpdater {
         continue;
       }
       if (result.position !== null) lastPosition = Math.max(lastPosition ?? -1, result.position);
-      updates.push({ productId: count.productId, name: count.name, previous: previous.get(count.productId) ?? 0, inventory: count.inventory, changed: result.events.length > 0 });
+      updates.push({
+        productId: count.productId,
+        name: count.name,
+        previous: previous.get(count.productId) ?? 0,
+        inventory: count.inventory,
+        changed: result.events.length > 0,
+      });
     }
     // The Products tab and the stock cards refetch next: answer once they show the new figures.
     await this.runner.waitForReadModels(lastPosition);
