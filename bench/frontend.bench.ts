@@ -166,6 +166,25 @@ function lighthouse(url: string, preset: Preset, outFile: string): Promise<Light
   });
 }
 
+/**
+ * Lighthouse now and then fails to record the trace of a headless page load (NO_NAVSTART, NO_FCP,
+ * a lost protocol message): a failure of the measuring tool, not of the page. Such a run is taken
+ * again, at most twice, and the retry is printed; any other error, or a third failure, stops the bench.
+ */
+const TRANSIENT_LIGHTHOUSE = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT|Please run Lighthouse again/;
+
+async function lighthouseWithRetry(url: string, preset: Preset, outFile: string): Promise<LighthouseReport> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, preset, outFile);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 3 || !TRANSIENT_LIGHTHOUSE.test(message)) throw error;
+      process.stdout.write(`    (Lighthouse ${url} ${preset}: trace not recorded, run again — ${message.split('\n')[0]?.slice(-120)})\n`);
+    }
+  }
+}
+
 /** What the page showed Lighthouse: its largest element and the audits that did not pass, from one report. */
 function describe(report: LighthouseReport, label: string, screenshotDir: string): void {
   const lcp = report.audits['largest-contentful-paint-element']?.details?.items?.[0];
@@ -220,7 +239,7 @@ async function lighthouseFigures(): Promise<Figure[]> {
       for (const preset of ['mobile', 'desktop'] as const) {
         const reports: LighthouseReport[] = [];
         for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
-          reports.push(await lighthouse(`${shop.url}${path}`, preset, join(workDir, 'report.json')));
+          reports.push(await lighthouseWithRetry(`${shop.url}${path}`, preset, join(workDir, 'report.json')));
         const label = `${path} ${preset}`;
         for (const category of CATEGORIES) {
           const runs = reports.map((r) => Math.round((r.categories[category].score ?? Number.NaN) * 100));
