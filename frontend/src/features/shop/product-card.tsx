@@ -75,7 +75,7 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
           ) : null}
           {stockMarker ? (
             <Tag
-              color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'}
+              color={stockMarker === 'LOW STOCK' ? undefined : 'red'}
               className={`product-card__badge${stockMarker === 'LOW STOCK' ? ' product-card__badge--low' : ''}`}
             >
               {stockMarker}
