@@ -110,7 +110,7 @@ function sizeFigures(): Figure[] {
   const report = (name: string, files: Iterable<string>) => {
     const s = sizes(files);
     const line = `${s.files} files, ${(s.raw / 1024).toFixed(0)} KiB raw; JS ${(s.jsGzip / 1024).toFixed(1)} + CSS ${(s.cssGzip / 1024).toFixed(1)} KiB gzip; brotli ${(s.brotli / 1024).toFixed(1)} KiB`;
-    const figure: Figure = { name: `${name}, gzip`, unit: 'KiB', median: s.gzip / 1024, runs: [s.gzip / 1024], how: `${how}; ${line}` };
+    const figure: Figure = { name: `${name}, gzip`, unit: 'KiB', median: s.gzip / 1024, runs: [s.gzip / 1024], how };
     print(figure);
     process.stdout.write(`    (${line})\n`);
     out.push(figure, { name: `${name}, brotli`, unit: 'KiB', median: s.brotli / 1024, runs: [s.brotli / 1024], how });

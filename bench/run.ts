@@ -27,12 +27,23 @@ async function main(): Promise<void> {
     if (only.length > 0 && !only.includes(name)) continue;
     process.stdout.write(`── ${name}\n`);
     results[name] = await bench();
+    printHow(results[name]);
     process.stdout.write('\n');
   }
   const out = resolve(__dirname, '../..');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'bench-results.json'), JSON.stringify({ machine, at: new Date().toISOString(), results }, null, 2));
   process.stdout.write(`Saved to .tmp/bench-results.json\n`);
+}
+
+/** How a benchmark's figures were measured: each distinct method once, after its figures. */
+function printHow(figures: Figure[]): void {
+  const methods = new Map<string, string[]>();
+  for (const figure of figures) methods.set(figure.how, [...(methods.get(figure.how) ?? []), figure.name]);
+  for (const [how, names] of methods) {
+    const which = methods.size === 1 ? '' : ` (${names.length === 1 ? names[0] : `${names.length} figures`})`;
+    process.stdout.write(`  how${which}: ${how}\n`);
+  }
 }
 
 main().catch((error: unknown) => {
