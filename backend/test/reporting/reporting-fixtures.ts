@@ -2,6 +2,7 @@ import type { EventStore } from '@brewery/eventstore';
 import { PACK_QUANTITY, type PackSize } from '@brewery/shop-rules';
 import type { OrderEvent, OrderItem, OrderPlacedData } from '../../src/modules/ordering/domain/order.events';
 import { EVENT_STORE } from '../../src/platform/persistence/persistence.tokens';
+import { customer } from '../checkout/checkout-fixtures';
 import type { TestApp } from '../create-test-app';
 
 export interface BeerForm {
@@ -57,16 +58,8 @@ export async function createProduct(t: TestApp, form: BeerForm): Promise<string>
   return (res.body as { id: string }).id;
 }
 
-export const customer = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '0412 345 678',
-  addressLine1: '1 Hay Street',
-  addressLine2: '',
-  suburb: 'Perth',
-  postCode: '6000',
-  state: 'WA',
-};
+// The same customer as the checkout tests: one Perth address the shipping rules know.
+export { customer };
 
 export interface CartPick {
   productId: string;
