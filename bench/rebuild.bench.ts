@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openEventStore, type EventMetadata, type EventToAppend } from '@brewery/eventstore';
 import { Client } from 'pg';
 import { createThrowawayDatabase, startThrowawayPostgres } from '../eventstore/src/testing/postgres-cluster';
-import { measure, type Figure } from './bench-stats';
+import { measure, median, print, type Figure } from './bench-stats';
+import { startShop } from './shop-process';
 
 // Compiled to .tmp/bench/bench/: the repository is three levels up.
 const ROOT = resolve(__dirname, '../../..');
@@ -25,7 +26,9 @@ interface App {
 }
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { createApp } = require(join(ROOT, 'backend/dist/main.js')) as { createApp: (config: unknown) => Promise<App> };
-const { loadConfig } = require(join(ROOT, 'backend/dist/config/app-config.js')) as { loadConfig: (env: Record<string, string>) => { eventStore: unknown } };
+const { loadConfig } = require(join(ROOT, 'backend/dist/config/app-config.js')) as {
+  loadConfig: (env: Record<string, string>) => { eventStore: unknown };
+};
 const { ProjectionRunner } = require(join(ROOT, 'backend/dist/platform/projections/projection-runner.js')) as { ProjectionRunner: unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -67,9 +70,22 @@ function shopHistory(): HistoryRow[] {
       {
         type: 'ProductCreated',
         data: {
-          name, style, description: `${name}, brewed in Perth.`, abv, beerType: null, imageUrl: `/cans/${id.slice(5)}.svg`,
-          inventory: 10_000_000, isActive: true, archived: false, price, price4Pack: (cents * 0.036).toFixed(2), price8Pack: (cents * 0.07).toFixed(2),
-          price16Pack: (cents * 0.135).toFixed(2), enable4Pack: true, enable8Pack: true, enable16Pack: true,
+          name,
+          style,
+          description: `${name}, brewed in Perth.`,
+          abv,
+          beerType: null,
+          imageUrl: `/cans/${id.slice(5)}.svg`,
+          inventory: 10_000_000,
+          isActive: true,
+          archived: false,
+          price,
+          price4Pack: (cents * 0.036).toFixed(2),
+          price8Pack: (cents * 0.07).toFixed(2),
+          price16Pack: (cents * 0.135).toFixed(2),
+          enable4Pack: true,
+          enable8Pack: true,
+          enable16Pack: true,
         },
         metadata: meta('admin', '2026-01-01T00:00:00.000Z'),
       },
@@ -82,15 +98,49 @@ function shopHistory(): HistoryRow[] {
     const at = new Date(Date.UTC(2026, 0, 1) + n * 600_000).toISOString();
     const unit = Math.round(cents * 7);
     const shipping = 1200;
-    const item = { id: `${orderId}-1`, productId, productName, style, abv, packSize: '8pack', packQuantity: 8, packs: 1, quantity: 8, unitPriceCents: unit, lineTotalCents: unit };
-    const customer = { name: 'Ada Brewer', email: `customer${n}@example.com`, phone: '0412 345 678', addressLine1: '1 Hay St', addressLine2: null, suburb: 'Perth', postCode: '6000', state: 'WA' };
+    const item = {
+      id: `${orderId}-1`,
+      productId,
+      productName,
+      style,
+      abv,
+      packSize: '8pack',
+      packQuantity: 8,
+      packs: 1,
+      quantity: 8,
+      unitPriceCents: unit,
+      lineTotalCents: unit,
+    };
+    const customer = {
+      name: 'Ada Brewer',
+      email: `customer${n}@example.com`,
+      phone: '0412 345 678',
+      addressLine1: '1 Hay St',
+      addressLine2: null,
+      suburb: 'Perth',
+      postCode: '6000',
+      state: 'WA',
+    };
     const m = meta('customer', at);
     const sys = meta('system', at);
     appendTo('sequence-order', [{ type: 'OrderNumberAllocated', data: { orderNumber: n }, metadata: m }]);
     appendTo(`order-${orderId}`, [
       {
         type: 'OrderPlaced',
-        data: { orderId, customer, items: [item], subtotalCents: unit, shippingCents: shipping, totalCents: unit + shipping, gstCents: Math.round((unit + shipping) / 11), totalCans: 8, estimatedDelivery: '3-5 business days', isPerthMetro: true, reservationExpiresAt: at, placedAt: at },
+        data: {
+          orderId,
+          customer,
+          items: [item],
+          subtotalCents: unit,
+          shippingCents: shipping,
+          totalCents: unit + shipping,
+          gstCents: Math.round((unit + shipping) / 11),
+          totalCans: 8,
+          estimatedDelivery: '3-5 business days',
+          isPerthMetro: true,
+          reservationExpiresAt: at,
+          placedAt: at,
+        },
         metadata: m,
       },
     ]);
@@ -98,19 +148,44 @@ function shopHistory(): HistoryRow[] {
     appendTo(`payment-${pi}`, [
       {
         type: 'PaymentIntentCreated',
-        data: { paymentIntentId: pi, orderId, provider: 'test', customer: { name: customer.name, email: customer.email }, items: [{ productId, productName, packSize: '8pack', quantity: 8, packs: 1, unitPriceCents: unit, lineTotalCents: unit }], subtotalCents: unit, shippingCents: shipping, totalCents: unit + shipping, currency: 'aud', createdAt: at },
+        data: {
+          paymentIntentId: pi,
+          orderId,
+          provider: 'test',
+          customer: { name: customer.name, email: customer.email },
+          items: [{ productId, productName, packSize: '8pack', quantity: 8, packs: 1, unitPriceCents: unit, lineTotalCents: unit }],
+          subtotalCents: unit,
+          shippingCents: shipping,
+          totalCents: unit + shipping,
+          currency: 'aud',
+          createdAt: at,
+        },
         metadata: m,
       },
     ]);
     appendTo(`order-${orderId}`, [{ type: 'PaymentIntentAttached', data: { paymentIntentId: pi }, metadata: m }]);
-    appendTo(`payment-${pi}`, [{ type: 'PaymentSucceeded', data: { paymentIntentId: pi, providerEventId: `evt_${pi}`, orderId, amountCents: unit + shipping, currency: 'aud', at }, metadata: meta('stripe', at) }]);
-    appendTo(`product-${productId}`, [{ type: 'StockSold', data: { orderId, quantity: 8, paymentIntentId: pi, fromReservation: true }, metadata: sys }]);
-    appendTo(`order-${orderId}`, [{ type: 'OrderPaid', data: { paymentIntentId: pi, amountCents: unit + shipping, paidAt: at }, metadata: sys }]);
+    appendTo(`payment-${pi}`, [
+      {
+        type: 'PaymentSucceeded',
+        data: { paymentIntentId: pi, providerEventId: `evt_${pi}`, orderId, amountCents: unit + shipping, currency: 'aud', at },
+        metadata: meta('stripe', at),
+      },
+    ]);
+    appendTo(`product-${productId}`, [
+      { type: 'StockSold', data: { orderId, quantity: 8, paymentIntentId: pi, fromReservation: true }, metadata: sys },
+    ]);
+    appendTo(`order-${orderId}`, [
+      { type: 'OrderPaid', data: { paymentIntentId: pi, amountCents: unit + shipping, paidAt: at }, metadata: sys },
+    ]);
     const invoiceNumber = `INV-${String(n).padStart(6, '0')}`;
     appendTo('sequence-invoice', [{ type: 'InvoiceNumberAllocated', data: { sequence: n, invoiceNumber, orderId }, metadata: sys }]);
     appendTo(`order-${orderId}`, [{ type: 'InvoiceNumberAssigned', data: { invoiceNumber }, metadata: sys }]);
     appendTo(`email-order-${orderId}-confirmation`, [
-      { type: 'EmailQueued', data: { to: customer.email, subject: `Your order #${orderId}`, text: 'Thank you', kind: 'order-confirmation', orderId }, metadata: sys },
+      {
+        type: 'EmailQueued',
+        data: { to: customer.email, subject: `Your order #${orderId}`, text: 'Thank you', kind: 'order-confirmation', orderId },
+        metadata: sys,
+      },
       { type: 'EmailSent', data: { messageId: `<${n}@bench>`, transport: 'outbox' }, metadata: sys },
     ]);
   }
@@ -124,7 +199,10 @@ function shopHistory(): HistoryRow[] {
  * event per process manager on their first walk. The rows are the ones append would write, and are read
  * back through the port.
  */
-async function writeShopHistory(target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }, processManagers: readonly string[]): Promise<number> {
+async function writeShopHistory(
+  target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
+  processManagers: readonly string[],
+): Promise<number> {
   const rows = shopHistory();
   const insert = `INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
     SELECT r.stream, r.revision, r.id, r.type, r.data, r.metadata
@@ -134,7 +212,8 @@ async function writeShopHistory(target: { kind: 'pglite'; dataDir: string } | { 
     SELECT 'process-manager:' || name, (SELECT max(global_position) FROM events) FROM jsonb_array_elements_text($1::text::jsonb) AS name
     ON CONFLICT (subscriber_id) DO UPDATE SET position = excluded.position`;
   const batches = (run: (sql: string, json: string) => Promise<unknown>) => async () => {
-    for (let from = 0; from < rows.length; from += 2000) await run(insert, JSON.stringify(rows.slice(from, from + 2000).map((row, ord) => ({ ord, ...row }))));
+    for (let from = 0; from < rows.length; from += 2000)
+      await run(insert, JSON.stringify(rows.slice(from, from + 2000).map((row, ord) => ({ ord, ...row }))));
     await run(checkpoints, JSON.stringify(processManagers));
   };
   if (target.kind === 'pglite') {
@@ -157,7 +236,8 @@ async function writeShopHistory(target: { kind: 'pglite'; dataDir: string } | { 
   try {
     const last = rows[rows.length - 1];
     const stream = last ? await store.readStream(last.stream) : [];
-    if ((await store.headPosition()) < rows.length - 1 || stream[stream.length - 1]?.id !== last?.id) throw new Error('the written history does not read back');
+    if ((await store.headPosition()) < rows.length - 1 || stream[stream.length - 1]?.id !== last?.id)
+      throw new Error('the written history does not read back');
   } finally {
     await store.close();
   }
@@ -165,7 +245,14 @@ async function writeShopHistory(target: { kind: 'pglite'; dataDir: string } | { 
 }
 
 async function boot(dataDir: string, env: Record<string, string>): Promise<{ app: App; runner: Runner; millis: number }> {
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256', LOG_LEVEL: 'silent', STATIC_DIR: dataDir, ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench-password',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: dataDir,
+    ...env,
+  });
   const started = Date.now();
   const app = await createApp(config);
   await app.init();
@@ -190,36 +277,112 @@ async function engineSuite(label: string, env: Record<string, string>): Promise<
   try {
     // A first start on the empty store creates the schema and names the process managers.
     const empty = await boot(dataDir, env);
-    const managers = empty.runner.statuses().filter((s) => s.kind === 'process-manager').map((s) => s.name);
+    const managers = empty.runner
+      .statuses()
+      .filter((s) => s.kind === 'process-manager')
+      .map((s) => s.name);
     await empty.app.close();
+    const baseline = await memoryFigures(label, 0, dataDir, env);
     const started = Date.now();
-    const events = await writeShopHistory(env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'eventstore') }, managers);
-    process.stdout.write(`(${label}: wrote a shop history of ${events.toLocaleString('en-AU')} events in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-    const figures: Figure[] = [];
+    const events = await writeShopHistory(
+      env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'eventstore') },
+      managers,
+    );
+    process.stdout.write(
+      `(${label}: wrote a shop history of ${events.toLocaleString('en-AU')} events in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+    );
+    const figures: Figure[] = [...baseline];
     let last: { app: App; runner: Runner } | null = null;
     figures.push(
-      await measure(`${label}: start-up with ${events.toLocaleString('en-AU')} events`, 's', '3 runs, median; from createApp to read models caught up (memory read models)', 3, async () => {
-        if (last) await last.app.close();
-        const booted = await boot(dataDir, env);
-        last = booted;
-        return booted.millis / 1000;
-      }),
+      await measure(
+        `${label}: start-up with ${events.toLocaleString('en-AU')} events`,
+        's',
+        '3 runs, median; from createApp to read models caught up (memory read models)',
+        3,
+        async () => {
+          if (last) await last.app.close();
+          const booted = await boot(dataDir, env);
+          last = booted;
+          return booted.millis / 1000;
+        },
+      ),
     );
     const running = last as { app: App; runner: Runner } | null;
     if (!running) throw new Error('no app');
     await allCaughtUp(running.runner);
     figures.push(
-      await measure(`${label}: rebuild of every read model`, 'events/s', '3 runs, median; rebuildReadModels() on the running app', 3, async () => {
-        const { events: replayed, millis } = await running.runner.rebuildReadModels();
-        return (replayed / millis) * 1000;
-      }),
+      await measure(
+        `${label}: rebuild of every read model`,
+        'events/s',
+        '3 runs, median; rebuildReadModels() on the running app',
+        3,
+        async () => {
+          const { events: replayed, millis } = await running.runner.rebuildReadModels();
+          return (replayed / millis) * 1000;
+        },
+      ),
     );
     await running.app.close();
+    figures.push(...(await memoryFigures(label, events, dataDir, env)));
     return figures;
   } finally {
     if (process.env.BENCH_KEEP_DATA) process.stdout.write(`(kept the benchmark data in ${dataDir})\n`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Resident and peak memory of a process, in MiB, from /proc (Linux). */
+function memoryOf(pid: number): { residentMiB: number; peakMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { residentMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+}
+
+/** Until every projection of the running shop has caught up with the log (health reports it). */
+async function healthCaughtUp(url: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: { caughtUp: boolean; lag: number }[] };
+    if (health.projections.length > 0 && health.projections.every((p) => p.caughtUp && p.lag === 0)) return;
+    if (Date.now() > deadline) throw new Error(`${url}: projections did not catch up within 120 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * What the built server holds in memory with the history loaded: its own process (as production runs it, so
+ * none of the benchmark's allocations count), started on the same store, read once every read model has
+ * caught up. Memory read models keep the projected documents, not the events, so this grows with the shop's
+ * orders and products, not with the log.
+ */
+async function memoryFigures(label: string, events: number, dataDir: string, env: Record<string, string>): Promise<Figure[]> {
+  const resident: number[] = [];
+  const peak: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const shop = await startShop(env, dataDir);
+    try {
+      await healthCaughtUp(shop.url);
+      const memory = memoryOf(shop.pid);
+      resident.push(memory.residentMiB);
+      peak.push(memory.peakMiB);
+    } finally {
+      await shop.stop();
+    }
+  }
+  const how =
+    '3 runs, median; the built server (backend/dist/main.js, NODE_ENV=production) in its own process on the same store, VmRSS and VmHWM from /proc once /api/health reports every projection caught up';
+  const figures: Figure[] = [
+    {
+      name: `${label}: RSS after start-up, ${events.toLocaleString('en-AU')} events`,
+      unit: 'MiB',
+      median: median(resident),
+      runs: resident,
+      how,
+    },
+  ];
+  if (events > 0) figures.push({ name: `${label}: peak RSS during that start-up`, unit: 'MiB', median: median(peak), runs: peak, how });
+  figures.forEach(print);
+  return figures;
 }
 
 export async function rebuildBench(): Promise<Figure[]> {

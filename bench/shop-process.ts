@@ -56,11 +56,12 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * The built shop (`backend/dist/main.js`) as production runs it: its own process on 127.0.0.1, with a fresh
- * temporary DATA_DIR (embedded PGlite store, memory read models) that is removed on stop.
+ * temporary DATA_DIR (embedded PGlite store, memory read models) that is removed on stop, or the given one,
+ * which is left in place.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<ShopProcess> {
+export async function startShop(env: Record<string, string> = {}, givenDataDir?: string): Promise<ShopProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-shop-'));
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'bench-shop-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
@@ -84,7 +85,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
   child.stderr?.on('data', keep);
   const stop = async () => {
     await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilAnswering(`${url}/api/health`, child, () => output);
