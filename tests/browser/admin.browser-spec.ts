@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
+import { chooseOption, describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
 import { BROWSER_ADMIN_PASSWORD, startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(120_000);
@@ -246,28 +246,12 @@ describeInBrowser('admin panel', () => {
   });
 
   async function setStatus(dialog: Locator, status: string, reference: string): Promise<void> {
-    await chooseStatus(dialog, status);
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Status' }), status);
     await dialog.getByLabel('Tracking reference').fill(reference);
     await dialog.getByRole('button', { name: 'Update Order' }).click();
     await toast('Order updated and customer notified by email');
     // The tag beside the title shows the order as the server now has it.
     await dialog.locator('.order-detail__title').getByText(status, { exact: true }).waitFor();
-  }
-
-  /** Picks a status and waits until the field shows it: a click that lands while the list still animates open is lost. */
-  async function chooseStatus(dialog: Locator, status: string): Promise<void> {
-    const field = dialog.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: 'Status' }) });
-    for (let attempt = 1; ; attempt += 1) {
-      await dialog.getByRole('combobox', { name: 'Status' }).click();
-      await page.locator('.ant-select-dropdown:visible').getByTitle(status, { exact: true }).click();
-      try {
-        await field.filter({ hasText: status }).waitFor({ timeout: 3000 });
-        await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached', timeout: 3000 });
-        return;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
   }
 
   async function expectLink(link: Locator, href: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
+import { chooseOption, describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(120_000);
@@ -60,8 +60,7 @@ async function fillCustomerInformation(page: Page, address: Address): Promise<vo
   await form.getByLabel('Street address').fill('5 Hay Street');
   await form.getByLabel('Suburb').fill(address.suburb);
   await form.getByLabel('Postcode').fill(address.postCode);
-  await form.getByRole('combobox', { name: 'State' }).click();
-  await page.locator(`.ant-select-item-option[title="${address.state}"]`).click();
+  await chooseOption(page, form.getByRole('combobox', { name: 'State' }), address.state);
 }
 
 function summary(page: Page): Locator {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = resolve(__dirname, '../../../test-results/screenshots');
@@ -37,4 +37,26 @@ export async function newShopContext(browser: Browser, baseURL: string, options:
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Picks an option of an antd Select and waits until its form field shows it. antd animates the list open
+ * and shut: a click that lands mid-animation can be lost, or the list can close under it and leave the click
+ * waiting for an option that is no longer visible. So each attempt opens the list if it is shut, clicks the
+ * option with a short timeout, and checks the field; a few attempts, then the last error.
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  const list = page.locator('.ant-select-dropdown:visible');
+  const field = combobox.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item ")][1]');
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (!(await list.isVisible())) await combobox.click();
+      await list.getByTitle(option, { exact: true }).click({ timeout: 5000 });
+      await field.filter({ hasText: option }).waitFor({ timeout: 3000 });
+      await list.waitFor({ state: 'detached', timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
