@@ -2,16 +2,22 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
 import type { ProductAvailability } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { GetProductAvailabilityQuery, GetShopProductsQuery } from '../product-list/product-list.queries';
+import { GetProductAvailabilityQuery } from '../product-list/product-list.queries';
+import { ShopListing } from '../product-list/shop-listing';
 
-/** The shop's reads. No caching in between: a customer must never see a stale price or stock figure. */
+/**
+ * The shop's reads. Nothing between the read model and the customer keeps an answer: a customer must never
+ * see a stale price or stock figure. The list's JSON is reused only until the product list next changes.
+ */
 @ApiTags('products')
 @Controller('products')
 export class ShopProductsController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly listing: ShopListing,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -20,9 +26,7 @@ export class ShopProductsController {
   })
   @ApiOkResponse({ description: 'Array of products' })
   async list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const products = await this.queries.execute(new GetShopProductsQuery());
-    const body = JSON.stringify(products);
-    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    const { body, etag } = await this.listing.current();
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', etag);
     if (matchesEtag(req.header('if-none-match'), etag)) {

@@ -1,5 +1,6 @@
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { ProductEvent, ProductFields } from '../domain/product.events';
+import { ProductListChanges } from './product-list-changes';
 import { ProductListProjection } from './product-list.projection';
 import { GetAdminProductsHandler, GetProductAvailabilityHandler, GetShopProductsHandler } from './product-list.query-handlers';
 import { GetProductAvailabilityQuery } from './product-list.queries';
@@ -41,7 +42,7 @@ function stream(productId: string, events: ProductEvent[]): RecordedEvent[] {
 
 describe('product list projection', () => {
   let store: MemoryDocumentStore;
-  const projection = new ProductListProjection();
+  const projection = new ProductListProjection(new ProductListChanges());
   const apply = async (events: RecordedEvent[]): Promise<void> => {
     for (const event of events) await projection.apply(event, store);
   };

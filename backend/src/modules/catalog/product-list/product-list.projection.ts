@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { PRODUCT_EVENT_TYPES, PRODUCT_STREAM_CATEGORY, type ProductEvent } from '../domain/product.events';
+import { ProductListChanges } from './product-list-changes';
 import { PRODUCTS_COLLECTION, evolveProductView, type ProductViewDoc } from './product-view';
 
 /**
@@ -15,6 +16,8 @@ export class ProductListProjection implements Projection {
   readonly collections = [PRODUCTS_COLLECTION] as const;
   readonly eventTypes: readonly string[] = PRODUCT_EVENT_TYPES;
 
+  constructor(private readonly changes: ProductListChanges) {}
+
   async apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
     if (streamCategory(event.streamName) !== PRODUCT_STREAM_CATEGORY) return;
     const productId = streamId(event.streamName);
@@ -25,5 +28,6 @@ export class ProductListProjection implements Projection {
     if (next === null) return;
     const { _id, ...fields } = next;
     await products.updateOne({ _id, revision: { $lt: event.revision } }, { $set: fields }, { upsert: true });
+    this.changes.recordWrite();
   }
 }

@@ -1,0 +1,123 @@
+import type { QueryBus } from '@nestjs/cqrs';
+import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import type { ProductEvent, ProductFields } from '../domain/product.events';
+import { ProductListChanges } from './product-list-changes';
+import { ProductListProjection } from './product-list.projection';
+import { GetShopProductsHandler } from './product-list.query-handlers';
+import { ShopListing } from './shop-listing';
+
+const fields: ProductFields = {
+  name: 'Quokka Pale Ale',
+  style: 'Pale Ale',
+  description: 'A beer.',
+  abv: 4.8,
+  beerType: null,
+  imageUrl: '/cans/quokka.svg',
+  inventory: 20,
+  isActive: true,
+  archived: false,
+  price: '6.50',
+  price4Pack: '24.00',
+  price8Pack: null,
+  price16Pack: null,
+  enable4Pack: true,
+  enable8Pack: false,
+  enable16Pack: false,
+};
+
+let position = 0;
+const recorded = (revision: number, event: ProductEvent): RecordedEvent => ({
+  id: `quokka-${revision}`,
+  streamName: 'product-quokka',
+  revision,
+  globalPosition: position++,
+  type: event.type,
+  data: event.data,
+  metadata: { correlationId: 'c', causationId: null, actor: 'admin', occurredAt: '2026-11-23T01:00:00.000Z' },
+});
+
+const prices = (price: string): ProductEvent => ({
+  type: 'ProductPricesChanged',
+  data: { price, price4Pack: '24.00', price8Pack: null, price16Pack: null, enable4Pack: true, enable8Pack: false, enable16Pack: false },
+});
+
+describe('the shop listing (the JSON of GET /api/products)', () => {
+  let store: MemoryDocumentStore;
+  let projection: ProductListProjection;
+  let listing: ShopListing;
+  let reads: number;
+
+  beforeEach(async () => {
+    store = new MemoryDocumentStore();
+    const changes = new ProductListChanges();
+    projection = new ProductListProjection(changes);
+    const handler = new GetShopProductsHandler(store);
+    reads = 0;
+    // The real query handler over the real store; only the bus around it is left out.
+    const bus = {
+      execute: () => {
+        reads += 1;
+        return handler.execute();
+      },
+    } as unknown as QueryBus;
+    listing = new ShopListing(bus, changes);
+    await projection.apply(recorded(0, { type: 'ProductCreated', data: fields }), store);
+  });
+
+  const priceOnTheWire = async (): Promise<string | undefined> => (JSON.parse((await listing.current()).body) as { price: string }[])[0]?.price;
+
+  it('given no change since the last answer, when asked again, then it answers the same bytes without reading the store', async () => {
+    const first = await listing.current();
+    const second = await listing.current();
+    expect(second).toEqual(first);
+    expect(first.etag).toMatch(/^"[\w-]+"$/);
+    expect(reads).toBe(1);
+  });
+
+  it.each<[string, ProductEvent, (body: { price: string; inventory: number; isActive: boolean }[]) => unknown, unknown]>([
+    ['a price change', prices('6.95'), (b) => b[0]?.price, '6.95'],
+    ['a reservation', { type: 'StockReserved', data: { orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' } }, (b) => b[0]?.inventory, 12],
+    ['a stock count', { type: 'StockCounted', data: { inventory: 5, previous: 20, reason: 'admin-edit' } }, (b) => b[0]?.inventory, 5],
+    ['a move to draft', { type: 'ProductMovedToDraft', data: {} }, (b) => b.length, 0],
+  ])('given a cached answer, when %s is projected, then the next answer shows it under a new ETag', async (_, event, read, expected) => {
+    const before = await listing.current();
+    await projection.apply(recorded(1, event), store);
+    const after = await listing.current();
+    expect(read(JSON.parse(after.body) as never)).toEqual(expected);
+    expect(after.etag).not.toBe(before.etag);
+    expect(reads).toBe(2);
+  });
+
+  it('given an event delivered again (no write), the cached answer stands', async () => {
+    await projection.apply(recorded(1, prices('6.95')), store);
+    const before = await listing.current();
+    await projection.apply(recorded(1, prices('6.95')), store);
+    expect(await listing.current()).toBe(before);
+    expect(reads).toBe(1);
+  });
+
+  it('given a change landing while an answer is being built, the answer built from older data is not reused', async () => {
+    const changes = new ProductListChanges();
+    projection = new ProductListProjection(changes);
+    let release: () => void = () => undefined;
+    const handler = new GetShopProductsHandler(store);
+    let first = true;
+    const bus = {
+      execute: async () => {
+        // The first read sees the old price, then waits while the change is projected.
+        const products = await handler.execute();
+        if (first) {
+          first = false;
+          await new Promise<void>((resolve) => (release = resolve));
+        }
+        return products;
+      },
+    } as unknown as QueryBus;
+    listing = new ShopListing(bus, changes);
+    const slow = listing.current();
+    await projection.apply(recorded(1, prices('7.20')), store);
+    release();
+    expect(JSON.parse((await slow).body)[0].price).toBe('6.50');
+    expect(await priceOnTheWire()).toBe('7.20');
+  });
+});

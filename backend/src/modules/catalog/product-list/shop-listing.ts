@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
+import { ProductListChanges } from './product-list-changes';
+import { GetShopProductsQuery } from './product-list.queries';
+
+/** The shop's product list as it goes on the wire: the JSON and its strong ETag. */
+export interface ShopListingBody {
+  body: string;
+  etag: string;
+}
+
+/**
+ * `GET /api/products` is the shop's busiest read and changes only when a product event is projected. The
+ * JSON and its ETag are built once per change of the product list and reused until the next one: the
+ * first request after a price change, a publication, a reservation or a sale builds the new answer.
+ */
+@Injectable()
+export class ShopListing {
+  private cached: (ShopListingBody & { changes: number }) | null = null;
+
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly changes: ProductListChanges,
+  ) {}
+
+  async current(): Promise<ShopListingBody> {
+    const changes = this.changes.current;
+    if (this.cached !== null && this.cached.changes === changes) return this.cached;
+    const body = JSON.stringify(await this.queries.execute(new GetShopProductsQuery()));
+    const listing = { changes, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    // A slower reader that started before a newer answer was kept must not put its older one back.
+    if (this.cached === null || this.cached.changes <= changes) this.cached = listing;
+    return listing;
+  }
+}
