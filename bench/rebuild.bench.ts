@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openEventStore, type EventMetadata, type EventToAppend } from '@brewery/eventstore';
 import { Client } from 'pg';
 import { createThrowawayDatabase, startThrowawayPostgres } from '../eventstore/src/testing/postgres-cluster';
 import { measure, median, print, type Figure } from './bench-stats';
-import { startShop } from './shop-process';
+import { ROOT, startShop } from './shop-process';
 
-// Compiled to .tmp/bench/bench/: the repository is three levels up.
-const ROOT = resolve(__dirname, '../../..');
 const TARGET_EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 
 // The built server, loaded at run time (bench compiles on its own; `npm run bench` builds the server first).

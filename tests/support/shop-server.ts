@@ -1,11 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const BROWSER_ADMIN_PASSWORD = 'browser-test-password';
-export const ROOT = resolve(__dirname, '../..');
+
+/** The repository: the nearest folder above this file holding the backend workspace (also from a copy compiled under `.tmp/`). */
+export const ROOT = ((): string => {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'backend', 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no repository above ${__dirname}`);
+  }
+})();
 const LOG_DIR = join(ROOT, '.tmp/test-reports/server-logs');
 
 export interface ShopServerOptions {
@@ -13,13 +20,15 @@ export interface ShopServerOptions {
   env?: Record<string, string>;
   /** Reuse this data directory (it is then left in place on stop); a fresh temporary one otherwise. */
   dataDir?: string;
-  /** Names the log file written to `.tmp/test-reports/server-logs/` when the server stops. */
+  /** Names the log file written to `.tmp/test-reports/server-logs/` when the server stops; without it no log is kept. */
   name?: string;
 }
 
 export interface ShopServer {
   url: string;
   dataDir: string;
+  /** The process id of the running server (it changes with a restart). */
+  readonly pid: number;
   /** Calls the running shop's API (JSON in, JSON out); throws on a non-2xx answer. */
   api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<T>;
   adminToken(): Promise<string>;
@@ -44,6 +53,31 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Resolves once `url` answers 2xx, or rejects when the process exits or `timeoutMs` passes. */
+export async function waitUntilAnswering(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Ends a child process with `signal` (SIGTERM by default), then SIGKILL if it is still there after 10 s. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Starts the built shop (`backend/dist/main.js`) on 127.0.0.1, with a fresh data directory unless given one. */
 export async function startShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const { env = {}, dataDir: givenDataDir, name } = options;
@@ -56,45 +90,47 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   const launch = async (): Promise<void> => {
     const started = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
       cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', ADMIN_PASSWORD: BROWSER_ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        ADMIN_PASSWORD: BROWSER_ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;
     started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (started.exitCode !== null) throw new Error(`shop exited with ${started.exitCode}:\n${output}`);
-      try {
-        const res = await fetch(`${url}/api/health`);
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
-        started.kill('SIGKILL');
-        throw new Error(`shop did not become healthy within 60 s:\n${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
+    try {
+      await waitUntilAnswering(`${url}/api/health`, started, () => output);
+    } catch (error) {
+      started.kill('SIGKILL');
+      throw error;
     }
   };
 
   const exit = async (signal: NodeJS.Signals): Promise<void> => {
-    const running = child;
-    if (running === null || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((r) => running.once('exit', r));
-    running.kill(signal);
-    const timer = setTimeout(() => running.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    if (child !== null) await stopChild(child, signal);
   };
 
-  await launch();
+  try {
+    await launch();
+  } catch (error) {
+    if (givenDataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   let token: string | null = null;
   const api = async <T>(method: string, path: string, body?: unknown, bearer?: string): Promise<T> => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -104,9 +140,13 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   return {
     url,
     dataDir,
+    get pid() {
+      return child?.pid ?? -1;
+    },
     api,
     adminToken: async () => {
-      token ??= (await api<{ token: string }>('POST', '/api/admin/login', { password: env.ADMIN_PASSWORD ?? BROWSER_ADMIN_PASSWORD })).token;
+      token ??= (await api<{ token: string }>('POST', '/api/admin/login', { password: env.ADMIN_PASSWORD ?? BROWSER_ADMIN_PASSWORD }))
+        .token;
       return token;
     },
     output: () => output,
@@ -117,8 +157,10 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     },
     stop: async () => {
       await exit('SIGTERM');
-      mkdirSync(LOG_DIR, { recursive: true });
-      writeFileSync(join(LOG_DIR, `${name ?? 'shop'}-${port}.log`), output);
+      if (name !== undefined) {
+        mkdirSync(LOG_DIR, { recursive: true });
+        writeFileSync(join(LOG_DIR, `${name}-${port}.log`), output);
+      }
       if (givenDataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
