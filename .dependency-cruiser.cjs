@@ -22,7 +22,15 @@ module.exports = {
       name: 'shared-kernel-is-pure',
       severity: 'error',
       from: { path: '^backend/src/shared-kernel' },
-      to: { pathNot: ['^backend/src/shared-kernel', '^eventstore/src/event-store/event-store\\.port\\.ts$', '^eventstore/src/index\\.ts$', '^eventstore/src/event-store/index\\.ts$'], dependencyTypesNot: ['type-only'] },
+      to: {
+        pathNot: [
+          '^backend/src/shared-kernel',
+          '^eventstore/src/event-store/event-store\\.port\\.ts$',
+          '^eventstore/src/index\\.ts$',
+          '^eventstore/src/event-store/index\\.ts$',
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'frontend-features-are-independent',

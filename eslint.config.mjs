@@ -5,13 +5,31 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.tmp/**', 'data/**', 'frontend/public/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'coverage/**',
+      '.tmp/**',
+      'data/**',
+      'frontend/public/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.check.json', './tests/tsconfig.json', './frontend/tsconfig.json', './frontend/tsconfig.test.json', './frontend/tsconfig.node.json'],
+        project: [
+          './tsconfig.check.json',
+          './tests/tsconfig.json',
+          './frontend/tsconfig.json',
+          './frontend/tsconfig.test.json',
+          './frontend/tsconfig.node.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -40,7 +58,16 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.api-spec.ts', '**/*.browser-spec.ts', '**/*.test.ts', '**/*.test.tsx', '**/testing/**', 'tests/**'],
+    files: [
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/*.api-spec.ts',
+      '**/*.browser-spec.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/testing/**',
+      'tests/**',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -13,7 +13,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-export async function measure(name: string, unit: string, how: string, runs: number, once: (run: number) => Promise<number>): Promise<Figure> {
+export async function measure(
+  name: string,
+  unit: string,
+  how: string,
+  runs: number,
+  once: (run: number) => Promise<number>,
+): Promise<Figure> {
   const values: number[] = [];
   for (let run = 0; run < runs; run++) values.push(await once(run));
   const figure = { name, unit, median: median(values), runs: values, how };
@@ -23,7 +29,9 @@ export async function measure(name: string, unit: string, how: string, runs: num
 
 export function print(figure: Figure): void {
   const round = (v: number) => (v >= 100 ? Math.round(v).toLocaleString('en-AU') : v.toFixed(2));
-  process.stdout.write(`${figure.name.padEnd(58)} ${round(figure.median).padStart(10)} ${figure.unit}   (runs: ${figure.runs.map(round).join(', ')})\n`);
+  process.stdout.write(
+    `${figure.name.padEnd(58)} ${round(figure.median).padStart(10)} ${figure.unit}   (runs: ${figure.runs.map(round).join(', ')})\n`,
+  );
 }
 
 export function perSecond(count: number, startedNs: bigint): number {

@@ -58,14 +58,26 @@ async function suite(label: string, open: () => Promise<EventStore>): Promise<Fi
   try {
     const how = `${RUNS} runs, median; one process, awaited appends of one event to 100 streams (expected revision any)`;
     figures.push(await measure(`${label}: appends of 1 event`, 'events/s', how, RUNS, (run) => appendSingles(store, run)));
-    figures.push(await measure(`${label}: appends of 10 events`, 'events/s', `${RUNS} runs, median; batches of 10 to 100 streams`, RUNS, (run) => appendBatches(store, run)));
+    figures.push(
+      await measure(`${label}: appends of 10 events`, 'events/s', `${RUNS} runs, median; batches of 10 to 100 streams`, RUNS, (run) =>
+        appendBatches(store, run),
+      ),
+    );
   } finally {
     await store.close();
   }
   const reader = await open();
   try {
     await fill(reader, READ);
-    figures.push(await measure(`${label}: catch-up subscription read`, 'events/s', `${RUNS} runs, median; subscribe from the start of ${READ} events to caught up`, RUNS, () => catchUp(reader)));
+    figures.push(
+      await measure(
+        `${label}: catch-up subscription read`,
+        'events/s',
+        `${RUNS} runs, median; subscribe from the start of ${READ} events to caught up`,
+        RUNS,
+        () => catchUp(reader),
+      ),
+    );
   } finally {
     await reader.close();
   }
@@ -82,7 +94,9 @@ export async function eventStoreBench(): Promise<Figure[]> {
   dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   const server = await startThrowawayPostgres({ fsync: true });
   try {
-    const postgres = await suite('PostgreSQL 15 server (fsync on)', async () => openEventStore({ kind: 'postgres', url: await createThrowawayDatabase(server.url, 'bench') }));
+    const postgres = await suite('PostgreSQL 15 server (fsync on)', async () =>
+      openEventStore({ kind: 'postgres', url: await createThrowawayDatabase(server.url, 'bench') }),
+    );
     return [...pglite, ...postgres];
   } finally {
     await server.stop();

@@ -19,7 +19,8 @@ async function main(): Promise<void> {
     ['frontend', frontendBench],
   ];
   const unknown = only.filter((name) => !benches.some(([known]) => known === name));
-  if (unknown.length > 0) throw new Error(`No benchmark named ${unknown.join(', ')}; there are ${benches.map(([name]) => name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`No benchmark named ${unknown.join(', ')}; there are ${benches.map(([name]) => name).join(', ')}`);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   process.stdout.write(`Benchmarks on ${machine}\n\n`);
   const results: Record<string, Figure[]> = {};

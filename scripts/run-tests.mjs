@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every tier in order, stopping at nothing, then a one-line verdict per tier and the totals.
-// Tiers: typecheck, lint, dependency rules, Jest (unit, contract, api), Vitest (frontend), quick fault tests, browser.
+// Tiers: typecheck, lint, formatting, dependency rules, Jest (unit, contract, api), Vitest (frontend), quick fault tests, browser.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,15 +16,35 @@ const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} -
 const tiers = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'formatting', cmd: ['npm', 'run', '--silent', 'format:check'] },
   { name: 'dependency rules', cmd: ['npm', 'run', '--silent', 'deps:check'] },
   {
     name: 'jest: unit, contract, api',
-    cmd: ['npx', 'jest', '--selectProjects', 'unit', 'contract', 'api', '--maxWorkers=2', '--json', `--outputFile=${join(reports, 'jest.json')}`],
+    cmd: [
+      'npx',
+      'jest',
+      '--selectProjects',
+      'unit',
+      'contract',
+      'api',
+      '--maxWorkers=2',
+      '--json',
+      `--outputFile=${join(reports, 'jest.json')}`,
+    ],
     report: () => jestCounts('jest.json'),
   },
   {
     name: 'vitest: frontend',
-    cmd: ['npx', 'vitest', 'run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--root',
+      'frontend',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'vitest.json')}`,
+    ],
     report: () => jestCounts('vitest.json'),
   },
   {
@@ -43,7 +63,11 @@ function jestCounts(file) {
   const path = join(reports, file);
   if (!existsSync(path)) return null;
   const json = JSON.parse(readFileSync(path, 'utf8'));
-  return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0) };
+  return {
+    passed: json.numPassedTests ?? 0,
+    failed: json.numFailedTests ?? 0,
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+  };
 }
 
 const results = [];

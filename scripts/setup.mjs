@@ -48,7 +48,14 @@ function newest(paths) {
 
 // 1. Dependencies: npm records what it installed in node_modules/.package-lock.json.
 const installed = join(root, 'node_modules/.package-lock.json');
-const manifests = ['package.json', 'package-lock.json', 'shop-rules/package.json', 'eventstore/package.json', 'backend/package.json', 'frontend/package.json'];
+const manifests = [
+  'package.json',
+  'package-lock.json',
+  'shop-rules/package.json',
+  'eventstore/package.json',
+  'backend/package.json',
+  'frontend/package.json',
+];
 if (!existsSync(installed) || manifests.some((m) => mtime(join(root, m)) > mtime(installed))) {
   console.log('setup: installing dependencies…');
   // `npm install` keeps the versions package-lock.json records; unlike `npm ci` it does not insist that
@@ -81,6 +88,8 @@ if (args.has('--browser') && !existsSync('/usr/bin/chromium')) {
     run('apt-get', ['update', '-qq']);
     run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   } else {
-    console.log('setup: /usr/bin/chromium is missing and cannot be installed here (needs root and apt-get); browser tests will be skipped.');
+    console.log(
+      'setup: /usr/bin/chromium is missing and cannot be installed here (needs root and apt-get); browser tests will be skipped.',
+    );
   }
 }

@@ -14,7 +14,18 @@ import { OrderHistoryModule } from './modules/order-history/order-history.module
 import { SystemMonitorModule } from './modules/system-monitor/system-monitor.module';
 
 /** The business capabilities, in the order their dependencies need. */
-export const BUSINESS_MODULES: Type[] = [SystemModule, AdminAuthModule, CatalogModule, NotificationsModule, PaymentsModule, OrderingModule, ReportingModule, ShippingModule, OrderHistoryModule, SystemMonitorModule];
+export const BUSINESS_MODULES: Type[] = [
+  SystemModule,
+  AdminAuthModule,
+  CatalogModule,
+  NotificationsModule,
+  PaymentsModule,
+  OrderingModule,
+  ReportingModule,
+  ShippingModule,
+  OrderHistoryModule,
+  SystemMonitorModule,
+];
 
 @Module({})
 export class AppModule {

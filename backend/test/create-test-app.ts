@@ -37,7 +37,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   config.eventStore = { kind: 'pglite', dataDir: 'memory://' };
-  const clock = { now: new Date('2026-11-23T01:00:00.000Z'), advance(ms: number) { clock.now = new Date(clock.now.getTime() + ms); } };
+  const clock = {
+    now: new Date('2026-11-23T01:00:00.000Z'),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
   const app = await createApp(config, { now: () => clock.now } satisfies Clock);
   await app.init();
   await app.get(ProjectionRunner).whenReadModelsCaughtUp();

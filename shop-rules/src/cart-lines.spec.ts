@@ -11,8 +11,7 @@ import {
 } from './cart-lines';
 import { InvalidQuantityError } from './shop-rule.error';
 
-const fourPacks = (packs: number, price: number) =>
-  aLine({ packSize: '4pack', packQuantity: 4, quantity: packs * 4, price });
+const fourPacks = (packs: number, price: number) => aLine({ packSize: '4pack', packQuantity: 4, quantity: packs * 4, price });
 
 describe('line and cart totals', () => {
   it.each([
@@ -25,11 +24,7 @@ describe('line and cart totals', () => {
   });
 
   it('given singles and packs, the subtotal adds single price x cans and pack line prices, to the cent', () => {
-    const lines = [
-      aLine({ price: 0.1, quantity: 3 }),
-      aLine({ productId: 'b', price: 0.2 }),
-      fourPacks(1, 24),
-    ];
+    const lines = [aLine({ price: 0.1, quantity: 3 }), aLine({ productId: 'b', price: 0.2 }), fourPacks(1, 24)];
     expect(cartSubtotal(lines)).toBe(24.5);
     expect(cartTotalCans(lines)).toBe(8);
     expect(cartSubtotal([])).toBe(0);
@@ -79,11 +74,7 @@ describe('setLineQuantity', () => {
   });
 
   it('given a single line, sets its cans and keeps the per-can price', () => {
-    expect(setLineQuantity(cart, 'hazy-ipa', 'single', 7)).toEqual([
-      aLine({ quantity: 7 }),
-      cart[1],
-      cart[2],
-    ]);
+    expect(setLineQuantity(cart, 'hazy-ipa', 'single', 7)).toEqual([aLine({ quantity: 7 }), cart[1], cart[2]]);
   });
 
   it.each([
@@ -141,13 +132,7 @@ describe('cartLineFromProduct', () => {
     ['two 4-packs', {}, '4pack', 2, { price: 48, quantity: 8, packQuantity: 4 }],
     ['an 8-pack', {}, '8pack', 1, { price: 46, quantity: 8, packQuantity: 8 }],
     ['two 16-packs', {}, '16pack', 2, { price: 176, quantity: 32, packQuantity: 16 }],
-    [
-      'a 4-pack without its own price',
-      { price4Pack: null },
-      '4pack',
-      1,
-      { price: 26, quantity: 4, packQuantity: 4 },
-    ],
+    ['a 4-pack without its own price', { price4Pack: null }, '4pack', 1, { price: 26, quantity: 4, packQuantity: 4 }],
   ] as const)('given %s, builds the line', (_case, overrides, packSize, packs, expected) => {
     expect(cartLineFromProduct(aProduct(overrides), packSize, packs)).toEqual({
       productId: 'hazy-ipa',

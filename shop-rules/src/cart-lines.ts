@@ -35,10 +35,7 @@ function isSameLine(line: CartLine, productId: string, packSize: PackSize): bool
 
 /** Two lines of the same product and size become one; a pack line's price is the sum of what was added. */
 export function mergeLines(existing: CartLine, added: CartLine): CartLine {
-  const price =
-    existing.packSize === 'single'
-      ? existing.price
-      : centsToDollars(toCents(existing.price) + toCents(added.price));
+  const price = existing.packSize === 'single' ? existing.price : centsToDollars(toCents(existing.price) + toCents(added.price));
   return { ...existing, quantity: existing.quantity + added.quantity, price };
 }
 
@@ -54,12 +51,7 @@ export function addToCart(lines: readonly CartLine[], line: CartLine): CartLine[
  * Sets a line's quantity in cans; 0 or less removes it. A pack line keeps its price per pack, so its
  * price scales with the number of packs.
  */
-export function setLineQuantity(
-  lines: readonly CartLine[],
-  productId: string,
-  packSize: PackSize,
-  quantityInCans: number,
-): CartLine[] {
+export function setLineQuantity(lines: readonly CartLine[], productId: string, packSize: PackSize, quantityInCans: number): CartLine[] {
   if (quantityInCans <= 0) return removeFromCart(lines, productId, packSize);
   assertWholePacks(quantityInCans, packSize);
   return lines.map((line) => {
@@ -71,14 +63,8 @@ export function setLineQuantity(
 }
 
 /** Without a pack size every line of the product goes. */
-export function removeFromCart(
-  lines: readonly CartLine[],
-  productId: string,
-  packSize?: PackSize,
-): CartLine[] {
-  return lines.filter((line) =>
-    packSize === undefined ? line.productId !== productId : !isSameLine(line, productId, packSize),
-  );
+export function removeFromCart(lines: readonly CartLine[], productId: string, packSize?: PackSize): CartLine[] {
+  return lines.filter((line) => (packSize === undefined ? line.productId !== productId : !isSameLine(line, productId, packSize)));
 }
 
 /** Drops lines whose product is no longer in the shop's product list. */

@@ -15,31 +15,15 @@ const packs = (packSize: PackSize, count: number, price: number, overrides: Part
   });
 
 /** Summarises lines as "size x cans @ price" so a table reads like the cart. */
-const shape = (lines: readonly CartLine[] | null) =>
-  lines?.map((l) => `${l.productId} ${l.packSize} x${l.quantity} $${l.price}`) ?? null;
+const shape = (lines: readonly CartLine[] | null) => lines?.map((l) => `${l.productId} ${l.packSize} x${l.quantity} $${l.price}`) ?? null;
 
 describe('repriceSingles', () => {
   it.each<[string, Partial<Product>, CartLine[], string[] | null]>([
     ['3 singles stay single', {}, [singles(3)], null],
     ['4 singles become a 4-pack', {}, [singles(4)], ['hazy-ipa 4pack x4 $24']],
-    [
-      '5 singles become one 4-pack and 1 single',
-      {},
-      [singles(5)],
-      ['hazy-ipa 4pack x4 $24', 'hazy-ipa single x1 $6.5'],
-    ],
-    [
-      '21 singles become 16 + 4 + 1',
-      {},
-      [singles(21)],
-      ['hazy-ipa 16pack x16 $88', 'hazy-ipa 4pack x4 $24', 'hazy-ipa single x1 $6.5'],
-    ],
-    [
-      '28 singles become 16 + 8 + 4',
-      {},
-      [singles(28)],
-      ['hazy-ipa 16pack x16 $88', 'hazy-ipa 8pack x8 $46', 'hazy-ipa 4pack x4 $24'],
-    ],
+    ['5 singles become one 4-pack and 1 single', {}, [singles(5)], ['hazy-ipa 4pack x4 $24', 'hazy-ipa single x1 $6.5']],
+    ['21 singles become 16 + 4 + 1', {}, [singles(21)], ['hazy-ipa 16pack x16 $88', 'hazy-ipa 4pack x4 $24', 'hazy-ipa single x1 $6.5']],
+    ['28 singles become 16 + 8 + 4', {}, [singles(28)], ['hazy-ipa 16pack x16 $88', 'hazy-ipa 8pack x8 $46', 'hazy-ipa 4pack x4 $24']],
     ['a disabled 4-pack is skipped: 5 singles stay', { enable4Pack: false }, [singles(5)], null],
     [
       'a disabled 16-pack is skipped: 20 singles become 8 + 8 + 4',
@@ -59,29 +43,15 @@ describe('repriceSingles', () => {
       [singles(6)],
       ['hazy-ipa 4pack x4 $26', 'hazy-ipa single x2 $6.5'],
     ],
-    [
-      'an existing 4-pack line is kept and absorbs the new 4-pack',
-      {},
-      [packs('4pack', 1, 24), singles(4)],
-      ['hazy-ipa 4pack x8 $48'],
-    ],
-    [
-      'an existing pack line alone does not count towards 4 singles',
-      {},
-      [packs('4pack', 1, 24), singles(3)],
-      null,
-    ],
+    ['an existing 4-pack line is kept and absorbs the new 4-pack', {}, [packs('4pack', 1, 24), singles(4)], ['hazy-ipa 4pack x8 $48']],
+    ['an existing pack line alone does not count towards 4 singles', {}, [packs('4pack', 1, 24), singles(3)], null],
   ])('%s', (_case, overrides, cart, expected) => {
     expect(shape(repriceSingles(cart, [aProduct(overrides)]))).toEqual(expected);
   });
 
   it('given several products, reprices each one with its own prices and keeps the others in place', () => {
     const stout = aProduct({ id: 'stout', name: 'Stout', price: '7.00', price4Pack: '26.00' });
-    const cart = [
-      singles(2, { productId: 'lager' }),
-      singles(5),
-      singles(9, { productId: 'stout', name: 'Stout', price: 7 }),
-    ];
+    const cart = [singles(2, { productId: 'lager' }), singles(5), singles(9, { productId: 'stout', name: 'Stout', price: 7 })];
     expect(shape(repriceSingles(cart, [aProduct(), stout, aProduct({ id: 'lager' })]))).toEqual([
       'lager single x2 $6.5',
       'hazy-ipa 4pack x4 $24',
@@ -137,12 +107,7 @@ describe('optimiseProductLines', () => {
       [packs('4pack', 2, 48), singles(9)],
       ['hazy-ipa 16pack x16 $88', 'hazy-ipa single x1 $6.5'],
     ],
-    [
-      '28 cans as 16 + 8 + 4',
-      {},
-      [singles(28)],
-      ['hazy-ipa 16pack x16 $88', 'hazy-ipa 8pack x8 $46', 'hazy-ipa 4pack x4 $24'],
-    ],
+    ['28 cans as 16 + 8 + 4', {}, [singles(28)], ['hazy-ipa 16pack x16 $88', 'hazy-ipa 8pack x8 $46', 'hazy-ipa 4pack x4 $24']],
     [
       'when 4-packs are cheapest per can, 16 cans become four 4-packs',
       { price4Pack: '20.00' },
@@ -168,10 +133,7 @@ describe('optimiseProductLines', () => {
 
   it('given lines of a product that is not in the list, keeps them as they are', () => {
     const cart = [singles(5, { productId: 'gone' }), singles(4)];
-    expect(shape(optimiseProductLines(cart, [aProduct()]))).toEqual([
-      'gone single x5 $6.5',
-      'hazy-ipa 4pack x4 $24',
-    ]);
+    expect(shape(optimiseProductLines(cart, [aProduct()]))).toEqual(['gone single x5 $6.5', 'hazy-ipa 4pack x4 $24']);
   });
 
   /** The cheapest way to buy exactly n cans from the tiers, by dynamic programming over every count. */
@@ -187,9 +149,7 @@ describe('optimiseProductLines', () => {
     }
     const best = [0];
     for (let cans = 1; cans <= n; cans += 1) {
-      best[cans] = Math.min(
-        ...tiers.filter(([size]) => size <= cans).map(([size, cents]) => (best[cans - size] ?? 0) + cents),
-      );
+      best[cans] = Math.min(...tiers.filter(([size]) => size <= cans).map(([size, cents]) => (best[cans - size] ?? 0) + cents));
     }
     return best[n] ?? 0;
   }

@@ -26,8 +26,7 @@ function splitGreedily(cans: number, sizes: readonly PackSize[]): { packs: PackC
 
 function packLine(template: CartLine, product: Product, { packSize, count }: PackCount): CartLine {
   const packQuantity = PACK_QUANTITY[packSize];
-  const price =
-    packSize === 'single' ? unitPriceCents(product, 'single') : unitPriceCents(product, packSize) * count;
+  const price = packSize === 'single' ? unitPriceCents(product, 'single') : unitPriceCents(product, packSize) * count;
   return {
     ...template,
     packSize,
@@ -73,15 +72,12 @@ function replaceSingles(
   packs: readonly PackCount[],
   singles: number,
 ): CartLine[] {
-  const ofProduct = (l: CartLine, packSize: PackSize): boolean =>
-    l.productId === first.productId && l.packSize === packSize;
+  const ofProduct = (l: CartLine, packSize: PackSize): boolean => l.productId === first.productId && l.packSize === packSize;
   const merged = lines.map((l) => {
     const pack = packs.find((p) => ofProduct(l, p.packSize));
     return pack === undefined ? l : mergeLines(l, packLine(first, product, pack));
   });
-  const inserted = packs
-    .filter((pack) => !lines.some((l) => ofProduct(l, pack.packSize)))
-    .map((pack) => packLine(first, product, pack));
+  const inserted = packs.filter((pack) => !lines.some((l) => ofProduct(l, pack.packSize))).map((pack) => packLine(first, product, pack));
   // The cans left single keep the price the customer saw when adding them.
   if (singles > 0) inserted.push({ ...first, quantity: singles });
   const at = merged.findIndex((l) => ofProduct(l, 'single'));

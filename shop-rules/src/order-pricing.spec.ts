@@ -11,15 +11,7 @@ describe('priceCartLine', () => {
     ['one 8-pack', {}, '8pack', 8, 4600, 4600, 1],
     ['three 16-packs', {}, '16pack', 48, 8800, 26400, 3],
     ['a 4-pack without its own price', { price4Pack: null }, '4pack', 4, 2600, 2600, 1],
-    [
-      'two 16-packs without their own price',
-      { price: '5.25', price16Pack: null },
-      '16pack',
-      32,
-      8400,
-      16800,
-      2,
-    ],
+    ['two 16-packs without their own price', { price: '5.25', price16Pack: null }, '16pack', 32, 8400, 16800, 2],
   ])('given %s, prices the unit at %p cents', (_case, overrides, packSize, cans, unit, total, units) => {
     expect(priceCartLine(aProduct(overrides), packSize, cans)).toEqual({
       unitPriceCents: unit,

@@ -1,10 +1,4 @@
-import {
-  PACK_QUANTITY,
-  type PackSize,
-  type PackValidation,
-  type Product,
-  type ShippingResult,
-} from './catalog.types';
+import { PACK_QUANTITY, type PackSize, type PackValidation, type Product, type ShippingResult } from './catalog.types';
 import { gstIncludedCents, toCents } from './money';
 import { validatePack } from './pack-validation';
 import { unitPriceCents } from './product-prices';
@@ -67,11 +61,7 @@ export interface OrderSummary {
  * address, and the pack's validity for the caller to enforce. Throws on a bad quantity or an
  * unsupported state.
  */
-export function summariseOrder(input: {
-  lines: readonly OrderLineInput[];
-  state: string;
-  postCode: string;
-}): OrderSummary {
+export function summariseOrder(input: { lines: readonly OrderLineInput[]; state: string; postCode: string }): OrderSummary {
   const lines = input.lines.map(({ product, packSize, quantity }) => ({
     productId: product.id,
     name: product.name,

@@ -16,12 +16,7 @@ describe('pack availability on a card', () => {
     ['a 4-pack without a price', { price4Pack: null }, '4pack', false],
     ['an 8-pack with an empty price', { price8Pack: '' }, '8pack', false],
     ['a 16-pack that is not enabled', { enable16Pack: false }, '16pack', false],
-    [
-      'a single when every pack is disabled',
-      { enable4Pack: false, enable8Pack: false, enable16Pack: false },
-      'single',
-      true,
-    ],
+    ['a single when every pack is disabled', { enable4Pack: false, enable8Pack: false, enable16Pack: false }, 'single', true],
   ])('%s: available %p', (_case, overrides, packSize, expected) => {
     expect(isPackAvailable(aProduct(overrides), packSize)).toBe(expected);
   });

@@ -1,17 +1,9 @@
-import {
-  VALID_PACK_TOTALS,
-  isValidPackTotal,
-  packAdviceText,
-  packProgressPercent,
-  shopHelperText,
-  validatePack,
-} from './pack-validation';
+import { VALID_PACK_TOTALS, isValidPackTotal, packAdviceText, packProgressPercent, shopHelperText, validatePack } from './pack-validation';
 import { InvalidQuantityError } from './shop-rule.error';
 
 /** SPEC-NOTES item 1, written out by hand. */
 const SPEC_NOTES_TOTALS = [
-  4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152,
-  160, 168, 176, 184, 192,
+  4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160, 168, 176, 184, 192,
 ];
 
 /** An independent reading of spec section 5, one clause per line, asked of each number. */
@@ -19,8 +11,7 @@ function validByRule(n: number): boolean {
   if (n === 4 || n === 8 || n === 16) return true;
   if (n > 0 && n % 8 === 0 && n <= 96) return true;
   if (n > 0 && n % 16 === 0 && n <= 192) return true;
-  for (let a = 1; a <= 8; a += 1)
-    for (let b = 1; b <= 8; b += 1) if (8 * a + 16 * b === n && n <= 200) return true;
+  for (let a = 1; a <= 8; a += 1) for (let b = 1; b <= 8; b += 1) if (8 * a + 16 * b === n && n <= 200) return true;
   return [20, 28, 36, 44, 52, 60].includes(n);
 }
 
@@ -71,19 +62,16 @@ describe('validatePack', () => {
     [192, true, 192, 0, 184, 8],
     [193, false, 196, 3, 192, 1],
     [200, false, 200, 0, 192, 8],
-  ])(
-    'given %p cans: valid %p, next %p (+%p), previous %p (-%p)',
-    (total, isValid, nextTarget, needed, previousTarget, excess) => {
-      expect(validatePack(total)).toEqual({
-        totalCans: total,
-        isValid,
-        nextTarget,
-        needed,
-        previousTarget,
-        excess,
-      });
-    },
-  );
+  ])('given %p cans: valid %p, next %p (+%p), previous %p (-%p)', (total, isValid, nextTarget, needed, previousTarget, excess) => {
+    expect(validatePack(total)).toEqual({
+      totalCans: total,
+      isValid,
+      nextTarget,
+      needed,
+      previousTarget,
+      excess,
+    });
+  });
 
   it.each([-1, 1.5, Number.NaN])('refuses %p cans', (total) => {
     expect(() => validatePack(total)).toThrow(InvalidQuantityError);

@@ -66,19 +66,16 @@ describe('postcodeBelongsToState', () => {
     ['abcd', null],
   ];
 
-  it.each(
-    cases.flatMap(([postCode, owner]) =>
-      SHIPPING_STATES.map((state) => [postCode, state, state === owner] as const),
-    ),
-  )('given %p and %p, it belongs: %p', (postCode, state, expected) => {
-    expect(postcodeBelongsToState(postCode, state)).toBe(expected);
-  });
+  it.each(cases.flatMap(([postCode, owner]) => SHIPPING_STATES.map((state) => [postCode, state, state === owner] as const)))(
+    'given %p and %p, it belongs: %p',
+    (postCode, state, expected) => {
+      expect(postcodeBelongsToState(postCode, state)).toBe(expected);
+    },
+  );
 
   it('given every four-digit code, no code belongs to two states', () => {
     const codes = Array.from({ length: 10000 }, (_, n) => String(n).padStart(4, '0'));
-    const shared = codes.filter(
-      (code) => SHIPPING_STATES.filter((s) => postcodeBelongsToState(code, s)).length > 1,
-    );
+    const shared = codes.filter((code) => SHIPPING_STATES.filter((s) => postcodeBelongsToState(code, s)).length > 1);
     expect(shared).toEqual([]);
   });
 });

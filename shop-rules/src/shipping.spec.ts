@@ -43,12 +43,9 @@ describe('shippingCostCents', () => {
     expect(shippingCostCents(cans, false)).toBe(cents);
   });
 
-  it.each(Array.from({ length: 250 }, (_, i) => i + 1))(
-    'given %p cans, it follows the spec tiers',
-    (cans) => {
-      expect(shippingCostCents(cans, false)).toBe(costByTheSpec(cans));
-    },
-  );
+  it.each(Array.from({ length: 250 }, (_, i) => i + 1))('given %p cans, it follows the spec tiers', (cans) => {
+    expect(shippingCostCents(cans, false)).toBe(costByTheSpec(cans));
+  });
 
   it.each([
     [0, 0],
@@ -108,16 +105,13 @@ describe('calculateShipping', () => {
     ['ACT', '2600', 24, 30, '7-10 business days', false],
     ['NT', '0800', 192, 180, '10-14 business days', false],
     ['NSW', '6000', 12, 15, '7-10 business days', false],
-  ] as const)(
-    'to %p %p with %p cans: $%p, %p, Perth metro %p',
-    (state, postCode, totalCans, cost, delivery, perth) => {
-      expect(calculateShipping({ state, postCode, totalCans })).toEqual({
-        cost,
-        estimatedDelivery: delivery,
-        isPerthMetro: perth,
-      });
-    },
-  );
+  ] as const)('to %p %p with %p cans: $%p, %p, Perth metro %p', (state, postCode, totalCans, cost, delivery, perth) => {
+    expect(calculateShipping({ state, postCode, totalCans })).toEqual({
+      cost,
+      estimatedDelivery: delivery,
+      isPerthMetro: perth,
+    });
+  });
 
   it('given the Perth metro flag for a WA order without a metro postcode, it ships at the flat rate', () => {
     expect(calculateShipping({ state: 'WA', totalCans: 60, isPerthMetro: true })).toEqual({
@@ -132,16 +126,11 @@ describe('calculateShipping', () => {
     expect(isShippingState(state)).toBe(true);
   });
 
-  it.each(['XX', '', 'wa', 'Western Australia', 'NZ'])(
-    'given the state %p, it refuses with the spec message',
-    (state) => {
-      expect(isShippingState(state)).toBe(false);
-      expect(() => calculateShipping({ state, totalCans: 4 })).toThrow(UnsupportedShippingStateError);
-      expect(() => calculateShipping({ state, totalCans: 4 })).toThrow(
-        `Unsupported shipping state: ${state}`,
-      );
-    },
-  );
+  it.each(['XX', '', 'wa', 'Western Australia', 'NZ'])('given the state %p, it refuses with the spec message', (state) => {
+    expect(isShippingState(state)).toBe(false);
+    expect(() => calculateShipping({ state, totalCans: 4 })).toThrow(UnsupportedShippingStateError);
+    expect(() => calculateShipping({ state, totalCans: 4 })).toThrow(`Unsupported shipping state: ${state}`);
+  });
 
   it('carries a stable code on the unsupported state error', () => {
     const error = new UnsupportedShippingStateError('XX');

@@ -76,7 +76,16 @@ describe('crash: SIGKILL under checkout load, restart on the same data', () => {
   let server: ShopServer;
   let token: string;
   let gatewaySecret = '';
-  const tally: Tally = { acknowledged: new Map(), reusedOrderIds: [], payments: 0, retriedPayments: 0, cutOffRequests: 0, unexpected: [], killAfter: [], restartMs: [] };
+  const tally: Tally = {
+    acknowledged: new Map(),
+    reusedOrderIds: [],
+    payments: 0,
+    retriedPayments: 0,
+    cutOffRequests: 0,
+    unexpected: [],
+    killAfter: [],
+    restartMs: [],
+  };
 
   beforeAll(async () => {
     server = await startShopServer({ name: 'crash-fault', env: { LOG_LEVEL: 'debug', ADMIN_PASSWORD, JWT_SECRET } });
@@ -154,7 +163,14 @@ async function runUntilKilled(server: ShopServer, cycle: number, carts: readonly
       }
       const { orderId, paymentIntentId, clientSecret } = checkout.body;
       if (tally.acknowledged.has(orderId)) tally.reusedOrderIds.push(orderId);
-      const ack: Acknowledged = { orderId, paymentIntentId, clientSecret, customerName: customer['name'] ?? '', cans: cansByProduct(cart), paid: false };
+      const ack: Acknowledged = {
+        orderId,
+        paymentIntentId,
+        clientSecret,
+        customerName: customer['name'] ?? '',
+        cans: cansByProduct(cart),
+        paid: false,
+      };
       tally.acknowledged.set(orderId, ack);
       phase.answers++;
       const payment = await payWithTestCard(server.url, ack);
@@ -221,7 +237,9 @@ async function expectPaymentsEndPaid(url: string, token: string, tally: Tally): 
     SETTLE_MS,
   ).catch(async (error: unknown) => {
     const byId = new Map((await adminOrders(url, token)).map((o) => [o.id, o]));
-    const stuck = paid.filter((a) => !isPaidAndComplete(byId.get(a.orderId))).map((a) => `${a.orderId}: ${JSON.stringify(byId.get(a.orderId)?.status)}`);
+    const stuck = paid
+      .filter((a) => !isPaidAndComplete(byId.get(a.orderId)))
+      .map((a) => `${a.orderId}: ${JSON.stringify(byId.get(a.orderId)?.status)}`);
     throw new Error(`${error instanceof Error ? error.message : String(error)}; not complete: ${stuck.slice(0, 10).join(', ')}`);
   });
   for (const ack of paid) expect(orders.get(ack.orderId)?.paymentIntentId).toBe(ack.paymentIntentId);
@@ -258,7 +276,10 @@ async function expectStockAddsUp(url: string, token: string, products: readonly 
     const now = current.find((p) => p.id === product.id);
     expect(now).toBeDefined();
     if (now === undefined) continue;
-    expect({ product: now.name, stockPlusSold: now.inventory + cans('paid', product.id) }).toEqual({ product: now.name, stockPlusSold: product.inventory });
+    expect({ product: now.name, stockPlusSold: now.inventory + cans('paid', product.id) }).toEqual({
+      product: now.name,
+      stockPlusSold: product.inventory,
+    });
     // A checkout cut off by the crash may hold its cans (until its reservation lapses) or not have reserved yet.
     expect(now.reserved).toBeGreaterThanOrEqual(0);
     expect(now.reserved).toBeLessThanOrEqual(cans('pending', product.id));
@@ -271,12 +292,19 @@ async function expectEveryChargeIsAPaidOrder(url: string, token: string, dataDir
   const directory = join(dataDir, 'test-gateway', 'intents');
   const charged = readdirSync(directory)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(join(directory, file), 'utf8')) as { id: string; status: string; metadata: { orderId?: string } })
+    .map(
+      (file) => JSON.parse(readFileSync(join(directory, file), 'utf8')) as { id: string; status: string; metadata: { orderId?: string } },
+    )
     .filter((intent) => intent.status === 'succeeded');
   const orders = new Map((await adminOrders(url, token)).map((o) => [o.id, o]));
   const unpaid = charged.filter((intent) => {
     const order = orders.get(intent.metadata.orderId ?? '');
     return order?.status !== 'paid' || order.paymentIntentId !== intent.id;
   });
-  expect(unpaid.map((intent) => `${intent.id} (order ${intent.metadata.orderId ?? '?'}): ${orders.get(intent.metadata.orderId ?? '')?.status ?? 'missing'}`)).toEqual([]);
+  expect(
+    unpaid.map(
+      (intent) =>
+        `${intent.id} (order ${intent.metadata.orderId ?? '?'}): ${orders.get(intent.metadata.orderId ?? '')?.status ?? 'missing'}`,
+    ),
+  ).toEqual([]);
 }

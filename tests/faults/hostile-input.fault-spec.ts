@@ -15,7 +15,14 @@ import {
   type ShopFixture,
 } from './support/hostile-fixtures';
 import { leakedLines, testGatewaySecret } from './support/log-audit';
-import { hostileRequests, operationsOf, type Auth, type HostileRequest, type Operation, type RequestContext } from './support/openapi-requests';
+import {
+  hostileRequests,
+  operationsOf,
+  type Auth,
+  type HostileRequest,
+  type Operation,
+  type RequestContext,
+} from './support/openapi-requests';
 
 const ADMIN_PASSWORD = 'hostile-input-admin-password';
 const JWT_SECRET = 'hostile-input-jwt-secret-0123456789abcdef';
@@ -36,7 +43,10 @@ interface Sent {
 
 function describeSent(s: Sent, bodyChars = 120): string {
   const path = s.request.path.length > 160 ? `${s.request.path.slice(0, 160)}…(${s.request.path.length} chars)` : s.request.path;
-  const body = s.request.body === undefined ? '' : ` body ${s.request.body.length > bodyChars ? `${JSON.stringify(s.request.body.slice(0, bodyChars))}…(${s.request.body.length} chars)` : JSON.stringify(s.request.body)}`;
+  const body =
+    s.request.body === undefined
+      ? ''
+      : ` body ${s.request.body.length > bodyChars ? `${JSON.stringify(s.request.body.slice(0, bodyChars))}…(${s.request.body.length} chars)` : JSON.stringify(s.request.body)}`;
   return `[${s.request.kind}, ${s.auth.kind} token] ${s.request.method} ${path} ${JSON.stringify(s.request.headers)}${body} -> ${s.status}${s.error ? ` (${s.error})` : ''}`;
 }
 
@@ -109,7 +119,10 @@ describe('hostile input: malformed requests to every operation of the OpenAPI do
         case 'POST /api/admin/parse-stock-email':
           return { emailContent: `UPDATE STOCK\n${product.name}: 120` };
         case 'POST /api/admin/parse-shipping-email':
-          return { emailContent: `Please create label for Order #${paid.orderId}\n\n> Order #${paid.orderId} is paid.`, subject: `Re: Order #${paid.orderId} paid` };
+          return {
+            emailContent: `Please create label for Order #${paid.orderId}\n\n> Order #${paid.orderId} is paid.`,
+            subject: `Re: Order #${paid.orderId} paid`,
+          };
         case 'POST /api/admin/create-shipping-label-email':
           return { orderId: paid.orderId, emailContent: `Please create label for Order #${paid.orderId}` };
         default:
@@ -159,14 +172,21 @@ describe('hostile input: malformed requests to every operation of the OpenAPI do
             sends++;
             covered.add(a.request.operation);
             byKind.set(a.request.kind, (byKind.get(a.request.kind) ?? 0) + 1);
-            const statusClass = a.status === 0 ? 'no answer' : a.status === -1 ? 'closed during an over-limit upload' : `${Math.floor(a.status / 100)}xx`;
+            const statusClass =
+              a.status === 0 ? 'no answer' : a.status === -1 ? 'closed during an over-limit upload' : `${Math.floor(a.status / 100)}xx`;
             byClass.set(statusClass, (byClass.get(statusClass) ?? 0) + 1);
           }
           // Then no answer is a server error or a dropped connection
           const broken = answers.filter((a) => a.status === 0 || a.status >= 500);
           if (broken.length > 0) throw new Error(`server errors:\n${broken.map(describeSent).join('\n')}`);
           // And no admin route does anything for a caller without the admin token
-          const letIn = answers.filter((a) => a.auth.kind !== 'admin' && a.status >= 200 && a.status < 300 && operations.find((op) => op.key === a.request.operation)?.admin);
+          const letIn = answers.filter(
+            (a) =>
+              a.auth.kind !== 'admin' &&
+              a.status >= 200 &&
+              a.status < 300 &&
+              operations.find((op) => op.key === a.request.operation)?.admin,
+          );
           if (letIn.length > 0) throw new Error(`admin routes answered without a valid token:\n${letIn.map(describeSent).join('\n')}`);
 
           const succeeded = answers.filter((a) => a.status >= 200 && a.status < 300);
@@ -183,7 +203,9 @@ describe('hostile input: malformed requests to every operation of the OpenAPI do
           batchesChecked++;
           const after = await headPosition(server);
           if (after !== before) {
-            throw new Error(`the event store head moved from ${before} to ${after} in a batch of refused requests:\n${answers.map(describeSent).join('\n')}`);
+            throw new Error(
+              `the event store head moved from ${before} to ${after} in a batch of refused requests:\n${answers.map(describeSent).join('\n')}`,
+            );
           }
         }),
         { numRuns: Math.ceil(TARGET_SENDS / (BATCH * perBatch)), endOnFailure: true },
@@ -193,8 +215,14 @@ describe('hostile input: malformed requests to every operation of the OpenAPI do
         throw new Error(`seed ${result.seed}, path ${result.counterexamplePath ?? ''}: ${message}`);
       }
 
-      const classes = [...byClass.entries()].sort().map(([k, v]) => `${k} ${v.toLocaleString('en-AU')}`).join(', ');
-      const kinds = [...byKind.entries()].sort().map(([k, v]) => `${k} ${v}`).join(', ');
+      const classes = [...byClass.entries()]
+        .sort()
+        .map(([k, v]) => `${k} ${v.toLocaleString('en-AU')}`)
+        .join(', ');
+      const kinds = [...byKind.entries()]
+        .sort()
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
       console.log(
         `hostile input: ${sends.toLocaleString('en-AU')} requests to ${covered.size}/${operations.length} operations (seed ${result.seed}): ${classes}; ` +
           `2xx reads ${reads}, accidentally valid writes ${accidental.length}; ${batchesChecked} refused batches with the event head unchanged, ${batchesExcluded} excluded; kinds: ${kinds}`,

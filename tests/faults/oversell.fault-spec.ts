@@ -216,10 +216,14 @@ async function rush(
       clientSecrets.push(answer.body.clientSecret);
       return;
     }
-    const match = answer.status !== null && answer.status >= 400 && answer.status < 500 && answer.status !== 429 ? refusal.exec(answer.body.message) : null;
+    const match =
+      answer.status !== null && answer.status >= 400 && answer.status < 500 && answer.status !== 429
+        ? refusal.exec(answer.body.message)
+        : null;
     const available = Number(match?.[1]);
     const requested = Number(match?.[2]);
-    if (match === null || requested !== wanted || available >= requested) unexpected.push(`round ${round}, checkout ${i + 1} (${wanted} cans): ${describeAnswer(answer)}`);
+    if (match === null || requested !== wanted || available >= requested)
+      unexpected.push(`round ${round}, checkout ${i + 1} (${wanted} cans): ${describeAnswer(answer)}`);
     else refused.push({ requested, available });
   });
   expect(unexpected).toEqual([]);
@@ -253,11 +257,21 @@ async function rush(
   expect(watch.lowestStock).toBeGreaterThanOrEqual(0);
   expect(watch.lowestAvailable).toBeGreaterThanOrEqual(0);
   // Refused checkouts left no order holding the scarce beer's cans.
-  expect(paidOrders.filter((o) => o.status === 'pending' && o.items.some((item) => item.productId === scarce.id)).map((o) => o.id)).toEqual([]);
+  expect(paidOrders.filter((o) => o.status === 'pending' && o.items.some((item) => item.productId === scarce.id)).map((o) => o.id)).toEqual(
+    [],
+  );
   // No undersell: the cans only ever went out, so whatever was refused asked for more than is left now.
   const left = LAST_CANS - sold;
   expect(refused.filter((r) => r.requested <= left || r.available < left)).toEqual([]);
-  return { accepted: accepted.length, refused: refused.length, racedAtReservation, latencies, sold, lowestStockSeen: watch.lowestStock, lowestAvailableSeen: watch.lowestAvailable };
+  return {
+    accepted: accepted.length,
+    refused: refused.length,
+    racedAtReservation,
+    latencies,
+    sold,
+    lowestStockSeen: watch.lowestStock,
+    lowestAvailableSeen: watch.lowestAvailable,
+  };
 }
 
 /** A checkout of the other beer alone, for its order number: the numbers taken between two markers. */

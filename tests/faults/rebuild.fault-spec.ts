@@ -4,7 +4,14 @@ import { ReservationExpiry } from '../../backend/src/modules/ordering/reservatio
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway.port';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../backend/src/platform/projections/projection-runner';
-import { beer, cartLine, customer, payWithCard, type CheckoutAnswer, type ProductFields } from '../../backend/test/checkout/checkout-fixtures';
+import {
+  beer,
+  cartLine,
+  customer,
+  payWithCard,
+  type CheckoutAnswer,
+  type ProductFields,
+} from '../../backend/test/checkout/checkout-fixtures';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../backend/test/create-test-app';
 import { byScale } from './support/fault-scale';
 import { leakedLines } from './support/log-audit';
@@ -36,7 +43,19 @@ const PACKS: PackSize[] = ['4pack', '8pack', '16pack', 'single'];
 
 /** What happens to an order after checkout, chosen by its number so the workload is the same every run. */
 type Journey = 'paid' | 'declined-then-paid' | 'declined' | 'no-funds-deleted' | 'recovered-by-operator' | 'abandoned';
-const JOURNEYS: Journey[] = ['paid', 'paid', 'paid', 'declined-then-paid', 'paid', 'declined', 'paid', 'no-funds-deleted', 'recovered-by-operator', 'abandoned', 'paid'];
+const JOURNEYS: Journey[] = [
+  'paid',
+  'paid',
+  'paid',
+  'declined-then-paid',
+  'paid',
+  'declined',
+  'paid',
+  'no-funds-deleted',
+  'recovered-by-operator',
+  'abandoned',
+  'paid',
+];
 
 interface Placed {
   answer: CheckoutAnswer;
@@ -59,8 +78,14 @@ describe('read-model dump: the comparison the rebuild test relies on', () => {
   });
 
   it('names the first differing collection, document and field', () => {
-    const before = dump([{ _id: '1', status: 'paid' }, { _id: '2', status: 'pending', updatedAt: 'a' }]);
-    const after = dump([{ _id: '1', status: 'paid' }, { _id: '2', status: 'pending', updatedAt: 'b' }]);
+    const before = dump([
+      { _id: '1', status: 'paid' },
+      { _id: '2', status: 'pending', updatedAt: 'a' },
+    ]);
+    const after = dump([
+      { _id: '1', status: 'paid' },
+      { _id: '2', status: 'pending', updatedAt: 'b' },
+    ]);
     expect(firstDifference(before, before)).toBeNull();
     expect(firstDifference(before, after)).toContain('collection orders, document 2');
     expect(firstDifference(before, after)).toContain('first differing field: updatedAt: "a" vs "b"');
@@ -110,7 +135,8 @@ describe('rebuild: replaying the log gives back the live read models byte for by
   }
 
   async function admin(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) {
-    const req = t.http()[method](path).set('Authorization', `Bearer ${await adminToken()}`);
+    const http = t.http();
+    const req = http[method](path).set('Authorization', `Bearer ${await adminToken()}`);
     return body === undefined ? req : req.send(body);
   }
   const adminPost = (path: string, body?: object) => admin('post', path, body);
@@ -140,7 +166,11 @@ describe('rebuild: replaying the log gives back the live read models byte for by
   async function createProducts(): Promise<{ id: string; fields: ProductFields }[]> {
     const products: { id: string; fields: ProductFields }[] = [];
     for (let i = 0; i < PRODUCTS; i += 1) {
-      const fields = beer(`Rebuild Beer ${i}`, { inventory: ORDERS * 40, abv: 4 + (i % 5) / 2, style: ['Pale Ale', 'Lager', 'IPA', 'Stout'][i % 4] ?? 'Pale Ale' });
+      const fields = beer(`Rebuild Beer ${i}`, {
+        inventory: ORDERS * 40,
+        abv: 4 + (i % 5) / 2,
+        style: ['Pale Ale', 'Lager', 'IPA', 'Stout'][i % 4] ?? 'Pale Ale',
+      });
       const created = (await expectOk(adminPost('/api/admin/products', fields), 'create product')) as { id: string };
       products.push({ id: created.id, fields });
       t.clock.advance(60_000);
@@ -158,7 +188,11 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       t.clock.advance(60_000);
     }
     // And counts the stock from the brewery's e-mail.
-    const emailContent = ['UPDATE STOCK', ...products.slice(0, 3).map((p, i) => `${p.fields.name}: ${ORDERS * 40 + 10 * (i + 1)}`), 'Unknown Beer: 5'].join('\n');
+    const emailContent = [
+      'UPDATE STOCK',
+      ...products.slice(0, 3).map((p, i) => `${p.fields.name}: ${ORDERS * 40 + 10 * (i + 1)}`),
+      'Unknown Beer: 5',
+    ].join('\n');
     await expectOk(adminPost('/api/admin/parse-stock-email', { emailContent }), 'stock e-mail');
     return products;
   }
@@ -168,7 +202,9 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       const product = products[(n + k * 5) % products.length];
       if (!product) throw new Error('no product');
       const pack = PACKS[(n + k) % PACKS.length] ?? '4pack';
-      return pack === 'single' ? cartLine(product.id, product.fields, 'single', 4 * (1 + (n % 2))) : cartLine(product.id, product.fields, pack, 1 + (k % 2));
+      return pack === 'single'
+        ? cartLine(product.id, product.fields, 'single', 4 * (1 + (n % 2)))
+        : cartLine(product.id, product.fields, pack, 1 + (k % 2));
     });
     const info = CUSTOMERS[n % CUSTOMERS.length] ?? customer;
     const res = await t.http().post('/api/create-payment-intent').send({ cartItems: lines, customerInfo: info });
@@ -196,7 +232,10 @@ describe('rebuild: replaying the log gives back the live read models byte for by
         await expectOk(admin('delete', `/api/admin/orders/${answer.orderId}`), `delete ${answer.orderId}`);
         return;
       case 'recovered-by-operator':
-        await expectOk(adminPost('/api/admin/simulate-webhook', { paymentIntentId: answer.paymentIntentId }), `simulate webhook ${answer.orderId}`);
+        await expectOk(
+          adminPost('/api/admin/simulate-webhook', { paymentIntentId: answer.paymentIntentId }),
+          `simulate webhook ${answer.orderId}`,
+        );
         return;
       case 'abandoned':
         return;
@@ -238,69 +277,79 @@ describe('rebuild: replaying the log gives back the live read models byte for by
     await quiesce();
   }
 
-  it('given a realistic workload, when the read models are rebuilt (twice), then every collection is the same bytes as live', async () => {
-    const started = Date.now();
-    // Given products created, edited and counted, and orders through every payment journey
-    const products = await createProducts();
-    const placed: Placed[] = [];
-    for (let n = 0; n < ORDERS; n += CONCURRENCY) {
-      const batch = await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ORDERS - n) }, (_, k) => place(n + k, products)));
-      await Promise.all(batch.map((p) => pay(p)));
-      placed.push(...batch);
-      t.clock.advance(7 * 60_000);
-    }
-    await quiesce();
-    const paid = placed.filter((p) => ['paid', 'declined-then-paid', 'recovered-by-operator'].includes(p.journey));
-    await fulfil(paid);
+  it(
+    'given a realistic workload, when the read models are rebuilt (twice), then every collection is the same bytes as live',
+    async () => {
+      const started = Date.now();
+      // Given products created, edited and counted, and orders through every payment journey
+      const products = await createProducts();
+      const placed: Placed[] = [];
+      for (let n = 0; n < ORDERS; n += CONCURRENCY) {
+        const batch = await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ORDERS - n) }, (_, k) => place(n + k, products)));
+        await Promise.all(batch.map((p) => pay(p)));
+        placed.push(...batch);
+        t.clock.advance(7 * 60_000);
+      }
+      await quiesce();
+      const paid = placed.filter((p) => ['paid', 'declined-then-paid', 'recovered-by-operator'].includes(p.journey));
+      await fulfil(paid);
 
-    // And the operator's reports and checks, and the reservations of abandoned checkouts lapsing
-    const today = t.clock.now.toISOString().slice(0, 10);
-    await expectOk(adminPost('/api/admin/sales-report', { startDate: '2026-01-01', endDate: today }), 'sales report');
-    await expectOk(adminPost('/api/admin/sales-report/summary', { startDate: '2026-01-01', endDate: today }), 'sales summary');
-    await expectOk(admin('get', '/api/admin/stock-levels'), 'stock levels');
-    t.clock.advance(24 * 3600_000);
-    await t.app.get(ReservationExpiry).releaseExpired();
-    await expectOk(adminPost('/api/admin/analytics/send-daily-email'), 'daily analytics');
-    await expectOk(adminPost('/api/admin/auto-fix'), 'auto-fix');
-    await quiesce();
-    const workloadSeconds = (Date.now() - started) / 1000;
+      // And the operator's reports and checks, and the reservations of abandoned checkouts lapsing
+      const today = t.clock.now.toISOString().slice(0, 10);
+      await expectOk(adminPost('/api/admin/sales-report', { startDate: '2026-01-01', endDate: today }), 'sales report');
+      await expectOk(adminPost('/api/admin/sales-report/summary', { startDate: '2026-01-01', endDate: today }), 'sales summary');
+      await expectOk(admin('get', '/api/admin/stock-levels'), 'stock levels');
+      t.clock.advance(24 * 3600_000);
+      await t.app.get(ReservationExpiry).releaseExpired();
+      await expectOk(adminPost('/api/admin/analytics/send-daily-email'), 'daily analytics');
+      await expectOk(adminPost('/api/admin/auto-fix'), 'auto-fix');
+      await quiesce();
+      const workloadSeconds = (Date.now() - started) / 1000;
 
-    // When the live read models are dumped, the clock moves on two days, and they are rebuilt from the log
-    const live = await dumpReadModels(t.app);
-    for (const name of readModelCollections(t.app)) {
-      expect([name, live.collections.find((c) => c.name === name)?.documents.length ?? 0]).not.toEqual([name, 0]);
-    }
-    // And nothing in the store lies outside those collections (a document no projection owns would survive a
-    // rebuild unchecked, or be lost by one)
-    const health = await t.app.get<DocumentStore>(DOCUMENT_STORE).health();
-    expect(health.detail).toMatch(new RegExp(`, ${live.documentCount} documents$`));
-    t.clock.advance(2 * 24 * 3600_000);
-    const rebuildStarted = Date.now();
-    await rebuildOverHttp();
-    const rebuildSeconds = (Date.now() - rebuildStarted) / 1000;
-    const rebuilt = await dumpReadModels(t.app);
+      // When the live read models are dumped, the clock moves on two days, and they are rebuilt from the log
+      const live = await dumpReadModels(t.app);
+      for (const name of readModelCollections(t.app)) {
+        expect([name, live.collections.find((c) => c.name === name)?.documents.length ?? 0]).not.toEqual([name, 0]);
+      }
+      // And nothing in the store lies outside those collections (a document no projection owns would survive a
+      // rebuild unchecked, or be lost by one)
+      const health = await t.app.get<DocumentStore>(DOCUMENT_STORE).health();
+      expect(health.detail).toMatch(new RegExp(`, ${live.documentCount} documents$`));
+      t.clock.advance(2 * 24 * 3600_000);
+      const rebuildStarted = Date.now();
+      await rebuildOverHttp();
+      const rebuildSeconds = (Date.now() - rebuildStarted) / 1000;
+      const rebuilt = await dumpReadModels(t.app);
 
-    // Then the rebuilt read models are the live ones, byte for byte
-    expectSame(live, rebuilt, 'live vs rebuilt');
+      // Then the rebuilt read models are the live ones, byte for byte
+      expectSame(live, rebuilt, 'live vs rebuilt');
 
-    // And a second rebuild (through the runner itself) gives the same bytes again
-    t.clock.advance(3600_000);
-    await t.app.get(ProjectionRunner).rebuildReadModels();
-    await quiesce();
-    expectSame(rebuilt, await dumpReadModels(t.app), 'first vs second rebuild');
+      // And a second rebuild (through the runner itself) gives the same bytes again
+      t.clock.advance(3600_000);
+      await t.app.get(ProjectionRunner).rebuildReadModels();
+      await quiesce();
+      expectSame(rebuilt, await dumpReadModels(t.app), 'first vs second rebuild');
 
-    const orders = live.collections.find((c) => c.name === 'orders')?.documents.length ?? 0;
-    const head = await events().headPosition();
-    console.log(
-      `rebuild: ${placed.length} checkouts (${paid.length} paid, ${orders} orders listed), ${products.length} products, ${head + 1} events, ` +
-        `${live.collections.length} collections with ${live.documentCount} documents (${live.text.length.toLocaleString('en-AU')} bytes); ` +
-        `workload ${workloadSeconds.toFixed(1)} s, rebuild ${rebuildSeconds.toFixed(1)} s; live = rebuilt = rebuilt again`,
-    );
-  }, byScale(90_000, 480_000));
+      const orders = live.collections.find((c) => c.name === 'orders')?.documents.length ?? 0;
+      const head = await events().headPosition();
+      console.log(
+        `rebuild: ${placed.length} checkouts (${paid.length} paid, ${orders} orders listed), ${products.length} products, ${head + 1} events, ` +
+          `${live.collections.length} collections with ${live.documentCount} documents (${live.text.length.toLocaleString('en-AU')} bytes); ` +
+          `workload ${workloadSeconds.toFixed(1)} s, rebuild ${rebuildSeconds.toFixed(1)} s; live = rebuilt = rebuilt again`,
+      );
+    },
+    byScale(90_000, 480_000),
+  );
 
   it('wrote no secret and no customer e-mail address to the log', async () => {
     expect(logged.length).toBeGreaterThan(0);
-    const secrets = [TEST_ADMIN_PASSWORD, JWT_SECRET, t.app.get<PaymentGateway>(PAYMENT_GATEWAY).webhookSecret, await adminToken(), ...clientSecrets];
+    const secrets = [
+      TEST_ADMIN_PASSWORD,
+      JWT_SECRET,
+      t.app.get<PaymentGateway>(PAYMENT_GATEWAY).webhookSecret,
+      await adminToken(),
+      ...clientSecrets,
+    ];
     expect(leakedLines(logged, secrets, [])).toEqual([]);
   });
 });

@@ -1,7 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 import { byScale } from './support/fault-scale';
-import { headPosition, openApiDocument, placeOrder, seedShop, sendRaw, settle, type RawAnswer, type ShopFixture } from './support/hostile-fixtures';
+import {
+  headPosition,
+  openApiDocument,
+  placeOrder,
+  seedShop,
+  sendRaw,
+  settle,
+  type RawAnswer,
+  type ShopFixture,
+} from './support/hostile-fixtures';
 import { leakedLines, testGatewaySecret } from './support/log-audit';
 import { operationsOf, type Operation } from './support/openapi-requests';
 
@@ -50,15 +59,24 @@ function badCredentials(issued: string, otherIssued: string): BadCredential[] {
       name: 'a tampered payload (ten more years) under the real signature',
       authorization: bearer(`${header}.${segment({ ...issuedClaims, exp: now + 10 * 365 * 86400 })}.${signature}`),
     },
-    { name: "another token's signature on this one's payload", authorization: bearer(`${header}.${payload}.${otherIssued.split('.')[2] ?? ''}`) },
+    {
+      name: "another token's signature on this one's payload",
+      authorization: bearer(`${header}.${payload}.${otherIssued.split('.')[2] ?? ''}`),
+    },
   ];
   const more: BadCredential[] = [
-    { name: 'a token that expired a second ago', authorization: bearer(signed(HS256, claims({ iat: now - 3600, exp: now - 1 }), JWT_SECRET)) },
+    {
+      name: 'a token that expired a second ago',
+      authorization: bearer(signed(HS256, claims({ iat: now - 3600, exp: now - 1 }), JWT_SECRET)),
+    },
     { name: "'alg: None' with a signature", authorization: bearer(`${segment({ alg: 'None' })}.${segment(claims())}.${signature}`) },
     { name: "'alg: NONE' and no signature segment", authorization: bearer(`${segment({ alg: 'NONE' })}.${segment(claims())}`) },
     { name: 'HS512 with the right key', authorization: bearer(signed({ alg: 'HS512', typ: 'JWT' }, claims(), JWT_SECRET, 'sha512')) },
     { name: 'HS384 with the right key', authorization: bearer(signed({ alg: 'HS384', typ: 'JWT' }, claims(), JWT_SECRET, 'sha384')) },
-    { name: 'RS256 header over an HMAC signature (algorithm confusion)', authorization: bearer(signed({ alg: 'RS256', typ: 'JWT' }, claims(), JWT_SECRET)) },
+    {
+      name: 'RS256 header over an HMAC signature (algorithm confusion)',
+      authorization: bearer(signed({ alg: 'RS256', typ: 'JWT' }, claims(), JWT_SECRET)),
+    },
     { name: 'a critical header extension', authorization: bearer(signed({ ...HS256, crit: ['exp'] }, claims(), JWT_SECRET)) },
     { name: "'sub: customer' with the right key", authorization: bearer(signed(HS256, claims({ sub: 'customer' }), JWT_SECRET)) },
     { name: 'no exp, with the right key', authorization: bearer(signed(HS256, { sub: 'admin', iat: now, jti: randomUUID() }, JWT_SECRET)) },
@@ -85,7 +103,9 @@ function concreteUrl(op: Operation, shop: ShopFixture): string {
 
 /** The routes the running router mapped, from its start-up log: `POST /api/admin/orders/{id}`. */
 function mappedRoutes(output: string): string[] {
-  return [...output.matchAll(/Mapped \{([^,]+), ([A-Z]+)\} route/g)].map(([, path = '', method = '']) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+  return [...output.matchAll(/Mapped \{([^,]+), ([A-Z]+)\} route/g)].map(
+    ([, path = '', method = '']) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`,
+  );
 }
 
 function directives(csp: string): Map<string, string[]> {
@@ -119,11 +139,21 @@ describe('security: admin tokens, response headers, login rate limit and logs', 
     await server?.stop();
   });
 
-  const call = (method: string, path: string, authorization: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<RawAnswer> =>
+  const call = (
+    method: string,
+    path: string,
+    authorization: string | null,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<RawAnswer> =>
     sendRaw(server.url, {
       method,
       path,
-      headers: { ...headers, ...(authorization === null ? {} : { authorization }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...headers,
+        ...(authorization === null ? {} : { authorization }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
@@ -150,7 +180,8 @@ describe('security: admin tokens, response headers, login rate limit and logs', 
       const path = concreteUrl(op, shop);
       for (const credential of credentials) {
         const res = await call(op.method, path, credential.authorization, op.method === 'GET' ? undefined : {});
-        if (res.status !== 401 || res.headers['www-authenticate'] !== 'Bearer realm="admin"') wrong.push(`${op.method} ${path} with ${credential.name} -> ${res.status}`);
+        if (res.status !== 401 || res.headers['www-authenticate'] !== 'Bearer realm="admin"')
+          wrong.push(`${op.method} ${path} with ${credential.name} -> ${res.status}`);
       }
     }
 
@@ -160,7 +191,9 @@ describe('security: admin tokens, response headers, login rate limit and logs', 
     expect(await headPosition(server)).toBe(head);
     // And the real token still works
     expect((await call('GET', '/api/admin/verify', `Bearer ${token}`)).status).toBe(200);
-    console.log(`security: ${adminOps.length} admin routes x ${credentials.length} bad credentials = ${adminOps.length * credentials.length} requests, all 401, event head unchanged`);
+    console.log(
+      `security: ${adminOps.length} admin routes x ${credentials.length} bad credentials = ${adminOps.length * credentials.length} requests, all 401, event head unchanged`,
+    );
   });
 
   it('sends restrictive security headers on pages, API answers and errors', async () => {
@@ -187,12 +220,22 @@ describe('security: admin tokens, response headers, login rate limit and logs', 
       expect({ name, csp: typeof csp }).toEqual({ name, csp: 'string' });
       const policy = directives(String(csp));
       const scripts = policy.get('script-src') ?? policy.get('default-src') ?? [];
-      expect({ name, frameAncestors: policy.get('frame-ancestors')?.join(' ') }).toEqual({ name, frameAncestors: expect.stringMatching(/^'(none|self)'$/) });
+      expect({ name, frameAncestors: policy.get('frame-ancestors')?.join(' ') }).toEqual({
+        name,
+        frameAncestors: expect.stringMatching(/^'(none|self)'$/),
+      });
       expect({ name, defaultSrc: policy.get('default-src') }).toEqual({ name, defaultSrc: ["'self'"] });
       expect({ name, objectSrc: policy.get('object-src') }).toEqual({ name, objectSrc: ["'none'"] });
-      expect({ name, unsafeEval: String(csp).includes('unsafe-eval'), inlineScripts: scripts.includes("'unsafe-inline'") }).toEqual({ name, unsafeEval: false, inlineScripts: false });
+      expect({ name, unsafeEval: String(csp).includes('unsafe-eval'), inlineScripts: scripts.includes("'unsafe-inline'") }).toEqual({
+        name,
+        unsafeEval: false,
+        inlineScripts: false,
+      });
       expect({ name, nosniff: res.headers['x-content-type-options'] }).toEqual({ name, nosniff: 'nosniff' });
-      expect({ name, referrer: res.headers['referrer-policy'] }).toEqual({ name, referrer: expect.stringMatching(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin|origin)$/) });
+      expect({ name, referrer: res.headers['referrer-policy'] }).toEqual({
+        name,
+        referrer: expect.stringMatching(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin|origin)$/),
+      });
       expect({ name, poweredBy: res.headers['x-powered-by'] }).toEqual({ name, poweredBy: undefined });
     }
   });
@@ -201,7 +244,8 @@ describe('security: admin tokens, response headers, login rate limit and logs', 
     // The shop trusts X-Forwarded-For from loopback (its reverse proxy): each client here is an address of its own.
     const guesser = { 'x-forwarded-for': '203.0.113.7' };
     const statuses: number[] = [];
-    for (const password of WRONG_PASSWORDS.slice(0, LOGIN_LIMIT + 2)) statuses.push((await call('POST', '/api/admin/login', null, { password }, guesser)).status);
+    for (const password of WRONG_PASSWORDS.slice(0, LOGIN_LIMIT + 2))
+      statuses.push((await call('POST', '/api/admin/login', null, { password }, guesser)).status);
     // Then the first ten wrong guesses are refused as wrong, and the rest as too many
     expect(statuses).toEqual([...Array<number>(LOGIN_LIMIT).fill(401), 429, 429]);
     const blocked = await call('POST', '/api/admin/login', null, { password: ADMIN_PASSWORD }, guesser);
@@ -221,20 +265,32 @@ describe('security: admin tokens, response headers, login rate limit and logs', 
     const order = await placeOrder(server, product, true, 'audit.customer@example.com');
     clientSecrets.push(order.clientSecret);
     // And an operator who mistypes the password twice, then logs in, and ships the order (the customer is e-mailed)
-    for (const password of WRONG_PASSWORDS.slice(LOGIN_LIMIT + 2)) expect((await call('POST', '/api/admin/login', null, { password })).status).toBe(401);
+    for (const password of WRONG_PASSWORDS.slice(LOGIN_LIMIT + 2))
+      expect((await call('POST', '/api/admin/login', null, { password })).status).toBe(401);
     const login = await call('POST', '/api/admin/login', null, { password: ADMIN_PASSWORD });
     expect(login.status).toBe(201);
     const session = (JSON.parse(login.text) as { token: string }).token;
     issuedTokens.push(session);
     await settle(server);
-    const shipped = await call('PUT', `/api/admin/orders/${order.orderId}/tracking`, `Bearer ${session}`, { status: 'shipped', trackingReference: '33ABC1234567' });
+    const shipped = await call('PUT', `/api/admin/orders/${order.orderId}/tracking`, `Bearer ${session}`, {
+      status: 'shipped',
+      trackingReference: '33ABC1234567',
+    });
     expect(shipped.status).toBe(200);
     expect(shipped.text).toContain('notified by email');
     await settle(server);
-    const outbox = await server.api<{ to: string; kind: string; orderId: string | null; status: string }[]>('GET', '/api/admin/outbox', undefined, session);
-    expect(outbox.filter((e) => e.orderId === order.orderId).map((e) => [e.kind, e.to]).sort()).toEqual(
-      expect.arrayContaining([['order-status', 'audit.customer@example.com']]),
+    const outbox = await server.api<{ to: string; kind: string; orderId: string | null; status: string }[]>(
+      'GET',
+      '/api/admin/outbox',
+      undefined,
+      session,
     );
+    expect(
+      outbox
+        .filter((e) => e.orderId === order.orderId)
+        .map((e) => [e.kind, e.to])
+        .sort(),
+    ).toEqual(expect.arrayContaining([['order-status', 'audit.customer@example.com']]));
 
     // Then the whole log, at debug level, gives none of it away
     const secrets = [ADMIN_PASSWORD, JWT_SECRET, testGatewaySecret(server.dataDir), ...clientSecrets, ...WRONG_PASSWORDS, ...issuedTokens];

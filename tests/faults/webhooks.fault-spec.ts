@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { TEST_CARDS } from '../../backend/src/modules/payments/domain/test-cards';
 import { TestPaymentGateway, type SignedProviderEvent } from '../../backend/src/modules/payments/gateway/test-payment-gateway';
-import { beer, cartLine, customer, signedPaymentEvent, type CheckoutAnswer, type OrderView } from '../../backend/test/checkout/checkout-fixtures';
+import {
+  beer,
+  cartLine,
+  customer,
+  signedPaymentEvent,
+  type CheckoutAnswer,
+  type OrderView,
+} from '../../backend/test/checkout/checkout-fixtures';
 import { BROWSER_ADMIN_PASSWORD, startShopServer, type ShopServer } from '../support/shop-server';
 import { byScale } from './support/fault-scale';
 import { leakedLines, testGatewaySecret } from './support/log-audit';
@@ -50,8 +57,7 @@ interface OrderPlan {
 
 /** One POST to the webhook: a genuine event (by order and attempt) or a forgery aimed at an order. */
 type Delivery =
-  | { kind: 'genuine'; order: number; attempt: number; path: number }
-  | { kind: 'forged'; order: number; how: Forgery; path: number };
+  { kind: 'genuine'; order: number; attempt: number; path: number } | { kind: 'forged'; order: number; how: Forgery; path: number };
 
 interface Plan {
   orders: OrderPlan[];
@@ -60,7 +66,10 @@ interface Plan {
 }
 
 const planArbitrary: fc.Arbitrary<Plan> = fc
-  .array(fc.record({ scenario: fc.constantFrom(...(Object.keys(SCENARIOS) as Scenario[])), pack: fc.constantFrom(...PACKS) }), { minLength: 3, maxLength: 6 })
+  .array(fc.record({ scenario: fc.constantFrom(...(Object.keys(SCENARIOS) as Scenario[])), pack: fc.constantFrom(...PACKS) }), {
+    minLength: 3,
+    maxLength: 6,
+  })
   .chain((orders) => {
     const events = orders.flatMap((o, order) => SCENARIOS[o.scenario].map((_, attempt) => ({ order, attempt })));
     return fc
@@ -146,7 +155,10 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
 
   /** Checks out, then has the gateway decide each card of the scenario; nothing is delivered yet. */
   async function placeOrder(product: { id: string; fields: ReturnType<typeof beer> }, plan: OrderPlan): Promise<PlacedOrder> {
-    const line = plan.pack === 'single' ? cartLine(product.id, product.fields, 'single', PACK_CANS.single) : cartLine(product.id, product.fields, plan.pack, 1);
+    const line =
+      plan.pack === 'single'
+        ? cartLine(product.id, product.fields, 'single', PACK_CANS.single)
+        : cartLine(product.id, product.fields, plan.pack, 1);
     const answer = await server.api<CheckoutAnswer>('POST', '/api/create-payment-intent', { cartItems: [line], customerInfo: customer });
     clientSecrets.push(answer.clientSecret);
     const events = SCENARIOS[plan.scenario].map((card) => {
@@ -171,7 +183,13 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     const secret = testGatewaySecret(server.dataDir);
     const eventId = `evt_forged_${n}_${randomBytes(6).toString('hex')}`;
     const success = (key: string) =>
-      signedPaymentEvent(key, { eventId, type: 'payment_intent.succeeded', paymentIntentId: order.paymentIntentId, orderId: order.orderId, amount: order.amount });
+      signedPaymentEvent(key, {
+        eventId,
+        type: 'payment_intent.succeeded',
+        paymentIntentId: order.paymentIntentId,
+        orderId: order.orderId,
+        amount: order.amount,
+      });
     switch (how) {
       case 'other-secret':
         return success(`whsec_${randomBytes(24).toString('hex')}`);
@@ -180,13 +198,21 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
         const genuine = order.events[0];
         if (!genuine) throw new Error('no genuine event to tamper with');
         const event = JSON.parse(genuine.payload) as { id: string; type: string; data: { object: Record<string, unknown> } };
-        const payload = JSON.stringify({ ...event, id: eventId, type: 'payment_intent.succeeded', data: { object: { ...event.data.object, status: 'succeeded', amount_received: order.amount, last_payment_error: null } } });
+        const payload = JSON.stringify({
+          ...event,
+          id: eventId,
+          type: 'payment_intent.succeeded',
+          data: { object: { ...event.data.object, status: 'succeeded', amount_received: order.amount, last_payment_error: null } },
+        });
         return { payload, signature: genuine.signature };
       }
       case 'stale': {
         // The right secret, but signed an hour ago: a replay outside Stripe's five-minute tolerance.
         const { payload } = success(secret);
-        return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 3600 }) };
+        return {
+          payload,
+          signature: Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 3600 }),
+        };
       }
       case 'unsigned':
         return { payload: success(secret).payload, signature: null };
@@ -207,7 +233,10 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     }
   }
 
-  async function finalState(order: PlacedOrder, rows: OrderView[]): Promise<{ state: FinalState; paymentEvents: string[]; totalAmount: string }> {
+  async function finalState(
+    order: PlacedOrder,
+    rows: OrderView[],
+  ): Promise<{ state: FinalState; paymentEvents: string[]; totalAmount: string }> {
     const row = rows.find((o) => o.id === order.orderId);
     if (!row) throw new Error(`order ${order.orderId} is not on the admin list`);
     const history = await admin<TimelineEntry[]>('GET', `/api/admin/orders/${order.orderId}/history`);
@@ -249,8 +278,24 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
   }
 
   it('gives an in-order, once-only delivery the outcome the spec asks for (the reference the schedules are held to)', async () => {
-    const paid = { status: 'paid', reservation: 'sold', invoiced: true, paymentStatus: 'succeeded', paymentsSucceeded: 1, stockSold: 1, confirmationEmails: 1 };
-    const unpaid = { status: 'pending', reservation: 'released', invoiced: false, paymentStatus: 'failed', paymentsSucceeded: 0, stockSold: 0, confirmationEmails: 0 };
+    const paid = {
+      status: 'paid',
+      reservation: 'sold',
+      invoiced: true,
+      paymentStatus: 'succeeded',
+      paymentsSucceeded: 1,
+      stockSold: 1,
+      confirmationEmails: 1,
+    };
+    const unpaid = {
+      status: 'pending',
+      reservation: 'released',
+      invoiced: false,
+      paymentStatus: 'failed',
+      paymentsSucceeded: 0,
+      stockSold: 0,
+      confirmationEmails: 0,
+    };
     const expectations: Record<Scenario, Partial<FinalState>> = {
       paid,
       declined: unpaid,
@@ -270,84 +315,96 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     }
   }, 60_000);
 
-  it('given shuffled, duplicated, concurrent and forged deliveries, then every order ends as the reference and stock moves once per paid order', async () => {
-    const totals = { runs: 0, orders: 0, deliveries: 0, duplicates: 0, forged: 0, concurrentWaves: 0, paid: 0 };
-    let forgedSeq = 0;
-    const started = Date.now();
-    await fc.assert(
-      fc.asyncProperty(planArbitrary, async (plan) => {
-        const product = await newProduct();
-        // Given K customers checking out at once, each paying with the scenario's cards
-        const orders = await Promise.all(plan.orders.map((orderPlan) => placeOrder(product, orderPlan)));
-        const expected = plan.orders.map((p) => reference(p));
+  it(
+    'given shuffled, duplicated, concurrent and forged deliveries, then every order ends as the reference and stock moves once per paid order',
+    async () => {
+      const totals = { runs: 0, orders: 0, deliveries: 0, duplicates: 0, forged: 0, concurrentWaves: 0, paid: 0 };
+      let forgedSeq = 0;
+      const started = Date.now();
+      await fc.assert(
+        fc.asyncProperty(planArbitrary, async (plan) => {
+          const product = await newProduct();
+          // Given K customers checking out at once, each paying with the scenario's cards
+          const orders = await Promise.all(plan.orders.map((orderPlan) => placeOrder(product, orderPlan)));
+          const expected = plan.orders.map((p) => reference(p));
 
-        // When the schedule is played, wave by wave, each wave's deliveries at once
-        const answers: { delivery: Delivery; status: number; body: unknown }[] = [];
-        for (const wave of plan.waves) {
-          const results = await Promise.all(
-            wave.map(async (delivery) => {
-              const order = orders[delivery.order];
-              if (!order) throw new Error(`no order ${delivery.order}`);
-              const path = WEBHOOK_PATHS[delivery.path] ?? WEBHOOK_PATHS[0];
-              if (delivery.kind === 'forged') {
-                forgedSeq += 1;
-                const forged = forge(order, delivery.how, forgedSeq);
-                return { delivery, ...(await deliver(path, forged.payload, forged.signature)) };
-              }
-              const event = order.events[delivery.attempt];
-              if (!event) throw new Error(`no event ${delivery.attempt} for order ${delivery.order}`);
-              return { delivery, ...(await deliver(path, event.payload, event.signature)) };
-            }),
-          );
-          answers.push(...results);
-        }
-        await settle();
-
-        // Then genuine events are acknowledged (2xx) and forged ones refused with 400
-        for (const { delivery, status, body } of answers) {
-          if (delivery.kind === 'genuine') expect([delivery, status]).toEqual([delivery, 200]);
-          else {
-            expect([delivery, status]).toEqual([delivery, 400]);
-            expect((body as { message: string }).message).toBe(delivery.how === 'unsigned' ? 'Missing Stripe-Signature header' : 'Webhook signature verification failed');
+          // When the schedule is played, wave by wave, each wave's deliveries at once
+          const answers: { delivery: Delivery; status: number; body: unknown }[] = [];
+          for (const wave of plan.waves) {
+            const results = await Promise.all(
+              wave.map(async (delivery) => {
+                const order = orders[delivery.order];
+                if (!order) throw new Error(`no order ${delivery.order}`);
+                const path = WEBHOOK_PATHS[delivery.path] ?? WEBHOOK_PATHS[0];
+                if (delivery.kind === 'forged') {
+                  forgedSeq += 1;
+                  const forged = forge(order, delivery.how, forgedSeq);
+                  return { delivery, ...(await deliver(path, forged.payload, forged.signature)) };
+                }
+                const event = order.events[delivery.attempt];
+                if (!event) throw new Error(`no event ${delivery.attempt} for order ${delivery.order}`);
+                return { delivery, ...(await deliver(path, event.payload, event.signature)) };
+              }),
+            );
+            answers.push(...results);
           }
-        }
+          await settle();
 
-        // And each order ends as the in-order, once-only delivery left the same plan; each provider event
-        // is on the payment's stream exactly once, a forged one never
-        const rows = await admin<OrderView[]>('GET', '/api/admin/orders');
-        let soldCans = 0;
-        for (const [i, order] of orders.entries()) {
-          const { state, paymentEvents, totalAmount } = await finalState(order, rows);
-          expect([order.orderId, totalAmount]).toEqual([order.orderId, (order.amount / 100).toFixed(2)]);
-          expect({ order: order.orderId, plan: order.plan, state }).toEqual({ order: order.orderId, plan: order.plan, state: expected[i] });
-          expect(paymentEvents.filter((t) => t !== 'PaymentIntentCreated')).toHaveLength(order.events.length);
-          if (state.status === 'paid') soldCans += PACK_CANS[order.plan.pack];
-        }
+          // Then genuine events are acknowledged (2xx) and forged ones refused with 400
+          for (const { delivery, status, body } of answers) {
+            if (delivery.kind === 'genuine') expect([delivery, status]).toEqual([delivery, 200]);
+            else {
+              expect([delivery, status]).toEqual([delivery, 400]);
+              expect((body as { message: string }).message).toBe(
+                delivery.how === 'unsigned' ? 'Missing Stripe-Signature header' : 'Webhook signature verification failed',
+              );
+            }
+          }
 
-        // And the product's stock went down once per paid order, with nothing left reserved
-        const listed = (await admin<{ id: string; inventory: number; reserved: number; available: number }[]>('GET', '/api/admin/products')).find((p) => p.id === product.id);
-        expect(listed).toMatchObject({ inventory: INVENTORY - soldCans, reserved: 0, available: INVENTORY - soldCans });
+          // And each order ends as the in-order, once-only delivery left the same plan; each provider event
+          // is on the payment's stream exactly once, a forged one never
+          const rows = await admin<OrderView[]>('GET', '/api/admin/orders');
+          let soldCans = 0;
+          for (const [i, order] of orders.entries()) {
+            const { state, paymentEvents, totalAmount } = await finalState(order, rows);
+            expect([order.orderId, totalAmount]).toEqual([order.orderId, (order.amount / 100).toFixed(2)]);
+            expect({ order: order.orderId, plan: order.plan, state }).toEqual({
+              order: order.orderId,
+              plan: order.plan,
+              state: expected[i],
+            });
+            expect(paymentEvents.filter((t) => t !== 'PaymentIntentCreated')).toHaveLength(order.events.length);
+            if (state.status === 'paid') soldCans += PACK_CANS[order.plan.pack];
+          }
 
-        const deliveries = plan.waves.flat();
-        totals.runs += 1;
-        totals.orders += orders.length;
-        totals.deliveries += deliveries.length;
-        totals.forged += deliveries.filter((d) => d.kind === 'forged').length;
-        totals.duplicates += deliveries.filter((d) => d.kind === 'genuine').length - orders.reduce((n, o) => n + o.events.length, 0);
-        totals.concurrentWaves += plan.waves.filter((w) => w.length > 1).length;
-        totals.paid += orders.filter((o) => SCENARIOS[o.plan.scenario].at(-1) === TEST_CARDS.success).length;
-      }),
-      // The first counterexample is reported as it is: shrinking would replay schedules against a shop that
-      // has moved on, and the seed reproduces the run.
-      { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
-    );
-    expect(totals.runs).toBeGreaterThanOrEqual(MIN_RUNS);
-    console.log(
-      `webhooks: seed ${SEED}, ${totals.runs} of ${NUM_RUNS} runs, ${totals.orders} orders (${totals.paid} paid), ` +
-        `${totals.deliveries} deliveries (${totals.duplicates} duplicates, ${totals.forged} forged, ${totals.concurrentWaves} concurrent waves), ` +
-        `every order as its in-order reference, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-  }, byScale(60_000, 480_000));
+          // And the product's stock went down once per paid order, with nothing left reserved
+          const listed = (
+            await admin<{ id: string; inventory: number; reserved: number; available: number }[]>('GET', '/api/admin/products')
+          ).find((p) => p.id === product.id);
+          expect(listed).toMatchObject({ inventory: INVENTORY - soldCans, reserved: 0, available: INVENTORY - soldCans });
+
+          const deliveries = plan.waves.flat();
+          totals.runs += 1;
+          totals.orders += orders.length;
+          totals.deliveries += deliveries.length;
+          totals.forged += deliveries.filter((d) => d.kind === 'forged').length;
+          totals.duplicates += deliveries.filter((d) => d.kind === 'genuine').length - orders.reduce((n, o) => n + o.events.length, 0);
+          totals.concurrentWaves += plan.waves.filter((w) => w.length > 1).length;
+          totals.paid += orders.filter((o) => SCENARIOS[o.plan.scenario].at(-1) === TEST_CARDS.success).length;
+        }),
+        // The first counterexample is reported as it is: shrinking would replay schedules against a shop that
+        // has moved on, and the seed reproduces the run.
+        { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
+      );
+      expect(totals.runs).toBeGreaterThanOrEqual(MIN_RUNS);
+      console.log(
+        `webhooks: seed ${SEED}, ${totals.runs} of ${NUM_RUNS} runs, ${totals.orders} orders (${totals.paid} paid), ` +
+          `${totals.deliveries} deliveries (${totals.duplicates} duplicates, ${totals.forged} forged, ${totals.concurrentWaves} concurrent waves), ` +
+          `every order as its in-order reference, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+    byScale(60_000, 480_000),
+  );
 
   it('wrote no secret and no customer e-mail address to the log', () => {
     const secrets = [BROWSER_ADMIN_PASSWORD, JWT_SECRET, testGatewaySecret(server.dataDir), token, ...clientSecrets];

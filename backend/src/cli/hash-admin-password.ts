@@ -7,7 +7,9 @@ import { hashPassword } from '../modules/admin-auth/credentials/scrypt-password'
 async function main(): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (password.length < 8) throw new Error('The admin password must be at least 8 characters');
   process.stdout.write(`${await hashPassword(password)}\n`);
 }

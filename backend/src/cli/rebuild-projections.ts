@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     await runner.whenReadModelsCaughtUp();
     const { events, millis } = await runner.rebuildReadModels();
     const rate = millis > 0 ? Math.round((events / millis) * 1000) : events;
-    process.stdout.write(`Rebuilt the read models from ${events} events in ${millis} ms (${rate} events/s) on ${config.eventStore.kind} → ${config.readModels.kind}.\n`);
+    process.stdout.write(
+      `Rebuilt the read models from ${events} events in ${millis} ms (${rate} events/s) on ${config.eventStore.kind} → ${config.readModels.kind}.\n`,
+    );
   } finally {
     await app.close();
   }

@@ -23,10 +23,19 @@ describe('loadConfig', () => {
       { EVENTSTORE_URL: 'kurrentdb://kurrent:2113?tls=false', MONGODB_URL: 'mongodb://mongo:27017/?replicaSet=rs0' },
       { eventStore: { kind: 'kurrentdb' }, readModels: { kind: 'mongodb', dbName: 'brewery' } },
     ],
-    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, { stripe: { publishableKey: 'pk_test_abc' } }],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
+      { stripe: { publishableKey: 'pk_test_abc' } },
+    ],
     [{ SMTP_URL: 'smtps://user:pass@mail.example.com' }, { mail: { smtpUrl: 'smtps://user:pass@mail.example.com' } }],
-    [{ PORT: '8080', RESERVATION_TTL_MINUTES: '45' }, { port: 8080, reservationTtlMinutes: 45 }],
-    [{ SOCIAL_LINKS: 'Instagram=https://instagram.com/ssb, Untappd=https://untappd.com/ssb' }, { shop: { social: [{ label: 'Instagram' }, { label: 'Untappd' }] } }],
+    [
+      { PORT: '8080', RESERVATION_TTL_MINUTES: '45' },
+      { port: 8080, reservationTtlMinutes: 45 },
+    ],
+    [
+      { SOCIAL_LINKS: 'Instagram=https://instagram.com/ssb, Untappd=https://untappd.com/ssb' },
+      { shop: { social: [{ label: 'Instagram' }, { label: 'Untappd' }] } },
+    ],
   ])('chooses from %j', (env, expected) => {
     expect(loadConfig(env, cwd)).toMatchObject(expected);
   });
@@ -39,7 +48,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://a/b', EVENTSTORE_URL: 'esdb://c:2113' }, 'set either DATABASE_URL or EVENTSTORE_URL, not both'],
     [{ EVENTSTORE_URL: 'esdb://c:2113' }, 'EVENTSTORE_URL needs MONGODB_URL too'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together'],
-    [{ STRIPE_SECRET_KEY: 'nope', STRIPE_PUBLISHABLE_KEY: 'pk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }, 'STRIPE_SECRET_KEY must start with'],
+    [
+      { STRIPE_SECRET_KEY: 'nope', STRIPE_PUBLISHABLE_KEY: 'pk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' },
+      'STRIPE_SECRET_KEY must start with',
+    ],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters'],
     [{ ADMIN_PASSWORD_HASH: 'md5$abc' }, 'ADMIN_PASSWORD_HASH must be a scrypt$... hash'],

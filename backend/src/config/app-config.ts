@@ -84,7 +84,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const dataDir = resolve(cwd, str('DATA_DIR', './data'));
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const eventStoreUrl = url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:']);
+  const eventStoreUrl = url('EVENTSTORE_URL', [
+    'esdb:',
+    'esdb+discover:',
+    'kurrentdb:',
+    'kurrentdb+discover:',
+    'kurrent:',
+    'kurrent+discover:',
+  ]);
   const mongoUrl = url('MONGODB_URL', ['mongodb:', 'mongodb+srv:']);
   if (databaseUrl && eventStoreUrl) problems.push('set either DATABASE_URL or EVENTSTORE_URL, not both');
   if (eventStoreUrl && !mongoUrl && optional('EVENTSTORE_URL') !== null) {
@@ -101,8 +108,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (stripeSet > 0 && stripeSet < 3) {
     problems.push('STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three or none');
   }
-  if (stripeSecret && !/^(sk|rk)_(test|live)_/.test(stripeSecret)) problems.push('STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_');
-  if (stripePublishable && !/^pk_(test|live)_/.test(stripePublishable)) problems.push('STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_');
+  if (stripeSecret && !/^(sk|rk)_(test|live)_/.test(stripeSecret))
+    problems.push('STRIPE_SECRET_KEY must start with sk_test_, sk_live_, rk_test_ or rk_live_');
+  if (stripePublishable && !/^pk_(test|live)_/.test(stripePublishable))
+    problems.push('STRIPE_PUBLISHABLE_KEY must start with pk_test_ or pk_live_');
   if (stripeWebhook && !stripeWebhook.startsWith('whsec_')) problems.push('STRIPE_WEBHOOK_SECRET must start with whsec_');
 
   const jwtSecret = optional('JWT_SECRET');
@@ -110,7 +119,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const adminPassword = optional('ADMIN_PASSWORD');
   if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
   const adminPasswordHash = optional('ADMIN_PASSWORD_HASH');
-  if (adminPasswordHash !== null && !adminPasswordHash.startsWith('scrypt$')) problems.push('ADMIN_PASSWORD_HASH must be a scrypt$... hash (see docs/operations.md)');
+  if (adminPasswordHash !== null && !adminPasswordHash.startsWith('scrypt$'))
+    problems.push('ADMIN_PASSWORD_HASH must be a scrypt$... hash (see docs/operations.md)');
 
   const shopEmail = str('SHOP_EMAIL', 'hello@swanandsand.beer');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(shopEmail)) problems.push('SHOP_EMAIL must be an e-mail address');
@@ -134,7 +144,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       jwtSecret,
       tokenTtlSeconds: int('ADMIN_TOKEN_TTL_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
     },
-    stripe: stripeSecret && stripePublishable && stripeWebhook ? { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: stripeWebhook } : null,
+    stripe:
+      stripeSecret && stripePublishable && stripeWebhook
+        ? { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: stripeWebhook }
+        : null,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: str('MAIL_FROM', shopEmail) },
     shop: {
       brandName: str('BRAND_NAME', 'Swan & Sand Brewing Co.'),

@@ -22,13 +22,23 @@ describe('admin access over HTTP', () => {
 
   describe('POST /api/admin/login', () => {
     it('given the admin password, answers 201 with a bearer token that opens the admin API', async () => {
-      const res = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.1').send({ password: TEST_ADMIN_PASSWORD }).expect(201);
+      const res = await t
+        .http()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '198.51.100.1')
+        .send({ password: TEST_ADMIN_PASSWORD })
+        .expect(201);
       expect(res.body).toEqual({ token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), expiresAt: '2026-11-23T09:00:00.000Z' });
       await t.http().get('/api/admin/verify').set('Authorization', `Bearer ${res.body.token}`).expect(200, { ok: true });
     });
 
     it('given a wrong password, answers 401 Invalid admin password', async () => {
-      const res = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.2').send({ password: 'not-the-password' }).expect(401);
+      const res = await t
+        .http()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '198.51.100.2')
+        .send({ password: 'not-the-password' })
+        .expect(401);
       expect(res.body).toEqual({ statusCode: 401, message: 'Invalid admin password', code: 'invalid_admin_password' });
     });
 
@@ -39,18 +49,31 @@ describe('admin access over HTTP', () => {
       ['a password that is not text', { password: 12345678 }],
       ['a null password', { password: null }],
     ])('given %s, answers 400 Password is required', async (_name, body) => {
-      const res = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.3').send(body as object).expect(400);
+      const res = await t
+        .http()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '198.51.100.3')
+        .send(body as object)
+        .expect(400);
       expect(res.body.message).toBe('Password is required');
     });
 
     it('refuses unknown fields', async () => {
-      const res = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.4').send({ password: TEST_ADMIN_PASSWORD, remember: true }).expect(400);
+      const res = await t
+        .http()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '198.51.100.4')
+        .send({ password: TEST_ADMIN_PASSWORD, remember: true })
+        .expect(400);
       expect(res.body.message).toBe('property remember should not exist');
     });
 
     it('allows 10 attempts a minute per client IP, then answers 429 until the minute is over', async () => {
       const from = (ip: string) => t.http().post('/api/admin/login').set('X-Forwarded-For', ip);
-      for (let attempt = 1; attempt <= 10; attempt++) await from('203.0.113.7').send({ password: `guess-${attempt}` }).expect(401);
+      for (let attempt = 1; attempt <= 10; attempt++)
+        await from('203.0.113.7')
+          .send({ password: `guess-${attempt}` })
+          .expect(401);
       const blocked = await from('203.0.113.7').send({ password: TEST_ADMIN_PASSWORD }).expect(429);
       expect(blocked.body.message).toBe('Too many login attempts. Please wait a minute and try again.');
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -69,12 +92,25 @@ describe('admin access over HTTP', () => {
       ['a malformed token', () => 'Bearer not-a-token'],
       ['an expired token', () => `Bearer ${jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat: iat - 7200, exp: iat - 3600 })}`],
       ['an alg:none token', () => `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'admin', iat, exp: iat + 3600 })}.`],
-      ['a token signed with another key', () => `Bearer ${jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 3600 }, 'someone-elses-secret-that-is-long-enough')}`],
+      [
+        'a token signed with another key',
+        () =>
+          `Bearer ${jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 3600 }, 'someone-elses-secret-that-is-long-enough')}`,
+      ],
     ];
 
     it('knows the admin routes from the application router', () => {
       const routes = protectedAdminRoutes(t.app).map((r) => `${r.method} ${r.path}`);
-      expect(routes).toEqual(expect.arrayContaining(['GET /api/admin/verify', 'GET /api/admin/products', 'POST /api/admin/products', 'PUT /api/admin/products/:id', 'DELETE /api/admin/products/:id', 'POST /api/admin/seed-products']));
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'GET /api/admin/verify',
+          'GET /api/admin/products',
+          'POST /api/admin/products',
+          'PUT /api/admin/products/:id',
+          'DELETE /api/admin/products/:id',
+          'POST /api/admin/seed-products',
+        ]),
+      );
       expect(routes).not.toContain('POST /api/admin/login');
     });
 
@@ -86,7 +122,8 @@ describe('admin access over HTTP', () => {
         const header = authorization();
         if (header !== undefined) req.set('Authorization', header);
         const res = await req.send({});
-        if (res.status !== 401 || res.body.message !== 'Authentication required') wrong.push(`${route.method} ${route.path} -> ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 401 || res.body.message !== 'Authentication required')
+          wrong.push(`${route.method} ${route.path} -> ${res.status} ${JSON.stringify(res.body)}`);
       }
       expect(wrong).toEqual([]);
     });
@@ -107,7 +144,10 @@ describe('admin access over HTTP', () => {
       const token = await t.adminToken();
       const still: string[] = [];
       for (const route of protectedAdminRoutes(t.app)) {
-        const res = await t.http()[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](concretePath(route.path)).set('Authorization', `Bearer ${token}`).send({});
+        const http = t.http();
+        const res = await http[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](concretePath(route.path))
+          .set('Authorization', `Bearer ${token}`)
+          .send({});
         if (res.status === 401) still.push(`${route.method} ${route.path}`);
       }
       expect(still).toEqual([]);

@@ -26,7 +26,8 @@ export function listRoutes(app: INestApplication): RouteEntry[] {
 /** The admin routes a caller without a valid token must be refused on: all under /api/admin/ but login. */
 export function protectedAdminRoutes(app: INestApplication): RouteEntry[] {
   return listRoutes(app).filter(
-    (route) => route.path.toLowerCase().startsWith('/api/admin') && !(route.method === 'POST' && route.path.toLowerCase() === '/api/admin/login'),
+    (route) =>
+      route.path.toLowerCase().startsWith('/api/admin') && !(route.method === 'POST' && route.path.toLowerCase() === '/api/admin/login'),
   );
 }
 

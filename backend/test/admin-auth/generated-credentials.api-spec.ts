@@ -28,7 +28,11 @@ describe('first start without ADMIN_PASSWORD, ADMIN_PASSWORD_HASH or JWT_SECRET'
       }
       await t.http().post('/api/admin/login').send({ password: 'brewery-test-password' }).expect(401);
       const { body } = await t.http().post('/api/admin/login').send({ password }).expect(201);
-      await t.http().get('/api/admin/verify').set('Authorization', `Bearer ${(body as { token: string }).token}`).expect(200, { ok: true });
+      await t
+        .http()
+        .get('/api/admin/verify')
+        .set('Authorization', `Bearer ${(body as { token: string }).token}`)
+        .expect(200, { ok: true });
     } finally {
       await t.close();
     }

@@ -48,7 +48,8 @@ describe('catalog over HTTP', () => {
   const shop = async (): Promise<ShopProduct[]> => (await t.http().get('/api/products').expect(200)).body as ShopProduct[];
   type AdminListed = ShopProduct & { reserved: number; available: number; revision: number };
   const admin = async (): Promise<AdminListed[]> => (await t.http().get('/api/admin/products').set(auth).expect(200)).body as AdminListed[];
-  const create = async (body: object = form): Promise<string> => (await t.http().post('/api/admin/products').set(auth).send(body).expect(201)).body.id as string;
+  const create = async (body: object = form): Promise<string> =>
+    (await t.http().post('/api/admin/products').set(auth).send(body).expect(201)).body.id as string;
 
   describe('seeding', () => {
     it('given an empty shop, seeds the twelve beers once; seeding again adds nothing', async () => {
@@ -70,7 +71,20 @@ describe('catalog over HTTP', () => {
       expect(all.find((p) => p.name === 'Margaret River Saison')).toMatchObject({ isActive: false });
       const slugs = all.map((p) => p.id).sort();
       expect(slugs).toEqual(
-        ['cottesloe-sunset-sour', 'fremantle-doctor-xpa', 'karri-forest-stout', 'kimberley-red-ale', 'kings-park-kolsch', 'lake-monger-mid', 'margaret-river-saison', 'nullarbor-imperial-stout', 'pinnacles-west-coast-ipa', 'quokka-pale-ale', 'rottnest-hazy-ipa', 'swan-valley-lager'].map((s) => `seed-${s}`),
+        [
+          'cottesloe-sunset-sour',
+          'fremantle-doctor-xpa',
+          'karri-forest-stout',
+          'kimberley-red-ale',
+          'kings-park-kolsch',
+          'lake-monger-mid',
+          'margaret-river-saison',
+          'nullarbor-imperial-stout',
+          'pinnacles-west-coast-ipa',
+          'quokka-pale-ale',
+          'rottnest-hazy-ipa',
+          'swan-valley-lager',
+        ].map((s) => `seed-${s}`),
       );
     });
   });
@@ -89,8 +103,17 @@ describe('catalog over HTTP', () => {
     it('an admin price change shows on the very next GET, under a new ETag', async () => {
       const before = await t.http().get('/api/products').expect(200);
       const quokka = (await admin()).find((p) => p.id === 'seed-quokka-pale-ale');
-      await t.http().put('/api/admin/products/seed-quokka-pale-ale').set(auth).send({ ...formOf(quokka), price: '6.95' }).expect(200, { id: 'seed-quokka-pale-ale' });
-      const after = await t.http().get('/api/products').set('If-None-Match', before.headers['etag'] as string).expect(200);
+      await t
+        .http()
+        .put('/api/admin/products/seed-quokka-pale-ale')
+        .set(auth)
+        .send({ ...formOf(quokka), price: '6.95' })
+        .expect(200, { id: 'seed-quokka-pale-ale' });
+      const after = await t
+        .http()
+        .get('/api/products')
+        .set('If-None-Match', before.headers['etag'] as string)
+        .expect(200);
       expect(after.headers['etag']).not.toBe(before.headers['etag']);
       expect((after.body as ShopProduct[]).find((p) => p.id === 'seed-quokka-pale-ale')?.price).toBe('6.95');
     });
@@ -98,7 +121,10 @@ describe('catalog over HTTP', () => {
 
   describe('GET /api/products/{id}', () => {
     it('answers id, name, isActive and the cans that can be bought', async () => {
-      await t.http().get('/api/products/seed-rottnest-hazy-ipa').expect(200, { id: 'seed-rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', isActive: true, inventory: 3 });
+      await t
+        .http()
+        .get('/api/products/seed-rottnest-hazy-ipa')
+        .expect(200, { id: 'seed-rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', isActive: true, inventory: 3 });
     });
 
     it.each([['seed-margaret-river-saison'], ['no-such-beer']])('answers 404 for %s (a draft or unknown product)', async (id) => {
@@ -125,9 +151,13 @@ describe('catalog over HTTP', () => {
       expect(again.events).toEqual([]);
 
       const deleting = await t.http().delete(`/api/admin/products/${id}`).set(auth).expect(409);
-      expect(deleting.body.message).toBe('Swan Valley Lager cannot be deleted while 20 cans are reserved by checkouts in progress. Try again once they are paid or released.');
+      expect(deleting.body.message).toBe(
+        'Swan Valley Lager cannot be deleted while 20 cans are reserved by checkouts in progress. Try again once they are paid or released.',
+      );
 
-      await expect(stock.reserve({ productId: id, orderId: 'order-2', quantity: 301, expiresAt: '2026-11-23T01:30:00.000Z' }, ctx)).rejects.toMatchObject({
+      await expect(
+        stock.reserve({ productId: id, orderId: 'order-2', quantity: 301, expiresAt: '2026-11-23T01:30:00.000Z' }, ctx),
+      ).rejects.toMatchObject({
         code: 'insufficient_stock',
         message: 'Insufficient stock for Swan Valley Lager. Available: 300, Requested: 301',
       });
@@ -138,7 +168,10 @@ describe('catalog over HTTP', () => {
 
       const held = await stock.reserve({ productId: id, orderId: 'order-3', quantity: 16, expiresAt: '2026-11-23T01:30:00.000Z' }, ctx);
       await runner.waitForReadModels(held.position);
-      const sold = await stock.sell({ productId: id, orderId: 'order-3', quantity: 16, paymentIntentId: 'pi_3Nx' }, { ...ctx, actor: 'system' });
+      const sold = await stock.sell(
+        { productId: id, orderId: 'order-3', quantity: 16, paymentIntentId: 'pi_3Nx' },
+        { ...ctx, actor: 'system' },
+      );
       await runner.waitForReadModels(sold.position);
       expect((await admin()).find((p) => p.id === id)).toMatchObject({ inventory: 304, reserved: 0, available: 304 });
       expect((await stock.sell({ productId: id, orderId: 'order-3', quantity: 16, paymentIntentId: 'pi_3Nx' }, ctx)).events).toEqual([]);
@@ -161,7 +194,10 @@ describe('catalog over HTTP', () => {
           },
           ctx,
         ),
-      ).rejects.toMatchObject({ code: 'insufficient_stock', message: 'Insufficient stock for Rottnest Hazy IPA. Available: 3, Requested: 4' });
+      ).rejects.toMatchObject({
+        code: 'insufficient_stock',
+        message: 'Insufficient stock for Rottnest Hazy IPA. Available: 3, Requested: 4',
+      });
       const monger = await stock.snapshot('seed-lake-monger-mid');
       expect(monger).toMatchObject({ reserved: 0, available: 200 });
       const events = await t.app.get<EventStore>(EVENT_STORE).readStream('product-seed-lake-monger-mid');
@@ -220,37 +256,74 @@ describe('catalog over HTTP', () => {
       ['a negative abv', { abv: -1 }, 'abv must be a number from 0 to 20 with at most one decimal, such as 5.2'],
       ['a missing price', { price: undefined }, 'price is required'],
       ['a zero price', { price: 0 }, 'price must be an amount in dollars above 0 with at most two decimals, such as 6.50'],
-      ['a price with three decimals', { price: '6.505' }, 'price must be an amount in dollars above 0 with at most two decimals, such as 6.50'],
+      [
+        'a price with three decimals',
+        { price: '6.505' },
+        'price must be an amount in dollars above 0 with at most two decimals, such as 6.50',
+      ],
       ['a price that is not money', { price: 'six' }, 'price must be an amount in dollars above 0 with at most two decimals, such as 6.50'],
-      ['a negative pack price', { price4Pack: -24 }, 'price4Pack must be an amount in dollars above 0 with at most two decimals, such as 24.00, or empty'],
-      ['a bad 8-pack price', { price8Pack: '4x' }, 'price8Pack must be an amount in dollars above 0 with at most two decimals, such as 46.00, or empty'],
-      ['a bad 16-pack price', { price16Pack: 0 }, 'price16Pack must be an amount in dollars above 0 with at most two decimals, such as 88.00, or empty'],
+      [
+        'a negative pack price',
+        { price4Pack: -24 },
+        'price4Pack must be an amount in dollars above 0 with at most two decimals, such as 24.00, or empty',
+      ],
+      [
+        'a bad 8-pack price',
+        { price8Pack: '4x' },
+        'price8Pack must be an amount in dollars above 0 with at most two decimals, such as 46.00, or empty',
+      ],
+      [
+        'a bad 16-pack price',
+        { price16Pack: 0 },
+        'price16Pack must be an amount in dollars above 0 with at most two decimals, such as 88.00, or empty',
+      ],
       ['a fractional inventory', { inventory: 2.5 }, 'inventory must be a whole number of cans, 0 or more'],
       ['a negative inventory', { inventory: -1 }, 'inventory must be a whole number of cans, 0 or more'],
       ['a missing image', { imageUrl: undefined }, 'imageUrl is required'],
       ['an image on another scheme', { imageUrl: 'javascript:alert(1)' }, 'imageUrl must be an http(s) URL or a path starting with /'],
       ['a scheme-relative image', { imageUrl: '//elsewhere.example/can.png' }, 'imageUrl must be an http(s) URL or a path starting with /'],
       ['a relative image path', { imageUrl: 'cans/x.svg' }, 'imageUrl must be an http(s) URL or a path starting with /'],
-      ['an unknown beer type', { beerType: 'Old Beer' }, 'beerType must be one of New Beer, New Batch, Limited Release, Collab Release, or empty'],
+      [
+        'an unknown beer type',
+        { beerType: 'Old Beer' },
+        'beerType must be one of New Beer, New Batch, Limited Release, Collab Release, or empty',
+      ],
       ['a pack flag that is not a boolean', { enable4Pack: 'yes' }, 'enable4Pack must be true or false'],
       ['an isActive that is not a boolean', { isActive: 1 }, 'isActive must be true or false'],
       ['an archived that is not a boolean', { archived: 'false' }, 'archived must be true or false'],
       ['an unknown field', { colour: 'amber' }, 'property colour should not exist'],
     ])('refuses %s with a clear message and records nothing', async (_name, change, message) => {
       const before = (await admin()).length;
-      const res = await t.http().post('/api/admin/products').set(auth).send({ ...form, ...change }).expect(400);
+      const res = await t
+        .http()
+        .post('/api/admin/products')
+        .set(auth)
+        .send({ ...form, ...change })
+        .expect(400);
       expect(res.body.message).toBe(message);
       expect(await admin()).toHaveLength(before);
     });
 
     it('accepts an https image and numbers or strings for money', async () => {
       const id = await create({ ...form, imageUrl: 'https://cdn.example.com/can.png', price: 7, price4Pack: '26.5', inventory: '12' });
-      expect((await admin()).find((p) => p.id === id)).toMatchObject({ imageUrl: 'https://cdn.example.com/can.png', price: '7.00', price4Pack: '26.50', inventory: 12 });
+      expect((await admin()).find((p) => p.id === id)).toMatchObject({
+        imageUrl: 'https://cdn.example.com/can.png',
+        price: '7.00',
+        price4Pack: '26.50',
+        inventory: 12,
+      });
     });
 
     it('names every problem of an empty form', async () => {
       const res = await t.http().post('/api/admin/products').set(auth).send({}).expect(400);
-      expect((res.body as { message: string }).message.split('; ').sort()).toEqual(['abv is required', 'description is required', 'imageUrl is required', 'name is required', 'price is required', 'style is required']);
+      expect((res.body as { message: string }).message.split('; ').sort()).toEqual([
+        'abv is required',
+        'description is required',
+        'imageUrl is required',
+        'name is required',
+        'price is required',
+        'style is required',
+      ]);
     });
   });
 
@@ -269,22 +342,51 @@ describe('catalog over HTTP', () => {
 
     it('saves every field of the form, archived products move to the bottom', async () => {
       const id = await create({ ...form, name: 'Archive Altbier' });
-      await t.http().put(`/api/admin/products/${id}`).set(auth).send({ ...form, name: 'Archived Altbier', archived: true, inventory: 3, price8Pack: '45' }).expect(200);
+      await t
+        .http()
+        .put(`/api/admin/products/${id}`)
+        .set(auth)
+        .send({ ...form, name: 'Archived Altbier', archived: true, inventory: 3, price8Pack: '45' })
+        .expect(200);
       const list = await admin();
-      expect(list.find((p) => p.id === id)).toMatchObject({ name: 'Archived Altbier', archived: true, inventory: 3, price8Pack: '45.00', revision: 4 });
+      expect(list.find((p) => p.id === id)).toMatchObject({
+        name: 'Archived Altbier',
+        archived: true,
+        inventory: 3,
+        price8Pack: '45.00',
+        revision: 4,
+      });
       const firstArchived = list.findIndex((p) => p.archived);
       expect(list.slice(firstArchived).every((p) => p.archived)).toBe(true);
     });
 
     it('refuses an edit made on a stale copy when the form sends its revision', async () => {
       const id = await create({ ...form, name: 'Stale Stout' });
-      await t.http().put(`/api/admin/products/${id}`).set(auth).send({ ...form, name: 'Fresh Stout', revision: 0 }).expect(200);
-      const res = await t.http().put(`/api/admin/products/${id}`).set(auth).send({ ...form, name: 'Stale Stout again', revision: 0 }).expect(409);
-      expect(res.body).toMatchObject({ code: 'product_changed', message: 'Fresh Stout was changed by someone else since you opened it. Reload the products and try again.' });
+      await t
+        .http()
+        .put(`/api/admin/products/${id}`)
+        .set(auth)
+        .send({ ...form, name: 'Fresh Stout', revision: 0 })
+        .expect(200);
+      const res = await t
+        .http()
+        .put(`/api/admin/products/${id}`)
+        .set(auth)
+        .send({ ...form, name: 'Stale Stout again', revision: 0 })
+        .expect(409);
+      expect(res.body).toMatchObject({
+        code: 'product_changed',
+        message: 'Fresh Stout was changed by someone else since you opened it. Reload the products and try again.',
+      });
     });
 
     it('validates a full edit like a new product', async () => {
-      const res = await t.http().put('/api/admin/products/seed-quokka-pale-ale').set(auth).send({ ...form, price: '-1' }).expect(400);
+      const res = await t
+        .http()
+        .put('/api/admin/products/seed-quokka-pale-ale')
+        .set(auth)
+        .send({ ...form, price: '-1' })
+        .expect(400);
       expect(res.body.message).toBe('price must be an amount in dollars above 0 with at most two decimals, such as 6.50');
     });
 
@@ -304,6 +406,14 @@ describe('catalog over HTTP', () => {
 /** The admin form as the screen would send it back from a product of the admin list. */
 function formOf(product: object | undefined): Record<string, unknown> {
   if (!product) throw new Error('product missing');
-  const { id: _id, reserved: _r, available: _a, revision: _v, createdAt: _c, updatedAt: _u, ...fields } = product as Record<string, unknown>;
+  const {
+    id: _id,
+    reserved: _r,
+    available: _a,
+    revision: _v,
+    createdAt: _c,
+    updatedAt: _u,
+    ...fields
+  } = product as Record<string, unknown>;
   return fields;
 }

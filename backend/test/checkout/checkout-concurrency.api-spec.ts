@@ -1,6 +1,17 @@
 import { CatalogStock } from '../../src/modules/catalog';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { beer, cartLine, customer, eventually, orderView, payWithCard, seedProduct, settle, streamEvents, type CheckoutAnswer } from './checkout-fixtures';
+import {
+  beer,
+  cartLine,
+  customer,
+  eventually,
+  orderView,
+  payWithCard,
+  seedProduct,
+  settle,
+  streamEvents,
+  type CheckoutAnswer,
+} from './checkout-fixtures';
 
 /** 50 customers press "Continue to Payment" at once for the last 10 cans of a beer. */
 describe('checkout: concurrency on the last cans', () => {
@@ -73,7 +84,10 @@ describe('checkout: concurrency on the last cans', () => {
     expect(await t.app.get(CatalogStock).snapshot('last-ten')).toMatchObject({ stock: 0, reserved: 0, available: 0 });
 
     // The shop is now sold out of it: every new attempt is refused before an order is made.
-    const after = await Promise.all(Array.from({ length: 5 }, () => t.http().post('/api/create-payment-intent').send({ cartItems: cart, customerInfo: customer })));
-    for (const res of after) expect([res.status, res.body.message]).toEqual([409, 'Insufficient stock for Last Ten Lager. Available: 0, Requested: 2']);
+    const after = await Promise.all(
+      Array.from({ length: 5 }, () => t.http().post('/api/create-payment-intent').send({ cartItems: cart, customerInfo: customer })),
+    );
+    for (const res of after)
+      expect([res.status, res.body.message]).toEqual([409, 'Insufficient stock for Last Ten Lager. Available: 0, Requested: 2']);
   }, 180_000);
 });

@@ -40,7 +40,13 @@ export function eventStoreOf(app: NestExpressApplication): EventStore {
 export async function seedProduct(t: TestApp, id: string, fields: ProductFields): Promise<string> {
   await eventStoreOf(t.app).append(
     `product-${id}`,
-    [{ type: 'ProductCreated', data: fields, metadata: { correlationId: 'seed', causationId: null, actor: 'admin', occurredAt: t.clock.now.toISOString() } }],
+    [
+      {
+        type: 'ProductCreated',
+        data: fields,
+        metadata: { correlationId: 'seed', causationId: null, actor: 'admin', occurredAt: t.clock.now.toISOString() },
+      },
+    ],
     { expectedRevision: 'no_stream' },
   );
   return id;
@@ -59,7 +65,10 @@ export const customer = {
 
 /** A cart line as the browser sends it: the price per can for singles, the whole line for packs. */
 export function cartLine(productId: string, product: ProductFields, packSize: PackSize, packs: number) {
-  const unit = packSize === 'single' ? product.price : { '4pack': product.price4Pack, '8pack': product.price8Pack, '16pack': product.price16Pack }[packSize];
+  const unit =
+    packSize === 'single'
+      ? product.price
+      : { '4pack': product.price4Pack, '8pack': product.price8Pack, '16pack': product.price16Pack }[packSize];
   const unitCents = Math.round(Number(unit ?? Number(product.price) * PACK_QUANTITY[packSize]) * 100);
   return {
     productId,
@@ -97,7 +106,13 @@ export function testGatewaySecret(t: TestApp): string {
 /** A provider event for an intent, as Stripe would send it, and its signature. */
 export function signedPaymentEvent(
   secret: string,
-  input: { eventId: string; type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; paymentIntentId: string; orderId: string; amount: number },
+  input: {
+    eventId: string;
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed';
+    paymentIntentId: string;
+    orderId: string;
+    amount: number;
+  },
 ): { payload: string; signature: string } {
   const payload = JSON.stringify({
     id: input.eventId,
@@ -114,7 +129,8 @@ export function signedPaymentEvent(
         currency: 'aud',
         status: input.type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
         metadata: { orderId: input.orderId },
-        last_payment_error: input.type === 'payment_intent.succeeded' ? null : { code: 'card_declined', message: 'Your card was declined.' },
+        last_payment_error:
+          input.type === 'payment_intent.succeeded' ? null : { code: 'card_declined', message: 'Your card was declined.' },
       },
     },
   });
@@ -142,15 +158,22 @@ export async function checkOut(t: TestApp, cartItems: unknown[], info: Record<st
 }
 
 export async function payWithCard(t: TestApp, answer: CheckoutAnswer, cardNumber: string) {
-  return t.http().post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`).send({ cardNumber, clientSecret: answer.clientSecret });
+  return t
+    .http()
+    .post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`)
+    .send({ cardNumber, clientSecret: answer.clientSecret });
 }
 
 export async function adminGet(t: TestApp, path: string) {
-  return t.http().get(path).set('Authorization', `Bearer ${await t.adminToken()}`);
+  return t
+    .http()
+    .get(path)
+    .set('Authorization', `Bearer ${await t.adminToken()}`);
 }
 
 export async function adminSend(t: TestApp, method: 'post' | 'delete', path: string, body?: object) {
-  const req = t.http()[method](path).set('Authorization', `Bearer ${await t.adminToken()}`);
+  const http = t.http();
+  const req = http[method](path).set('Authorization', `Bearer ${await t.adminToken()}`);
   return body === undefined ? req : req.send(body);
 }
 

@@ -39,7 +39,9 @@ describe('checkout: payment, webhook and recovery', () => {
     return snapshot;
   };
   const eventsOfOrder = async (orderId: string) =>
-    (await allEvents(t)).filter((e) => (e.data as { orderId?: unknown } | null)?.orderId === orderId || e.streamName === `order-${orderId}`);
+    (await allEvents(t)).filter(
+      (e) => (e.data as { orderId?: unknown } | null)?.orderId === orderId || e.streamName === `order-${orderId}`,
+    );
 
   describe('webhook', () => {
     it('turns the same success five times and a failure after it into one payment, one sale, one invoice number and one e-mail', async () => {
@@ -47,14 +49,27 @@ describe('checkout: payment, webhook and recovery', () => {
       await seedProduct(t, 'webhook-pale', fields);
       const answer = await checkOut(t, [cartLine('webhook-pale', fields, '4pack', 1)]);
       const secret = testGatewaySecret(t);
-      const success = () => signedPaymentEvent(secret, { eventId: 'evt_dup_1', type: 'payment_intent.succeeded', paymentIntentId: answer.paymentIntentId, orderId: answer.orderId, amount: answer.amount });
+      const success = () =>
+        signedPaymentEvent(secret, {
+          eventId: 'evt_dup_1',
+          type: 'payment_intent.succeeded',
+          paymentIntentId: answer.paymentIntentId,
+          orderId: answer.orderId,
+          amount: answer.amount,
+        });
       const deliver = (path: string, event: { payload: string; signature: string }) =>
         t.http().post(path).set('Content-Type', 'application/json').set('Stripe-Signature', event.signature).send(event.payload);
 
       const concurrent = await Promise.all([1, 2, 3].map(() => deliver('/api/webhooks/stripe', success())));
       const later = [await deliver('/api/webhooks/stripe', success()), await deliver('/api/stripe/webhook', success())];
       for (const res of [...concurrent, ...later]) expect(res.status).toBe(200);
-      const failure = signedPaymentEvent(secret, { eventId: 'evt_late_failure', type: 'payment_intent.payment_failed', paymentIntentId: answer.paymentIntentId, orderId: answer.orderId, amount: answer.amount });
+      const failure = signedPaymentEvent(secret, {
+        eventId: 'evt_late_failure',
+        type: 'payment_intent.payment_failed',
+        paymentIntentId: answer.paymentIntentId,
+        orderId: answer.orderId,
+        amount: answer.amount,
+      });
       expect((await deliver('/api/webhooks/stripe', failure)).status).toBe(200);
 
       await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
@@ -65,9 +80,13 @@ describe('checkout: payment, webhook and recovery', () => {
       const product = (await streamEvents(t, 'product-webhook-pale')).map((e) => e.type);
       expect(product).toEqual(['ProductCreated', 'StockReserved', 'StockSold']);
       expect((await stock('webhook-pale')).stock).toBe(16);
-      const invoices = (await streamEvents(t, 'sequence-invoice')).filter((e) => (e.data as { orderId: string }).orderId === answer.orderId);
+      const invoices = (await streamEvents(t, 'sequence-invoice')).filter(
+        (e) => (e.data as { orderId: string }).orderId === answer.orderId,
+      );
       expect(invoices).toHaveLength(1);
-      const emails = (await allEvents(t)).filter((e) => e.type === 'EmailQueued' && (e.data as { orderId?: string }).orderId === answer.orderId);
+      const emails = (await allEvents(t)).filter(
+        (e) => e.type === 'EmailQueued' && (e.data as { orderId?: string }).orderId === answer.orderId,
+      );
       expect(emails).toHaveLength(1);
       expect(emails[0]?.streamName).toBe(`email-order-${answer.orderId}-confirmation`);
       const text = (emails[0]?.data as { text: string }).text;
@@ -76,7 +95,12 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(text).toContain(`ABN ${t.config.shop.abn}`);
       const order = (await streamEvents(t, `order-${answer.orderId}`)).map((e) => e.type);
       expect(order).toEqual(['OrderPlaced', 'PaymentIntentAttached', 'OrderPaid', 'InvoiceNumberAssigned']);
-      expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'paid', reservation: 'sold', needsReview: false, totalAmount: '32.00' });
+      expect(await orderView(t, answer.orderId)).toMatchObject({
+        status: 'paid',
+        reservation: 'sold',
+        needsReview: false,
+        totalAmount: '32.00',
+      });
     });
 
     it.each<[string, Record<string, string>, string]>([
@@ -84,7 +108,13 @@ describe('checkout: payment, webhook and recovery', () => {
       ['no signature', {}, 'Missing Stripe-Signature header'],
     ])('refuses %s with 400 and appends nothing', async (_, headers, message) => {
       const head = await eventStoreOf(t.app).headPosition();
-      const { payload } = signedPaymentEvent('whsec_not_ours', { eventId: 'evt_forged', type: 'payment_intent.succeeded', paymentIntentId: 'pi_forged', orderId: '1', amount: 100 });
+      const { payload } = signedPaymentEvent('whsec_not_ours', {
+        eventId: 'evt_forged',
+        type: 'payment_intent.succeeded',
+        paymentIntentId: 'pi_forged',
+        orderId: '1',
+        amount: 100,
+      });
       const res = await t.http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set(headers).send(payload);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
@@ -92,8 +122,19 @@ describe('checkout: payment, webhook and recovery', () => {
     });
 
     it('refuses an event signed with another secret', async () => {
-      const event = signedPaymentEvent('whsec_someone_else', { eventId: 'evt_other', type: 'payment_intent.succeeded', paymentIntentId: 'pi_other', orderId: '1', amount: 100 });
-      const res = await t.http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', event.signature).send(event.payload);
+      const event = signedPaymentEvent('whsec_someone_else', {
+        eventId: 'evt_other',
+        type: 'payment_intent.succeeded',
+        paymentIntentId: 'pi_other',
+        orderId: '1',
+        amount: 100,
+      });
+      const res = await t
+        .http()
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', event.signature)
+        .send(event.payload);
       expect(res.status).toBe(400);
       expect(await streamEvents(t, 'payment-pi_other')).toEqual([]);
     });
@@ -105,17 +146,26 @@ describe('checkout: payment, webhook and recovery', () => {
       await seedProduct(t, 'declined-lager', fields);
       const answer = await checkOut(t, [cartLine('declined-lager', fields, 'single', 8)]);
       expect((await stock('declined-lager')).available).toBe(0);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({ status: 'processing', orderId: answer.orderId });
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({
+        status: 'processing',
+        orderId: answer.orderId,
+      });
 
       const declined = await payWithCard(t, answer, DECLINED);
       expect(declined.status).toBe(200);
-      expect(declined.body).toMatchObject({ paymentIntent: { status: 'requires_payment_method' }, error: { code: 'card_declined', message: 'Your card was declined.' } });
+      expect(declined.body).toMatchObject({
+        paymentIntent: { status: 'requires_payment_method' },
+        error: { code: 'card_declined', message: 'Your card was declined.' },
+      });
       await eventually(async () => (await orderView(t, answer.orderId))?.reservation === 'released');
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'pending', invoiceNumber: null });
       expect((await stock('declined-lager')).available).toBe(8);
       const released = (await streamEvents(t, 'product-declined-lager')).find((e) => e.type === 'StockReservationReleased');
       expect(released?.data).toMatchObject({ orderId: answer.orderId, reason: 'payment_failed' });
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({ status: 'failed', orderId: answer.orderId });
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({
+        status: 'failed',
+        orderId: answer.orderId,
+      });
 
       const noFunds = await payWithCard(t, answer, NO_FUNDS);
       expect(noFunds.body.error).toMatchObject({ message: 'Your card has insufficient funds.' });
@@ -124,7 +174,10 @@ describe('checkout: payment, webhook and recovery', () => {
       await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'paid' });
       expect((await stock('declined-lager')).stock).toBe(0);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({ status: 'succeeded', orderId: answer.orderId });
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({
+        status: 'succeeded',
+        orderId: answer.orderId,
+      });
     });
 
     it('refuses a card number that is not a test card, charging nothing', async () => {
@@ -137,11 +190,14 @@ describe('checkout: payment, webhook and recovery', () => {
       expect((await streamEvents(t, `payment-${answer.paymentIntentId}`)).map((e) => e.type)).toEqual(['PaymentIntentCreated']);
     });
 
-    it('refuses to confirm with a client secret that is not the intent\'s', async () => {
+    it("refuses to confirm with a client secret that is not the intent's", async () => {
       const fields = beer('Secret Saison');
       await seedProduct(t, 'secret-saison', fields);
       const answer = await checkOut(t, [cartLine('secret-saison', fields, '4pack', 1)]);
-      const res = await t.http().post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`).send({ cardNumber: SUCCEEDS, clientSecret: 'pi_x_secret_y' });
+      const res = await t
+        .http()
+        .post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`)
+        .send({ cardNumber: SUCCEEDS, clientSecret: 'pi_x_secret_y' });
       expect(res.status).toBe(400);
     });
 
@@ -198,7 +254,10 @@ describe('checkout: payment, webhook and recovery', () => {
       const fields = beer('Lapsed Lager', { inventory: 4 });
       await seedProduct(t, 'lapsed', fields);
       const first = await checkOut(t, [cartLine('lapsed', fields, 'single', 4)]);
-      const refused = await t.http().post('/api/create-payment-intent').send({ cartItems: [cartLine('lapsed', fields, 'single', 4)], customerInfo: customer });
+      const refused = await t
+        .http()
+        .post('/api/create-payment-intent')
+        .send({ cartItems: [cartLine('lapsed', fields, 'single', 4)], customerInfo: customer });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Insufficient stock for Lapsed Lager. Available: 0, Requested: 4');
 
@@ -245,10 +304,14 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(stillShort.status).toBe(409);
       expect(stillShort.body.message).toContain(`Order #${late.orderId} needs review`);
 
-      await t.app.get(CatalogStock).count({ productId: 'last-cans', inventory: 4, reason: 'admin-edit' }, { correlationId: 'restock', actor: 'admin' });
+      await t.app
+        .get(CatalogStock)
+        .count({ productId: 'last-cans', inventory: 4, reason: 'admin-edit' }, { correlationId: 'restock', actor: 'admin' });
       const recovered = await adminSend(t, 'post', '/api/admin/recover-order', { paymentIntentId: late.paymentIntentId });
       expect(recovered.status).toBe(200);
-      expect(recovered.body.message).toMatch(new RegExp(`^Order #${late.orderId} recovered: paid, invoice INV-\\d{6}, confirmation e-mail queued$`));
+      expect(recovered.body.message).toMatch(
+        new RegExp(`^Order #${late.orderId} recovered: paid, invoice INV-\\d{6}, confirmation e-mail queued$`),
+      );
       const again = await adminSend(t, 'post', '/api/admin/recover-order', { paymentIntentId: late.paymentIntentId });
       expect(again.status).toBe(200);
       expect(again.body.message).toContain('nothing changed');
@@ -257,7 +320,9 @@ describe('checkout: payment, webhook and recovery', () => {
       const sold = (await eventsOfOrder(late.orderId)).filter((e) => e.type === 'StockSold');
       expect(sold).toHaveLength(1);
       const after = await adminGet(t, '/api/admin/order-backups');
-      expect((after.body.summary.potentiallyMissing as { paymentIntentId: string }[]).map((b) => b.paymentIntentId)).not.toContain(late.paymentIntentId);
+      expect((after.body.summary.potentiallyMissing as { paymentIntentId: string }[]).map((b) => b.paymentIntentId)).not.toContain(
+        late.paymentIntentId,
+      );
     });
   });
 
@@ -273,7 +338,10 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(second.status).toBe(200);
       await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
       await settle(t);
-      expect((await streamEvents(t, `payment-${answer.paymentIntentId}`)).map((e) => e.type)).toEqual(['PaymentIntentCreated', 'PaymentSucceeded']);
+      expect((await streamEvents(t, `payment-${answer.paymentIntentId}`)).map((e) => e.type)).toEqual([
+        'PaymentIntentCreated',
+        'PaymentSucceeded',
+      ]);
       expect((await eventsOfOrder(answer.orderId)).filter((e) => e.type === 'StockSold')).toHaveLength(1);
     });
 
@@ -295,7 +363,11 @@ describe('checkout: payment, webhook and recovery', () => {
         [{ paymentIntentId: '' }, 400, 'Payment intent ID is required'],
         [{}, 400, 'Payment intent ID is required'],
         [{ paymentIntentId: 'pi_nope' }, 404, 'No order backup for payment intent pi_nope'],
-        [{ paymentIntentId: answer.paymentIntentId }, 409, `Payment ${answer.paymentIntentId} has not succeeded (created): there is no paid order to recover`],
+        [
+          { paymentIntentId: answer.paymentIntentId },
+          409,
+          `Payment ${answer.paymentIntentId} has not succeeded (created): there is no paid order to recover`,
+        ],
       ];
       for (const [body, status, message] of cases) {
         const res = await adminSend(t, 'post', '/api/admin/recover-order', body);

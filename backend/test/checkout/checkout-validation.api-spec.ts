@@ -27,7 +27,11 @@ describe('checkout: validation and pricing', () => {
     await t.close();
   });
 
-  const checkout = (body: unknown) => t.http().post('/api/create-payment-intent').send(body as object);
+  const checkout = (body: unknown) =>
+    t
+      .http()
+      .post('/api/create-payment-intent')
+      .send(body as object);
   const validCart = [cartLine('pale', pale, '4pack', 1)];
 
   describe('customer information', () => {
@@ -44,10 +48,26 @@ describe('checkout: validation and pricing', () => {
       ['a postcode of another state', { state: 'NSW' }, 'postCode 6000 is not a NSW postcode'],
       ['a postcode of another state (WA)', { postCode: '2000' }, 'postCode 2000 is not a WA postcode'],
       ['an e-mail that is not an address', { email: 'ada-at-example' }, 'email must be an e-mail address, e.g. name@example.com'],
-      ['a phone number that is not Australian', { phone: '+1 415 555 0100' }, 'phone must be an Australian phone number, e.g. 0412 345 678'],
-      ['a PO Box', { addressLine1: 'PO Box 42' }, 'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address'],
-      ['a Parcel Locker', { addressLine1: 'Parcel Locker 10234 56789' }, 'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address'],
-      ['a Parcel Post address', { addressLine2: 'Parcel Post' }, 'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address'],
+      [
+        'a phone number that is not Australian',
+        { phone: '+1 415 555 0100' },
+        'phone must be an Australian phone number, e.g. 0412 345 678',
+      ],
+      [
+        'a PO Box',
+        { addressLine1: 'PO Box 42' },
+        'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address',
+      ],
+      [
+        'a Parcel Locker',
+        { addressLine1: 'Parcel Locker 10234 56789' },
+        'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address',
+      ],
+      [
+        'a Parcel Post address',
+        { addressLine2: 'Parcel Post' },
+        'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address',
+      ],
       ['a name that is not text', { name: 42 }, 'name is required'],
     ])('refuses %s with 400', async (_, change, message) => {
       const res = await checkout({ cartItems: validCart, customerInfo: { ...customer, ...change } });
@@ -94,11 +114,26 @@ describe('checkout: validation and pricing', () => {
 
   describe('pre-payment line checks', () => {
     it.each<[string, () => unknown[], number, string]>([
-      ['an unknown product', () => [{ ...cartLine('pale', pale, 'single', 4), productId: 'no-such-beer' }], 404, 'Product no-such-beer not found or inactive'],
+      [
+        'an unknown product',
+        () => [{ ...cartLine('pale', pale, 'single', 4), productId: 'no-such-beer' }],
+        404,
+        'Product no-such-beer not found or inactive',
+      ],
       ['a product in draft', () => [cartLine('draft', draft, 'single', 4)], 409, 'Draft Lager is no longer available'],
       ['an archived product', () => [cartLine('archived', archived, '4pack', 1)], 409, 'Old Ale is no longer available'],
-      ['more cans than in stock', () => [cartLine('stout', stout, 'single', 4)], 409, 'Insufficient stock for Sand Stout. Available: 3, Requested: 4'],
-      ['a pack the product is not sold in', () => [cartLine('wheat', wheat, '16pack', 1)], 409, 'Wheat Beer is not sold as a 16 Pack: please review your pack'],
+      [
+        'more cans than in stock',
+        () => [cartLine('stout', stout, 'single', 4)],
+        409,
+        'Insufficient stock for Sand Stout. Available: 3, Requested: 4',
+      ],
+      [
+        'a pack the product is not sold in',
+        () => [cartLine('wheat', wheat, '16pack', 1)],
+        409,
+        'Wheat Beer is not sold as a 16 Pack: please review your pack',
+      ],
     ])('refuses %s', async (_, cartItems, status, message) => {
       const res = await checkout({ cartItems: cartItems(), customerInfo: customer });
       expect(res.status).toBe(status);
@@ -127,16 +162,36 @@ describe('checkout: validation and pricing', () => {
   });
 
   it.each<[string, () => unknown[], Record<string, string>, { subtotal: string; shipping: string; gstIncluded: string; total: string }]>([
-    ['two 4-packs to Perth metro', () => [cartLine('pale', pale, '4pack', 2)], {}, { subtotal: '44.00', shipping: '10.00', gstIncluded: '4.91', total: '54.00' }],
-    ['an 8-pack to Sydney', () => [cartLine('pale', pale, '8pack', 1)], { state: 'NSW', postCode: '2000' }, { subtotal: '42.00', shipping: '12.00', gstIncluded: '4.91', total: '54.00' }],
+    [
+      'two 4-packs to Perth metro',
+      () => [cartLine('pale', pale, '4pack', 2)],
+      {},
+      { subtotal: '44.00', shipping: '10.00', gstIncluded: '4.91', total: '54.00' },
+    ],
+    [
+      'an 8-pack to Sydney',
+      () => [cartLine('pale', pale, '8pack', 1)],
+      { state: 'NSW', postCode: '2000' },
+      { subtotal: '42.00', shipping: '12.00', gstIncluded: '4.91', total: '54.00' },
+    ],
     [
       'singles of two beers, 20 cans, to Hobart',
       () => [cartLine('pale', pale, 'single', 17), cartLine('stout', stout, 'single', 3)],
       { state: 'TAS', postCode: '7000' },
       { subtotal: '124.50', shipping: '30.00', gstIncluded: '14.05', total: '154.50' },
     ],
-    ['a 16-pack to regional WA', () => [cartLine('pale', pale, '16pack', 1)], { postCode: '6330', suburb: 'Albany' }, { subtotal: '80.00', shipping: '15.00', gstIncluded: '8.64', total: '95.00' }],
-    ['a single-priced 4-pack (no pack price) to Darwin', () => [cartLine('packless', packless, '4pack', 1)], { state: 'NT', postCode: '0800' }, { subtotal: '24.00', shipping: '10.00', gstIncluded: '3.09', total: '34.00' }],
+    [
+      'a 16-pack to regional WA',
+      () => [cartLine('pale', pale, '16pack', 1)],
+      { postCode: '6330', suburb: 'Albany' },
+      { subtotal: '80.00', shipping: '15.00', gstIncluded: '8.64', total: '95.00' },
+    ],
+    [
+      'a single-priced 4-pack (no pack price) to Darwin',
+      () => [cartLine('packless', packless, '4pack', 1)],
+      { state: 'NT', postCode: '0800' },
+      { subtotal: '24.00', shipping: '10.00', gstIncluded: '3.09', total: '34.00' },
+    ],
   ])('charges the server total for %s', async (_, cartItems, address, totals) => {
     const res = await checkout({ cartItems: cartItems(), customerInfo: { ...customer, ...address } });
     expect(res.status).toBe(200);
@@ -146,7 +201,11 @@ describe('checkout: validation and pricing', () => {
     expect(res.body.clientSecret).toMatch(new RegExp(`^${res.body.paymentIntentId}_secret_`));
 
     // What the payment provider holds is what the server computed.
-    const intent = await t.http().get(`/api/test-gateway/payment-intents/${res.body.paymentIntentId}`).query({ client_secret: res.body.clientSecret }).expect(200);
+    const intent = await t
+      .http()
+      .get(`/api/test-gateway/payment-intents/${res.body.paymentIntentId}`)
+      .query({ client_secret: res.body.clientSecret })
+      .expect(200);
     expect(intent.body).toMatchObject({ amount: totalCents, currency: 'aud', status: 'requires_payment_method' });
 
     // The order and its backup carry the same figures, and the cans are reserved until the expiry.
@@ -154,7 +213,9 @@ describe('checkout: validation and pricing', () => {
     expect(order).toEqual(['OrderPlaced', 'PaymentIntentAttached']);
     const [backup] = await streamEvents(t, `payment-${res.body.paymentIntentId}`);
     expect(backup?.data).toMatchObject({ orderId: res.body.orderId, totalCents, customer: { name: customer.name, email: customer.email } });
-    const held = (await eventStoreOf(t.app).readAll()).filter((e) => e.type === 'StockReserved' && (e.data as { orderId: string }).orderId === res.body.orderId);
+    const held = (await eventStoreOf(t.app).readAll()).filter(
+      (e) => e.type === 'StockReserved' && (e.data as { orderId: string }).orderId === res.body.orderId,
+    );
     expect(held.length).toBeGreaterThan(0);
     expect(held.every((e) => (e.data as { expiresAt: string }).expiresAt === '2026-11-23T01:30:00.000Z')).toBe(true);
   });

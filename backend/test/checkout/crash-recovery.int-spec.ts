@@ -31,7 +31,11 @@ function buildServerIfStale(): void {
   const sources = Math.max(...['backend/src', 'shop-rules/src', 'eventstore/src'].map((dir) => newestSource(join(ROOT, dir))));
   if (existsSync(MAIN) && statSync(MAIN).mtimeMs >= sources) return;
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'backend/tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe', timeout: 240_000 });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'backend/tsconfig.build.json'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+      timeout: 240_000,
+    });
   } catch (error) {
     // tsc -b still emits JavaScript when another module has a type error; only a missing build is fatal.
     if (!existsSync(MAIN)) throw error;
@@ -99,7 +103,10 @@ async function kill(shop: Shop): Promise<void> {
 async function call<T>(shop: Shop, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${shop.url}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -168,21 +175,27 @@ describe('checkout survives a crash (SIGKILL) between payment intent and webhook
     });
   }
 
-  async function expectCompletedOnce(shop: Shop, token: string, orderId: string, paymentIntentId: string, product: Product, cans: number): Promise<string> {
+  async function expectCompletedOnce(
+    shop: Shop,
+    token: string,
+    orderId: string,
+    paymentIntentId: string,
+    product: Product,
+    cans: number,
+  ): Promise<string> {
     const order = await completedOrder(shop, token, orderId);
     expect(order.statusHistory.filter((h) => h.status === 'paid')).toHaveLength(1);
     const admin = await call<Product[]>(shop, 'GET', '/api/admin/products', undefined, token);
     expect(admin.body.find((p) => p.id === product.id)?.inventory).toBe(product.inventory - cans);
     const outbox = await call<{ orderId: string | null }[]>(shop, 'GET', '/api/admin/outbox', undefined, token);
     expect(outbox.body.filter((e) => e.orderId === orderId)).toHaveLength(1);
-    const backups = await call<{ backups: { paymentIntentId: string; paymentStatus: string }[]; summary: { potentiallyMissing: unknown[] } }>(
-      shop,
-      'GET',
-      '/api/admin/order-backups',
-      undefined,
-      token,
-    );
-    expect(backups.body.backups.filter((b) => b.paymentIntentId === paymentIntentId)).toEqual([expect.objectContaining({ paymentStatus: 'succeeded' })]);
+    const backups = await call<{
+      backups: { paymentIntentId: string; paymentStatus: string }[];
+      summary: { potentiallyMissing: unknown[] };
+    }>(shop, 'GET', '/api/admin/order-backups', undefined, token);
+    expect(backups.body.backups.filter((b) => b.paymentIntentId === paymentIntentId)).toEqual([
+      expect.objectContaining({ paymentStatus: 'succeeded' }),
+    ]);
     expect(backups.body.summary.potentiallyMissing).toEqual([]);
     return order.invoiceNumber ?? '';
   }
@@ -195,28 +208,63 @@ describe('checkout survives a crash (SIGKILL) between payment intent and webhook
     const products = await call<Product[]>(shop, 'GET', '/api/admin/products', undefined, token);
     const product = products.body.find((p) => p.inventory >= 8 && p.price4Pack !== null);
     if (!product) throw new Error('no seeded beer with a 4-pack and 8 cans');
-    const customerInfo = { name: 'Crash Test', email: 'crash@example.com', phone: '0412 345 678', addressLine1: '1 Hay Street', suburb: 'Perth', postCode: '6000', state: 'WA' };
-    const line = { productId: product.id, name: product.name, quantity: 4, price: Number(product.price4Pack), packSize: '4pack', packQuantity: 4 };
-    const first = await call<{ paymentIntentId: string; clientSecret: string; orderId: string }>(shop, 'POST', '/api/create-payment-intent', { cartItems: [line], customerInfo });
+    const customerInfo = {
+      name: 'Crash Test',
+      email: 'crash@example.com',
+      phone: '0412 345 678',
+      addressLine1: '1 Hay Street',
+      suburb: 'Perth',
+      postCode: '6000',
+      state: 'WA',
+    };
+    const line = {
+      productId: product.id,
+      name: product.name,
+      quantity: 4,
+      price: Number(product.price4Pack),
+      packSize: '4pack',
+      packQuantity: 4,
+    };
+    const first = await call<{ paymentIntentId: string; clientSecret: string; orderId: string }>(
+      shop,
+      'POST',
+      '/api/create-payment-intent',
+      { cartItems: [line], customerInfo },
+    );
     expect(first.status).toBe(200);
     await kill(shop);
 
     // Second life: the payment arrives (the local gateway kept its intent in DATA_DIR) and the order completes.
     shop = await start();
     token = await login(shop);
-    const paid = await call<{ paymentIntent: { status: string } }>(shop, 'POST', `/api/test-gateway/payment-intents/${first.body.paymentIntentId}/confirm`, {
-      cardNumber: '4242 4242 4242 4242',
-      clientSecret: first.body.clientSecret,
-    });
+    const paid = await call<{ paymentIntent: { status: string } }>(
+      shop,
+      'POST',
+      `/api/test-gateway/payment-intents/${first.body.paymentIntentId}/confirm`,
+      {
+        cardNumber: '4242 4242 4242 4242',
+        clientSecret: first.body.clientSecret,
+      },
+    );
     expect(paid.body.paymentIntent.status).toBe('succeeded');
     const invoice = await expectCompletedOnce(shop, token, first.body.orderId, first.body.paymentIntentId, product, 4);
     // The same event again, through the operator's recovery, changes nothing.
-    expect((await call(shop, 'POST', '/api/admin/simulate-webhook', { paymentIntentId: first.body.paymentIntentId }, token)).status).toBe(200);
+    expect((await call(shop, 'POST', '/api/admin/simulate-webhook', { paymentIntentId: first.body.paymentIntentId }, token)).status).toBe(
+      200,
+    );
 
     // A second order; this time the shop dies the moment the payment is recorded.
-    const second = await call<{ paymentIntentId: string; clientSecret: string; orderId: string }>(shop, 'POST', '/api/create-payment-intent', { cartItems: [line], customerInfo });
+    const second = await call<{ paymentIntentId: string; clientSecret: string; orderId: string }>(
+      shop,
+      'POST',
+      '/api/create-payment-intent',
+      { cartItems: [line], customerInfo },
+    );
     expect(second.status).toBe(200);
-    await call(shop, 'POST', `/api/test-gateway/payment-intents/${second.body.paymentIntentId}/confirm`, { cardNumber: '4242424242424242', clientSecret: second.body.clientSecret });
+    await call(shop, 'POST', `/api/test-gateway/payment-intents/${second.body.paymentIntentId}/confirm`, {
+      cardNumber: '4242424242424242',
+      clientSecret: second.body.clientSecret,
+    });
     await kill(shop);
 
     // Third life: the process manager resumes from its durable checkpoint; the first order is untouched.
@@ -224,7 +272,13 @@ describe('checkout survives a crash (SIGKILL) between payment intent and webhook
     token = await login(shop);
     await expectCompletedOnce(shop, token, second.body.orderId, second.body.paymentIntentId, product, 8);
     expect((await completedOrder(shop, token, first.body.orderId)).invoiceNumber).toBe(invoice);
-    const recovered = await call<{ message: string }>(shop, 'POST', '/api/admin/recover-order', { paymentIntentId: second.body.paymentIntentId }, token);
+    const recovered = await call<{ message: string }>(
+      shop,
+      'POST',
+      '/api/admin/recover-order',
+      { paymentIntentId: second.body.paymentIntentId },
+      token,
+    );
     expect(recovered.body.message).toContain('nothing changed');
     await kill(shop);
   }, 240_000);

@@ -54,7 +54,12 @@ export async function adminAuth(t: TestApp): Promise<Auth> {
 
 /** Adds a product through the admin's own route. */
 export async function createProduct(t: TestApp, form: BeerForm): Promise<string> {
-  const res = await t.http().post('/api/admin/products').set(await adminAuth(t)).send(form).expect(201);
+  const res = await t
+    .http()
+    .post('/api/admin/products')
+    .set(await adminAuth(t))
+    .send(form)
+    .expect(201);
   return (res.body as { id: string }).id;
 }
 
@@ -70,7 +75,8 @@ export interface CartPick {
 
 /** A cart line as the browser sends it: the price per can for singles, the whole line for packs. */
 function cartLine({ productId, form, packSize, packs }: CartPick) {
-  const unit = packSize === 'single' ? form.price : { '4pack': form.price4Pack, '8pack': form.price8Pack, '16pack': form.price16Pack }[packSize];
+  const unit =
+    packSize === 'single' ? form.price : { '4pack': form.price4Pack, '8pack': form.price8Pack, '16pack': form.price16Pack }[packSize];
   const unitCents = Math.round(Number(unit) * 100);
   return {
     productId,
@@ -84,14 +90,25 @@ function cartLine({ productId, form, packSize, packs }: CartPick) {
 
 /** Checks out through the shop's route; the order stays pending until its payment is confirmed. */
 export async function checkout(t: TestApp, picks: CartPick[]): Promise<{ orderId: string; paymentIntentId: string; clientSecret: string }> {
-  const res = await t.http().post('/api/create-payment-intent').send({ cartItems: picks.map(cartLine), customerInfo: customer });
+  const res = await t
+    .http()
+    .post('/api/create-payment-intent')
+    .send({ cartItems: picks.map(cartLine), customerInfo: customer });
   if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body as { orderId: string; paymentIntentId: string; clientSecret: string };
 }
 
 /** Pays a checkout with a test card through the local gateway, as the browser's card form does. */
-export async function pay(t: TestApp, order: { paymentIntentId: string; clientSecret: string }, cardNumber = '4242 4242 4242 4242'): Promise<void> {
-  await t.http().post(`/api/test-gateway/payment-intents/${order.paymentIntentId}/confirm`).send({ cardNumber, clientSecret: order.clientSecret }).expect(200);
+export async function pay(
+  t: TestApp,
+  order: { paymentIntentId: string; clientSecret: string },
+  cardNumber = '4242 4242 4242 4242',
+): Promise<void> {
+  await t
+    .http()
+    .post(`/api/test-gateway/payment-intents/${order.paymentIntentId}/confirm`)
+    .send({ cardNumber, clientSecret: order.clientSecret })
+    .expect(200);
 }
 
 export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> {
@@ -127,7 +144,12 @@ export function orderItem(orderId: string, n: number, item: Partial<OrderItem> &
  * Records an order on its stream as the ordering module does, for sales at exact instants (the local test
  * gateway dates payments by the wall clock). `paidAt: null` leaves it pending; `cancelled` cancels it.
  */
-export async function recordOrder(t: TestApp, orderId: string, items: OrderItem[], outcome: { paidAt: string } | 'pending' | 'cancelled'): Promise<void> {
+export async function recordOrder(
+  t: TestApp,
+  orderId: string,
+  items: OrderItem[],
+  outcome: { paidAt: string } | 'pending' | 'cancelled',
+): Promise<void> {
   const subtotal = items.reduce((sum, i) => sum + i.lineTotalCents, 0);
   const placed: OrderPlacedData = {
     orderId,
@@ -145,10 +167,18 @@ export async function recordOrder(t: TestApp, orderId: string, items: OrderItem[
   };
   const events: OrderEvent[] = [{ type: 'OrderPlaced', data: placed }];
   if (outcome === 'cancelled') events.push({ type: 'OrderCancelled', data: { reason: 'payment_provider_error', detail: 'test' } });
-  else if (outcome !== 'pending') events.push({ type: 'OrderPaid', data: { paymentIntentId: `pi_test_${orderId}`, amountCents: subtotal + 1000, paidAt: outcome.paidAt } });
+  else if (outcome !== 'pending')
+    events.push({
+      type: 'OrderPaid',
+      data: { paymentIntentId: `pi_test_${orderId}`, amountCents: subtotal + 1000, paidAt: outcome.paidAt },
+    });
   await eventStoreOf(t).append(
     `order-${orderId}`,
-    events.map((e) => ({ type: e.type, data: e.data, metadata: { correlationId: `test-${orderId}`, causationId: null, actor: 'customer' as const, occurredAt: placed.placedAt } })),
+    events.map((e) => ({
+      type: e.type,
+      data: e.data,
+      metadata: { correlationId: `test-${orderId}`, causationId: null, actor: 'customer' as const, occurredAt: placed.placedAt },
+    })),
     { expectedRevision: 'no_stream' },
   );
 }

@@ -74,21 +74,46 @@ describe('sales report over HTTP', () => {
     });
 
     // Sales at exact instants either side of midnight in Perth (UTC+8), a year before the wall-clock checkout: 15:59:59Z is Nov 22, 16:00Z is Nov 23.
-    await recordOrder(t, '9001', [orderItem('9001', 1, { productId: quokkaId, productName: 'Quokka Pale Ale', quantity: 4, packs: 4, lineTotalCents: 2600 })], {
-      paidAt: '2025-11-22T15:59:59.000Z',
-    });
+    await recordOrder(
+      t,
+      '9001',
+      [orderItem('9001', 1, { productId: quokkaId, productName: 'Quokka Pale Ale', quantity: 4, packs: 4, lineTotalCents: 2600 })],
+      {
+        paidAt: '2025-11-22T15:59:59.000Z',
+      },
+    );
     await recordOrder(
       t,
       '9002',
       [
-        orderItem('9002', 1, { productId: kolschId, productName: 'Kölsch', packSize: '8pack', packQuantity: 8, packs: 2, quantity: 16, unitPriceCents: 5200, lineTotalCents: 10400 }),
-        orderItem('9002', 2, { productId: 'gone', productName: '=HYPERLINK("http://evil.example","Click")', style: 'Sour, "Wild"', quantity: 4, packs: 4, lineTotalCents: 2600 }),
+        orderItem('9002', 1, {
+          productId: kolschId,
+          productName: 'Kölsch',
+          packSize: '8pack',
+          packQuantity: 8,
+          packs: 2,
+          quantity: 16,
+          unitPriceCents: 5200,
+          lineTotalCents: 10400,
+        }),
+        orderItem('9002', 2, {
+          productId: 'gone',
+          productName: '=HYPERLINK("http://evil.example","Click")',
+          style: 'Sour, "Wild"',
+          quantity: 4,
+          packs: 4,
+          lineTotalCents: 2600,
+        }),
       ],
       { paidAt: '2025-11-22T16:00:00.000Z' },
     );
     await recordOrder(t, '9003', [orderItem('9003', 1, { productId: quokkaId, productName: 'Quokka Pale Ale' })], 'pending');
     await recordOrder(t, '9004', [orderItem('9004', 1, { productId: quokkaId, productName: 'Quokka Pale Ale' })], 'cancelled');
-    await eventually(async () => ((await report('/api/admin/sales-report', { startDate: '2025-11-22', endDate: '2025-11-23' })).body as Line[]).some((l) => l.orderId === '9002'));
+    await eventually(async () =>
+      ((await report('/api/admin/sales-report', { startDate: '2025-11-22', endDate: '2025-11-23' })).body as Line[]).some(
+        (l) => l.orderId === '9002',
+      ),
+    );
   });
 
   afterAll(async () => {
@@ -167,7 +192,14 @@ describe('sales report over HTTP', () => {
     it('then the summary lists every day of the period and the cans per beer', async () => {
       const res = await report('/api/admin/sales-report/summary', { startDate: '2025-11-21', endDate: '2025-11-23' }).expect(200);
       const summary = res.body as Summary;
-      expect(summary).toMatchObject({ startDate: '2025-11-21', endDate: '2025-11-23', lineItems: 3, orders: 2, totalCans: 24, totalRevenue: '156.00' });
+      expect(summary).toMatchObject({
+        startDate: '2025-11-21',
+        endDate: '2025-11-23',
+        lineItems: 3,
+        orders: 2,
+        totalCans: 24,
+        totalRevenue: '156.00',
+      });
       expect(summary.revenueByDay).toEqual([
         { day: '2025-11-21', revenue: '0.00', revenueCents: 0 },
         { day: '2025-11-22', revenue: '26.00', revenueCents: 2600 },
@@ -225,8 +257,16 @@ describe('sales report over HTTP', () => {
       ['empty dates', { startDate: '', endDate: '' }, 'Start date and end date are required'],
       ['null dates', { startDate: null, endDate: null }, 'Start date and end date are required'],
       ['a start after the end', { startDate: '2026-11-30', endDate: '2026-11-01' }, 'Start date must be on or before the end date'],
-      ['a malformed start', { startDate: '1/11/2026', endDate: '2026-11-30' }, 'Start date must be a calendar date written YYYY-MM-DD (got "1/11/2026")'],
-      ['an impossible end', { startDate: '2026-11-01', endDate: '2026-11-31' }, 'End date must be a calendar date written YYYY-MM-DD (got "2026-11-31")'],
+      [
+        'a malformed start',
+        { startDate: '1/11/2026', endDate: '2026-11-30' },
+        'Start date must be a calendar date written YYYY-MM-DD (got "1/11/2026")',
+      ],
+      [
+        'an impossible end',
+        { startDate: '2026-11-01', endDate: '2026-11-31' },
+        'End date must be a calendar date written YYYY-MM-DD (got "2026-11-31")',
+      ],
       ['a number', { startDate: 20261101, endDate: '2026-11-30' }, 'Start date must be a date written YYYY-MM-DD'],
       ['an unknown field', { startDate: '2026-11-01', endDate: '2026-11-30', format: 'xlsx' }, 'property format should not exist'],
     ];
@@ -243,7 +283,9 @@ describe('sales report over HTTP', () => {
   });
 
   it('every Analytics route is in the OpenAPI document', async () => {
-    const doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { summary?: string }>> };
+    const doc = (await t.http().get('/api/docs/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
     for (const [path, method] of [
       ['/api/admin/sales-report', 'post'],
       ['/api/admin/sales-report/summary', 'post'],

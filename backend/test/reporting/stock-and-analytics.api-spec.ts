@@ -1,6 +1,18 @@
 import type { RecordedEvent } from '@brewery/eventstore';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { adminAuth, beerForm, checkout, createProduct, eventStoreOf, eventually, orderItem, pay, recordOrder, type Auth, type BeerForm } from './reporting-fixtures';
+import {
+  adminAuth,
+  beerForm,
+  checkout,
+  createProduct,
+  eventStoreOf,
+  eventually,
+  orderItem,
+  pay,
+  recordOrder,
+  type Auth,
+  type BeerForm,
+} from './reporting-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -58,7 +70,8 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
     await t.close();
   });
 
-  const adminProducts = async (): Promise<AdminProduct[]> => (await t.http().get('/api/admin/products').set(auth).expect(200)).body as AdminProduct[];
+  const adminProducts = async (): Promise<AdminProduct[]> =>
+    (await t.http().get('/api/admin/products').set(auth).expect(200)).body as AdminProduct[];
   const inventoryOf = async (key: string): Promise<number | undefined> => (await adminProducts()).find((p) => p.id === ids[key])?.inventory;
   const stockEvents = async (key: string): Promise<RecordedEvent[]> =>
     (await eventStoreOf(t).readStream(`product-${ids[key]}`)).filter((e) => e.type === 'StockCounted');
@@ -112,7 +125,11 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
         { line: 'Dune Lager = 5', lineNumber: 6, reason: '"Dune Lager" matches more than one product (DUNE  LAGER, Dune Lager)' },
         { line: 'Wombat Stout: 12', lineNumber: 7, reason: 'No product is named "Wombat Stout"' },
         { line: 'Quokka Pale Ale: 7', lineNumber: 8, reason: 'Quokka Pale Ale is already counted on line 3' },
-        { line: 'Cottesloe Wheat: twelve', lineNumber: 9, reason: 'No count found after "Cottesloe Wheat twelve": expected a product name followed by a count' },
+        {
+          line: 'Cottesloe Wheat: twelve',
+          lineNumber: 9,
+          reason: 'No count found after "Cottesloe Wheat twelve": expected a product name followed by a count',
+        },
         { line: 'Deleted Dunkel: 50', lineNumber: 10, reason: 'No product is named "Deleted Dunkel"' },
       ]);
 
@@ -142,8 +159,18 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
     });
 
     it('given the same e-mail again, then it succeeds and appends nothing', async () => {
-      const res = await t.http().post('/api/admin/parse-stock-email').set(auth).send({ emailContent: 'UPDATE STOCK\nQuokka Pale Ale: 120' }).expect(200);
-      expect(res.body).toMatchObject({ successCount: 1, totalUpdates: 1, unmatched: [], updates: [{ previous: 120, inventory: 120, changed: false }] });
+      const res = await t
+        .http()
+        .post('/api/admin/parse-stock-email')
+        .set(auth)
+        .send({ emailContent: 'UPDATE STOCK\nQuokka Pale Ale: 120' })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        successCount: 1,
+        totalUpdates: 1,
+        unmatched: [],
+        updates: [{ previous: 120, inventory: 120, changed: false }],
+      });
       expect(await stockEvents('quokka')).toHaveLength(1);
     });
   });
@@ -172,7 +199,12 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
         [5, 'CRITICAL'],
         [0, 'CRITICAL'],
       ] as const) {
-        await t.http().post('/api/admin/parse-stock-email').set(auth).send({ emailContent: `UPDATE STOCK\nSwan Lager: ${count}` }).expect(200);
+        await t
+          .http()
+          .post('/api/admin/parse-stock-email')
+          .set(auth)
+          .send({ emailContent: `UPDATE STOCK\nSwan Lager: ${count}` })
+          .expect(200);
         const levels = (await t.http().get('/api/admin/stock-levels').set(auth).expect(200)).body as { productId: string; level: string }[];
         expect(levels.find((l) => l.productId === ids.swan)?.level).toBe(level);
       }
@@ -189,12 +221,38 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
 
     beforeAll(async () => {
       // The server's clock reads 2026-11-23T01:00Z: Monday 23 Nov in Perth, so yesterday is Sunday 22 Nov.
-      await recordOrder(t, '9101', [orderItem('9101', 1, { productId: ids.quokka!, productName: 'Quokka Pale Ale', quantity: 16, packs: 1, packSize: '16pack', packQuantity: 16, unitPriceCents: 8400, lineTotalCents: 8400 })], {
-        paidAt: '2026-11-22T15:59:00.000Z',
-      });
-      await recordOrder(t, '9102', [orderItem('9102', 1, { productId: ids.kolsch!, productName: 'Kölsch', quantity: 4, packs: 4, lineTotalCents: 2600 })], { paidAt: '2026-11-17T02:00:00.000Z' });
+      await recordOrder(
+        t,
+        '9101',
+        [
+          orderItem('9101', 1, {
+            productId: ids.quokka!,
+            productName: 'Quokka Pale Ale',
+            quantity: 16,
+            packs: 1,
+            packSize: '16pack',
+            packQuantity: 16,
+            unitPriceCents: 8400,
+            lineTotalCents: 8400,
+          }),
+        ],
+        {
+          paidAt: '2026-11-22T15:59:00.000Z',
+        },
+      );
+      await recordOrder(
+        t,
+        '9102',
+        [orderItem('9102', 1, { productId: ids.kolsch!, productName: 'Kölsch', quantity: 4, packs: 4, lineTotalCents: 2600 })],
+        { paidAt: '2026-11-17T02:00:00.000Z' },
+      );
       // Paid on the 23rd in Perth (16:00Z on the 22nd): today, not in yesterday's figures.
-      await recordOrder(t, '9103', [orderItem('9103', 1, { productId: ids.kolsch!, productName: 'Kölsch', quantity: 8, packs: 8, lineTotalCents: 5200 })], { paidAt: '2026-11-22T16:00:00.000Z' });
+      await recordOrder(
+        t,
+        '9103',
+        [orderItem('9103', 1, { productId: ids.kolsch!, productName: 'Kölsch', quantity: 8, packs: 8, lineTotalCents: 5200 })],
+        { paidAt: '2026-11-22T16:00:00.000Z' },
+      );
     });
 
     it('without a token is 401 and sends nothing', async () => {
@@ -204,13 +262,23 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
 
     it("given sales, then the e-mail to the shop's address has yesterday's and the last 7 days' figures, pending orders and low stock", async () => {
       const res = await t.http().post('/api/admin/analytics/send-daily-email').set(auth).expect(200);
-      expect(res.body).toEqual({ message: 'Daily analytics email sent successfully', emailKey: 'daily-analytics-2026-11-23-1', queued: true });
+      expect(res.body).toEqual({
+        message: 'Daily analytics email sent successfully',
+        emailKey: 'daily-analytics-2026-11-23-1',
+        queued: true,
+      });
       const listed = await outbox();
-      expect(listed).toEqual([expect.objectContaining({ _id: 'daily-analytics-2026-11-23-1', to: t.config.shop.email, kind: 'daily-analytics' })]);
+      expect(listed).toEqual([
+        expect.objectContaining({ _id: 'daily-analytics-2026-11-23-1', to: t.config.shop.email, kind: 'daily-analytics' }),
+      ]);
       const email = (await t.http().get('/api/admin/outbox/daily-analytics-2026-11-23-1').set(auth).expect(200)).body as OutboxEmail;
       expect(email.subject).toBe('Daily analytics for Sun 22 Nov 2026: $84.00, 16 cans');
-      expect(email.text).toContain('Yesterday (Sun 22 Nov 2026)\n  Orders paid: 1\n  Cans sold: 16\n  Revenue: $84.00\n  Top beers: Quokka Pale Ale (16 cans)');
-      expect(email.text).toContain('Last 7 days (Mon 16 Nov 2026 to Sun 22 Nov 2026)\n  Orders paid: 2\n  Cans sold: 20\n  Revenue: $110.00\n  Top beers: Quokka Pale Ale (16 cans), Kölsch (4 cans)');
+      expect(email.text).toContain(
+        'Yesterday (Sun 22 Nov 2026)\n  Orders paid: 1\n  Cans sold: 16\n  Revenue: $84.00\n  Top beers: Quokka Pale Ale (16 cans)',
+      );
+      expect(email.text).toContain(
+        'Last 7 days (Mon 16 Nov 2026 to Sun 22 Nov 2026)\n  Orders paid: 2\n  Cans sold: 20\n  Revenue: $110.00\n  Top beers: Quokka Pale Ale (16 cans), Kölsch (4 cans)',
+      );
       expect(email.text).toContain('Pending orders awaiting payment: 1');
       expect(email.text).toContain('CRITICAL Fremantle Stout: 4 cans in stock, 0 available');
       expect(email.text).toContain('CRITICAL Swan Lager: 0 cans in stock, 0 available');
@@ -228,8 +296,16 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
     it('given a retried request with the same Idempotency-Key, then no further e-mail is sent', async () => {
       const first = await t.http().post('/api/admin/analytics/send-daily-email').set(auth).set('Idempotency-Key', 'press-7f3a').expect(200);
       const retry = await t.http().post('/api/admin/analytics/send-daily-email').set(auth).set('Idempotency-Key', 'press-7f3a').expect(200);
-      expect(first.body).toEqual({ message: 'Daily analytics email sent successfully', emailKey: 'daily-analytics-2026-11-23-3', queued: true });
-      expect(retry.body).toEqual({ message: 'Daily analytics email sent successfully', emailKey: 'daily-analytics-2026-11-23-3', queued: false });
+      expect(first.body).toEqual({
+        message: 'Daily analytics email sent successfully',
+        emailKey: 'daily-analytics-2026-11-23-3',
+        queued: true,
+      });
+      expect(retry.body).toEqual({
+        message: 'Daily analytics email sent successfully',
+        emailKey: 'daily-analytics-2026-11-23-3',
+        queued: false,
+      });
       expect(await outbox()).toHaveLength(3);
     });
 
@@ -243,7 +319,12 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
 
     it('given a malformed Idempotency-Key, then 400 and nothing is sent', async () => {
       const before = (await outbox()).length;
-      const res = await t.http().post('/api/admin/analytics/send-daily-email').set(auth).set('Idempotency-Key', 'x'.repeat(201)).expect(400);
+      const res = await t
+        .http()
+        .post('/api/admin/analytics/send-daily-email')
+        .set(auth)
+        .set('Idempotency-Key', 'x'.repeat(201))
+        .expect(400);
       expect(res.body).toMatchObject({ message: 'Idempotency-Key must be 1 to 200 printable characters' });
       expect(await outbox()).toHaveLength(before);
     });
@@ -253,7 +334,10 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
     const order = await checkout(t, [{ productId: ids.quokka!, form: forms.quokka!, packSize: '4pack', packs: 1 }]);
     await pay(t, order);
     await eventually(async () => {
-      const levels = (await t.http().get('/api/admin/stock-levels').set(auth).expect(200)).body as { productId: string; inventory: number }[];
+      const levels = (await t.http().get('/api/admin/stock-levels').set(auth).expect(200)).body as {
+        productId: string;
+        inventory: number;
+      }[];
       return levels.find((l) => l.productId === ids.quokka)?.inventory === 116;
     });
   });

@@ -47,7 +47,8 @@ export function startCatchUpSubscription(source: CatchUpSource, options: Subscri
     abort.abort();
     if (options.onError) options.onError(error);
     // Without a handler the failure must still be visible, not silently end the subscription.
-    else process.emitWarning(`Event store subscription stopped: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    else
+      process.emitWarning(`Event store subscription stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   });
 
   return {

@@ -22,10 +22,19 @@ describe('deterministicEventId', () => {
   });
 
   it.each<[string[], string[]]>([
-    [['stripe', 'evt_1'], ['stripe', 'evt_2']],
-    [['a', 'bc'], ['ab', 'c']],
+    [
+      ['stripe', 'evt_1'],
+      ['stripe', 'evt_2'],
+    ],
+    [
+      ['a', 'bc'],
+      ['ab', 'c'],
+    ],
     [['stripe', 'evt_1'], ['stripe,evt_1']],
-    [['order-1', 'confirmation'], ['order-1', 'shipped']],
+    [
+      ['order-1', 'confirmation'],
+      ['order-1', 'shipped'],
+    ],
   ])('gives different ids for %j and %j', (left, right) => {
     expect(deterministicEventId(...left)).not.toBe(deterministicEventId(...right));
   });

@@ -335,7 +335,10 @@ export function describeEventStoreContract(label: string, open: () => Promise<Ev
 
       it('round-trips a 1 MB payload', async () => {
         const stream = newStream('backup');
-        const data = { blob: 'Ä'.repeat(300_000) + 'x'.repeat(500_000), lines: Array.from({ length: 1000 }, (_, i) => ({ i, sku: `SKU-${i}` })) };
+        const data = {
+          blob: 'Ä'.repeat(300_000) + 'x'.repeat(500_000),
+          lines: Array.from({ length: 1000 }, (_, i) => ({ i, sku: `SKU-${i}` })),
+        };
         expect(Buffer.byteLength(JSON.stringify(data))).toBeGreaterThan(1_000_000);
         await store.append(stream, [anEvent('BackupTaken', data)], { expectedRevision: 'no_stream' });
         const [read] = await store.readStream(stream);
@@ -343,9 +346,18 @@ export function describeEventStoreContract(label: string, open: () => Promise<Ev
       });
 
       it.each<[string, EventMetadata]>([
-        ['a customer command without a cause', { correlationId: randomUUID(), causationId: null, actor: 'customer', occurredAt: '2026-11-22T01:02:03.004Z' }],
-        ['a Stripe webhook caused by an event', { correlationId: 'pi_123', causationId: 'evt_456', actor: 'stripe', occurredAt: '2026-11-22T23:59:59.999Z' }],
-        ['an admin action', { correlationId: randomUUID(), causationId: randomUUID(), actor: 'admin', occurredAt: '2027-01-01T00:00:00.000Z' }],
+        [
+          'a customer command without a cause',
+          { correlationId: randomUUID(), causationId: null, actor: 'customer', occurredAt: '2026-11-22T01:02:03.004Z' },
+        ],
+        [
+          'a Stripe webhook caused by an event',
+          { correlationId: 'pi_123', causationId: 'evt_456', actor: 'stripe', occurredAt: '2026-11-22T23:59:59.999Z' },
+        ],
+        [
+          'an admin action',
+          { correlationId: randomUUID(), causationId: randomUUID(), actor: 'admin', occurredAt: '2027-01-01T00:00:00.000Z' },
+        ],
       ])('round-trips the metadata of %s, also through $all', async (_name, metadata) => {
         const stream = newStream('order');
         const { position } = await store.append(stream, [{ type: 'OrderPlaced', data: {}, metadata }], { expectedRevision: 'no_stream' });

@@ -3,7 +3,12 @@ import { copyDocument } from './document-copy';
 
 describe('copyDocument', () => {
   it('given nested data, when copied, then the copy is equal and shares no object with the original', () => {
-    const original = { _id: 'o1', items: [{ productId: 'p-1', tags: ['a'] }], customer: { address: { postcode: '6000' } }, at: new Date('2026-03-01T00:00:00Z') };
+    const original = {
+      _id: 'o1',
+      items: [{ productId: 'p-1', tags: ['a'] }],
+      customer: { address: { postcode: '6000' } },
+      at: new Date('2026-03-01T00:00:00Z'),
+    };
     const copy = copyDocument(original);
     expect(copy).toEqual(original);
     expect(copy.items).not.toBe(original.items);

@@ -56,10 +56,20 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         ['active and not archived', { isActive: true, archived: { $ne: true } }, { sort: { name: 1 } }, ['p-lager', 'p-marzen', 'p-pale']],
         ['explicit $eq', { isActive: { $eq: false } }, {}, ['p-hazy']],
         ['out of stock or archived ($or)', { $or: [{ inventory: { $lte: 0 } }, { archived: true }] }, {}, ['p-stout']],
-        ['active with at least 24 cans ($and, $gte)', { $and: [{ isActive: true }, { inventory: { $gte: 24 } }] }, { sort: { inventory: -1 } }, ['p-lager', 'p-pale']],
+        [
+          'active with at least 24 cans ($and, $gte)',
+          { $and: [{ isActive: true }, { inventory: { $gte: 24 } }] },
+          { sort: { inventory: -1 } },
+          ['p-lager', 'p-pale'],
+        ],
         ['low stock: 1 to 4 cans ($gt, $lt)', { inventory: { $gt: 0, $lt: 5 } }, {}, ['p-hazy']],
         ['inventory never recorded ($exists false)', { inventory: { $exists: false } }, {}, ['p-marzen']],
-        ['inventory recorded ($exists true)', { inventory: { $exists: true } }, { sort: { _id: 1 } }, ['p-hazy', 'p-lager', 'p-pale', 'p-stout']],
+        [
+          'inventory recorded ($exists true)',
+          { inventory: { $exists: true } },
+          { sort: { _id: 1 } },
+          ['p-hazy', 'p-lager', 'p-pale', 'p-stout'],
+        ],
         ['by ids ($in)', { _id: { $in: ['p-lager', 'p-stout', 'p-missing'] } }, { sort: { _id: 1 } }, ['p-lager', 'p-stout']],
         ['excluding ids ($nin)', { _id: { $nin: ['p-lager', 'p-stout'] } }, { sort: { _id: 1 } }, ['p-hazy', 'p-marzen', 'p-pale']],
         ['name contains, any case ($regex string)', { name: { $regex: 'STOUT', $options: 'i' } }, {}, ['p-stout']],
@@ -166,7 +176,11 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         ['orders containing a product (nested items.productId)', { 'items.productId': 'p-pale' }, ['o3', 'o6', 'o1']],
         ['orders containing any of two products', { 'items.productId': { $in: ['p-stout', 'p-hazy'] } }, ['o3', 'o5']],
         ['by customer email (dotted path)', { 'customer.email': 'o2@example.com' }, ['o2']],
-        ['active orders created in March', { status: { $ne: 'pending' }, createdAt: { $gte: '2026-03-01', $lt: '2026-04-01' } }, ['o3', 'o6', 'o2']],
+        [
+          'active orders created in March',
+          { status: { $ne: 'pending' }, createdAt: { $gte: '2026-03-01', $lt: '2026-04-01' } },
+          ['o3', 'o6', 'o2'],
+        ],
         ['totals above $40', { totalAmount: { $gt: 40 } }, ['o3', 'o6']],
       ])('given orders, when finding %s newest first, then the ids come back in order', async (_name, filter, expected) => {
         const collection = await given('orders', orders);
@@ -176,7 +190,13 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
       it('given orders, when listing without their items, then items are left out and the rest is whole', async () => {
         const collection = await given('orders', orders);
         const [first] = await collection.find({ _id: 'o3' }, { projection: { items: 0 } });
-        expect(first).toEqual({ _id: 'o3', status: 'shipped', createdAt: '2026-03-03T08:00:00.000Z', customer: { name: 'Customer o3', email: 'o3@example.com' }, totalAmount: 62 });
+        expect(first).toEqual({
+          _id: 'o3',
+          status: 'shipped',
+          createdAt: '2026-03-03T08:00:00.000Z',
+          customer: { name: 'Customer o3', email: 'o3@example.com' },
+          totalAmount: 62,
+        });
       });
 
       it('given orders, when sorting by two keys, then the second breaks ties of the first', async () => {
@@ -203,8 +223,16 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
       ];
 
       it.each<[string, Filter, string[]]>([
-        ['from a date (inclusive) to a date (exclusive)', { soldAt: { $gte: '2026-03-01', $lt: '2026-03-03' } }, ['first-instant', 'middle', 'last-instant']],
-        ['with full ISO bounds', { soldAt: { $gte: '2026-03-01T00:00:00.000Z', $lt: '2026-03-03T00:00:00.000Z' } }, ['first-instant', 'middle', 'last-instant']],
+        [
+          'from a date (inclusive) to a date (exclusive)',
+          { soldAt: { $gte: '2026-03-01', $lt: '2026-03-03' } },
+          ['first-instant', 'middle', 'last-instant'],
+        ],
+        [
+          'with full ISO bounds',
+          { soldAt: { $gte: '2026-03-01T00:00:00.000Z', $lt: '2026-03-03T00:00:00.000Z' } },
+          ['first-instant', 'middle', 'last-instant'],
+        ],
         ['a single day', { soldAt: { $gte: '2026-03-02', $lt: '2026-03-03' } }, ['middle', 'last-instant']],
         ['a range with nothing in it', { soldAt: { $gte: '2026-04-01', $lt: '2026-05-01' } }, []],
         ['up to a bound ($lte)', { soldAt: { $lte: '2026-03-01T00:00:00.000Z' } }, ['before', 'first-instant']],
@@ -215,8 +243,19 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
     });
 
     describe('order backups (by payment status)', () => {
-      const backup = (id: string, paymentStatus: string): Doc => ({ _id: id, paymentIntentId: id, paymentStatus, timestamp: `2026-03-0${id.length}T00:00:00.000Z` });
-      const backups = [backup('pi_1', 'succeeded'), backup('pi_22', 'succeeded'), backup('pi_333', 'created'), backup('pi_4444', 'requires_payment_method'), backup('pi_55555', 'canceled')];
+      const backup = (id: string, paymentStatus: string): Doc => ({
+        _id: id,
+        paymentIntentId: id,
+        paymentStatus,
+        timestamp: `2026-03-0${id.length}T00:00:00.000Z`,
+      });
+      const backups = [
+        backup('pi_1', 'succeeded'),
+        backup('pi_22', 'succeeded'),
+        backup('pi_333', 'created'),
+        backup('pi_4444', 'requires_payment_method'),
+        backup('pi_55555', 'canceled'),
+      ];
 
       it.each<[string, Filter, number]>([
         ['successful payments', { paymentStatus: 'succeeded' }, 2],
@@ -261,7 +300,10 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
 
       it('given a document, when updateOne applies $set, $inc, $unset, then the document changes accordingly', async () => {
         const collection = await given('stockLevels', [{ _id: 'p-1', inventory: 10, reserved: 4, note: 'check' }]);
-        const result = await collection.updateOne({ _id: 'p-1' }, { $set: { 'alert.low': true }, $inc: { inventory: -4, reserved: -4 }, $unset: { note: '' } });
+        const result = await collection.updateOne(
+          { _id: 'p-1' },
+          { $set: { 'alert.low': true }, $inc: { inventory: -4, reserved: -4 }, $unset: { note: '' } },
+        );
         expect(result).toEqual({ matched: 1, upserted: false });
         expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', inventory: 6, reserved: 0, alert: { low: true } });
       });
@@ -271,7 +313,13 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         await collection.updateOne({ _id: 'p-1' }, { $max: { highest: 9 }, $min: { lowest: 7 }, $addToSet: { tags: 'core' } });
         await collection.updateOne({ _id: 'p-1' }, { $max: { highest: 3 }, $min: { lowest: 2 }, $pull: { tags: 'hoppy' } });
         await collection.updateOne({ _id: 'p-1' }, { $addToSet: { tags: 'seasonal' }, $inc: { 'counters.views': 1 } });
-        expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', highest: 9, lowest: 2, tags: ['core', 'seasonal'], counters: { views: 1 } });
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual({
+          _id: 'p-1',
+          highest: 9,
+          lowest: 2,
+          tags: ['core', 'seasonal'],
+          counters: { views: 1 },
+        });
       });
 
       it('given no match, when updateOne runs without upsert, then nothing is written', async () => {
@@ -288,12 +336,19 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
           { upsert: true },
         );
         expect(result).toEqual({ matched: 0, upserted: true });
-        expect(await collection.findOne({ _id: 'p-1' })).toEqual({ _id: 'p-1', kind: 'stock', owner: { team: 'brewhouse' }, inventory: 24, createdAt: '2026-03-01T00:00:00.000Z' });
+        expect(await collection.findOne({ _id: 'p-1' })).toEqual({
+          _id: 'p-1',
+          kind: 'stock',
+          owner: { team: 'brewhouse' },
+          inventory: 24,
+          createdAt: '2026-03-01T00:00:00.000Z',
+        });
       });
 
       it('given an upserted document, when the same upsert runs again, then the document is the same and $setOnInsert is not reapplied', async () => {
         const collection = store.collection('stockLevels');
-        const upsert = (createdAt: string) => collection.updateOne({ _id: 'p-1' }, { $set: { inventory: 24 }, $setOnInsert: { createdAt } }, { upsert: true });
+        const upsert = (createdAt: string) =>
+          collection.updateOne({ _id: 'p-1' }, { $set: { inventory: 24 }, $setOnInsert: { createdAt } }, { upsert: true });
         expect(await upsert('2026-03-01T00:00:00.000Z')).toEqual({ matched: 0, upserted: true });
         const first = await collection.findOne({ _id: 'p-1' });
         expect(await upsert('2026-03-09T00:00:00.000Z')).toEqual({ matched: 1, upserted: false });
@@ -303,7 +358,10 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
 
       it('given no match and a filter without _id, when updateOne upserts, then the new document gets a string _id', async () => {
         const collection = store.collection('activity');
-        expect(await collection.updateOne({ kind: 'rebuild' }, { $inc: { runs: 1 } }, { upsert: true })).toEqual({ matched: 0, upserted: true });
+        expect(await collection.updateOne({ kind: 'rebuild' }, { $inc: { runs: 1 } }, { upsert: true })).toEqual({
+          matched: 0,
+          upserted: true,
+        });
         const [doc] = await collection.find({ kind: 'rebuild' });
         expect(typeof doc?._id).toBe('string');
         expect(doc?._id.length).toBeGreaterThan(0);
@@ -320,7 +378,11 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         'given a projection at revision 3, when %s is applied with a revision-guarded $inc upsert, then it is applied at most once',
         async (_name, revision, expectedResult, expectedDoc) => {
           const collection = await given('stockLevels', [{ _id: 'product-p1', revision: 3, sold: 10 }]);
-          const result = await collection.updateOne({ _id: 'product-p1', revision: { $lt: revision } }, { $inc: { sold: 2 }, $set: { revision } }, { upsert: true });
+          const result = await collection.updateOne(
+            { _id: 'product-p1', revision: { $lt: revision } },
+            { $inc: { sold: 2 }, $set: { revision } },
+            { upsert: true },
+          );
           expect(result).toEqual(expectedResult);
           expect(await collection.findOne({ _id: 'product-p1' })).toEqual({ _id: 'product-p1', ...expectedDoc });
         },
@@ -330,7 +392,11 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         const collection = store.collection('stockLevels');
         const deliveries = [1, 2, 2, 3, 1, 4, 4, 3, 5];
         for (const revision of deliveries) {
-          await collection.updateOne({ _id: 'product-p1', revision: { $lt: revision } }, { $inc: { sold: revision * 4 }, $set: { revision } }, { upsert: true });
+          await collection.updateOne(
+            { _id: 'product-p1', revision: { $lt: revision } },
+            { $inc: { sold: revision * 4 }, $set: { revision } },
+            { upsert: true },
+          );
         }
         // Events 1..5 once each; the late duplicates of 1..4 change nothing.
         expect(await collection.findOne({ _id: 'product-p1' })).toEqual({ _id: 'product-p1', revision: 5, sold: 60 });
@@ -362,7 +428,9 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
           { _id: 'b', isActive: true, inventory: 5 },
           { _id: 'c', isActive: false, inventory: 0 },
         ]);
-        expect(await collection.updateMany({ inventory: { $lte: 0 } }, { $set: { isActive: false, flagged: true } })).toEqual({ matched: 2 });
+        expect(await collection.updateMany({ inventory: { $lte: 0 } }, { $set: { isActive: false, flagged: true } })).toEqual({
+          matched: 2,
+        });
         expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
           { _id: 'a', isActive: false, inventory: 0, flagged: true },
           { _id: 'b', isActive: true, inventory: 5 },
@@ -478,7 +546,11 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         await collection.updateOne({ _id: 'o1' }, { $push: { history: entry } });
         item.quantity = 99;
         entry.notes.push('changed later');
-        expect(await collection.findOne({ _id: 'o1' })).toEqual({ _id: 'o1', items: [{ productId: 'p-1', quantity: 4 }], history: [{ status: 'paid', notes: ['first'] }] });
+        expect(await collection.findOne({ _id: 'o1' })).toEqual({
+          _id: 'o1',
+          items: [{ productId: 'p-1', quantity: 4 }],
+          history: [{ status: 'paid', notes: ['first'] }],
+        });
       });
 
       it('given unicode names and ids, when written and queried, then they round-trip exactly', async () => {
@@ -524,13 +596,21 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
 
       it('given a held lease, when its holder renews it, then the expiry moves on', async () => {
         await acquireLease(store, name, 'app-a', 30_000, t0);
-        expect(await acquireLease(store, name, 'app-a', 30_000, at(10_000))).toEqual({ name, holder: 'app-a', expiresAt: t0.getTime() + 40_000 });
+        expect(await acquireLease(store, name, 'app-a', 30_000, at(10_000))).toEqual({
+          name,
+          holder: 'app-a',
+          expiresAt: t0.getTime() + 40_000,
+        });
         expect(await acquireLease(store, name, 'app-b', 30_000, at(35_000))).toBeNull();
       });
 
       it('given an expired lease, when another instance tries, then it takes over and the old holder cannot renew', async () => {
         await acquireLease(store, name, 'app-a', 30_000, t0);
-        expect(await acquireLease(store, name, 'app-b', 30_000, at(30_000))).toEqual({ name, holder: 'app-b', expiresAt: t0.getTime() + 60_000 });
+        expect(await acquireLease(store, name, 'app-b', 30_000, at(30_000))).toEqual({
+          name,
+          holder: 'app-b',
+          expiresAt: t0.getTime() + 60_000,
+        });
         expect(await acquireLease(store, name, 'app-a', 30_000, at(31_000))).toBeNull();
       });
 

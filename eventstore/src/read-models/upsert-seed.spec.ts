@@ -5,11 +5,19 @@ import { upsertSeed } from './upsert-seed';
 describe('upsertSeed: the document MongoDB starts an upsert from', () => {
   it.each<[string, Filter, Record<string, unknown>]>([
     ['an _id', { _id: 'p-1' }, { _id: 'p-1' }],
-    ['top-level literals of every type', { _id: 'o-1', status: 'pending', total: 36, paid: false, note: null }, { _id: 'o-1', status: 'pending', total: 36, paid: false, note: null }],
+    [
+      'top-level literals of every type',
+      { _id: 'o-1', status: 'pending', total: 36, paid: false, note: null },
+      { _id: 'o-1', status: 'pending', total: 36, paid: false, note: null },
+    ],
     ['an explicit $eq', { _id: { $eq: 'p-1' } }, { _id: 'p-1' }],
     ['$eq alongside a range keeps the $eq', { revision: { $eq: 3, $lt: 5 } }, { revision: 3 }],
     ['a revision guard seeds nothing but the _id', { _id: 'product-p1', revision: { $lt: 4 } }, { _id: 'product-p1' }],
-    ['dotted paths become nested objects', { _id: 'x', 'customer.email': 'a@b.au', 'customer.name': 'Ann' }, { _id: 'x', customer: { email: 'a@b.au', name: 'Ann' } }],
+    [
+      'dotted paths become nested objects',
+      { _id: 'x', 'customer.email': 'a@b.au', 'customer.name': 'Ann' },
+      { _id: 'x', customer: { email: 'a@b.au', name: 'Ann' } },
+    ],
     ['an embedded document is taken whole', { address: { postcode: '6000', state: 'WA' } }, { address: { postcode: '6000', state: 'WA' } }],
     ['an array value is equality on the whole array', { tags: ['core', 'hoppy'] }, { tags: ['core', 'hoppy'] }],
     ['$and clauses are searched', { $and: [{ _id: 'a' }, { kind: 'stock' }, { n: { $gt: 1 } }] }, { _id: 'a', kind: 'stock' }],

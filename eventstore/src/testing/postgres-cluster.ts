@@ -38,7 +38,16 @@ export async function startThrowawayPostgres(options: { fsync?: boolean } = {}):
     await run(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync'], runAs);
     await run(
       join(binDir, 'pg_ctl'),
-      ['start', '-w', '-D', dataDir, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? 'on' : 'off'}`],
+      [
+        'start',
+        '-w',
+        '-D',
+        dataDir,
+        '-l',
+        join(dir, 'server.log'),
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.fsync ? 'on' : 'off'}`,
+      ],
       runAs,
     );
   } catch (error) {
@@ -85,9 +94,12 @@ async function findOrInstallPostgresBinaries(): Promise<string> {
   const found = findPostgresBinaries();
   if (found) return found;
   if (process.getuid?.() !== 0) {
-    throw new Error(`No PostgreSQL binaries under ${DEBIAN_POSTGRES_ROOT}/*/bin; install the postgresql package (apt-get install -y postgresql)`);
+    throw new Error(
+      `No PostgreSQL binaries under ${DEBIAN_POSTGRES_ROOT}/*/bin; install the postgresql package (apt-get install -y postgresql)`,
+    );
   }
-  const install = (): Promise<void> => run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], null, { DEBIAN_FRONTEND: 'noninteractive' });
+  const install = (): Promise<void> =>
+    run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], null, { DEBIAN_FRONTEND: 'noninteractive' });
   try {
     await install();
   } catch {

@@ -17,7 +17,16 @@ export const describeInBrowser: jest.Describe = existsSync(CHROMIUM)
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -27,7 +36,11 @@ export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width
  * A fresh context per journey. Requests that would leave the machine are refused (the shop must work
  * offline); Stripe.js is answered by a stub when a test sets Stripe keys.
  */
-export async function newShopContext(browser: Browser, baseURL: string, options: { viewport?: keyof typeof VIEWPORTS; ageVerified?: boolean } = {}): Promise<BrowserContext> {
+export async function newShopContext(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport?: keyof typeof VIEWPORTS; ageVerified?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   if (options.ageVerified) await context.addInitScript("window.localStorage.setItem('ageVerified', 'true')");

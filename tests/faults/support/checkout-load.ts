@@ -63,7 +63,8 @@ export interface ErrorBody {
 }
 
 /** What came back: an HTTP status and body, or `status: null` when the request never got an answer. */
-export type Answer<T> = { status: number; ok: true; body: T } | { status: number; ok: false; body: ErrorBody } | { status: null; ok: false; error: string };
+export type Answer<T> =
+  { status: number; ok: true; body: T } | { status: number; ok: false; body: ErrorBody } | { status: null; ok: false; error: string };
 
 export async function call<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer<T>> {
   let res: Response;
@@ -71,7 +72,10 @@ export async function call<T>(baseUrl: string, method: string, path: string, bod
   try {
     res = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     text = await res.text();
@@ -149,7 +153,9 @@ export interface CartLine {
 
 /** A cart line as the browser sends it: the price per can for singles, the whole line for packs. */
 export function cartLine(product: AdminProduct, packSize: PackSize, units: number): CartLine {
-  const packPrice = { single: product.price, '4pack': product.price4Pack, '8pack': product.price8Pack, '16pack': product.price16Pack }[packSize];
+  const packPrice = { single: product.price, '4pack': product.price4Pack, '8pack': product.price8Pack, '16pack': product.price16Pack }[
+    packSize
+  ];
   const unitCents = Math.round(Number(packPrice ?? Number(product.price) * CANS_PER_UNIT[packSize]) * 100);
   return {
     productId: product.id,
@@ -182,12 +188,19 @@ export function customerInfo(label: string): Record<string, string> {
   };
 }
 
-export function checkOut(baseUrl: string, cartItems: readonly CartLine[], customer: Record<string, string>): Promise<Answer<CheckoutAnswer>> {
+export function checkOut(
+  baseUrl: string,
+  cartItems: readonly CartLine[],
+  customer: Record<string, string>,
+): Promise<Answer<CheckoutAnswer>> {
   return call<CheckoutAnswer>(baseUrl, 'POST', '/api/create-payment-intent', { cartItems, customerInfo: customer });
 }
 
 /** Pays a checkout's intent with the local gateway's succeeding test card, as the browser's card form does. */
-export function payWithTestCard(baseUrl: string, answer: Pick<CheckoutAnswer, 'paymentIntentId' | 'clientSecret'>): Promise<Answer<PaymentAnswer>> {
+export function payWithTestCard(
+  baseUrl: string,
+  answer: Pick<CheckoutAnswer, 'paymentIntentId' | 'clientSecret'>,
+): Promise<Answer<PaymentAnswer>> {
   return call<PaymentAnswer>(baseUrl, 'POST', `/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`, {
     cardNumber: SUCCEEDING_CARD,
     clientSecret: answer.clientSecret,

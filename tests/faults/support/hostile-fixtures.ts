@@ -148,7 +148,9 @@ export const customer = {
 
 /** A cart line as the shop's browser code sends it: price per can for singles, the whole line for packs. */
 export function cartLineFor(product: AdminProductRow, packSize: PackSize, packs: number): Record<string, unknown> {
-  const packPrice = { single: product.price, '4pack': product.price4Pack, '8pack': product.price8Pack, '16pack': product.price16Pack }[packSize];
+  const packPrice = { single: product.price, '4pack': product.price4Pack, '8pack': product.price8Pack, '16pack': product.price16Pack }[
+    packSize
+  ];
   const unitCents = Math.round(Number(packPrice ?? Number(product.price) * PACK_QUANTITY[packSize]) * 100);
   return {
     productId: product.id,
@@ -172,7 +174,10 @@ export async function placeOrder(server: ShopServer, product: AdminProductRow, p
     checkoutBody(product, email),
   );
   if (pay) {
-    await server.api('POST', `/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`, { cardNumber: SUCCEEDS, clientSecret: answer.clientSecret });
+    await server.api('POST', `/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`, {
+      cardNumber: SUCCEEDS,
+      clientSecret: answer.clientSecret,
+    });
   }
   return { ...answer, paid: pay };
 }

@@ -97,7 +97,9 @@ export function resolveSchema(doc: OpenApiDocument, schema: Schema, depth = 0): 
   }
   return {
     ...schema,
-    ...(schema.properties ? { properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, resolveSchema(doc, v, depth + 1)])) } : {}),
+    ...(schema.properties
+      ? { properties: Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, resolveSchema(doc, v, depth + 1)])) }
+      : {}),
     ...(schema.items ? { items: resolveSchema(doc, schema.items, depth + 1) } : {}),
   };
 }
@@ -196,7 +198,11 @@ export interface RequestContext {
 
 /** Percent-encodes every byte but the unreserved ones, so any string (lone surrogates too) fits in a URL. */
 export function percentEncode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 const HUGE = 100 * 1024;
@@ -204,16 +210,33 @@ const HUGE = 100 * 1024;
 const controlText = fc
   .tuple(
     fc.string({ unit: 'binary', maxLength: 40 }),
-    fc.constantFrom('\u0000', '\u0007', '\u001b[31m', '\u0008', '\u007f', '\u202e', '\ufeff', '\ud800', '\udfff', '\u0301\u0301\u0301', '\u2028'),
+    fc.constantFrom(
+      '\u0000',
+      '\u0007',
+      '\u001b[31m',
+      '\u0008',
+      '\u007f',
+      '\u202e',
+      '\ufeff',
+      '\ud800',
+      '\udfff',
+      '\u0301\u0301\u0301',
+      '\u2028',
+    ),
   )
   .map(([text, special]) => `${text}${special}${text}`);
 
-const hugeText = fc.constantFrom('a', 'é', '😀', '\u0000', '<script>', '%', '\\').map((unit) => unit.repeat(Math.ceil(HUGE / Buffer.byteLength(unit))));
+const hugeText = fc
+  .constantFrom('a', 'é', '😀', '\u0000', '<script>', '%', '\\')
+  .map((unit) => unit.repeat(Math.ceil(HUGE / Buffer.byteLength(unit))));
 
 /** Numbers no integer field should take, and values that only look like numbers. `raw` ones go into the JSON text as is. */
 const badNumber: fc.Arbitrary<{ value: unknown } | { raw: string }> = fc.oneof(
   fc.constantFrom(-1, -0.5, 0.333333, 1e308, 2 ** 53 + 2, -(2 ** 53) - 2, 2 ** 31).map((value) => ({ value })),
-  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n) || n < 0 || n > 1e15).map((value) => ({ value })),
+  fc
+    .double({ noNaN: true, noDefaultInfinity: true })
+    .filter((n) => !Number.isInteger(n) || n < 0 || n > 1e15)
+    .map((value) => ({ value })),
   fc.constantFrom('NaN', 'Infinity', '1e999', '-1e999', '0x10', '1_000', '01', '.5', '9007199254740993').map((raw) => ({ raw })),
   fc.constantFrom('NaN', '-1', '1e999', '', ' 1 ').map((value) => ({ value })),
 );
@@ -274,7 +297,9 @@ const queryGarbage: fc.Arbitrary<string> = fc.oneof(
   ),
   fc.constant(`q=${'x'.repeat(10240)}`),
   fc.constant(Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&')),
-  fc.tuple(fc.string({ unit: 'binary', maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 })).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`),
+  fc
+    .tuple(fc.string({ unit: 'binary', maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }))
+    .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`),
 );
 
 /** Bearer headers that are not the admin's token; printable Latin-1 only, as HTTP allows. */
@@ -305,7 +330,10 @@ function fieldPaths(schema: Schema, value: unknown, prefix: string[] = []): { pa
   return Object.entries(schema.properties).flatMap(([name, child]) => {
     const here = [...prefix, name];
     const inner = (value as Record<string, unknown>)[name];
-    const nested = child.items !== undefined && Array.isArray(inner) && inner.length > 0 ? fieldPaths(child.items, inner[0], [...here, '0']) : fieldPaths(child, inner, here);
+    const nested =
+      child.items !== undefined && Array.isArray(inner) && inner.length > 0
+        ? fieldPaths(child.items, inner[0], [...here, '0'])
+        : fieldPaths(child, inner, here);
     return [{ path: here, schema: child }, ...nested];
   });
 }
@@ -353,7 +381,9 @@ function bodyMutations(schema: Schema, base: unknown): [Malformation, fc.Arbitra
     [
       'broken-json',
       fc.oneof(
-        fc.integer({ min: 1, max: Math.max(1, baseText.length - 1) }).map((cut) => ({ body: baseText.slice(0, cut), contentType: 'application/json' })),
+        fc
+          .integer({ min: 1, max: Math.max(1, baseText.length - 1) })
+          .map((cut) => ({ body: baseText.slice(0, cut), contentType: 'application/json' })),
         fc
           .constantFrom(
             "{'a':1}",
@@ -391,23 +421,40 @@ function bodyMutations(schema: Schema, base: unknown): [Malformation, fc.Arbitra
     ],
     [
       'wrong-content-type',
-      fc.constantFrom('gzip', 'br', 'deflate', 'identity, gzip').map((encoding) => ({ body: baseText, contentType: 'application/json', extraHeaders: { 'content-encoding': encoding } })),
+      fc
+        .constantFrom('gzip', 'br', 'deflate', 'identity, gzip')
+        .map((encoding) => ({ body: baseText, contentType: 'application/json', extraHeaders: { 'content-encoding': encoding } })),
     ],
-    ['oversized-body', fc.constant({ body: JSON.stringify({ ...(isObject(base) ? base : {}), padding: 'x'.repeat(2 * 1024 * 1024) }), contentType: 'application/json' })],
+    [
+      'oversized-body',
+      fc.constant({
+        body: JSON.stringify({ ...(isObject(base) ? base : {}), padding: 'x'.repeat(2 * 1024 * 1024) }),
+        contentType: 'application/json',
+      }),
+    ],
     [
       'unknown-field',
       fc
         .tuple(
-          fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', '$set', 'isAdmin', 'actor', 'id', '_id'), fc.string({ minLength: 1, maxLength: 12 })),
+          fc.oneof(
+            fc.constantFrom('__proto__', 'constructor', 'prototype', '$set', 'isAdmin', 'actor', 'id', '_id'),
+            fc.string({ minLength: 1, maxLength: 12 }),
+          ),
           fc.constantFrom<unknown>(1, 'x', { polluted: true }, null, []),
-          fc.constantFrom<string[]>([], ...present.filter((f) => f.schema.properties !== undefined || f.path.length > 1).map((f) => f.path.slice(0, -1))),
+          fc.constantFrom<string[]>(
+            [],
+            ...present.filter((f) => f.schema.properties !== undefined || f.path.length > 1).map((f) => f.path.slice(0, -1)),
+          ),
         )
         .filter(([name, , at]) => !knownAt(schema, at, name))
         .map(([name, value, at]) => json(withField(base, [...at, name], { set: value }))),
     ],
   ];
   if (required.length > 0) {
-    mutations.push(['missing-required', fc.subarray(required, { minLength: 1 }).map((drop) => json(drop.reduce((acc, f) => withField(acc, f.path, { remove: true }), base)))]);
+    mutations.push([
+      'missing-required',
+      fc.subarray(required, { minLength: 1 }).map((drop) => json(drop.reduce((acc, f) => withField(acc, f.path, { remove: true }), base))),
+    ]);
   } else if (present.length > 0) {
     mutations.push(['missing-required', fc.constant(json({}))]);
   }
@@ -422,7 +469,10 @@ function bodyMutations(schema: Schema, base: unknown): [Malformation, fc.Arbitra
     ]);
   }
   if (strings.length > 0) {
-    mutations.push(['huge-string', fc.tuple(fc.constantFrom(...strings), hugeText).map(([f, text]) => json(withField(base, f.path, { set: text })))]);
+    mutations.push([
+      'huge-string',
+      fc.tuple(fc.constantFrom(...strings), hugeText).map(([f, text]) => json(withField(base, f.path, { set: text }))),
+    ]);
     mutations.push([
       'control-characters',
       fc.tuple(fc.constantFrom(...strings), controlText, fc.boolean()).map(([f, text, raw]) => {
@@ -437,7 +487,10 @@ function bodyMutations(schema: Schema, base: unknown): [Malformation, fc.Arbitra
       'bad-number',
       fc.tuple(fc.constantFrom(...numbers), badNumber).map(([f, bad]) => {
         if ('value' in bad) return json(withField(base, f.path, { set: bad.value }));
-        return { body: JSON.stringify(withField(base, f.path, { set: RAW_MARK.slice(1, -1) })).replace(RAW_MARK, bad.raw), contentType: 'application/json' };
+        return {
+          body: JSON.stringify(withField(base, f.path, { set: RAW_MARK.slice(1, -1) })).replace(RAW_MARK, bad.raw),
+          contentType: 'application/json',
+        };
       }),
     ]);
   }
@@ -504,14 +557,24 @@ export function hostileRequests(op: Operation, context: RequestContext): fc.Arbi
       }),
     );
   const oddQuery = fc.option(queryGarbage, { freq: 2 });
-  const auths = (bad: string): Auth[] => (op.admin ? [bad === '' ? { kind: 'none' } : { kind: 'bad', header: bad }, { kind: 'admin' }] : [{ kind: 'none' }]);
+  const auths = (bad: string): Auth[] =>
+    op.admin ? [bad === '' ? { kind: 'none' } : { kind: 'bad', header: bad }, { kind: 'admin' }] : [{ kind: 'none' }];
   const authChoice = fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: badAuthorization });
 
   const build = (kind: Malformation, path: string, query: string[], mutation: Mutation | null, auth: Auth[]): HostileRequest => {
     const headers: Record<string, string> = { ...(mutation?.extraHeaders ?? {}) };
     if (mutation?.contentType) headers['content-type'] = mutation.contentType;
     const search = query.filter((q) => q !== '').join('&');
-    return { operation: op.key, kind, method: op.method, path: search === '' ? path : `${path}?${search}`, headers, body: mutation?.body, auths: auth, readOnly };
+    return {
+      operation: op.key,
+      kind,
+      method: op.method,
+      path: search === '' ? path : `${path}?${search}`,
+      headers,
+      body: mutation?.body,
+      auths: auth,
+      readOnly,
+    };
   };
 
   const kinds: fc.Arbitrary<HostileRequest>[] = [];
@@ -519,17 +582,27 @@ export function hostileRequests(op: Operation, context: RequestContext): fc.Arbi
   if (!mutable && op.admin) {
     // Nothing to get wrong but the token: only ever sent without one, or with a bad one.
     kinds.push(
-      fc.tuple(badAuthorization, fc.option(queryGarbage)).map(([bad, q]) => build('token-only', op.template, q === null ? [] : [q], null, [{ kind: 'none' }, { kind: 'bad', header: bad }])),
+      fc
+        .tuple(badAuthorization, fc.option(queryGarbage))
+        .map(([bad, q]) => build('token-only', op.template, q === null ? [] : [q], null, [{ kind: 'none' }, { kind: 'bad', header: bad }])),
     );
     return fc.oneof(...kinds);
   }
   if (op.body !== null) {
     const base = context.baseBody(op) ?? exampleOf(op.body);
     for (const [kind, mutation] of bodyMutations(op.body, base)) {
-      kinds.push(fc.tuple(realPath(), mutation, oddQuery, authChoice).map(([values, m, q, bad]) => build(kind, fillPath(op.template, values), q === null ? [] : [q], m, auths(bad))));
+      kinds.push(
+        fc
+          .tuple(realPath(), mutation, oddQuery, authChoice)
+          .map(([values, m, q, bad]) => build(kind, fillPath(op.template, values), q === null ? [] : [q], m, auths(bad))),
+      );
     }
     if (op.pathParams.length > 0) {
-      kinds.push(fc.tuple(garbagePath(), authChoice).map(([values, bad]) => build('garbage-path', fillPath(op.template, values), [], json(base), auths(bad))));
+      kinds.push(
+        fc
+          .tuple(garbagePath(), authChoice)
+          .map(([values, bad]) => build('garbage-path', fillPath(op.template, values), [], json(base), auths(bad))),
+      );
     }
   } else if (!readOnly) {
     // A write without a documented body: junk bodies, and garbage in its path when it has one.
@@ -539,29 +612,58 @@ export function hostileRequests(op: Operation, context: RequestContext): fc.Arbi
       fc.constant({ body: 'x'.repeat(2 * 1024 * 1024), contentType: 'application/json' }),
       fc.constantFrom('text/plain', 'application/xml').map((contentType) => ({ body: '<event/>', contentType })),
     );
-    const signature = fc.option(fc.oneof(fc.constantFrom('t=1,v1=deadbeef', '', 't=,v1=', 'v1=' + 'a'.repeat(64)), fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 })));
+    const signature = fc.option(
+      fc.oneof(
+        fc.constantFrom('t=1,v1=deadbeef', '', 't=,v1=', 'v1=' + 'a'.repeat(64)),
+        fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
+      ),
+    );
     if (op.pathParams.length > 0) {
-      kinds.push(fc.tuple(garbagePath(), fc.option(junk), oddQuery, authChoice).map(([values, m, q, bad]) => build('garbage-path', fillPath(op.template, values), q === null ? [] : [q], m, auths(bad))));
+      kinds.push(
+        fc
+          .tuple(garbagePath(), fc.option(junk), oddQuery, authChoice)
+          .map(([values, m, q, bad]) => build('garbage-path', fillPath(op.template, values), q === null ? [] : [q], m, auths(bad))),
+      );
     } else {
       kinds.push(
         fc
           .tuple(junk, signature, oddQuery)
-          .map(([m, sig, q]) => build('body-wrong-type', op.template, q === null ? [] : [q], { ...m, extraHeaders: sig === null ? {} : { 'stripe-signature': sig } }, auths(''))),
+          .map(([m, sig, q]) =>
+            build(
+              'body-wrong-type',
+              op.template,
+              q === null ? [] : [q],
+              { ...m, extraHeaders: sig === null ? {} : { 'stripe-signature': sig } },
+              auths(''),
+            ),
+          ),
       );
     }
   } else {
     // A read: odd query strings on real ids, garbage ids, and garbage in its query parameters.
-    kinds.push(fc.tuple(realPath(), validQuery(), queryGarbage, authChoice).map(([values, q, odd, bad]) => build('odd-query', fillPath(op.template, values), [...q, odd], null, auths(bad))));
+    kinds.push(
+      fc
+        .tuple(realPath(), validQuery(), queryGarbage, authChoice)
+        .map(([values, q, odd, bad]) => build('odd-query', fillPath(op.template, values), [...q, odd], null, auths(bad))),
+    );
     if (op.pathParams.length > 0) {
-      kinds.push(fc.tuple(garbagePath(), validQuery(), oddQuery, authChoice).map(([values, q, odd, bad]) => build('garbage-path', fillPath(op.template, values), odd === null ? q : [...q, odd], null, auths(bad))));
+      kinds.push(
+        fc
+          .tuple(garbagePath(), validQuery(), oddQuery, authChoice)
+          .map(([values, q, odd, bad]) =>
+            build('garbage-path', fillPath(op.template, values), odd === null ? q : [...q, odd], null, auths(bad)),
+          ),
+      );
     }
     if (op.queryParams.length > 0) {
       const garbageValue = fc.oneof(pathGarbage, fc.constant(''), fc.constant(null));
       kinds.push(
-        fc.tuple(realPath(), fc.constantFrom(...op.queryParams), garbageValue, fc.boolean(), authChoice).map(([values, q, value, twice, bad]) => {
-          const one = value === null ? '' : `${q.name}=${value}`;
-          return build('garbage-query-param', fillPath(op.template, values), twice ? [one, `${q.name}[]=pi_1`] : [one], null, auths(bad));
-        }),
+        fc
+          .tuple(realPath(), fc.constantFrom(...op.queryParams), garbageValue, fc.boolean(), authChoice)
+          .map(([values, q, value, twice, bad]) => {
+            const one = value === null ? '' : `${q.name}=${value}`;
+            return build('garbage-query-param', fillPath(op.template, values), twice ? [one, `${q.name}[]=pi_1`] : [one], null, auths(bad));
+          }),
       );
     }
   }

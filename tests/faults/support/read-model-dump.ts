@@ -73,7 +73,8 @@ export function firstDifference(before: ReadModelDump, after: ReadModelDump): st
     for (const id of ids) {
       const left = a.get(id) ?? '(missing)';
       const right = b.get(id) ?? '(missing)';
-      if (left !== right) return `collection ${name}, document ${id}:\n  before: ${left}\n  after:  ${right}\n  first differing field: ${firstDifferingKey(left, right)}`;
+      if (left !== right)
+        return `collection ${name}, document ${id}:\n  before: ${left}\n  after:  ${right}\n  first differing field: ${firstDifferingKey(left, right)}`;
     }
   }
   return 'the dumps differ outside any document (collection headers)';

@@ -31,7 +31,10 @@ export class CatalogStock {
     return this.streams.snapshot(productId);
   }
 
-  reserve(input: { productId: string; orderId: string; quantity: number; expiresAt: string }, context: CommandContext): Promise<ProductWriteResult> {
+  reserve(
+    input: { productId: string; orderId: string; quantity: number; expiresAt: string },
+    context: CommandContext,
+  ): Promise<ProductWriteResult> {
     return this.commands.execute(new ReserveStockCommand(input.productId, input.orderId, input.quantity, input.expiresAt, context));
   }
 
@@ -39,7 +42,10 @@ export class CatalogStock {
     return this.commands.execute(new ReleaseReservationCommand(input.productId, input.orderId, input.reason, context));
   }
 
-  sell(input: { productId: string; orderId: string; quantity: number; paymentIntentId: string }, context: CommandContext): Promise<ProductWriteResult> {
+  sell(
+    input: { productId: string; orderId: string; quantity: number; paymentIntentId: string },
+    context: CommandContext,
+  ): Promise<ProductWriteResult> {
     return this.commands.execute(new SellStockCommand(input.productId, input.orderId, input.quantity, input.paymentIntentId, context));
   }
 
@@ -66,7 +72,9 @@ export class CatalogStock {
       } catch (error) {
         for (const reserved of done) {
           // Best effort: a release that fails here is still undone by the reservation's expiry.
-          await this.release({ productId: reserved.productId, orderId: input.orderId, reason: 'checkout_failed' }, context).catch(() => undefined);
+          await this.release({ productId: reserved.productId, orderId: input.orderId, reason: 'checkout_failed' }, context).catch(
+            () => undefined,
+          );
         }
         throw error;
       }

@@ -22,7 +22,9 @@ import { EmailService } from './send-email/email.service';
       provide: MAILER,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): Mailer =>
-        config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from.split('@')[1] ?? 'localhost') : new OutboxMailer(join(config.dataDir, 'outbox')),
+        config.mail.smtpUrl
+          ? new SmtpMailer(config.mail.smtpUrl, config.mail.from.split('@')[1] ?? 'localhost')
+          : new OutboxMailer(join(config.dataDir, 'outbox')),
     },
   ],
   exports: [EmailService, MAILER],

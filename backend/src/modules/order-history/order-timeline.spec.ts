@@ -1,7 +1,13 @@
 import type { RecordedEvent } from '@brewery/eventstore';
 import { buildTimeline, describeEvent } from './order-timeline';
 
-const event = (position: number, streamName: string, type: string, data: unknown, actor: RecordedEvent['metadata']['actor'] = 'system'): RecordedEvent => ({
+const event = (
+  position: number,
+  streamName: string,
+  type: string,
+  data: unknown,
+  actor: RecordedEvent['metadata']['actor'] = 'system',
+): RecordedEvent => ({
   id: `id-${position}`,
   streamName,
   revision: position,
@@ -13,7 +19,11 @@ const event = (position: number, streamName: string, type: string, data: unknown
 
 describe('order timeline', () => {
   it.each([
-    ['OrderPlaced', { totalCans: 8, totalCents: 6200, shippingCents: 1200 }, 'Order placed at checkout: 8 cans, total $62.00 including $12.00 shipping'],
+    [
+      'OrderPlaced',
+      { totalCans: 8, totalCents: 6200, shippingCents: 1200 },
+      'Order placed at checkout: 8 cans, total $62.00 including $12.00 shipping',
+    ],
     ['OrderPaid', { amountCents: 6200 }, 'Order paid: $62.00'],
     ['InvoiceNumberAssigned', { invoiceNumber: 'INV-000007' }, 'Invoice INV-000007 issued'],
     ['OrderReservationReleased', { reason: 'payment_failed' }, 'Reserved cans released: payment failed'],
@@ -26,7 +36,9 @@ describe('order timeline', () => {
   });
 
   it('names the product of a stock move', () => {
-    expect(describeEvent({ type: 'StockSold', data: { quantity: 4 }, streamName: 'product-seed-quokka-pale-ale' })).toBe('4 cans taken from stock (seed-quokka-pale-ale)');
+    expect(describeEvent({ type: 'StockSold', data: { quantity: 4 }, streamName: 'product-seed-quokka-pale-ale' })).toBe(
+      '4 cans taken from stock (seed-quokka-pale-ale)',
+    );
   });
 
   it('orders entries by global position, keeps each event once, and carries the actor', () => {

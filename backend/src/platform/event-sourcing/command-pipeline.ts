@@ -55,7 +55,9 @@ export class CommandPipeline {
     return mine;
   }
 
-  private async decideAndAppend<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
+  private async decideAndAppend<State, Command, Event extends DomainEvent>(
+    input: RunCommand<State, Command, Event>,
+  ): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.load(input.streamName, input.decider);
       const events = input.decider.decide(input.command, state);

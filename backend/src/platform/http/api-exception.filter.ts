@@ -28,7 +28,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private toBody(exception: unknown): ApiErrorBody {
     if (exception instanceof DomainError) return { statusCode: STATUS[exception.kind], message: exception.message, code: exception.code };
     if (exception instanceof WrongExpectedRevisionError) {
-      return { statusCode: HttpStatus.CONFLICT, message: 'Someone else changed this at the same moment. Please try again.', code: 'concurrent_change' };
+      return {
+        statusCode: HttpStatus.CONFLICT,
+        message: 'Someone else changed this at the same moment. Please try again.',
+        code: 'concurrent_change',
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -36,7 +40,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const detail = typeof raw === 'string' ? raw : (raw as { message?: unknown }).message;
       // class-validator gives one message per broken rule: send them all, readable.
       const message = Array.isArray(detail) ? detail.map(String).join('; ') : typeof detail === 'string' ? detail : exception.message;
-      const code = typeof raw === 'object' && raw !== null && typeof (raw as { code?: unknown }).code === 'string' ? (raw as { code: string }).code : httpCode(status);
+      const code =
+        typeof raw === 'object' && raw !== null && typeof (raw as { code?: unknown }).code === 'string'
+          ? (raw as { code: string }).code
+          : httpCode(status);
       return { statusCode: status, message, code };
     }
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', code: 'internal_error' };

@@ -44,6 +44,10 @@ describe('jsonBodiesOnly', () => {
     const { res, next } = run('/api/create-payment-intent', headers);
     expect(next).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(415);
-    expect(res.sent).toEqual({ statusCode: 415, message: 'Send the request body as JSON (Content-Type: application/json)', code: 'unsupported_media_type' });
+    expect(res.sent).toEqual({
+      statusCode: 415,
+      message: 'Send the request body as JSON (Content-Type: application/json)',
+      code: 'unsupported_media_type',
+    });
   });
 });

@@ -34,7 +34,18 @@ describe('jsonDepth', () => {
 
 describe('jsonDepthLimit', () => {
   const run = (body: unknown) => {
-    const res = { statusCode: 200, sent: undefined as unknown, status(code: number) { this.statusCode = code; return this; }, json(value: unknown) { this.sent = value; return this; } };
+    const res = {
+      statusCode: 200,
+      sent: undefined as unknown,
+      status(code: number) {
+        this.statusCode = code;
+        return this;
+      },
+      json(value: unknown) {
+        this.sent = value;
+        return this;
+      },
+    };
     const next = jest.fn();
     jsonDepthLimit({ body } as Request, res as unknown as Response, next as NextFunction);
     return { res, next };
@@ -58,6 +69,10 @@ describe('jsonDepthLimit', () => {
     const { res, next } = run(body());
     expect(next).not.toHaveBeenCalled();
     expect(res.statusCode).toBe(400);
-    expect(res.sent).toEqual({ statusCode: 400, message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`, code: 'body_too_deep' });
+    expect(res.sent).toEqual({
+      statusCode: 400,
+      message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      code: 'body_too_deep',
+    });
   });
 });

@@ -32,6 +32,10 @@ export function jsonDepthLimit(req: Request, res: Response, next: NextFunction):
     next();
     return;
   }
-  const answer: ApiErrorBody = { statusCode: 400, message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`, code: 'body_too_deep' };
+  const answer: ApiErrorBody = {
+    statusCode: 400,
+    message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+    code: 'body_too_deep',
+  };
   res.status(400).json(answer);
 }

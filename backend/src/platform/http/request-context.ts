@@ -28,7 +28,14 @@ export function requestContextMiddleware(req: ContextualRequest, res: Response, 
     if (!req.path.startsWith('/api')) return;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     // The path only: query strings can carry payment intent ids and client secrets.
-    logger.log({ msg: 'request', method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, requestId: req.correlationId });
+    logger.log({
+      msg: 'request',
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+      requestId: req.correlationId,
+    });
   });
   next();
 }

@@ -30,7 +30,18 @@ describe('containsUnstorableText', () => {
 
 describe('storableTextOnly', () => {
   const run = (path: string, body: unknown) => {
-    const res = { statusCode: 200, sent: undefined as unknown, status(code: number) { this.statusCode = code; return this; }, json(value: unknown) { this.sent = value; return this; } };
+    const res = {
+      statusCode: 200,
+      sent: undefined as unknown,
+      status(code: number) {
+        this.statusCode = code;
+        return this;
+      },
+      json(value: unknown) {
+        this.sent = value;
+        return this;
+      },
+    };
     const next = jest.fn();
     storableTextOnly({ path, body } as Request, res as unknown as Response, next as NextFunction);
     return { res, next };

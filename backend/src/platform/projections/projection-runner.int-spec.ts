@@ -37,7 +37,11 @@ class TallyProjection implements Projection {
     const amount = (event.data as { amount: number }).amount;
     await store
       .collection<TallyDoc>('tallies')
-      .updateOne({ _id: streamId(event.streamName), revision: { $lt: event.revision } }, { $set: { revision: event.revision }, $inc: { total: amount } }, { upsert: true });
+      .updateOne(
+        { _id: streamId(event.streamName), revision: { $lt: event.revision } },
+        { $set: { revision: event.revision }, $inc: { total: amount } },
+        { upsert: true },
+      );
   }
 }
 
@@ -111,7 +115,12 @@ describe('ProjectionRunner', () => {
 
   it('a rebuild empties the read models and replays them to the same state', async () => {
     await runner.onApplicationBootstrap();
-    for (const [stream, amount] of [['tally-x', 1], ['tally-y', 10], ['tally-x', 4]] as const) await runner.waitForReadModels(await add(store, stream, amount));
+    for (const [stream, amount] of [
+      ['tally-x', 1],
+      ['tally-y', 10],
+      ['tally-x', 4],
+    ] as const)
+      await runner.waitForReadModels(await add(store, stream, amount));
     const live = await documents.collection('tallies').find({}, { sort: { _id: 1 } });
     const { events } = await runner.rebuildReadModels();
     expect(events).toBe(3);

@@ -221,7 +221,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     subscriber.flushTimer = setTimeout(() => {
       subscriber.flushTimer = null;
       this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => {
-        this.logger.warn(`${subscriber.status.name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `${subscriber.status.name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
     }, IDLE_CHECKPOINT_MS);
     subscriber.flushTimer.unref();

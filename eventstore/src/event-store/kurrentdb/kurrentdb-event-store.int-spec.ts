@@ -45,7 +45,9 @@ async function openInContainer(): Promise<EventStore> {
     .withWaitStrategy(Wait.forHttp('/health/live', HTTP_PORT).forStatusCodeMatching((status) => status >= 200 && status < 300))
     .start();
   try {
-    const store = await KurrentDbEventStore.open({ url: `kurrentdb://${container.getHost()}:${container.getMappedPort(HTTP_PORT)}?tls=false` });
+    const store = await KurrentDbEventStore.open({
+      url: `kurrentdb://${container.getHost()}:${container.getMappedPort(HTTP_PORT)}?tls=false`,
+    });
     return withContainerStoppedOnClose(store, container);
   } catch (error) {
     await container.stop();

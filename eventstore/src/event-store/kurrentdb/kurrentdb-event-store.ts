@@ -58,7 +58,11 @@ export class KurrentDbEventStore implements EventStore {
     return store;
   }
 
-  async append(streamName: string, events: readonly EventToAppend[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async append(
+    streamName: string,
+    events: readonly EventToAppend[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     validateExpectedRevision(options.expectedRevision);
     try {
       const result = await this.client.appendToStream(streamName, events.map(toKurrentEventData), {
@@ -111,7 +115,10 @@ export class KurrentDbEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     const after = options.after ?? null;
-    const stream: AllStreamSubscription = this.client.subscribeToAll({ fromPosition: toReadPosition(after), filter: excludeSystemEvents() });
+    const stream: AllStreamSubscription = this.client.subscribeToAll({
+      fromPosition: toReadPosition(after),
+      filter: excludeSystemEvents(),
+    });
     let stopped = false;
     let serverCaughtUp = false;
     let reportedCaughtUp = false;
@@ -151,7 +158,8 @@ export class KurrentDbEventStore implements EventStore {
       stopped = true;
       await stream.unsubscribe().catch(() => undefined);
       if (options.onError) options.onError(error);
-      else process.emitWarning(`Event store subscription stopped: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      else
+        process.emitWarning(`Event store subscription stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     });
 
     const subscription: Subscription = {
@@ -169,7 +177,12 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: excludeSystemEvents() })) {
+    for await (const resolved of this.client.readAll({
+      direction: BACKWARDS,
+      fromPosition: END,
+      maxCount: 1,
+      filter: excludeSystemEvents(),
+    })) {
       if (resolved.event) return toGlobalPosition(resolved.event.position);
     }
     return -1;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { ANY, NO_STREAM, type RecordedEvent as KurrentRecordedEvent, START, STREAM_EXISTS, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
+import {
+  ANY,
+  NO_STREAM,
+  type RecordedEvent as KurrentRecordedEvent,
+  START,
+  STREAM_EXISTS,
+  WrongExpectedVersionError,
+} from '@kurrent/kurrentdb-client';
 import { type EventMetadata, type ExpectedRevision, WrongExpectedRevisionError } from '../event-store.port';
 import {
   fromKurrentAppendError,
@@ -26,7 +33,12 @@ describe('KurrentDB mapping', () => {
   });
 
   it('writes events as JSON with our id, type, data and metadata', () => {
-    const data = toKurrentEventData({ id: '2ed6657d-e927-568b-95e1-2665a8aea6a2', type: 'PaymentSucceeded', data: { cents: 2599 }, metadata });
+    const data = toKurrentEventData({
+      id: '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+      type: 'PaymentSucceeded',
+      data: { cents: 2599 },
+      metadata,
+    });
     expect(data).toEqual({
       id: '2ed6657d-e927-568b-95e1-2665a8aea6a2',
       contentType: 'application/json',

@@ -7,7 +7,9 @@ export class SqlCheckpointStore implements CheckpointStore {
   constructor(private readonly executor: SqlExecutor) {}
 
   async get(subscriberId: string): Promise<number | null> {
-    const rows = await this.executor.query<{ position: unknown }>('SELECT position FROM checkpoints WHERE subscriber_id = $1', [subscriberId]);
+    const rows = await this.executor.query<{ position: unknown }>('SELECT position FROM checkpoints WHERE subscriber_id = $1', [
+      subscriberId,
+    ]);
     const row = rows[0];
     return row === undefined ? null : toSafeNumber(row.position, 'position');
   }

@@ -49,7 +49,14 @@ export function describeSqlEventStoreContract(label: string, open: () => Promise
         const id = randomUUID();
         const stream = newStream('order');
         await expect(
-          store.append(stream, [{ ...anEvent('A', {}), id }, { ...anEvent('B', {}), id }], { expectedRevision: 'no_stream' }),
+          store.append(
+            stream,
+            [
+              { ...anEvent('A', {}), id },
+              { ...anEvent('B', {}), id },
+            ],
+            { expectedRevision: 'no_stream' },
+          ),
         ).rejects.toThrow(DuplicateEventIdError);
         await expect(store.append(stream, [{ ...anEvent('A', {}), id: 'evt_123' }], { expectedRevision: 'no_stream' })).rejects.toThrow(
           'Event id is not a UUID: evt_123',
@@ -60,7 +67,9 @@ export function describeSqlEventStoreContract(label: string, open: () => Promise
       it('accepts upper-case UUIDs and treats them as the same id on retry', async () => {
         const id = randomUUID();
         const stream = newStream('payment');
-        const first = await store.append(stream, [{ ...anEvent('PaymentSucceeded', {}), id: id.toUpperCase() }], { expectedRevision: 'no_stream' });
+        const first = await store.append(stream, [{ ...anEvent('PaymentSucceeded', {}), id: id.toUpperCase() }], {
+          expectedRevision: 'no_stream',
+        });
         const again = await store.append(stream, [{ ...anEvent('PaymentSucceeded', {}), id }], { expectedRevision: 'no_stream' });
         expect(again).toEqual(first);
         expect((await store.readStream(stream)).map((e) => e.id)).toEqual([id]);

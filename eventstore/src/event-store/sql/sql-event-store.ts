@@ -57,7 +57,11 @@ export abstract class SqlEventStore implements EventStore {
     return this.checkpoints;
   }
 
-  async append(streamName: string, events: readonly EventToAppend[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async append(
+    streamName: string,
+    events: readonly EventToAppend[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
     // Our own subscriptions need not wait for the poll or a notification round trip.
     if (written) this.signal.notify();

@@ -14,7 +14,10 @@ describeCheckpointStoreContract(
   'document-backed (MongoCheckpointStore) over the in-memory store',
   () => {
     const documents = new MemoryDocumentStore();
-    return Promise.resolve({ store: new MongoCheckpointStore(documents), reopen: () => Promise.resolve(new MongoCheckpointStore(documents)) });
+    return Promise.resolve({
+      store: new MongoCheckpointStore(documents),
+      reopen: () => Promise.resolve(new MongoCheckpointStore(documents)),
+    });
   },
   { persistent: true },
 );

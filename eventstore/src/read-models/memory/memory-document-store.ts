@@ -1,15 +1,7 @@
 import { find, update as applyUpdate } from 'mingo';
 import { randomUUID } from 'node:crypto';
 import { copyDocument } from '../document-copy';
-import type {
-  Collection,
-  Doc,
-  DocumentStore,
-  DocumentStoreHealth,
-  Filter,
-  FindOptions,
-  Update,
-} from '../document-store.port';
+import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Update } from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { upsertSeed } from '../upsert-seed';
 import { CompiledQueryCache, documentMatcher } from './compiled-query-cache';

@@ -11,7 +11,10 @@ describe('splitUpdate', () => {
   });
 
   it('given no $setOnInsert, then onInsert is undefined', () => {
-    expect(splitUpdate({ $push: { history: { s: 'paid' } } })).toEqual({ modifier: { $push: { history: { s: 'paid' } } }, onInsert: undefined });
+    expect(splitUpdate({ $push: { history: { s: 'paid' } } })).toEqual({
+      modifier: { $push: { history: { s: 'paid' } } },
+      onInsert: undefined,
+    });
   });
 
   it.each<[string, Update]>([

@@ -28,7 +28,9 @@ describe('queryCacheKey', () => {
   });
 
   it('given the same query twice, then the key is the same', () => {
-    expect(queryCacheKey({ status: { $ne: 'pending' } }, { sort: { createdAt: -1 } })).toBe(queryCacheKey({ status: { $ne: 'pending' } }, { sort: { createdAt: -1 } }));
+    expect(queryCacheKey({ status: { $ne: 'pending' } }, { sort: { createdAt: -1 } })).toBe(
+      queryCacheKey({ status: { $ne: 'pending' } }, { sort: { createdAt: -1 } }),
+    );
   });
 });
 

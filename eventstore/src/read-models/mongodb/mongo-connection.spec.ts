@@ -39,7 +39,11 @@ describe('redactMongoUrl', () => {
 
 describe('collectionsToDrop', () => {
   it('given the collections of the read-model database, then dropAll removes read models only', () => {
-    expect(collectionsToDrop(['products', 'orders', 'leases', 'checkpoints', 'system.views', 'salesLines'])).toEqual(['products', 'orders', 'salesLines']);
+    expect(collectionsToDrop(['products', 'orders', 'leases', 'checkpoints', 'system.views', 'salesLines'])).toEqual([
+      'products',
+      'orders',
+      'salesLines',
+    ]);
   });
 
   it('given no collections, then nothing is dropped', () => {

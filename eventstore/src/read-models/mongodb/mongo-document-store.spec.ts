@@ -9,7 +9,9 @@ describe('openMongoDocumentStore without a reachable server', () => {
   it('given a server that does not answer, when opening, then it fails fast naming the place without the password', async () => {
     const started = Date.now();
     const failure = openMongoDocumentStore(unreachable);
-    await expect(failure).rejects.toThrow(/Cannot open the MongoDB read-model store at mongodb:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop.*\(database shop\)/);
+    await expect(failure).rejects.toThrow(
+      /Cannot open the MongoDB read-model store at mongodb:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop.*\(database shop\)/,
+    );
     await expect(failure).rejects.not.toThrow(/s3cret/);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -19,7 +21,9 @@ describe('openMongoDocumentStore without a reachable server', () => {
   });
 
   it('given no database in the URL or the call, when opening fails, then the default database is named', async () => {
-    await expect(openMongoDocumentStore('mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300')).rejects.toThrow(/\(database brewery-shop\)/);
+    await expect(openMongoDocumentStore('mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300')).rejects.toThrow(
+      /\(database brewery-shop\)/,
+    );
   });
 
   it('given an invalid database name, when opening, then it is refused before any connection', async () => {
@@ -27,6 +31,8 @@ describe('openMongoDocumentStore without a reachable server', () => {
   });
 
   it('given the factory is configured for MongoDB, when the server does not answer, then the same error surfaces', async () => {
-    await expect(openDocumentStore({ kind: 'mongodb', url: unreachable, dbName: 'shop' })).rejects.toThrow(/Cannot open the MongoDB read-model store/);
+    await expect(openDocumentStore({ kind: 'mongodb', url: unreachable, dbName: 'shop' })).rejects.toThrow(
+      /Cannot open the MongoDB read-model store/,
+    );
   });
 });

@@ -1,18 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  MongoClient,
-  type Collection as DriverCollection,
-  type Db,
-} from 'mongodb';
-import type {
-  Collection,
-  Doc,
-  DocumentStore,
-  DocumentStoreHealth,
-  Filter,
-  FindOptions,
-  Update,
-} from '../document-store.port';
+import { MongoClient, type Collection as DriverCollection, type Db } from 'mongodb';
+import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Update } from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { assertDatabaseName, collectionsToDrop, databaseNameFromUrl, DEFAULT_DATABASE_NAME, redactMongoUrl } from './mongo-connection';
 import { MongoCheckpointStore } from './mongo-checkpoint-store';
@@ -123,9 +111,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       return { matched: result.matchedCount, upserted: false };
     }
     const withId = withStringIdOnInsert(filter, update, randomUUID);
-    return upsertTolerantOfExistingId((upsert) =>
-      this.driver.updateOne(filter, upsert ? withId : update, { upsert }),
-    );
+    return upsertTolerantOfExistingId((upsert) => this.driver.updateOne(filter, upsert ? withId : update, { upsert }));
   }
 
   async updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {

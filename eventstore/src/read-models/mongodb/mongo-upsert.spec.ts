@@ -3,7 +3,8 @@ import { MongoNetworkError, MongoServerError } from 'mongodb';
 import type { Update } from '../document-store.port';
 import { isDuplicateKeyError, upsertTolerantOfExistingId, withStringIdOnInsert, type UpdateCounts } from './mongo-upsert';
 
-const duplicateKey = (): MongoServerError => new MongoServerError({ message: 'E11000 duplicate key error collection: shop.stock index: _id_', code: 11000 });
+const duplicateKey = (): MongoServerError =>
+  new MongoServerError({ message: 'E11000 duplicate key error collection: shop.stock index: _id_', code: 11000 });
 
 describe('isDuplicateKeyError', () => {
   it.each<[string, unknown, boolean]>([
@@ -33,8 +34,18 @@ describe('upsertTolerantOfExistingId', () => {
   it.each<[string, Array<UpdateCounts | Error>, { matched: number; upserted: boolean }, boolean[]]>([
     ['the document matched', [{ matchedCount: 1, upsertedCount: 0 }], { matched: 1, upserted: false }, [true]],
     ['nothing matched, so it was inserted', [{ matchedCount: 0, upsertedCount: 1 }], { matched: 0, upserted: true }, [true]],
-    ['the _id exists but the guard refused it', [duplicateKey(), { matchedCount: 0, upsertedCount: 0 }], { matched: 0, upserted: false }, [true, false]],
-    ['a concurrent upsert inserted first and the retry matches', [duplicateKey(), { matchedCount: 1, upsertedCount: 0 }], { matched: 1, upserted: false }, [true, false]],
+    [
+      'the _id exists but the guard refused it',
+      [duplicateKey(), { matchedCount: 0, upsertedCount: 0 }],
+      { matched: 0, upserted: false },
+      [true, false],
+    ],
+    [
+      'a concurrent upsert inserted first and the retry matches',
+      [duplicateKey(), { matchedCount: 1, upsertedCount: 0 }],
+      { matched: 1, upserted: false },
+      [true, false],
+    ],
   ])('given %s, then the result keeps the port promise', async (_name, answers, expected, expectedCalls) => {
     const { run, calls } = server(...answers);
     expect(await upsertTolerantOfExistingId(run)).toEqual(expected);
@@ -62,8 +73,18 @@ describe('withStringIdOnInsert', () => {
     ['a filter naming the _id', { _id: 'p-1', revision: { $lt: 2 } }, { $inc: { sold: 4 } }, { $inc: { sold: 4 } }],
     ['a filter with _id in a one-clause $or', { $or: [{ _id: 'p-1' }] }, { $set: { a: 1 } }, { $set: { a: 1 } }],
     ['a filter without _id', { kind: 'rebuild' }, { $inc: { runs: 1 } }, { $inc: { runs: 1 }, $setOnInsert: { _id: 'generated-id' } }],
-    ['a filter with _id only in $in', { _id: { $in: ['a', 'b'] } }, { $set: { a: 1 } }, { $set: { a: 1 }, $setOnInsert: { _id: 'generated-id' } }],
-    ['an existing $setOnInsert', { kind: 'rebuild' }, { $setOnInsert: { createdAt: 'x' } }, { $setOnInsert: { createdAt: 'x', _id: 'generated-id' } }],
+    [
+      'a filter with _id only in $in',
+      { _id: { $in: ['a', 'b'] } },
+      { $set: { a: 1 } },
+      { $set: { a: 1 }, $setOnInsert: { _id: 'generated-id' } },
+    ],
+    [
+      'an existing $setOnInsert',
+      { kind: 'rebuild' },
+      { $setOnInsert: { createdAt: 'x' } },
+      { $setOnInsert: { createdAt: 'x', _id: 'generated-id' } },
+    ],
   ])('given %s, then the update is as expected', (_name, filter, update, expected) => {
     expect(withStringIdOnInsert(filter, update, newId)).toEqual(expected);
   });

@@ -157,7 +157,12 @@ describe('analytics tab: daily e-mail and stock e-mail', () => {
   });
 
   it('does not retry a refusal from the server', async () => {
-    const { user, fetchMock } = renderTab({ 'POST /api/admin/analytics/send-daily-email': { status: 400, body: { statusCode: 400, message: 'Idempotency-Key must be 1 to 200 printable characters' } } });
+    const { user, fetchMock } = renderTab({
+      'POST /api/admin/analytics/send-daily-email': {
+        status: 400,
+        body: { statusCode: 400, message: 'Idempotency-Key must be 1 to 200 printable characters' },
+      },
+    });
     await user.click(screen.getByRole('button', { name: /Send Daily Analytics Email/ }));
     expect(await screen.findByText(/Idempotency-Key must be 1 to 200 printable characters/)).toBeInTheDocument();
     expect(dailyEmailKeys(fetchMock)).toHaveLength(1);

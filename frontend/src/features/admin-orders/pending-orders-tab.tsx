@@ -55,8 +55,8 @@ export function PendingOrdersTab() {
           showItems
           note={
             <p className="orders-tab__note">
-              <InfoCircleOutlined /> Inventory is reduced only when payment succeeds. Until then these cans are reserved; the
-              reservation ends {dateTime(order.reservationExpiresAt)} if the customer does not pay.
+              <InfoCircleOutlined /> Inventory is reduced only when payment succeeds. Until then these cans are reserved; the reservation
+              ends {dateTime(order.reservationExpiresAt)} if the customer does not pay.
             </p>
           }
           actions={

@@ -96,7 +96,14 @@ describe('shop page', () => {
     stubApi({ 'GET /api/products': { body: Array.from({ length: 6 }, (_, i) => productFixture({ id: `beer-${i}`, name: `Beer ${i}` })) } });
     renderShop();
     await screen.findByRole('article', { name: 'Beer 5' });
-    expect(screen.getAllByRole('img', { name: /500mL can$/ }).map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(screen.getAllByRole('img', { name: /500mL can$/ }).map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
   });
 
   it('shows how many cans of each beer are already in the pack', async () => {

@@ -46,15 +46,27 @@ describe('admin bearer tokens', () => {
     ['not a JWT', () => 'hello', 'malformed'],
     ['four segments', () => `${jwt({ alg: 'HS256' }, { sub: 'admin', iat, exp: iat + 60 })}.x`, 'malformed'],
     ['a header that is not JSON', () => `bm90IGpzb24.${b64({ sub: 'admin' })}.${sign('x')}`, 'malformed'],
-    ['alg none without a signature', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'admin', iat, exp: iat + 60 })}.`, 'malformed'],
+    [
+      'alg none without a signature',
+      () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'admin', iat, exp: iat + 60 })}.`,
+      'malformed',
+    ],
     ['alg none with a signature', () => jwt({ alg: 'none', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60 }), 'algorithm'],
     ['alg HS512', () => jwt({ alg: 'HS512', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60 }), 'algorithm'],
     ['alg RS256', () => jwt({ alg: 'RS256' }, { sub: 'admin', iat, exp: iat + 60 }), 'algorithm'],
-    ['a wrong key', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60 }, 'another-secret-that-is-also-long-enough'), 'signature'],
-    ['a changed payload', () => {
-      const [h, , s] = service.issue().token.split('.');
-      return `${h}.${b64({ sub: 'admin', iat, exp: iat + 999999 })}.${s}`;
-    }, 'signature'],
+    [
+      'a wrong key',
+      () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60 }, 'another-secret-that-is-also-long-enough'),
+      'signature',
+    ],
+    [
+      'a changed payload',
+      () => {
+        const [h, , s] = service.issue().token.split('.');
+        return `${h}.${b64({ sub: 'admin', iat, exp: iat + 999999 })}.${s}`;
+      },
+      'signature',
+    ],
     ['a past expiry', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat: iat - 120, exp: iat - 60 }), 'expired'],
     ['no expiry', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat }), 'claims'],
     ['another subject', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'customer', iat, exp: iat + 60 }), 'claims'],

@@ -53,11 +53,16 @@ export class AdminTokens implements OnModuleInit {
   check(token: string): TokenCheck {
     const parts = token.split('.');
     const [header, payload, signature] = parts;
-    if (parts.length !== 3 || header === undefined || payload === undefined || signature === undefined) return { ok: false, reason: 'malformed' };
+    if (parts.length !== 3 || header === undefined || payload === undefined || signature === undefined)
+      return { ok: false, reason: 'malformed' };
     if (!SEGMENT.test(header) || !SEGMENT.test(payload) || !SEGMENT.test(signature)) return { ok: false, reason: 'malformed' };
     const parsedHeader = parseJson(header);
     if (parsedHeader === null) return { ok: false, reason: 'malformed' };
-    if (parsedHeader['alg'] !== 'HS256' || (parsedHeader['typ'] !== undefined && parsedHeader['typ'] !== 'JWT') || parsedHeader['crit'] !== undefined) {
+    if (
+      parsedHeader['alg'] !== 'HS256' ||
+      (parsedHeader['typ'] !== undefined && parsedHeader['typ'] !== 'JWT') ||
+      parsedHeader['crit'] !== undefined
+    ) {
       return { ok: false, reason: 'algorithm' };
     }
     const expected = this.sign(`${header}.${payload}`);

@@ -5,10 +5,7 @@ import { dirname } from 'node:path';
  * Reads a secret kept in DATA_DIR, or creates it with `create` when absent. The file is written with
  * mode 0600 and the exclusive flag, so two processes starting at once cannot both create (and disagree).
  */
-export async function readOrCreateSecretFile(
-  path: string,
-  create: () => Promise<string>,
-): Promise<{ value: string; created: boolean }> {
+export async function readOrCreateSecretFile(path: string, create: () => Promise<string>): Promise<{ value: string; created: boolean }> {
   const existing = await readIfExists(path);
   if (existing !== null) return { value: existing, created: false };
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });

@@ -26,8 +26,16 @@ export function parseScryptHash(encoded: string): ScryptHash {
   if (parts.length !== 6 || scheme !== 'scrypt' || salt === undefined || hash === undefined) {
     throw new InvalidPasswordHashError('An admin password hash must look like scrypt$N$r$p$salt$hash (salt and hash in base64)');
   }
-  if (!Number.isSafeInteger(N) || N < 2 ** 10 || (N & (N - 1)) !== 0 || !(params.r >= 1 && params.r <= 64) || !(params.p >= 1 && params.p <= 16)) {
-    throw new InvalidPasswordHashError('The admin password hash has unusable scrypt parameters: N must be a power of two from 1024, r 1-64, p 1-16');
+  if (
+    !Number.isSafeInteger(N) ||
+    N < 2 ** 10 ||
+    (N & (N - 1)) !== 0 ||
+    !(params.r >= 1 && params.r <= 64) ||
+    !(params.p >= 1 && params.p <= 16)
+  ) {
+    throw new InvalidPasswordHashError(
+      'The admin password hash has unusable scrypt parameters: N must be a power of two from 1024, r 1-64, p 1-16',
+    );
   }
   const saltBytes = Buffer.from(salt, 'base64');
   const hashBytes = Buffer.from(hash, 'base64');

@@ -7,6 +7,9 @@ export class CountStockHandler implements ICommandHandler<CountStockCommand> {
   constructor(private readonly streams: ProductStreams) {}
 
   execute(command: CountStockCommand): Promise<ProductWriteResult> {
-    return this.streams.run({ type: 'CountStock', productId: command.productId, inventory: command.inventory, reason: command.reason }, command.context);
+    return this.streams.run(
+      { type: 'CountStock', productId: command.productId, inventory: command.inventory, reason: command.reason },
+      command.context,
+    );
   }
 }

@@ -87,7 +87,12 @@ describe('product decider', () => {
         },
         [{ type: 'ProductCreated', data: { ...fields, price: '6.50', price4Pack: '24.00', price8Pack: null, price16Pack: '80.10' } }],
       ],
-      ['refuses a second create on the same stream', [created], { type: 'CreateProduct', productId: ID, fields }, { code: 'product_exists', kind: 'conflict' }],
+      [
+        'refuses a second create on the same stream',
+        [created],
+        { type: 'CreateProduct', productId: ID, fields },
+        { code: 'product_exists', kind: 'conflict' },
+      ],
       [
         'refuses to re-create a deleted product',
         [created, { type: 'ProductDeleted', data: {} }],
@@ -109,9 +114,17 @@ describe('product decider', () => {
       ['blank price', { price: '' }, 'price is required'],
       ['price that is not money', { price: 'six' }, 'price must be an amount in dollars such as 6.50'],
       ['zero pack price', { price4Pack: '0.00' }, 'price4Pack must be more than 0'],
-      ['unknown beer type', { beerType: 'Old Beer' as ProductFields['beerType'] }, 'beerType must be one of New Beer, New Batch, Limited Release, Collab Release or none'],
+      [
+        'unknown beer type',
+        { beerType: 'Old Beer' as ProductFields['beerType'] },
+        'beerType must be one of New Beer, New Batch, Limited Release, Collab Release or none',
+      ],
     ])('refuses %s', (_name, change, message) => {
-      check([], { type: 'CreateProduct', productId: ID, fields: { ...fields, ...change } }, { code: 'invalid_product', message, kind: 'validation' });
+      check(
+        [],
+        { type: 'CreateProduct', productId: ID, fields: { ...fields, ...change } },
+        { code: 'invalid_product', message, kind: 'validation' },
+      );
     });
   });
 
@@ -127,13 +140,31 @@ describe('product decider', () => {
     it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
       ['records nothing when nothing changed', [created], update({}), []],
       ['records nothing when a price is only written differently', [created], update({ price: '6.5', price4Pack: '24' }), []],
-      ['records only the changed details', [created], update({ name: 'Quokka Pale', abv: 5 }), [{ type: 'ProductDetailsChanged', data: { name: 'Quokka Pale', abv: 5 } }]],
+      [
+        'records only the changed details',
+        [created],
+        update({ name: 'Quokka Pale', abv: 5 }),
+        [{ type: 'ProductDetailsChanged', data: { name: 'Quokka Pale', abv: 5 } }],
+      ],
       ['records a cleared beer type', [created], update({ beerType: null }), [{ type: 'ProductDetailsChanged', data: { beerType: null } }]],
       [
         'records every price field after a price change',
         [created],
         update({ price: '7' }),
-        [{ type: 'ProductPricesChanged', data: { price: '7.00', price4Pack: '24.00', price8Pack: '46.00', price16Pack: null, enable4Pack: true, enable8Pack: true, enable16Pack: false } }],
+        [
+          {
+            type: 'ProductPricesChanged',
+            data: {
+              price: '7.00',
+              price4Pack: '24.00',
+              price8Pack: '46.00',
+              price16Pack: null,
+              enable4Pack: true,
+              enable8Pack: true,
+              enable16Pack: false,
+            },
+          },
+        ],
       ],
       [
         'records an enabled pack as a price change',
@@ -142,10 +173,20 @@ describe('product decider', () => {
         [{ type: 'ProductPricesChanged', data: { ...pricesOf(fields), enable16Pack: true, price16Pack: '88.00' } }],
       ],
       ['moves to draft', [created], update({ isActive: false }), [{ type: 'ProductMovedToDraft', data: {} }]],
-      ['publishes', [created, { type: 'ProductMovedToDraft', data: {} }], update({ isActive: true }), [{ type: 'ProductPublished', data: {} }]],
+      [
+        'publishes',
+        [created, { type: 'ProductMovedToDraft', data: {} }],
+        update({ isActive: true }),
+        [{ type: 'ProductPublished', data: {} }],
+      ],
       ['archives', [created], update({ archived: true }), [{ type: 'ProductArchived', data: {} }]],
       ['restores', [created, { type: 'ProductArchived', data: {} }], update({ archived: false }), [{ type: 'ProductRestored', data: {} }]],
-      ['counts stock from the form', [created], update({ inventory: 48 }), [{ type: 'StockCounted', data: { inventory: 48, previous: 20, reason: 'admin-edit' } }]],
+      [
+        'counts stock from the form',
+        [created],
+        update({ inventory: 48 }),
+        [{ type: 'StockCounted', data: { inventory: 48, previous: 20, reason: 'admin-edit' } }],
+      ],
       [
         'diffs several kinds of change in a fixed order',
         [created],
@@ -158,8 +199,18 @@ describe('product decider', () => {
           { type: 'StockCounted', data: { inventory: 0, previous: 20, reason: 'admin-edit' } },
         ],
       ],
-      ['accepts the revision the form was read at', [created, reserved('o-1', 2)], update({ name: 'Q' }, 1), [{ type: 'ProductDetailsChanged', data: { name: 'Q' } }]],
-      ['refuses an edit made on stale data', [created, reserved('o-1', 2)], update({ name: 'Q' }, 0), { code: 'product_changed', kind: 'conflict' }],
+      [
+        'accepts the revision the form was read at',
+        [created, reserved('o-1', 2)],
+        update({ name: 'Q' }, 1),
+        [{ type: 'ProductDetailsChanged', data: { name: 'Q' } }],
+      ],
+      [
+        'refuses an edit made on stale data',
+        [created, reserved('o-1', 2)],
+        update({ name: 'Q' }, 0),
+        { code: 'product_changed', kind: 'conflict' },
+      ],
       ['refuses invalid fields', [created], update({ price: '0' }), { code: 'invalid_product', message: 'price must be more than 0' }],
       ['refuses an unknown product', [], update({}), { code: 'product_not_found', message: 'Product p-1 not found', kind: 'not_found' }],
       ['refuses a deleted product', [created, { type: 'ProductDeleted', data: {} }], update({}), { code: 'product_not_found' }],
@@ -168,28 +219,67 @@ describe('product decider', () => {
 
   describe('SetProductActive and DeleteProduct', () => {
     it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
-      ['Remove from Shop moves a live product to draft', [created], { type: 'SetProductActive', productId: ID, isActive: false }, [{ type: 'ProductMovedToDraft', data: {} }]],
-      ['Include in Shop publishes a draft', [created, { type: 'ProductMovedToDraft', data: {} }], { type: 'SetProductActive', productId: ID, isActive: true }, [{ type: 'ProductPublished', data: {} }]],
+      [
+        'Remove from Shop moves a live product to draft',
+        [created],
+        { type: 'SetProductActive', productId: ID, isActive: false },
+        [{ type: 'ProductMovedToDraft', data: {} }],
+      ],
+      [
+        'Include in Shop publishes a draft',
+        [created, { type: 'ProductMovedToDraft', data: {} }],
+        { type: 'SetProductActive', productId: ID, isActive: true },
+        [{ type: 'ProductPublished', data: {} }],
+      ],
       ['publishing a live product records nothing', [created], { type: 'SetProductActive', productId: ID, isActive: true }, []],
       ['unknown product', [], { type: 'SetProductActive', productId: ID, isActive: true }, { code: 'product_not_found' }],
       ['deletes', [created], { type: 'DeleteProduct', productId: ID }, [{ type: 'ProductDeleted', data: {} }]],
-      ['deleting twice finds nothing the second time', [created, { type: 'ProductDeleted', data: {} }], { type: 'DeleteProduct', productId: ID }, { code: 'product_not_found', kind: 'not_found' }],
+      [
+        'deleting twice finds nothing the second time',
+        [created, { type: 'ProductDeleted', data: {} }],
+        { type: 'DeleteProduct', productId: ID },
+        { code: 'product_not_found', kind: 'not_found' },
+      ],
       [
         'refuses to delete while checkouts hold cans',
         [created, reserved('o-1', 3)],
         { type: 'DeleteProduct', productId: ID },
-        { code: 'product_reserved', message: 'Quokka Pale Ale cannot be deleted while 3 cans are reserved by checkouts in progress. Try again once they are paid or released.' },
+        {
+          code: 'product_reserved',
+          message:
+            'Quokka Pale Ale cannot be deleted while 3 cans are reserved by checkouts in progress. Try again once they are paid or released.',
+        },
       ],
-      ['deletes once the reservation is sold', [created, reserved('o-1', 3), sold('o-1', 3, true)], { type: 'DeleteProduct', productId: ID }, [{ type: 'ProductDeleted', data: {} }]],
+      [
+        'deletes once the reservation is sold',
+        [created, reserved('o-1', 3), sold('o-1', 3, true)],
+        { type: 'DeleteProduct', productId: ID },
+        [{ type: 'ProductDeleted', data: {} }],
+      ],
     ])('%s', (_name, given, when, then) => check(given, when, then));
   });
 
   describe('CountStock', () => {
     it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
-      ['records the new figure and the previous one', [created], { type: 'CountStock', productId: ID, inventory: 5, reason: 'stock-email' }, [{ type: 'StockCounted', data: { inventory: 5, previous: 20, reason: 'stock-email' } }]],
+      [
+        'records the new figure and the previous one',
+        [created],
+        { type: 'CountStock', productId: ID, inventory: 5, reason: 'stock-email' },
+        [{ type: 'StockCounted', data: { inventory: 5, previous: 20, reason: 'stock-email' } }],
+      ],
       ['the same figure records nothing', [created], { type: 'CountStock', productId: ID, inventory: 20, reason: 'stock-email' }, []],
-      ['refuses a negative figure', [created], { type: 'CountStock', productId: ID, inventory: -1, reason: 'stock-email' }, { code: 'invalid_product' }],
-      ['refuses an unknown product', [], { type: 'CountStock', productId: ID, inventory: 1, reason: 'stock-email' }, { code: 'product_not_found' }],
+      [
+        'refuses a negative figure',
+        [created],
+        { type: 'CountStock', productId: ID, inventory: -1, reason: 'stock-email' },
+        { code: 'invalid_product' },
+      ],
+      [
+        'refuses an unknown product',
+        [],
+        { type: 'CountStock', productId: ID, inventory: 1, reason: 'stock-email' },
+        { code: 'product_not_found' },
+      ],
     ])('%s', (_name, given, when, then) => check(given, when, then));
   });
 
@@ -198,23 +288,63 @@ describe('product decider', () => {
       ['reserves what is available', [created], reserve('o-1', 20), [reserved('o-1', 20)]],
       ['counts other reservations against availability', [created, reserved('o-1', 16)], reserve('o-2', 4), [reserved('o-2', 4)]],
       [
-        'refuses more than is available, in the spec\'s words',
+        "refuses more than is available, in the spec's words",
         [created, reserved('o-1', 16)],
         reserve('o-2', 8),
         { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 4, Requested: 8', kind: 'conflict' },
       ],
-      ['a released reservation frees its cans', [created, reserved('o-1', 16), { type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 16, reason: 'expired' } }], reserve('o-2', 20), [reserved('o-2', 20)]],
-      ['sold cans are gone', [created, reserved('o-1', 16), sold('o-1', 16, true)], reserve('o-2', 5), { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 4, Requested: 5' }],
+      [
+        'a released reservation frees its cans',
+        [created, reserved('o-1', 16), { type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 16, reason: 'expired' } }],
+        reserve('o-2', 20),
+        [reserved('o-2', 20)],
+      ],
+      [
+        'sold cans are gone',
+        [created, reserved('o-1', 16), sold('o-1', 16, true)],
+        reserve('o-2', 5),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 4, Requested: 5' },
+      ],
       ['reserving twice for one order records nothing', [created, reserved('o-1', 4)], reserve('o-1', 4), []],
       ['an order already sold records nothing', [created, reserved('o-1', 4), sold('o-1', 4, true)], reserve('o-1', 4), []],
-      ['a second, different quantity for one order is refused', [created, reserved('o-1', 4)], reserve('o-1', 8), { code: 'reservation_mismatch' }],
-      ['a draft product is no longer available', [created, { type: 'ProductMovedToDraft', data: {} }], reserve('o-1', 1), { code: 'product_unavailable', message: 'Quokka Pale Ale is no longer available' }],
-      ['an archived product is no longer available', [created, { type: 'ProductArchived', data: {} }], reserve('o-1', 1), { code: 'product_unavailable' }],
-      ['out of stock', [created, { type: 'StockCounted', data: { inventory: 0, previous: 20, reason: 'admin-edit' } }], reserve('o-1', 1), { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 0, Requested: 1' }],
-      ['a recount below the reservations shows 0 available, not a negative', [created, reserved('o-1', 10), { type: 'StockCounted', data: { inventory: 6, previous: 20, reason: 'admin-edit' } }], reserve('o-2', 1), { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 0, Requested: 1' }],
+      [
+        'a second, different quantity for one order is refused',
+        [created, reserved('o-1', 4)],
+        reserve('o-1', 8),
+        { code: 'reservation_mismatch' },
+      ],
+      [
+        'a draft product is no longer available',
+        [created, { type: 'ProductMovedToDraft', data: {} }],
+        reserve('o-1', 1),
+        { code: 'product_unavailable', message: 'Quokka Pale Ale is no longer available' },
+      ],
+      [
+        'an archived product is no longer available',
+        [created, { type: 'ProductArchived', data: {} }],
+        reserve('o-1', 1),
+        { code: 'product_unavailable' },
+      ],
+      [
+        'out of stock',
+        [created, { type: 'StockCounted', data: { inventory: 0, previous: 20, reason: 'admin-edit' } }],
+        reserve('o-1', 1),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 0, Requested: 1' },
+      ],
+      [
+        'a recount below the reservations shows 0 available, not a negative',
+        [created, reserved('o-1', 10), { type: 'StockCounted', data: { inventory: 6, previous: 20, reason: 'admin-edit' } }],
+        reserve('o-2', 1),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 0, Requested: 1' },
+      ],
       ['zero cans', [created], reserve('o-1', 0), { code: 'invalid_quantity', kind: 'validation' }],
       ['a fraction of a can', [created], reserve('o-1', 1.5), { code: 'invalid_quantity' }],
-      ['an expiry that is not an instant', [created], { ...reserve('o-1', 1), expiresAt: 'soon' } as ProductCommand, { code: 'invalid_expiry' }],
+      [
+        'an expiry that is not an instant',
+        [created],
+        { ...reserve('o-1', 1), expiresAt: 'soon' } as ProductCommand,
+        { code: 'invalid_expiry' },
+      ],
       ['an unknown product', [], reserve('o-1', 1), { code: 'product_not_found', kind: 'not_found' }],
       ['a deleted product', [created, { type: 'ProductDeleted', data: {} }], reserve('o-1', 1), { code: 'product_not_found' }],
     ])('%s', (_name, given, when, then) => check(given, when, then));
@@ -223,9 +353,19 @@ describe('product decider', () => {
   describe('ReleaseReservation', () => {
     const release = (orderId: string): ProductCommand => ({ type: 'ReleaseReservation', productId: ID, orderId, reason: 'payment_failed' });
     it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
-      ['releases the order\'s cans with the quantity it held', [created, reserved('o-1', 8)], release('o-1'), [{ type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 8, reason: 'payment_failed' } }]],
+      [
+        "releases the order's cans with the quantity it held",
+        [created, reserved('o-1', 8)],
+        release('o-1'),
+        [{ type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 8, reason: 'payment_failed' } }],
+      ],
       ['an unknown reservation records nothing', [created, reserved('o-1', 8)], release('o-2'), []],
-      ['releasing twice records nothing', [created, reserved('o-1', 8), { type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 8, reason: 'expired' } }], release('o-1'), []],
+      [
+        'releasing twice records nothing',
+        [created, reserved('o-1', 8), { type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 8, reason: 'expired' } }],
+        release('o-1'),
+        [],
+      ],
       ['a sold reservation is not released', [created, reserved('o-1', 8), sold('o-1', 8, true)], release('o-1'), []],
       ['an unknown product', [], release('o-1'), { code: 'product_not_found' }],
     ])('%s', (_name, given, when, then) => check(given, when, then));
@@ -233,13 +373,33 @@ describe('product decider', () => {
 
   describe('SellStock', () => {
     it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
-      ['converts the order\'s reservation', [created, reserved('o-1', 8)], sell('o-1', 8), [sold('o-1', 8, true)]],
+      ["converts the order's reservation", [created, reserved('o-1', 8)], sell('o-1', 8), [sold('o-1', 8, true)]],
       ['sells without a reservation when the cans are available', [created], sell('o-1', 20), [sold('o-1', 20, false)]],
-      ['a lapsed reservation needs the cans available', [created, reserved('o-2', 16)], sell('o-1', 5), { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 4, Requested: 5' }],
+      [
+        'a lapsed reservation needs the cans available',
+        [created, reserved('o-2', 16)],
+        sell('o-1', 5),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 4, Requested: 5' },
+      ],
       ['selling twice records nothing', [created, reserved('o-1', 8), sold('o-1', 8, true)], sell('o-1', 8), []],
-      ['a paid order takes its reserved cans even after the product left the shop', [created, reserved('o-1', 8), { type: 'ProductMovedToDraft', data: {} }, { type: 'ProductArchived', data: {} }], sell('o-1', 8), [sold('o-1', 8, true)]],
-      ['a reserved sale still cannot take stock below zero', [created, reserved('o-1', 8), { type: 'StockCounted', data: { inventory: 5, previous: 20, reason: 'admin-edit' } }], sell('o-1', 8), { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 5, Requested: 8' }],
-      ['more than reserved needs the extra available', [created, reserved('o-1', 8), reserved('o-2', 10)], sell('o-1', 12), { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 10, Requested: 12' }],
+      [
+        'a paid order takes its reserved cans even after the product left the shop',
+        [created, reserved('o-1', 8), { type: 'ProductMovedToDraft', data: {} }, { type: 'ProductArchived', data: {} }],
+        sell('o-1', 8),
+        [sold('o-1', 8, true)],
+      ],
+      [
+        'a reserved sale still cannot take stock below zero',
+        [created, reserved('o-1', 8), { type: 'StockCounted', data: { inventory: 5, previous: 20, reason: 'admin-edit' } }],
+        sell('o-1', 8),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 5, Requested: 8' },
+      ],
+      [
+        'more than reserved needs the extra available',
+        [created, reserved('o-1', 8), reserved('o-2', 10)],
+        sell('o-1', 12),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 10, Requested: 12' },
+      ],
       ['zero cans', [created], sell('o-1', 0), { code: 'invalid_quantity' }],
       ['a deleted product', [created, { type: 'ProductDeleted', data: {} }], sell('o-1', 1), { code: 'product_not_found' }],
     ])('%s', (_name, given, when, then) => check(given, when, then));
@@ -274,7 +434,9 @@ describe('product decider', () => {
   });
 });
 
-function pricesOf(f: ProductFields): Pick<ProductFields, 'price' | 'price4Pack' | 'price8Pack' | 'price16Pack' | 'enable4Pack' | 'enable8Pack' | 'enable16Pack'> {
+function pricesOf(
+  f: ProductFields,
+): Pick<ProductFields, 'price' | 'price4Pack' | 'price8Pack' | 'price16Pack' | 'enable4Pack' | 'enable8Pack' | 'enable16Pack'> {
   return {
     price: f.price,
     price4Pack: f.price4Pack,

@@ -115,7 +115,12 @@ function sell(state: ListedProduct, command: Extract<ProductCommand, { type: 'Se
   return [
     {
       type: 'StockSold',
-      data: { orderId: command.orderId, quantity: command.quantity, paymentIntentId: command.paymentIntentId, fromReservation: held !== undefined },
+      data: {
+        orderId: command.orderId,
+        quantity: command.quantity,
+        paymentIntentId: command.paymentIntentId,
+        fromReservation: held !== undefined,
+      },
     },
   ];
 }

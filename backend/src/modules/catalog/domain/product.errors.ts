@@ -3,8 +3,7 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 /** The product stream's refusals, each with a stable code and a message a person can act on. */
 export const ProductErrors = {
   notFound: (productId: string): DomainError => new DomainError('product_not_found', `Product ${productId} not found`, 'not_found'),
-  alreadyExists: (productId: string): DomainError =>
-    new DomainError('product_exists', `Product ${productId} already exists`, 'conflict'),
+  alreadyExists: (productId: string): DomainError => new DomainError('product_exists', `Product ${productId} already exists`, 'conflict'),
   invalid: (message: string): DomainError => new DomainError('invalid_product', message, 'validation'),
   changedSinceRead: (name: string): DomainError =>
     new DomainError(
@@ -26,7 +25,11 @@ export const ProductErrors = {
   unavailable: (name: string): DomainError => new DomainError('product_unavailable', `${name} is no longer available`, 'conflict'),
   /** The spec's pre-payment check wording. */
   insufficientStock: (name: string, available: number, requested: number): DomainError =>
-    new DomainError('insufficient_stock', `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`, 'conflict'),
+    new DomainError(
+      'insufficient_stock',
+      `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
+      'conflict',
+    ),
   reservationMismatch: (name: string, orderId: string, held: number, requested: number): DomainError =>
     new DomainError(
       'reservation_mismatch',

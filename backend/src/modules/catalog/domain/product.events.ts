@@ -10,7 +10,14 @@ export type ProductPrices = Pick<
   'price' | 'price4Pack' | 'price8Pack' | 'price16Pack' | 'enable4Pack' | 'enable8Pack' | 'enable16Pack'
 >;
 
-export const DETAIL_FIELDS = ['name', 'style', 'description', 'abv', 'beerType', 'imageUrl'] as const satisfies readonly (keyof ProductDetails)[];
+export const DETAIL_FIELDS = [
+  'name',
+  'style',
+  'description',
+  'abv',
+  'beerType',
+  'imageUrl',
+] as const satisfies readonly (keyof ProductDetails)[];
 export const PRICE_FIELDS = [
   'price',
   'price4Pack',
@@ -42,11 +49,11 @@ export type ProductRestored = DomainEvent<'ProductRestored', Record<string, neve
 export type ProductDeleted = DomainEvent<'ProductDeleted', Record<string, never>>;
 export type StockCounted = DomainEvent<'StockCounted', { inventory: number; previous: number; reason: StockCountReason }>;
 export type StockReserved = DomainEvent<'StockReserved', { orderId: string; quantity: number; expiresAt: string }>;
-export type StockReservationReleased = DomainEvent<'StockReservationReleased', { orderId: string; quantity: number; reason: ReleaseReason }>;
-export type StockSold = DomainEvent<
-  'StockSold',
-  { orderId: string; quantity: number; paymentIntentId: string; fromReservation: boolean }
+export type StockReservationReleased = DomainEvent<
+  'StockReservationReleased',
+  { orderId: string; quantity: number; reason: ReleaseReason }
 >;
+export type StockSold = DomainEvent<'StockSold', { orderId: string; quantity: number; paymentIntentId: string; fromReservation: boolean }>;
 
 export type ProductEvent =
   | ProductCreated
@@ -89,4 +96,3 @@ export const PRODUCT_STREAM_CATEGORY = 'product';
 export function productStreamName(productId: string): string {
   return `${PRODUCT_STREAM_CATEGORY}-${productId}`;
 }
-

@@ -106,7 +106,8 @@ export class SeedProductsResponseDto {
 
 /** The validated form as the domain takes it. */
 export function toProductFields(dto: ProductFormRequestDto): ProductFields {
-  const price = (value: string | number | null | undefined): string | null => (isBlank(value) ? null : priceString(toCents(value as string | number)));
+  const price = (value: string | number | null | undefined): string | null =>
+    isBlank(value) ? null : priceString(toCents(value as string | number));
   return {
     name: dto.name.trim(),
     style: dto.style.trim(),

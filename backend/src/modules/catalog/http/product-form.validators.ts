@@ -55,14 +55,16 @@ export const money =
 export function abv(value: unknown): string | null {
   if (isBlank(value)) return 'abv is required';
   const text = asDecimalText(value);
-  if (text === null || !ONE_DECIMAL.test(text) || Number(text) > 20) return 'abv must be a number from 0 to 20 with at most one decimal, such as 5.2';
+  if (text === null || !ONE_DECIMAL.test(text) || Number(text) > 20)
+    return 'abv must be a number from 0 to 20 with at most one decimal, such as 5.2';
   return null;
 }
 
 export function inventory(value: unknown): string | null {
   if (value === undefined) return null;
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0) return 'inventory must be a whole number of cans, 0 or more';
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0)
+    return 'inventory must be a whole number of cans, 0 or more';
   return null;
 }
 
@@ -94,5 +96,7 @@ export const flag =
     value === undefined || typeof value === 'boolean' ? null : `${field} must be true or false`;
 
 export function revision(value: unknown): string | null {
-  return value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ? null : 'revision must be a whole number, 0 or more';
+  return value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+    ? null
+    : 'revision must be a whole number, 0 or more';
 }

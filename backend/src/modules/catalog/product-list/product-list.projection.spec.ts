@@ -36,7 +36,12 @@ function stream(productId: string, events: ProductEvent[]): RecordedEvent[] {
     globalPosition: position++,
     type: event.type,
     data: event.data,
-    metadata: { correlationId: 'c', causationId: null, actor: 'admin', occurredAt: new Date(Date.UTC(2026, 10, 23, 1, revision)).toISOString() },
+    metadata: {
+      correlationId: 'c',
+      causationId: null,
+      actor: 'admin',
+      occurredAt: new Date(Date.UTC(2026, 10, 23, 1, revision)).toISOString(),
+    },
   }));
 }
 
@@ -57,7 +62,18 @@ describe('product list projection', () => {
     { type: 'StockReserved', data: { orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' } },
     { type: 'StockReserved', data: { orderId: 'o-2', quantity: 4, expiresAt: '2026-11-23T01:30:00.000Z' } },
     { type: 'StockSold', data: { orderId: 'o-1', quantity: 8, paymentIntentId: 'pi_1', fromReservation: true } },
-    { type: 'ProductPricesChanged', data: { price: '7.00', price4Pack: '26.00', price8Pack: null, price16Pack: null, enable4Pack: true, enable8Pack: false, enable16Pack: false } },
+    {
+      type: 'ProductPricesChanged',
+      data: {
+        price: '7.00',
+        price4Pack: '26.00',
+        price8Pack: null,
+        price16Pack: null,
+        enable4Pack: true,
+        enable8Pack: false,
+        enable16Pack: false,
+      },
+    },
   ]);
 
   it('given a stream, keeps the stock figure, the reservations and the revision', async () => {
@@ -99,7 +115,10 @@ describe('product list projection', () => {
   });
 
   it('a deleted product stays deleted when its creation is delivered again', async () => {
-    const gone = stream('gone', [{ type: 'ProductCreated', data: fields('Gone') }, { type: 'ProductDeleted', data: {} }]);
+    const gone = stream('gone', [
+      { type: 'ProductCreated', data: fields('Gone') },
+      { type: 'ProductDeleted', data: {} },
+    ]);
     await apply(gone);
     await apply([gone[0] as RecordedEvent]);
     expect(await doc('gone')).toMatchObject({ deleted: true, revision: 1 });
@@ -112,7 +131,12 @@ describe('product list projection', () => {
       await apply(stream('draft', [{ type: 'ProductCreated', data: fields('Draft Dunkel', { isActive: false }) }]));
       await apply(stream('zebra', [{ type: 'ProductCreated', data: fields('zebra Zwickel') }]));
       await apply(stream('banksia', [{ type: 'ProductCreated', data: fields('Banksia Bitter') }]));
-      await apply(stream('deleted', [{ type: 'ProductCreated', data: fields('Deleted Dubbel') }, { type: 'ProductDeleted', data: {} }]));
+      await apply(
+        stream('deleted', [
+          { type: 'ProductCreated', data: fields('Deleted Dubbel') },
+          { type: 'ProductDeleted', data: {} },
+        ]),
+      );
       await apply(
         stream('recounted', [
           { type: 'ProductCreated', data: fields('Recounted Rye') },
@@ -132,7 +156,25 @@ describe('product list projection', () => {
         ['Aardvark Amber', 20],
       ]);
       expect(Object.keys(list[0] ?? {}).sort()).toEqual(
-        ['id', 'name', 'style', 'description', 'abv', 'beerType', 'imageUrl', 'inventory', 'isActive', 'archived', 'price', 'price4Pack', 'price8Pack', 'price16Pack', 'enable4Pack', 'enable8Pack', 'enable16Pack'].sort(),
+        [
+          'id',
+          'name',
+          'style',
+          'description',
+          'abv',
+          'beerType',
+          'imageUrl',
+          'inventory',
+          'isActive',
+          'archived',
+          'price',
+          'price4Pack',
+          'price8Pack',
+          'price16Pack',
+          'enable4Pack',
+          'enable8Pack',
+          'enable16Pack',
+        ].sort(),
       );
     });
 

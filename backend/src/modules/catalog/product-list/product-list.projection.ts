@@ -24,7 +24,13 @@ export class ProductListProjection implements Projection {
     const products = store.collection<ProductViewDoc>(PRODUCTS_COLLECTION);
     const current = await products.findOne({ _id: productId });
     if (current !== null && current.revision >= event.revision) return;
-    const next = evolveProductView(current, productId, { type: event.type, data: event.data } as ProductEvent, event.revision, event.metadata.occurredAt);
+    const next = evolveProductView(
+      current,
+      productId,
+      { type: event.type, data: event.data } as ProductEvent,
+      event.revision,
+      event.metadata.occurredAt,
+    );
     if (next === null) return;
     const { _id, ...fields } = next;
     await products.updateOne({ _id, revision: { $lt: event.revision } }, { $set: fields }, { upsert: true });

@@ -4,7 +4,14 @@ import type { DocumentStore } from '@brewery/eventstore';
 import type { Product, ProductAvailability } from '@brewery/shop-rules';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { GetAdminProductsQuery, GetProductAvailabilityQuery, GetShopProductsQuery } from './product-list.queries';
-import { PRODUCTS_COLLECTION, compareForListing, toAdminProduct, toShopProduct, type AdminProduct, type ProductViewDoc } from './product-view';
+import {
+  PRODUCTS_COLLECTION,
+  compareForListing,
+  toAdminProduct,
+  toShopProduct,
+  type AdminProduct,
+  type ProductViewDoc,
+} from './product-view';
 
 @QueryHandler(GetShopProductsQuery)
 export class GetShopProductsHandler implements IQueryHandler<GetShopProductsQuery> {

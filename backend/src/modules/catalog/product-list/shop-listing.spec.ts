@@ -64,7 +64,8 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
     await projection.apply(recorded(0, { type: 'ProductCreated', data: fields }), store);
   });
 
-  const priceOnTheWire = async (): Promise<string | undefined> => (JSON.parse((await listing.current()).body) as { price: string }[])[0]?.price;
+  const priceOnTheWire = async (): Promise<string | undefined> =>
+    (JSON.parse((await listing.current()).body) as { price: string }[])[0]?.price;
 
   it('given no change since the last answer, when asked again, then it answers the same bytes without reading the store', async () => {
     const first = await listing.current();
@@ -76,7 +77,12 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
 
   it.each<[string, ProductEvent, (body: { price: string; inventory: number; isActive: boolean }[]) => unknown, unknown]>([
     ['a price change', prices('6.95'), (b) => b[0]?.price, '6.95'],
-    ['a reservation', { type: 'StockReserved', data: { orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' } }, (b) => b[0]?.inventory, 12],
+    [
+      'a reservation',
+      { type: 'StockReserved', data: { orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' } },
+      (b) => b[0]?.inventory,
+      12,
+    ],
     ['a stock count', { type: 'StockCounted', data: { inventory: 5, previous: 20, reason: 'admin-edit' } }, (b) => b[0]?.inventory, 5],
     ['a move to draft', { type: 'ProductMovedToDraft', data: {} }, (b) => b.length, 0],
   ])('given a cached answer, when %s is projected, then the next answer shows it under a new ETag', async (_, event, read, expected) => {

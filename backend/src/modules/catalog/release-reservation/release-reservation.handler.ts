@@ -7,6 +7,9 @@ export class ReleaseReservationHandler implements ICommandHandler<ReleaseReserva
   constructor(private readonly streams: ProductStreams) {}
 
   execute(command: ReleaseReservationCommand): Promise<ProductWriteResult> {
-    return this.streams.run({ type: 'ReleaseReservation', productId: command.productId, orderId: command.orderId, reason: command.reason }, command.context);
+    return this.streams.run(
+      { type: 'ReleaseReservation', productId: command.productId, orderId: command.orderId, reason: command.reason },
+      command.context,
+    );
   }
 }

@@ -7,6 +7,15 @@ export class ReserveStockHandler implements ICommandHandler<ReserveStockCommand>
   constructor(private readonly streams: ProductStreams) {}
 
   execute(command: ReserveStockCommand): Promise<ProductWriteResult> {
-    return this.streams.run({ type: 'ReserveStock', productId: command.productId, orderId: command.orderId, quantity: command.quantity, expiresAt: command.expiresAt }, command.context);
+    return this.streams.run(
+      {
+        type: 'ReserveStock',
+        productId: command.productId,
+        orderId: command.orderId,
+        quantity: command.quantity,
+        expiresAt: command.expiresAt,
+      },
+      command.context,
+    );
   }
 }

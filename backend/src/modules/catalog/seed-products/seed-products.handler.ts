@@ -18,7 +18,10 @@ export class SeedProductsHandler implements ICommandHandler<SeedProductsCommand>
     let position: number | null = null;
     for (const beer of SEED_CATALOGUE) {
       try {
-        const result = await this.streams.run({ type: 'CreateProduct', productId: seedProductId(beer.slug), fields: beer.fields }, command.context);
+        const result = await this.streams.run(
+          { type: 'CreateProduct', productId: seedProductId(beer.slug), fields: beer.fields },
+          command.context,
+        );
         created += 1;
         position = result.position ?? position;
       } catch (error) {

@@ -7,6 +7,15 @@ export class SellStockHandler implements ICommandHandler<SellStockCommand> {
   constructor(private readonly streams: ProductStreams) {}
 
   execute(command: SellStockCommand): Promise<ProductWriteResult> {
-    return this.streams.run({ type: 'SellStock', productId: command.productId, orderId: command.orderId, quantity: command.quantity, paymentIntentId: command.paymentIntentId }, command.context);
+    return this.streams.run(
+      {
+        type: 'SellStock',
+        productId: command.productId,
+        orderId: command.orderId,
+        quantity: command.quantity,
+        paymentIntentId: command.paymentIntentId,
+      },
+      command.context,
+    );
   }
 }

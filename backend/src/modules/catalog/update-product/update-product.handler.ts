@@ -7,6 +7,14 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProductComman
   constructor(private readonly streams: ProductStreams) {}
 
   execute(command: UpdateProductCommand): Promise<ProductWriteResult> {
-    return this.streams.run({ type: 'UpdateProduct', productId: command.productId, fields: command.fields, ...(command.expectedRevision === undefined ? {} : { expectedRevision: command.expectedRevision }) }, command.context);
+    return this.streams.run(
+      {
+        type: 'UpdateProduct',
+        productId: command.productId,
+        fields: command.fields,
+        ...(command.expectedRevision === undefined ? {} : { expectedRevision: command.expectedRevision }),
+      },
+      command.context,
+    );
   }
 }

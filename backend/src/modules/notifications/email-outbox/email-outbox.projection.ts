@@ -54,10 +54,15 @@ export class EmailOutboxProjection implements Projection {
         });
         return;
       case 'EmailSent':
-        await emails.updateOne(guard, { $set: { revision: recorded.revision, status: 'sent', sentAt: at, error: null }, $inc: { attempts: 1 } });
+        await emails.updateOne(guard, {
+          $set: { revision: recorded.revision, status: 'sent', sentAt: at, error: null },
+          $inc: { attempts: 1 },
+        });
         return;
       case 'EmailFailed':
-        await emails.updateOne(guard, { $set: { revision: recorded.revision, status: 'failed', error: event.data.error, attempts: event.data.attempt } });
+        await emails.updateOne(guard, {
+          $set: { revision: recorded.revision, status: 'failed', error: event.data.error, attempts: event.data.attempt },
+        });
         return;
       case 'EmailRetryRequested':
         await emails.updateOne(guard, { $set: { revision: recorded.revision, status: 'queued' } });

@@ -7,7 +7,10 @@ export class SmtpMailer implements Mailer {
   readonly transport = 'smtp' as const;
   private readonly transporter: Transporter;
 
-  constructor(smtpUrl: string, private readonly domain: string) {
+  constructor(
+    smtpUrl: string,
+    private readonly domain: string,
+  ) {
     this.transporter = nodemailer.createTransport(smtpUrl);
   }
 

@@ -27,14 +27,29 @@ export class EmailSenderProcessManager implements ProcessManager {
     const { state } = await this.pipeline.load(emailStream(key), emailDecider);
     // Replayed after a restart: only a message still waiting is sent.
     if (state.status !== 'queued' || !state.message) return;
-    const metadata = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' as const, occurredAt: this.clock.now().toISOString() };
+    const metadata = {
+      correlationId: event.metadata.correlationId,
+      causationId: event.id,
+      actor: 'system' as const,
+      occurredAt: this.clock.now().toISOString(),
+    };
     try {
       const { messageId } = await this.mailer.send(key, state.message, `${this.config.shop.brandName} <${this.config.mail.from}>`);
-      await this.pipeline.run({ streamName: emailStream(key), decider: emailDecider, command: { type: 'RecordEmailSent', messageId, transport: this.mailer.transport }, metadata });
+      await this.pipeline.run({
+        streamName: emailStream(key),
+        decider: emailDecider,
+        command: { type: 'RecordEmailSent', messageId, transport: this.mailer.transport },
+        metadata,
+      });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ msg: 'e-mail delivery failed', key, error: message });
-      await this.pipeline.run({ streamName: emailStream(key), decider: emailDecider, command: { type: 'RecordEmailFailed', error: message }, metadata });
+      await this.pipeline.run({
+        streamName: emailStream(key),
+        decider: emailDecider,
+        command: { type: 'RecordEmailFailed', error: message },
+        metadata,
+      });
     }
   }
 }

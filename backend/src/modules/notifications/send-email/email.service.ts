@@ -14,13 +14,23 @@ export class EmailService {
   constructor(@Inject(CommandPipeline) private readonly pipeline: CommandPipeline) {}
 
   async queue(key: string, message: EmailMessage, metadata: EventMetadata): Promise<{ queued: boolean; position: number | null }> {
-    const result = await this.pipeline.run({ streamName: emailStream(key), decider: emailDecider, command: { type: 'QueueEmail', message }, metadata });
+    const result = await this.pipeline.run({
+      streamName: emailStream(key),
+      decider: emailDecider,
+      command: { type: 'QueueEmail', message },
+      metadata,
+    });
     return { queued: result.events.length > 0, position: result.position };
   }
 
   /** Queue a failed e-mail for another attempt; returns whether it was failed. */
   async retry(key: string, metadata: EventMetadata): Promise<boolean> {
-    const result = await this.pipeline.run({ streamName: emailStream(key), decider: emailDecider, command: { type: 'RetryEmail' }, metadata });
+    const result = await this.pipeline.run({
+      streamName: emailStream(key),
+      decider: emailDecider,
+      command: { type: 'RetryEmail' },
+      metadata,
+    });
     return result.events.length > 0;
   }
 }

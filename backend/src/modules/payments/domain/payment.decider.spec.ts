@@ -7,7 +7,9 @@ const backup: PaymentIntentCreatedData = {
   orderId: '7',
   provider: 'test',
   customer: { name: 'Ada', email: 'ada@example.com' },
-  items: [{ productId: 'p1', productName: 'Swan Pale', packSize: '4pack', quantity: 4, packs: 1, unitPriceCents: 2200, lineTotalCents: 2200 }],
+  items: [
+    { productId: 'p1', productName: 'Swan Pale', packSize: '4pack', quantity: 4, packs: 1, unitPriceCents: 2200, lineTotalCents: 2200 },
+  ],
   subtotalCents: 2200,
   shippingCents: 1000,
   totalCents: 3200,
@@ -24,7 +26,10 @@ const report = (providerEventId: string): PaymentOutcomeData => ({
 });
 const created: PaymentEvent = { type: 'PaymentIntentCreated', data: backup };
 const succeeded: PaymentEvent = { type: 'PaymentSucceeded', data: report('evt_ok') };
-const failed: PaymentEvent = { type: 'PaymentFailed', data: { ...report('evt_no'), failureCode: 'card_declined', failureMessage: 'Your card was declined.' } };
+const failed: PaymentEvent = {
+  type: 'PaymentFailed',
+  data: { ...report('evt_no'), failureCode: 'card_declined', failureMessage: 'Your card was declined.' },
+};
 
 function given(...events: PaymentEvent[]) {
   const state = fold(paymentDecider, events);
@@ -52,7 +57,9 @@ describe('payment decider', () => {
 
   it('keeps a failure that arrives after the success as ignored, and stays succeeded', () => {
     const events = given(created, succeeded).when(failure('evt_no'));
-    expect(events).toEqual([{ type: 'ProviderEventIgnored', data: { providerEventId: 'evt_no', outcome: 'failed', reason: 'the payment had already succeeded' } }]);
+    expect(events).toEqual([
+      { type: 'ProviderEventIgnored', data: { providerEventId: 'evt_no', outcome: 'failed', reason: 'the payment had already succeeded' } },
+    ]);
     expect(given(created, succeeded, ...events).state.status).toBe('succeeded');
     expect(given(created, succeeded, ...events).when(failure('evt_no'))).toEqual([]);
   });
@@ -72,7 +79,10 @@ describe('payment decider', () => {
 
   it('records a second success under another id as ignored', () => {
     expect(given(created, succeeded).when(success('evt_again'))).toEqual([
-      { type: 'ProviderEventIgnored', data: { providerEventId: 'evt_again', outcome: 'succeeded', reason: 'a success was already recorded' } },
+      {
+        type: 'ProviderEventIgnored',
+        data: { providerEventId: 'evt_again', outcome: 'succeeded', reason: 'a success was already recorded' },
+      },
     ]);
   });
 });

@@ -45,7 +45,12 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
           return [{ type: 'ProviderEventIgnored', data: { providerEventId: report.providerEventId, outcome, reason } }];
         }
         if (outcome === 'succeeded') return [{ type: 'PaymentSucceeded', data: report }];
-        return [{ type: 'PaymentFailed', data: { ...report, failureCode: command.failureCode ?? null, failureMessage: command.failureMessage ?? null } }];
+        return [
+          {
+            type: 'PaymentFailed',
+            data: { ...report, failureCode: command.failureCode ?? null, failureMessage: command.failureMessage ?? null },
+          },
+        ];
       }
       default:
         return assertNever(command);

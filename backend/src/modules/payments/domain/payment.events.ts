@@ -42,14 +42,25 @@ export interface PaymentOutcomeData {
 
 export type PaymentIntentCreated = DomainEvent<'PaymentIntentCreated', PaymentIntentCreatedData>;
 export type PaymentSucceeded = DomainEvent<'PaymentSucceeded', PaymentOutcomeData>;
-export type PaymentFailed = DomainEvent<'PaymentFailed', PaymentOutcomeData & { failureCode: string | null; failureMessage: string | null }>;
+export type PaymentFailed = DomainEvent<
+  'PaymentFailed',
+  PaymentOutcomeData & { failureCode: string | null; failureMessage: string | null }
+>;
 /** A provider event that arrived too late to change anything (a failure after the success, a second success). */
-export type ProviderEventIgnored = DomainEvent<'ProviderEventIgnored', { providerEventId: string; outcome: 'succeeded' | 'failed'; reason: string }>;
+export type ProviderEventIgnored = DomainEvent<
+  'ProviderEventIgnored',
+  { providerEventId: string; outcome: 'succeeded' | 'failed'; reason: string }
+>;
 
 export type PaymentEvent = PaymentIntentCreated | PaymentSucceeded | PaymentFailed | ProviderEventIgnored;
 export type PaymentEventType = PaymentEvent['type'];
 
-export const PAYMENT_EVENT_TYPES = ['PaymentIntentCreated', 'PaymentSucceeded', 'PaymentFailed', 'ProviderEventIgnored'] as const satisfies readonly PaymentEventType[];
+export const PAYMENT_EVENT_TYPES = [
+  'PaymentIntentCreated',
+  'PaymentSucceeded',
+  'PaymentFailed',
+  'ProviderEventIgnored',
+] as const satisfies readonly PaymentEventType[];
 
 const everyPaymentEventListed: [Exclude<PaymentEventType, (typeof PAYMENT_EVENT_TYPES)[number]>] extends [never] ? true : never = true;
 void everyPaymentEventListed;

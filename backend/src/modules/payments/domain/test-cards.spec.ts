@@ -14,6 +14,9 @@ describe('test cards', () => {
 
   it('says why a card failed, as Stripe does', () => {
     expect(testCardOutcome('4000000000000002')).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
-    expect(testCardOutcome('4000000000009995')).toMatchObject({ declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(testCardOutcome('4000000000009995')).toMatchObject({
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
   });
 });

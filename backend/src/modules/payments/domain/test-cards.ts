@@ -3,9 +3,7 @@
  * Stripe refuses a number that is not a test card (no charge attempt, so no payment event).
  */
 export type TestCardOutcome =
-  | { kind: 'succeeded' }
-  | { kind: 'failed'; code: string; declineCode: string; message: string }
-  | { kind: 'invalid'; message: string };
+  { kind: 'succeeded' } | { kind: 'failed'; code: string; declineCode: string; message: string } | { kind: 'invalid'; message: string };
 
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -25,7 +23,8 @@ export function testCardOutcome(cardNumber: string): TestCardOutcome {
     default:
       return {
         kind: 'invalid',
-        message: 'Your card number is incorrect. In test mode use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 9995 (insufficient funds).',
+        message:
+          'Your card number is incorrect. In test mode use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0000 0000 9995 (insufficient funds).',
       };
   }
 }

@@ -20,7 +20,9 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderPaymentI
     currency: intent.currency,
     status: intent.status,
     orderId: orderId === undefined || orderId === '' ? null : orderId,
-    lastError: intent.last_payment_error ? { code: intent.last_payment_error.code ?? null, message: intent.last_payment_error.message ?? null } : null,
+    lastError: intent.last_payment_error
+      ? { code: intent.last_payment_error.code ?? null, message: intent.last_payment_error.message ?? null }
+      : null,
   };
 }
 

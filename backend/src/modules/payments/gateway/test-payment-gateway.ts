@@ -153,7 +153,15 @@ export class TestPaymentGateway implements PaymentGateway {
     const { events: _events, ...object } = intent;
     void _events;
     const payload = JSON.stringify(
-      { id: eventId, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } },
+      {
+        id: eventId,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        type,
+        data: { object },
+      },
       null,
       2,
     );

@@ -49,15 +49,27 @@ export class TestGatewayController {
     const event = confirmation.event ?? gateway.latestEvent(id);
     if (event !== null) await this.webhooks.receive(Buffer.from(event.payload), event.signature);
     const { intent } = confirmation;
-    return { paymentIntent: { id: intent.id, status: intent.status, amount: intent.amountCents, currency: intent.currency }, error: confirmation.error };
+    return {
+      paymentIntent: { id: intent.id, status: intent.status, amount: intent.amountCents, currency: intent.currency },
+      error: confirmation.error,
+    };
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'A test payment intent as the browser may see it (needs its client secret)' })
-  async retrieve(@Param('id') id: string, @Query('client_secret') clientSecret: string | undefined): Promise<TestPaymentResult['paymentIntent'] & { lastError: string | null }> {
+  async retrieve(
+    @Param('id') id: string,
+    @Query('client_secret') clientSecret: string | undefined,
+  ): Promise<TestPaymentResult['paymentIntent'] & { lastError: string | null }> {
     const intent = await this.testGateway().retrievePaymentIntent(id);
     if (intent === null || clientSecret !== intent.clientSecret) throw unknownIntent(id);
-    return { id: intent.id, status: intent.status, amount: intent.amountCents, currency: intent.currency, lastError: intent.lastError?.message ?? null };
+    return {
+      id: intent.id,
+      status: intent.status,
+      amount: intent.amountCents,
+      currency: intent.currency,
+      lastError: intent.lastError?.message ?? null,
+    };
   }
 
   private testGateway(): TestPaymentGateway {

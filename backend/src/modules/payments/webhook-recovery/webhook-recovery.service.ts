@@ -8,7 +8,8 @@ import { PaymentWebhookService } from '../webhook/payment-webhook.service';
 export const RecoveryMessages = {
   required: 'Payment intent ID is required',
   unknown: (id: string): string => `No payment intent ${id} at the payment provider`,
-  nothingToRecord: (id: string, status: string): string => `The payment provider reports ${id} as ${status}: there is no payment to record yet`,
+  nothingToRecord: (id: string, status: string): string =>
+    `The payment provider reports ${id} as ${status}: there is no payment to record yet`,
 } as const;
 
 /**
@@ -30,7 +31,8 @@ export class WebhookRecoveryService {
     if (intent === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
 
     if (this.gateway instanceof TestPaymentGateway) {
-      const event = intent.status === 'succeeded' ? this.gateway.latestEvent(id) : (this.gateway.confirm(id, TEST_CARDS.success)?.event ?? null);
+      const event =
+        intent.status === 'succeeded' ? this.gateway.latestEvent(id) : (this.gateway.confirm(id, TEST_CARDS.success)?.event ?? null);
       if (event === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
       const result = await this.webhooks.receive(Buffer.from(event.payload), event.signature);
       return { message: `Webhook processed: payment ${id} ${result.status ?? 'unchanged'}`, status: result.status ?? 'unknown' };

@@ -19,7 +19,10 @@ export class PaymentWebhookController {
   @Post('stripe/webhook')
   @HttpCode(200)
   @ApiExcludeEndpoint()
-  receiveLegacyPath(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined): Promise<WebhookResult> {
+  receiveLegacyPath(
+    @Req() req: RawBodyRequest<Request>,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<WebhookResult> {
     return this.webhooks.receive(req.rawBody, signature);
   }
 }

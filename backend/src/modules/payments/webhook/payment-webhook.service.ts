@@ -43,8 +43,10 @@ export class PaymentWebhookService {
 
   /** Verifies the signature against the exact bytes received, then records the event. */
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookResult> {
-    if (rawBody === undefined || rawBody.length === 0) throw new DomainError('webhook_body_missing', 'Webhook body is missing', 'validation');
-    if (signature === undefined || signature.trim() === '') throw new DomainError('webhook_signature_missing', 'Missing Stripe-Signature header', 'validation');
+    if (rawBody === undefined || rawBody.length === 0)
+      throw new DomainError('webhook_body_missing', 'Webhook body is missing', 'validation');
+    if (signature === undefined || signature.trim() === '')
+      throw new DomainError('webhook_signature_missing', 'Missing Stripe-Signature header', 'validation');
     let event: Stripe.Event;
     try {
       event = Stripe.webhooks.constructEvent(rawBody, signature, this.gateway.webhookSecret);
@@ -88,8 +90,19 @@ export class PaymentWebhookService {
     const result = await this.pipeline.run({
       streamName: paymentStreamName(input.report.paymentIntentId),
       decider: paymentDecider,
-      command: { type: 'RecordProviderOutcome', outcome: input.outcome, report: input.report, failureCode: input.failureCode, failureMessage: input.failureMessage },
-      metadata: { correlationId: input.report.providerEventId, causationId: null, actor: 'stripe', occurredAt: this.clock.now().toISOString() },
+      command: {
+        type: 'RecordProviderOutcome',
+        outcome: input.outcome,
+        report: input.report,
+        failureCode: input.failureCode,
+        failureMessage: input.failureMessage,
+      },
+      metadata: {
+        correlationId: input.report.providerEventId,
+        causationId: null,
+        actor: 'stripe',
+        occurredAt: this.clock.now().toISOString(),
+      },
       eventId: () => deterministicEventId('stripe', input.report.providerEventId),
     });
     await this.projections.waitForReadModels(result.position);

@@ -45,7 +45,12 @@ export class DailyAnalyticsMailer {
   async send(idempotencyKey: string | null, context: RequestContext): Promise<DailyAnalyticsSent> {
     const now = this.clock.now();
     const today = perthDayOf(now);
-    const metadata: EventMetadata = { correlationId: context.correlationId, causationId: null, actor: context.actor, occurredAt: now.toISOString() };
+    const metadata: EventMetadata = {
+      correlationId: context.correlationId,
+      causationId: null,
+      actor: context.actor,
+      occurredAt: now.toISOString(),
+    };
     const requested = await this.pipeline.run({
       streamName: dailyAnalyticsStreamName(today),
       decider: dailyAnalyticsDecider,

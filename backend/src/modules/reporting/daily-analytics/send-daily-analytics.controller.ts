@@ -21,9 +21,14 @@ export class SendDailyAnalyticsController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: "Queue the daily analytics e-mail to the shop's address",
-    description: "Yesterday's and the last 7 days' orders, cans, revenue and top beers, pending orders and low stock. Each press sends one more e-mail.",
+    description:
+      "Yesterday's and the last 7 days' orders, cans, revenue and top beers, pending orders and low stock. Each press sends one more e-mail.",
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Repeat it when retrying the same request: the e-mail is then not sent twice' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Repeat it when retrying the same request: the e-mail is then not sent twice',
+  })
   @ApiOkResponse({ type: DailyAnalyticsSentResponseDto })
   send(@Headers('idempotency-key') idempotencyKey: string | undefined, @Context() context: RequestContext): Promise<DailyAnalyticsSent> {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {

@@ -21,7 +21,12 @@ export const dailyAnalyticsDecider: Decider<DailyAnalyticsState, DailyAnalyticsC
         return [
           {
             type: 'DailyAnalyticsEmailRequested',
-            data: { day: command.day, sequence: state.requested + 1, idempotencyKey: command.idempotencyKey, requestedAt: command.requestedAt },
+            data: {
+              day: command.day,
+              sequence: state.requested + 1,
+              idempotencyKey: command.idempotencyKey,
+              requestedAt: command.requestedAt,
+            },
           },
         ];
       default:
@@ -35,7 +40,9 @@ export const dailyAnalyticsDecider: Decider<DailyAnalyticsState, DailyAnalyticsC
         return {
           requested: Math.max(state.requested, event.data.sequence),
           sequenceByKey:
-            event.data.idempotencyKey === null ? state.sequenceByKey : { ...state.sequenceByKey, [event.data.idempotencyKey]: event.data.sequence },
+            event.data.idempotencyKey === null
+              ? state.sequenceByKey
+              : { ...state.sequenceByKey, [event.data.idempotencyKey]: event.data.sequence },
         };
       default:
         return assertNever(event.type);

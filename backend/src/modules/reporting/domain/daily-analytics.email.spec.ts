@@ -20,7 +20,11 @@ describe('daily analytics', () => {
   const lines = [
     ...salesLinesOf('1', [item('1-1', 'quokka', 'Quokka Pale Ale', 4, 2400)], '2026-11-15T15:59:00.000Z'), // 15th: outside
     ...salesLinesOf('2', [item('2-1', 'kolsch', 'Kölsch', 8, 5200)], '2026-11-15T16:00:00.000Z'), // 16th: in the week
-    ...salesLinesOf('3', [item('3-1', 'quokka', 'Quokka Pale Ale', 16, 9000), item('3-2', 'kolsch', 'Kölsch', 1, 650)], '2026-11-22T10:00:00.000Z'),
+    ...salesLinesOf(
+      '3',
+      [item('3-1', 'quokka', 'Quokka Pale Ale', 16, 9000), item('3-2', 'kolsch', 'Kölsch', 1, 650)],
+      '2026-11-22T10:00:00.000Z',
+    ),
     ...salesLinesOf('4', [item('4-1', 'quokka', 'Quokka Pale Ale', 4, 2400)], '2026-11-22T16:00:00.000Z'), // today: not yet counted
   ];
   const stock = [
@@ -50,7 +54,9 @@ describe('daily analytics', () => {
   it('then the e-mail says it in words', () => {
     const { subject, text } = dailyAnalyticsEmail(report, 'Swan & Sand Brewing Co.');
     expect(subject).toBe('Daily analytics for Sun 22 Nov 2026: $96.50, 17 cans');
-    expect(text).toContain('Yesterday (Sun 22 Nov 2026)\n  Orders paid: 1\n  Cans sold: 17\n  Revenue: $96.50\n  Top beers: Quokka Pale Ale (16 cans), Kölsch (1 can)');
+    expect(text).toContain(
+      'Yesterday (Sun 22 Nov 2026)\n  Orders paid: 1\n  Cans sold: 17\n  Revenue: $96.50\n  Top beers: Quokka Pale Ale (16 cans), Kölsch (1 can)',
+    );
     expect(text).toContain('Last 7 days (Mon 16 Nov 2026 to Sun 22 Nov 2026)\n  Orders paid: 2\n  Cans sold: 25\n  Revenue: $148.50');
     expect(text).toContain('Pending orders awaiting payment: 2');
     expect(text).toContain('  CRITICAL Kölsch: 3 cans in stock, 2 available\n  LOW      Swan Lager: 9 cans in stock, 9 available');

@@ -48,7 +48,10 @@ export function dailyAnalytics(input: DailyAnalyticsInput): DailyAnalytics {
 }
 
 function figures(start: PerthDay, end: PerthDay, lines: readonly SalesLine[]): PeriodFigures {
-  const summary = summariseSales({ start, end }, lines.filter((l) => l.date >= start && l.date <= end));
+  const summary = summariseSales(
+    { start, end },
+    lines.filter((l) => l.date >= start && l.date <= end),
+  );
   return {
     start,
     end,
@@ -97,5 +100,8 @@ export function dailyAnalyticsEmail(report: DailyAnalytics, brandName: string): 
     ...stock,
     '',
   ].join('\n');
-  return { subject: `Daily analytics for ${dayLabel(report.yesterday.start)}: ${money(report.yesterday.revenueCents)}, ${cans(report.yesterday.cans)}`, text };
+  return {
+    subject: `Daily analytics for ${dayLabel(report.yesterday.start)}: ${money(report.yesterday.revenueCents)}, ${cans(report.yesterday.cans)}`,
+    text,
+  };
 }

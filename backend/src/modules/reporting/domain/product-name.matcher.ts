@@ -13,10 +13,7 @@ export interface NamedProduct {
   name: string;
 }
 
-export type NameMatch<P extends NamedProduct> =
-  | { kind: 'matched'; product: P }
-  | { kind: 'none' }
-  | { kind: 'ambiguous'; candidates: P[] };
+export type NameMatch<P extends NamedProduct> = { kind: 'matched'; product: P } | { kind: 'none' } | { kind: 'ambiguous'; candidates: P[] };
 
 /** The one product whose name matches; never a guess between two. */
 export function matchProductName<P extends NamedProduct>(name: string, products: readonly P[]): NameMatch<P> {

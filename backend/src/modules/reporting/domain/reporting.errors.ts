@@ -4,7 +4,10 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 export const ReportingErrors = {
   datesRequired: (): DomainError => new DomainError('report_dates_required', 'Start date and end date are required'),
   invalidDate: (field: 'Start date' | 'End date', value: string): DomainError =>
-    new DomainError('report_date_invalid', `${field} must be a calendar date written YYYY-MM-DD (got "${value.length > 32 ? `${value.slice(0, 32)}…` : value}")`),
+    new DomainError(
+      'report_date_invalid',
+      `${field} must be a calendar date written YYYY-MM-DD (got "${value.length > 32 ? `${value.slice(0, 32)}…` : value}")`,
+    ),
   startAfterEnd: (): DomainError => new DomainError('report_period_reversed', 'Start date must be on or before the end date'),
   periodTooLong: (maxDays: number): DomainError =>
     new DomainError('report_period_too_long', `A sales report covers at most ${maxDays} days; choose a shorter period`),

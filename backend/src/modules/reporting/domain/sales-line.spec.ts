@@ -27,18 +27,58 @@ describe('sales lines', () => {
   ])('an order paid at %s counts for %s in Perth', (paidAt, date) => {
     const [line] = salesLinesOf(
       '7',
-      [{ id: '7-1', productId: 'p', productName: 'P', style: 'S', packSize: '8pack', packQuantity: 8, packs: 1, quantity: 8, unitPriceCents: 4200, lineTotalCents: 4200 }],
+      [
+        {
+          id: '7-1',
+          productId: 'p',
+          productName: 'P',
+          style: 'S',
+          packSize: '8pack',
+          packQuantity: 8,
+          packs: 1,
+          quantity: 8,
+          unitPriceCents: 4200,
+          lineTotalCents: 4200,
+        },
+      ],
       paidAt,
     );
-    expect(line).toMatchObject({ orderId: '7', orderNumber: 7, line: 1, paidAt, date, unitPrice: '42.00', lineTotal: '42.00', quantity: 8, packs: 1 });
+    expect(line).toMatchObject({
+      orderId: '7',
+      orderNumber: 7,
+      line: 1,
+      paidAt,
+      date,
+      unitPrice: '42.00',
+      lineTotal: '42.00',
+      quantity: 8,
+      packs: 1,
+    });
   });
 
   it('sorts by payment time, then order number as a number, then line', () => {
-    const item = { productId: 'p', productName: 'P', style: 'S', packSize: 'single' as const, packQuantity: 1 as const, packs: 1, quantity: 1, unitPriceCents: 1, lineTotalCents: 1 };
+    const item = {
+      productId: 'p',
+      productName: 'P',
+      style: 'S',
+      packSize: 'single' as const,
+      packQuantity: 1 as const,
+      packs: 1,
+      quantity: 1,
+      unitPriceCents: 1,
+      lineTotalCents: 1,
+    };
     const at = '2026-11-22T01:00:00.000Z';
     const lines = [
       ...salesLinesOf('10', [{ ...item, id: '10-1' }], at),
-      ...salesLinesOf('9', [{ ...item, id: '9-1' }, { ...item, id: '9-2' }], at),
+      ...salesLinesOf(
+        '9',
+        [
+          { ...item, id: '9-1' },
+          { ...item, id: '9-2' },
+        ],
+        at,
+      ),
       ...salesLinesOf('11', [{ ...item, id: '11-1' }], '2026-11-21T01:00:00.000Z'),
     ];
     expect([...lines].sort(compareSalesLines).map((l) => l.id)).toEqual(['11-1', '9-1', '9-2', '10-1']);

@@ -58,7 +58,20 @@ describe('sales report CSV file', () => {
     const period = { start: '2026-11-22', end: '2026-11-22' };
     const lines = salesLinesOf(
       '12',
-      [item(1), item(2, { productId: 'evil', productName: '=cmd|"/c calc"!A1', style: 'Sour, "Wild"', packSize: 'single', packQuantity: 1, packs: 3, quantity: 3, unitPriceCents: 650, lineTotalCents: 1950 })],
+      [
+        item(1),
+        item(2, {
+          productId: 'evil',
+          productName: '=cmd|"/c calc"!A1',
+          style: 'Sour, "Wild"',
+          packSize: 'single',
+          packQuantity: 1,
+          packs: 3,
+          quantity: 3,
+          unitPriceCents: 650,
+          lineTotalCents: 1950,
+        }),
+      ],
       '2026-11-22T03:00:00.000Z',
     );
     const csv = salesReportCsv(lines, summariseSales(period, lines));

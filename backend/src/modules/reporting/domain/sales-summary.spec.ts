@@ -17,7 +17,11 @@ const item = (id: string, productId: string, productName: string, quantity: numb
 describe('sales summary', () => {
   it('given paid orders over a period, then it totals cans and revenue, per day (gaps as zero) and per beer', () => {
     const lines = [
-      ...salesLinesOf('1', [item('1-1', 'quokka', 'Quokka Pale Ale', 4, 2400), item('1-2', 'kolsch', 'Kölsch', 2, 1300)], '2026-11-20T02:00:00.000Z'),
+      ...salesLinesOf(
+        '1',
+        [item('1-1', 'quokka', 'Quokka Pale Ale', 4, 2400), item('1-2', 'kolsch', 'Kölsch', 2, 1300)],
+        '2026-11-20T02:00:00.000Z',
+      ),
       // 15:59Z on the 22nd is still the 22nd in Perth; 16:00Z is the 23rd.
       ...salesLinesOf('2', [item('2-1', 'kolsch', 'Kölsch', 8, 5200)], '2026-11-22T15:59:00.000Z'),
       ...salesLinesOf('3', [item('3-1', 'quokka', 'Quokka Pale Ale (new label)', 16, 9000)], '2026-11-22T16:00:00.000Z'),
@@ -54,6 +58,9 @@ describe('sales summary', () => {
 
   it('ties on cans are listed by name', () => {
     const lines = salesLinesOf('1', [item('1-1', 'b', 'Bravo', 4, 2400), item('1-2', 'a', 'alpha', 4, 2400)], '2026-11-20T02:00:00.000Z');
-    expect(summariseSales({ start: '2026-11-20', end: '2026-11-20' }, lines).cansByBeer.map((b) => b.productName)).toEqual(['alpha', 'Bravo']);
+    expect(summariseSales({ start: '2026-11-20', end: '2026-11-20' }, lines).cansByBeer.map((b) => b.productName)).toEqual([
+      'alpha',
+      'Bravo',
+    ]);
   });
 });

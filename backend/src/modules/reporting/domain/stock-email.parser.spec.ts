@@ -9,17 +9,24 @@ describe('stock e-mail: the header', () => {
   it.each(['UPDATE STOCK', 'update stock', 'Update Stock', '  UPDATE   STOCK  ', 'UPDATESTOCK', 'UPDATE STOCK:', '\n\n  UPDATE STOCK'])(
     'given the first non-blank line %j, the e-mail is read',
     (header) => {
-      expect(parseStockEmail(`${header}\nQuokka Pale Ale: 120`).counts).toEqual([{ line: 'Quokka Pale Ale: 120', lineNumber: header.split('\n').length + 1, name: 'Quokka Pale Ale', inventory: 120 }]);
+      expect(parseStockEmail(`${header}\nQuokka Pale Ale: 120`).counts).toEqual([
+        { line: 'Quokka Pale Ale: 120', lineNumber: header.split('\n').length + 1, name: 'Quokka Pale Ale', inventory: 120 },
+      ]);
     },
   );
 
   it('refuses an e-mail longer than any stock list', () => {
-    expect(() => parseStockEmail(`UPDATE STOCK\n${'Quokka Pale Ale: 1\n'.repeat(6000)}`)).toThrow('The stock e-mail is too long (100,000 characters at most)');
+    expect(() => parseStockEmail(`UPDATE STOCK\n${'Quokka Pale Ale: 1\n'.repeat(6000)}`)).toThrow(
+      'The stock e-mail is too long (100,000 characters at most)',
+    );
   });
 
-  it.each(['STOCK UPDATE', 'Quokka Pale Ale: 120\nUPDATE STOCK', 'UPDATE STOCK NOW', 'Subject: UPDATE STOCK', 'UPDATE'])('given %j first, it is refused', (content) => {
-    expect(() => parseStockEmail(content)).toThrow(new DomainError('stock_email_header', 'The first line must be UPDATE STOCK'));
-  });
+  it.each(['STOCK UPDATE', 'Quokka Pale Ale: 120\nUPDATE STOCK', 'UPDATE STOCK NOW', 'Subject: UPDATE STOCK', 'UPDATE'])(
+    'given %j first, it is refused',
+    (content) => {
+      expect(() => parseStockEmail(content)).toThrow(new DomainError('stock_email_header', 'The first line must be UPDATE STOCK'));
+    },
+  );
 });
 
 describe('stock e-mail: product lines', () => {
@@ -67,7 +74,13 @@ describe('stock e-mail: product lines', () => {
       { line: 'Quokka Pale Ale: 120', lineNumber: 3, name: 'Quokka Pale Ale', inventory: 120 },
       { line: 'Kolsch = 48', lineNumber: 6, name: 'Kolsch', inventory: 48 },
     ]);
-    expect(parsed.unreadable).toEqual([{ line: 'Wombat Stout: lots', lineNumber: 5, reason: 'No count found after "Wombat Stout lots": expected a product name followed by a count' }]);
+    expect(parsed.unreadable).toEqual([
+      {
+        line: 'Wombat Stout: lots',
+        lineNumber: 5,
+        reason: 'No count found after "Wombat Stout lots": expected a product name followed by a count',
+      },
+    ]);
   });
 
   it('reads a header alone as no lines', () => {

@@ -62,8 +62,10 @@ export function readStockLine(line: string, lineNumber: number): StockCountLine 
   const match = NAME_AND_COUNT.exec(text);
   const name = match?.[1]?.trim() ?? '';
   const count = match?.[2] ?? '';
-  if (match === null || !/[\p{L}\p{N}]/u.test(name)) return { line, lineNumber, reason: 'Expected a product name followed by a count, e.g. "Quokka Pale Ale: 120"' };
-  if (!/\d/.test(count)) return { line, lineNumber, reason: `No count found after "${name} ${count}": expected a product name followed by a count` };
+  if (match === null || !/[\p{L}\p{N}]/u.test(name))
+    return { line, lineNumber, reason: 'Expected a product name followed by a count, e.g. "Quokka Pale Ale: 120"' };
+  if (!/\d/.test(count))
+    return { line, lineNumber, reason: `No count found after "${name} ${count}": expected a product name followed by a count` };
   if (!WHOLE_NUMBER.test(count)) return { line, lineNumber, reason: `The count "${count}" is not a whole number of cans, 0 or more` };
   const inventory = Number(count.replace(/,/g, ''));
   if (!Number.isSafeInteger(inventory)) return { line, lineNumber, reason: `The count "${count}" is too large` };

@@ -9,7 +9,14 @@ describe('stock level cards', () => {
     [11, 'OK'],
     [-2, 'CRITICAL'],
   ])('given %d cans in stock, the level is %s', (inventory, level) => {
-    expect(stockLevelEntry({ productId: 'p', name: 'P', inventory, reserved: 2 })).toEqual({ productId: 'p', name: 'P', inventory, reserved: 2, available: inventory - 2, level });
+    expect(stockLevelEntry({ productId: 'p', name: 'P', inventory, reserved: 2 })).toEqual({
+      productId: 'p',
+      name: 'P',
+      inventory,
+      reserved: 2,
+      available: inventory - 2,
+      level,
+    });
   });
 
   it('lists the most urgent first, then by name', () => {
@@ -20,6 +27,12 @@ describe('stock level cards', () => {
       stockLevelEntry({ productId: 'l', name: 'Lager', inventory: 10, reserved: 0 }),
       stockLevelEntry({ productId: 'c', name: 'cider', inventory: 0, reserved: 0 }),
     ];
-    expect(sortStockLevels(entries).map((e) => `${e.level} ${e.name}`)).toEqual(['CRITICAL Blonde', 'CRITICAL cider', 'LOW Lager', 'LOW zesty', 'OK Amber']);
+    expect(sortStockLevels(entries).map((e) => `${e.level} ${e.name}`)).toEqual([
+      'CRITICAL Blonde',
+      'CRITICAL cider',
+      'LOW Lager',
+      'LOW zesty',
+      'OK Amber',
+    ]);
   });
 });

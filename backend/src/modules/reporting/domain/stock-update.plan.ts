@@ -34,7 +34,11 @@ export function planStockUpdate(parsed: ParsedStockEmail, products: readonly Nam
         unmatched.push({ line, lineNumber, reason: `No product is named "${entry.name}"` });
         break;
       case 'ambiguous':
-        unmatched.push({ line, lineNumber, reason: `"${entry.name}" matches more than one product (${match.candidates.map((p) => p.name).join(', ')})` });
+        unmatched.push({
+          line,
+          lineNumber,
+          reason: `"${entry.name}" matches more than one product (${match.candidates.map((p) => p.name).join(', ')})`,
+        });
         break;
       case 'matched': {
         const earlier = counts.find((c) => c.productId === match.product.productId);

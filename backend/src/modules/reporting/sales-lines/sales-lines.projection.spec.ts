@@ -21,7 +21,16 @@ const item = (orderId: string, n: number, change: Partial<OrderItem> = {}): Orde
 const placed = (orderId: string, items: OrderItem[]): OrderEvent => {
   const data: OrderPlacedData = {
     orderId,
-    customer: { name: 'Ada', email: 'ada@example.com', phone: '0412 345 678', addressLine1: '1 Hay St', addressLine2: null, suburb: 'Perth', postCode: '6000', state: 'WA' },
+    customer: {
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '0412 345 678',
+      addressLine1: '1 Hay St',
+      addressLine2: null,
+      suburb: 'Perth',
+      postCode: '6000',
+      state: 'WA',
+    },
     items,
     subtotalCents: items.reduce((s, i) => s + i.lineTotalCents, 0),
     shippingCents: 1000,
@@ -65,11 +74,35 @@ describe('sales-lines projection', () => {
   });
 
   // 12 paid at 15:59Z (Nov 22 in Perth), 13 paid at 16:00Z (Nov 23), 14 still pending, 15 cancelled, 16 deleted.
-  const order12 = stream('12', [placed('12', [item('12', 1), item('12', 2, { productId: 'kolsch', productName: 'Kölsch', packSize: 'single', packQuantity: 1, packs: 3, quantity: 3, unitPriceCents: 650, lineTotalCents: 1950 })]), { type: 'PaymentIntentAttached', data: { paymentIntentId: 'pi_1' } }, paid('2026-11-22T15:59:00.000Z'), { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-1' } }]);
+  const order12 = stream('12', [
+    placed('12', [
+      item('12', 1),
+      item('12', 2, {
+        productId: 'kolsch',
+        productName: 'Kölsch',
+        packSize: 'single',
+        packQuantity: 1,
+        packs: 3,
+        quantity: 3,
+        unitPriceCents: 650,
+        lineTotalCents: 1950,
+      }),
+    ]),
+    { type: 'PaymentIntentAttached', data: { paymentIntentId: 'pi_1' } },
+    paid('2026-11-22T15:59:00.000Z'),
+    { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-1' } },
+  ]);
   const order13 = stream('13', [placed('13', [item('13', 1)]), paid('2026-11-22T16:00:00.000Z')]);
   const order14 = stream('14', [placed('14', [item('14', 1)])]);
-  const order15 = stream('15', [placed('15', [item('15', 1)]), { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } }]);
-  const order16 = stream('16', [placed('16', [item('16', 1)]), { type: 'OrderReservationReleased', data: { reason: 'order_deleted' } }, { type: 'OrderDeleted', data: { deletedAt: '2026-11-22T02:00:00.000Z' } }]);
+  const order15 = stream('15', [
+    placed('15', [item('15', 1)]),
+    { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'x' } },
+  ]);
+  const order16 = stream('16', [
+    placed('16', [item('16', 1)]),
+    { type: 'OrderReservationReleased', data: { reason: 'order_deleted' } },
+    { type: 'OrderDeleted', data: { deletedAt: '2026-11-22T02:00:00.000Z' } },
+  ]);
   const all = [...order12, ...order13, ...order14, ...order15, ...order16].filter((e) => projection.eventTypes.includes(e.type as never));
 
   it('given paid orders, then there is one line per item, dated by the Perth day of the payment', async () => {
@@ -142,7 +175,9 @@ describe('sales-lines projection', () => {
 
   it('rebuilt from the log, it equals the live read model', async () => {
     // Live: interleaved with repeats, as an at-least-once subscription may deliver.
-    const shuffled = [...order13, ...order12, ...order14, ...order13, ...order16, ...order15, ...order12].filter((e) => projection.eventTypes.includes(e.type as never));
+    const shuffled = [...order13, ...order12, ...order14, ...order13, ...order16, ...order15, ...order12].filter((e) =>
+      projection.eventTypes.includes(e.type as never),
+    );
     await apply(shuffled);
     const rebuilt = new MemoryDocumentStore();
     await apply(all, rebuilt);

@@ -52,7 +52,15 @@ export class SalesLinesProjection implements Projection {
         if (current !== null) return;
         await orders.updateOne(
           guard,
-          { $set: { revision: recorded.revision, status: 'pending', placedAt: event.data.placedAt, paidAt: null, items: event.data.items.map(soldItem) } },
+          {
+            $set: {
+              revision: recorded.revision,
+              status: 'pending',
+              placedAt: event.data.placedAt,
+              paidAt: null,
+              items: event.data.items.map(soldItem),
+            },
+          },
           { upsert: true },
         );
         return;

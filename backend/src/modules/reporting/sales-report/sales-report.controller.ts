@@ -39,7 +39,10 @@ export class SalesReportController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'The report as a CSV download, sales-report-{start}-to-{end}.csv, with a totals row' })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'RFC 4180 CSV (UTF-8 with BOM); cells that could start a spreadsheet formula begin with an apostrophe', schema: { type: 'string' } })
+  @ApiOkResponse({
+    description: 'RFC 4180 CSV (UTF-8 with BOM); cells that could start a spreadsheet formula begin with an apostrophe',
+    schema: { type: 'string' },
+  })
   @ApiBadRequestResponse({ description: PERIOD_ERRORS })
   async export(@Body() body: SalesReportRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     const { fileName, content } = await this.report.csv(reportPeriod(body.startDate, body.endDate));

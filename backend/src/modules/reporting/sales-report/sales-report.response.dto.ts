@@ -43,6 +43,7 @@ export class SalesSummaryResponseDto implements SalesSummary {
   @ApiProperty({ example: 24 }) totalCans!: number;
   @ApiProperty({ description: 'Sum of the line totals (shipping excluded)', example: '132.00' }) totalRevenue!: string;
   @ApiProperty({ example: 13200 }) totalRevenueCents!: number;
-  @ApiProperty({ type: DayRevenueResponseDto, isArray: true, description: 'Every day of the period, zero days included' }) revenueByDay!: DayRevenueResponseDto[];
+  @ApiProperty({ type: DayRevenueResponseDto, isArray: true, description: 'Every day of the period, zero days included' })
+  revenueByDay!: DayRevenueResponseDto[];
   @ApiProperty({ type: BeerCansResponseDto, isArray: true, description: 'Most cans first' }) cansByBeer!: BeerCansResponseDto[];
 }

@@ -11,6 +11,8 @@ export class StockLevelsReader {
 
   async levels(): Promise<StockLevelEntry[]> {
     const docs = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false, archived: false });
-    return sortStockLevels(docs.map((d) => stockLevelEntry({ productId: d.id, name: d.name, inventory: d.inventory, reserved: d.reserved })));
+    return sortStockLevels(
+      docs.map((d) => stockLevelEntry({ productId: d.id, name: d.name, inventory: d.inventory, reserved: d.reserved })),
+    );
   }
 }
