@@ -1,49 +1,10 @@
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
-import type { ProductEvent, ProductFields } from '../domain/product.events';
+import { productFields, productStream } from './product-events.fixture';
 import { ProductListChanges } from './product-list-changes';
 import { ProductListProjection } from './product-list.projection';
 import { GetAdminProductsHandler, GetProductAvailabilityHandler, GetShopProductsHandler } from './product-list.query-handlers';
 import { GetProductAvailabilityQuery } from './product-list.queries';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from './product-view';
-
-const fields = (name: string, change: Partial<ProductFields> = {}): ProductFields => ({
-  name,
-  style: 'Pale Ale',
-  description: 'A beer.',
-  abv: 4.8,
-  beerType: null,
-  imageUrl: '/cans/x.svg',
-  inventory: 20,
-  isActive: true,
-  archived: false,
-  price: '6.50',
-  price4Pack: '24.00',
-  price8Pack: null,
-  price16Pack: null,
-  enable4Pack: true,
-  enable8Pack: false,
-  enable16Pack: false,
-  ...change,
-});
-
-let position = 0;
-/** Events of one product stream, numbered as the store would. */
-function stream(productId: string, events: ProductEvent[]): RecordedEvent[] {
-  return events.map((event, revision) => ({
-    id: `${productId}-${revision}`,
-    streamName: `product-${productId}`,
-    revision,
-    globalPosition: position++,
-    type: event.type,
-    data: event.data,
-    metadata: {
-      correlationId: 'c',
-      causationId: null,
-      actor: 'admin',
-      occurredAt: new Date(Date.UTC(2026, 10, 23, 1, revision)).toISOString(),
-    },
-  }));
-}
 
 describe('product list projection', () => {
   let store: MemoryDocumentStore;
@@ -57,8 +18,8 @@ describe('product list projection', () => {
     store = new MemoryDocumentStore();
   });
 
-  const quokka = stream('quokka', [
-    { type: 'ProductCreated', data: fields('Quokka Pale Ale') },
+  const quokka = productStream('quokka', [
+    { type: 'ProductCreated', data: productFields('Quokka Pale Ale') },
     { type: 'StockReserved', data: { orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' } },
     { type: 'StockReserved', data: { orderId: 'o-2', quantity: 4, expiresAt: '2026-11-23T01:30:00.000Z' } },
     { type: 'StockSold', data: { orderId: 'o-1', quantity: 8, paymentIntentId: 'pi_1', fromReservation: true } },
@@ -115,8 +76,8 @@ describe('product list projection', () => {
   });
 
   it('a deleted product stays deleted when its creation is delivered again', async () => {
-    const gone = stream('gone', [
-      { type: 'ProductCreated', data: fields('Gone') },
+    const gone = productStream('gone', [
+      { type: 'ProductCreated', data: productFields('Gone') },
       { type: 'ProductDeleted', data: {} },
     ]);
     await apply(gone);
@@ -127,19 +88,19 @@ describe('product list projection', () => {
   describe('queries', () => {
     beforeEach(async () => {
       await apply(quokka);
-      await apply(stream('archived', [{ type: 'ProductCreated', data: fields('Aardvark Amber', { archived: true }) }]));
-      await apply(stream('draft', [{ type: 'ProductCreated', data: fields('Draft Dunkel', { isActive: false }) }]));
-      await apply(stream('zebra', [{ type: 'ProductCreated', data: fields('zebra Zwickel') }]));
-      await apply(stream('banksia', [{ type: 'ProductCreated', data: fields('Banksia Bitter') }]));
+      await apply(productStream('archived', [{ type: 'ProductCreated', data: productFields('Aardvark Amber', { archived: true }) }]));
+      await apply(productStream('draft', [{ type: 'ProductCreated', data: productFields('Draft Dunkel', { isActive: false }) }]));
+      await apply(productStream('zebra', [{ type: 'ProductCreated', data: productFields('zebra Zwickel') }]));
+      await apply(productStream('banksia', [{ type: 'ProductCreated', data: productFields('Banksia Bitter') }]));
       await apply(
-        stream('deleted', [
-          { type: 'ProductCreated', data: fields('Deleted Dubbel') },
+        productStream('deleted', [
+          { type: 'ProductCreated', data: productFields('Deleted Dubbel') },
           { type: 'ProductDeleted', data: {} },
         ]),
       );
       await apply(
-        stream('recounted', [
-          { type: 'ProductCreated', data: fields('Recounted Rye') },
+        productStream('recounted', [
+          { type: 'ProductCreated', data: productFields('Recounted Rye') },
           { type: 'StockReserved', data: { orderId: 'o-9', quantity: 10, expiresAt: '2026-11-23T01:30:00.000Z' } },
           { type: 'StockCounted', data: { inventory: 6, previous: 20, reason: 'admin-edit' } },
         ]),

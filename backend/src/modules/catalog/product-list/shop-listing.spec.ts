@@ -1,40 +1,14 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
-import type { ProductEvent, ProductFields } from '../domain/product.events';
+import type { ProductEvent } from '../domain/product.events';
+import { productFields, productStream } from './product-events.fixture';
 import { ProductListChanges } from './product-list-changes';
 import { ProductListProjection } from './product-list.projection';
 import { GetShopProductsHandler } from './product-list.query-handlers';
 import { ShopListing } from './shop-listing';
 
-const fields: ProductFields = {
-  name: 'Quokka Pale Ale',
-  style: 'Pale Ale',
-  description: 'A beer.',
-  abv: 4.8,
-  beerType: null,
-  imageUrl: '/cans/quokka.svg',
-  inventory: 20,
-  isActive: true,
-  archived: false,
-  price: '6.50',
-  price4Pack: '24.00',
-  price8Pack: null,
-  price16Pack: null,
-  enable4Pack: true,
-  enable8Pack: false,
-  enable16Pack: false,
-};
-
-let position = 0;
-const recorded = (revision: number, event: ProductEvent): RecordedEvent => ({
-  id: `quokka-${revision}`,
-  streamName: 'product-quokka',
-  revision,
-  globalPosition: position++,
-  type: event.type,
-  data: event.data,
-  metadata: { correlationId: 'c', causationId: null, actor: 'admin', occurredAt: '2026-11-23T01:00:00.000Z' },
-});
+/** The one product's event at `revision` (its creation is revision 0). */
+const recorded = (revision: number, event: ProductEvent): RecordedEvent => productStream('quokka', [event], revision)[0] as RecordedEvent;
 
 const prices = (price: string): ProductEvent => ({
   type: 'ProductPricesChanged',
@@ -61,7 +35,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
       },
     } as unknown as QueryBus;
     listing = new ShopListing(bus, changes);
-    await projection.apply(recorded(0, { type: 'ProductCreated', data: fields }), store);
+    await projection.apply(recorded(0, { type: 'ProductCreated', data: productFields('Quokka Pale Ale') }), store);
   });
 
   const priceOnTheWire = async (): Promise<string | undefined> =>
