@@ -1,23 +1,7 @@
-import type { NextFunction, Request, Response } from 'express';
+import { callMiddleware } from './middleware-call.fixture';
 import { jsonBodiesOnly } from './json-bodies-only';
 
-function run(path: string, headers: Record<string, string>) {
-  const res = {
-    statusCode: 200,
-    sent: undefined as unknown,
-    status(code: number) {
-      this.statusCode = code;
-      return this;
-    },
-    json(value: unknown) {
-      this.sent = value;
-      return this;
-    },
-  };
-  const next = jest.fn();
-  jsonBodiesOnly({ path, headers } as unknown as Request, res as unknown as Response, next as NextFunction);
-  return { res, next };
-}
+const run = (path: string, headers: Record<string, string>) => callMiddleware(jsonBodiesOnly, { path, headers });
 
 describe('jsonBodiesOnly', () => {
   it.each<[string, string, Record<string, string>]>([

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import { callMiddleware } from './middleware-call.fixture';
 import { jsonDepth, jsonDepthLimit, MAX_JSON_DEPTH } from './json-depth';
 
 function nestedObject(levels: number): unknown {
@@ -33,23 +33,7 @@ describe('jsonDepth', () => {
 });
 
 describe('jsonDepthLimit', () => {
-  const run = (body: unknown) => {
-    const res = {
-      statusCode: 200,
-      sent: undefined as unknown,
-      status(code: number) {
-        this.statusCode = code;
-        return this;
-      },
-      json(value: unknown) {
-        this.sent = value;
-        return this;
-      },
-    };
-    const next = jest.fn();
-    jsonDepthLimit({ body } as Request, res as unknown as Response, next as NextFunction);
-    return { res, next };
-  };
+  const run = (body: unknown) => callMiddleware(jsonDepthLimit, { body });
 
   it.each<[string, unknown]>([
     ['no body', undefined],

@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import { callMiddleware } from './middleware-call.fixture';
 import { containsUnstorableText, isUnstorableText, storableTextOnly } from './storable-text';
 
 describe('isUnstorableText', () => {
@@ -29,23 +29,7 @@ describe('containsUnstorableText', () => {
 });
 
 describe('storableTextOnly', () => {
-  const run = (path: string, body: unknown) => {
-    const res = {
-      statusCode: 200,
-      sent: undefined as unknown,
-      status(code: number) {
-        this.statusCode = code;
-        return this;
-      },
-      json(value: unknown) {
-        this.sent = value;
-        return this;
-      },
-    };
-    const next = jest.fn();
-    storableTextOnly({ path, body } as Request, res as unknown as Response, next as NextFunction);
-    return { res, next };
-  };
+  const run = (path: string, body: unknown) => callMiddleware(storableTextOnly, { path, body });
 
   it.each<[string, string, unknown]>([
     ['an ordinary request', '/api/admin/orders/12/history', { status: 'shipped' }],
