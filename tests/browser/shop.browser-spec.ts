@@ -275,7 +275,7 @@ describeInBrowser('shop journeys', () => {
 
       const drawer = await openDrawer(page, 12);
       await drawer.getByText('Remove 4 for 8-pack OR Add 4 for 16-pack').waitFor();
-      await page.screenshot({ path: `test-results/screenshots/drawer-${viewport}.png` });
+      await screenshot(page, `drawer-${viewport}`, { fullPage: false });
       await context.close();
     });
   });

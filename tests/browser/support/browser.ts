@@ -47,9 +47,21 @@ export async function newShopContext(
   return context;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves the whole page (or what the viewport shows) once it is still: a drawer or dialog that is sliding or fading in is captured where it
+ * comes to rest (the page has had no finite animation or transition running for 150 ms; 3 s at most).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  await page.evaluate(async () => {
+    const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    const deadline = Date.now() + 3_000;
+    for (let still = 0; still < 3 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      still = moving() ? 0 : still + 1;
+    }
+  });
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /**
