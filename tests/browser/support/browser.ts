@@ -48,12 +48,16 @@ export async function newShopContext(
 }
 
 /**
- * Saves the whole page (or what the viewport shows) once it is still: a drawer or dialog that is sliding or fading in is captured where it
- * comes to rest (the page has had no finite animation or transition running for 150 ms; 3 s at most).
+ * Saves the whole page (or what the viewport shows) once it is still: a drawer or dialog that is sliding or
+ * fading in is captured where it comes to rest (no slide or fade has been running for 150 ms; 3 s at most).
  */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await page.evaluate(async () => {
-    const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    // A slide or fade lasts well under a second; a transition running longer (a toast's countdown) is not one.
+    const moving = () =>
+      document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity && Number(a.currentTime ?? 0) < 1_000);
     const deadline = Date.now() + 3_000;
     for (let still = 0; still < 3 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
