@@ -35,10 +35,48 @@ describe('order timeline', () => {
     expect(describeEvent({ type, data, streamName: 'order-7' })).toBe(summary);
   });
 
-  it('names the product of a stock move', () => {
-    expect(describeEvent({ type: 'StockSold', data: { quantity: 4 }, streamName: 'product-seed-quokka-pale-ale' })).toBe(
-      '4 cans taken from stock (seed-quokka-pale-ale)',
-    );
+  describe('stock moves', () => {
+    const names = new Map([['seed-quokka-pale-ale', 'Quokka Pale Ale']]);
+    const onQuokka = (type: string, data: unknown, occurredAt = '2026-11-22T01:00:00.000Z') => ({
+      type,
+      data,
+      streamName: 'product-seed-quokka-pale-ale',
+      metadata: { occurredAt },
+    });
+
+    it.each([
+      ['StockReserved', { quantity: 8, expiresAt: '2026-11-22T01:30:00.000Z' }, '8 cans of Quokka Pale Ale reserved for 30 minutes'],
+      ['StockReserved', { quantity: 1, expiresAt: '2026-11-22T01:01:00.000Z' }, '1 can of Quokka Pale Ale reserved for 1 minute'],
+      ['StockReserved', { quantity: 8, expiresAt: 'not a time' }, '8 cans of Quokka Pale Ale reserved'],
+      [
+        'StockReservationReleased',
+        { quantity: 8, reason: 'payment_failed' },
+        '8 cans of Quokka Pale Ale no longer reserved: payment failed',
+      ],
+      ['StockSold', { quantity: 4 }, '4 cans of Quokka Pale Ale taken from stock'],
+    ])('describes %s with the beer the order named: %j', (type, data, summary) => {
+      expect(describeEvent(onQuokka(type, data), names)).toBe(summary);
+    });
+
+    it('falls back to the product id when the order did not name the beer', () => {
+      expect(describeEvent(onQuokka('StockSold', { quantity: 4 }))).toBe('4 cans of seed-quokka-pale-ale taken from stock');
+    });
+
+    it('given an order placed with a beer, its timeline names that beer in the stock moves', () => {
+      const timeline = buildTimeline([
+        event(1, 'order-7', 'OrderPlaced', {
+          totalCans: 4,
+          totalCents: 3400,
+          shippingCents: 1000,
+          items: [{ productId: 'seed-quokka-pale-ale', productName: 'Quokka Pale Ale' }],
+        }),
+        event(2, 'product-seed-quokka-pale-ale', 'StockSold', { quantity: 4 }),
+      ]);
+      expect(timeline.map((t) => t.summary)).toEqual([
+        'Order placed at checkout: 4 cans, total $34.00 including $10.00 shipping',
+        '4 cans of Quokka Pale Ale taken from stock',
+      ]);
+    });
   });
 
   it('orders entries by global position, keeps each event once, and carries the actor', () => {

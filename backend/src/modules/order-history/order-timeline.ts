@@ -17,10 +17,28 @@ const money = (cents: unknown): string => (typeof cents === 'number' ? `$${(cent
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const reason = (value: unknown): string => text(value).replace(/_/g, ' ');
 
-/** A sentence for each event an order's history can hold; other events fall back to their type in words. */
-export function describeEvent(event: Pick<RecordedEvent, 'type' | 'data' | 'streamName'>): string {
+/** How long a reservation was taken for, from the event's time to its expiry, in whole minutes. */
+function heldFor(expiresAt: unknown, occurredAt: string | undefined): string {
+  const minutes = Math.round((Date.parse(text(expiresAt)) - Date.parse(occurredAt ?? '')) / 60_000);
+  if (!Number.isFinite(minutes) || minutes <= 0) return '';
+  return ` for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** The beer names an order was placed with, by product id (what its stock moves are named by). */
+export type ProductNames = ReadonlyMap<string, string>;
+
+/**
+ * A sentence for each event an order's history can hold; other events fall back to their type in words. A
+ * stock move names the beer as the order had it, or the product id when the name is not known.
+ */
+export function describeEvent(
+  event: Pick<RecordedEvent, 'type' | 'data' | 'streamName'> & { metadata?: Pick<RecordedEvent['metadata'], 'occurredAt'> },
+  productNames: ProductNames = new Map(),
+): string {
   const d = (event.data ?? {}) as Data;
-  const product = event.streamName.startsWith('product-') ? ` (${event.streamName.slice('product-'.length)})` : '';
+  const productId = event.streamName.startsWith('product-') ? event.streamName.slice('product-'.length) : '';
+  const cans = `${text(d.quantity)} ${d.quantity === 1 ? 'can' : 'cans'}`;
+  const ofBeer = productId === '' ? '' : ` of ${productNames.get(productId) ?? productId}`;
   switch (event.type) {
     case 'OrderPlaced':
       return `Order placed at checkout: ${text(d.totalCans)} cans, total ${money(d.totalCents)} including ${money(d.shippingCents)} shipping`;
@@ -51,11 +69,11 @@ export function describeEvent(event: Pick<RecordedEvent, 'type' | 'data' | 'stre
     case 'ProviderEventIgnored':
       return `Provider event ignored: ${text(d.reason)}`;
     case 'StockReserved':
-      return `${text(d.quantity)} cans reserved${product} until ${text(d.expiresAt)}`;
+      return `${cans}${ofBeer} reserved${heldFor(d.expiresAt, event.metadata?.occurredAt)}`;
     case 'StockReservationReleased':
-      return `${text(d.quantity)} reserved cans released${product}: ${reason(d.reason)}`;
+      return `${cans}${ofBeer} no longer reserved: ${reason(d.reason)}`;
     case 'StockSold':
-      return `${text(d.quantity)} cans taken from stock${product}`;
+      return `${cans}${ofBeer} taken from stock`;
     case 'ShippingLabelCreated':
       return `Shipping label created: consignment ${text(d.consignmentNumber)}`;
     case 'EmailQueued':
@@ -75,12 +93,19 @@ export function describeEvent(event: Pick<RecordedEvent, 'type' | 'data' | 'stre
 export function buildTimeline(events: readonly RecordedEvent[]): TimelineEntry[] {
   const unique = new Map<number, RecordedEvent>();
   for (const event of events) unique.set(event.globalPosition, event);
+  const productNames = new Map<string, string>();
+  for (const event of unique.values()) {
+    if (event.type !== 'OrderPlaced') continue;
+    for (const item of ((event.data as Data).items ?? []) as Data[]) {
+      if (typeof item.productId === 'string' && typeof item.productName === 'string') productNames.set(item.productId, item.productName);
+    }
+  }
   return [...unique.values()]
     .sort((a, b) => a.globalPosition - b.globalPosition)
     .map((event) => ({
       at: event.metadata.occurredAt,
       type: event.type,
-      summary: describeEvent(event),
+      summary: describeEvent(event, productNames),
       actor: event.metadata.actor,
       stream: event.streamName,
       revision: event.revision,
