@@ -64,6 +64,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
       still = moving() ? 0 : still + 1;
     }
   });
+  // From the top, so the sticky header and the toasts sit where a visitor first sees them, not mid-page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
