@@ -50,6 +50,7 @@ export async function newShopContext(
 /**
  * Saves the whole page (or what the viewport shows) once it is still: a drawer or dialog that is sliding or
  * fading in is captured where it comes to rest (no slide or fade has been running for 150 ms; 3 s at most).
+ * Fails when the page is wider than the viewport.
  */
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await page.evaluate(async () => {
@@ -66,6 +67,20 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   });
   // From the top, so the sticky header and the toasts sit where a visitor first sees them, not mid-page.
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  // Every screen fits the width it is shown at: nothing makes a phone scroll sideways.
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.className.toString()}"> ends at ${element.getBoundingClientRect().right}px`,
+      );
+  });
+  if (overflowing.length > 0)
+    throw new Error(`${name}: the page is wider than the ${page.viewportSize()?.width}px viewport:\n${overflowing.join('\n')}`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
