@@ -6,7 +6,6 @@ import { CreateProductHandler } from './create-product/create-product.handler';
 import { DeleteProductHandler } from './delete-product/delete-product.handler';
 import { AdminProductsController } from './http/admin-products.controller';
 import { ShopProductsController } from './http/shop-products.controller';
-import { ProductListChanges } from './product-list/product-list-changes';
 import { ProductListProjection } from './product-list/product-list.projection';
 import { GetAdminProductsHandler, GetProductAvailabilityHandler, GetShopProductsHandler } from './product-list/product-list.query-handlers';
 import { ShopListing } from './product-list/shop-listing';
@@ -35,7 +34,7 @@ export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, G
 /** Products: the product streams, their read model, the shop's and the admin's routes, and stock for checkout. */
 @Module({
   controllers: [ShopProductsController, AdminProductsController],
-  providers: [ProductStreams, CatalogStock, ProductListChanges, ProductListProjection, ShopListing, ...CommandHandlers, ...QueryHandlers],
+  providers: [ProductStreams, CatalogStock, ProductListProjection, ShopListing, ...CommandHandlers, ...QueryHandlers],
   exports: [CatalogStock],
 })
 export class CatalogModule implements OnModuleInit {

@@ -1,6 +1,5 @@
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import { productFields, productStream } from './product-events.fixture';
-import { ProductListChanges } from './product-list-changes';
 import { ProductListProjection } from './product-list.projection';
 import { GetAdminProductsHandler, GetProductAvailabilityHandler, GetShopProductsHandler } from './product-list.query-handlers';
 import { GetProductAvailabilityQuery } from './product-list.queries';
@@ -8,7 +7,7 @@ import { PRODUCTS_COLLECTION, type ProductViewDoc } from './product-view';
 
 describe('product list projection', () => {
   let store: MemoryDocumentStore;
-  const projection = new ProductListProjection(new ProductListChanges());
+  const projection = new ProductListProjection();
   const apply = async (events: RecordedEvent[]): Promise<void> => {
     for (const event of events) await projection.apply(event, store);
   };

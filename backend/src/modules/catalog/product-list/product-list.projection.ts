@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { PRODUCT_EVENT_TYPES, PRODUCT_STREAM_CATEGORY, type ProductEvent } from '../domain/product.events';
-import { ProductListChanges } from './product-list-changes';
 import { PRODUCTS_COLLECTION, evolveProductView, type ProductViewDoc } from './product-view';
 
 /**
@@ -16,7 +15,17 @@ export class ProductListProjection implements Projection {
   readonly collections = [PRODUCTS_COLLECTION] as const;
   readonly eventTypes: readonly string[] = PRODUCT_EVENT_TYPES;
 
-  constructor(private readonly changes: ProductListChanges) {}
+  private writeCount = 0;
+
+  /**
+   * How many writes this projection has made in this process. It is the only writer of the `products`
+   * collection and runs in the shop's own process, so an answer built from the collection stays true for
+   * as long as this count stands. The count moves after each write (never before), so an answer read while
+   * a write was landing carries the older count and is thrown away.
+   */
+  get writes(): number {
+    return this.writeCount;
+  }
 
   async apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
     if (streamCategory(event.streamName) !== PRODUCT_STREAM_CATEGORY) return;
@@ -34,6 +43,6 @@ export class ProductListProjection implements Projection {
     if (next === null) return;
     const { _id, ...fields } = next;
     await products.updateOne({ _id, revision: { $lt: event.revision } }, { $set: fields }, { upsert: true });
-    this.changes.recordWrite();
+    this.writeCount += 1;
   }
 }

@@ -2,7 +2,6 @@ import type { QueryBus } from '@nestjs/cqrs';
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { ProductEvent } from '../domain/product.events';
 import { productFields, productStream } from './product-events.fixture';
-import { ProductListChanges } from './product-list-changes';
 import { ProductListProjection } from './product-list.projection';
 import { GetShopProductsHandler } from './product-list.query-handlers';
 import { ShopListing } from './shop-listing';
@@ -23,8 +22,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
 
   beforeEach(async () => {
     store = new MemoryDocumentStore();
-    const changes = new ProductListChanges();
-    projection = new ProductListProjection(changes);
+    projection = new ProductListProjection();
     const handler = new GetShopProductsHandler(store);
     reads = 0;
     // The real query handler over the real store; only the bus around it is left out.
@@ -34,7 +32,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
         return handler.execute();
       },
     } as unknown as QueryBus;
-    listing = new ShopListing(bus, changes);
+    listing = new ShopListing(bus, projection);
     await projection.apply(recorded(0, { type: 'ProductCreated', data: productFields('Quokka Pale Ale') }), store);
   });
 
@@ -77,8 +75,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
   });
 
   it('given a change landing while an answer is being built, the answer built from older data is not reused', async () => {
-    const changes = new ProductListChanges();
-    projection = new ProductListProjection(changes);
+    projection = new ProductListProjection();
     let release: () => void = () => undefined;
     const handler = new GetShopProductsHandler(store);
     let first = true;
@@ -93,7 +90,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
         return products;
       },
     } as unknown as QueryBus;
-    listing = new ShopListing(bus, changes);
+    listing = new ShopListing(bus, projection);
     const slow = listing.current();
     await projection.apply(recorded(1, prices('7.20')), store);
     release();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
-import { ProductListChanges } from './product-list-changes';
+import { ProductListProjection } from './product-list.projection';
 import { GetShopProductsQuery } from './product-list.queries';
 
 /** The shop's product list as it goes on the wire: the JSON and its strong ETag. */
@@ -17,20 +17,20 @@ export interface ShopListingBody {
  */
 @Injectable()
 export class ShopListing {
-  private cached: (ShopListingBody & { changes: number }) | null = null;
+  private cached: (ShopListingBody & { writes: number }) | null = null;
 
   constructor(
     private readonly queries: QueryBus,
-    private readonly changes: ProductListChanges,
+    private readonly productList: ProductListProjection,
   ) {}
 
   async current(): Promise<ShopListingBody> {
-    const changes = this.changes.current;
-    if (this.cached !== null && this.cached.changes === changes) return this.cached;
+    const writes = this.productList.writes;
+    if (this.cached !== null && this.cached.writes === writes) return this.cached;
     const body = JSON.stringify(await this.queries.execute(new GetShopProductsQuery()));
-    const listing = { changes, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    const listing = { writes, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
     // A slower reader that started before a newer answer was kept must not put its older one back.
-    if (this.cached === null || this.cached.changes <= changes) this.cached = listing;
+    if (this.cached === null || this.cached.writes <= writes) this.cached = listing;
     return listing;
   }
 }
