@@ -67,14 +67,13 @@ function summary(page: Page): Locator {
   return page.getByTestId('order-summary');
 }
 
-/** A full-page picture at both widths, from the top (the sticky header would otherwise sit mid-page). */
+/** A full-page picture at both widths. */
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const [suffix, size] of [
     ['mobile', { width: 375, height: 812 }],
     ['desktop', { width: 1440, height: 900 }],
   ] as const) {
     await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `${name}-${suffix}`);
   }
 }

@@ -270,7 +270,6 @@ describeInBrowser('shop journeys', () => {
       await addToPack(page, 'Quokka Pale Ale', '8 Pack', 1);
       await addToPack(page, 'Swan Valley Lager', '4 Pack', 1);
       await cartButton(page, 12);
-      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `shop-${viewport}`);
 
       const drawer = await openDrawer(page, 12);

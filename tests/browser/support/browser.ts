@@ -65,10 +65,10 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
       still = moving() ? 0 : still + 1;
     }
   });
-  // From the top, so the sticky header and the toasts sit where a visitor first sees them, not mid-page.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  // Every screen fits the width it is shown at: nothing makes a phone scroll sideways.
-  const overflowing = await page.evaluate(() => {
+  // From the top, so the sticky header and the toasts sit where a visitor first sees them, not mid-page; and
+  // every screen fits the width it is shown at: nothing makes a phone scroll sideways.
+  const overflowing = await page.evaluate((fromTop) => {
+    if (fromTop) window.scrollTo(0, 0);
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return [];
     return Array.from(document.querySelectorAll('body *'))
@@ -78,7 +78,7 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
         (element) =>
           `<${element.tagName.toLowerCase()} class="${element.className.toString()}"> ends at ${element.getBoundingClientRect().right}px`,
       );
-  });
+  }, fullPage);
   if (overflowing.length > 0)
     throw new Error(`${name}: the page is wider than the ${page.viewportSize()?.width}px viewport:\n${overflowing.join('\n')}`);
   mkdirSync(SCREENSHOTS, { recursive: true });
