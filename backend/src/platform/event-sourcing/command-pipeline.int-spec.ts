@@ -137,4 +137,73 @@ describe('CommandPipeline', () => {
     const [event] = await store.readStream('counter-c');
     expect(event?.id).toBe('6f1c8a9e-1d2b-5c3d-8e4f-0a1b2c3d4e5f');
   });
+
+  describe('folded-state cache', () => {
+    /** A store that records how each stream was read. */
+    function spying(): { store: EventStore; reads: { stream: string; fromRevision: number | undefined }[] } {
+      const reads: { stream: string; fromRevision: number | undefined }[] = [];
+      const spy: EventStore = Object.create(store) as EventStore;
+      spy.readStream = (streamName, options) => {
+        reads.push({ stream: streamName, fromRevision: options?.fromRevision });
+        return store.readStream(streamName, options);
+      };
+      return { store: spy, reads };
+    }
+    const increment = (streamName: string, by = 1, ceiling = 1_000_000) => ({
+      streamName,
+      decider: counter,
+      command: { type: 'Increment' as const, by, ceiling },
+      metadata,
+    });
+
+    it('given a stream this process has written, when it loads it again, then only the events after its revision are read', async () => {
+      const { store: spy, reads } = spying();
+      const cached = new CommandPipeline(spy);
+      for (let i = 0; i < 20; i++) await cached.run(increment('counter-cache-a'));
+      reads.length = 0;
+      const { state, revision } = await cached.load('counter-cache-a', counter);
+      expect({ state, revision }).toEqual({ state: 20, revision: 19 });
+      expect(reads).toEqual([{ stream: 'counter-cache-a', fromRevision: 20 }]);
+    });
+
+    it('given a cached state, when another process appends, then the next load folds in its events', async () => {
+      const mine = new CommandPipeline(store);
+      const other = new CommandPipeline(store);
+      await mine.run(increment('counter-cache-b', 2));
+      await other.run(increment('counter-cache-b', 3));
+      await other.run(increment('counter-cache-b', 4));
+      expect(await mine.load('counter-cache-b', counter)).toEqual({ state: 9, revision: 2 });
+      expect((await mine.run(increment('counter-cache-b', 1))).state).toBe(10);
+    });
+
+    it('given a cached state that goes stale between load and append, then the expected revision refuses it and the command is decided again on the fresh state', async () => {
+      const other = new CommandPipeline(store);
+      let interfere = false;
+      const racing: EventStore = Object.create(store) as EventStore;
+      racing.readStream = async (streamName, options) => {
+        const events = await store.readStream(streamName, options);
+        if (interfere) {
+          interfere = false;
+          // Another process takes 5 of the 10 between our read and our append.
+          await other.run(increment(streamName, 5, 10));
+        }
+        return events;
+      };
+      const mine = new CommandPipeline(racing);
+      await mine.run(increment('counter-cache-c', 4, 10));
+      interfere = true;
+      // On the stale state (4) a further 4 fits under 10; on the fresh one (9) it does not.
+      await expect(mine.run(increment('counter-cache-c', 4, 10))).rejects.toThrow('Only 1 left');
+      expect((await store.readStream('counter-cache-c')).map((e) => e.data)).toEqual([{ by: 4 }, { by: 5 }]);
+      expect(await mine.load('counter-cache-c', counter)).toEqual({ state: 9, revision: 1 });
+    });
+
+    it('a fold by another decider of the same stream is not served from the cache', async () => {
+      const doubled: typeof counter = { ...counter, evolve: (state, event) => state + 2 * event.data.by };
+      const mine = new CommandPipeline(store);
+      await mine.run(increment('counter-cache-d', 3));
+      expect((await mine.load('counter-cache-d', doubled)).state).toBe(6);
+      expect((await mine.load('counter-cache-d', counter)).state).toBe(3);
+    });
+  });
 });

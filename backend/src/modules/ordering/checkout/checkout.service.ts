@@ -13,7 +13,6 @@ import { orderDecider } from '../domain/order.decider';
 import { orderStreamName, type OrderCancelReason, type OrderPlacedData } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
-import { retryOnConflict } from '../numbering/conflict-retry';
 import { NumberSequence } from '../numbering/number-sequence.service';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
 
@@ -74,9 +73,7 @@ export class CheckoutService {
     const reserved: string[] = [];
     try {
       for (const line of priced.reservations) {
-        await retryOnConflict(() =>
-          this.stock.reserve({ productId: line.productId, orderId, quantity: line.quantity, expiresAt: reservationExpiresAt }, cause),
-        );
+        await this.stock.reserve({ productId: line.productId, orderId, quantity: line.quantity, expiresAt: reservationExpiresAt }, cause);
         reserved.push(line.productId);
       }
     } catch (error) {
@@ -162,7 +159,7 @@ export class CheckoutService {
   ): Promise<void> {
     for (const productId of reserved) {
       // Best effort: a reservation not released here lapses at its expiry anyway.
-      await retryOnConflict(() => this.stock.release({ productId, orderId, reason: 'checkout_failed' }, cause)).catch((error: unknown) =>
+      await this.stock.release({ productId, orderId, reason: 'checkout_failed' }, cause).catch((error: unknown) =>
         this.logger.warn({
           msg: 'reservation not released',
           orderId,
@@ -171,13 +168,11 @@ export class CheckoutService {
         }),
       );
     }
-    await retryOnConflict(() =>
-      this.pipeline.run({
-        streamName: orderStreamName(orderId),
-        decider: orderDecider,
-        command: { type: 'CancelOrder', reason, detail },
-        metadata: metadataFor(cause, this.clock),
-      }),
-    );
+    await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'CancelOrder', reason, detail },
+      metadata: metadataFor(cause, this.clock),
+    });
   }
 }

@@ -3,7 +3,6 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { INVOICE_SEQUENCE_STREAM, ORDER_SEQUENCE_STREAM, sequenceDecider } from '../domain/sequence.decider';
 import { metadataFor, type Cause } from './command-metadata';
-import { retryOnConflict } from './conflict-retry';
 
 /** Order and invoice numbers from their sequence streams: gap-free, never duplicated, whatever the concurrency. */
 @Injectable()
@@ -14,14 +13,12 @@ export class NumberSequence {
   ) {}
 
   async nextOrderNumber(cause: Cause): Promise<string> {
-    const result = await retryOnConflict(() =>
-      this.pipeline.run({
-        streamName: ORDER_SEQUENCE_STREAM,
-        decider: sequenceDecider,
-        command: { type: 'AllocateOrderNumber' },
-        metadata: metadataFor(cause, this.clock),
-      }),
-    );
+    const result = await this.pipeline.run({
+      streamName: ORDER_SEQUENCE_STREAM,
+      decider: sequenceDecider,
+      command: { type: 'AllocateOrderNumber' },
+      metadata: metadataFor(cause, this.clock),
+    });
     const event = result.events[0];
     if (event?.type !== 'OrderNumberAllocated') throw new Error('The order sequence allocated no number');
     return String(event.data.orderNumber);
@@ -29,14 +26,12 @@ export class NumberSequence {
 
   /** The order's invoice number: allocated on first call, the same one on every later call. */
   async invoiceNumberFor(orderId: string, cause: Cause): Promise<string> {
-    const result = await retryOnConflict(() =>
-      this.pipeline.run({
-        streamName: INVOICE_SEQUENCE_STREAM,
-        decider: sequenceDecider,
-        command: { type: 'AllocateInvoiceNumber', orderId },
-        metadata: metadataFor(cause, this.clock),
-      }),
-    );
+    const result = await this.pipeline.run({
+      streamName: INVOICE_SEQUENCE_STREAM,
+      decider: sequenceDecider,
+      command: { type: 'AllocateInvoiceNumber', orderId },
+      metadata: metadataFor(cause, this.clock),
+    });
     const invoiceNumber = result.state.invoiceByOrder[orderId];
     if (invoiceNumber === undefined) throw new Error(`The invoice sequence allocated no number for order ${orderId}`);
     return invoiceNumber;

@@ -13,7 +13,6 @@ import { orderStreamName } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
 import { confirmationEmailKey, orderConfirmationEmail } from '../domain/order-confirmation-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
-import { retryOnConflict } from '../numbering/conflict-retry';
 import { NumberSequence } from '../numbering/number-sequence.service';
 import { cansByProduct, OrderReservations } from '../reservations/order-reservations.service';
 
@@ -57,14 +56,12 @@ export class OrderCompletion {
     const positions: number[] = [];
     let changed = false;
     const run = async (command: OrderCommand): Promise<void> => {
-      const result = await retryOnConflict(() =>
-        this.pipeline.run({
-          streamName: orderStreamName(orderId),
-          decider: orderDecider,
-          command,
-          metadata: metadataFor(cause, this.clock),
-        }),
-      );
+      const result = await this.pipeline.run({
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command,
+        metadata: metadataFor(cause, this.clock),
+      });
       if (result.position !== null) positions.push(result.position);
       if (result.events.length > 0) changed = true;
     };
@@ -121,9 +118,7 @@ export class OrderCompletion {
     const short: string[] = [];
     for (const [productId, quantity] of cansByProduct(order)) {
       try {
-        const result = await retryOnConflict(() =>
-          this.stock.sell({ productId, orderId: order.order.orderId, quantity, paymentIntentId }, cause),
-        );
+        const result = await this.stock.sell({ productId, orderId: order.order.orderId, quantity, paymentIntentId }, cause);
         if (result.position !== null) positions.push(result.position);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -6,7 +6,6 @@ import { orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
-import { retryOnConflict } from '../numbering/conflict-retry';
 import { OrderReservations } from '../reservations/order-reservations.service';
 
 /** The operator deletes a pending order: its cans go back to the shop, the order leaves the lists (and stays in the log). */
@@ -24,14 +23,12 @@ export class DeletePendingOrder {
     if (order === null) throw OrderErrors.notFound(orderId);
     if (!order.deleted && order.status !== 'pending') throw OrderErrors.notPending(orderId, order.status);
     const released = order.reservation === 'held' ? await this.reservations.releaseProducts(order, 'order_deleted', cause) : -1;
-    const result = await retryOnConflict(() =>
-      this.pipeline.run({
-        streamName: orderStreamName(orderId),
-        decider: orderDecider,
-        command: { type: 'DeletePendingOrder', deletedAt: this.clock.now().toISOString() },
-        metadata: metadataFor(cause, this.clock),
-      }),
-    );
+    const result = await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'DeletePendingOrder', deletedAt: this.clock.now().toISOString() },
+      metadata: metadataFor(cause, this.clock),
+    });
     await this.projections.waitForReadModels(Math.max(released, result.position ?? -1));
     return { message: `Order #${orderId} deleted`, orderId };
   }

@@ -8,7 +8,6 @@ import { orderStreamName } from '../domain/order.events';
 import { orderStatusLabel } from '@brewery/shop-rules';
 import { parseTrackingUpdate } from '../domain/order-tracking';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
-import { retryOnConflict } from '../numbering/conflict-retry';
 import { OrderReservations } from '../reservations/order-reservations.service';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
@@ -34,14 +33,12 @@ export class UpdateOrderTracking {
     const order = /^\d{1,12}$/.test(orderId) ? await this.orders.loadOrder(orderId) : null;
     if (order === null) throw OrderErrors.notFound(orderId);
     const metadata = metadataFor(cause, this.clock);
-    const result = await retryOnConflict(() =>
-      this.pipeline.run({
-        streamName: orderStreamName(orderId),
-        decider: orderDecider,
-        command: { type: 'ChangeOrderStatus', status: update.status, trackingReference: update.trackingReference, by: cause.actor },
-        metadata,
-      }),
-    );
+    const result = await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'ChangeOrderStatus', status: update.status, trackingReference: update.trackingReference, by: cause.actor },
+      metadata,
+    });
     if (result.events.length === 0) {
       return {
         message: `Order #${orderId} is already ${orderStatusLabel(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,

@@ -6,7 +6,6 @@ import { CatalogStock } from '../../catalog';
 import { orderDecider, type PlacedOrder } from '../domain/order.decider';
 import { orderStreamName, type ReservationReleaseReason } from '../domain/order.events';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
-import { retryOnConflict } from '../numbering/conflict-retry';
 
 /** Cans per product of an order: one reservation per product and order, as the product streams keep them. */
 export function cansByProduct(order: PlacedOrder): Map<string, number> {
@@ -37,14 +36,12 @@ export class OrderReservations {
     const order = await this.loadOrder(orderId);
     if (order === null || order.reservation !== 'held') return null;
     const position = await this.releaseProducts(order, reason, cause);
-    const recorded = await retryOnConflict(() =>
-      this.pipeline.run({
-        streamName: orderStreamName(orderId),
-        decider: orderDecider,
-        command: { type: 'RecordReservationReleased', reason },
-        metadata: metadataFor(cause, this.clock),
-      }),
-    );
+    const recorded = await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'RecordReservationReleased', reason },
+      metadata: metadataFor(cause, this.clock),
+    });
     return Math.max(position, recorded.position ?? -1);
   }
 
@@ -54,7 +51,7 @@ export class OrderReservations {
     let position = -1;
     for (const productId of cansByProduct(order).keys()) {
       try {
-        const result = await retryOnConflict(() => this.stock.release({ productId, orderId, reason }, cause));
+        const result = await this.stock.release({ productId, orderId, reason }, cause);
         position = Math.max(position, result.position ?? -1);
       } catch (error) {
         // A product deleted since holds no reservation any more; anything else must be retried.
