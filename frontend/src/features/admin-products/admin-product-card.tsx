@@ -3,6 +3,7 @@ import type { PackSize } from '@brewery/shop-rules';
 import { centsToDollars, formatPrice, isPackEnabled, packPriceCents, packSizeLabel, productStockMarker } from '@brewery/shop-rules';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useId } from 'react';
+import { limitPerOrderText } from '@/shared/catalog/order-limit';
 import type { AdminProduct } from './api/get-admin-products';
 import './admin-product-card.css';
 
@@ -40,6 +41,7 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
           {product.archived ? <Tag color="default">Archived</Tag> : null}
           {product.beerType ? <Tag color="purple">{product.beerType}</Tag> : null}
           {stockMarker ? <Tag color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'}>{stockMarker}</Tag> : null}
+          {typeof product.maxPerOrder === 'number' ? <Tag color="blue">{limitPerOrderText(product.maxPerOrder)}</Tag> : null}
         </div>
         <p className="admin-product__style">
           {product.style} · ABV {product.abv}%

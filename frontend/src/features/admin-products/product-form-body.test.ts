@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productFixture } from '@/testing/product-fixture';
 import type { ProductFormValues } from './product-form-body';
-import { EMPTY_PRODUCT_FORM, isImageUrl, productFormValues, productRequestBody } from './product-form-body';
+import { EMPTY_PRODUCT_FORM, isImageUrl, limitPerOrderError, productFormValues, productRequestBody } from './product-form-body';
 
 const filled: ProductFormValues = {
   ...EMPTY_PRODUCT_FORM,
@@ -53,6 +53,7 @@ describe('request body', () => {
       price8Pack: null,
       price16Pack: null,
       inventory: 24,
+      maxPerOrder: null,
       imageUrl: '/cans/swan-river-stout.svg',
       enable4Pack: false,
       enable8Pack: false,
@@ -67,10 +68,36 @@ describe('request body', () => {
     expect(productRequestBody({ ...filled, inventory: '' }).inventory).toBe(0);
   });
 
-  it('editing a product and saving it unchanged sends back what it was', () => {
-    const product = productFixture({ beerType: null, price8Pack: null, enable8Pack: false, archived: true });
+  it.each([
+    { maxPerOrder: null, expected: null },
+    { maxPerOrder: 4, expected: 4 },
+  ])('editing a product and saving it unchanged sends back what it was (limit $maxPerOrder)', ({ maxPerOrder, expected }) => {
+    const product = productFixture({ beerType: null, price8Pack: null, enable8Pack: false, archived: true, maxPerOrder });
     const { id: _id, ...fields } = product;
     expect(productRequestBody(productFormValues(product))).toEqual(fields);
+    expect(productRequestBody(productFormValues(product)).maxPerOrder).toBe(expected);
+  });
+});
+
+describe('limit per order', () => {
+  it.each([
+    { typed: '', sent: null },
+    { typed: '   ', sent: null },
+    { typed: '4', sent: 4 },
+    { typed: ' 192 ', sent: 192 },
+  ])('"$typed" is sent as maxPerOrder $sent', ({ typed, sent }) => {
+    expect(limitPerOrderError(typed)).toBeNull();
+    expect(productRequestBody({ ...filled, maxPerOrder: typed }).maxPerOrder).toBe(sent);
+  });
+
+  it.each(['0', '1.5', '193', '-4', '4e1', 'four'])('"%s" is refused with a message', (typed) => {
+    expect(limitPerOrderError(typed)).toBe('Limit per order must be a whole number of cans from 1 to 192, or empty for no limit');
+  });
+
+  it('starts empty on a new product, and empty for a product without a limit', () => {
+    expect(EMPTY_PRODUCT_FORM.maxPerOrder).toBe('');
+    expect(productFormValues(productFixture()).maxPerOrder).toBe('');
+    expect(productFormValues(productFixture({ maxPerOrder: 12 })).maxPerOrder).toBe('12');
   });
 });
 

@@ -11,6 +11,8 @@ export interface ProductFormValues {
   price8Pack: string;
   price16Pack: string;
   inventory: string;
+  /** Whole cans from 1 to 192; empty for no limit. */
+  maxPerOrder: string;
   imageUrl: string;
   enable4Pack: boolean;
   enable8Pack: boolean;
@@ -31,6 +33,8 @@ export interface ProductRequestBody {
   price8Pack: string | null;
   price16Pack: string | null;
   inventory: number;
+  /** The most cans of this beer one order may hold; null for no limit. */
+  maxPerOrder: number | null;
   imageUrl: string;
   enable4Pack: boolean;
   enable8Pack: boolean;
@@ -53,6 +57,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   price8Pack: '',
   price16Pack: '',
   inventory: '0',
+  maxPerOrder: '',
   imageUrl: '',
   enable4Pack: false,
   enable8Pack: false,
@@ -73,6 +78,8 @@ export function productFormValues(product: Product): ProductFormValues {
     price8Pack: product.price8Pack ?? '',
     price16Pack: product.price16Pack ?? '',
     inventory: String(product.inventory),
+    // A product saved before limits existed may come without the field.
+    maxPerOrder: typeof product.maxPerOrder === 'number' ? String(product.maxPerOrder) : '',
     imageUrl: product.imageUrl,
     enable4Pack: product.enable4Pack,
     enable8Pack: product.enable8Pack,
@@ -89,8 +96,23 @@ function optionalPrice(text: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** The largest limit the form takes: the biggest valid pack total, as the server checks it. */
+export const MAX_LIMIT_PER_ORDER = 192;
+
+export const LIMIT_PER_ORDER_MESSAGE = `Limit per order must be a whole number of cans from 1 to ${MAX_LIMIT_PER_ORDER}, or empty for no limit`;
+
+/** Null when the limit field is acceptable (empty, or a whole number from 1 to 192); otherwise what is wrong. */
+export function limitPerOrderError(text: string | undefined): string | null {
+  const value = (text ?? '').trim();
+  if (value === '') return null;
+  if (!/^\d+$/.test(value)) return LIMIT_PER_ORDER_MESSAGE;
+  const cans = Number(value);
+  return cans >= 1 && cans <= MAX_LIMIT_PER_ORDER ? null : LIMIT_PER_ORDER_MESSAGE;
+}
+
 export function productRequestBody(values: ProductFormValues): ProductRequestBody {
   const inventory = values.inventory.trim();
+  const maxPerOrder = values.maxPerOrder.trim();
   return {
     name: values.name.trim(),
     style: values.style.trim(),
@@ -101,6 +123,7 @@ export function productRequestBody(values: ProductFormValues): ProductRequestBod
     price8Pack: optionalPrice(values.price8Pack),
     price16Pack: optionalPrice(values.price16Pack),
     inventory: inventory === '' ? 0 : Number(inventory),
+    maxPerOrder: maxPerOrder === '' ? null : Number(maxPerOrder),
     imageUrl: values.imageUrl.trim(),
     enable4Pack: values.enable4Pack,
     enable8Pack: values.enable8Pack,

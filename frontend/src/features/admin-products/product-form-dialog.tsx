@@ -3,7 +3,7 @@ import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import type { ProductFormValues } from './product-form-body';
-import { EMPTY_PRODUCT_FORM, NO_BEER_TYPE, isImageUrl } from './product-form-body';
+import { EMPTY_PRODUCT_FORM, MAX_LIMIT_PER_ORDER, NO_BEER_TYPE, isImageUrl, limitPerOrderError } from './product-form-body';
 import './product-form-dialog.css';
 
 export interface ProductFormDialogProps {
@@ -104,6 +104,21 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
             ]}
           >
             <Input type="number" step="1" min="0" inputMode="numeric" />
+          </Form.Item>
+          <Form.Item
+            label="Limit per order (cans)"
+            name="maxPerOrder"
+            extra="Empty for no limit"
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  const error = limitPerOrderError(value);
+                  if (error !== null) throw new Error(error);
+                },
+              },
+            ]}
+          >
+            <Input type="number" step="1" min="1" max={MAX_LIMIT_PER_ORDER} inputMode="numeric" />
           </Form.Item>
         </div>
         <Form.Item

@@ -156,6 +156,7 @@ describe('Products tab', () => {
       price8Pack: null,
       price16Pack: null,
       inventory: 48,
+      maxPerOrder: null,
       imageUrl: '/cans/swan-river-stout.svg',
       enable4Pack: true,
       enable8Pack: false,
@@ -164,6 +165,63 @@ describe('Products tab', () => {
       isActive: true,
       archived: false,
     });
+  });
+
+  it('a product with a limit per order says so on its card; one without does not', async () => {
+    stubApi({
+      'GET /api/admin/products': {
+        body: [adminProduct({ maxPerOrder: 4 }), adminProduct({ id: 'lager', name: 'Swan Valley Lager' })],
+      },
+    });
+    renderWithProviders(<ProductsTab />);
+    expect(within(await screen.findByRole('article', { name: 'Quokka Pale Ale' })).getByText('Limit 4 per order')).toBeInTheDocument();
+    expect(within(card('Swan Valley Lager')).queryByText(/per order/)).not.toBeInTheDocument();
+  });
+
+  it('edit: the limit per order field refuses 0 and 1.5, and sends 4 as the number 4 and a blank as null', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct({ maxPerOrder: 12 })] },
+      'GET /api/products': { body: [] },
+      'PUT /api/admin/products/quokka-pale-ale': { body: { id: 'quokka-pale-ale' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Quokka Pale Ale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' });
+    const limit = within(dialog).getByLabelText('Limit per order (cans)');
+    expect(limit).toHaveValue(12);
+    const refusal = 'Limit per order must be a whole number of cans from 1 to 192, or empty for no limit';
+    for (const typed of ['0', '1.5']) {
+      await user.clear(limit);
+      // Emptied, the field is valid again, so the message below comes from what is typed next.
+      await waitFor(() => expect(within(dialog).queryByText(refusal)).not.toBeInTheDocument());
+      await user.type(limit, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    }
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await user.clear(limit);
+    await user.type(limit, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ maxPerOrder: 4 });
+  });
+
+  it('edit: an emptied limit per order is sent as null (no limit)', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct({ maxPerOrder: 12 })] },
+      'GET /api/products': { body: [] },
+      'PUT /api/admin/products/quokka-pale-ale': { body: { id: 'quokka-pale-ale' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Quokka Pale Ale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' });
+    await user.clear(within(dialog).getByLabelText('Limit per order (cans)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ maxPerOrder: null });
   });
 
   it('edit: saves the whole form with the revision it was filled from; a server refusal is toasted in its own words', async () => {

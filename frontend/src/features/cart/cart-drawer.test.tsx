@@ -1,7 +1,10 @@
-import type { CartLine } from '@brewery/shop-rules';
+import type { CartLine, Product } from '@brewery/shop-rules';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
+import { createQueryClient } from '@/shared/api/query-client';
+import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CartDrawer } from './cart-drawer';
 
@@ -19,10 +22,12 @@ function singles(productId: string, name: string, cans: number, price = 6.5): Ca
   return { productId, name, price, quantity: cans, packSize: 'single', packQuantity: 1, imageUrl: `/cans/${productId}.svg` };
 }
 
-function renderDrawer(lines: CartLine[]) {
+function renderDrawer(lines: CartLine[], products?: Product[]) {
   localStorage.setItem('cart', JSON.stringify(lines));
   const onCheckout = vi.fn();
-  renderWithProviders(<CartDrawer open onClose={() => undefined} onCheckout={onCheckout} />);
+  const queryClient = createQueryClient();
+  if (products) queryClient.setQueryData(productsQueryOptions().queryKey, products);
+  renderWithProviders(<CartDrawer open onClose={() => undefined} onCheckout={onCheckout} />, { queryClient });
   return { onCheckout, drawer: screen.getByRole('dialog') };
 }
 
@@ -84,4 +89,31 @@ describe('cart drawer "Your Pack"', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Decrease Rottnest Hazy IPA 8-packs' }));
     expect(within(drawer).getByText('Your pack is empty. Add some beers to get started!')).toBeInTheDocument();
   });
+
+  it.each([
+    { case: 'a limit of 8 per order', product: { maxPerOrder: 8 }, singlesMax: 4, packsMax: 1 },
+    { case: 'only 7 cans in stock', product: { inventory: 7 }, singlesMax: 3, packsMax: 1 },
+    { case: 'plenty of stock and no limit', product: {}, singlesMax: 6, packsMax: 2 },
+  ])(
+    'given $case and a 4-pack plus 2 singles of one beer, the steppers stop at $singlesMax singles and $packsMax 4-packs',
+    async ({ product, singlesMax, packsMax }) => {
+      const user = userEvent.setup();
+      // Packs switched off, so that the singles are not regrouped into a pack half a second after a change.
+      const quokka = productFixture({ inventory: 10, enable4Pack: false, enable8Pack: false, enable16Pack: false, ...product });
+      const fourPack: CartLine = { ...singles(quokka.id, quokka.name, 4), price: 24, packSize: '4pack', packQuantity: 4 };
+      const { drawer } = renderDrawer([fourPack, singles(quokka.id, quokka.name, 2)], [quokka]);
+
+      const moreSingles = within(drawer).getByRole('button', { name: 'Increase Quokka Pale Ale single cans' });
+      for (let i = 0; i < 10 && !(moreSingles as HTMLButtonElement).disabled; i += 1) await user.click(moreSingles);
+      expect(within(drawer).getByText(`${singlesMax} single cans`)).toBeInTheDocument();
+      expect(moreSingles).toBeDisabled();
+      // Back to 2 singles: the 4-pack line may then take what the singles leave.
+      const fewerSingles = within(drawer).getByRole('button', { name: 'Decrease Quokka Pale Ale single cans' });
+      for (let i = singlesMax; i > 2; i -= 1) await user.click(fewerSingles);
+      const morePacks = within(drawer).getByRole('button', { name: 'Increase Quokka Pale Ale 4-packs' });
+      for (let i = 0; i < 5 && !(morePacks as HTMLButtonElement).disabled; i += 1) await user.click(morePacks);
+      expect(within(drawer).getByText(`${packsMax} 4-packs (${packsMax * 4} cans)`)).toBeInTheDocument();
+      expect(morePacks).toBeDisabled();
+    },
+  );
 });

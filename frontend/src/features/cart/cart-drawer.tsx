@@ -2,9 +2,9 @@ import { DeleteOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { CartLine, Product } from '@brewery/shop-rules';
 import {
   cartSubtotal,
+  cartTotalCans,
   formatPrice,
   lineTotal,
-  maxPacksForStepper,
   packAdviceText,
   perCanPrice,
   quantityText,
@@ -12,6 +12,7 @@ import {
 } from '@brewery/shop-rules';
 import { Button, Drawer, Empty, Tag } from 'antd';
 import { useLoadedProducts } from '@/shared/api/products/get-products';
+import { maxPacksToAdd } from '@/shared/catalog/order-limit';
 import { AccentButton } from '@/shared/ui/accent-button';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useCart } from './use-cart';
@@ -88,7 +89,9 @@ function CartLineItem({ line, products }: { line: CartLine; products: readonly P
   const cart = useCart();
   const product = products?.find((p) => p.id === line.productId);
   const packs = line.quantity / line.packQuantity;
-  const maxPacks = product === undefined ? UNKNOWN_STOCK_MAX_PACKS : maxPacksForStepper(product, line.packSize);
+  // The beer's other lines (another pack size) draw on the same stock and the same limit per order.
+  const cansInOtherLines = cartTotalCans(cart.lines.filter((other) => other.productId === line.productId)) - line.quantity;
+  const maxPacks = product === undefined ? UNKNOWN_STOCK_MAX_PACKS : maxPacksToAdd(product, line.packSize, cansInOtherLines);
   const countText = quantityText(line);
 
   return (

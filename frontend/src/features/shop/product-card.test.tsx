@@ -27,7 +27,17 @@ async function chooseSize(user: ReturnType<typeof userEvent.setup>, card: HTMLEl
 }
 
 function addButton(card: HTMLElement): HTMLElement {
-  return within(card).getByRole('button', { name: /Add to Pack|Out of Stock|Pack Not Available|Archived Product/ });
+  return within(card).getByRole('button', {
+    name: /Add to Pack|Out of Stock|Pack Not Available|Archived Product|Limit reached|All in your pack/,
+  });
+}
+
+/** Presses + until it is disabled (at most 20 times) and returns the count the stepper reached. */
+async function stepToMax(user: ReturnType<typeof userEvent.setup>, card: HTMLElement): Promise<number> {
+  const increase = within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' });
+  for (let i = 0; i < 20 && !(increase as HTMLButtonElement).disabled; i += 1) await user.click(increase);
+  const output = within(card).getByRole('status', { name: /^Quokka Pale Ale quantity: / });
+  return Number(output.textContent);
 }
 
 describe('product card', () => {
@@ -142,6 +152,44 @@ describe('product card', () => {
     const { card } = renderCard(productFixture(), cansInPack);
     if (note === null) expect(within(card).queryByText(/in pack$/)).not.toBeInTheDocument();
     else expect(within(card).getByText(note)).toBeInTheDocument();
+  });
+
+  it.each([
+    { maxPerOrder: null, text: null },
+    { maxPerOrder: 4, text: 'Limit 4 per order' },
+  ])('given a limit per order of $maxPerOrder, the card shows $text', ({ maxPerOrder, text }) => {
+    const { card } = renderCard(productFixture({ maxPerOrder }));
+    if (text === null) expect(within(card).queryByText(/per order/)).not.toBeInTheDocument();
+    else expect(within(card).getByText(text)).toBeInTheDocument();
+  });
+
+  it.each<{ case: string; product: Partial<Product>; cansInPack: number; size: PackSize; max: number }>([
+    { case: 'no limit, an empty pack', product: { inventory: 10 }, cansInPack: 0, size: 'single', max: 10 },
+    { case: 'no limit, 4 cans in the pack', product: { inventory: 10 }, cansInPack: 4, size: 'single', max: 6 },
+    { case: 'limit 8, an empty pack', product: { maxPerOrder: 8 }, cansInPack: 0, size: 'single', max: 8 },
+    { case: 'limit 8, 2 cans in the pack', product: { maxPerOrder: 8 }, cansInPack: 2, size: 'single', max: 6 },
+    { case: 'limit 12, 4 cans in the pack, 4 packs', product: { maxPerOrder: 12 }, cansInPack: 4, size: '4pack', max: 2 },
+    { case: 'limit 12 but 9 cans left, 3 in the pack', product: { maxPerOrder: 12, inventory: 9 }, cansInPack: 3, size: 'single', max: 6 },
+  ])('given $case, the $size stepper stops at $max', async ({ product, cansInPack, size, max }) => {
+    const { card, user } = renderCard(productFixture(product), cansInPack);
+    await chooseSize(user, card, new RegExp(`^${SIZE_NAMES[size]} `));
+    expect(await stepToMax(user, card)).toBe(max);
+    expect(addButton(card)).toHaveTextContent('Add to Pack');
+    expect(addButton(card)).toBeEnabled();
+  });
+
+  it.each<{ case: string; product: Partial<Product>; cansInPack: number; size: PackSize; reason: string }>([
+    { case: 'the limit already in the pack', product: { maxPerOrder: 4 }, cansInPack: 4, size: 'single', reason: 'Limit reached' },
+    { case: 'room for 2 under a limit of 8', product: { maxPerOrder: 8 }, cansInPack: 6, size: '4pack', reason: 'Limit reached' },
+    { case: 'every can in the pack', product: { inventory: 12 }, cansInPack: 12, size: 'single', reason: 'All in your pack' },
+  ])('given $case, adding $size is disabled with "$reason"', async ({ product, cansInPack, size, reason }) => {
+    const { card, user, onAdd } = renderCard(productFixture(product), cansInPack);
+    await chooseSize(user, card, new RegExp(`^${SIZE_NAMES[size]} `));
+    expect(addButton(card)).toHaveTextContent(reason);
+    expect(addButton(card)).toHaveAccessibleName(`${reason}: Quokka Pale Ale`);
+    expect(addButton(card)).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' })).toBeDisabled();
+    expect(onAdd).not.toHaveBeenCalled();
   });
 
   it('marks low stock between 1 and 4 cans', () => {

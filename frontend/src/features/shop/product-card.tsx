@@ -9,13 +9,13 @@ import {
   formatPrice,
   isAddDisabled,
   isPackAvailable,
-  maxPacksForStepper,
   packPriceCents,
   packSizeLabel,
   productStockMarker,
 } from '@brewery/shop-rules';
 import { Button, Radio, Tag } from 'antd';
 import { useId, useState } from 'react';
+import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from '@/shared/catalog/order-limit';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import './product-card.css';
@@ -40,17 +40,23 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
   const toast = useToast();
   const headingId = useId();
 
-  const maxCount = maxPacksForStepper(product, packSize);
-  const label = addButtonLabel(product, packSize);
+  // The stock and the limit per order, less what the pack already holds of this beer.
+  const maxCount = maxPacksToAdd(product, packSize, cansInPack);
+  const baseLabel = addButtonLabel(product, packSize);
+  const label = baseLabel === 'Add to Pack' ? (addBlockedReason(product, packSize, cansInPack) ?? baseLabel) : baseLabel;
   const stockMarker = productStockMarker(product);
+  // The pack can fill up from elsewhere (the drawer) while a count is chosen here.
+  const shownCount = Math.min(count, maxCount);
+  const limit = typeof product.maxPerOrder === 'number' ? product.maxPerOrder : null;
 
   const choosePackSize = (next: PackSize) => {
     setPackSize(next);
-    setCount((current) => Math.min(current, maxPacksForStepper(product, next)));
+    setCount((current) => Math.min(current, maxPacksToAdd(product, next, cansInPack)));
   };
 
   const add = () => {
-    const line = cartLineFromProduct(product, packSize, count);
+    if (shownCount <= 0) return;
+    const line = cartLineFromProduct(product, packSize, shownCount);
     onAdd(line);
     toast.success('Added to Pack', addedToPackText(line));
     setCount(0);
@@ -115,7 +121,7 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
         <div className="product-card__order">
           <QuantityStepper
             label={`${product.name} quantity`}
-            value={count}
+            value={shownCount}
             min={0}
             max={maxCount}
             onChange={setCount}
@@ -123,13 +129,14 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
           />
           {cansInPack > 0 ? <span className="product-card__in-pack">{cansInPack} in pack</span> : null}
         </div>
+        {limit !== null ? <p className="product-card__limit">{limitPerOrderText(limit)}</p> : null}
 
         <Button
           type="primary"
           block
           size="large"
           icon={label === 'Add to Pack' ? <ShoppingCartOutlined /> : undefined}
-          disabled={isAddDisabled(product, packSize, count)}
+          disabled={label !== 'Add to Pack' || isAddDisabled(product, packSize, shownCount)}
           onClick={add}
           aria-label={label === 'Add to Pack' ? `Add to Pack: ${product.name}` : `${label}: ${product.name}`}
         >
