@@ -34,6 +34,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(dataDir, 'no-static'),
+    // Every request comes from one address: tests name their clients by X-Forwarded-For, and the per-client
+    // checkout limits are out of reach unless a test is about them.
+    TRUST_PROXY: 'loopback',
+    CHECKOUT_HOLDS_PER_CLIENT: '100000',
+    CHECKOUT_RATE_PER_MINUTE: '1000000',
+    CHECKOUT_QUEUE_LIMIT: '100000',
+    CHECKOUT_QUEUE_WAIT_MS: '60000',
     ...env,
   });
   config.eventStore = { kind: 'pglite', dataDir: 'memory://' };

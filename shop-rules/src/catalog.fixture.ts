@@ -20,6 +20,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     enable4Pack: true,
     enable8Pack: true,
     enable16Pack: true,
+    maxPerOrder: null,
     ...overrides,
   };
 }

@@ -38,6 +38,8 @@ export interface Product {
   enable4Pack: boolean;
   enable8Pack: boolean;
   enable16Pack: boolean;
+  /** The most cans of this beer one order may hold (a limited release), or null for no limit. */
+  maxPerOrder: number | null;
 }
 
 /**

@@ -78,6 +78,14 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
   clearTimeout(timer);
 }
 
+/** Checkout limits no load test reaches; tests of the limits themselves override them. */
+export const GENEROUS_CHECKOUT_LIMITS = {
+  CHECKOUT_HOLDS_PER_CLIENT: '100000',
+  CHECKOUT_RATE_PER_MINUTE: '1000000',
+  CHECKOUT_QUEUE_LIMIT: '100000',
+  CHECKOUT_QUEUE_WAIT_MS: '60000',
+} as const;
+
 /** Starts the built shop (`backend/dist/main.js`) on 127.0.0.1, with a fresh data directory unless given one. */
 export async function startShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
   const { env = {}, dataDir: givenDataDir, name } = options;
@@ -95,6 +103,10 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
         NODE_OPTIONS: '',
         ADMIN_PASSWORD: BROWSER_ADMIN_PASSWORD,
         LOG_LEVEL: 'warn',
+        // Every test client comes from 127.0.0.1: lift the per-client checkout limits and the admission queue's
+        // bounds unless a test is about them (it then sets its own), and let tests name a client by X-Forwarded-For.
+        ...GENEROUS_CHECKOUT_LIMITS,
+        TRUST_PROXY: 'loopback',
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',

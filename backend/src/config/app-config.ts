@@ -33,6 +33,29 @@ export interface AppConfig {
     social: { label: string; url: string }[];
   };
   reservationTtlMinutes: number;
+  /** Fairness and admission control at checkout. */
+  checkout: {
+    /** Pending checkouts holding stock per client address at once (CHECKOUT_HOLDS_PER_CLIENT). */
+    holdsPerClient: number;
+    /** Checkout attempts per client address per minute (CHECKOUT_RATE_PER_MINUTE). */
+    ratePerMinute: number;
+    /** Checkouts in progress at once (CHECKOUT_CONCURRENCY). */
+    concurrency: number;
+    /** Checkouts waiting for a turn; past it, 503 (CHECKOUT_QUEUE_LIMIT). */
+    queueLimit: number;
+    /** Longest wait for a turn before 503 (CHECKOUT_QUEUE_WAIT_MS). */
+    queueWaitMs: number;
+  };
+  /** The HTTP server's limits (one shop process). */
+  http: {
+    /** Express's `trust proxy`: false (the socket's address), or the proxies to believe (TRUST_PROXY). */
+    trustProxy: false | string[];
+    maxConnections: number;
+    maxConnectionsPerClient: number;
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -163,10 +186,44 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       },
       social: parseSocial(optional('SOCIAL_LINKS'), problems),
     },
-    reservationTtlMinutes: int('RESERVATION_TTL_MINUTES', 30, 1, 24 * 60),
+    reservationTtlMinutes: int('RESERVATION_TTL_MINUTES', 10, 1, 24 * 60),
+    checkout: {
+      holdsPerClient: int('CHECKOUT_HOLDS_PER_CLIENT', 2, 1, 100_000),
+      ratePerMinute: int('CHECKOUT_RATE_PER_MINUTE', 10, 1, 1_000_000),
+      concurrency: int('CHECKOUT_CONCURRENCY', 8, 1, 256),
+      queueLimit: int('CHECKOUT_QUEUE_LIMIT', 100, 0, 100_000),
+      queueWaitMs: int('CHECKOUT_QUEUE_WAIT_MS', 3000, 0, 60_000),
+    },
+    http: {
+      trustProxy: parseTrustProxy(optional('TRUST_PROXY'), problems),
+      maxConnections: int('MAX_CONNECTIONS', 4000, 1, 1_000_000),
+      maxConnectionsPerClient: int('MAX_CONNECTIONS_PER_CLIENT', 200, 1, 1_000_000),
+      headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+      requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
+      keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * TRUST_PROXY: unset or "false" believes no X-Forwarded-For (the socket's address counts); otherwise a comma
+ * list of what Express accepts: "loopback", "linklocal", "uniquelocal", addresses and CIDR ranges.
+ */
+function parseTrustProxy(raw: string | null, problems: string[]): false | string[] {
+  if (raw === null || raw.toLowerCase() === 'false') return false;
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  const bad = entries.filter((entry) => !named.includes(entry) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(`TRUST_PROXY must be false or a comma list of loopback, linklocal, uniquelocal, addresses or CIDR ranges (got "${raw}")`);
+    return false;
+  }
+  return entries;
 }
 
 /** SOCIAL_LINKS="Instagram=https://instagram.com/x,Facebook=https://facebook.com/x" */

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
 import { PersistenceModule } from './persistence/persistence.module';
 import { CLOCK, type Clock } from './persistence/persistence.tokens';
+import { ProjectionLag } from './projections/projection-lag';
 import { ProjectionRegistry } from './projections/projection-registry';
 import { ProjectionRunner } from './projections/projection-runner';
 
@@ -16,8 +17,8 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [PersistenceModule, CqrsModule.forRoot()],
-      providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, { provide: CLOCK, useValue: clock }],
-      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, CLOCK],
+      providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, { provide: CLOCK, useValue: clock }],
+      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, CLOCK],
     };
   }
 }

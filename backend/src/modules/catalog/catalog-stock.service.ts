@@ -8,12 +8,6 @@ import { ReleaseReservationCommand } from './release-reservation/release-reserva
 import { ReserveStockCommand } from './reserve-stock/reserve-stock.command';
 import { SellStockCommand } from './sell-stock/sell-stock.command';
 
-export interface OrderReservationLine {
-  productId: string;
-  /** Cans. Lines of the same product are added together: one reservation per product and order. */
-  quantity: number;
-}
-
 /**
  * What checkout and payments need from the catalog, in one place. Every method is idempotent per order,
  * writes to the product streams only, and returns positions: to show the result, await
@@ -31,11 +25,14 @@ export class CatalogStock {
     return this.streams.snapshot(productId);
   }
 
+  /** `at`: the checkout's time; other orders' holds that expired by then are released in the same write. */
   reserve(
-    input: { productId: string; orderId: string; quantity: number; expiresAt: string },
+    input: { productId: string; orderId: string; quantity: number; expiresAt: string; at: string },
     context: CommandContext,
   ): Promise<ProductWriteResult> {
-    return this.commands.execute(new ReserveStockCommand(input.productId, input.orderId, input.quantity, input.expiresAt, context));
+    return this.commands.execute(
+      new ReserveStockCommand(input.productId, input.orderId, input.quantity, input.expiresAt, input.at, context),
+    );
   }
 
   release(input: { productId: string; orderId: string; reason: ReleaseReason }, context: CommandContext): Promise<ProductWriteResult> {
@@ -51,34 +48,5 @@ export class CatalogStock {
 
   count(input: { productId: string; inventory: number; reason: StockCountReason }, context: CommandContext): Promise<ProductWriteResult> {
     return this.commands.execute(new CountStockCommand(input.productId, input.inventory, input.reason, context));
-  }
-
-  /**
-   * Reserves every product of one checkout, or none: products are reserved one stream at a time (in id
-   * order, so two checkouts meet in the same order), and when one is refused the ones already reserved
-   * are released with reason `checkout_failed` before the refusal is rethrown. Repeating the call for the
-   * same order reserves nothing twice.
-   */
-  async reserveOrder(
-    input: { orderId: string; expiresAt: string; lines: readonly OrderReservationLine[] },
-    context: CommandContext,
-  ): Promise<ProductWriteResult[]> {
-    const totals = new Map<string, number>();
-    for (const line of input.lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
-    const done: ProductWriteResult[] = [];
-    for (const [productId, quantity] of [...totals].sort(([a], [b]) => a.localeCompare(b))) {
-      try {
-        done.push(await this.reserve({ productId, orderId: input.orderId, quantity, expiresAt: input.expiresAt }, context));
-      } catch (error) {
-        for (const reserved of done) {
-          // Best effort: a release that fails here is still undone by the reservation's expiry.
-          await this.release({ productId: reserved.productId, orderId: input.orderId, reason: 'checkout_failed' }, context).catch(
-            () => undefined,
-          );
-        }
-        throw error;
-      }
-    }
-    return done;
   }
 }

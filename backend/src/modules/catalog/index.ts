@@ -1,6 +1,6 @@
 /** What other modules may use from the catalog: stock commands for checkout and payments, and the product snapshot. */
 export { CatalogModule } from './catalog.module';
-export { CatalogStock, type OrderReservationLine } from './catalog-stock.service';
+export { CatalogStock } from './catalog-stock.service';
 export type { CommandContext, ProductWriteResult } from './product-streams';
 export type { ProductSnapshot } from './domain/product-snapshot';
 export type { ReleaseReason, StockCountReason, ProductEvent, ProductFields } from './domain/product.events';

@@ -3,6 +3,9 @@ import { ProjectionRegistry } from '../../platform/projections/projection-regist
 import { CatalogModule } from '../catalog';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { CheckoutAdmission } from './checkout-admission/checkout-admission.service';
+import { CheckoutCancellation } from './checkout-cancellation/checkout-cancellation.service';
+import { CheckoutHoldsProjection } from './checkout-holds/checkout-holds.projection';
 import { CheckoutService } from './checkout/checkout.service';
 import { CreatePaymentIntentController } from './checkout/create-payment-intent.controller';
 import { NumberSequence } from './numbering/number-sequence.service';
@@ -30,6 +33,9 @@ import { UpdateOrderTracking } from './order-tracking/update-order-tracking.serv
   controllers: [CreatePaymentIntentController, OrderListController, OrderBackupsController, UpdateOrderTrackingController],
   providers: [
     CheckoutService,
+    CheckoutAdmission,
+    CheckoutCancellation,
+    CheckoutHoldsProjection,
     NumberSequence,
     OrderReservations,
     OrderCompletion,
@@ -43,13 +49,14 @@ import { UpdateOrderTracking } from './order-tracking/update-order-tracking.serv
     OrderUpdateNotifier,
     OrderUpdateEmailProcessManager,
   ],
-  exports: [ReservationExpiry, OrderCompletion, RecoverOrder],
+  exports: [ReservationExpiry, OrderCompletion, RecoverOrder, CheckoutAdmission],
 })
 export class OrderingModule implements OnModuleInit {
   constructor(
     private readonly registry: ProjectionRegistry,
     private readonly orderList: OrderListProjection,
     private readonly backups: OrderBackupsProjection,
+    private readonly holds: CheckoutHoldsProjection,
     private readonly completion: PaymentCompletionProcessManager,
     private readonly updateEmails: OrderUpdateEmailProcessManager,
   ) {}
@@ -57,6 +64,7 @@ export class OrderingModule implements OnModuleInit {
   onModuleInit(): void {
     this.registry.registerProjection(this.orderList);
     this.registry.registerProjection(this.backups);
+    this.registry.registerProjection(this.holds);
     this.registry.registerProcessManager(this.completion);
     this.registry.registerProcessManager(this.updateEmails);
   }

@@ -1,11 +1,24 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { DocumentStore, EventStore } from '@brewery/eventstore';
+import type { DocumentStore, EventStore, EventStoreHealth } from '@brewery/eventstore';
+import { ProjectionLag } from '../../platform/projections/projection-lag';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
+import { CheckoutAdmission } from '../ordering/checkout-admission/checkout-admission.service';
+import { ConnectionStats } from './load/connection-stats';
+import { EVENT_LOOP_DEGRADED_MS, LoadMonitor, STORE_DEGRADED_MS, STORE_FAILING_MS } from './load/load-monitor';
 
-/** Liveness and readiness: the event store answers, the read models answer, and how far behind they are. */
+/** A live look at the store may take this long; after it the background probe's last answer is used. */
+const LIVE_PROBE_MS = 250;
+
+type Verdict = 'ok' | 'degraded' | 'failing';
+
+/**
+ * Liveness and readiness, answered at once even under load. `failing` (503): the store or the read models
+ * do not answer, or a projection has stopped. `degraded` (200: the process works, slowly): the event loop
+ * lags, the store is slow, or checkouts are queueing; each reason is listed. `ok` otherwise.
+ */
 @ApiTags('system')
 @Controller('health')
 export class HealthController {
@@ -13,26 +26,74 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     private readonly runner: ProjectionRunner,
+    private readonly monitor: LoadMonitor,
+    private readonly admission: CheckoutAdmission,
+    private readonly connections: ConnectionStats,
+    private readonly lag: ProjectionLag,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Health of the event store, the read models and the projections (503 when not ready)' })
+  @ApiOperation({ summary: 'Health: ok, degraded (slow but working, with reasons) or failing (503); load figures and projection lag' })
   async health(@Res({ passthrough: true }) res: Response): Promise<unknown> {
-    const [eventStore, readModels, head] = await Promise.all([
-      this.eventStore.health().catch((e: unknown) => ({ ok: false, adapter: this.eventStore.kind, detail: String(e) })),
-      this.documents.health().catch((e: unknown) => ({ ok: false, adapter: this.documents.kind, detail: String(e) })),
-      this.eventStore.headPosition().catch(() => null),
-    ]);
+    const probe = this.monitor.storeProbe();
+    const live = probe.waitingMs > 0 ? null : await this.liveStore();
+    const eventStore: EventStoreHealth = live?.health ??
+      probe.health ?? { ok: false, adapter: this.eventStore.kind, detail: 'not probed yet' };
+    const head = live?.head ?? probe.headPosition;
+    const readModels = await this.documents
+      .health()
+      .catch((e: unknown) => ({ ok: false, adapter: this.documents.kind, detail: String(e) }));
     const subscribers = this.runner.statuses().map((s) => ({ ...s, lag: head === null ? null : Math.max(0, head - s.position) }));
-    const projectionsOk = subscribers.every((s) => s.caughtUp && s.lastError === null);
-    const ok = eventStore.ok && readModels.ok && projectionsOk;
-    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+
+    const storeLatencyMs = live?.latencyMs ?? Math.max(probe.latencyMs ?? 0, probe.waitingMs);
+    const eventLoopDelayMs = this.monitor.eventLoopDelayMs();
+    const checkout = this.admission.stats();
+    const queueLimit = this.admission.queueLimit();
+
+    const failing: string[] = [];
+    if (!eventStore.ok) failing.push(`event store: ${eventStore.detail ?? 'not answering'}`);
+    if (probe.waitingMs >= STORE_FAILING_MS) failing.push(`event store has not answered for ${Math.round(probe.waitingMs / 1000)} s`);
+    if (!readModels.ok) failing.push(`read models: ${readModels.detail ?? 'not answering'}`);
+    for (const s of subscribers) {
+      if (s.lastError !== null) failing.push(`${s.name} stopped: ${s.lastError}`);
+      else if (!s.caughtUp) failing.push(`${s.name} is still catching up`);
+    }
+    const degraded: string[] = [];
+    if (eventLoopDelayMs.p99 > EVENT_LOOP_DEGRADED_MS) degraded.push(`event loop delay p99 ${eventLoopDelayMs.p99} ms`);
+    if (storeLatencyMs > STORE_DEGRADED_MS) degraded.push(`event store round trip ${storeLatencyMs} ms`);
+    if (queueLimit > 0 && checkout.queued >= queueLimit / 2) degraded.push(`${checkout.queued} checkouts queued (limit ${queueLimit})`);
+
+    const status: Verdict = failing.length > 0 ? 'failing' : degraded.length > 0 ? 'degraded' : 'ok';
+    res.status(status === 'failing' ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.OK);
     return {
-      status: ok ? 'ok' : 'degraded',
+      status,
+      reasons: [...failing, ...degraded],
       eventStore,
       readModels,
       headPosition: head,
       projections: subscribers,
+      load: {
+        eventLoopDelayMs,
+        storeLatencyMs,
+        checkout: { ...checkout, queueLimit },
+        connections: this.connections.read(),
+        projectionLagMs: this.lag.percentiles(),
+      },
     };
+  }
+
+  private async liveStore(): Promise<{ health: EventStoreHealth; head: number | null; latencyMs: number } | null> {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), LIVE_PROBE_MS)));
+    const answer = Promise.all([
+      this.eventStore.health().catch((e: unknown) => ({ ok: false, adapter: this.eventStore.kind, detail: String(e) })),
+      this.eventStore.headPosition().catch(() => null),
+    ]).then(([health, head]) => ({ health, head, latencyMs: Math.round(performance.now() - started) }));
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

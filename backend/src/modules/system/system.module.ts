@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
+import { OrderingModule } from '../ordering/ordering.module';
 import { HealthController } from './health.controller';
+import { ConnectionStats } from './load/connection-stats';
+import { LoadMonitor } from './load/load-monitor';
 import { PublicConfigController } from './public-config.controller';
 import { RebuildReadModelsController } from './rebuild-read-models.controller';
 
-@Module({ controllers: [HealthController, PublicConfigController, RebuildReadModelsController] })
+@Module({
+  imports: [OrderingModule],
+  controllers: [HealthController, PublicConfigController, RebuildReadModelsController],
+  providers: [LoadMonitor, ConnectionStats],
+  exports: [LoadMonitor, ConnectionStats],
+})
 export class SystemModule {}

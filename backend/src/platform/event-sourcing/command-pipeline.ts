@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { WrongExpectedRevisionError, type DomainEvent, type EventMetadata, type EventStore } from '@brewery/eventstore';
 import type { Decider } from '../../shared-kernel/decider';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
+import { ProjectionLag } from '../projections/projection-lag';
 import { StreamStateCache } from './stream-state-cache';
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -55,7 +56,10 @@ export class CommandPipeline {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly cache = new StreamStateCache(CACHED_STREAMS);
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Optional() private readonly lag: ProjectionLag | null = null,
+  ) {}
 
   run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
     const previous = this.queues.get(input.streamName) ?? Promise.resolve();
@@ -94,6 +98,7 @@ export class CommandPipeline {
           })),
           { expectedRevision: revision === -1 ? 'no_stream' : revision },
         );
+        this.lag?.committed(result.position);
         const next = events.reduce((s, e) => input.decider.evolve(s, e), state);
         if (result.nextExpectedRevision === revision + events.length) {
           this.cache.set(input.streamName, { fold: input.decider.evolve, state: next, revision: result.nextExpectedRevision });

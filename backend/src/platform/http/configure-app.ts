@@ -19,7 +19,8 @@ import { storableTextOnly } from './storable-text';
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For to believe (TRUST_PROXY); by default none, so a client cannot choose its own address.
+  app.set('trust proxy', config.http.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { CheckpointStore, DocumentStore, EventStore, RecordedEvent, Subscription } from '@brewery/eventstore';
 import { DOCUMENT_STORE, EVENT_STORE, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
+import { ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
 
 /** The read models share one subscription and one checkpoint: they are rebuilt together. */
@@ -63,6 +64,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     @Inject(PROJECTION_CHECKPOINTS) private readonly projectionCheckpoints: CheckpointStore,
     @Inject(PROCESS_CHECKPOINTS) private readonly processCheckpoints: CheckpointStore,
     private readonly registry: ProjectionRegistry,
+    private readonly lag: ProjectionLag = new ProjectionLag(),
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -183,7 +185,10 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         subscriber.status.position = event.globalPosition;
         subscriber.status.eventsHandled += 1;
         subscriber.status.lastError = null;
-        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.releaseWaiters(event.globalPosition);
+        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) {
+          this.lag.applied(event.globalPosition);
+          this.releaseWaiters(event.globalPosition);
+        }
       },
       onCaughtUp: () => {
         subscriber.status.caughtUp = true;

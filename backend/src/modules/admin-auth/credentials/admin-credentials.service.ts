@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
-import { readOrCreateSecretFile } from './data-dir-secret';
+import { readOrCreateSecretFile } from '../../../platform/persistence/data-dir-secret';
 import { hashPassword, parseScryptHash, verifyPassword, type ScryptHash } from './scrypt-password';
 
 export const GENERATED_PASSWORD_FILE = 'admin-password.hash';

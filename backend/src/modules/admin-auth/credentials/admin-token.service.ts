@@ -3,7 +3,7 @@ import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObjec
 import { join } from 'node:path';
 import { generateSecret, type AppConfig } from '../../../config/app-config';
 import { CLOCK, APP_CONFIG, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { readOrCreateSecretFile } from './data-dir-secret';
+import { readOrCreateSecretFile } from '../../../platform/persistence/data-dir-secret';
 
 export const GENERATED_JWT_SECRET_FILE = 'jwt-secret';
 

@@ -3,6 +3,8 @@ import { ProductErrors } from './product.errors';
 import type { ProductFields } from './product.events';
 
 export const MAX_ABV = 20;
+/** The largest order the shop takes (the spec's biggest valid pack total). */
+export const MAX_PER_ORDER = 192;
 
 /** Cents as the Product entity stores prices: a decimal string with two decimals ("6.50"). */
 export function priceString(cents: number): string {
@@ -29,6 +31,10 @@ export function normalizeProductFields(fields: ProductFields): ProductFields {
   if (fields.beerType !== null && !(BEER_TYPES as readonly string[]).includes(fields.beerType)) {
     throw ProductErrors.invalid(`beerType must be one of ${BEER_TYPES.join(', ')} or none`);
   }
+  const maxPerOrder = fields.maxPerOrder ?? null;
+  if (maxPerOrder !== null && (!Number.isSafeInteger(maxPerOrder) || maxPerOrder < 1 || maxPerOrder > MAX_PER_ORDER)) {
+    throw ProductErrors.invalid(`maxPerOrder must be a whole number of cans from 1 to ${MAX_PER_ORDER}, or empty for no limit`);
+  }
   const price = positivePrice('price', fields.price);
   if (price === null) throw ProductErrors.invalid('price is required');
   return {
@@ -48,6 +54,7 @@ export function normalizeProductFields(fields: ProductFields): ProductFields {
     enable4Pack: fields.enable4Pack,
     enable8Pack: fields.enable8Pack,
     enable16Pack: fields.enable16Pack,
+    maxPerOrder,
   };
 }
 

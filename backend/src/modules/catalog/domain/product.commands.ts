@@ -8,7 +8,8 @@ export type ProductCommand =
   | { type: 'SetProductActive'; productId: string; isActive: boolean }
   | { type: 'DeleteProduct'; productId: string }
   | { type: 'CountStock'; productId: string; inventory: number; reason: StockCountReason }
-  | { type: 'ReserveStock'; productId: string; orderId: string; quantity: number; expiresAt: string }
+  /** `at`: when it is asked; holds of other orders whose expiry has passed by then are released first. */
+  | { type: 'ReserveStock'; productId: string; orderId: string; quantity: number; expiresAt: string; at: string }
   | { type: 'ReleaseReservation'; productId: string; orderId: string; reason: ReleaseReason }
   | { type: 'SellStock'; productId: string; orderId: string; quantity: number; paymentIntentId: string };
 

@@ -85,9 +85,15 @@ function decide(command: ProductCommand, state: ProductState): ProductEvent[] {
   }
 }
 
+/**
+ * Sets cans aside for one order. Holds of other orders that have expired by the command's time are handed
+ * back in the same decision, so a lapsed checkout never makes a beer look sold out to the next customer
+ * (the expiry sweep then finds nothing left to release on this product).
+ */
 function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 'ReserveStock' }>): ProductEvent[] {
   assertQuantity(command.quantity);
   if (Number.isNaN(Date.parse(command.expiresAt))) throw ProductErrors.invalidExpiry(command.expiresAt);
+  if (Number.isNaN(Date.parse(command.at))) throw ProductErrors.invalidExpiry(command.at);
   if (state.soldOrders.includes(command.orderId)) return [];
   const held = state.reservations.find((r) => r.orderId === command.orderId);
   if (held) {
@@ -95,9 +101,23 @@ function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 
     throw ProductErrors.reservationMismatch(state.fields.name, command.orderId, held.quantity, command.quantity);
   }
   if (!state.fields.isActive || state.fields.archived) throw ProductErrors.unavailable(state.fields.name);
-  const available = availableCans(state);
-  if (command.quantity > available) throw ProductErrors.insufficientStock(state.fields.name, available, command.quantity);
-  return [{ type: 'StockReserved', data: { orderId: command.orderId, quantity: command.quantity, expiresAt: command.expiresAt } }];
+  const limit = state.fields.maxPerOrder;
+  if (limit !== null && command.quantity > limit) throw ProductErrors.overOrderLimit(state.fields.name, limit, command.quantity);
+  const now = Date.parse(command.at);
+  const lapsed = state.reservations.filter((r) => Date.parse(r.expiresAt) <= now);
+  const releases: ProductEvent[] = lapsed.map((r) => ({
+    type: 'StockReservationReleased',
+    data: { orderId: r.orderId, quantity: r.quantity, reason: 'expired' },
+  }));
+  const available = availableCans(state) + lapsed.reduce((sum, r) => sum + r.quantity, 0);
+  if (command.quantity > available) {
+    // Refused: nothing is appended, the lapsed holds included (the sweep releases them).
+    throw ProductErrors.insufficientStock(state.fields.name, available, command.quantity);
+  }
+  return [
+    ...releases,
+    { type: 'StockReserved', data: { orderId: command.orderId, quantity: command.quantity, expiresAt: command.expiresAt } },
+  ];
 }
 
 /**
@@ -143,6 +163,7 @@ function diff(current: ProductFields, next: ProductFields): ProductEvent[] {
   }
   if (current.isActive !== next.isActive) events.push({ type: next.isActive ? 'ProductPublished' : 'ProductMovedToDraft', data: {} });
   if (current.archived !== next.archived) events.push({ type: next.archived ? 'ProductArchived' : 'ProductRestored', data: {} });
+  if (current.maxPerOrder !== next.maxPerOrder) events.push({ type: 'ProductOrderLimitSet', data: { maxPerOrder: next.maxPerOrder } });
   if (current.inventory !== next.inventory) {
     events.push({ type: 'StockCounted', data: { inventory: next.inventory, previous: current.inventory, reason: 'admin-edit' } });
   }
@@ -151,7 +172,13 @@ function diff(current: ProductFields, next: ProductFields): ProductEvent[] {
 
 function evolve(state: ProductState, event: ProductEvent): ProductState {
   if (event.type === 'ProductCreated') {
-    return { status: 'listed', revision: 0, fields: { ...event.data }, reservations: [], soldOrders: [] };
+    return {
+      status: 'listed',
+      revision: 0,
+      fields: { ...event.data, maxPerOrder: event.data.maxPerOrder ?? null },
+      reservations: [],
+      soldOrders: [],
+    };
   }
   if (state.status !== 'listed') return state;
   const next: ListedProduct = { ...state, revision: state.revision + 1 };
@@ -172,6 +199,8 @@ function evolve(state: ProductState, event: ProductEvent): ProductState {
       return { status: 'deleted', revision: next.revision };
     case 'StockCounted':
       return { ...next, fields: { ...next.fields, inventory: event.data.inventory } };
+    case 'ProductOrderLimitSet':
+      return { ...next, fields: { ...next.fields, maxPerOrder: event.data.maxPerOrder } };
     case 'StockReserved':
       return { ...next, reservations: [...next.reservations, { ...event.data }] };
     case 'StockReservationReleased':

@@ -30,6 +30,8 @@ export const ProductErrors = {
       `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
       'conflict',
     ),
+  overOrderLimit: (name: string, limit: number, requested: number): DomainError =>
+    new DomainError('order_limit', `Limit ${limit} per order for ${name}: your pack has ${requested}.`, 'conflict'),
   reservationMismatch: (name: string, orderId: string, held: number, requested: number): DomainError =>
     new DomainError(
       'reservation_mismatch',

@@ -35,9 +35,10 @@ export type StockCountReason = 'admin-edit' | 'stock-email';
  * Why a checkout's reservation ended without a sale. `checkout_failed`: another product of the same
  * checkout could not be reserved, so the cans already set aside for it are handed back.
  */
-export type ReleaseReason = 'payment_failed' | 'order_deleted' | 'expired' | 'checkout_failed';
+export type ReleaseReason = 'payment_failed' | 'order_deleted' | 'expired' | 'checkout_failed' | 'superseded' | 'checkout_cancelled';
 
-export type ProductCreated = DomainEvent<'ProductCreated', ProductFields>;
+/** Products created before the limit existed have no `maxPerOrder` (read as null). */
+export type ProductCreated = DomainEvent<'ProductCreated', Omit<ProductFields, 'maxPerOrder'> & { maxPerOrder?: number | null }>;
 /** Only the fields that changed. */
 export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', Partial<ProductDetails>>;
 /** Every price field as it is after the change. */
@@ -47,6 +48,8 @@ export type ProductMovedToDraft = DomainEvent<'ProductMovedToDraft', Record<stri
 export type ProductArchived = DomainEvent<'ProductArchived', Record<string, never>>;
 export type ProductRestored = DomainEvent<'ProductRestored', Record<string, never>>;
 export type ProductDeleted = DomainEvent<'ProductDeleted', Record<string, never>>;
+/** The operator set (a number of cans) or lifted (null) the limit of cans per order. */
+export type ProductOrderLimitSet = DomainEvent<'ProductOrderLimitSet', { maxPerOrder: number | null }>;
 export type StockCounted = DomainEvent<'StockCounted', { inventory: number; previous: number; reason: StockCountReason }>;
 export type StockReserved = DomainEvent<'StockReserved', { orderId: string; quantity: number; expiresAt: string }>;
 export type StockReservationReleased = DomainEvent<
@@ -64,6 +67,7 @@ export type ProductEvent =
   | ProductArchived
   | ProductRestored
   | ProductDeleted
+  | ProductOrderLimitSet
   | StockCounted
   | StockReserved
   | StockReservationReleased
@@ -81,6 +85,7 @@ export const PRODUCT_EVENT_TYPES = [
   'ProductArchived',
   'ProductRestored',
   'ProductDeleted',
+  'ProductOrderLimitSet',
   'StockCounted',
   'StockReserved',
   'StockReservationReleased',

@@ -2,7 +2,19 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BEER_TYPES, toCents, type BeerType } from '@brewery/shop-rules';
 import type { ProductFields } from '../domain/product.events';
 import { priceString } from '../domain/product-fields';
-import { Checked, abv, beerType, flag, imageUrl, inventory, isBlank, money, requiredText, revision } from './product-form.validators';
+import {
+  Checked,
+  abv,
+  beerType,
+  flag,
+  imageUrl,
+  inventory,
+  isBlank,
+  maxPerOrder,
+  money,
+  requiredText,
+  revision,
+} from './product-form.validators';
 
 /**
  * The admin product form (spec section 5), for Add Product and for a full edit. Prices may come as
@@ -45,6 +57,15 @@ export class ProductFormRequestDto {
   @ApiPropertyOptional({ description: 'Cans in stock (the operator’s figure)', default: 0, example: 240 })
   @Checked('inventory', inventory)
   inventory?: number | string;
+
+  @ApiPropertyOptional({
+    description: 'The most cans of this beer one order may hold (1 to 192); empty or null for no limit',
+    example: 16,
+    nullable: true,
+    type: Number,
+  })
+  @Checked('maxPerOrder', maxPerOrder)
+  maxPerOrder?: number | string | null;
 
   @ApiProperty({ description: 'An http(s) URL or a path on this site starting with /', example: '/cans/quokka-pale-ale.svg' })
   @Checked('imageUrl', imageUrl)
@@ -125,5 +146,6 @@ export function toProductFields(dto: ProductFormRequestDto): ProductFields {
     enable4Pack: dto.enable4Pack ?? false,
     enable8Pack: dto.enable8Pack ?? false,
     enable16Pack: dto.enable16Pack ?? false,
+    maxPerOrder: isBlank(dto.maxPerOrder) ? null : Number(dto.maxPerOrder),
   };
 }

@@ -68,6 +68,15 @@ export function inventory(value: unknown): string | null {
   return null;
 }
 
+/** Optional: empty (null, '' or absent) is no limit; otherwise whole cans from 1 to 192. */
+export function maxPerOrder(value: unknown): string | null {
+  if (isBlank(value)) return null;
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1 || number > 192)
+    return 'maxPerOrder must be a whole number of cans from 1 to 192, or empty for no limit';
+  return null;
+}
+
 export function imageUrl(value: unknown): string | null {
   if (isBlank(value)) return 'imageUrl is required';
   if (typeof value !== 'string' || value.length > 2048) return 'imageUrl must be an http(s) URL or a path starting with /';

@@ -38,6 +38,7 @@ export function evolveProductView(
       _id: productId,
       id: productId,
       ...event.data,
+      maxPerOrder: event.data.maxPerOrder ?? null,
       reserved: 0,
       reservations: [],
       revision,
@@ -64,6 +65,8 @@ export function evolveProductView(
       return { ...next, deleted: true };
     case 'StockCounted':
       return { ...next, inventory: event.data.inventory };
+    case 'ProductOrderLimitSet':
+      return { ...next, maxPerOrder: event.data.maxPerOrder };
     case 'StockReserved':
       return withReservations(next, [...next.reservations.filter((r) => r.orderId !== event.data.orderId), { ...event.data }]);
     case 'StockReservationReleased':
@@ -104,6 +107,8 @@ function productOf(doc: ProductViewDoc): Product {
     enable4Pack: doc.enable4Pack,
     enable8Pack: doc.enable8Pack,
     enable16Pack: doc.enable16Pack,
+    // Documents written before the limit existed have none.
+    maxPerOrder: doc.maxPerOrder ?? null,
   };
 }
 

@@ -10,6 +10,8 @@ export class ReserveStockCommand extends Command<ProductWriteResult> {
     readonly quantity: number,
     /** ISO-8601; after it the reservation may be released as expired. */
     readonly expiresAt: string,
+    /** ISO-8601: when it is asked (holds of other orders that expired by then are released first). */
+    readonly at: string,
     readonly context: CommandContext,
   ) {
     super();

@@ -14,6 +14,7 @@ export class ReserveStockHandler implements ICommandHandler<ReserveStockCommand>
         orderId: command.orderId,
         quantity: command.quantity,
         expiresAt: command.expiresAt,
+        at: command.at,
       },
       command.context,
     );

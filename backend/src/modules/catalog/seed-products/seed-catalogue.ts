@@ -34,6 +34,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
   {
@@ -56,6 +57,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
   {
@@ -78,6 +80,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
   {
@@ -100,6 +103,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
   {
@@ -122,6 +126,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: false,
+      maxPerOrder: null,
     },
   },
   {
@@ -144,6 +149,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: false,
+      maxPerOrder: null,
     },
   },
   {
@@ -166,6 +172,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: false,
       enable16Pack: false,
+      maxPerOrder: null,
     },
   },
   {
@@ -188,6 +195,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
   {
@@ -210,6 +218,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: false,
+      maxPerOrder: null,
     },
   },
   {
@@ -233,6 +242,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable8Pack: true,
       // Switched on, but unpriced: the 16-pack stays unavailable until it has a price.
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
   {
@@ -255,6 +265,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
   {
@@ -277,6 +288,7 @@ export const SEED_CATALOGUE: readonly SeedBeer[] = [
       enable4Pack: true,
       enable8Pack: true,
       enable16Pack: true,
+      maxPerOrder: null,
     },
   },
 ];

@@ -14,6 +14,10 @@ import { orderStreamName, type OrderCancelReason, type OrderPlacedData } from '.
 import { decimalString } from '../domain/order-money';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { NumberSequence } from '../numbering/number-sequence.service';
+import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
+import { CheckoutAbandonedError } from '../checkout-admission/checkout-gate';
+import type { CheckoutClient } from '../checkout-admission/checkout-holder';
+import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
 
 export const PAYMENT_PROVIDER_UNAVAILABLE =
@@ -33,18 +37,60 @@ export class CheckoutService {
     private readonly projections: ProjectionRunner,
     private readonly stock: CatalogStock,
     private readonly numbers: NumberSequence,
+    private readonly admission: CheckoutAdmission,
+    private readonly cancellation: CheckoutCancellation,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async createPaymentIntent(request: CreatePaymentIntentRequest, cause: Cause): Promise<CreatePaymentIntentResponse> {
+  /**
+   * One checkout, admitted by `CheckoutAdmission`: the browser's earlier unpaid checkout is replaced, the
+   * client's holds are capped, and a client that disconnects before the answer holds nothing.
+   */
+  async createPaymentIntent(
+    request: CreatePaymentIntentRequest,
+    cause: Cause,
+    client: CheckoutClient,
+  ): Promise<CreatePaymentIntentResponse> {
     const customer = validateCustomerInfo(request.customerInfo);
+    const admitted = await this.admission.enter(client);
+    let giveBackHold: () => void = () => undefined;
+    try {
+      const replaced = await this.replaceEarlierCheckouts(admitted.holder.browser, cause);
+      giveBackHold = await this.admission.claimHold(admitted.holder.client, replaced);
+      const response = await this.placeAndReserve(request, customer, cause, admitted.holder, admitted.signal);
+      return response;
+    } finally {
+      giveBackHold();
+      admitted.leave();
+    }
+  }
+
+  /** Ends this browser's earlier checkouts that still hold cans and are not being paid; returns their order ids. */
+  private async replaceEarlierCheckouts(browser: string, cause: Cause): Promise<string[]> {
+    const replaced: string[] = [];
+    for (const hold of await this.admission.holdsOfBrowser(browser)) {
+      const outcome = await this.cancellation.end(hold._id, 'superseded', cause);
+      if (outcome.kind !== 'payment_under_way') replaced.push(hold._id);
+    }
+    return replaced;
+  }
+
+  private async placeAndReserve(
+    request: CreatePaymentIntentRequest,
+    customer: ReturnType<typeof validateCustomerInfo>,
+    cause: Cause,
+    holder: { client: string; browser: string },
+    signal: AbortSignal,
+  ): Promise<CreatePaymentIntentResponse> {
     const cart: CheckoutCartLine[] = request.cartItems;
     const products = new Map<string, ProductSnapshot | null>();
     for (const productId of new Set(cart.map((line) => line.productId))) products.set(productId, await this.stock.snapshot(productId));
     const priced = priceCheckout(cart, products, customer);
     const { summary } = priced;
+    // The client left while we priced: nothing is recorded for it.
+    if (signal.aborted) throw new CheckoutAbandonedError();
 
     const now = this.clock.now();
     const reservationExpiresAt = new Date(now.getTime() + this.config.reservationTtlMinutes * 60_000).toISOString();
@@ -62,6 +108,7 @@ export class CheckoutService {
       isPerthMetro: summary.shipping.isPerthMetro,
       reservationExpiresAt,
       placedAt: now.toISOString(),
+      holder,
     };
     await this.pipeline.run({
       streamName: orderStreamName(orderId),
@@ -73,10 +120,18 @@ export class CheckoutService {
     const reserved: string[] = [];
     try {
       for (const line of priced.reservations) {
-        await this.stock.reserve({ productId: line.productId, orderId, quantity: line.quantity, expiresAt: reservationExpiresAt }, cause);
+        if (signal.aborted) throw new CheckoutAbandonedError();
+        await this.stock.reserve(
+          { productId: line.productId, orderId, quantity: line.quantity, expiresAt: reservationExpiresAt, at: now.toISOString() },
+          cause,
+        );
         reserved.push(line.productId);
       }
     } catch (error) {
+      if (error instanceof CheckoutAbandonedError) {
+        await this.abandon(orderId, reserved, 'checkout_cancelled', 'The customer left before the checkout answered.', cause);
+        throw error;
+      }
       await this.abandon(orderId, reserved, 'insufficient_stock', error instanceof Error ? error.message : String(error), cause);
       throw error;
     }
@@ -132,6 +187,11 @@ export class CheckoutService {
       metadata: metadataFor(cause, this.clock),
     });
     await this.projections.waitForReadModels(Math.max(backup.position ?? -1, attached.position ?? -1));
+    if (signal.aborted) {
+      // Nobody will ever see this client secret: end the checkout now rather than hold its cans to expiry.
+      await this.cancellation.end(orderId, 'checkout_cancelled', cause);
+      throw new CheckoutAbandonedError();
+    }
 
     return {
       clientSecret: intent.clientSecret,

@@ -1,18 +1,59 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../../../config/app-config';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
+import { CheckoutAbandonedError, CheckoutBusyError } from '../checkout-admission/checkout-gate';
+import { checkoutClientOf } from '../checkout-admission/checkout-holder';
+import { CheckoutLimitError } from '../checkout-admission/client-checkout-limits';
 import { CheckoutService } from './checkout.service';
 import { CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
+
+export const SHOP_BUSY_MESSAGE = 'The shop is very busy right now. Your details are kept: we will try again in a few seconds.';
+
+/** Status 499 (as nginx logs it): the client closed the connection before the answer; nobody reads the body. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 @ApiTags('checkout')
 @Controller()
 export class CreatePaymentIntentController {
-  constructor(private readonly checkout: CheckoutService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('create-payment-intent')
   @HttpCode(200)
   @ApiOperation({ summary: 'Check out: validate, price on the server, record the pending order, reserve the cans and open the payment' })
-  create(@Body() body: CreatePaymentIntentRequest, @Context() context: RequestContext): Promise<CreatePaymentIntentResponse> {
-    return this.checkout.createPaymentIntent(body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+  @ApiResponse({ status: 429, description: 'This client has too many checkouts holding cans, or tried too often (Retry-After)' })
+  @ApiResponse({ status: 503, description: 'The shop is too busy to start a checkout now (Retry-After)' })
+  async create(
+    @Body() body: CreatePaymentIntentRequest,
+    @Context() context: RequestContext,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CreatePaymentIntentResponse> {
+    const client = checkoutClientOf(req, res, this.config.shop.publicUrl.startsWith('https:'));
+    try {
+      return await this.checkout.createPaymentIntent(
+        body,
+        { correlationId: context.correlationId, causationId: null, actor: context.actor },
+        client,
+      );
+    } catch (error) {
+      if (error instanceof CheckoutBusyError) {
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
+        throw new HttpException({ message: SHOP_BUSY_MESSAGE, code: 'shop_busy' }, HttpStatus.SERVICE_UNAVAILABLE);
+      }
+      if (error instanceof CheckoutLimitError) {
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
+        throw new HttpException({ message: error.message, code: error.code }, HttpStatus.TOO_MANY_REQUESTS);
+      }
+      if (error instanceof CheckoutAbandonedError) {
+        throw new HttpException({ message: error.message, code: 'client_closed_request' }, CLIENT_CLOSED_REQUEST);
+      }
+      throw error;
+    }
   }
 }

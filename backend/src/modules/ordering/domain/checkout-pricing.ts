@@ -38,6 +38,8 @@ export const CheckoutMessages = {
   unavailable: (name: string): string => `${name} is no longer available`,
   insufficient: (name: string, available: number, requested: number): string =>
     `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
+  overLimit: (name: string, limit: number, requested: number): string =>
+    `Limit ${limit} per order for ${name}: your pack has ${requested}.`,
   pricesChanged: 'Prices have changed since you added these beers: please review your pack',
   packNotOffered: (name: string, packSize: PackSize): string =>
     `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
@@ -87,6 +89,9 @@ export function priceCheckout(
       const { product } = snapshot;
       if (!product.isActive || product.archived)
         throw new DomainError('product_unavailable', CheckoutMessages.unavailable(product.name), 'conflict');
+      if (product.maxPerOrder !== null && quantity > product.maxPerOrder) {
+        throw new DomainError('order_limit', CheckoutMessages.overLimit(product.name, product.maxPerOrder, quantity), 'conflict');
+      }
       if (quantity > snapshot.available) {
         throw new DomainError('insufficient_stock', CheckoutMessages.insufficient(product.name, snapshot.available, quantity), 'conflict');
       }

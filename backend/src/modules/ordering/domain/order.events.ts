@@ -47,12 +47,30 @@ export interface OrderPlacedData {
   isPerthMetro: boolean;
   reservationExpiresAt: string;
   placedAt: string;
+  /**
+   * Who holds the cans while the order is pending, as keyed hashes (never the address or cookie itself):
+   * the client (its network address) and the browser (its checkout cookie). Absent on orders placed
+   * before holds were counted per client.
+   */
+  holder?: { client: string; browser: string | null };
 }
 
 /** Why an order never reached payment. */
-export type OrderCancelReason = 'insufficient_stock' | 'payment_provider_error';
+export type OrderCancelReason =
+  | 'insufficient_stock'
+  | 'payment_provider_error'
+  /** Its hold on the cans ran out before it was paid (the payment intent was cancelled too). */
+  | 'expired'
+  /** The same browser checked out again: the newer checkout replaces it. */
+  | 'superseded'
+  /** The client disconnected before the checkout answered. */
+  | 'checkout_cancelled'
+  /** The card was authorised after the cans had gone: the authorisation was cancelled, nothing charged. */
+  | 'sold_out'
+  /** The card was authorised for another amount than the order's total: cancelled, nothing charged. */
+  | 'amount_mismatch';
 /** Why the order's reservations ended without a sale (the product streams record the same reason). */
-export type ReservationReleaseReason = 'payment_failed' | 'order_deleted' | 'expired';
+export type ReservationReleaseReason = 'payment_failed' | 'order_deleted' | 'expired' | 'superseded' | 'checkout_cancelled';
 
 export type OrderPlaced = DomainEvent<'OrderPlaced', OrderPlacedData>;
 export type PaymentIntentAttached = DomainEvent<'PaymentIntentAttached', { paymentIntentId: string }>;

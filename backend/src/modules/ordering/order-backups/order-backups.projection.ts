@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
-import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '../../payments/domain/payment.events';
+import { PAYMENT_EVENT_TYPES, type PaymentCancelReason, type PaymentEvent } from '../../payments/domain/payment.events';
 import { decimalString } from '../domain/order-money';
 
 export const ORDER_BACKUPS = 'order-backups';
@@ -15,7 +15,8 @@ export interface OrderBackupDoc extends Doc {
   orderId: string | null;
   customerInfo: { name: string; email: string } | null;
   paymentIntentId: string;
-  paymentStatus: 'created' | 'succeeded' | 'failed';
+  /** `cancelled`: the intent was cancelled at the provider (nothing charged); the spec's screens treat it as failed. */
+  paymentStatus: 'created' | 'succeeded' | 'failed' | 'cancelled';
   timestamp: string;
   /** quantity = units bought (cans for single lines, packs otherwise), at unitPrice each. */
   orderItems: { quantity: number; productName: string; unitPrice: string; packSize: string; cans: number }[];
@@ -100,11 +101,44 @@ export class OrderBackupsProjection implements Projection {
         );
         return;
       }
+      case 'PaymentCancelled': {
+        const fields = { paymentStatus: 'cancelled', failureMessage: cancelledMessage(event.data.reason) };
+        await backups.updateOne(
+          guard,
+          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } },
+          { upsert: true },
+        );
+        return;
+      }
+      // An authorisation is captured within moments by the shop; the backup shows the capture, not the hold.
+      case 'PaymentAuthorised':
       case 'ProviderEventIgnored':
         await backups.updateOne(guard, { $set: { revision: recorded.revision } });
         return;
       default:
         assertNever(event);
     }
+  }
+}
+
+/** What the operator reads beside a cancelled payment. */
+export function cancelledMessage(reason: PaymentCancelReason): string {
+  switch (reason) {
+    case 'expired':
+      return 'Cancelled: the checkout’s hold on its cans expired before payment. Nothing was charged.';
+    case 'superseded':
+      return 'Cancelled: the customer checked out again from the same browser. Nothing was charged.';
+    case 'checkout_cancelled':
+      return 'Cancelled: the customer left before the checkout finished. Nothing was charged.';
+    case 'sold_out':
+      return 'Cancelled: the cans sold out before the card was authorised. The authorisation was released; nothing was charged.';
+    case 'amount_mismatch':
+      return 'Cancelled: the authorised amount was not the order total. The authorisation was released; nothing was charged.';
+    case 'order_not_payable':
+      return 'Cancelled: the order could no longer be paid. The authorisation was released; nothing was charged.';
+    case 'provider':
+      return 'Cancelled at the payment provider. Nothing was charged.';
+    default:
+      return assertNever(reason);
   }
 }

@@ -6,7 +6,10 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import { EmailService } from '../../notifications/send-email/email.service';
 import { paymentDecider, type PaymentState } from '../../payments/domain/payment.decider';
-import { paymentStreamName } from '../../payments/domain/payment.events';
+import { paymentStreamName, type PaymentOutcomeData } from '../../payments/domain/payment.events';
+import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
+import { PaymentWebhookService } from '../../payments/webhook/payment-webhook.service';
+import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import type { OrderCommand } from '../domain/order.commands';
 import { orderDecider, type PlacedOrder } from '../domain/order.decider';
 import { orderStreamName } from '../domain/order.events';
@@ -15,6 +18,27 @@ import { confirmationEmailKey, orderConfirmationEmail } from '../domain/order-co
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { NumberSequence } from '../numbering/number-sequence.service';
 import { cansByProduct, OrderReservations } from '../reservations/order-reservations.service';
+
+export type AuthorisationOutcome =
+  | { kind: 'captured' }
+  | { kind: 'refused'; reason: 'sold_out' | 'amount_mismatch' | 'order_not_payable' }
+  | { kind: 'capture_refused'; status: string }
+  | { kind: 'not_authorised'; status: PaymentState['status'] };
+
+const REFUSAL_DETAIL = {
+  sold_out: 'The cans sold out before the card was authorised; the authorisation was cancelled and nothing was charged.',
+  amount_mismatch: 'The card was authorised for another amount than the order total; the authorisation was cancelled.',
+} as const;
+
+/** The amount the provider reports, with its currency. */
+function money(outcome: PaymentOutcomeData): string {
+  return `$${decimalString(outcome.amountCents)} ${outcome.currency.toUpperCase()}`;
+}
+
+/** The order is paid in full, in Australian dollars, or not at all. */
+function matchesOrderTotal(outcome: PaymentOutcomeData, order: PlacedOrder): boolean {
+  return outcome.currency.toLowerCase() === 'aud' && outcome.amountCents === order.order.totalCents;
+}
 
 export type CompletionOutcome =
   | { kind: 'completed'; orderId: string; invoiceNumber: string; changed: boolean; positions: number[] }
@@ -40,6 +64,9 @@ export class OrderCompletion {
     private readonly numbers: NumberSequence,
     private readonly reservations: OrderReservations,
     private readonly email: EmailService,
+    private readonly cancellation: CheckoutCancellation,
+    private readonly payments: PaymentWebhookService,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -81,12 +108,11 @@ export class OrderCompletion {
           `Payment ${paymentIntentId} of $${decimalString(payment.succeeded.amountCents)} succeeded but ${what}: fulfil or refund it.`,
         );
       }
-      if (payment.succeeded.amountCents !== order.order.totalCents) {
-        await run({
-          type: 'FlagOrderForReview',
-          reason: `Amount paid $${decimalString(payment.succeeded.amountCents)} differs from the order total $${decimalString(order.order.totalCents)}.`,
-          paymentIntentId,
-        });
+      if (!matchesOrderTotal(payment.succeeded, order)) {
+        // Never paid, never invoiced: the money taken is not what the order costs.
+        return review(
+          `Amount paid ${money(payment.succeeded)} differs from the order total $${decimalString(order.order.totalCents)} AUD: refund it, or settle the difference with the customer.`,
+        );
       }
       const short = await this.sell(order, paymentIntentId, cause, positions);
       if (short.length > 0)
@@ -128,11 +154,131 @@ export class OrderCompletion {
     return short;
   }
 
-  /** A failed payment hands the cans back; the order stays pending (the customer may try another card). */
-  async releaseAfterFailure(paymentIntentId: string, cause: Cause): Promise<void> {
+  /**
+   * An authorised card: the cans are set aside for the order (its hold, or a new one when the hold lapsed and
+   * the cans are still there), sold, and only then is the money captured. When the cans are gone, the order
+   * cannot be paid, or the authorised amount is not the order's, the authorisation is cancelled instead:
+   * nothing is ever charged for cans the shop cannot send. Every step changes nothing the second time.
+   */
+  async captureAuthorisedPayment(paymentIntentId: string, cause: Cause): Promise<AuthorisationOutcome> {
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    // By the time we run, a later attempt on the same intent may have succeeded: then keep the cans.
-    if (payment.status !== 'failed' || payment.orderId === null) return;
-    await this.reservations.release(payment.orderId, 'payment_failed', cause);
+    if (payment.status !== 'authorised' || payment.authorised === null) return { kind: 'not_authorised', status: payment.status };
+    const authorised = payment.authorised;
+    const orderId = payment.orderId;
+    const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
+    if (orderId === null || order === null) {
+      this.logger.error({ msg: 'authorisation for an unknown order', paymentIntentId, orderId });
+      await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', []);
+      return { kind: 'refused', reason: 'order_not_payable' };
+    }
+    const refuse = async (reason: 'sold_out' | 'amount_mismatch' | 'order_not_payable'): Promise<AuthorisationOutcome> => {
+      const positions: number[] = [];
+      await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, positions);
+      if (reason !== 'order_not_payable') {
+        // The order cannot be paid any more (its intent is cancelled): hand back its cans and close it.
+        const released = await this.reservations.releaseProducts(order, 'checkout_cancelled', cause);
+        if (released >= 0) positions.push(released);
+        await this.runOrder(orderId, { type: 'CancelOrder', reason, detail: REFUSAL_DETAIL[reason] }, cause, positions);
+      }
+      this.logger.warn({ msg: 'authorisation cancelled', orderId, paymentIntentId, reason });
+      return { kind: 'refused', reason };
+    };
+
+    if (order.paidWith !== null || order.deleted || order.status !== 'pending') return refuse('order_not_payable');
+    if (!matchesOrderTotal(authorised, order)) {
+      await this.runOrder(
+        orderId,
+        {
+          type: 'FlagOrderForReview',
+          reason: `Card authorised for ${money(authorised)}, not the order total $${decimalString(order.order.totalCents)} AUD: the authorisation was cancelled and nothing was charged.`,
+          paymentIntentId,
+        },
+        cause,
+        [],
+      );
+      return refuse('amount_mismatch');
+    }
+    if (!(await this.holdEveryProduct(order, cause))) return refuse('sold_out');
+    const short = await this.sell(order, paymentIntentId, cause, []);
+    if (short.length > 0) {
+      // Only an operator's recount below the held cans gets here; what did sell stays sold and is flagged.
+      await this.runOrder(
+        orderId,
+        {
+          type: 'FlagOrderForReview',
+          reason: `Card authorised but stock is short: ${short.join('; ')}. The authorisation was cancelled; recount the stock.`,
+          paymentIntentId,
+        },
+        cause,
+        [],
+      );
+      return refuse('sold_out');
+    }
+
+    let captured;
+    try {
+      captured = await this.gateway.capturePaymentIntent(paymentIntentId, `capture-${paymentIntentId}`);
+    } catch (error) {
+      if (!(error instanceof PaymentIntentStateError)) throw error;
+      await this.runOrder(
+        orderId,
+        {
+          type: 'FlagOrderForReview',
+          reason: `The cans were sold to this order but the payment provider refused the capture (${error.status}): nothing was charged. Ask the customer to pay again, or recount the stock.`,
+          paymentIntentId,
+        },
+        cause,
+        [],
+      );
+      return { kind: 'capture_refused', status: error.status };
+    }
+    await this.payments.recordOutcome({
+      outcome: 'succeeded',
+      report: {
+        paymentIntentId,
+        providerEventId: `shop-capture:${paymentIntentId}`,
+        orderId,
+        amountCents: captured.amountReceivedCents,
+        currency: captured.currency,
+        at: this.clock.now().toISOString(),
+      },
+      failureCode: null,
+      failureMessage: null,
+      actor: 'system',
+    });
+    return { kind: 'captured' };
+  }
+
+  /**
+   * Makes sure every product of the order holds its cans for it: an existing hold changes nothing; a lapsed
+   * one is taken again if the cans are still there. When one cannot be held, the holds taken here are given
+   * back and the answer is false.
+   */
+  private async holdEveryProduct(order: PlacedOrder, cause: Cause): Promise<boolean> {
+    const orderId = order.order.orderId;
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.reservationTtlMinutes * 60_000).toISOString();
+    const taken: string[] = [];
+    for (const [productId, quantity] of cansByProduct(order)) {
+      try {
+        const result = await this.stock.reserve({ productId, orderId, quantity, expiresAt, at: now.toISOString() }, cause);
+        if (result.events.includes('StockReserved')) taken.push(productId);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        for (const heldHere of taken) await this.stock.release({ productId: heldHere, orderId, reason: 'checkout_failed' }, cause);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private async runOrder(orderId: string, command: OrderCommand, cause: Cause, positions: number[]): Promise<void> {
+    const result = await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command,
+      metadata: metadataFor(cause, this.clock),
+    });
+    if (result.position !== null) positions.push(result.position);
   }
 }

@@ -2,9 +2,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
+import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import { OrderReservations } from '../reservations/order-reservations.service';
 
-const SWEEP_INTERVAL_MS = 60_000;
+/** Holds end within seconds of their expiry (a new checkout of the same beer releases them at once anyway). */
+const SWEEP_INTERVAL_MS = 5_000;
 
 /**
  * A reservation is 'held' only until the order is paid, cancelled or released, so the status is not asked:
@@ -15,9 +17,10 @@ function expiredReservationFilter(now: string): Record<string, unknown> {
 }
 
 /**
- * Hands back the cans of pending orders whose reservation has expired (RESERVATION_TTL_MINUTES). A sweep
- * runs every minute; `releaseExpired` is also what the System tab's auto-fix calls. The order stays
- * pending: a payment that still succeeds sells the cans if they are there, or is flagged for review.
+ * Ends the checkouts whose hold has expired (RESERVATION_TTL_MINUTES): the payment intent is cancelled at
+ * the provider, so an expired checkout can never be paid, then the cans go back on sale and the order is
+ * cancelled. A checkout whose card was authorised meanwhile is left to complete. A sweep runs every five
+ * seconds; `releaseExpired` is also what the System tab's auto-fix calls.
  */
 @Injectable()
 export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -27,6 +30,7 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
 
   constructor(
     private readonly reservations: OrderReservations,
+    private readonly cancellation: CheckoutCancellation,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -61,13 +65,15 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
     const now = this.clock.now().toISOString();
     const expired = await this.documents.collection<OrderDoc>(ORDERS).find(expiredReservationFilter(now), { sort: { number: 1 } });
     const released: string[] = [];
+    const cause = { correlationId: `reservation-expiry-${now}`, causationId: null, actor: 'system' as const };
     for (const order of expired) {
-      const position = await this.reservations.release(order.id, 'expired', {
-        correlationId: `reservation-expiry-${now}`,
-        causationId: null,
-        actor: 'system',
-      });
-      if (position !== null) released.push(order.id);
+      const outcome = await this.cancellation.end(order.id, 'expired', cause);
+      if (outcome.kind === 'ended') released.push(order.id);
+      else if (outcome.kind === 'not_pending') {
+        // Paid, or moved on by the operator, with its hold still recorded: just hand the cans back.
+        const position = await this.reservations.release(order.id, 'expired', cause);
+        if (position !== null) released.push(order.id);
+      }
     }
     if (released.length > 0) this.logger.log({ msg: 'expired reservations released', orders: released });
     return { released };

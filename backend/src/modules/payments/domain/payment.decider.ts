@@ -1,16 +1,25 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
-import type { PaymentEvent, PaymentIntentCreatedData, PaymentOutcomeData } from './payment.events';
+import type {
+  PaymentCancelReason,
+  PaymentEvent,
+  PaymentIntentCreatedData,
+  PaymentOutcomeData,
+  ProviderOutcomeKind,
+} from './payment.events';
 
-export type PaymentStatus = 'unknown' | 'created' | 'succeeded' | 'failed';
+export type PaymentStatus = 'unknown' | 'created' | 'authorised' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface PaymentState {
   status: PaymentStatus;
   /** The order backup; null when a provider event arrived before it (or it was never written). */
   created: PaymentIntentCreatedData | null;
   orderId: string | null;
+  /** The authorisation, once the card was authorised. */
+  authorised: PaymentOutcomeData | null;
   /** The success that counts, once there is one. */
   succeeded: PaymentOutcomeData | null;
   failureMessage: string | null;
+  cancelReason: PaymentCancelReason | null;
   seenProviderEvents: readonly string[];
 }
 
@@ -18,20 +27,42 @@ export type PaymentCommand =
   | { type: 'RecordPaymentIntentCreated'; backup: PaymentIntentCreatedData }
   | {
       type: 'RecordProviderOutcome';
-      outcome: 'succeeded' | 'failed';
+      outcome: ProviderOutcomeKind;
       report: PaymentOutcomeData;
       failureCode?: string | null;
       failureMessage?: string | null;
+      /** With outcome `cancelled`: why. */
+      cancelReason?: PaymentCancelReason;
     };
 
+/** Why a provider report changes nothing in a payment that is already `status`; null when it counts. */
+function lateReason(status: PaymentStatus, outcome: ProviderOutcomeKind): string | null {
+  if (status === 'succeeded') return outcome === 'succeeded' ? 'a success was already recorded' : 'the payment had already succeeded';
+  if (status === 'cancelled') {
+    // A capture cannot follow a cancellation at the provider; if one is ever reported, money was taken and it must show.
+    return outcome === 'succeeded' ? null : 'the payment intent had already been cancelled';
+  }
+  if (status === 'authorised' && (outcome === 'authorised' || outcome === 'failed')) return 'the card had already been authorised';
+  return null;
+}
+
 /**
- * One payment intent. Provider events arrive at least once and in any order, so each is recorded once by
- * its id, and a success is final: a failure reported after it is kept as ignored and never undoes it.
- * A failure is not final: the customer may try another card on the same intent.
+ * One payment intent. Provider events arrive at least once and in any order, so each is recorded once by its
+ * id. The card is authorised first and captured by the shop once the cans are sold; a success is final, and
+ * so is a cancellation (short of a success, which is always recorded: money taken must never be lost). A
+ * failure is not final: the customer may try another card on the same intent.
  */
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
-  initialState: { status: 'unknown', created: null, orderId: null, succeeded: null, failureMessage: null, seenProviderEvents: [] },
-
+  initialState: {
+    status: 'unknown',
+    created: null,
+    orderId: null,
+    authorised: null,
+    succeeded: null,
+    failureMessage: null,
+    cancelReason: null,
+    seenProviderEvents: [],
+  },
   decide(command, state) {
     switch (command.type) {
       case 'RecordPaymentIntentCreated':
@@ -40,23 +71,31 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
       case 'RecordProviderOutcome': {
         const { report, outcome } = command;
         if (state.seenProviderEvents.includes(report.providerEventId)) return [];
-        if (state.status === 'succeeded') {
-          const reason = outcome === 'failed' ? 'the payment had already succeeded' : 'a success was already recorded';
-          return [{ type: 'ProviderEventIgnored', data: { providerEventId: report.providerEventId, outcome, reason } }];
+        const late = lateReason(state.status, outcome);
+        if (late !== null)
+          return [{ type: 'ProviderEventIgnored', data: { providerEventId: report.providerEventId, outcome, reason: late } }];
+        switch (outcome) {
+          case 'authorised':
+            return [{ type: 'PaymentAuthorised', data: report }];
+          case 'succeeded':
+            return [{ type: 'PaymentSucceeded', data: report }];
+          case 'cancelled':
+            return [{ type: 'PaymentCancelled', data: { ...report, reason: command.cancelReason ?? 'provider' } }];
+          case 'failed':
+            return [
+              {
+                type: 'PaymentFailed',
+                data: { ...report, failureCode: command.failureCode ?? null, failureMessage: command.failureMessage ?? null },
+              },
+            ];
+          default:
+            return assertNever(outcome);
         }
-        if (outcome === 'succeeded') return [{ type: 'PaymentSucceeded', data: report }];
-        return [
-          {
-            type: 'PaymentFailed',
-            data: { ...report, failureCode: command.failureCode ?? null, failureMessage: command.failureMessage ?? null },
-          },
-        ];
       }
       default:
         return assertNever(command);
     }
   },
-
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentIntentCreated':
@@ -65,6 +104,15 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
           status: state.status === 'unknown' ? 'created' : state.status,
           created: event.data,
           orderId: event.data.orderId,
+        };
+      case 'PaymentAuthorised':
+        return {
+          ...state,
+          status: 'authorised',
+          authorised: event.data,
+          failureMessage: null,
+          orderId: state.orderId ?? event.data.orderId,
+          seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId],
         };
       case 'PaymentSucceeded':
         return {
@@ -79,6 +127,14 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
           ...state,
           status: 'failed',
           failureMessage: event.data.failureMessage,
+          orderId: state.orderId ?? event.data.orderId,
+          seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId],
+        };
+      case 'PaymentCancelled':
+        return {
+          ...state,
+          status: 'cancelled',
+          cancelReason: event.data.reason,
           orderId: state.orderId ?? event.data.orderId,
           seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId],
         };

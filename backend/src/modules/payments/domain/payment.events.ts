@@ -41,24 +41,45 @@ export interface PaymentOutcomeData {
 }
 
 export type PaymentIntentCreated = DomainEvent<'PaymentIntentCreated', PaymentIntentCreatedData>;
+/** The card was authorised for `amountCents` (Stripe: requires_capture); nothing is taken until the shop captures. */
+export type PaymentAuthorised = DomainEvent<'PaymentAuthorised', PaymentOutcomeData>;
+/** The money was taken (captured, or charged at once by an intent made before manual capture). */
 export type PaymentSucceeded = DomainEvent<'PaymentSucceeded', PaymentOutcomeData>;
+/**
+ * The intent was cancelled at the provider, so it can never be paid and any authorisation is released.
+ * `reason`: why the shop cancelled it (or the provider's cancellation reason).
+ */
+export type PaymentCancelled = DomainEvent<'PaymentCancelled', PaymentOutcomeData & { reason: PaymentCancelReason }>;
 export type PaymentFailed = DomainEvent<
   'PaymentFailed',
   PaymentOutcomeData & { failureCode: string | null; failureMessage: string | null }
 >;
+/**
+ * Why an intent was cancelled: its checkout's hold expired, the same browser checked out again, a client left
+ * before the checkout answered, the cans sold out before the authorisation came, the authorised amount was
+ * not the order's, the order could no longer be paid, or the provider's own reason.
+ */
+export type PaymentCancelReason =
+  'expired' | 'superseded' | 'checkout_cancelled' | 'sold_out' | 'amount_mismatch' | 'order_not_payable' | 'provider';
+
 /** A provider event that arrived too late to change anything (a failure after the success, a second success). */
 export type ProviderEventIgnored = DomainEvent<
   'ProviderEventIgnored',
-  { providerEventId: string; outcome: 'succeeded' | 'failed'; reason: string }
+  { providerEventId: string; outcome: ProviderOutcomeKind; reason: string }
 >;
 
-export type PaymentEvent = PaymentIntentCreated | PaymentSucceeded | PaymentFailed | ProviderEventIgnored;
+export type ProviderOutcomeKind = 'authorised' | 'succeeded' | 'failed' | 'cancelled';
+
+export type PaymentEvent =
+  PaymentIntentCreated | PaymentAuthorised | PaymentSucceeded | PaymentFailed | PaymentCancelled | ProviderEventIgnored;
 export type PaymentEventType = PaymentEvent['type'];
 
 export const PAYMENT_EVENT_TYPES = [
   'PaymentIntentCreated',
+  'PaymentAuthorised',
   'PaymentSucceeded',
   'PaymentFailed',
+  'PaymentCancelled',
   'ProviderEventIgnored',
 ] as const satisfies readonly PaymentEventType[];
 

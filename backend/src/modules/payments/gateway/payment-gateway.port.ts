@@ -17,6 +17,10 @@ export interface ProviderPaymentIntent {
   id: string;
   clientSecret: string;
   amountCents: number;
+  /** Authorised and not yet captured. */
+  amountCapturableCents: number;
+  /** Captured. */
+  amountReceivedCents: number;
   currency: string;
   /** Stripe's statuses: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled… */
   status: string;
@@ -33,9 +37,31 @@ export interface PaymentGateway {
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent>;
   /** null when the provider does not know the id. */
   retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent | null>;
+  /**
+   * Takes the authorised money (the intent is created with manual capture). An intent already captured is
+   * answered as it is; one that cannot be captured (not authorised, cancelled) throws PaymentIntentStateError.
+   */
+  capturePaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent>;
+  /**
+   * Cancels an intent that has not taken money, releasing any authorisation; it can never be paid after.
+   * An intent already cancelled is answered as it is; a succeeded one throws PaymentIntentStateError.
+   */
+  cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent>;
   health(): Promise<{ ok: boolean; detail: string }>;
 }
 
 export class PaymentProviderError extends Error {
-  override readonly name = 'PaymentProviderError';
+  override readonly name: string = 'PaymentProviderError';
+}
+
+/** The provider refused because of the intent's state (capture of a cancelled intent, cancel of a paid one). */
+export class PaymentIntentStateError extends PaymentProviderError {
+  override readonly name = 'PaymentIntentStateError';
+  constructor(
+    readonly paymentIntentId: string,
+    readonly status: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }

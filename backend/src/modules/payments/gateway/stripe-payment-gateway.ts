@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { CreatePaymentIntentInput, PaymentGateway, ProviderPaymentIntent } from './payment-gateway.port';
-import { PaymentProviderError } from './payment-gateway.port';
+import { PaymentIntentStateError, PaymentProviderError } from './payment-gateway.port';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -17,6 +17,8 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderPaymentI
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
     amountCents: intent.amount,
+    amountCapturableCents: intent.amount_capturable,
+    amountReceivedCents: intent.amount_received,
     currency: intent.currency,
     status: intent.status,
     orderId: orderId === undefined || orderId === '' ? null : orderId,
@@ -49,6 +51,8 @@ export class StripePaymentGateway implements PaymentGateway {
         {
           amount: input.amountCents,
           currency: input.currency,
+          // Authorise only: the shop captures once the cans are sold, and cancels when they are gone.
+          capture_method: 'manual',
           automatic_payment_methods: { enabled: true },
           metadata: { orderId: input.orderId, orderNumber: input.orderId },
           receipt_email: input.customerEmail,
@@ -69,6 +73,38 @@ export class StripePaymentGateway implements PaymentGateway {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
       throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
     }
+  }
+
+  async capturePaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent> {
+    try {
+      return fromStripeIntent(await this.stripe.paymentIntents.capture(paymentIntentId, {}, { idempotencyKey }));
+    } catch (error) {
+      return this.alreadyThere(paymentIntentId, error, 'succeeded');
+    }
+  }
+
+  async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent> {
+    try {
+      return fromStripeIntent(
+        await this.stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' }, { idempotencyKey }),
+      );
+    } catch (error) {
+      return this.alreadyThere(paymentIntentId, error, 'canceled');
+    }
+  }
+
+  /**
+   * Stripe refuses a capture or cancel in the wrong state with `payment_intent_unexpected_state`. When the
+   * intent is already where we wanted it (a repeated call), that is no error: the caller gets it back.
+   * Otherwise the refusal becomes a PaymentIntentStateError; anything else a PaymentProviderError.
+   */
+  private async alreadyThere(paymentIntentId: string, error: unknown, wanted: Stripe.PaymentIntent.Status): Promise<ProviderPaymentIntent> {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+      const current = error.payment_intent ?? (await this.stripe.paymentIntents.retrieve(paymentIntentId).catch(() => null));
+      if (current?.status === wanted) return fromStripeIntent(current);
+      throw new PaymentIntentStateError(paymentIntentId, current?.status ?? 'unknown', error.message);
+    }
+    throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
   }
 
   async health(): Promise<{ ok: boolean; detail: string }> {

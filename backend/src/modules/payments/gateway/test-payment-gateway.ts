@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { testCardOutcome } from '../domain/test-cards';
-import type { CreatePaymentIntentInput, PaymentGateway, ProviderPaymentIntent } from './payment-gateway.port';
+import {
+  PaymentIntentStateError,
+  type CreatePaymentIntentInput,
+  type PaymentGateway,
+  type ProviderPaymentIntent,
+} from './payment-gateway.port';
+
+/** What the browser hears when it tries to pay an intent the shop has cancelled. */
+export const CHECKOUT_ENDED_MESSAGE =
+  'This checkout has ended (it expired or was replaced), so it can no longer be paid. Nothing was charged.';
+
+type IntentEventType =
+  'payment_intent.amount_capturable_updated' | 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
 
 /** A payment intent as the local gateway stores it: the fields of Stripe's object that the shop reads. */
 interface StoredIntent {
@@ -13,7 +25,10 @@ interface StoredIntent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
+  capture_method: 'manual';
+  amount_capturable: number;
+  cancellation_reason: string | null;
   client_secret: string;
   metadata: Record<string, string>;
   description: string;
@@ -78,6 +93,9 @@ export class TestPaymentGateway implements PaymentGateway {
       amount_received: 0,
       currency: input.currency,
       status: 'requires_payment_method',
+      capture_method: 'manual',
+      amount_capturable: 0,
+      cancellation_reason: null,
       client_secret: `${id}_secret_${randomId(24)}`,
       metadata: { orderId: input.orderId, orderNumber: input.orderId },
       description: input.description,
@@ -102,9 +120,48 @@ export class TestPaymentGateway implements PaymentGateway {
     return Promise.resolve({ ok: true, detail: 'local test gateway (no Stripe keys configured)' });
   }
 
+  capturePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
+    const intent = this.read(paymentIntentId);
+    if (!intent)
+      return Promise.reject(new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`));
+    if (intent.status === 'succeeded') return Promise.resolve(toProvider(intent));
+    if (intent.status !== 'requires_capture') {
+      return Promise.reject(
+        new PaymentIntentStateError(
+          paymentIntentId,
+          intent.status,
+          `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+        ),
+      );
+    }
+    const captured: StoredIntent = { ...intent, status: 'succeeded', amount_received: intent.amount_capturable, amount_capturable: 0 };
+    this.emit(captured, 'payment_intent.succeeded');
+    return Promise.resolve(toProvider(captured));
+  }
+
+  cancelPaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
+    const intent = this.read(paymentIntentId);
+    if (!intent)
+      return Promise.reject(new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`));
+    if (intent.status === 'canceled') return Promise.resolve(toProvider(intent));
+    if (intent.status === 'succeeded') {
+      return Promise.reject(
+        new PaymentIntentStateError(
+          paymentIntentId,
+          intent.status,
+          'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+        ),
+      );
+    }
+    const cancelled: StoredIntent = { ...intent, status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' };
+    this.emit(cancelled, 'payment_intent.canceled');
+    return Promise.resolve(toProvider(cancelled));
+  }
+
   /**
-   * Pays the intent with a card number, as the browser's test card form does. A succeeded intent stays
-   * succeeded. `clientSecret`, when given, must be the intent's (the browser proves it holds it).
+   * Pays the intent with a card number, as the browser's test card form does: a good card authorises it
+   * (manual capture; the shop captures once the cans are sold). An intent already authorised or paid stays
+   * so; a cancelled one refuses. `clientSecret`, when given, must be the intent's (the browser proves it holds it).
    */
   confirm(paymentIntentId: string, cardNumber: string, clientSecret?: string): TestConfirmation | null {
     const intent = this.read(paymentIntentId);
@@ -112,14 +169,21 @@ export class TestPaymentGateway implements PaymentGateway {
     if (clientSecret !== undefined && clientSecret !== intent.client_secret) {
       throw new DomainError('invalid_client_secret', 'The client secret does not belong to this payment intent', 'validation');
     }
-    if (intent.status === 'succeeded') return { intent: toProvider(intent), event: null, error: null };
+    if (intent.status === 'canceled') throw new DomainError('payment_intent_unexpected_state', CHECKOUT_ENDED_MESSAGE, 'conflict');
+    if (intent.status === 'succeeded' || intent.status === 'requires_capture')
+      return { intent: toProvider(intent), event: null, error: null };
     const outcome = testCardOutcome(cardNumber);
     switch (outcome.kind) {
       case 'invalid':
         throw new DomainError('incorrect_number', outcome.message, 'validation');
       case 'succeeded': {
-        const paid: StoredIntent = { ...intent, status: 'succeeded', amount_received: intent.amount, last_payment_error: null };
-        return { intent: toProvider(paid), event: this.emit(paid, 'payment_intent.succeeded'), error: null };
+        const authorised: StoredIntent = {
+          ...intent,
+          status: 'requires_capture',
+          amount_capturable: intent.amount,
+          last_payment_error: null,
+        };
+        return { intent: toProvider(authorised), event: this.emit(authorised, 'payment_intent.amount_capturable_updated'), error: null };
       }
       case 'failed': {
         const error = { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
@@ -148,7 +212,7 @@ export class TestPaymentGateway implements PaymentGateway {
     return Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
   }
 
-  private emit(intent: StoredIntent, type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'): SignedProviderEvent {
+  private emit(intent: StoredIntent, type: IntentEventType): SignedProviderEvent {
     const eventId = `evt_test_${randomId(24)}`;
     const { events: _events, ...object } = intent;
     void _events;
@@ -189,6 +253,8 @@ function toProvider(intent: StoredIntent): ProviderPaymentIntent {
     amountCents: intent.amount,
     currency: intent.currency,
     status: intent.status,
+    amountCapturableCents: intent.amount_capturable ?? 0,
+    amountReceivedCents: intent.amount_received,
     orderId: intent.metadata['orderId'] ?? null,
     lastError: intent.last_payment_error ? { code: intent.last_payment_error.code, message: intent.last_payment_error.message } : null,
   };

@@ -3,12 +3,16 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { assertNever } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
+import { customerCancelMessage } from '../domain/payment-cancel-messages';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentStreamName } from '../domain/payment.events';
 
 export interface PaymentStatusResponse {
-  status: 'succeeded' | 'processing' | 'failed' | 'unknown';
+  /** `processing` covers an authorised card the shop is still capturing; `cancelled`: nothing was charged. */
+  status: 'succeeded' | 'processing' | 'failed' | 'cancelled' | 'unknown';
   orderId?: string;
+  /** With `cancelled`: why, in the customer's words. */
+  message?: string;
 }
 
 /** For the order result page: how the payment went, and the order number; nothing about the customer. */
@@ -30,7 +34,10 @@ export class PaymentStatusController {
       case 'unknown':
         return { status: 'unknown' };
       case 'created':
+      case 'authorised':
         return { status: 'processing', ...orderId };
+      case 'cancelled':
+        return { status: 'cancelled', ...orderId, message: customerCancelMessage(state.cancelReason ?? 'provider') };
       case 'succeeded':
         return { status: 'succeeded', ...orderId };
       case 'failed':

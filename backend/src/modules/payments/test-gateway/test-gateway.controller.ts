@@ -5,6 +5,13 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';
+import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { customerCancelMessage } from '../domain/payment-cancel-messages';
+import { paymentDecider } from '../domain/payment.decider';
+import { paymentStreamName, type PaymentCancelReason } from '../domain/payment.events';
+
+const SETTLE_WAIT_MS = 5000;
+const SETTLE_POLL_MS = 20;
 
 export class ConfirmTestPaymentRequest {
   @ApiProperty({ example: '4242 4242 4242 4242' })
@@ -35,6 +42,7 @@ export class TestGatewayController {
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly webhooks: PaymentWebhookService,
+    private readonly pipeline: CommandPipeline,
   ) {}
 
   @Post(':id/confirm')
@@ -49,9 +57,21 @@ export class TestGatewayController {
     const event = confirmation.event ?? gateway.latestEvent(id);
     if (event !== null) await this.webhooks.receive(Buffer.from(event.payload), event.signature);
     const { intent } = confirmation;
+    if (intent.status !== 'requires_capture') {
+      return {
+        paymentIntent: { id: intent.id, status: intent.status, amount: intent.amountCents, currency: intent.currency },
+        error: confirmation.error,
+      };
+    }
+    // Authorised: the shop captures once the cans are sold (or cancels). Answer with how that ended, as the
+    // browser's next look at the intent would, waiting a few seconds at most.
+    const settled = await this.settled(id);
     return {
-      paymentIntent: { id: intent.id, status: intent.status, amount: intent.amountCents, currency: intent.currency },
-      error: confirmation.error,
+      paymentIntent: { id: intent.id, status: settled.status, amount: intent.amountCents, currency: intent.currency },
+      error:
+        settled.cancelReason === null
+          ? null
+          : { code: settled.cancelReason, declineCode: '', message: customerCancelMessage(settled.cancelReason) },
     };
   }
 
@@ -70,6 +90,18 @@ export class TestGatewayController {
       currency: intent.currency,
       lastError: intent.lastError?.message ?? null,
     };
+  }
+
+  /** Waits (bounded) until the shop has captured or cancelled an authorised intent. */
+  private async settled(id: string): Promise<{ status: string; cancelReason: PaymentCancelReason | null }> {
+    const deadline = Date.now() + SETTLE_WAIT_MS;
+    for (;;) {
+      const { state } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
+      if (state.status === 'succeeded') return { status: 'succeeded', cancelReason: null };
+      if (state.status === 'cancelled') return { status: 'canceled', cancelReason: state.cancelReason ?? 'provider' };
+      if (Date.now() >= deadline) return { status: 'requires_capture', cancelReason: null };
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
   }
 
   private testGateway(): TestPaymentGateway {

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { TEST_CARDS } from '../domain/test-cards';
-import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
+import type { ProviderOutcomeKind } from '../domain/payment.events';
+import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../gateway/payment-gateway.port';
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';
 
@@ -31,31 +32,54 @@ export class WebhookRecoveryService {
     if (intent === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
 
     if (this.gateway instanceof TestPaymentGateway) {
-      const event =
-        intent.status === 'succeeded' ? this.gateway.latestEvent(id) : (this.gateway.confirm(id, TEST_CARDS.success)?.event ?? null);
+      const settled = intent.status === 'succeeded' || intent.status === 'requires_capture' || intent.status === 'canceled';
+      const event = settled ? this.gateway.latestEvent(id) : (this.gateway.confirm(id, TEST_CARDS.success)?.event ?? null);
       if (event === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
       const result = await this.webhooks.receive(Buffer.from(event.payload), event.signature);
       return { message: `Webhook processed: payment ${id} ${result.status ?? 'unchanged'}`, status: result.status ?? 'unknown' };
     }
 
-    if (intent.status === 'succeeded' || (intent.status === 'requires_payment_method' && intent.lastError !== null)) {
-      const succeeded = intent.status === 'succeeded';
+    const outcome = providerOutcomeOf(intent);
+    if (outcome !== null) {
+      const failed = outcome === 'failed';
       const result = await this.webhooks.recordOutcome({
-        outcome: succeeded ? 'succeeded' : 'failed',
+        outcome,
         report: {
           paymentIntentId: id,
           // A recovery has no provider event id; this one is stable, so repeating the recovery records nothing new.
-          providerEventId: `recovery:${id}:${succeeded ? 'succeeded' : `failed:${intent.lastError?.code ?? 'unknown'}`}`,
+          providerEventId: `recovery:${id}:${failed ? `failed:${intent.lastError?.code ?? 'unknown'}` : outcome}`,
           orderId: intent.orderId,
-          amountCents: intent.amountCents,
+          amountCents:
+            outcome === 'authorised'
+              ? intent.amountCapturableCents
+              : outcome === 'succeeded'
+                ? intent.amountReceivedCents
+                : intent.amountCents,
           currency: intent.currency,
           at: new Date().toISOString(),
         },
-        failureCode: succeeded ? null : (intent.lastError?.code ?? null),
-        failureMessage: succeeded ? null : (intent.lastError?.message ?? null),
+        failureCode: failed ? (intent.lastError?.code ?? null) : null,
+        failureMessage: failed ? (intent.lastError?.message ?? null) : null,
+        cancelReason: 'provider',
       });
       return { message: `Webhook processed: payment ${id} ${result.status}`, status: result.status };
     }
     throw new DomainError('payment_not_settled', RecoveryMessages.nothingToRecord(id, intent.status), 'conflict');
+  }
+}
+
+/** What the provider's view of an intent says happened, or null when nothing has yet. */
+function providerOutcomeOf(intent: ProviderPaymentIntent): ProviderOutcomeKind | null {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_capture':
+      return 'authorised';
+    case 'canceled':
+      return 'cancelled';
+    case 'requires_payment_method':
+      return intent.lastError === null ? null : 'failed';
+    default:
+      return null;
   }
 }

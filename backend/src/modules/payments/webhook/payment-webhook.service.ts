@@ -1,20 +1,32 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { deterministicEventId } from '@brewery/eventstore';
+import { deterministicEventId, type Actor } from '@brewery/eventstore';
 import Stripe from 'stripe';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { paymentDecider, type PaymentState } from '../domain/payment.decider';
-import { paymentStreamName, type PaymentOutcomeData } from '../domain/payment.events';
+import { paymentStreamName, type PaymentCancelReason, type PaymentOutcomeData, type ProviderOutcomeKind } from '../domain/payment.events';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
 
 export interface ProviderOutcome {
-  outcome: 'succeeded' | 'failed';
+  outcome: ProviderOutcomeKind;
   report: PaymentOutcomeData;
   failureCode: string | null;
   failureMessage: string | null;
+  /** With `cancelled`: why (the shop's own reason when it cancelled; `provider` otherwise). */
+  cancelReason?: PaymentCancelReason;
+  /** Who reports it: the provider (default), or the shop recording the answer to its own capture or cancel. */
+  actor?: Actor;
 }
+
+/** The provider's event types the shop records, and what each says about the payment. */
+const RECORDED_EVENTS: Partial<Record<Stripe.Event.Type, ProviderOutcomeKind>> = {
+  'payment_intent.amount_capturable_updated': 'authorised',
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'cancelled',
+};
 
 export interface WebhookResult {
   received: true;
@@ -58,35 +70,39 @@ export class PaymentWebhookService {
   }
 
   private async recordEvent(event: Stripe.Event): Promise<WebhookResult> {
-    switch (event.type) {
-      case 'payment_intent.succeeded':
-      case 'payment_intent.payment_failed': {
-        const intent = event.data.object;
-        const orderId = intent.metadata['orderId'];
-        const failed = event.type === 'payment_intent.payment_failed';
-        const state = await this.recordOutcome({
-          outcome: failed ? 'failed' : 'succeeded',
-          report: {
-            paymentIntentId: intent.id,
-            providerEventId: event.id,
-            orderId: orderId === undefined || orderId === '' ? null : orderId,
-            amountCents: failed ? intent.amount : intent.amount_received || intent.amount,
-            currency: intent.currency,
-            at: new Date(event.created * 1000).toISOString(),
-          },
-          failureCode: failed ? (intent.last_payment_error?.code ?? null) : null,
-          failureMessage: failed ? (intent.last_payment_error?.message ?? null) : null,
-        });
-        return { received: true, type: event.type, recorded: state.recorded, paymentIntentId: intent.id, status: state.status };
-      }
-      default:
-        // Acknowledged so the provider stops retrying; nothing in the shop depends on other event types.
-        return { received: true, type: event.type, recorded: false, paymentIntentId: null, status: null };
+    const outcome = RECORDED_EVENTS[event.type];
+    if (outcome === undefined || !event.type.startsWith('payment_intent.')) {
+      // Acknowledged so the provider stops retrying; nothing in the shop depends on other event types.
+      return { received: true, type: event.type, recorded: false, paymentIntentId: null, status: null };
     }
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const orderId = intent.metadata['orderId'];
+    const failed = outcome === 'failed';
+    const amountCents =
+      outcome === 'authorised'
+        ? intent.amount_capturable
+        : outcome === 'succeeded'
+          ? intent.amount_received || intent.amount
+          : intent.amount;
+    const state = await this.recordOutcome({
+      outcome,
+      report: {
+        paymentIntentId: intent.id,
+        providerEventId: event.id,
+        orderId: orderId === undefined || orderId === '' ? null : orderId,
+        amountCents,
+        currency: intent.currency,
+        at: new Date(event.created * 1000).toISOString(),
+      },
+      failureCode: failed ? (intent.last_payment_error?.code ?? null) : null,
+      failureMessage: failed ? (intent.last_payment_error?.message ?? null) : null,
+      cancelReason: 'provider',
+    });
+    return { received: true, type: event.type, recorded: state.recorded, paymentIntentId: intent.id, status: state.status };
   }
 
   /** Appends what the provider reported to `payment-<id>` (once per provider event id) and waits for the read models. */
-  async recordOutcome(input: ProviderOutcome): Promise<{ recorded: boolean; status: PaymentState['status'] }> {
+  async recordOutcome(input: ProviderOutcome): Promise<{ recorded: boolean; status: PaymentState['status']; position: number | null }> {
     const result = await this.pipeline.run({
       streamName: paymentStreamName(input.report.paymentIntentId),
       decider: paymentDecider,
@@ -96,16 +112,17 @@ export class PaymentWebhookService {
         report: input.report,
         failureCode: input.failureCode,
         failureMessage: input.failureMessage,
+        ...(input.cancelReason === undefined ? {} : { cancelReason: input.cancelReason }),
       },
       metadata: {
         correlationId: input.report.providerEventId,
         causationId: null,
-        actor: 'stripe',
+        actor: input.actor ?? 'stripe',
         occurredAt: this.clock.now().toISOString(),
       },
       eventId: () => deterministicEventId('stripe', input.report.providerEventId),
     });
     await this.projections.waitForReadModels(result.position);
-    return { recorded: result.events.length > 0, status: result.state.status };
+    return { recorded: result.events.length > 0, status: result.state.status, position: result.position };
   }
 }

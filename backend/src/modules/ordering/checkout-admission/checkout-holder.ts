@@ -1,0 +1,56 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+
+/** The browser's checkout cookie: random, httpOnly, sent back on checkout only. */
+export const CHECKOUT_COOKIE = 'shop_checkout';
+const COOKIE_VALUE = /^[A-Za-z0-9_-]{32,64}$/;
+const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+/** Who is checking out, as the HTTP edge saw it (raw: hash with `holderKeys` before recording). */
+export interface CheckoutClient {
+  /** The client's address: the socket's, or what a trusted proxy (TRUST_PROXY) says. */
+  address: string;
+  /** The browser's checkout cookie (set on its first checkout). */
+  browserToken: string;
+  /** Aborts when the client disconnects before the answer is sent. */
+  signal: AbortSignal;
+}
+
+/**
+ * Reads the client from the request and, when the browser has no checkout cookie yet, gives it one on the
+ * response; the signal aborts when the connection closes before the response is complete.
+ */
+export function checkoutClientOf(req: Request, res: Response, secureCookie: boolean): CheckoutClient {
+  const given = cookieValue(req.headers.cookie, CHECKOUT_COOKIE);
+  const browserToken = given !== null && COOKIE_VALUE.test(given) ? given : randomBytes(24).toString('base64url');
+  if (browserToken !== given) {
+    res.cookie(CHECKOUT_COOKIE, browserToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      path: '/api',
+      maxAge: COOKIE_MAX_AGE_SECONDS * 1000,
+    });
+  }
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', browserToken, signal: controller.signal };
+}
+
+/** Keyed hashes of the holder, as recorded in OrderPlaced: stable for a client, meaningless without the key. */
+export function holderKeys(secret: string, client: Pick<CheckoutClient, 'address' | 'browserToken'>): { client: string; browser: string } {
+  const keyed = (kind: string, value: string): string =>
+    createHmac('sha256', secret).update(`${kind}\0${value}`).digest('base64url').slice(0, 22);
+  return { client: keyed('client', client.address), browser: keyed('browser', client.browserToken) };
+}
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (header === undefined) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}

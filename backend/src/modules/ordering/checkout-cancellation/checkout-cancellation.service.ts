@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { paymentDecider } from '../../payments/domain/payment.decider';
+import { paymentStreamName, type PaymentCancelReason } from '../../payments/domain/payment.events';
+import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
+import { PaymentWebhookService } from '../../payments/webhook/payment-webhook.service';
+import { orderDecider } from '../domain/order.decider';
+import { orderStreamName, type OrderCancelReason, type ReservationReleaseReason } from '../domain/order.events';
+import { metadataFor, type Cause } from '../numbering/command-metadata';
+import { OrderReservations } from '../reservations/order-reservations.service';
+
+/** Why the shop ends a checkout that was never paid. */
+export type CheckoutEndReason = Extract<OrderCancelReason, ReservationReleaseReason & PaymentCancelReason>;
+
+export type CheckoutEndOutcome =
+  /** The intent was cancelled at the provider, the cans handed back and the order cancelled. */
+  | { kind: 'ended'; positions: number[] }
+  /** Nothing to end: the order is unknown, paid, deleted or no longer pending. */
+  | { kind: 'not_pending' }
+  /** The card was authorised or charged meanwhile: the payment completes (or is refused) on its own path. */
+  | { kind: 'payment_under_way' };
+
+const DETAIL: Record<CheckoutEndReason, string> = {
+  expired: 'The hold on its cans ran out before it was paid.',
+  superseded: 'Replaced by a newer checkout from the same browser.',
+  checkout_cancelled: 'The customer left before the checkout answered.',
+};
+
+/**
+ * Ends an unpaid checkout for good, in the order that keeps every promise: first the payment intent is
+ * cancelled at the provider (so it can never be paid), then the cans go back on sale, then the order is
+ * cancelled. A checkout whose card was authorised or charged meanwhile is left alone. Each step changes
+ * nothing the second time, so a crash in between is finished by the next attempt.
+ */
+@Injectable()
+export class CheckoutCancellation {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly reservations: OrderReservations,
+    private readonly payments: PaymentWebhookService,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async end(orderId: string, reason: CheckoutEndReason, cause: Cause): Promise<CheckoutEndOutcome> {
+    const order = await this.reservations.loadOrder(orderId);
+    if (order === null || order.status !== 'pending' || order.deleted || order.paidWith !== null) return { kind: 'not_pending' };
+    const positions: number[] = [];
+    const paymentIntentId = order.paymentIntentId;
+    if (paymentIntentId !== null) {
+      const cancelled = await this.cancelIntent(paymentIntentId, orderId, reason, positions);
+      if (!cancelled) return { kind: 'payment_under_way' };
+    }
+    const released = await this.reservations.releaseProducts(order, reason, cause);
+    if (released >= 0) positions.push(released);
+    const result = await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'CancelOrder', reason, detail: DETAIL[reason] },
+      metadata: metadataFor(cause, this.clock),
+    });
+    if (result.position !== null) positions.push(result.position);
+    return { kind: 'ended', positions };
+  }
+
+  /**
+   * Cancels the payment intent at the provider and records it; false when the payment is under way (authorised
+   * or charged), which the provider's refusal also tells us when our own record has not caught up yet.
+   */
+  async cancelIntent(paymentIntentId: string, orderId: string, reason: PaymentCancelReason, positions: number[]): Promise<boolean> {
+    const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    if (payment.status === 'cancelled') return true;
+    if (payment.status === 'authorised' || payment.status === 'succeeded') return false;
+    const current = await this.gateway.retrievePaymentIntent(paymentIntentId);
+    if (current !== null && (current.status === 'requires_capture' || current.status === 'succeeded' || current.status === 'processing')) {
+      return false;
+    }
+    let intent;
+    try {
+      intent = await this.gateway.cancelPaymentIntent(paymentIntentId, `cancel-${paymentIntentId}`);
+    } catch (error) {
+      if (error instanceof PaymentIntentStateError) return false;
+      throw error;
+    }
+    const recorded = await this.payments.recordOutcome({
+      outcome: 'cancelled',
+      report: {
+        paymentIntentId,
+        // One cancellation per intent, whoever asks for it and however often.
+        providerEventId: `shop-cancel:${paymentIntentId}`,
+        orderId,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+        at: this.clock.now().toISOString(),
+      },
+      failureCode: null,
+      failureMessage: null,
+      cancelReason: reason,
+      actor: 'system',
+    });
+    if (recorded.position !== null) positions.push(recorded.position);
+    return true;
+  }
+}

@@ -1,0 +1,22 @@
+import { assertNever } from '../../../shared-kernel/decider';
+import type { PaymentCancelReason } from './payment.events';
+
+/** What the customer reads when the shop cancelled their payment: why, and that nothing was charged. */
+export function customerCancelMessage(reason: PaymentCancelReason): string {
+  switch (reason) {
+    case 'sold_out':
+      return 'These cans sold out before your payment went through, so nothing was charged.';
+    case 'expired':
+      return 'This checkout expired before it was paid, so nothing was charged.';
+    case 'superseded':
+      return 'This checkout was replaced by a newer one from your browser, so nothing was charged.';
+    case 'checkout_cancelled':
+      return 'This checkout was not finished, so nothing was charged.';
+    case 'amount_mismatch':
+    case 'order_not_payable':
+    case 'provider':
+      return 'This order could not be completed, so nothing was charged.';
+    default:
+      return assertNever(reason);
+  }
+}
