@@ -21,3 +21,22 @@ export const TEST_CARDS: readonly { number: string; outcome: string }[] = [
 
 /** Where a completed payment goes next: the order result page reads this as `redirect_status`. */
 export type PaymentRedirectStatus = 'succeeded' | 'processing';
+
+/** While the shop turns checkouts away (503 shop_busy): the page counts down and tries again by itself. */
+export const BusyTexts = {
+  waiting: (seconds: number) => `The shop is very busy: trying again in ${seconds} s`,
+  retrying: 'The shop is very busy: trying again now',
+  stop: 'Stop trying',
+} as const;
+
+/** Under the server's own sentence when it asks this browser to wait (429). */
+export const tryAgainInText = (seconds: number) => `You can try again in ${seconds} s`;
+
+/** The payment step's hold on the reserved cans. */
+export const HoldTexts = {
+  left: (clock: string) => `Your cans are held for ${clock}`,
+  ended: 'Your hold on these cans has ended, so this payment can no longer be completed. Nothing was charged.',
+  /** The server's word when a payment arrives for a checkout it already closed; Stripe does not give one. */
+  checkoutEnded: 'This checkout has ended (it expired or was replaced), so it can no longer be paid. Nothing was charged.',
+  checkAgain: 'Check my pack again',
+} as const;

@@ -2,7 +2,7 @@ import type { CartLine } from '@brewery/shop-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { never, requestUrl, stubApi } from '@/testing/fake-api';
 import { publicConfigFixture } from '@/testing/public-config-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -331,6 +331,16 @@ describe('checkout: continue to payment', () => {
       },
       message: 'Prices have changed since you added these beers: please review your pack',
     },
+    {
+      given: 'a beer over its limit per order',
+      api: {
+        'POST /api/create-payment-intent': {
+          status: 409,
+          body: { statusCode: 409, message: 'Limit 4 per order for Swan River Stout: your pack has 8.', code: 'order_limit' },
+        },
+      },
+      message: 'Limit 4 per order for Swan River Stout: your pack has 8.',
+    },
   ])('given $given, it shows "$message" in an error toast and stays on the form', async ({ api, message }) => {
     stubApi({ ...shopApi, ...api });
     const { user } = renderCheckout();
@@ -416,5 +426,179 @@ describe('checkout: paying with the local test card form', () => {
     expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
     expect(screen.getByLabelText('Full name')).toBeVisible();
+  });
+});
+
+/** A refusal with Retry-After, as the checkout route sends it when the shop is busy or this browser must wait. */
+function refusal(status: number, retryAfter: number, code: string, message: string): () => Promise<Response> {
+  return () =>
+    Promise.resolve(
+      new Response(JSON.stringify({ statusCode: status, message, code }), {
+        status,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': String(retryAfter) },
+      }),
+    );
+}
+
+const BUSY_MESSAGE = 'The shop is very busy right now. Your details are kept: we will try again in a few seconds.';
+const RATE_LIMITED = 'You have started several checkouts in a short time. Please wait a moment before trying again.';
+
+/** What the page's live region last said (the countdowns themselves are silent timers). */
+function announced(): string | undefined {
+  return screen
+    .getAllByRole('status')
+    .map((region) => region.textContent ?? '')
+    .find((text) => text.startsWith('The shop') || text.startsWith('You have'));
+}
+
+function checkoutPosts(fetchMock: ReturnType<typeof stubApi>): number {
+  return fetchMock.mock.calls.filter(([url]) => requestUrl(url) === '/api/create-payment-intent').length;
+}
+
+describe('checkout: the server asks the customer to wait', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Fake timers that also move on by themselves, so that the form can be filled in as usual. */
+  function renderWithClock(answers: (() => Promise<Response>)[]) {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The jitter before an automatic try: 0.9 of its 0 to 1 s.
+    vi.spyOn(Math, 'random').mockReturnValue(0.9);
+    let posts = 0;
+    const fetchMock = stubApi({
+      ...shopApi,
+      'POST /api/create-payment-intent': () => {
+        const answer = answers[Math.min(posts, answers.length - 1)];
+        posts += 1;
+        if (answer === undefined) throw new Error('no answer');
+        return answer();
+      },
+    });
+    const onPaymentComplete = vi.fn();
+    renderWithProviders(
+      <CheckoutPage
+        cartLines={sixteenCans}
+        onInvalidPack={vi.fn()}
+        onPaymentComplete={onPaymentComplete}
+        returnUrl="http://shop.test/order-success"
+      />,
+      { route: '/checkout' },
+    );
+    return { fetchMock, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  }
+
+  const opened = () => Promise.resolve(Response.json(intent));
+
+  it('given a busy shop, it counts down, tries again by itself (with jitter) on each new Retry-After, and then opens the payment', async () => {
+    const { fetchMock, user } = renderWithClock([
+      refusal(503, 3, 'shop_busy', BUSY_MESSAGE),
+      refusal(503, 2, 'shop_busy', BUSY_MESSAGE),
+      opened,
+    ]);
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+    expect(await screen.findByRole('timer')).toHaveTextContent('The shop is very busy: trying again in 3 s');
+    expect(screen.queryByText('Checkout Failed')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
+    expect(checkoutPosts(fetchMock)).toBe(1);
+
+    // The countdown ticks four times a second: each look below leaves it a little margin.
+    await vi.advanceTimersByTimeAsync(1300);
+    expect(screen.getByRole('timer')).toHaveTextContent('The shop is very busy: trying again in 2 s');
+    // Screen readers are told once, not every second.
+    expect(announced()).toBe('The shop is very busy: trying again in 3 s');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(screen.getByRole('timer')).toHaveTextContent('The shop is very busy: trying again in 1 s');
+    // The countdown has run out, but the jitter (0.9 s here) is not over yet.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(screen.getByRole('timer')).toHaveTextContent('The shop is very busy: trying again now');
+    expect(checkoutPosts(fetchMock)).toBe(1);
+    await vi.advanceTimersByTimeAsync(800);
+    await waitFor(() => expect(checkoutPosts(fetchMock)).toBe(2));
+
+    // Busy again: the new Retry-After (2 s) is the new countdown.
+    await waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('The shop is very busy: trying again in 2 s'));
+    expect(announced()).toBe('The shop is very busy: trying again in 2 s');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(checkoutPosts(fetchMock)).toBe(3);
+    expect(screen.queryByText(/The shop is very busy/)).not.toBeInTheDocument();
+  });
+
+  it('"Stop trying" ends the automatic tries and leaves the details filled in, ready to send again', async () => {
+    const { fetchMock, user } = renderWithClock([refusal(503, 3, 'shop_busy', BUSY_MESSAGE), opened]);
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByRole('timer');
+    await user.click(screen.getByRole('button', { name: 'Stop trying' }));
+
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(checkoutPosts(fetchMock)).toBe(1);
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('6000');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(checkoutPosts(fetchMock)).toBe(2);
+  });
+
+  it.each(['checkout_rate_limited', 'checkout_holds_limited'])(
+    "given a 429 (%s), it shows the server's message and a countdown, never tries by itself, and gives the button back at 0",
+    async (code) => {
+      const { fetchMock, user } = renderWithClock([refusal(429, 5, code, RATE_LIMITED), opened]);
+      await fillCustomerInfo(user);
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+
+      const notice = await screen.findByRole('timer');
+      expect(notice).toHaveTextContent(RATE_LIMITED);
+      expect(notice).toHaveTextContent('You can try again in 5 s');
+      expect(screen.queryByRole('button', { name: 'Stop trying' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
+      // The details can still be corrected meanwhile.
+      expect(screen.getByLabelText('Full name')).toBeEnabled();
+
+      await vi.advanceTimersByTimeAsync(2300);
+      expect(screen.getByRole('timer')).toHaveTextContent('You can try again in 3 s');
+      expect(announced()).toBe(`${RATE_LIMITED} You can try again in 5 s`);
+      expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
+      await vi.advanceTimersByTimeAsync(3000);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled());
+      expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(checkoutPosts(fetchMock)).toBe(1);
+
+      await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+      expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+      expect(checkoutPosts(fetchMock)).toBe(2);
+    },
+  );
+
+  it('when the hold on the cans runs out, "Check my pack again" goes back to the details, still filled in, and a new checkout opens from there', async () => {
+    const expiring = () =>
+      Promise.resolve(Response.json({ ...intent, reservationExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString() }));
+    const { fetchMock, user } = renderWithClock([expiring, expiring]);
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await screen.findByText('Test mode — no real payment');
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Your cans are held for (10:00|9:59)$/);
+
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(
+      await screen.findByText('Your hold on these cans has ended, so this payment can no longer be completed. Nothing was charged.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Check my pack again' }));
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
+    expect(screen.getByLabelText('Full name')).toBeVisible();
+    expect(screen.getByLabelText('Full name')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(checkoutPosts(fetchMock)).toBe(2);
+    expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Your cans are held for (10:00|9:59)$/);
   });
 });

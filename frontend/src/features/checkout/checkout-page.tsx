@@ -6,13 +6,16 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { toCheckoutCartItems, useCreatePaymentIntent } from './api/create-payment-intent';
-import type { PaymentIntentCreated } from './api/create-payment-intent';
+import type { CheckoutOpened } from './api/create-payment-intent';
 import { productAvailabilityQueryOptions } from './api/get-product-availability';
 import { checkCartLines } from './cart-line-check';
 import { CheckoutToasts } from './checkout-messages';
 import type { PaymentRedirectStatus } from './checkout-messages';
 import { CustomerInfoForm } from './customer-info-form';
 import type { CustomerFormValues } from './customer-info-form';
+import { checkoutWaitFor } from './checkout-wait';
+import type { CheckoutWait } from './checkout-wait';
+import { CheckoutWaitNotice } from './checkout-wait-notice';
 import { OrderSummaryCard } from './order-summary-card';
 import { PaymentStep } from './payment-step';
 import { usePaymentOutcome } from './use-payment-outcome';
@@ -28,7 +31,7 @@ export interface CheckoutPageProps {
 }
 
 interface PaymentStage {
-  intent: PaymentIntentCreated;
+  intent: CheckoutOpened;
   customer: CustomerInfo;
   /** The pack the server priced; a different pack needs a new payment. */
   cartKey: string;
@@ -56,6 +59,9 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const [form] = Form.useForm<CustomerFormValues>();
   const [stage, setStage] = useState<PaymentStage | null>(null);
   const [checking, setChecking] = useState(false);
+  const [wait, setWait] = useState<CheckoutWait | null>(null);
+  // Each attempt's number: an answer to an attempt the customer has since stopped is dropped.
+  const attempt = useRef(0);
   const outcome = usePaymentOutcome(onPaymentComplete);
 
   const totalCans = cartTotalCans(cartLines);
@@ -77,20 +83,65 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     ? shippingFor(payment.customer.state, payment.customer.postCode, totalCans)
     : shippingFor(watchedState, watchedPostCode, totalCans);
 
-  if (!packIsValid) return null;
-
   const continueToPayment = async (customer: CustomerInfo) => {
+    attempt.current += 1;
+    const thisAttempt = attempt.current;
     setChecking(true);
     try {
       await checkCartLines(cartLines, (productId) => queryClient.fetchQuery(productAvailabilityQueryOptions(productId)));
       const intent = await createPaymentIntent.mutateAsync({ cartItems: toCheckoutCartItems(cartLines), customerInfo: customer });
+      if (thisAttempt !== attempt.current) return;
+      setWait(null);
       setStage({ intent, customer, cartKey });
     } catch (error) {
-      toast.error(CheckoutToasts.checkoutFailedTitle, errorMessage(error));
+      if (thisAttempt !== attempt.current) return;
+      const next = checkoutWaitFor(error, customer, Date.now(), Math.random());
+      setWait(next);
+      if (next === null) toast.error(CheckoutToasts.checkoutFailedTitle, errorMessage(error));
     } finally {
-      setChecking(false);
+      if (thisAttempt === attempt.current) setChecking(false);
     }
   };
+
+  // The busy shop's countdown has run out (and its jitter): try again by itself, with the same details.
+  useEffect(() => {
+    if (wait?.kind !== 'busy' || wait.retrying) return;
+    const timer = setTimeout(
+      () => {
+        setWait({ ...wait, retrying: true });
+        void continueToPayment(wait.customer);
+      },
+      Math.max(0, wait.fireAt - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  });
+
+  // Asked to wait (429): the submit button comes back when the countdown ends.
+  useEffect(() => {
+    if (wait?.kind !== 'limited') return;
+    const timer = setTimeout(() => setWait(null), Math.max(0, wait.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  // Back from a checkout that ended: the details take the focus, ready to be checked and sent again.
+  const focusDetails = useRef(false);
+  const checkPackAgain = () => {
+    focusDetails.current = true;
+    setStage(null);
+  };
+  useEffect(() => {
+    if (payment !== null || !focusDetails.current) return;
+    focusDetails.current = false;
+    form.focusField('name');
+  });
+
+  const stopTrying = () => {
+    attempt.current += 1;
+    setWait(null);
+    setChecking(false);
+  };
+
+  if (!packIsValid) return null;
 
   return (
     <main id="main-content" className="page checkout">
@@ -107,11 +158,19 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
 
         <div className="checkout__steps">
           {packChanged ? <Alert type="info" showIcon title={PACK_CHANGED_TEXT} className="checkout__pack-changed" /> : null}
+          {/* Says once what a wait is about; the countdown itself is a timer that is not read out every second. */}
+          <p className="checkout__announcer" role="status">
+            {wait?.announcement ?? ''}
+          </p>
+          {wait !== null && payment === null ? (
+            <CheckoutWaitNotice key={wait.kind === 'busy' ? wait.retryAt : wait.until} wait={wait} onStop={stopTrying} />
+          ) : null}
           <div hidden={payment !== null}>
             <Card title="Customer Information" className="checkout__card">
               <CustomerInfoForm
                 form={form}
-                busy={checking}
+                busy={checking || wait?.kind === 'busy'}
+                submitBlocked={wait?.kind === 'limited'}
                 onSubmit={(customer) => void continueToPayment(customer)}
                 onMissingInformation={() =>
                   toast.error(CheckoutToasts.missingInformation.title, CheckoutToasts.missingInformation.description)
@@ -126,6 +185,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
               returnUrl={returnUrl}
               outcome={outcome}
               onEditDetails={() => setStage(null)}
+              onCheckPackAgain={checkPackAgain}
             />
           ) : null}
         </div>

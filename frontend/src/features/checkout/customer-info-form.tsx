@@ -13,6 +13,8 @@ export const PERTH_METRO_NOTE = '✓ Perth Metro delivery detected - $10 flat ra
 export interface CustomerInfoFormProps {
   form: FormInstance<CustomerFormValues>;
   busy: boolean;
+  /** The server asked this browser to wait: the fields stay editable, the button waits. */
+  submitBlocked?: boolean;
   onSubmit: (customer: CustomerInfo) => void;
   /** Some required field is blank (the spec's 'Missing Information' toast). */
   onMissingInformation: () => void;
@@ -37,12 +39,13 @@ function trimmed(values: CustomerFormValues & { state: ShippingState }): Custome
 }
 
 /** Name, e-mail, phone and a street address in one of the eight states the brewery ships to. */
-export function CustomerInfoForm({ form, busy, onSubmit, onMissingInformation }: CustomerInfoFormProps) {
+export function CustomerInfoForm({ form, busy, submitBlocked = false, onSubmit, onMissingInformation }: CustomerInfoFormProps) {
   const state = Form.useWatch('state', form);
   const postCode = Form.useWatch('postCode', form) ?? '';
   const perthMetro = state !== undefined && isPerthMetro(state, postCode);
 
   const finish = (values: CustomerFormValues) => {
+    if (submitBlocked) return;
     if (values.state === undefined || !isShippingState(values.state)) {
       onMissingInformation();
       return;
@@ -161,7 +164,15 @@ export function CustomerInfoForm({ form, busy, onSubmit, onMissingInformation }:
         }
       />
 
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy} className="checkout-form__submit">
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={busy}
+        disabled={busy || submitBlocked}
+        className="checkout-form__submit"
+      >
         {busy ? 'Processing...' : 'Continue to Payment'}
       </Button>
     </Form>

@@ -1,11 +1,14 @@
 import type { CustomerInfo, PublicConfig } from '@brewery/shop-rules';
 import { centsToDollars, formatPrice } from '@brewery/shop-rules';
 import { Alert, Button, Card, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useConfig } from '@/shared/api/config/get-config';
-import type { PaymentIntentCreated } from './api/create-payment-intent';
+import type { CheckoutOpened } from './api/create-payment-intent';
+import type { CheckoutEnded } from './checkout-ended';
+import { CheckoutToasts, HoldTexts } from './checkout-messages';
 import { TestCardForm } from './test-card-form';
 import type { PaymentOutcome } from './use-payment-outcome';
+import { clockText, useSecondsLeft } from './use-seconds-left';
 
 // Stripe's packages are only fetched by a customer paying through Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -13,16 +16,22 @@ const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 const PAYMENT_FORM_UNAVAILABLE = 'The payment form could not be loaded. Please reload the page.';
 
 export interface PaymentStepProps {
-  intent: PaymentIntentCreated;
+  intent: CheckoutOpened;
   customer: CustomerInfo;
   returnUrl: string;
   outcome: PaymentOutcome;
   onEditDetails: () => void;
+  /** This checkout has ended: back to the details (still filled in), where submitting opens a new one. */
+  onCheckPackAgain: () => void;
 }
 
 /** 'Payment Information': the card form for the payment the server opened, and where the pack is going. */
-export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetails }: PaymentStepProps) {
+export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetails, onCheckPackAgain }: PaymentStepProps) {
   const { data: config, isPending, isError } = useConfig();
+  const [ended, setEnded] = useState<CheckoutEnded | null>(null);
+  // The first reason wins: a hold that runs out after the gateway said no changes nothing.
+  const end = useCallback((reason: CheckoutEnded) => setEnded((current) => current ?? reason), []);
+  const endHold = useCallback(() => end({ kind: 'hold' }), [end]);
 
   return (
     <Card
@@ -38,13 +47,16 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
         Amount to pay: <strong data-testid="amount-to-pay">{formatPrice(centsToDollars(intent.amount))}</strong>{' '}
         <span className="checkout-payment__order">(Order #{intent.orderId})</span>
       </p>
+      {intent.holdEndsAt !== null && ended === null ? <HoldCountdown endsAt={intent.holdEndsAt} onEnd={endHold} /> : null}
+
+      {ended !== null ? <CheckoutEndedNotice ended={ended} onCheckPackAgain={onCheckPackAgain} /> : null}
 
       {isPending ? (
         <Spin description="Loading payment form" />
       ) : isError || !config ? (
         <Alert type="error" title={PAYMENT_FORM_UNAVAILABLE} />
       ) : (
-        <PaymentForm config={config} intent={intent} returnUrl={returnUrl} outcome={outcome} />
+        <PaymentForm config={config} intent={intent} returnUrl={returnUrl} outcome={outcome} disabled={ended !== null} onEnded={end} />
       )}
 
       <section className="checkout-payment__shipping" aria-labelledby="shipping-to-title">
@@ -71,22 +83,84 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
   );
 }
 
-function PaymentForm({
-  config,
-  intent,
-  returnUrl,
-  outcome,
-}: Pick<PaymentStepProps, 'intent' | 'returnUrl' | 'outcome'> & { config: PublicConfig }) {
+/** "Your cans are held for 9:41": a timer, so a screen reader is not told every second. */
+function HoldCountdown({ endsAt, onEnd }: { endsAt: number; onEnd: () => void }) {
+  const seconds = useSecondsLeft(endsAt);
+  useEffect(() => {
+    if (seconds === 0) onEnd();
+  }, [seconds, onEnd]);
+  return (
+    <p className="checkout-payment__hold" role="timer">
+      {HoldTexts.left(clockText(seconds))}
+    </p>
+  );
+}
+
+function CheckoutEndedNotice({ ended, onCheckPackAgain }: { ended: CheckoutEnded; onCheckPackAgain: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  // The card form has just been switched off under the customer's hands: the way on takes the focus.
+  useEffect(() => {
+    button.current?.focus();
+  }, []);
+  const checkAgain = (
+    <Button ref={button} type="primary" onClick={onCheckPackAgain} className="checkout-payment__check-again">
+      {HoldTexts.checkAgain}
+    </Button>
+  );
+  switch (ended.kind) {
+    case 'hold':
+    case 'closed':
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          className="checkout-payment__ended"
+          title={ended.kind === 'hold' ? HoldTexts.ended : ended.message}
+          description={checkAgain}
+        />
+      );
+    case 'cancelled':
+      return (
+        <Alert
+          type="error"
+          showIcon
+          className="checkout-payment__ended"
+          title={CheckoutToasts.paymentFailedTitle}
+          description={
+            <>
+              <p className="checkout-payment__ended-text">{ended.message}</p>
+              {checkAgain}
+            </>
+          }
+        />
+      );
+  }
+}
+
+interface PaymentFormProps extends Pick<PaymentStepProps, 'intent' | 'returnUrl' | 'outcome'> {
+  config: PublicConfig;
+  disabled: boolean;
+  onEnded: (reason: CheckoutEnded) => void;
+}
+
+function PaymentForm({ config, intent, returnUrl, outcome, disabled, onEnded }: PaymentFormProps) {
   switch (config.paymentMode) {
     case 'stripe':
       return config.stripePublishableKey ? (
         <Suspense fallback={<Spin description="Loading payment form" />}>
-          <StripePaymentForm publishableKey={config.stripePublishableKey} intent={intent} returnUrl={returnUrl} outcome={outcome} />
+          <StripePaymentForm
+            publishableKey={config.stripePublishableKey}
+            intent={intent}
+            returnUrl={returnUrl}
+            outcome={outcome}
+            disabled={disabled}
+            onEnded={onEnded}
+          />
         </Suspense>
       ) : (
         <Alert type="error" title={PAYMENT_FORM_UNAVAILABLE} />
       );
     case 'test':
-      return <TestCardForm intent={intent} outcome={outcome} />;
+      return <TestCardForm intent={intent} outcome={outcome} disabled={disabled} onEnded={onEnded} />;
   }
 }

@@ -6,6 +6,9 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import type { PaymentIntentCreated } from './api/create-payment-intent';
 import { BRAND_COLOURS } from '@/shared/ui/brand-theme';
+import type { CheckoutEnded } from './checkout-ended';
+import { PAYMENT_INTENT_UNEXPECTED_STATE } from './checkout-ended';
+import { HoldTexts } from './checkout-messages';
 import type { PaymentOutcome } from './use-payment-outcome';
 
 export interface StripePaymentFormProps {
@@ -14,6 +17,9 @@ export interface StripePaymentFormProps {
   /** Where Stripe sends the customer back after a redirect-based payment method. */
   returnUrl: string;
   outcome: PaymentOutcome;
+  /** The checkout has ended: the Payment Element turns read-only and the form cannot be sent. */
+  disabled: boolean;
+  onEnded: (reason: CheckoutEnded) => void;
 }
 
 // One Stripe.js per key for the life of the page: loading it twice would inject the script twice.
@@ -32,24 +38,24 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
  * Stripe's Payment Element. This module is its own chunk, imported only when the config says
  * `paymentMode: 'stripe'`, and `@stripe/stripe-js/pure` injects Stripe's script only when called.
  */
-export default function StripePaymentForm({ publishableKey, intent, returnUrl, outcome }: StripePaymentFormProps) {
+export default function StripePaymentForm({ publishableKey, intent, returnUrl, outcome, disabled, onEnded }: StripePaymentFormProps) {
   return (
     <Elements
       stripe={stripeFor(publishableKey)}
       options={{ clientSecret: intent.clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: BRAND_COLOURS.ocean } } }}
     >
-      <StripeConfirmForm returnUrl={returnUrl} outcome={outcome} />
+      <StripeConfirmForm returnUrl={returnUrl} outcome={outcome} disabled={disabled} onEnded={onEnded} />
     </Elements>
   );
 }
 
-function StripeConfirmForm({ returnUrl, outcome }: Pick<StripePaymentFormProps, 'returnUrl' | 'outcome'>) {
+function StripeConfirmForm({ returnUrl, outcome, disabled, onEnded }: Omit<StripePaymentFormProps, 'publishableKey' | 'intent'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
 
   const pay = async () => {
-    if (stripe === null || elements === null) return;
+    if (stripe === null || elements === null || disabled) return;
     setBusy(true);
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
@@ -57,9 +63,13 @@ function StripeConfirmForm({ returnUrl, outcome }: Pick<StripePaymentFormProps, 
         confirmParams: { return_url: returnUrl },
         redirect: 'if_required',
       });
-      if (error !== undefined) outcome.declined(error.message ?? 'Your payment could not be completed.');
-      else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')
-        outcome.completed(paymentIntent.id, paymentIntent.status);
+      // Stripe's own wording for a payment that was cancelled or expired is not meant for customers.
+      if (error?.code === PAYMENT_INTENT_UNEXPECTED_STATE) onEnded({ kind: 'closed', message: HoldTexts.checkoutEnded });
+      else if (error !== undefined) outcome.declined(error.message ?? 'Your payment could not be completed.');
+      // Authorised: the shop captures it once the cans are sold, so it is as good as paid here.
+      else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'requires_capture')
+        outcome.completed(paymentIntent.id, 'succeeded');
+      else if (paymentIntent.status === 'processing') outcome.completed(paymentIntent.id, 'processing');
       else outcome.declined(`The payment was not completed (${paymentIntent.status}).`);
     } catch (error) {
       outcome.failed(error);
@@ -75,8 +85,15 @@ function StripeConfirmForm({ returnUrl, outcome }: Pick<StripePaymentFormProps, 
 
   return (
     <form onSubmit={submit} aria-label="Card payment" className="stripe-payment-form">
-      <PaymentElement />
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy || stripe === null || elements === null}>
+      <PaymentElement options={{ readOnly: disabled }} />
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={busy}
+        disabled={busy || disabled || stripe === null || elements === null}
+      >
         {busy ? 'Processing...' : 'Complete Payment'}
       </Button>
     </form>

@@ -2,13 +2,21 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useConfirmTestPayment } from './api/confirm-test-payment';
 import type { PaymentIntentCreated } from './api/create-payment-intent';
-import { TEST_CARDS, TEST_MODE_TITLE } from './checkout-messages';
+import type { CheckoutEnded } from './checkout-ended';
+import { isCheckoutClosedError } from './checkout-ended';
+import { HoldTexts, TEST_CARDS, TEST_MODE_TITLE } from './checkout-messages';
 import type { PaymentOutcome } from './use-payment-outcome';
 
 export interface TestCardFormProps {
   intent: PaymentIntentCreated;
   outcome: PaymentOutcome;
+  /** The checkout has ended: the form stays in view but cannot be sent. */
+  disabled: boolean;
+  onEnded: (reason: CheckoutEnded) => void;
 }
+
+/** Authorised, and captured by the shop once the cans are sold: the order result page follows it up. */
+const PAID_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'requires_capture']);
 
 interface CardValues {
   cardNumber: string;
@@ -18,12 +26,13 @@ interface CardValues {
  * The card form when the shop runs on its local test gateway (no Stripe keys): it is plainly marked as a
  * test, lists the cards that succeed or fail, and confirms through the gateway's route.
  */
-export function TestCardForm({ intent, outcome }: TestCardFormProps) {
+export function TestCardForm({ intent, outcome, disabled, onEnded }: TestCardFormProps) {
   const [form] = Form.useForm<CardValues>();
   const confirm = useConfirmTestPayment();
   const [busy, setBusy] = useState(false);
 
   const pay = async ({ cardNumber }: CardValues) => {
+    if (disabled) return;
     setBusy(true);
     try {
       const result = await confirm.mutateAsync({
@@ -31,11 +40,15 @@ export function TestCardForm({ intent, outcome }: TestCardFormProps) {
         clientSecret: intent.clientSecret,
         cardNumber: cardNumber.trim(),
       });
-      if (result.error !== null) outcome.declined(result.error.message);
-      else if (result.paymentIntent.status === 'succeeded') outcome.completed(result.paymentIntent.id, 'succeeded');
-      else outcome.declined(`The payment was not completed (${result.paymentIntent.status}).`);
+      const { id, status } = result.paymentIntent;
+      if (PAID_STATUSES.has(status)) outcome.completed(id, 'succeeded');
+      // The shop cancelled the authorisation (sold out, amount changed): nothing was charged.
+      else if (status === 'canceled') onEnded({ kind: 'cancelled', message: result.error?.message ?? HoldTexts.checkoutEnded });
+      else if (result.error !== null) outcome.declined(result.error.message);
+      else outcome.declined(`The payment was not completed (${status}).`);
     } catch (error) {
-      outcome.failed(error);
+      if (isCheckoutClosedError(error)) onEnded({ kind: 'closed', message: error.serverMessage });
+      else outcome.failed(error);
     } finally {
       setBusy(false);
     }
@@ -48,6 +61,7 @@ export function TestCardForm({ intent, outcome }: TestCardFormProps) {
       onFinish={(values) => void pay(values)}
       className="test-card-form"
       aria-label="Card payment"
+      disabled={disabled}
     >
       <Alert
         type="info"
@@ -80,9 +94,9 @@ export function TestCardForm({ intent, outcome }: TestCardFormProps) {
         label="Card number"
         rules={[{ required: true, whitespace: true, message: 'Please enter a card number' }]}
       >
-        <Input autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" maxLength={23} disabled={busy} />
+        <Input autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" maxLength={23} disabled={busy || disabled} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy}>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy || disabled}>
         {busy ? 'Processing...' : 'Complete Payment'}
       </Button>
     </Form>

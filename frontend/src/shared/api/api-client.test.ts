@@ -55,6 +55,33 @@ describe('error message: "<status>: <body text or status text>"', () => {
   });
 });
 
+describe('refusal details: the body code and Retry-After', () => {
+  it.each([
+    { retryAfter: '12', seconds: 12 },
+    { retryAfter: ' 0 ', seconds: 0 },
+    { retryAfter: null, seconds: null },
+    { retryAfter: 'soon', seconds: null },
+  ])('given Retry-After $retryAfter, it offers $seconds seconds', async ({ retryAfter, seconds }) => {
+    fetchMock.mockResolvedValue(
+      new Response('{"statusCode":503,"message":"The shop is very busy right now.","code":"shop_busy"}', {
+        status: 503,
+        headers: retryAfter === null ? {} : { 'Retry-After': retryAfter },
+      }),
+    );
+    const error = (await apiRequest('POST', '/api/create-payment-intent', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.retryAfterSeconds).toBe(seconds);
+    expect(error.code).toBe('shop_busy');
+    expect(error.serverMessage).toBe('The shop is very busy right now.');
+  });
+
+  it('reads an HTTP-date Retry-After as the seconds until then', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    const error = new ApiError(429, '', 'Too Many Requests', new Headers({ 'Retry-After': 'Wed, 25 Nov 2026 12:00:30 GMT' }), now);
+    expect(error.retryAfterSeconds).toBe(30);
+    expect(error.code).toBeUndefined();
+  });
+});
+
 describe('request shape', () => {
   it('given no body, when sent, then it carries credentials and no JSON content type', async () => {
     respondWith(200, '[]');

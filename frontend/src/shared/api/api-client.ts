@@ -41,7 +41,7 @@ function requestInit(method: HttpMethod, path: string, body: unknown, extraHeade
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text();
-  throw new ApiError(response.status, text, response.statusText);
+  throw new ApiError(response.status, text, response.statusText, response.headers);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/fake-api';
 import { createPaymentIntent } from './create-payment-intent';
 
@@ -17,8 +17,8 @@ const input = {
   },
 };
 
-function answerText(status: number, text: string) {
-  stubApi({ 'POST /api/create-payment-intent': () => Promise.resolve(new Response(text, { status })) });
+function answerText(status: number, text: string, headers: Record<string, string> = {}) {
+  stubApi({ 'POST /api/create-payment-intent': () => Promise.resolve(new Response(text, { status, headers })) });
 }
 
 describe('POST /api/create-payment-intent, read as text then parsed', () => {
@@ -29,6 +29,32 @@ describe('POST /api/create-payment-intent, read as text then parsed', () => {
       paymentIntentId: 'pi_1',
       orderId: '7',
       amount: 3400,
+      holdEndsAt: null,
+    });
+  });
+
+  describe('the hold on the cans, on the browser clock', () => {
+    const browserNow = Date.parse('2026-11-25T04:00:00.000Z');
+    const body =
+      '{"clientSecret":"s","paymentIntentId":"pi_1","orderId":"7","amount":3400,"reservationExpiresAt":"2026-11-25T04:10:00.000Z"}';
+
+    beforeEach(() => {
+      vi.useFakeTimers({ now: browserNow, toFake: ['Date'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      { case: 'the clocks agree', date: 'Wed, 25 Nov 2026 04:00:00 GMT', endsIn: 600_000 },
+      { case: 'the server is 2 minutes ahead', date: 'Wed, 25 Nov 2026 04:02:00 GMT', endsIn: 480_000 },
+      { case: 'the server is 90 s behind', date: 'Wed, 25 Nov 2026 03:58:30 GMT', endsIn: 690_000 },
+      { case: 'there is no Date header', date: null, endsIn: 600_000 },
+    ])('given $case, the hold ends $endsIn ms from now', async ({ date, endsIn }) => {
+      answerText(200, body, date === null ? {} : { Date: date });
+      const opened = await createPaymentIntent(input);
+      expect(opened.reservationExpiresAt).toBe('2026-11-25T04:10:00.000Z');
+      expect(opened.holdEndsAt).toBe(browserNow + endsIn);
     });
   });
 

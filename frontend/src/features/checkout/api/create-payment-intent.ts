@@ -24,6 +24,35 @@ export interface PaymentIntentCreated {
   orderId: string;
   /** Cents, as the server priced the order. */
   amount: number;
+  /** When the server lets the reserved cans go (an ISO instant on the server's clock). */
+  reservationExpiresAt?: string;
+}
+
+/** The opened payment as the checkout keeps it. */
+export interface CheckoutOpened extends PaymentIntentCreated {
+  /**
+   * When the hold on the cans ends, in epoch ms on this browser's clock: `reservationExpiresAt` moved by the
+   * difference between the server's clock (the answer's Date header) and the browser's. Null when the server
+   * gave no expiry.
+   */
+  holdEndsAt: number | null;
+}
+
+/**
+ * The hold's end on the browser's clock. The Date header counts whole seconds, so the correction is good to
+ * about a second (plus the answer's time on the wire); without the header the browser's clock is taken as is.
+ */
+export function holdEndOnBrowserClock(
+  reservationExpiresAt: string | undefined,
+  serverDate: string | null,
+  receivedAt: number,
+): number | null {
+  if (reservationExpiresAt === undefined) return null;
+  const expiresAt = Date.parse(reservationExpiresAt);
+  if (Number.isNaN(expiresAt)) return null;
+  const serverNow = serverDate === null ? Number.NaN : Date.parse(serverDate);
+  const serverAhead = Number.isNaN(serverNow) ? 0 : serverNow - receivedAt;
+  return expiresAt - serverAhead;
 }
 
 export function toCheckoutCartItems(lines: readonly CartLine[]): CheckoutCartItem[] {
@@ -41,8 +70,9 @@ export function toCheckoutCartItems(lines: readonly CartLine[]): CheckoutCartIte
  * `POST /api/create-payment-intent`. The answer is read as text and parsed here, as the spec describes, so a
  * proxy's HTML error page or a body without a client secret fails with the text the server really sent.
  */
-export async function createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentCreated> {
+export async function createPaymentIntent(input: CreatePaymentIntentInput): Promise<CheckoutOpened> {
   const response = await apiRequest('POST', '/api/create-payment-intent', input);
+  const receivedAt = Date.now();
   const text = await response.text();
   let body: unknown;
   try {
@@ -51,18 +81,19 @@ export async function createPaymentIntent(input: CreatePaymentIntentInput): Prom
     throw new Error(`Invalid response: ${text}`);
   }
   if (!isPaymentIntentCreated(body)) throw new Error(`No client secret in response: ${text}`);
-  return body;
+  return { ...body, holdEndsAt: holdEndOnBrowserClock(body.reservationExpiresAt, response.headers.get('Date'), receivedAt) };
 }
 
 function isPaymentIntentCreated(body: unknown): body is PaymentIntentCreated {
   if (typeof body !== 'object' || body === null) return false;
-  const { clientSecret, paymentIntentId, orderId, amount } = body as Record<string, unknown>;
+  const { clientSecret, paymentIntentId, orderId, amount, reservationExpiresAt } = body as Record<string, unknown>;
   return (
     typeof clientSecret === 'string' &&
     clientSecret !== '' &&
     typeof paymentIntentId === 'string' &&
     typeof orderId === 'string' &&
-    typeof amount === 'number'
+    typeof amount === 'number' &&
+    (reservationExpiresAt === undefined || typeof reservationExpiresAt === 'string')
   );
 }
 
