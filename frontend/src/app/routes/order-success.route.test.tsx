@@ -24,6 +24,7 @@ describe('order success route and the cart', () => {
   it.each([
     { redirectStatus: 'succeeded', server: 'succeeded', heading: 'Order Confirmed!', cart: [] },
     { redirectStatus: 'succeeded', server: 'failed', heading: 'Payment Issues', cart: [fourPack] },
+    { redirectStatus: 'succeeded', server: 'cancelled', heading: 'Order not completed', cart: [fourPack] },
     { redirectStatus: 'failed', server: 'failed', heading: 'Payment Issues', cart: [fourPack] },
   ])(
     'given redirect_status $redirectStatus and the server saying $server, the stored cart becomes $cart.length line(s)',
@@ -31,7 +32,13 @@ describe('order success route and the cart', () => {
       localStorage.setItem('cart', JSON.stringify([fourPack]));
       stubApi({
         'GET /api/config': { body: publicConfigFixture },
-        'GET /api/orders/payment-status?payment_intent=pi_test_abc': { body: { status: server, orderId: '7' } },
+        'GET /api/orders/payment-status?payment_intent=pi_test_abc': {
+          body: {
+            status: server,
+            orderId: '7',
+            ...(server === 'cancelled' ? { message: 'These cans sold out before your payment went through, so nothing was charged.' } : {}),
+          },
+        },
       });
       renderWithProviders(<OrderSuccessRoute />, { route: `/order-success?payment_intent=pi_test_abc&redirect_status=${redirectStatus}` });
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -4,17 +4,23 @@ import type { OrderResultInput, OrderResultView } from './order-result-view';
 
 const pending = { kind: 'pending' } as const;
 const unreachable = { kind: 'error' } as const;
-const answered = (status: 'succeeded' | 'processing' | 'failed' | 'unknown') => ({ kind: 'answered', status }) as const;
+const answered = (status: 'succeeded' | 'processing' | 'failed' | 'cancelled' | 'unknown', polling = false) =>
+  ({ kind: 'answered', status, polling }) as const;
 
 describe('which order result to show', () => {
   it.each<{ redirectStatus: string | null; hasPaymentIntent: boolean; server: OrderResultInput['server']; view: OrderResultView }>([
     { redirectStatus: 'succeeded', hasPaymentIntent: true, server: answered('succeeded'), view: 'confirmed' },
     { redirectStatus: 'succeeded', hasPaymentIntent: true, server: pending, view: 'checking' },
-    { redirectStatus: 'succeeded', hasPaymentIntent: true, server: answered('processing'), view: 'confirming' },
+    // Authorised but not yet captured: the capture can still fail (sold out), so nothing is confirmed yet.
+    { redirectStatus: 'succeeded', hasPaymentIntent: true, server: answered('processing', true), view: 'checking' },
+    { redirectStatus: 'succeeded', hasPaymentIntent: true, server: answered('processing', false), view: 'processing' },
+    { redirectStatus: 'succeeded', hasPaymentIntent: true, server: answered('cancelled'), view: 'cancelled' },
+    { redirectStatus: 'processing', hasPaymentIntent: true, server: answered('cancelled'), view: 'cancelled' },
     { redirectStatus: 'succeeded', hasPaymentIntent: true, server: answered('failed'), view: 'issues' },
     { redirectStatus: 'succeeded', hasPaymentIntent: true, server: answered('unknown'), view: 'issues' },
     { redirectStatus: 'succeeded', hasPaymentIntent: true, server: unreachable, view: 'confirmed' },
     { redirectStatus: 'succeeded', hasPaymentIntent: false, server: pending, view: 'issues' },
+    { redirectStatus: 'processing', hasPaymentIntent: true, server: answered('processing', true), view: 'processing' },
     { redirectStatus: 'processing', hasPaymentIntent: true, server: answered('processing'), view: 'processing' },
     { redirectStatus: 'processing', hasPaymentIntent: true, server: answered('succeeded'), view: 'confirmed' },
     { redirectStatus: 'processing', hasPaymentIntent: true, server: unreachable, view: 'processing' },
@@ -30,8 +36,9 @@ describe('which order result to show', () => {
 
   it.each<{ redirectStatus: string | null; view: OrderResultView; clear: boolean }>([
     { redirectStatus: 'succeeded', view: 'confirmed', clear: true },
-    { redirectStatus: 'succeeded', view: 'confirming', clear: true },
     { redirectStatus: 'succeeded', view: 'checking', clear: false },
+    { redirectStatus: 'succeeded', view: 'processing', clear: false },
+    { redirectStatus: 'succeeded', view: 'cancelled', clear: false },
     { redirectStatus: 'succeeded', view: 'issues', clear: false },
     { redirectStatus: 'processing', view: 'processing', clear: false },
     { redirectStatus: 'processing', view: 'confirmed', clear: false },

@@ -3,20 +3,25 @@ import type { PaymentStatus } from './api/get-payment-status';
 /**
  * Which screen the order result page shows:
  * - confirmed: the provider and the server agree the payment went through;
- * - confirming: the provider said it succeeded and the server has not recorded it yet;
- * - processing: the provider is still working on it;
- * - checking: waiting for the server's answer;
+ * - checking: waiting for the server's answer, or for the server to finish taking a payment the provider
+ *   said succeeded (an authorised card is captured once its cans are sold, which can still fail);
+ * - processing: the provider is still working on it, or the server has not finished within the page's
+ *   patience: the confirmation email follows;
+ * - cancelled: the shop cancelled the payment (the cans sold out, the checkout expired): nothing was charged;
  * - issues: the payment failed, or nothing shows that it happened.
  */
-export type OrderResultView = 'checking' | 'confirmed' | 'confirming' | 'processing' | 'issues';
+export type OrderResultView = 'checking' | 'confirmed' | 'processing' | 'cancelled' | 'issues';
 
 export interface OrderResultInput {
   /** `redirect_status` from the URL, as the checkout or Stripe wrote it. */
   redirectStatus: string | null;
   /** A well-formed payment intent id was given. */
   hasPaymentIntent: boolean;
-  /** The server's answer: pending, failed to arrive, or what it recorded. */
-  server: { kind: 'pending' } | { kind: 'error' } | { kind: 'answered'; status: PaymentStatus['status'] };
+  /**
+   * The server's answer: pending, failed to arrive, or what it recorded (with `polling` while the page is
+   * still asking again).
+   */
+  server: { kind: 'pending' } | { kind: 'error' } | { kind: 'answered'; status: PaymentStatus['status']; polling: boolean };
 }
 
 /** The URL alone is never proof of payment: the server's record decides whenever it answers. */
@@ -34,7 +39,9 @@ export function orderResultView({ redirectStatus, hasPaymentIntent, server }: Or
         case 'succeeded':
           return 'confirmed';
         case 'processing':
-          return urlSucceeded ? 'confirming' : 'processing';
+          return urlSucceeded && server.polling ? 'checking' : 'processing';
+        case 'cancelled':
+          return 'cancelled';
         case 'failed':
         case 'unknown':
           return 'issues';
@@ -42,7 +49,10 @@ export function orderResultView({ redirectStatus, hasPaymentIntent, server }: Or
   }
 }
 
-/** The spec clears the cart when redirect_status is succeeded; a payment the server saw fail keeps it. */
+/**
+ * The spec clears the cart when redirect_status is succeeded, once the order is confirmed; a payment the
+ * server saw fail, cancelled or has not finished keeps it.
+ */
 export function shouldClearCart(redirectStatus: string | null, view: OrderResultView): boolean {
-  return redirectStatus === 'succeeded' && (view === 'confirmed' || view === 'confirming');
+  return redirectStatus === 'succeeded' && view === 'confirmed';
 }

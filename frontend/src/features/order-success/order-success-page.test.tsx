@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { publicConfigFixture } from '@/testing/public-config-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -16,12 +16,20 @@ function renderResult(query: string) {
   return { onOrderConfirmed };
 }
 
-function serverSays(status: string, orderId?: string) {
+function serverSays(status: string, orderId?: string, message?: string) {
   return stubApi({
     'GET /api/config': { body: publicConfigFixture },
-    [statusPath]: { body: { status, ...(orderId ? { orderId } : {}) } },
+    [statusPath]: { body: { status, ...(orderId ? { orderId } : {}), ...(message ? { message } : {}) } },
   });
 }
+
+function statusCalls(fetchMock: ReturnType<typeof stubApi>): number {
+  return fetchMock.mock.calls.filter(([url]) => requestUrl(url).startsWith('/api/orders/payment-status')).length;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('order result: succeeded', () => {
   it('given redirect_status succeeded and a paid order, it confirms the order with next steps, reference, links and help', async () => {
@@ -52,21 +60,48 @@ describe('order result: succeeded', () => {
     },
   );
 
-  it('given the server still processing, it confirms, says the confirmation is on its way, and asks again until it is recorded', async () => {
+  it('given the server still capturing the payment, it keeps checking every second and confirms once it is recorded', async () => {
     let asked = 0;
     const fetchMock = stubApi({
       'GET /api/config': { body: publicConfigFixture },
       [statusPath]: () => {
         asked += 1;
-        return Promise.resolve(Response.json({ status: asked === 1 ? 'processing' : 'succeeded', orderId: '42' }));
+        return Promise.resolve(Response.json({ status: asked < 3 ? 'processing' : 'succeeded', orderId: '42' }));
       },
     });
     const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
-    expect(await screen.findByText(/your confirmation email is on its way/)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText(/your confirmation email is on its way/)).not.toBeInTheDocument(), { timeout: 5000 });
-    expect(fetchMock.mock.calls.filter(([url]) => requestUrl(url).startsWith('/api/orders/payment-status'))).toHaveLength(2);
+    // Authorised is not sold yet: no "Order Confirmed!" (and no empty cart) before the server says so.
+    await waitFor(() => expect(statusCalls(fetchMock)).toBe(1));
+    expect(screen.getByText('Checking your payment')).toBeInTheDocument();
+    expect(screen.queryByText('Order Confirmed!')).not.toBeInTheDocument();
+    expect(onOrderConfirmed).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(statusCalls(fetchMock)).toBe(3);
     expect(onOrderConfirmed).toHaveBeenCalledTimes(1);
+  });
+
+  it('given the server still processing after 30 seconds, it stops asking and says calmly that the email will follow', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubApi({
+      'GET /api/config': { body: publicConfigFixture },
+      [statusPath]: () => Promise.resolve(Response.json({ status: 'processing', orderId: '42' })),
+    });
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    await waitFor(() => expect(statusCalls(fetchMock)).toBe(1));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(screen.getByText('Checking your payment')).toBeInTheDocument();
+    const askedInTenSeconds = statusCalls(fetchMock);
+    expect(askedInTenSeconds).toBeGreaterThanOrEqual(9);
+    expect(askedInTenSeconds).toBeLessThanOrEqual(12);
+
+    await vi.advanceTimersByTimeAsync(21_000);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' })).toBeInTheDocument();
+    expect(screen.getByText(/confirmation email is on its way/)).toBeInTheDocument();
+    const askedInAll = statusCalls(fetchMock);
+    expect(askedInAll).toBeLessThanOrEqual(33);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(statusCalls(fetchMock)).toBe(askedInAll);
+    expect(onOrderConfirmed).not.toHaveBeenCalled();
   });
 
   it('given the server cannot be reached, it trusts the provider and confirms', async () => {
@@ -102,5 +137,28 @@ describe('order result: anything else', () => {
     expect(screen.getByText(/confirmation email is on its way/)).toBeInTheDocument();
     expect(screen.getByText(/Payment reference:/)).toHaveTextContent('3Nx8Kq2eZvKYlo2C1');
     expect(onOrderConfirmed).not.toHaveBeenCalled();
+  });
+});
+
+describe('order result: cancelled by the shop', () => {
+  it.each([
+    'These cans sold out before your payment went through, so nothing was charged.',
+    'This checkout expired before it was paid, so nothing was charged.',
+  ])('shows "Order not completed" with the server’s reason "%s", a way back to the shop, and keeps the cart', async (message) => {
+    serverSays('cancelled', '42', message);
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not completed' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Shop' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByText('Order Confirmed!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Payment Issues')).not.toBeInTheDocument();
+    expect(onOrderConfirmed).not.toHaveBeenCalled();
+  });
+
+  it('without a reason from the server, it still says nothing was charged', async () => {
+    serverSays('cancelled');
+    renderResult(`?payment_intent=${INTENT}&redirect_status=processing`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not completed' })).toBeInTheDocument();
+    expect(screen.getByText('This order could not be completed, so nothing was charged.')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
-import { CheckCircleFilled, ClockCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { Alert, Result, Spin } from 'antd';
-import { useEffect, useRef } from 'react';
+import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { Result, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useConfig } from '@/shared/api/config/get-config';
 import { ButtonLink } from '@/shared/ui/button-link';
-import { usePaymentStatus } from './api/get-payment-status';
+import { PAYMENT_STATUS_POLL_WINDOW_MS, isStillPolling, usePaymentStatus } from './api/get-payment-status';
 import { orderResultView, shouldClearCart } from './order-result-view';
 import type { OrderResultInput, OrderResultView } from './order-result-view';
 import { looksLikePaymentIntentId, paymentReference } from './payment-reference';
@@ -18,6 +18,9 @@ export interface OrderSuccessPageProps {
 }
 
 export const PAYMENT_ISSUES_TEXT = 'There was an issue with your payment. Please try again or contact support.';
+export const ORDER_NOT_COMPLETED_TITLE = 'Order not completed';
+/** When the server cancelled a payment without saying why. */
+export const ORDER_NOT_COMPLETED_TEXT = 'This order could not be completed, so nothing was charged.';
 
 const NEXT_STEPS = [
   "You'll receive an email confirmation shortly.",
@@ -33,15 +36,20 @@ export function OrderSuccessPage({ onOrderConfirmed, shopHref, homeHref }: Order
   const redirectStatus = params.get('redirect_status');
   const hasPaymentIntent = looksLikePaymentIntentId(paymentIntentId);
   const worthAsking = hasPaymentIntent && (redirectStatus === 'succeeded' || redirectStatus === 'processing');
-  const status = usePaymentStatus(paymentIntentId, worthAsking);
+  // A payment still processing is asked about every second for this long, then the page says so calmly.
+  const [pollUntil] = useState(() => Date.now() + PAYMENT_STATUS_POLL_WINDOW_MS);
+  const status = usePaymentStatus(paymentIntentId, worthAsking, pollUntil);
 
-  const server: OrderResultInput['server'] = status.isPending
-    ? { kind: 'pending' }
-    : status.isError
-      ? { kind: 'error' }
-      : { kind: 'answered', status: status.data.status };
+  // An answer the server gave stands even if a later ask fails.
+  const server: OrderResultInput['server'] =
+    status.data !== undefined
+      ? { kind: 'answered', status: status.data.status, polling: isStillPolling(status.data, status, pollUntil) }
+      : status.isError
+        ? { kind: 'error' }
+        : { kind: 'pending' };
   const view = orderResultView({ redirectStatus, hasPaymentIntent, server });
   const orderId = status.data?.orderId;
+  const message = status.data?.message;
 
   const cleared = useRef(false);
   const clearCart = shouldClearCart(redirectStatus, view);
@@ -54,7 +62,14 @@ export function OrderSuccessPage({ onOrderConfirmed, shopHref, homeHref }: Order
   return (
     <main id="main-content" className="page page--narrow order-result">
       <title>{pageTitle(view)}</title>
-      <ResultBody view={view} paymentIntentId={paymentIntentId} orderId={orderId} shopHref={shopHref} homeHref={homeHref} />
+      <ResultBody
+        view={view}
+        paymentIntentId={paymentIntentId}
+        orderId={orderId}
+        message={message}
+        shopHref={shopHref}
+        homeHref={homeHref}
+      />
       {view === 'checking' ? null : <NeedHelp />}
     </main>
   );
@@ -65,10 +80,11 @@ function pageTitle(view: OrderResultView): string {
     case 'checking':
       return 'Checking your payment';
     case 'confirmed':
-    case 'confirming':
       return 'Order Confirmed!';
     case 'processing':
       return 'Payment Processing';
+    case 'cancelled':
+      return ORDER_NOT_COMPLETED_TITLE;
     case 'issues':
       return 'Payment Issues';
   }
@@ -78,11 +94,13 @@ interface ResultBodyProps {
   view: OrderResultView;
   paymentIntentId: string;
   orderId: string | undefined;
+  /** The server's reason, for a cancelled payment. */
+  message: string | undefined;
   shopHref: string;
   homeHref: string;
 }
 
-function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: ResultBodyProps) {
+function ResultBody({ view, paymentIntentId, orderId, message, shopHref, homeHref }: ResultBodyProps) {
   const actions = [
     <ButtonLink key="shop" type="primary" size="large" to={shopHref}>
       Continue Shopping
@@ -105,7 +123,6 @@ function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: Resu
         </div>
       );
     case 'confirmed':
-    case 'confirming':
       return (
         <>
           <Result
@@ -114,14 +131,6 @@ function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: Resu
             subTitle={orderId ? `Thank you for your order #${orderId}. Cheers!` : 'Thank you for your order. Cheers!'}
             extra={actions}
           />
-          {view === 'confirming' ? (
-            <Alert
-              type="info"
-              showIcon
-              className="order-result__note"
-              title="We're recording your payment now: your confirmation email is on its way."
-            />
-          ) : null}
           <section className="order-result__card order-result__next" aria-labelledby="next-steps-title">
             <h2 id="next-steps-title" className="order-result__subheading">
               What happens next
@@ -143,6 +152,22 @@ function ResultBody({ view, paymentIntentId, orderId, shopHref, homeHref }: Resu
             title={<h1 className="page__title">Payment Processing</h1>}
             subTitle="Your payment is still being confirmed by the card provider. Your confirmation email is on its way as soon as it is."
             extra={actions}
+          />
+          <section className="order-result__card">{reference}</section>
+        </>
+      );
+    case 'cancelled':
+      return (
+        <>
+          <Result
+            icon={<CloseCircleFilled className="order-result__icon order-result__icon--issues" />}
+            title={<h1 className="page__title">{ORDER_NOT_COMPLETED_TITLE}</h1>}
+            subTitle={message ?? ORDER_NOT_COMPLETED_TEXT}
+            extra={
+              <ButtonLink type="primary" size="large" to={shopHref}>
+                Return to Shop
+              </ButtonLink>
+            }
           />
           <section className="order-result__card">{reference}</section>
         </>

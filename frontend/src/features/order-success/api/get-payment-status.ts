@@ -2,28 +2,46 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 
 export interface PaymentStatus {
-  status: 'succeeded' | 'processing' | 'failed' | 'unknown';
+  /**
+   * `processing` covers a card the provider is still working on and one that is authorised while the shop
+   * captures it; `cancelled` means the shop cancelled the payment and nothing was charged.
+   */
+  status: 'succeeded' | 'processing' | 'failed' | 'cancelled' | 'unknown';
   orderId?: string;
+  /** With `cancelled`: why, in the customer's words. */
+  message?: string;
 }
 
-/** While the provider's confirmation is on its way, ask again a few times, then stop. */
-export const PAYMENT_STATUS_POLL_MS = 2000;
-export const PAYMENT_STATUS_MAX_POLLS = 5;
+/** While the payment is processing, ask every second for up to 30 seconds, then stop. */
+export const PAYMENT_STATUS_POLL_MS = 1000;
+export const PAYMENT_STATUS_POLL_WINDOW_MS = 30_000;
 
 /** `GET /api/orders/payment-status`: what the server recorded for a payment, and its order number. */
 export async function getPaymentStatus(paymentIntentId: string): Promise<PaymentStatus> {
   return apiJson<PaymentStatus>('GET', `/api/orders/payment-status?payment_intent=${encodeURIComponent(paymentIntentId)}`);
 }
 
-export function paymentStatusQueryOptions(paymentIntentId: string) {
+/**
+ * Still asking: the server last said `processing`, and the last try (answered or failed) was before
+ * `pollUntil` (epoch ms). The page and the query's refetch interval use this same test, so the page shows
+ * "still processing" exactly when asking stops.
+ */
+export function isStillPolling(
+  data: PaymentStatus | undefined,
+  at: { dataUpdatedAt: number; errorUpdatedAt: number },
+  pollUntil: number,
+): boolean {
+  return data?.status === 'processing' && Math.max(at.dataUpdatedAt, at.errorUpdatedAt) < pollUntil;
+}
+
+export function paymentStatusQueryOptions(paymentIntentId: string, pollUntil: number) {
   return queryOptions({
     queryKey: ['payment-status', paymentIntentId],
     queryFn: () => getPaymentStatus(paymentIntentId),
-    refetchInterval: (query) =>
-      query.state.data?.status === 'processing' && query.state.dataUpdateCount <= PAYMENT_STATUS_MAX_POLLS ? PAYMENT_STATUS_POLL_MS : false,
+    refetchInterval: (query) => (isStillPolling(query.state.data, query.state, pollUntil) ? PAYMENT_STATUS_POLL_MS : false),
   });
 }
 
-export function usePaymentStatus(paymentIntentId: string, enabled: boolean) {
-  return useQuery({ ...paymentStatusQueryOptions(paymentIntentId), enabled });
+export function usePaymentStatus(paymentIntentId: string, enabled: boolean, pollUntil: number) {
+  return useQuery({ ...paymentStatusQueryOptions(paymentIntentId, pollUntil), enabled });
 }
