@@ -170,7 +170,7 @@ describeInBrowser('admin panel', () => {
     const history = dialog.getByRole('region', { name: 'Order history' });
     await history.getByText('Customer', { exact: true }).first().waitFor();
     await history.getByText('Payment provider', { exact: true }).first().waitFor();
-    await history.getByText('8 cans of Swan River Stout reserved for 30 minutes', { exact: true }).waitFor();
+    await history.getByText('8 cans of Swan River Stout reserved for 10 minutes', { exact: true }).waitFor();
     await history.getByText('8 cans of Swan River Stout taken from stock', { exact: true }).waitFor();
     await history.getByText('Status changed from packed awaiting pickup to shipped', { exact: true }).waitFor();
 

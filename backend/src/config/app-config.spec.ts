@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       readModels: { kind: 'memory' },
       stripe: null,
       mail: { smtpUrl: null },
-      reservationTtlMinutes: 30,
+      reservationTtlMinutes: 10,
+      checkout: { holdsPerClient: 2, ratePerMinute: 10, concurrency: 8, queueLimit: 100, queueWaitMs: 3000 },
+      http: { trustProxy: false, maxConnections: 4000, maxConnectionsPerClient: 200, headersTimeoutMs: 10000, requestTimeoutMs: 30000 },
     });
   });
 
@@ -31,6 +33,16 @@ describe('loadConfig', () => {
     [
       { PORT: '8080', RESERVATION_TTL_MINUTES: '45' },
       { port: 8080, reservationTtlMinutes: 45 },
+    ],
+    [
+      { CHECKOUT_HOLDS_PER_CLIENT: '5', CHECKOUT_RATE_PER_MINUTE: '30', CHECKOUT_CONCURRENCY: '4', CHECKOUT_QUEUE_LIMIT: '0' },
+      { checkout: { holdsPerClient: 5, ratePerMinute: 30, concurrency: 4, queueLimit: 0 } },
+    ],
+    [{ TRUST_PROXY: 'loopback, 10.0.0.0/8' }, { http: { trustProxy: ['loopback', '10.0.0.0/8'] } }],
+    [{ TRUST_PROXY: 'false' }, { http: { trustProxy: false } }],
+    [
+      { MAX_CONNECTIONS: '100', MAX_CONNECTIONS_PER_CLIENT: '10', KEEP_ALIVE_TIMEOUT_MS: '2000' },
+      { http: { maxConnections: 100, maxConnectionsPerClient: 10, keepAliveTimeoutMs: 2000 } },
     ],
     [
       { SOCIAL_LINKS: 'Instagram=https://instagram.com/ssb, Untappd=https://untappd.com/ssb' },
@@ -56,6 +68,10 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters'],
     [{ ADMIN_PASSWORD_HASH: 'md5$abc' }, 'ADMIN_PASSWORD_HASH must be a scrypt$... hash'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be false or a comma list'],
+    [{ CHECKOUT_HOLDS_PER_CLIENT: '0' }, 'CHECKOUT_HOLDS_PER_CLIENT must be a whole number from 1'],
+    [{ CHECKOUT_RATE_PER_MINUTE: 'lots' }, 'CHECKOUT_RATE_PER_MINUTE must be a whole number'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be a whole number from 1'],
     [{ SHOP_EMAIL: 'brewery' }, 'SHOP_EMAIL must be an e-mail address'],
     [{ SOCIAL_LINKS: 'Instagram=http://insecure' }, 'SOCIAL_LINKS entry "Instagram=http://insecure" must look like Label=https://...'],
     [{ RESERVATION_TTL_MINUTES: '0' }, 'RESERVATION_TTL_MINUTES must be a whole number from 1 to 1440'],

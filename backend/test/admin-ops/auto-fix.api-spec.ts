@@ -1,6 +1,8 @@
 import type { Cause } from '../../src/modules/ordering/numbering/command-metadata';
 import { OrderCompletion } from '../../src/modules/ordering/order-completion/order-completion.service';
-import { OrderListProjection } from '../../src/modules/ordering/order-list/order-list.projection';
+import type { DocumentStore } from '@brewery/eventstore';
+import { OrderListProjection, ORDERS, type OrderDoc } from '../../src/modules/ordering/order-list/order-list.projection';
+import { DOCUMENT_STORE } from '../../src/platform/persistence/persistence.tokens';
 import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { MAILER, type Mailer } from '../../src/modules/notifications/mailer/mailer.port';
@@ -122,7 +124,7 @@ describe('POST /api/admin/auto-fix', () => {
             `^Payment ${deleted.paymentIntentId} \\(\\$32\\.00\\) could not complete its order, so it was flagged: Order #${deleted.orderId} needs review: .*the order was deleted`,
           ),
         ),
-        `Released the expired reservation of Order #${abandoned.orderId}: its cans are back on sale`,
+        `Ended the expired checkout of Order #${abandoned.orderId}: its payment can no longer be made and its cans are back on sale`,
         `Queued the e-mail “Order #${shipped.orderId} update: Shipped” to ada@example.com for another attempt`,
       ]),
     );
@@ -132,7 +134,13 @@ describe('POST /api/admin/auto-fix', () => {
       reservation: 'sold',
     });
     expect(await adminOrder(t, deleted.orderId)).toMatchObject({ needsReview: true, status: 'cancelled' });
-    expect(await adminOrder(t, abandoned.orderId)).toMatchObject({ status: 'pending', reservation: 'released' });
+    // Cancelled, so it leaves the operator's lists; its document says why.
+    expect(await adminOrder(t, abandoned.orderId)).toBeUndefined();
+    expect(await t.app.get<DocumentStore>(DOCUMENT_STORE).collection<OrderDoc>(ORDERS).findOne({ _id: abandoned.orderId })).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'expired',
+      reservation: 'released',
+    });
     expect((await streamEvents(t, 'product-fix-interrupted')).filter((e) => e.type === 'StockSold')).toHaveLength(1);
     expect((await streamEvents(t, `email-order-${interrupted.orderId}-confirmation`)).filter((e) => e.type === 'EmailQueued')).toHaveLength(
       1,

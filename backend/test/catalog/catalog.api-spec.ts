@@ -141,13 +141,19 @@ describe('catalog over HTTP', () => {
       const id = 'seed-swan-valley-lager';
       const offered = async (): Promise<number | undefined> => (await shop()).find((p) => p.id === id)?.inventory;
 
-      const reserved = await stock.reserve({ productId: id, orderId: 'order-1', quantity: 20, expiresAt: '2026-11-23T01:30:00.000Z' }, ctx);
+      const reserved = await stock.reserve(
+        { productId: id, orderId: 'order-1', quantity: 20, expiresAt: '2026-11-23T01:30:00.000Z', at: '2026-11-23T01:00:00.000Z' },
+        ctx,
+      );
       await runner.waitForReadModels(reserved.position);
       expect(await offered()).toBe(300);
       await t.http().get(`/api/products/${id}`).expect(200, { id, name: 'Swan Valley Lager', isActive: true, inventory: 300 });
       expect((await admin()).find((p) => p.id === id)).toMatchObject({ inventory: 320, reserved: 20, available: 300 });
 
-      const again = await stock.reserve({ productId: id, orderId: 'order-1', quantity: 20, expiresAt: '2026-11-23T01:30:00.000Z' }, ctx);
+      const again = await stock.reserve(
+        { productId: id, orderId: 'order-1', quantity: 20, expiresAt: '2026-11-23T01:30:00.000Z', at: '2026-11-23T01:00:00.000Z' },
+        ctx,
+      );
       expect(again.events).toEqual([]);
 
       const deleting = await t.http().delete(`/api/admin/products/${id}`).set(auth).expect(409);
@@ -156,7 +162,10 @@ describe('catalog over HTTP', () => {
       );
 
       await expect(
-        stock.reserve({ productId: id, orderId: 'order-2', quantity: 301, expiresAt: '2026-11-23T01:30:00.000Z' }, ctx),
+        stock.reserve(
+          { productId: id, orderId: 'order-2', quantity: 301, expiresAt: '2026-11-23T01:30:00.000Z', at: '2026-11-23T01:00:00.000Z' },
+          ctx,
+        ),
       ).rejects.toMatchObject({
         code: 'insufficient_stock',
         message: 'Insufficient stock for Swan Valley Lager. Available: 300, Requested: 301',
@@ -166,7 +175,10 @@ describe('catalog over HTTP', () => {
       await runner.waitForReadModels(released.position);
       expect(await offered()).toBe(320);
 
-      const held = await stock.reserve({ productId: id, orderId: 'order-3', quantity: 16, expiresAt: '2026-11-23T01:30:00.000Z' }, ctx);
+      const held = await stock.reserve(
+        { productId: id, orderId: 'order-3', quantity: 16, expiresAt: '2026-11-23T01:30:00.000Z', at: '2026-11-23T01:00:00.000Z' },
+        ctx,
+      );
       await runner.waitForReadModels(held.position);
       const sold = await stock.sell(
         { productId: id, orderId: 'order-3', quantity: 16, paymentIntentId: 'pi_3Nx' },
@@ -176,34 +188,6 @@ describe('catalog over HTTP', () => {
       expect((await admin()).find((p) => p.id === id)).toMatchObject({ inventory: 304, reserved: 0, available: 304 });
       expect((await stock.sell({ productId: id, orderId: 'order-3', quantity: 16, paymentIntentId: 'pi_3Nx' }, ctx)).events).toEqual([]);
       expect((await stock.snapshot(id))?.product).toMatchObject({ id, inventory: 304, price: '5.50' });
-    });
-
-    it('reserves a whole checkout or nothing', async () => {
-      const stock = t.app.get(CatalogStock);
-      const ctx = { correlationId: 'checkout-2', actor: 'customer' as const };
-      await expect(
-        stock.reserveOrder(
-          {
-            orderId: 'order-10',
-            expiresAt: '2026-11-23T01:30:00.000Z',
-            lines: [
-              { productId: 'seed-lake-monger-mid', quantity: 8 },
-              { productId: 'seed-lake-monger-mid', quantity: 4 },
-              { productId: 'seed-rottnest-hazy-ipa', quantity: 4 },
-            ],
-          },
-          ctx,
-        ),
-      ).rejects.toMatchObject({
-        code: 'insufficient_stock',
-        message: 'Insufficient stock for Rottnest Hazy IPA. Available: 3, Requested: 4',
-      });
-      const monger = await stock.snapshot('seed-lake-monger-mid');
-      expect(monger).toMatchObject({ reserved: 0, available: 200 });
-      const events = await t.app.get<EventStore>(EVENT_STORE).readStream('product-seed-lake-monger-mid');
-      expect(events.map((e) => e.type)).toEqual(['ProductCreated', 'StockReserved', 'StockReservationReleased']);
-      expect(events[1]?.data).toMatchObject({ quantity: 12 });
-      expect(events[2]?.data).toMatchObject({ reason: 'checkout_failed' });
     });
   });
 
@@ -218,6 +202,7 @@ describe('catalog over HTTP', () => {
         price4Pack: '24.00',
         price8Pack: null,
         price16Pack: null,
+        maxPerOrder: null,
         reserved: 0,
         available: 40,
         revision: 0,
@@ -226,6 +211,28 @@ describe('catalog over HTTP', () => {
       });
       const events = await t.app.get<EventStore>(EVENT_STORE).readStream(`product-${id}`);
       expect(events[0]?.metadata).toMatchObject({ actor: 'admin', occurredAt: '2026-11-23T01:00:00.000Z' });
+    });
+
+    it('keeps a limit of cans per order, shows it on the shop, and refuses a limit that is not whole cans from 1 to 192', async () => {
+      const id = await create({ ...form, name: 'Limited Lager', maxPerOrder: '8' });
+      expect((await admin()).find((p) => p.id === id)).toMatchObject({ maxPerOrder: 8 });
+      expect((await shop()).find((p) => p.id === id)).toMatchObject({ maxPerOrder: 8 });
+      for (const bad of [0, 193, 1.5, 'lots']) {
+        const res = await t
+          .http()
+          .post('/api/admin/products')
+          .set(auth)
+          .send({ ...form, name: `Bad limit ${String(bad)}`, maxPerOrder: bad })
+          .expect(400);
+        expect(res.body.message).toBe('maxPerOrder must be a whole number of cans from 1 to 192, or empty for no limit');
+      }
+      await t
+        .http()
+        .put(`/api/admin/products/${id}`)
+        .set(auth)
+        .send({ ...form, name: 'Limited Lager', maxPerOrder: null })
+        .expect(200);
+      expect((await admin()).find((p) => p.id === id)).toMatchObject({ maxPerOrder: null });
     });
 
     it('fills the optional fields with their defaults', async () => {

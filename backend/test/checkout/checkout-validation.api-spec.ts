@@ -217,7 +217,7 @@ describe('checkout: validation and pricing', () => {
       (e) => e.type === 'StockReserved' && (e.data as { orderId: string }).orderId === res.body.orderId,
     );
     expect(held.length).toBeGreaterThan(0);
-    expect(held.every((e) => (e.data as { expiresAt: string }).expiresAt === '2026-11-23T01:30:00.000Z')).toBe(true);
+    expect(held.every((e) => (e.data as { expiresAt: string }).expiresAt === '2026-11-23T01:10:00.000Z')).toBe(true);
   });
 
   it('numbers orders 1, 2, 3… without gaps', async () => {

@@ -19,13 +19,13 @@ describe('local test gateway: a charge the shop never recorded', () => {
     await t.close();
   });
 
-  it('given a succeeded intent whose event was lost, when the customer confirms again, then the order is paid once', async () => {
+  it('given an authorised intent whose event was lost, when the customer confirms again, then the order is captured and paid once', async () => {
     const fields = beer('Lost Event Lager', { inventory: 20 });
     await seedProduct(t, 'lost-event', fields);
     const answer = await checkOut(t, [cartLine('lost-event', fields, '4pack', 1)]);
-    // What the crash leaves: the gateway's intent succeeded, its event never reached the webhook handler.
+    // What the crash leaves: the gateway authorised the card, its event never reached the webhook handler.
     const gateway = t.app.get<TestPaymentGateway>(PAYMENT_GATEWAY);
-    expect(gateway.confirm(answer.paymentIntentId, SUCCEEDS, answer.clientSecret)?.intent.status).toBe('succeeded');
+    expect(gateway.confirm(answer.paymentIntentId, SUCCEEDS, answer.clientSecret)?.intent.status).toBe('requires_capture');
     expect((await orderView(t, answer.orderId))?.status).toBe('pending');
 
     const again = await payWithCard(t, answer, SUCCEEDS);

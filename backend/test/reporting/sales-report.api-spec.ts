@@ -47,7 +47,7 @@ describe('sales report over HTTP', () => {
   let quokkaId: string;
   let kolschId: string;
   let paidOrderId: string;
-  /** The Perth day the real checkout was paid on (the local gateway dates payments by the wall clock). */
+  /** The Perth day the real checkout was paid on: the shop captures the payment at its own (test) clock. */
   let today: string;
 
   beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('sales report over HTTP', () => {
     await checkout(t, [{ productId: kolschId, form: kolsch, packSize: '8pack', packs: 1 }]);
     const declined = await checkout(t, [{ productId: quokkaId, form: quokka, packSize: '4pack', packs: 2 }]);
     await pay(t, declined, '4000 0000 0000 0002');
-    today = perthDayOf(new Date());
+    today = perthDayOf(t.clock.now);
     await eventually(async () => {
       const res = await report('/api/admin/sales-report', { startDate: addDays(today, -1), endDate: addDays(today, 1) });
       return (res.body as Line[]).length === 2;

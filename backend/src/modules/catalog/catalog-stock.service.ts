@@ -21,8 +21,8 @@ export class CatalogStock {
   ) {}
 
   /** The product as its stream says now, for server-side pricing (`product.inventory` = cans buyable now); null when unknown or deleted. */
-  snapshot(productId: string): Promise<ProductSnapshot | null> {
-    return this.streams.snapshot(productId);
+  snapshot(productId: string, at?: string): Promise<ProductSnapshot | null> {
+    return this.streams.snapshot(productId, at);
   }
 
   /** `at`: the checkout's time; other orders' holds that expired by then are released in the same write. */

@@ -49,9 +49,9 @@ export class ProductStreams {
     return { productId: command.productId, revision: result.revision, position: result.position, events: result.events.map((e) => e.type) };
   }
 
-  /** The product as its stream says now (not the read model): for pricing and stock checks. */
-  async snapshot(productId: string): Promise<ProductSnapshot | null> {
+  /** The product as its stream says now (not the read model): for pricing and stock checks; see `productSnapshot` for `at`. */
+  async snapshot(productId: string, at?: string): Promise<ProductSnapshot | null> {
     const { state } = await this.pipeline.load(productStreamName(productId), productDecider);
-    return productSnapshot(productId, state);
+    return productSnapshot(productId, state, at);
   }
 }

@@ -16,9 +16,16 @@ export interface ProductSnapshot {
   revision: number;
 }
 
-/** null when the product does not exist or was deleted. */
-export function productSnapshot(productId: string, state: ProductState): ProductSnapshot | null {
+/**
+ * null when the product does not exist or was deleted. With `at`, holds that expired by then no longer count
+ * (the next reservation releases them), so a lapsed checkout never makes a beer look sold out.
+ */
+export function productSnapshot(productId: string, state: ProductState, at?: string): ProductSnapshot | null {
   if (state.status !== 'listed') return null;
+  if (at !== undefined) {
+    const now = Date.parse(at);
+    state = { ...state, reservations: state.reservations.filter((r) => Date.parse(r.expiresAt) > now) };
+  }
   const available = availableCans(state);
   return {
     product: { id: productId, ...state.fields, inventory: Math.max(0, available) },

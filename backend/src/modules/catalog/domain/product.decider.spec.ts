@@ -24,6 +24,7 @@ const fields: ProductFields = {
   enable4Pack: true,
   enable8Pack: true,
   enable16Pack: false,
+  maxPerOrder: null,
 };
 
 const created: ProductEvent = { type: 'ProductCreated', data: fields };
@@ -58,12 +59,14 @@ function check(given: ProductEvent[], when: ProductCommand, then: Outcome): void
   if (then.kind !== undefined) expect(error.kind).toBe(then.kind);
 }
 
-const reserve = (orderId: string, quantity: number): ProductCommand => ({
+/** Asked at 01:00, held until 01:30. */
+const reserve = (orderId: string, quantity: number, at = '2026-11-23T01:00:00.000Z'): ProductCommand => ({
   type: 'ReserveStock',
   productId: ID,
   orderId,
   quantity,
   expiresAt: '2026-11-23T01:30:00.000Z',
+  at,
 });
 const sell = (orderId: string, quantity: number): ProductCommand => ({
   type: 'SellStock',
@@ -172,6 +175,20 @@ describe('product decider', () => {
         update({ enable16Pack: true, price16Pack: '88.00' }),
         [{ type: 'ProductPricesChanged', data: { ...pricesOf(fields), enable16Pack: true, price16Pack: '88.00' } }],
       ],
+      [
+        'sets a limit of cans per order',
+        [created],
+        update({ maxPerOrder: 16 }),
+        [{ type: 'ProductOrderLimitSet', data: { maxPerOrder: 16 } }],
+      ],
+      [
+        'lifts the limit',
+        [created, { type: 'ProductOrderLimitSet', data: { maxPerOrder: 16 } }],
+        update({ maxPerOrder: null }),
+        [{ type: 'ProductOrderLimitSet', data: { maxPerOrder: null } }],
+      ],
+      ['refuses a limit of 0 cans', [created], update({ maxPerOrder: 0 }), { code: 'invalid_product', kind: 'validation' }],
+      ['refuses a limit above the largest order', [created], update({ maxPerOrder: 193 }), { code: 'invalid_product', kind: 'validation' }],
       ['moves to draft', [created], update({ isActive: false }), [{ type: 'ProductMovedToDraft', data: {} }]],
       [
         'publishes',
@@ -284,7 +301,39 @@ describe('product decider', () => {
   });
 
   describe('ReserveStock', () => {
+    const limited = (maxPerOrder: number): ProductEvent => ({ type: 'ProductOrderLimitSet', data: { maxPerOrder } });
     it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
+      [
+        'given holds of other orders that expired by the time asked, then they are released in the same decision',
+        [created, reserved('o-1', 16)],
+        reserve('o-2', 8, '2026-11-23T01:30:00.000Z'),
+        [{ type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 16, reason: 'expired' } }, reserved('o-2', 8)],
+      ],
+      [
+        'a hold not yet expired still counts',
+        [created, reserved('o-1', 16)],
+        reserve('o-2', 8, '2026-11-23T01:29:59.999Z'),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 4, Requested: 8', kind: 'conflict' },
+      ],
+      [
+        'a refusal releases nothing, expired holds included',
+        [created, reserved('o-1', 16), { type: 'StockCounted', data: { inventory: 16, previous: 20, reason: 'admin-edit' } }],
+        reserve('o-2', 17, '2026-11-23T02:00:00.000Z'),
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 16, Requested: 17', kind: 'conflict' },
+      ],
+      ['given a limit of cans per order, then up to it is reserved', [created, limited(8)], reserve('o-1', 8), [reserved('o-1', 8)]],
+      [
+        'given a limit of cans per order, then more is refused in words the customer understands',
+        [created, limited(8)],
+        reserve('o-1', 12),
+        { code: 'order_limit', message: 'Limit 8 per order for Quokka Pale Ale: your pack has 12.', kind: 'conflict' },
+      ],
+      [
+        'a limit lifted again no longer applies',
+        [created, limited(4), { type: 'ProductOrderLimitSet', data: { maxPerOrder: null } }],
+        reserve('o-1', 12),
+        [reserved('o-1', 12)],
+      ],
       ['reserves what is available', [created], reserve('o-1', 20), [reserved('o-1', 20)]],
       ['counts other reservations against availability', [created, reserved('o-1', 16)], reserve('o-2', 4), [reserved('o-2', 4)]],
       [

@@ -134,6 +134,7 @@ describe('product list projection', () => {
           'enable4Pack',
           'enable8Pack',
           'enable16Pack',
+          'maxPerOrder',
         ].sort(),
       );
     });

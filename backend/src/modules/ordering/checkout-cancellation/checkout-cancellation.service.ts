@@ -67,14 +67,27 @@ export class CheckoutCancellation {
   /**
    * Cancels the payment intent at the provider and records it; false when the payment is under way (authorised
    * or charged), which the provider's refusal also tells us when our own record has not caught up yet.
+   * `refusingAuthorisation`: the shop itself turns an authorised card away (the cans are gone), so an
+   * authorisation is cancelled too; only a charge is beyond cancelling.
    */
-  async cancelIntent(paymentIntentId: string, orderId: string, reason: PaymentCancelReason, positions: number[]): Promise<boolean> {
+  async cancelIntent(
+    paymentIntentId: string,
+    orderId: string,
+    reason: PaymentCancelReason,
+    positions: number[],
+    refusingAuthorisation = false,
+  ): Promise<boolean> {
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
     if (payment.status === 'cancelled') return true;
-    if (payment.status === 'authorised' || payment.status === 'succeeded') return false;
-    const current = await this.gateway.retrievePaymentIntent(paymentIntentId);
-    if (current !== null && (current.status === 'requires_capture' || current.status === 'succeeded' || current.status === 'processing')) {
-      return false;
+    if (payment.status === 'succeeded' || (payment.status === 'authorised' && !refusingAuthorisation)) return false;
+    if (!refusingAuthorisation) {
+      const current = await this.gateway.retrievePaymentIntent(paymentIntentId);
+      if (
+        current !== null &&
+        (current.status === 'requires_capture' || current.status === 'succeeded' || current.status === 'processing')
+      ) {
+        return false;
+      }
     }
     let intent;
     try {

@@ -86,7 +86,10 @@ export class CheckoutService {
   ): Promise<CreatePaymentIntentResponse> {
     const cart: CheckoutCartLine[] = request.cartItems;
     const products = new Map<string, ProductSnapshot | null>();
-    for (const productId of new Set(cart.map((line) => line.productId))) products.set(productId, await this.stock.snapshot(productId));
+    const pricedAt = this.clock.now().toISOString();
+    for (const productId of new Set(cart.map((line) => line.productId))) {
+      products.set(productId, await this.stock.snapshot(productId, pricedAt));
+    }
     const priced = priceCheckout(cart, products, customer);
     const { summary } = priced;
     // The client left while we priced: nothing is recorded for it.

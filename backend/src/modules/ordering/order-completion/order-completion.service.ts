@@ -168,12 +168,12 @@ export class OrderCompletion {
     const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
     if (orderId === null || order === null) {
       this.logger.error({ msg: 'authorisation for an unknown order', paymentIntentId, orderId });
-      await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', []);
+      await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', [], true);
       return { kind: 'refused', reason: 'order_not_payable' };
     }
     const refuse = async (reason: 'sold_out' | 'amount_mismatch' | 'order_not_payable'): Promise<AuthorisationOutcome> => {
       const positions: number[] = [];
-      await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, positions);
+      await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, positions, true);
       if (reason !== 'order_not_payable') {
         // The order cannot be paid any more (its intent is cancelled): hand back its cans and close it.
         const released = await this.reservations.releaseProducts(order, 'checkout_cancelled', cause);

@@ -65,7 +65,9 @@ export class AutoFix {
     }
 
     const { released } = await this.reservations.releaseExpired();
-    for (const orderId of released) fixes.push(`Released the expired reservation of Order #${orderId}: its cans are back on sale`);
+    for (const orderId of released) {
+      fixes.push(`Ended the expired checkout of Order #${orderId}: its payment can no longer be made and its cans are back on sale`);
+    }
 
     for (const email of await this.systemStatus.failedEmails()) {
       if (await this.emails.retry(email.key, metadataFor(cause, this.clock)))
