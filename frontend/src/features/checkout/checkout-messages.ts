@@ -24,13 +24,14 @@ export type PaymentRedirectStatus = 'succeeded' | 'processing';
 
 /** While the shop turns checkouts away (503 shop_busy): the page counts down and tries again by itself. */
 export const BusyTexts = {
-  waiting: (seconds: number) => `The shop is very busy: trying again in ${seconds} s`,
+  // A no-break space keeps the number and its unit on one line.
+  waiting: (seconds: number) => `The shop is very busy: trying again in ${seconds}\u00a0s`,
   retrying: 'The shop is very busy: trying again now',
   stop: 'Stop trying',
 } as const;
 
 /** Under the server's own sentence when it asks this browser to wait (429). */
-export const tryAgainInText = (seconds: number) => `You can try again in ${seconds} s`;
+export const tryAgainInText = (seconds: number) => `You can try again in ${seconds}\u00a0s`;
 
 /** The payment step's hold on the reserved cans. */
 export const HoldTexts = {

@@ -447,7 +447,7 @@ const RATE_LIMITED = 'You have started several checkouts in a short time. Please
 function announced(): string | undefined {
   return screen
     .getAllByRole('status')
-    .map((region) => region.textContent ?? '')
+    .map((region) => (region.textContent ?? '').replace(/\s+/g, ' '))
     .find((text) => text.startsWith('The shop') || text.startsWith('You have'));
 }
 

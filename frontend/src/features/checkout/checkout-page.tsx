@@ -162,9 +162,6 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
           <p className="checkout__announcer" role="status">
             {wait?.announcement ?? ''}
           </p>
-          {wait !== null && payment === null ? (
-            <CheckoutWaitNotice key={wait.kind === 'busy' ? wait.retryAt : wait.until} wait={wait} onStop={stopTrying} />
-          ) : null}
           <div hidden={payment !== null}>
             <Card title="Customer Information" className="checkout__card">
               <CustomerInfoForm
@@ -176,6 +173,10 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
                   toast.error(CheckoutToasts.missingInformation.title, CheckoutToasts.missingInformation.description)
                 }
               />
+              {/* Right under the button the customer has just pressed (outside the form, which waits meanwhile). */}
+              {wait !== null && payment === null ? (
+                <CheckoutWaitNotice key={wait.kind === 'busy' ? wait.retryAt : wait.until} wait={wait} onStop={stopTrying} />
+              ) : null}
             </Card>
           </div>
           {payment ? (
