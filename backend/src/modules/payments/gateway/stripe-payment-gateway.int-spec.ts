@@ -179,7 +179,7 @@ describe('Stripe payment gateway against a local Stripe', () => {
   describe('simulate-webhook with Stripe configured', () => {
     const paymentEvents = async (id: string) => (await events.readStream(`payment-${id}`)).map((e) => e.type);
 
-    it.each(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'canceled'])(
+    it.each(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'])(
       'never records a success for an intent Stripe reports as %s',
       async (status) => {
         const { id } = await create('20', `checkout-20-${status}`);
@@ -194,6 +194,15 @@ describe('Stripe payment gateway against a local Stripe', () => {
         expect(await paymentEvents(id)).toEqual([]);
       },
     );
+
+    it('records an intent Stripe reports as canceled as cancelled, never as paid', async () => {
+      const { id } = await create('23', 'checkout-23-canceled');
+      const stored = stripe.intents.get(id);
+      if (!stored) throw new Error('not stored');
+      stored.status = 'canceled';
+      expect(await recovery.simulate(id)).toEqual({ message: `Webhook processed: payment ${id} cancelled`, status: 'cancelled' });
+      expect(await paymentEvents(id)).toEqual(['PaymentCancelled']);
+    });
 
     it('records a declined intent as failed, never as paid', async () => {
       const { id } = await create('21', 'checkout-21');

@@ -51,9 +51,9 @@ export class WebhookRecoveryService {
           orderId: intent.orderId,
           amountCents:
             outcome === 'authorised'
-              ? intent.amountCapturableCents
+              ? intent.amountCapturableCents || intent.amountCents
               : outcome === 'succeeded'
-                ? intent.amountReceivedCents
+                ? intent.amountReceivedCents || intent.amountCents
                 : intent.amountCents,
           currency: intent.currency,
           at: new Date().toISOString(),
