@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
-import type { Server } from 'node:http';
 import { configureApp } from './platform/http/configure-app';
 import { applyConnectionLimits } from './platform/http/connection-limits';
 import { ConnectionStats } from './modules/system/load/connection-stats';
@@ -41,7 +40,7 @@ async function bootstrap(): Promise<void> {
   await app.init();
   await app.get(ProjectionRunner).whenReadModelsCaughtUp();
   const trust = app.getHttpAdapter().getInstance().get('trust proxy fn') as (address: string, hop: number) => boolean;
-  app.get(ConnectionStats).attach(applyConnectionLimits(app.getHttpServer() as Server, config.http, (address) => trust(address, 0)));
+  app.get(ConnectionStats).attach(applyConnectionLimits(app.getHttpServer(), config.http, (address) => trust(address, 0)));
   await app.listen(config.port, config.host);
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   logger.log({

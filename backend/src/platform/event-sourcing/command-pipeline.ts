@@ -101,7 +101,7 @@ export class CommandPipeline {
         this.lag?.committed(result.position);
         const next = events.reduce((s, e) => input.decider.evolve(s, e), state);
         if (result.nextExpectedRevision === revision + events.length) {
-          this.cache.set(input.streamName, { fold: input.decider.evolve, state: next, revision: result.nextExpectedRevision });
+          this.cache.set(input.streamName, { fold: input.decider, state: next, revision: result.nextExpectedRevision });
         } else {
           // An idempotent re-append answered with what was stored before: our fold is not the stream's.
           this.cache.delete(input.streamName);
@@ -122,7 +122,7 @@ export class CommandPipeline {
     streamName: string,
     decider: Fold<State, Event>,
   ): Promise<{ state: State; revision: number }> {
-    const cached = this.cache.get(streamName, decider.evolve);
+    const cached = this.cache.get(streamName, decider);
     let state = cached === undefined ? decider.initialState : (cached.state as State);
     let revision = cached === undefined ? -1 : cached.revision;
     const recorded = await this.store.readStream(streamName, revision === -1 ? undefined : { fromRevision: revision + 1 });
@@ -136,7 +136,7 @@ export class CommandPipeline {
       revision = event.revision;
     }
     if (revision !== -1 && (cached === undefined || recorded.length > 0)) {
-      this.cache.set(streamName, { fold: decider.evolve, state, revision });
+      this.cache.set(streamName, { fold: decider, state, revision });
     }
     return { state, revision };
   }

@@ -1,6 +1,6 @@
 /** The folded state of one stream as of one revision, and the fold it was made with. */
 export interface CachedStreamState {
-  /** The evolve function (or decider) that folded it: another fold of the same stream is another entry. */
+  /** The decider that folded it: another decider of the same stream is another entry. */
   fold: object;
   state: unknown;
   /** Revision of the last event folded in. */
