@@ -28,6 +28,7 @@ export function beer(name: string, changes: Partial<ProductFields> = {}): Produc
     enable4Pack: true,
     enable8Pack: true,
     enable16Pack: true,
+    maxPerOrder: null,
     ...changes,
   };
 }

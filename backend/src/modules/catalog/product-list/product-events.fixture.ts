@@ -19,6 +19,7 @@ export const productFields = (name: string, change: Partial<ProductFields> = {})
   enable4Pack: true,
   enable8Pack: false,
   enable16Pack: false,
+  maxPerOrder: null,
   ...change,
 });
 

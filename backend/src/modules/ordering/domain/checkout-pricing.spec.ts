@@ -21,6 +21,7 @@ function product(id: string, changes: Partial<Product> = {}): Product {
     enable4Pack: true,
     enable8Pack: true,
     enable16Pack: true,
+    maxPerOrder: null,
     ...changes,
   };
 }
