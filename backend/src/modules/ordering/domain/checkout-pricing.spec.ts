@@ -90,6 +90,12 @@ describe('priceCheckout', () => {
       'Insufficient stock for Beer a. Available: 5, Requested: 8',
     ],
     [
+      'more cans of a beer than its limit per order, across lines',
+      [line('a', '4pack', 8, 44), line('a', 'single', 8, 6)],
+      catalog(snapshot(product('a', { maxPerOrder: 8 }))),
+      'Limit 8 per order for Beer a: your pack has 16.',
+    ],
+    [
       'cans all reserved (shown as 0)',
       [line('a', 'single', 4, 6)],
       catalog(snapshot(product('a'), -2)),
