@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       { PORT: '8080', RESERVATION_TTL_MINUTES: '45' },
       { port: 8080, reservationTtlMinutes: 45 },
     ],
+    [{ RESERVATION_TTL_MINUTES: '0.1' }, { reservationTtlMinutes: 0.1 }],
     [
       { CHECKOUT_HOLDS_PER_CLIENT: '5', CHECKOUT_RATE_PER_MINUTE: '30', CHECKOUT_CONCURRENCY: '4', CHECKOUT_QUEUE_LIMIT: '0' },
       { checkout: { holdsPerClient: 5, ratePerMinute: 30, concurrency: 4, queueLimit: 0 } },
@@ -69,12 +70,14 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD_HASH: 'md5$abc' }, 'ADMIN_PASSWORD_HASH must be a scrypt$... hash'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be false or a comma list'],
+    [{ RESERVATION_TTL_MINUTES: '0.01' }, 'RESERVATION_TTL_MINUTES must be a number from 0.05 to 1440 (got "0.01")'],
+    [{ RESERVATION_TTL_MINUTES: 'ten' }, 'RESERVATION_TTL_MINUTES must be a number from 0.05 to 1440 (got "ten")'],
     [{ CHECKOUT_HOLDS_PER_CLIENT: '0' }, 'CHECKOUT_HOLDS_PER_CLIENT must be a whole number from 1'],
     [{ CHECKOUT_RATE_PER_MINUTE: 'lots' }, 'CHECKOUT_RATE_PER_MINUTE must be a whole number'],
     [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS must be a whole number from 1'],
     [{ SHOP_EMAIL: 'brewery' }, 'SHOP_EMAIL must be an e-mail address'],
     [{ SOCIAL_LINKS: 'Instagram=http://insecure' }, 'SOCIAL_LINKS entry "Instagram=http://insecure" must look like Label=https://...'],
-    [{ RESERVATION_TTL_MINUTES: '0' }, 'RESERVATION_TTL_MINUTES must be a whole number from 1 to 1440'],
+    [{ RESERVATION_TTL_MINUTES: '0' }, 'RESERVATION_TTL_MINUTES must be a number from 0.05 to 1440 (got "0")'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(env, cwd)).toThrow(ConfigError);
     expect(() => loadConfig(env, cwd)).toThrow(message);

@@ -89,6 +89,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     }
     return value;
   };
+  const decimal = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = optional(name);
+    if (raw === null) return fallback;
+    const value = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
   const url = (name: string, protocols: string[]): string | null => {
     const raw = optional(name);
     if (raw === null) return null;
@@ -186,7 +196,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       },
       social: parseSocial(optional('SOCIAL_LINKS'), problems),
     },
-    reservationTtlMinutes: int('RESERVATION_TTL_MINUTES', 10, 1, 24 * 60),
+    // Fractions of a minute are allowed (tests of expiry use a few seconds).
+    reservationTtlMinutes: decimal('RESERVATION_TTL_MINUTES', 10, 0.05, 24 * 60),
     checkout: {
       holdsPerClient: int('CHECKOUT_HOLDS_PER_CLIENT', 2, 1, 100_000),
       ratePerMinute: int('CHECKOUT_RATE_PER_MINUTE', 10, 1, 1_000_000),

@@ -109,7 +109,7 @@ export function signedPaymentEvent(
   secret: string,
   input: {
     eventId: string;
-    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed';
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.amount_capturable_updated';
     paymentIntentId: string;
     orderId: string;
     amount: number;
@@ -127,11 +127,16 @@ export function signedPaymentEvent(
         object: 'payment_intent',
         amount: input.amount,
         amount_received: input.type === 'payment_intent.succeeded' ? input.amount : 0,
+        amount_capturable: input.type === 'payment_intent.amount_capturable_updated' ? input.amount : 0,
         currency: 'aud',
-        status: input.type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
+        status: {
+          'payment_intent.succeeded': 'succeeded',
+          'payment_intent.amount_capturable_updated': 'requires_capture',
+          'payment_intent.payment_failed': 'requires_payment_method',
+        }[input.type],
         metadata: { orderId: input.orderId },
         last_payment_error:
-          input.type === 'payment_intent.succeeded' ? null : { code: 'card_declined', message: 'Your card was declined.' },
+          input.type === 'payment_intent.payment_failed' ? { code: 'card_declined', message: 'Your card was declined.' } : null,
       },
     },
   });

@@ -123,6 +123,20 @@ describe('orders read model', () => {
     expect(order?.statusHistory.at(-1)).toEqual({ status: 'cancelled', at: '2026-11-23T01:02:00.000Z', by: 'admin' });
   });
 
+  it('hides a checkout cancelled at expiry, but keeps one that needs review in the lists', async () => {
+    const expired = await project([
+      recorded(0, { type: 'OrderPlaced', data: placed }, 'customer'),
+      recorded(1, { type: 'OrderCancelled', data: { reason: 'expired', detail: 'The hold on its cans ran out before it was paid.' } }),
+    ]);
+    expect(expired).toMatchObject({ status: 'cancelled', cancelReason: 'expired', hidden: true, reservation: 'released' });
+    const refused = await project([
+      recorded(0, { type: 'OrderPlaced', data: placed }, 'customer'),
+      recorded(1, { type: 'OrderNeedsReview', data: { reason: 'Card authorised for $0.01 AUD', paymentIntentId: 'pi_1' } }),
+      recorded(2, { type: 'OrderCancelled', data: { reason: 'amount_mismatch', detail: 'another amount' } }),
+    ]);
+    expect(refused).toMatchObject({ status: 'cancelled', cancelReason: 'amount_mismatch', needsReview: true, hidden: false });
+  });
+
   describe('status and tracking changes', () => {
     const changes: RecordedEvent[] = [
       ...history,

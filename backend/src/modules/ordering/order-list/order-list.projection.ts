@@ -134,18 +134,21 @@ export class OrderListProjection implements Projection {
       case 'PaymentIntentAttached':
         await orders.updateOne(guard, set({ paymentIntentId: event.data.paymentIntentId }));
         return;
-      case 'OrderCancelled':
+      case 'OrderCancelled': {
+        // Out of the lists, unless it needs the operator (a refused payment for the wrong amount, say).
+        const needsReview = (await orders.findOne({ _id: orderId }))?.needsReview ?? false;
         await orders.updateOne(guard, {
           $set: {
             revision: recorded.revision,
             status: 'cancelled',
             cancelReason: event.data.reason,
-            hidden: true,
+            hidden: !needsReview,
             reservation: 'released',
           },
           $push: { statusHistory: { status: 'cancelled', at, by } },
         });
         return;
+      }
       case 'OrderPaid':
         await orders.updateOne(guard, {
           $set: {

@@ -1,0 +1,349 @@
+import { signedPaymentEvent } from '../../backend/test/checkout/checkout-fixtures';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+import { byScale } from './support/fault-scale';
+import {
+  adminOrders,
+  adminProducts,
+  cartLine,
+  createProduct,
+  customerInfo,
+  eventually,
+  mapLimited,
+  outbox,
+  type AdminProduct,
+  type CartLine,
+} from './support/checkout-load';
+import { testGatewaySecret } from './support/log-audit';
+
+/**
+ * A limited release: the promises that make the crowd's minutes fair, tried against the built server over
+ * HTTP. One bot cannot hold more than its cap; a browser's new checkout hands back the cans of its earlier
+ * one; an expired checkout can never be charged; a payment for the wrong amount never becomes a paid order;
+ * the catalogue keeps answering while checkouts queue; and a client that hangs up holds nothing.
+ */
+
+const SUCCEEDS = '4242 4242 4242 4242';
+/** The default per-client limits and admission bounds: these tests are about them. */
+const SHOP_DEFAULTS = {
+  CHECKOUT_HOLDS_PER_CLIENT: '2',
+  CHECKOUT_RATE_PER_MINUTE: '10',
+  CHECKOUT_QUEUE_LIMIT: '100',
+  CHECKOUT_QUEUE_WAIT_MS: '3000',
+  CHECKOUT_CONCURRENCY: '8',
+} as const;
+const BURST_SECONDS = byScale(6, 20);
+const BURST_CLIENTS = 100;
+
+interface Answer {
+  status: number | null;
+  body: { code?: string; message?: string; orderId?: string; paymentIntentId?: string; clientSecret?: string } & Record<string, unknown>;
+  headers: Headers | null;
+  ms: number;
+}
+
+/** A request as a browser (or a bot) sends it: from a client address of its own, with its cookie if it has one. */
+async function send(
+  server: ShopServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; client?: string; cookie?: string; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(options.client === undefined ? {} : { 'x-forwarded-for': options.client }),
+        ...(options.cookie === undefined ? {} : { cookie: options.cookie }),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: text === '' ? {} : (JSON.parse(text) as Answer['body']),
+      headers: res.headers,
+      ms: performance.now() - started,
+    };
+  } catch {
+    return { status: null, body: {}, headers: null, ms: performance.now() - started };
+  }
+}
+
+const checkout = (server: ShopServer, lines: readonly CartLine[], label: string, options: Parameters<typeof send>[3] = {}) =>
+  send(server, 'POST', '/api/create-payment-intent', { ...options, body: { cartItems: lines, customerInfo: customerInfo(label) } });
+
+const confirm = (server: ShopServer, answer: Answer) =>
+  send(server, 'POST', `/api/test-gateway/payment-intents/${String(answer.body.paymentIntentId)}/confirm`, {
+    body: { cardNumber: SUCCEEDS, clientSecret: answer.body.clientSecret },
+  });
+
+const paymentStatus = (server: ShopServer, paymentIntentId: string) =>
+  send(server, 'GET', `/api/orders/payment-status?payment_intent=${encodeURIComponent(paymentIntentId)}`);
+
+async function product(server: ShopServer, id: string): Promise<AdminProduct> {
+  const found = (await adminProducts(server.url, await server.adminToken())).find((p) => p.id === id);
+  if (found === undefined) throw new Error(`no product ${id}`);
+  return found;
+}
+
+describe('release day', () => {
+  describe('with the default per-client limits', () => {
+    let server: ShopServer;
+    let token: string;
+    beforeAll(async () => {
+      server = await startShopServer({ env: SHOP_DEFAULTS, name: 'release-day-limits' });
+      token = await server.adminToken();
+    });
+    afterAll(() => server.stop());
+
+    it('given a bot firing 24 checkouts of 16 cans at once, then it holds 2 and hears 429 with Retry-After for the rest, and a shopper still buys', async () => {
+      const stout = await createProduct(server.url, token, 'Release Stout', 48);
+      const pack = [cartLine(stout, '16pack', 1)];
+      const bot = '203.0.113.66';
+      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => checkout(server, pack, `bot ${i}`, { client: bot })));
+
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(refused.map((a) => a.status)).toEqual(Array.from({ length: 22 }, () => 429));
+      for (const answer of refused) {
+        expect(['checkout_holds_limited', 'checkout_rate_limited']).toContain(answer.body.code);
+        expect(Number(answer.headers?.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(answer.body.message).toEqual(expect.any(String));
+      }
+      expect(await product(server, stout.id)).toMatchObject({ inventory: 48, reserved: 32, available: 16 });
+
+      const shopper = await checkout(server, pack, 'shopper', { client: '198.51.100.20' });
+      expect(shopper.status).toBe(200);
+      expect((await checkout(server, pack, 'bot again', { client: bot })).status).toBe(429);
+    });
+
+    it('given a browser that checks out again, then its earlier checkout is cancelled, its cans are back and its payment is refused', async () => {
+      const lager = await createProduct(server.url, token, 'Edit Details Lager', 24);
+      const client = '198.51.100.30';
+      const first = await checkout(server, [cartLine(lager, '16pack', 1)], 'first', { client });
+      expect(first.status).toBe(200);
+      const cookie = (first.headers?.get('set-cookie') ?? '').split(';')[0] ?? '';
+      expect(cookie).toMatch(/^shop_checkout=[A-Za-z0-9_-]{32,}$/);
+      expect(await product(server, lager.id)).toMatchObject({ reserved: 16 });
+
+      // "Edit details", then Continue: the same browser, a new checkout of 8 cans.
+      const second = await checkout(server, [cartLine(lager, '8pack', 1)], 'second', { client, cookie });
+      expect(second.status).toBe(200);
+      expect(await product(server, lager.id)).toMatchObject({ reserved: 8, available: 16 });
+
+      const late = await confirm(server, first);
+      expect(late.status).toBe(409);
+      expect(late.body.code).toBe('payment_intent_unexpected_state');
+      expect((await paymentStatus(server, String(first.body.paymentIntentId))).body).toMatchObject({
+        status: 'cancelled',
+        message: 'This checkout was replaced by a newer one from your browser, so nothing was charged.',
+      });
+      // Replacing is not holding twice: the browser's cap counts the new checkout only.
+      const third = await checkout(server, [cartLine(lager, '8pack', 1)], 'third', { client, cookie });
+      expect(third.status).toBe(200);
+      expect(await product(server, lager.id)).toMatchObject({ reserved: 8 });
+    });
+
+    it('given payments for another amount than the order total, then the order is never paid nor invoiced, and an authorisation is cancelled', async () => {
+      const ale = await createProduct(server.url, token, 'Wrong Amount Ale', 40);
+      const secret = testGatewaySecret(server.dataDir);
+      const deliver = async (event: { payload: string; signature: string }) =>
+        send(server, 'POST', '/api/webhooks/stripe', { body: event.payload, headers: { 'stripe-signature': event.signature } });
+
+      const charged = await checkout(server, [cartLine(ale, '8pack', 1)], 'charged a cent', { client: '198.51.100.40' });
+      expect(charged.status).toBe(200);
+      const succeeded = signedPaymentEvent(secret, {
+        eventId: 'evt_forged_one_cent',
+        type: 'payment_intent.succeeded',
+        paymentIntentId: String(charged.body.paymentIntentId),
+        orderId: String(charged.body.orderId),
+        amount: 1,
+      });
+      expect((await deliver(succeeded)).status).toBe(200);
+
+      const authorised = await checkout(server, [cartLine(ale, '8pack', 1)], 'authorised a cent', { client: '198.51.100.41' });
+      expect(authorised.status).toBe(200);
+      const capturable = signedPaymentEvent(secret, {
+        eventId: 'evt_forged_capturable_cent',
+        type: 'payment_intent.amount_capturable_updated',
+        paymentIntentId: String(authorised.body.paymentIntentId),
+        orderId: String(authorised.body.orderId),
+        amount: 1,
+      });
+      expect((await deliver(capturable)).status).toBe(200);
+
+      const flagged = await eventually(
+        'both orders flagged for review',
+        async () => {
+          const orders = await adminOrders(server.url, token);
+          const pair = [charged, authorised].map((a) => orders.find((o) => o.id === a.body.orderId));
+          return pair.every((o) => o?.needsReview === true) ? pair : undefined;
+        },
+        20_000,
+      );
+      expect(flagged[0]).toMatchObject({ status: 'pending', invoiceNumber: null });
+      expect(flagged[0]?.reviewReasons.join(' ')).toContain('differs from the order total');
+      expect(flagged[1]).toMatchObject({ status: 'cancelled', invoiceNumber: null });
+      expect((await paymentStatus(server, String(authorised.body.paymentIntentId))).body).toMatchObject({ status: 'cancelled' });
+      const emails = await outbox(server.url, token);
+      expect(
+        emails.filter(
+          (e) => (e.orderId === charged.body.orderId || e.orderId === authorised.body.orderId) && e.kind === 'order-confirmation',
+        ),
+      ).toEqual([]);
+      expect(await product(server, ale.id)).toMatchObject({ inventory: 40, reserved: 8 });
+    });
+  });
+
+  describe('with holds of six seconds', () => {
+    let server: ShopServer;
+    let token: string;
+    beforeAll(async () => {
+      server = await startShopServer({ env: { RESERVATION_TTL_MINUTES: '0.1' }, name: 'release-day-expiry' });
+      token = await server.adminToken();
+    });
+    afterAll(() => server.stop());
+
+    it('given a checkout whose hold runs out, then its intent is cancelled, its cans go back on sale and it can never be charged', async () => {
+      const ipa = await createProduct(server.url, token, 'Slow Payer IPA', 16);
+      const slow = await checkout(server, [cartLine(ipa, '16pack', 1)], 'slow payer');
+      expect(slow.status).toBe(200);
+      expect(await product(server, ipa.id)).toMatchObject({ reserved: 16, available: 0 });
+
+      const ended = await eventually(
+        'the expired checkout to be cancelled',
+        async () => {
+          const status = await paymentStatus(server, String(slow.body.paymentIntentId));
+          return status.body.status === 'cancelled' ? status : undefined;
+        },
+        30_000,
+      );
+      expect(ended.body.message).toBe('This checkout expired before it was paid, so nothing was charged.');
+      expect(await product(server, ipa.id)).toMatchObject({ inventory: 16, reserved: 0, available: 16 });
+
+      const late = await confirm(server, slow);
+      expect(late.status).toBe(409);
+      expect(late.body.code).toBe('payment_intent_unexpected_state');
+      expect(await product(server, ipa.id)).toMatchObject({ inventory: 16, reserved: 0 });
+      expect((await paymentStatus(server, String(slow.body.paymentIntentId))).body.status).toBe('cancelled');
+    });
+  });
+
+  describe('under a checkout burst', () => {
+    let server: ShopServer;
+    let token: string;
+    beforeAll(async () => {
+      // Admission as shipped; the per-client caps lifted so that a hundred clients can keep checking out.
+      server = await startShopServer({
+        env: { CHECKOUT_QUEUE_LIMIT: '100', CHECKOUT_QUEUE_WAIT_MS: '3000', CHECKOUT_CONCURRENCY: '8' },
+        name: 'release-day-burst',
+      });
+      token = await server.adminToken();
+    });
+    afterAll(() => server.stop());
+
+    it(`given ${BURST_CLIENTS} clients checking out for ${BURST_SECONDS} s, then the catalogue and health keep answering and every checkout gets an answer`, async () => {
+      const pils = await createProduct(server.url, token, 'Burst Pilsner', 1_000_000);
+      const pack = [cartLine(pils, '16pack', 1)];
+      const until = Date.now() + BURST_SECONDS * 1000;
+      const checkouts: Answer[] = [];
+      const reads: Answer[] = [];
+      const health: Answer[] = [];
+
+      const client = async (n: number): Promise<void> => {
+        while (Date.now() < until) {
+          const answer = await checkout(server, pack, `burst ${n}`, { client: `10.1.${Math.floor(n / 250)}.${n % 250}` });
+          checkouts.push(answer);
+          if (answer.status === 503) await new Promise((r) => setTimeout(r, 200 + Math.random() * 300));
+        }
+      };
+      const reader = async (path: string, into: Answer[]): Promise<void> => {
+        while (Date.now() < until) {
+          into.push(await send(server, 'GET', path));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      await Promise.all([
+        ...Array.from({ length: BURST_CLIENTS }, (_, n) => client(n)),
+        reader('/api/products', reads),
+        reader('/api/health', health),
+      ]);
+
+      // A liveness bound, not a speed target (the figures are the release benchmark's).
+      expect(reads.length).toBeGreaterThan(BURST_SECONDS * 2);
+      expect(reads.filter((r) => r.status !== 200)).toEqual([]);
+      expect(Math.max(...reads.map((r) => r.ms))).toBeLessThan(5000);
+      expect(health.filter((h) => h.status !== 200)).toEqual([]);
+      expect(Math.max(...health.map((h) => h.ms))).toBeLessThan(5000);
+      expect(health.map((h) => h.body.status).filter((s) => s !== 'ok' && s !== 'degraded')).toEqual([]);
+
+      expect(checkouts.filter((c) => c.status !== 200 && c.status !== 503)).toEqual([]);
+      expect(checkouts.filter((c) => c.status === 200).length).toBeGreaterThan(0);
+      for (const busy of checkouts.filter((c) => c.status === 503)) {
+        expect(busy.body.code).toBe('shop_busy');
+        expect(Number(busy.headers?.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      // A refusal beats a hang: nobody waited much longer than the queue's bound.
+      expect(Math.max(...checkouts.map((c) => c.ms))).toBeLessThan(15_000);
+      const accepted = checkouts.filter((c) => c.status === 200).length;
+      await eventually(
+        'every accepted checkout to hold its cans',
+        async () => ((await product(server, pils.id)).reserved === accepted * 16 ? true : undefined),
+        20_000,
+      );
+    });
+  });
+
+  describe('when clients hang up', () => {
+    let server: ShopServer;
+    let token: string;
+    beforeAll(async () => {
+      // One checkout at a time, so most of the crowd is waiting in the queue when it gives up.
+      server = await startShopServer({
+        env: { CHECKOUT_CONCURRENCY: '1', CHECKOUT_QUEUE_LIMIT: '1000', CHECKOUT_QUEUE_WAIT_MS: '60000' },
+        name: 'release-day-hang-up',
+      });
+      token = await server.adminToken();
+    });
+    afterAll(() => server.stop());
+
+    it('given 40 checkouts whose clients disconnect after a moment, then only the checkouts that were answered hold cans', async () => {
+      const saison = await createProduct(server.url, token, 'Hang Up Saison', 10_000);
+      const pack = [cartLine(saison, '16pack', 1)];
+      const answers = await mapLimited(
+        Array.from({ length: 40 }, (_, i) => i),
+        40,
+        async (i) => {
+          const controller = new AbortController();
+          const timer = setTimeout(() => controller.abort(), 20 + (i % 10) * 15);
+          try {
+            return await checkout(server, pack, `hang up ${i}`, { signal: controller.signal });
+          } finally {
+            clearTimeout(timer);
+          }
+        },
+      );
+      const answered = answers.filter((a) => a.status === 200);
+      expect(answers.filter((a) => a.status === null).length).toBeGreaterThan(0);
+
+      // Every hold belongs to a checkout its client received; the others were dropped or ended.
+      const held = await eventually(
+        'the abandoned checkouts to let go',
+        async () => {
+          const stock = await product(server, saison.id);
+          return stock.reserved === answered.length * 16 ? stock : undefined;
+        },
+        30_000,
+      );
+      expect(held.reserved).toBe(answered.length * 16);
+      const holding = (await adminOrders(server.url, token)).filter(
+        (o) => o.reservation === 'held' && o.items.some((item) => item.productId === saison.id),
+      );
+      expect(holding.map((o) => o.id).sort()).toEqual(answered.map((a) => String(a.body.orderId)).sort());
+    });
+  });
+});
