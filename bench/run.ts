@@ -7,6 +7,7 @@ import { checkoutBench } from './checkout.bench';
 import { eventStoreBench } from './event-store.bench';
 import { frontendBench } from './frontend.bench';
 import { rebuildBench } from './rebuild.bench';
+import { releaseBench } from './release.bench';
 
 /** `npm run bench`: every benchmark, its figures printed as they come and saved as JSON. */
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     ['rebuild', rebuildBench],
     ['catalogue', catalogueBench],
     ['checkout', checkoutBench],
+    ['release', releaseBench],
     ['frontend', frontendBench],
   ];
   const unknown = only.filter((name) => !benches.some(([known]) => known === name));

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedRevisionError, type DomainEvent, type EventMetadata, type EventStore } from '@brewery/eventstore';
 import type { Decider } from '../../shared-kernel/decider';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
@@ -58,7 +58,7 @@ export class CommandPipeline {
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Optional() private readonly lag: ProjectionLag | null = null,
+    private readonly lag: ProjectionLag = new ProjectionLag(),
   ) {}
 
   run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
@@ -98,7 +98,7 @@ export class CommandPipeline {
           })),
           { expectedRevision: revision === -1 ? 'no_stream' : revision },
         );
-        this.lag?.committed(result.position);
+        this.lag.committed(result.position);
         const next = events.reduce((s, e) => input.decider.evolve(s, e), state);
         if (result.nextExpectedRevision === revision + events.length) {
           this.cache.set(input.streamName, { fold: input.decider, state: next, revision: result.nextExpectedRevision });

@@ -54,6 +54,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger('Projections');
   private readonly subscribers = new Map<string, Subscriber>();
   private waiters: { position: number; resolve: (reached: boolean) => void; timer: NodeJS.Timeout }[] = [];
+  private watchers = new Set<{ match: (event: RecordedEvent) => boolean; resolve: (event: RecordedEvent | null) => void }>();
   private markCaughtUp: () => void = () => undefined;
   private readonly caughtUpOnce = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
   private stopping = false;
@@ -101,6 +102,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       waiter.resolve(false);
     }
     this.waiters = [];
+    for (const watcher of this.watchers) watcher.resolve(null);
     await Promise.all([...this.subscribers.values()].map((s) => this.stop(s)));
   }
 
@@ -121,6 +123,25 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         }, timeoutMs),
       };
       this.waiters.push(waiter);
+    });
+  }
+
+  /**
+   * Resolves with the first event the read models apply from now on that `match` accepts (from this process or
+   * any other), or null after `timeoutMs`. Cheaper than polling a stream: nothing is read from the store.
+   */
+  waitForEvent(match: (event: RecordedEvent) => boolean, timeoutMs: number): Promise<RecordedEvent | null> {
+    return new Promise((resolve) => {
+      const watcher = {
+        match,
+        resolve: (event: RecordedEvent | null) => {
+          clearTimeout(timer);
+          this.watchers.delete(watcher);
+          resolve(event);
+        },
+      };
+      const timer = setTimeout(() => watcher.resolve(null), timeoutMs);
+      this.watchers.add(watcher);
     });
   }
 
@@ -188,6 +209,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         if (subscriber.status.name === READ_MODELS_SUBSCRIBER) {
           this.lag.applied(event.globalPosition);
           this.releaseWaiters(event.globalPosition);
+          this.notifyWatchers(event);
         }
       },
       onCaughtUp: () => {
@@ -246,6 +268,10 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       subscriber.restartTimer = null;
       this.start(subscriber).catch((startError: unknown) => this.onSubscriberError(subscriber, startError));
     }, delay);
+  }
+
+  private notifyWatchers(event: RecordedEvent): void {
+    for (const watcher of this.watchers) if (watcher.match(event)) watcher.resolve(event);
   }
 
   private releaseWaiters(position: number): void {

@@ -6,12 +6,12 @@ import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { customerCancelMessage } from '../domain/payment-cancel-messages';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentStreamName, type PaymentCancelReason } from '../domain/payment.events';
 
 const SETTLE_WAIT_MS = 5000;
-const SETTLE_POLL_MS = 20;
 
 export class ConfirmTestPaymentRequest {
   @ApiProperty({ example: '4242 4242 4242 4242' })
@@ -43,6 +43,7 @@ export class TestGatewayController {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly webhooks: PaymentWebhookService,
     private readonly pipeline: CommandPipeline,
+    private readonly projections: ProjectionRunner,
   ) {}
 
   @Post(':id/confirm')
@@ -94,14 +95,18 @@ export class TestGatewayController {
 
   /** Waits (bounded) until the shop has captured or cancelled an authorised intent. */
   private async settled(id: string): Promise<{ status: string; cancelReason: PaymentCancelReason | null }> {
-    const deadline = Date.now() + SETTLE_WAIT_MS;
-    for (;;) {
-      const { state } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
-      if (state.status === 'succeeded') return { status: 'succeeded', cancelReason: null };
-      if (state.status === 'cancelled') return { status: 'canceled', cancelReason: state.cancelReason ?? 'provider' };
-      if (Date.now() >= deadline) return { status: 'requires_capture', cancelReason: null };
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-    }
+    const stream = paymentStreamName(id);
+    const settles = this.projections.waitForEvent(
+      (event) => event.streamName === stream && (event.type === 'PaymentSucceeded' || event.type === 'PaymentCancelled'),
+      SETTLE_WAIT_MS,
+    );
+    // Looked at once the watch is set, so a settlement in between is not missed.
+    const { state } = await this.pipeline.load(stream, paymentDecider);
+    if (state.status !== 'succeeded' && state.status !== 'cancelled') await settles;
+    const { state: settled } = await this.pipeline.load(stream, paymentDecider);
+    if (settled.status === 'succeeded') return { status: 'succeeded', cancelReason: null };
+    if (settled.status === 'cancelled') return { status: 'canceled', cancelReason: settled.cancelReason ?? 'provider' };
+    return { status: 'requires_capture', cancelReason: null };
   }
 
   private testGateway(): TestPaymentGateway {

@@ -1,0 +1,619 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEventStore, type EventMetadata, type EventStore, type EventToAppend } from '@brewery/eventstore';
+import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../eventstore/src/testing/postgres-cluster';
+import { median, print, type Figure } from './bench-stats';
+import { startShop, type ShopProcess } from './shop-process';
+
+/**
+ * Release day, measured: a limited release raced for by a crowd and a bot, a checkout burst beside the
+ * catalogue and health, end-to-end orders per second with the in-server projection lag, and the cost of a
+ * checkout on a beer with 10,000 earlier orders. Every figure is the median of several runs, each on a
+ * fresh built server.
+ */
+
+const RUNS = Number(process.env.BENCH_RELEASE_RUNS ?? 3);
+const SHOPPERS = 300;
+const ARRIVAL_S = 10;
+const RELEASE_CANS = 48;
+const BURST_CLIENTS = 100;
+const BURST_S = Number(process.env.BENCH_BURST_SECONDS ?? 20);
+const E2E_CLIENTS = 8;
+const E2E_S = Number(process.env.BENCH_E2E_SECONDS ?? 10);
+const HISTORY_ORDERS = 10_000;
+const SUCCEEDS = '4242 4242 4242 4242';
+/** The per-client limits as shipped; only the arrival of many clients from 127.0.0.1 needs X-Forwarded-For. */
+const AS_SHIPPED = {
+  CHECKOUT_HOLDS_PER_CLIENT: '2',
+  CHECKOUT_RATE_PER_MINUTE: '10',
+  CHECKOUT_CONCURRENCY: '8',
+  CHECKOUT_QUEUE_LIMIT: '100',
+  CHECKOUT_QUEUE_WAIT_MS: '3000',
+};
+
+interface Answer {
+  status: number | null;
+  body: Record<string, unknown>;
+  headers: Headers | null;
+  ms: number;
+}
+
+async function send(
+  shop: ShopProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${shop.url}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+      headers: res.headers,
+      ms: performance.now() - started,
+    };
+  } catch {
+    return { status: null, body: {}, headers: null, ms: performance.now() - started };
+  }
+}
+
+const customer = (n: number) => ({
+  name: `Shopper ${n}`,
+  email: `shopper.${n}@example.com`,
+  phone: '0412 345 678',
+  addressLine1: `${n} Hay Street`,
+  addressLine2: '',
+  suburb: 'Perth',
+  postCode: '6000',
+  state: 'WA',
+});
+
+function beerForm(name: string, inventory: number, maxPerOrder: number | null = null): Record<string, unknown> {
+  return {
+    name,
+    style: 'Imperial Stout',
+    description: `${name}, for the release benchmark`,
+    abv: 9.5,
+    price: '9.00',
+    price4Pack: '34.00',
+    price8Pack: '66.00',
+    price16Pack: '128.00',
+    inventory,
+    imageUrl: '/cans/bench.svg',
+    enable4Pack: true,
+    enable8Pack: true,
+    enable16Pack: true,
+    isActive: true,
+    maxPerOrder,
+  };
+}
+
+const fourPack = (productId: string) => [{ productId, name: 'Release', quantity: 4, price: 34, packSize: '4pack', packQuantity: 4 }];
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function figure(name: string, unit: string, runs: number[], how: string): Figure {
+  const result = { name, unit, median: median(runs), runs, how };
+  print(result);
+  return result;
+}
+
+interface AdminProductView {
+  id: string;
+  inventory: number;
+  reserved: number;
+}
+
+async function stockOf(shop: ShopProcess, token: string, id: string): Promise<AdminProductView> {
+  const list = await shop.api<AdminProductView[]>('GET', '/api/admin/products', undefined, token);
+  const found = list.find((p) => p.id === id);
+  if (!found) throw new Error(`no product ${id}`);
+  return found;
+}
+
+// ── 1. The release: 300 shoppers within 10 s and a bot, for 48 cans ────────────────────────────────────────
+
+interface ReleaseRun {
+  sold: number;
+  buyers: number;
+  botPeakCans: number;
+  soldOutWhileHeld: number;
+  slowestMs: number;
+}
+
+async function releaseRun(): Promise<ReleaseRun> {
+  const shop = await startShop(AS_SHIPPED);
+  try {
+    const token = await shop.adminToken();
+    // The operator's limited release: 48 cans, at most one 4-pack per order.
+    const { id } = await shop.api<{ id: string }>(
+      'POST',
+      '/api/admin/products',
+      beerForm('Release Imperial Stout', RELEASE_CANS, 4),
+      token,
+    );
+    let running = true;
+    const slowest: number[] = [];
+    let botHeld = 0;
+    let botPeak = 0;
+    const bot = (async () => {
+      const pending: { expires: number }[] = [];
+      while (running) {
+        const answer = await send(
+          shop,
+          'POST',
+          '/api/create-payment-intent',
+          { cartItems: fourPack(id), customerInfo: customer(0) },
+          {
+            'x-forwarded-for': '203.0.113.99',
+          },
+        );
+        slowest.push(answer.ms);
+        if (answer.status === 200) pending.push({ expires: Date.now() + 10 * 60_000 });
+        botHeld = pending.length * 4;
+        botPeak = Math.max(botPeak, botHeld);
+        await sleep(50);
+      }
+    })();
+
+    const buyers = new Set<number>();
+    let soldOutWhileHeld = 0;
+    const shopper = async (n: number): Promise<void> => {
+      await sleep((n / SHOPPERS) * ARRIVAL_S * 1000);
+      const client = { 'x-forwarded-for': `10.20.${Math.floor(n / 200)}.${n % 200}` };
+      let cookie: string | undefined;
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const listing = await send(shop, 'GET', '/api/products', undefined, client);
+        slowest.push(listing.ms);
+        const offered = (listing.body as unknown as { id: string; inventory: number }[]).find?.((p) => p.id === id)?.inventory ?? 0;
+        if (offered < 4) {
+          const stock = await stockOf(shop, token, id);
+          if (stock.inventory >= 4) soldOutWhileHeld += 1;
+          return;
+        }
+        const answer = await send(
+          shop,
+          'POST',
+          '/api/create-payment-intent',
+          { cartItems: fourPack(id), customerInfo: customer(n) },
+          {
+            ...client,
+            ...(cookie === undefined ? {} : { cookie }),
+          },
+        );
+        slowest.push(answer.ms);
+        cookie ??= answer.headers?.get('set-cookie')?.split(';')[0];
+        if (answer.status === 503 || answer.status === 429) {
+          // As the checkout page does: wait what the shop asks, plus up to a second of jitter.
+          await sleep(Number(answer.headers?.get('retry-after') ?? 1) * 1000 + Math.random() * 1000);
+          continue;
+        }
+        if (answer.status !== 200) {
+          const stock = await stockOf(shop, token, id);
+          if (stock.inventory >= 4) soldOutWhileHeld += 1;
+          return;
+        }
+        await sleep(2000 + Math.random() * 3000); // typing the card
+        const paid = await send(shop, 'POST', `/api/test-gateway/payment-intents/${String(answer.body.paymentIntentId)}/confirm`, {
+          cardNumber: SUCCEEDS,
+          clientSecret: answer.body.clientSecret,
+        });
+        slowest.push(paid.ms);
+        if ((paid.body.paymentIntent as { status?: string } | undefined)?.status === 'succeeded') buyers.add(n);
+        return;
+      }
+    };
+    await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n + 1)));
+    running = false;
+    await bot;
+    const stock = await stockOf(shop, token, id);
+    return {
+      sold: RELEASE_CANS - stock.inventory,
+      buyers: buyers.size,
+      botPeakCans: botPeak,
+      soldOutWhileHeld,
+      slowestMs: Math.max(...slowest),
+    };
+  } finally {
+    await shop.stop();
+  }
+}
+
+// ── 2. A checkout burst beside the catalogue and health ─────────────────────────────────────────────────────
+
+interface BurstRun {
+  productsP99: number;
+  healthP99: number;
+  slowestMs: number;
+  acceptedPerSecond: number;
+  busyShare: number;
+}
+
+async function burstRun(): Promise<BurstRun> {
+  // Admission as shipped; per-client caps out of reach (each of the 100 clients keeps checking out).
+  const shop = await startShop({ CHECKOUT_CONCURRENCY: '8', CHECKOUT_QUEUE_LIMIT: '100', CHECKOUT_QUEUE_WAIT_MS: '3000' });
+  try {
+    const token = await shop.adminToken();
+    const { id } = await shop.api<{ id: string }>('POST', '/api/admin/products', beerForm('Burst Pilsner', 10_000_000), token);
+    const until = performance.now() + BURST_S * 1000;
+    const checkouts: Answer[] = [];
+    const products: number[] = [];
+    const health: number[] = [];
+    const client = async (n: number) => {
+      while (performance.now() < until) {
+        const answer = await send(
+          shop,
+          'POST',
+          '/api/create-payment-intent',
+          { cartItems: fourPack(id), customerInfo: customer(n) },
+          {
+            'x-forwarded-for': `10.30.${Math.floor(n / 200)}.${n % 200}`,
+          },
+        );
+        checkouts.push(answer);
+        if (answer.status === 503) await sleep(Number(answer.headers?.get('retry-after') ?? 1) * 1000 * Math.random());
+      }
+    };
+    const probe = async (path: string, into: number[]) => {
+      while (performance.now() < until) {
+        const answer = await send(shop, 'GET', path);
+        into.push(answer.status === 200 ? answer.ms : Number.POSITIVE_INFINITY);
+        await sleep(50);
+      }
+    };
+    await Promise.all([
+      ...Array.from({ length: BURST_CLIENTS }, (_, n) => client(n)),
+      probe('/api/products', products),
+      probe('/api/health', health),
+    ]);
+    const accepted = checkouts.filter((c) => c.status === 200).length;
+    return {
+      productsP99: percentile(products, 99),
+      healthP99: percentile(health, 99),
+      slowestMs: Math.max(...checkouts.map((c) => (c.status === null ? Number.POSITIVE_INFINITY : c.ms)), ...products, ...health),
+      acceptedPerSecond: accepted / BURST_S,
+      busyShare: checkouts.filter((c) => c.status === 503).length / Math.max(1, checkouts.length),
+    };
+  } finally {
+    await shop.stop();
+  }
+}
+
+// ── 3. End to end with 8 clients, and the projection lag measured in the server ────────────────────────────
+
+interface EndToEndRun {
+  ordersPerSecond: number;
+  lagP50: number;
+  lagP99: number;
+  bareAppendsPerSecond: number;
+}
+
+async function bareAppendRate(store: EventStore): Promise<number> {
+  const metadata: EventMetadata = { correlationId: 'bench', causationId: null, actor: 'system', occurredAt: new Date().toISOString() };
+  const count = 1000;
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    await store.append(`barebench-${i % 50}`, [{ type: 'BenchAppended', data: { i }, metadata }], { expectedRevision: 'any' });
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPostgres | null): Promise<EndToEndRun> {
+  const env: Record<string, string> = {};
+  let bare = Number.NaN;
+  if (engine === 'postgres' && postgres) {
+    const url = await createThrowawayDatabase(postgres.url);
+    const store = await openEventStore({ kind: 'postgres', url });
+    try {
+      bare = await bareAppendRate(store);
+    } finally {
+      await store.close();
+    }
+    env.DATABASE_URL = await createThrowawayDatabase(postgres.url);
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
+    const store = await openEventStore({ kind: 'pglite', dataDir: join(dir, 'eventstore') });
+    try {
+      bare = await bareAppendRate(store);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const shop = await startShop(env);
+  try {
+    const token = await shop.adminToken();
+    const { id } = await shop.api<{ id: string }>('POST', '/api/admin/products', beerForm('Bench Pale Ale', 10_000_000), token);
+    const buy = async (n: number): Promise<boolean> => {
+      const answer = await send(shop, 'POST', '/api/create-payment-intent', { cartItems: fourPack(id), customerInfo: customer(n) });
+      if (answer.status !== 200) return false;
+      const paid = await send(shop, 'POST', `/api/test-gateway/payment-intents/${String(answer.body.paymentIntentId)}/confirm`, {
+        cardNumber: SUCCEEDS,
+        clientSecret: answer.body.clientSecret,
+      });
+      return (paid.body.paymentIntent as { status?: string } | undefined)?.status === 'succeeded';
+    };
+    for (let i = 0; i < 10; i++) await buy(i);
+    let orders = 0;
+    const started = performance.now();
+    const until = started + E2E_S * 1000;
+    await Promise.all(
+      Array.from({ length: E2E_CLIENTS }, async (_, c) => {
+        while (performance.now() < until) if (await buy(c)) orders += 1;
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const health = await shop.api<{ load: { projectionLagMs: { p50: number; p99: number } | null } }>('GET', '/api/health');
+    return {
+      ordersPerSecond: orders / seconds,
+      lagP50: health.load.projectionLagMs?.p50 ?? Number.NaN,
+      lagP99: health.load.projectionLagMs?.p99 ?? Number.NaN,
+      bareAppendsPerSecond: bare,
+    };
+  } finally {
+    await shop.stop();
+  }
+}
+
+// ── 4. A checkout on a beer with 10,000 earlier orders, against a fresh beer ───────────────────────────────
+
+async function writeHistory(dataDir: string): Promise<void> {
+  const store = await openEventStore({ kind: 'pglite', dataDir: join(dataDir, 'eventstore') });
+  try {
+    const metadata: EventMetadata = { correlationId: 'history', causationId: null, actor: 'system', occurredAt: new Date().toISOString() };
+    const fields = beerForm('Old Favourite Ale', 10_000_000);
+    delete (fields as { maxPerOrder?: unknown }).maxPerOrder;
+    await store.append(
+      'product-old-favourite',
+      [{ type: 'ProductCreated', data: { ...fields, archived: false, beerType: null, maxPerOrder: null }, metadata }],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
+    const batch: EventToAppend[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await store.append('product-old-favourite', batch.splice(0), { expectedRevision: 'any' });
+    };
+    for (let i = 1; i <= HISTORY_ORDERS; i++) {
+      const orderId = `h${i}`;
+      batch.push({ type: 'StockReserved', data: { orderId, quantity: 4, expiresAt: '2026-01-01T00:10:00.000Z' }, metadata });
+      batch.push({
+        type: 'StockSold',
+        data: { orderId, quantity: 4, paymentIntentId: `pi_history_${i}`, fromReservation: true },
+        metadata,
+      });
+      if (batch.length >= 1000) await flush();
+    }
+    await flush();
+  } finally {
+    await store.close();
+  }
+}
+
+async function historyRun(): Promise<{ oldMs: number; freshMs: number; firstOldMs: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-history-'));
+  try {
+    await writeHistory(dataDir);
+    const shop = await startShop({}, dataDir);
+    try {
+      const token = await shop.adminToken();
+      const { id: fresh } = await shop.api<{ id: string }>('POST', '/api/admin/products', beerForm('Fresh Ale', 10_000_000), token);
+      const time = async (productId: string, n: number): Promise<number> => {
+        const answer = await send(shop, 'POST', '/api/create-payment-intent', {
+          cartItems: fourPack(productId),
+          customerInfo: customer(n),
+        });
+        if (answer.status !== 200)
+          throw new Error(`checkout of ${productId} answered ${String(answer.status)} ${JSON.stringify(answer.body)}`);
+        return answer.ms;
+      };
+      const firstOldMs = await time('old-favourite', 0);
+      await time(fresh, 0);
+      const old: number[] = [];
+      const young: number[] = [];
+      for (let i = 1; i <= 40; i++) {
+        old.push(await time('old-favourite', i));
+        young.push(await time(fresh, i));
+      }
+      return { oldMs: median(old), freshMs: median(young), firstOldMs };
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function releaseBench(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const release: ReleaseRun[] = [];
+  for (let run = 0; run < RUNS; run++) release.push(await releaseRun());
+  const releaseHow = `${RUNS} runs, median; a fresh built server per run with the shipped per-client limits; a 48-can beer limited to 4 per order; ${SHOPPERS} shoppers arriving over ${ARRIVAL_S} s, each from its own address (X-Forwarded-For through TRUST_PROXY=loopback): browse, check out a 4-pack (waiting out 503/429 as the page does), pay 2-5 s later; one bot from one address checking out every 50 ms and never paying`;
+  figures.push(
+    figure(
+      'Release: cans sold',
+      'cans',
+      release.map((r) => r.sold),
+      releaseHow,
+    ),
+  );
+  figures.push(
+    figure(
+      'Release: distinct shoppers who bought',
+      'shoppers',
+      release.map((r) => r.buyers),
+      releaseHow,
+    ),
+  );
+  figures.push(
+    figure(
+      'Release: cans held by the bot at peak',
+      'cans',
+      release.map((r) => r.botPeakCans),
+      releaseHow,
+    ),
+  );
+  figures.push(
+    figure(
+      'Release: shoppers who saw sold out while cans sat in unpaid holds',
+      'shoppers',
+      release.map((r) => r.soldOutWhileHeld),
+      releaseHow,
+    ),
+  );
+  figures.push(
+    figure(
+      'Release: slowest answer to anyone',
+      'ms',
+      release.map((r) => r.slowestMs),
+      releaseHow,
+    ),
+  );
+
+  const burst: BurstRun[] = [];
+  for (let run = 0; run < RUNS; run++) burst.push(await burstRun());
+  const burstHow = `${RUNS} runs, median; ${BURST_CLIENTS} clients checking out (4-packs) back to back for ${BURST_S} s on PGlite, admission as shipped (8 at once, 100 queued, 3 s wait); one prober each for GET /api/products and GET /api/health every 50 ms`;
+  figures.push(
+    figure(
+      `Burst: GET /api/products p99`,
+      'ms',
+      burst.map((r) => r.productsP99),
+      burstHow,
+    ),
+  );
+  figures.push(
+    figure(
+      `Burst: GET /api/health p99`,
+      'ms',
+      burst.map((r) => r.healthP99),
+      burstHow,
+    ),
+  );
+  figures.push(
+    figure(
+      `Burst: slowest answer of any request`,
+      'ms',
+      burst.map((r) => r.slowestMs),
+      burstHow,
+    ),
+  );
+  figures.push(
+    figure(
+      `Burst: checkouts accepted`,
+      'checkouts/s',
+      burst.map((r) => r.acceptedPerSecond),
+      burstHow,
+    ),
+  );
+  figures.push(
+    figure(
+      `Burst: share answered 503 (try again)`,
+      '%',
+      burst.map((r) => r.busyShare * 100),
+      burstHow,
+    ),
+  );
+
+  let postgres: ThrowawayPostgres | null = null;
+  try {
+    postgres = await startThrowawayPostgres();
+  } catch (error) {
+    process.stdout.write(
+      `(PostgreSQL server not available, its end-to-end figure is skipped: ${error instanceof Error ? error.message : String(error)})\n`,
+    );
+  }
+  try {
+    for (const engine of ['pglite', 'postgres'] as const) {
+      if (engine === 'postgres' && postgres === null) continue;
+      const e2e: EndToEndRun[] = [];
+      for (let run = 0; run < RUNS; run++) e2e.push(await endToEndRun(engine, postgres));
+      const how = `${RUNS} runs, median; a fresh built server per run on ${engine === 'pglite' ? 'embedded PGlite' : 'a PostgreSQL server'} (memory read models); ${E2E_CLIENTS} clients for ${E2E_S} s: create-payment-intent, confirm with the test card, which answers once the shop has captured; lag: commit of an event to its read-model update, measured in the server (GET /api/health load.projectionLagMs); bare appends: 1,000 single appends from one caller to the same engine`;
+      figures.push(
+        figure(
+          `End to end on ${engine}, ${E2E_CLIENTS} clients`,
+          'orders/s',
+          e2e.map((r) => r.ordersPerSecond),
+          how,
+        ),
+      );
+      figures.push(
+        figure(
+          `  bare appends on ${engine}, one caller`,
+          'appends/s',
+          e2e.map((r) => r.bareAppendsPerSecond),
+          how,
+        ),
+      );
+      figures.push(
+        figure(
+          `  projection lag on ${engine}, p50`,
+          'ms',
+          e2e.map((r) => r.lagP50),
+          how,
+        ),
+      );
+      figures.push(
+        figure(
+          `  projection lag on ${engine}, p99`,
+          'ms',
+          e2e.map((r) => r.lagP99),
+          how,
+        ),
+      );
+    }
+  } finally {
+    await postgres?.stop();
+  }
+
+  const history: { oldMs: number; freshMs: number; firstOldMs: number }[] = [];
+  for (let run = 0; run < RUNS; run++) history.push(await historyRun());
+  const historyHow = `${RUNS} runs, median; a data directory with a beer whose stream holds ${HISTORY_ORDERS.toLocaleString('en-AU')} earlier orders (a reservation and a sale each, written straight to the store), then one client alternating 40 checkouts of it and of a fresh beer; the first checkout of the old beer (its stream folded once) shown apart`;
+  figures.push(
+    figure(
+      `Checkout of a beer with ${HISTORY_ORDERS.toLocaleString('en-AU')} orders, median`,
+      'ms',
+      history.map((r) => r.oldMs),
+      historyHow,
+    ),
+  );
+  figures.push(
+    figure(
+      'Checkout of a fresh beer, median',
+      'ms',
+      history.map((r) => r.freshMs),
+      historyHow,
+    ),
+  );
+  figures.push(
+    figure(
+      '  ratio, old to fresh',
+      '×',
+      history.map((r) => r.oldMs / r.freshMs),
+      historyHow,
+    ),
+  );
+  figures.push(
+    figure(
+      `  first checkout of the old beer after start`,
+      'ms',
+      history.map((r) => r.firstOldMs),
+      historyHow,
+    ),
+  );
+  return figures;
+}
