@@ -1,8 +1,7 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { SqlExecutor, SqlQueryable } from '../sql/sql-executor';
 import { SqlEventStore } from '../sql/sql-event-store';
 import { ensureSqlSchema } from '../sql/sql-schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { PgliteWorker } from './pglite-worker-client';
 
 export const PGLITE_IN_MEMORY = 'memory://';
 
@@ -14,32 +13,33 @@ export interface PgliteEventStoreOptions {
 }
 
 /**
- * The embedded default: PostgreSQL compiled to WASM, in this process. PGlite never fsyncs (an OS crash
- * can lose acknowledged events) and allows one writer per data directory (enforced by a lock file).
+ * The embedded default: PostgreSQL compiled to WASM, in a worker thread of this process (so its CPU
+ * time does not block the event loop). PGlite never fsyncs (an OS crash can lose acknowledged events)
+ * and allows one writer per data directory (enforced by a lock file, taken on the main thread).
  */
 export class PgliteEventStore extends SqlEventStore {
   readonly kind = 'pglite' as const;
 
   private constructor(
-    private readonly db: PGlite,
+    private readonly worker: PgliteWorker,
     private readonly lock: DataDirLock | null,
     pollIntervalMs: number,
   ) {
-    super(pgliteExecutor(db), pollIntervalMs);
+    super(worker, pollIntervalMs);
   }
 
   static async open(options: PgliteEventStoreOptions): Promise<PgliteEventStore> {
     const inMemory = options.dataDir === PGLITE_IN_MEMORY;
     const lock = inMemory ? null : acquireDataDirLock(options.dataDir);
     try {
-      const db = await PGlite.create(inMemory ? undefined : options.dataDir);
+      const worker = await PgliteWorker.start(inMemory ? null : options.dataDir);
       try {
-        await ensureSqlSchema(pgliteExecutor(db));
+        await ensureSqlSchema(worker);
       } catch (error) {
-        await db.close();
+        await worker.close().catch(() => undefined);
         throw error;
       }
-      return new PgliteEventStore(db, lock, options.pollIntervalMs ?? 1000);
+      return new PgliteEventStore(worker, lock, options.pollIntervalMs ?? 1000);
     } catch (error) {
       lock?.release();
       throw error;
@@ -47,32 +47,19 @@ export class PgliteEventStore extends SqlEventStore {
   }
 
   protected async ping(): Promise<void> {
-    await this.db.query('SELECT 1');
+    await this.worker.query('SELECT 1');
   }
 
   protected healthyDetail(): string {
-    return 'embedded PGlite (no fsync; single writer)';
+    return 'embedded PGlite in a worker thread (no fsync; single writer)';
   }
 
-  /** Closes PGlite (Jest never exits otherwise) and releases the lock file. */
+  /** Closes PGlite (leaving the data directory consistent) and ends its thread, then releases the lock file. */
   protected async release(): Promise<void> {
     try {
-      await this.db.close();
+      await this.worker.close();
     } finally {
       this.lock?.release();
     }
   }
-}
-
-function pgliteExecutor(db: PGlite): SqlExecutor {
-  const wrap = (target: PGlite | Transaction): SqlQueryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-      const result = await target.query<Row>(sql, [...params]);
-      return result.rows;
-    },
-  });
-  return {
-    ...wrap(db),
-    transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-  };
 }

@@ -15,8 +15,9 @@ export interface PostgresEventStoreOptions {
 const LISTEN_RECONNECT_MS = 1000;
 
 /**
- * A PostgreSQL server through a pg Pool. Same schema and statements as PGlite; appends NOTIFY inside
- * their transaction, and one dedicated connection LISTENs to wake subscriptions of this process.
+ * A PostgreSQL server through a pg Pool. Same schema and statements as PGlite; an append is one
+ * autocommit call of `brewery_append`, which NOTIFYs inside its transaction, and one dedicated
+ * connection LISTENs to wake subscriptions of this process.
  */
 export class PostgresEventStore extends SqlEventStore {
   readonly kind = 'postgres' as const;
@@ -28,9 +29,7 @@ export class PostgresEventStore extends SqlEventStore {
     private readonly url: string,
     pollIntervalMs: number,
   ) {
-    super(poolExecutor(pool), pollIntervalMs, async (tx, lastPosition) => {
-      await tx.query('SELECT pg_notify($1, $2)', [EVENTS_NOTIFY_CHANNEL, String(lastPosition)]);
-    });
+    super(poolExecutor(pool), pollIntervalMs, EVENTS_NOTIFY_CHANNEL);
   }
 
   static async open(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {

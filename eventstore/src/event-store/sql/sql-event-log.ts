@@ -9,9 +9,9 @@ import {
 } from '../event-store.port';
 import { DuplicateEventIdError } from '../event-store.errors';
 import { isUuid, newEventId } from '../event-id';
-import { assertExpectedRevision, NO_STREAM_REVISION, validateExpectedRevision } from '../expected-revision';
-import type { SqlExecutor, SqlQueryable } from './sql-executor';
-import { APPEND_LOCK_KEY } from './sql-schema';
+import { validateExpectedRevision } from '../expected-revision';
+import { appendErrorFromSql } from './sql-append-errors';
+import type { SqlQueryable } from './sql-executor';
 import { parseJsonText, toSafeNumber } from './sql-values';
 
 interface EventRow {
@@ -24,11 +24,10 @@ interface EventRow {
   metadata: unknown;
 }
 
-interface StoredIdRow {
-  event_id: string;
-  stream_name: string;
-  stream_revision: unknown;
-  global_position: unknown;
+interface AppendRow {
+  next_revision: unknown;
+  last_position: unknown;
+  written: boolean;
 }
 
 const EVENT_COLUMNS =
@@ -40,14 +39,15 @@ export interface SqlAppendOutcome extends AppendResult {
 }
 
 /**
- * The event log over plain SQL, shared by the PGlite and PostgreSQL adapters. `afterInsert` runs inside
- * the append transaction after the rows are written (the server adapter sends NOTIFY from there, so
- * the notification is delivered exactly when the rows become visible).
+ * The event log over plain SQL, shared by the PGlite and PostgreSQL adapters. An append is one
+ * statement, `brewery_append(...)` (see `sql-schema.ts`), which runs the whole append in the
+ * statement's transaction; given `notifyChannel`, it also NOTIFYs the last position there, so the
+ * notification is delivered exactly when the rows become visible.
  */
 export class SqlEventLog {
   constructor(
-    private readonly executor: SqlExecutor,
-    private readonly afterInsert: (tx: SqlQueryable, lastPosition: number) => Promise<void> = async () => undefined,
+    private readonly executor: SqlQueryable,
+    private readonly notifyChannel: string | null = null,
   ) {}
 
   async append(streamName: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<SqlAppendOutcome> {
@@ -58,49 +58,43 @@ export class SqlEventLog {
     if (badId !== undefined) throw new Error(`Event id is not a UUID: ${badId}`);
     if (new Set(ids).size !== ids.length) throw new DuplicateEventIdError(streamName, ids, 'the batch repeats an event id');
 
-    return this.executor.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`);
-
-      const retry = await this.findIdempotentRetry(tx, streamName, ids);
-      if (retry !== null) return retry;
-
-      const current = await this.currentRevision(tx, streamName);
-      assertExpectedRevision(streamName, expectedRevision, current);
-      if (events.length === 0) {
-        return { nextExpectedRevision: current, position: await this.streamLastPosition(tx, streamName), written: false };
-      }
-
-      const records = events.map((event, index) => ({
-        id: ids[index],
-        revision: current + 1 + index,
-        type: event.type,
-        data: event.data ?? null,
-        metadata: event.metadata,
-      }));
-      const inserted = await tx.query<{ global_position: unknown; stream_revision: unknown }>(
-        `INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
-         SELECT $1, r.revision, r.id, r.type, coalesce(r.data, 'null'::jsonb), r.metadata
-           FROM jsonb_to_recordset($2::text::jsonb) AS r(id uuid, revision bigint, type text, data jsonb, metadata jsonb)
-          ORDER BY r.revision
-         RETURNING global_position, stream_revision`,
-        [streamName, JSON.stringify(records)],
+    const records = events.map((event, index) => ({
+      id: ids[index],
+      type: event.type,
+      data: event.data ?? null,
+      metadata: event.metadata,
+    }));
+    let rows: AppendRow[];
+    try {
+      rows = await this.executor.query<AppendRow>(
+        // text, then jsonb: both drivers pass a string parameter through untouched as text.
+        'SELECT next_revision, last_position, written FROM brewery_append($1, $2, $3::text::jsonb, $4)',
+        [streamName, String(expectedRevision), JSON.stringify(records), this.notifyChannel],
       );
-      const positions = inserted.map((row) => toSafeNumber(row.global_position, 'global_position'));
-      const lastPosition = Math.max(...positions);
-      await this.afterInsert(tx, lastPosition);
-      return { nextExpectedRevision: current + events.length, position: lastPosition, written: true };
-    });
+    } catch (error) {
+      throw appendErrorFromSql(error, streamName, expectedRevision);
+    }
+    const row = rows[0];
+    if (row === undefined) throw new Error(`brewery_append returned no row for ${streamName}`);
+    return {
+      nextExpectedRevision: toSafeNumber(row.next_revision, 'next_revision'),
+      position: toSafeNumber(row.last_position, 'last_position'),
+      written: row.written,
+    };
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
+    const from = options.fromRevision;
+    if (from !== undefined && !Number.isSafeInteger(from)) throw new RangeError(`fromRevision must be an integer, got ${from}`);
+    // A range condition only when there is a bound, so even a generic plan is an index range scan on
+    // (stream_name, stream_revision): reading a stream's tail after a cached revision touches the tail only.
     const rows = await this.executor.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
-        WHERE stream_name = $1
-          AND ($2::bigint IS NULL OR stream_revision ${backwards ? '<=' : '>='} $2::bigint)
+        WHERE stream_name = $1${from === undefined ? '' : ` AND stream_revision ${backwards ? '<=' : '>='} $3::bigint`}
         ORDER BY stream_revision ${backwards ? 'DESC' : 'ASC'}
-        LIMIT $3::bigint`,
-      [streamName, options.fromRevision ?? null, normaliseMaxCount(options.maxCount)],
+        LIMIT $2::bigint`,
+      from === undefined ? [streamName, normaliseMaxCount(options.maxCount)] : [streamName, normaliseMaxCount(options.maxCount), from],
     );
     return rows.map(toRecordedEvent);
   }
@@ -119,60 +113,6 @@ export class SqlEventLog {
   async headPosition(): Promise<number> {
     const rows = await this.executor.query<{ head: unknown }>('SELECT coalesce(max(global_position), -1) AS head FROM events');
     return toSafeNumber(rows[0]?.head ?? -1, 'head');
-  }
-
-  /**
-   * An idempotent retry is the same ids already stored, all in this stream. Anything in between
-   * (some stored, or stored elsewhere) is refused rather than guessed at.
-   */
-  private async findIdempotentRetry(tx: SqlQueryable, streamName: string, ids: readonly string[]): Promise<SqlAppendOutcome | null> {
-    if (ids.length === 0) return null;
-    const stored = await tx.query<StoredIdRow>(
-      `SELECT event_id::text AS event_id, stream_name, stream_revision, global_position FROM events
-        WHERE event_id IN (SELECT jsonb_array_elements_text($1::text::jsonb)::uuid)`,
-      [JSON.stringify(ids)],
-    );
-    if (stored.length === 0) return null;
-    const elsewhere = stored.filter((row) => row.stream_name !== streamName);
-    if (elsewhere.length > 0) {
-      throw new DuplicateEventIdError(
-        streamName,
-        elsewhere.map((row) => row.event_id),
-        `already stored in stream ${elsewhere.map((row) => row.stream_name).join(', ')}`,
-      );
-    }
-    if (stored.length !== ids.length) {
-      const storedIds = new Set(stored.map((row) => row.event_id));
-      throw new DuplicateEventIdError(
-        streamName,
-        ids.filter((id) => storedIds.has(id)),
-        'only part of the batch is already stored',
-      );
-    }
-    const last = stored.reduce((a, b) =>
-      toSafeNumber(a.global_position, 'global_position') >= toSafeNumber(b.global_position, 'global_position') ? a : b,
-    );
-    return {
-      nextExpectedRevision: toSafeNumber(last.stream_revision, 'stream_revision'),
-      position: toSafeNumber(last.global_position, 'global_position'),
-      written: false,
-    };
-  }
-
-  private async currentRevision(tx: SqlQueryable, streamName: string): Promise<number> {
-    const rows = await tx.query<{ revision: unknown }>(
-      'SELECT coalesce(max(stream_revision), $2::bigint) AS revision FROM events WHERE stream_name = $1',
-      [streamName, NO_STREAM_REVISION],
-    );
-    return toSafeNumber(rows[0]?.revision ?? NO_STREAM_REVISION, 'stream_revision');
-  }
-
-  private async streamLastPosition(tx: SqlQueryable, streamName: string): Promise<number> {
-    const rows = await tx.query<{ position: unknown }>(
-      'SELECT coalesce(max(global_position), -1) AS position FROM events WHERE stream_name = $1',
-      [streamName],
-    );
-    return toSafeNumber(rows[0]?.position ?? -1, 'global_position');
   }
 }
 

@@ -16,7 +16,7 @@ import type {
 } from '../event-store.port';
 import { SqlCheckpointStore } from './sql-checkpoint-store';
 import { SqlEventLog } from './sql-event-log';
-import type { SqlExecutor, SqlQueryable } from './sql-executor';
+import type { SqlExecutor } from './sql-executor';
 
 /**
  * What the PGlite and PostgreSQL adapters share: the event log and checkpoints over the same SQL, and
@@ -35,9 +35,10 @@ export abstract class SqlEventStore implements EventStore {
   protected constructor(
     executor: SqlExecutor,
     private readonly pollIntervalMs: number,
-    afterInsert?: (tx: SqlQueryable, lastPosition: number) => Promise<void>,
+    /** Given, every append NOTIFYs its last position on this channel inside its transaction. */
+    notifyChannel: string | null = null,
   ) {
-    this.log = new SqlEventLog(executor, afterInsert);
+    this.log = new SqlEventLog(executor, notifyChannel);
     this.checkpoints = new SqlCheckpointStore(executor);
   }
 

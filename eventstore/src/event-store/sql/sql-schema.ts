@@ -10,6 +10,124 @@ export const APPEND_LOCK_KEY = 7_205_411_933;
 /** Channel on which the PostgreSQL server adapter announces committed appends. */
 export const EVENTS_NOTIFY_CHANNEL = 'brewery_events_appended';
 
+/**
+ * SQLSTATEs raised by `brewery_append` (class `BR` is not used by PostgreSQL). The error's DETAIL is
+ * JSON: `{ "actual": n | "no_stream" }` for a wrong expected revision, `{ "eventIds": [...] }` (and
+ * `"streams"`, one per id, for ids stored elsewhere) for the two duplicate-id refusals.
+ */
+export const APPEND_SQLSTATE = {
+  wrongExpectedRevision: 'BR001',
+  eventIdInOtherStream: 'BR002',
+  partOfBatchStored: 'BR003',
+} as const;
+
+/**
+ * The whole append as one statement, so it costs one round trip (one message to the PGlite worker):
+ * the append lock, the idempotency check, the expected-revision check, the insert and, on the server,
+ * NOTIFY, all in the caller's transaction (an autocommit statement commits them together).
+ *
+ * `p_expected` is `no_stream`, `stream_exists`, `any` or a revision in decimal; `p_records` is a JSON
+ * array of `{ id, type, data, metadata }` in stream order; `p_notify_channel` is NULL for no NOTIFY.
+ * Returns one row: the stream's last revision, the position of its last event written (or, for an
+ * idempotent retry or an empty batch, already stored; -1 for none) and whether anything was written.
+ */
+const APPEND_FUNCTION = `CREATE OR REPLACE FUNCTION brewery_append(
+    p_stream text, p_expected text, p_records jsonb, p_notify_channel text DEFAULT NULL)
+  RETURNS TABLE (next_revision bigint, last_position bigint, written boolean)
+  LANGUAGE plpgsql VOLATILE
+  -- PL/pgSQL caches its statements' plans per connection and, after five runs, may keep a generic plan
+  -- made while the table was small (a sequential scan for the id lookup, slower with every event).
+  -- Planning each statement for the call at hand costs what the client-side statements used to.
+  SET plan_cache_mode = force_custom_plan
+  AS $fn$
+#variable_conflict error
+DECLARE
+  v_ids uuid[];
+  v_count integer;
+  v_stored integer;
+  v_current bigint;
+  v_other_ids jsonb;
+  v_other_streams jsonb;
+  v_revision bigint;
+  v_position bigint;
+  v_satisfied boolean;
+BEGIN
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
+
+  SELECT coalesce(array_agg((r.value ->> 'id')::uuid ORDER BY r.ord), '{}')
+    INTO v_ids
+    FROM jsonb_array_elements(p_records) WITH ORDINALITY AS r(value, ord);
+  v_count := cardinality(v_ids);
+
+  IF v_count > 0 THEN
+    SELECT count(*),
+           jsonb_agg(e.event_id::text ORDER BY e.global_position) FILTER (WHERE e.stream_name <> p_stream),
+           jsonb_agg(e.stream_name ORDER BY e.global_position) FILTER (WHERE e.stream_name <> p_stream),
+           max(e.global_position)
+      INTO v_stored, v_other_ids, v_other_streams, v_position
+      FROM events e
+     WHERE e.event_id = ANY (v_ids);
+    IF v_other_ids IS NOT NULL THEN
+      RAISE EXCEPTION USING ERRCODE = '${APPEND_SQLSTATE.eventIdInOtherStream}',
+        MESSAGE = format('Cannot append to %s: event ids already stored in another stream', p_stream),
+        DETAIL = jsonb_build_object('eventIds', v_other_ids, 'streams', v_other_streams)::text;
+    END IF;
+    IF v_stored > 0 AND v_stored <> v_count THEN
+      RAISE EXCEPTION USING ERRCODE = '${APPEND_SQLSTATE.partOfBatchStored}',
+        MESSAGE = format('Cannot append to %s: only part of the batch is already stored', p_stream),
+        DETAIL = jsonb_build_object('eventIds', (
+          SELECT jsonb_agg(i.id::text ORDER BY i.ord)
+            FROM unnest(v_ids) WITH ORDINALITY AS i(id, ord)
+           WHERE EXISTS (SELECT 1 FROM events e WHERE e.event_id = i.id)))::text;
+    END IF;
+    IF v_stored = v_count THEN
+      -- An idempotent retry: the same ids, all in this stream. Report what is stored.
+      SELECT e.stream_revision INTO v_revision FROM events e WHERE e.global_position = v_position;
+      RETURN QUERY SELECT v_revision, v_position, false;
+      RETURN;
+    END IF;
+  END IF;
+
+  SELECT coalesce(max(e.stream_revision), -1) INTO v_current FROM events e WHERE e.stream_name = p_stream;
+  IF p_expected NOT IN ('any', 'no_stream', 'stream_exists') AND p_expected !~ '^[0-9]{1,18}$' THEN
+    RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = format('Invalid expected revision: %s', p_expected);
+  END IF;
+  v_satisfied := CASE p_expected
+                   WHEN 'any' THEN true
+                   WHEN 'no_stream' THEN v_current = -1
+                   WHEN 'stream_exists' THEN v_current <> -1
+                   ELSE p_expected::bigint = v_current
+                 END;
+  IF NOT v_satisfied THEN
+    RAISE EXCEPTION USING ERRCODE = '${APPEND_SQLSTATE.wrongExpectedRevision}',
+      MESSAGE = format('Wrong expected revision on %s: expected %s, actual %s', p_stream, p_expected,
+                       CASE WHEN v_current = -1 THEN 'no_stream' ELSE v_current::text END),
+      DETAIL = jsonb_build_object('actual', CASE WHEN v_current = -1 THEN to_jsonb('no_stream'::text) ELSE to_jsonb(v_current) END)::text;
+  END IF;
+
+  IF v_count = 0 THEN
+    SELECT coalesce(max(e.global_position), -1) INTO v_position FROM events e WHERE e.stream_name = p_stream;
+    RETURN QUERY SELECT v_current, v_position, false;
+    RETURN;
+  END IF;
+
+  WITH inserted AS (
+    INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
+    SELECT p_stream, v_current + r.ord, r.id, r.type, coalesce(r.data, 'null'::jsonb), r.metadata
+      FROM ROWS FROM (jsonb_to_recordset(p_records) AS (id uuid, type text, data jsonb, metadata jsonb))
+           WITH ORDINALITY AS r(id, type, data, metadata, ord)
+     ORDER BY r.ord
+    RETURNING global_position
+  )
+  SELECT max(inserted.global_position) INTO v_position FROM inserted;
+
+  IF p_notify_channel IS NOT NULL THEN
+    PERFORM pg_notify(p_notify_channel, v_position::text);
+  END IF;
+  RETURN QUERY SELECT v_current + v_count, v_position, true;
+END
+$fn$`;
+
 const SCHEMA_STATEMENTS: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS events (
      global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -26,9 +144,13 @@ const SCHEMA_STATEMENTS: readonly string[] = [
      subscriber_id text PRIMARY KEY,
      position bigint NOT NULL
    )`,
+  APPEND_FUNCTION,
 ];
 
-/** Creates the tables if missing. Serialised by the append lock so two processes starting at once do not race. */
+/**
+ * Creates the tables if missing and (re)defines the append function. Serialised by the append lock,
+ * so two processes starting at once neither race on CREATE TABLE nor on replacing the function.
+ */
 export async function ensureSqlSchema(executor: SqlExecutor): Promise<void> {
   await executor.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`);

@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Client, type ClientBase, Pool } from 'pg';
+import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../testing/postgres-cluster';
+import { DuplicateEventIdError } from '../event-store.errors';
+import { newStream } from '../event-store.contract';
+import { WrongExpectedRevisionError } from '../event-store.port';
+import { PgliteWorker } from '../pglite/pglite-worker-client';
+import { appendErrorFromSql } from './sql-append-errors';
+import { SqlEventLog } from './sql-event-log';
+import type { SqlExecutor, SqlQueryable } from './sql-executor';
+import { APPEND_SQLSTATE, ensureSqlSchema, EVENTS_NOTIFY_CHANNEL } from './sql-schema';
+
+// Creating a PGlite or PostgreSQL database takes seconds; the project-level testTimeout is not applied by jest-circus.
+jest.setTimeout(60_000);
+
+interface Engine {
+  db: SqlExecutor;
+  close(): Promise<void>;
+}
+
+interface AppendRow {
+  next_revision: number | string;
+  last_position: number | string;
+  written: boolean;
+}
+
+const METADATA = { correlationId: 'c-1', causationId: null, actor: 'system', occurredAt: '2026-11-25T00:00:00.000Z' };
+
+function records(ids: readonly string[]): string {
+  return JSON.stringify(ids.map((id, n) => ({ id, type: 'CansCounted', data: { n }, metadata: METADATA })));
+}
+
+/** `brewery_append` called as the SQL event log calls it; the row with numbers, or the raw database error. */
+async function callAppend(
+  db: SqlQueryable,
+  stream: string,
+  expected: string,
+  ids: readonly string[],
+): Promise<{ nextRevision: number; position: number; written: boolean }> {
+  const [row] = await db.query<AppendRow>('SELECT * FROM brewery_append($1, $2, $3::text::jsonb, $4)', [
+    stream,
+    expected,
+    records(ids),
+    null,
+  ]);
+  if (!row) throw new Error('brewery_append returned no row');
+  return { nextRevision: Number(row.next_revision), position: Number(row.last_position), written: row.written };
+}
+
+async function failureOf(attempt: Promise<unknown>): Promise<{ code?: string; detail?: string; message: string }> {
+  const error = await attempt.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof Error)) throw new Error(`expected a database error, got ${String(error)}`);
+  return error;
+}
+
+function ids(count: number): string[] {
+  return Array.from({ length: count }, () => randomUUID());
+}
+
+/** A `SqlExecutor` over one pg client, as small as the schema needs. */
+function clientExecutor(client: ClientBase): SqlExecutor {
+  const queryable: SqlQueryable = {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+      return (await client.query(sql, [...params])).rows as Row[];
+    },
+  };
+  return {
+    ...queryable,
+    async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+      await client.query('BEGIN');
+      try {
+        const result = await work(queryable);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+}
+
+// The contract project's global setup provides TEST_DATABASE_URL; run alone, this file starts its own cluster.
+let ownCluster: ThrowawayPostgres | null = null;
+let serverUrl = '';
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) serverUrl = process.env.TEST_DATABASE_URL;
+  else {
+    ownCluster = await startThrowawayPostgres();
+    serverUrl = ownCluster.url;
+  }
+});
+afterAll(async () => {
+  await ownCluster?.stop();
+});
+
+const engines: Array<[string, () => Promise<Engine>]> = [
+  [
+    'PGlite (worker thread)',
+    async () => {
+      const worker = await PgliteWorker.start(null);
+      await ensureSqlSchema(worker);
+      return { db: worker, close: () => worker.close() };
+    },
+  ],
+  [
+    'PostgreSQL server',
+    async () => {
+      const client = new Client({ connectionString: await createThrowawayDatabase(serverUrl, 'append_fn') });
+      await client.connect();
+      const db = clientExecutor(client);
+      await ensureSqlSchema(db);
+      return { db, close: () => client.end() };
+    },
+  ],
+];
+
+describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await openEngine();
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  // First, while the table is small: what PL/pgSQL plans now must not be what it keeps once the log has grown.
+  it('looks ids up through the index once the log has grown, however it planned while the log was small', async () => {
+    for (let i = 0; i < 8; i++) await callAppend(engine.db, newStream('early'), 'no_stream', ids(10));
+    await engine.db.query(
+      `INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
+       SELECT 'grown-' || (g / 10), g % 10, gen_random_uuid(), 'Filler', '{}', '{}' FROM generate_series(0, 29999) AS g`,
+    );
+
+    // The backend's own scan counts, read before and after inside one transaction (nothing is flushed in between).
+    const seqScans = await engine.db.transaction(async (tx) => {
+      const count = async (): Promise<number> => {
+        const [row] = await tx.query<{ seq_scan: number | string }>(
+          `SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'events'`,
+        );
+        return Number(row?.seq_scan);
+      };
+      const before = await count();
+      await callAppend(tx, newStream('late'), 'no_stream', ids(10));
+      return (await count()) - before;
+    });
+    expect(seqScans).toBe(0);
+  });
+
+  it('writes a batch at the next revisions and returns the last revision and position, written', async () => {
+    const stream = newStream('order');
+    const first = await callAppend(engine.db, stream, 'no_stream', ids(3));
+    const second = await callAppend(engine.db, stream, '2', ids(2));
+    expect(first).toMatchObject({ nextRevision: 2, written: true });
+    expect(second).toEqual({ nextRevision: 4, position: first.position + 2, written: true });
+    const rows = await engine.db.query<{ stream_revision: number | string; global_position: number | string }>(
+      'SELECT stream_revision, global_position FROM events WHERE stream_name = $1 ORDER BY stream_revision',
+      [stream],
+    );
+    expect(rows.map((r) => [Number(r.stream_revision), Number(r.global_position)])).toEqual(
+      [0, 1, 2, 3, 4].map((rev) => [rev, first.position - 2 + rev]),
+    );
+  });
+
+  it('raises BR001 with the actual revision as JSON, which maps to WrongExpectedRevisionError', async () => {
+    const stream = newStream('product');
+    const missing = await failureOf(callAppend(engine.db, stream, 'stream_exists', ids(1)));
+    expect(missing).toMatchObject({ code: APPEND_SQLSTATE.wrongExpectedRevision, detail: '{"actual": "no_stream"}' });
+    expect(appendErrorFromSql(missing, stream, 'stream_exists')).toEqual(
+      new WrongExpectedRevisionError(stream, 'stream_exists', 'no_stream'),
+    );
+
+    await callAppend(engine.db, stream, 'no_stream', ids(2));
+    for (const expected of ['no_stream', '0', '2']) {
+      const error = await failureOf(callAppend(engine.db, stream, expected, ids(1)));
+      expect(error).toMatchObject({ code: 'BR001', detail: '{"actual": 1}' });
+      expect(error.message).toBe(`Wrong expected revision on ${stream}: expected ${expected}, actual 1`);
+    }
+    const mapped = appendErrorFromSql(await failureOf(callAppend(engine.db, stream, '0', ids(1))), stream, 0);
+    expect(mapped).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(mapped).toMatchObject({ streamName: stream, expected: 0, actual: 1 });
+  });
+
+  it('raises BR002 naming the ids and their streams when ids are stored in another stream, writing nothing', async () => {
+    const home = newStream('payment');
+    const [stored, fresh] = ids(2) as [string, string];
+    await callAppend(engine.db, home, 'no_stream', [stored]);
+    const other = newStream('payment');
+
+    const error = await failureOf(callAppend(engine.db, other, 'any', [fresh, stored]));
+    expect(error.code).toBe(APPEND_SQLSTATE.eventIdInOtherStream);
+    expect(JSON.parse(error.detail ?? '')).toEqual({ eventIds: [stored], streams: [home] });
+    const mapped = appendErrorFromSql(error, other, 'any');
+    expect(mapped).toBeInstanceOf(DuplicateEventIdError);
+    expect(mapped).toMatchObject({
+      streamName: other,
+      eventIds: [stored],
+      message: expect.stringContaining(`already stored in stream ${home}`),
+    });
+    expect(await engine.db.query('SELECT 1 FROM events WHERE stream_name = $1', [other])).toEqual([]);
+  });
+
+  it('raises BR003 naming the stored ids of a partly stored batch, in batch order', async () => {
+    const stream = newStream('payment');
+    const [a, b, c] = ids(3) as [string, string, string];
+    await callAppend(engine.db, stream, 'no_stream', [c, a]);
+
+    const error = await failureOf(callAppend(engine.db, stream, 'any', [a, b, c]));
+    expect(error.code).toBe(APPEND_SQLSTATE.partOfBatchStored);
+    expect(JSON.parse(error.detail ?? '')).toEqual({ eventIds: [a, c] });
+    expect(appendErrorFromSql(error, stream, 'any')).toEqual(
+      new DuplicateEventIdError(stream, [a, c], 'only part of the batch is already stored'),
+    );
+  });
+
+  it('answers a retry of stored ids with the stored revision and position, not written, whatever the expected revision', async () => {
+    const stream = newStream('payment');
+    const batch = ids(2);
+    const first = await callAppend(engine.db, stream, 'no_stream', batch);
+    await callAppend(engine.db, stream, '1', ids(1));
+
+    expect(await callAppend(engine.db, stream, 'no_stream', batch)).toEqual({ ...first, written: false });
+    expect(await callAppend(engine.db, stream, '7', batch)).toEqual({ ...first, written: false });
+  });
+
+  it('checks an empty batch against the expected revision and returns the stream as it is', async () => {
+    const stream = newStream('order');
+    expect(await callAppend(engine.db, stream, 'no_stream', [])).toEqual({ nextRevision: -1, position: -1, written: false });
+    const written = await callAppend(engine.db, stream, 'no_stream', ids(2));
+    expect(await callAppend(engine.db, stream, '1', [])).toEqual({ nextRevision: 1, position: written.position, written: false });
+    expect(await failureOf(callAppend(engine.db, stream, 'no_stream', []))).toMatchObject({ code: 'BR001' });
+  });
+
+  it('refuses an expected revision it cannot read as invalid_parameter_value', async () => {
+    const error = await failureOf(callAppend(engine.db, newStream('order'), '-1', ids(1)));
+    expect(error).toMatchObject({ code: '22023', message: 'Invalid expected revision: -1' });
+  });
+
+  it('reads a stream from a revision through the (stream_name, stream_revision) index, even with a generic plan', async () => {
+    // 2,000 other streams of 10 events, so the planner has a reason to prefer the index.
+    await engine.db.query(
+      `INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
+       SELECT 'filler-' || (g / 10), g % 10, gen_random_uuid(), 'Filler', '{}', '{}' FROM generate_series(0, 19999) AS g`,
+    );
+    const stream = newStream('order');
+    for (let i = 0; i < 30; i++) await callAppend(engine.db, stream, 'any', ids(10));
+    await engine.db.query('ANALYZE events');
+
+    // The statement readStream runs, captured, then planned for any value of its parameters.
+    const seen: Array<{ sql: string; params: readonly unknown[] }> = [];
+    await new SqlEventLog({
+      async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+        seen.push({ sql, params });
+        return [];
+      },
+    }).readStream(stream, { fromRevision: 290 });
+    const [statement] = seen;
+    if (!statement) throw new Error('readStream ran no statement');
+    const name = `read_stream_${randomUUID().replaceAll('-', '')}`;
+    await engine.db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await tx.query(`PREPARE ${name} AS ${statement.sql}`);
+      const literal = statement.params.map((p) => (p === null ? 'NULL' : typeof p === 'number' ? String(p) : `'${String(p as string)}'`));
+      const [plan] = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) EXECUTE ${name}(${literal.join(', ')})`);
+      await tx.query(`DEALLOCATE ${name}`);
+      const text = JSON.stringify(plan?.['QUERY PLAN']);
+      expect(text).toContain('"Index Name":"events_stream_revision_unique"');
+      expect(text).toMatch(/"Index Cond":"\(\(stream_name = \$1\) AND \(stream_revision >= \$3\)\)"/);
+    });
+    expect((await new SqlEventLog(engine.db).readStream(stream, { fromRevision: 290 })).map((e) => e.revision)).toEqual(
+      Array.from({ length: 10 }, (_, k) => 290 + k),
+    );
+  });
+});
+
+describe('brewery_append on a PostgreSQL server, several connections', () => {
+  let url: string;
+  const clients: Client[] = [];
+  const connect = async (): Promise<Client> => {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    clients.push(client);
+    return client;
+  };
+  beforeAll(async () => {
+    url = await createThrowawayDatabase(serverUrl, 'append_fn_shared');
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.end()));
+  });
+
+  it('defines the schema from many processes starting at once without an error', async () => {
+    const pools = Array.from({ length: 6 }, () => new Pool({ connectionString: url, max: 1 }));
+    try {
+      await Promise.all(pools.map((pool) => ensureSqlSchema(poolExecutor(pool))));
+      await Promise.all(pools.map((pool) => ensureSqlSchema(poolExecutor(pool))));
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+    const check = await connect();
+    const { rows } = await check.query<{ n: string }>(`SELECT count(*) AS n FROM pg_proc WHERE proname = 'brewery_append'`);
+    expect(rows).toEqual([{ n: '1' }]);
+  });
+
+  it('holds the append lock until its transaction ends, so a later append commits after it at a higher position', async () => {
+    const [a, b] = [await connect(), await connect()];
+    await a.query('BEGIN');
+    const held = await callAppend(clientExecutor(a), newStream('order'), 'no_stream', ids(1));
+    let waitingDone = false;
+    const waiting = callAppend(clientExecutor(b), newStream('order'), 'no_stream', ids(1)).finally(() => {
+      waitingDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(waitingDone).toBe(false);
+    await a.query('COMMIT');
+    expect((await waiting).position).toBeGreaterThan(held.position);
+  });
+
+  it('notifies the last position on the channel it is given, only when its transaction commits', async () => {
+    const listener = await connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => {
+      if (message.channel === EVENTS_NOTIFY_CHANNEL && message.payload !== undefined) heard.push(message.payload);
+    });
+    await listener.query(`LISTEN ${EVENTS_NOTIFY_CHANNEL}`);
+    const writer = await connect();
+    const call = (stream: string) =>
+      writer.query<AppendRow>('SELECT * FROM brewery_append($1, $2, $3::text::jsonb, $4)', [
+        stream,
+        'no_stream',
+        records(ids(2)),
+        EVENTS_NOTIFY_CHANNEL,
+      ]);
+
+    await writer.query('BEGIN');
+    await call(newStream('order'));
+    await writer.query('ROLLBACK');
+    const { rows } = await call(newStream('order'));
+    const position = String(rows[0]?.last_position);
+
+    const deadline = Date.now() + 5000;
+    while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([position]);
+  });
+});
+
+function poolExecutor(pool: Pool): SqlExecutor {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+      return (await pool.query(sql, [...params])).rows as Row[];
+    },
+    async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        return await clientExecutor(client).transaction(work);
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
