@@ -420,6 +420,29 @@ describe('checkout: paying with the local test card form', () => {
     expect(onPaymentComplete).not.toHaveBeenCalled();
   });
 
+  it('given Edit details while its hold is live, the checkout counts its own held cans as available and goes through again', async () => {
+    let lookups = 0;
+    // The first look finds the cans; once this browser holds them, the shop offers none to anyone.
+    const hazy = () => {
+      lookups += 1;
+      const inventory = lookups === 1 ? 8 : 0;
+      return Promise.resolve(
+        new Response(JSON.stringify({ id: 'rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', isActive: true, inventory })),
+      );
+    };
+    const held = { ...intent, reservationExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString() };
+    const { user, fetchMock } = await reachPayment({
+      ...shopApi,
+      'GET /api/products/rottnest-hazy-ipa': hazy,
+      'POST /api/create-payment-intent': { body: held },
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(checkoutPosts(fetchMock)).toBe(2);
+    expect(screen.queryByText(/Insufficient stock/)).not.toBeInTheDocument();
+  });
+
   it('goes back to the details with Edit details, keeping what was typed', async () => {
     const { user } = await reachPayment();
     await user.click(screen.getByRole('button', { name: 'Edit details' }));

@@ -40,6 +40,12 @@ interface PaymentStage {
 export const PACK_CHANGED_TEXT =
   'Your pack changed after you continued to payment, so nothing was charged. Please check your order and continue to payment again.';
 
+function cansByProduct(lines: readonly CartLine[]): Map<string, number> {
+  const cans = new Map<string, number>();
+  for (const line of lines) cans.set(line.productId, (cans.get(line.productId) ?? 0) + line.quantity);
+  return cans;
+}
+
 function cartKeyOf(lines: readonly CartLine[]): string {
   return JSON.stringify(toCheckoutCartItems(lines));
 }
@@ -63,6 +69,12 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   // Each attempt's number: an answer to an attempt the customer has since stopped is dropped.
   const attempt = useRef(0);
   const outcome = usePaymentOutcome(onPaymentComplete);
+  /**
+   * The cans this browser's last checkout holds, until when: a new checkout from it replaces that one on the
+   * server and gets them back, so the pre-payment check counts them as available ("Edit details" on the
+   * last cans of a beer must not say they are gone).
+   */
+  const ownHold = useRef<{ cans: Map<string, number>; until: number } | null>(null);
 
   const totalCans = cartTotalCans(cartLines);
   const packIsValid = validatePack(totalCans).isValid;
@@ -88,9 +100,14 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     const thisAttempt = attempt.current;
     setChecking(true);
     try {
-      await checkCartLines(cartLines, (productId) => queryClient.fetchQuery(productAvailabilityQueryOptions(productId)));
+      const held = ownHold.current !== null && Date.now() < ownHold.current.until ? ownHold.current.cans : new Map<string, number>();
+      await checkCartLines(cartLines, async (productId) => {
+        const product = await queryClient.fetchQuery(productAvailabilityQueryOptions(productId));
+        return { ...product, inventory: product.inventory + (held.get(productId) ?? 0) };
+      });
       const intent = await createPaymentIntent.mutateAsync({ cartItems: toCheckoutCartItems(cartLines), customerInfo: customer });
       if (thisAttempt !== attempt.current) return;
+      ownHold.current = intent.holdEndsAt === null ? null : { cans: cansByProduct(cartLines), until: intent.holdEndsAt };
       setWait(null);
       setStage({ intent, customer, cartKey });
     } catch (error) {
