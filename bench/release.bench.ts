@@ -23,6 +23,8 @@ const E2E_CLIENTS = 8;
 const E2E_S = Number(process.env.BENCH_E2E_SECONDS ?? 10);
 const HISTORY_ORDERS = 10_000;
 const SUCCEEDS = '4242 4242 4242 4242';
+/** BENCH_RELEASE_PARTS=e2e,history runs only those parts (release, burst, e2e, history). */
+const PARTS = (process.env.BENCH_RELEASE_PARTS ?? 'release,burst,e2e,history').split(',');
 /** The per-client limits as shipped; only the arrival of many clients from 127.0.0.1 needs X-Forwarded-For. */
 const AS_SHIPPED = {
   CHECKOUT_HOLDS_PER_CLIENT: '2',
@@ -108,7 +110,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function figure(name: string, unit: string, runs: number[], how: string): Figure {
   const result = { name, unit, median: median(runs), runs, how };
-  print(result);
+  if (runs.length > 0) print(result);
   return result;
 }
 
@@ -442,7 +444,7 @@ async function historyRun(): Promise<{ oldMs: number; freshMs: number; firstOldM
 export async function releaseBench(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const release: ReleaseRun[] = [];
-  for (let run = 0; run < RUNS; run++) release.push(await releaseRun());
+  for (let run = 0; run < (PARTS.includes('release') ? RUNS : 0); run++) release.push(await releaseRun());
   const releaseHow = `${RUNS} runs, median; a fresh built server per run with the shipped per-client limits; a 48-can beer limited to 4 per order; ${SHOPPERS} shoppers arriving over ${ARRIVAL_S} s, each from its own address (X-Forwarded-For through TRUST_PROXY=loopback): browse, check out a 4-pack (waiting out 503/429 as the page does), pay 2-5 s later; one bot from one address checking out every 50 ms and never paying`;
   figures.push(
     figure(
@@ -486,7 +488,7 @@ export async function releaseBench(): Promise<Figure[]> {
   );
 
   const burst: BurstRun[] = [];
-  for (let run = 0; run < RUNS; run++) burst.push(await burstRun());
+  for (let run = 0; run < (PARTS.includes('burst') ? RUNS : 0); run++) burst.push(await burstRun());
   const burstHow = `${RUNS} runs, median; ${BURST_CLIENTS} clients checking out (4-packs) back to back for ${BURST_S} s on PGlite, admission as shipped (8 at once, 100 queued, 3 s wait); one prober each for GET /api/products and GET /api/health every 50 ms`;
   figures.push(
     figure(
@@ -531,7 +533,7 @@ export async function releaseBench(): Promise<Figure[]> {
 
   let postgres: ThrowawayPostgres | null = null;
   try {
-    postgres = await startThrowawayPostgres();
+    if (PARTS.includes('e2e')) postgres = await startThrowawayPostgres();
   } catch (error) {
     process.stdout.write(
       `(PostgreSQL server not available, its end-to-end figure is skipped: ${error instanceof Error ? error.message : String(error)})\n`,
@@ -539,7 +541,7 @@ export async function releaseBench(): Promise<Figure[]> {
   }
   try {
     for (const engine of ['pglite', 'postgres'] as const) {
-      if (engine === 'postgres' && postgres === null) continue;
+      if ((engine === 'postgres' && postgres === null) || !PARTS.includes('e2e')) continue;
       const e2e: EndToEndRun[] = [];
       for (let run = 0; run < RUNS; run++) e2e.push(await endToEndRun(engine, postgres));
       const how = `${RUNS} runs, median; a fresh built server per run on ${engine === 'pglite' ? 'embedded PGlite' : 'a PostgreSQL server'} (memory read models); ${E2E_CLIENTS} clients for ${E2E_S} s: create-payment-intent, confirm with the test card, which answers once the shop has captured; lag: commit of an event to its read-model update, measured in the server (GET /api/health load.projectionLagMs); bare appends: 1,000 single appends from one caller to the same engine`;
@@ -581,7 +583,7 @@ export async function releaseBench(): Promise<Figure[]> {
   }
 
   const history: { oldMs: number; freshMs: number; firstOldMs: number }[] = [];
-  for (let run = 0; run < RUNS; run++) history.push(await historyRun());
+  for (let run = 0; run < (PARTS.includes('history') ? RUNS : 0); run++) history.push(await historyRun());
   const historyHow = `${RUNS} runs, median; a data directory with a beer whose stream holds ${HISTORY_ORDERS.toLocaleString('en-AU')} earlier orders (a reservation and a sale each, written straight to the store), then one client alternating 40 checkouts of it and of a fresh beer; the first checkout of the old beer (its stream folded once) shown apart`;
   figures.push(
     figure(
@@ -615,5 +617,5 @@ export async function releaseBench(): Promise<Figure[]> {
       historyHow,
     ),
   );
-  return figures;
+  return figures.filter((f) => f.runs.length > 0);
 }
