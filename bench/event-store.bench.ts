@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { openEventStore, type EventMetadata, type EventStore } from '@brewery/eventstore';
 import { createThrowawayDatabase, startThrowawayPostgres } from '../eventstore/src/testing/postgres-cluster';
-import { measure, perSecond, type Figure } from './bench-stats';
+import { measure, median, perSecond, print, type Figure } from './bench-stats';
 
 const metadata: EventMetadata = { correlationId: 'bench', causationId: null, actor: 'system', occurredAt: '2026-11-22T00:00:00.000Z' };
 const payload = { orderId: '1042', productId: 'seed-quokka-pale-ale', quantity: 8, expiresAt: '2026-11-22T00:30:00.000Z' };
 const RUNS = 5;
 const SINGLE = 2000;
+const CALLERS = 8;
 const BATCHES = 400;
 const READ = 20000;
 
@@ -18,6 +20,46 @@ async function appendSingles(store: EventStore, run: number): Promise<number> {
     await store.append(`bench${run}-${i % 100}`, [{ type: 'StockReserved', data: payload, metadata }], { expectedRevision: 'any' });
   }
   return perSecond(SINGLE, started);
+}
+
+/** The same 2,000 single appends from CALLERS concurrent callers, each awaiting its own (as concurrent requests do). */
+async function appendSinglesConcurrently(store: EventStore, run: number): Promise<number> {
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CALLERS }, async () => {
+      while (next < SINGLE) {
+        const i = next++;
+        await store.append(`conc${run}-${i % 100}`, [{ type: 'StockReserved', data: payload, metadata }], { expectedRevision: 'any' });
+      }
+    }),
+  );
+  return perSecond(SINGLE, started);
+}
+
+/**
+ * How much of the main thread a burst of concurrent appends takes: its event-loop utilisation, and
+ * the longest time a 1 ms timer (standing in for an HTTP request) had to wait to run.
+ */
+async function mainThreadDuringBurst(store: EventStore, run: number): Promise<{ utilisation: number; longestStallMs: number }> {
+  let longest = 0;
+  let last = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = (): void => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+    timer = setTimeout(tick, 1);
+  };
+  timer = setTimeout(tick, 1);
+  const before = performance.eventLoopUtilization();
+  try {
+    await appendSinglesConcurrently(store, 100 + run);
+  } finally {
+    clearTimeout(timer);
+  }
+  const utilisation = performance.eventLoopUtilization(before).utilization;
+  return { utilisation: utilisation * 100, longestStallMs: Math.max(longest, performance.now() - last) };
 }
 
 async function appendBatches(store: EventStore, run: number): Promise<number> {
@@ -58,6 +100,26 @@ async function suite(label: string, open: () => Promise<EventStore>): Promise<Fi
   try {
     const how = `${RUNS} runs, median; one process, awaited appends of one event to 100 streams (expected revision any)`;
     figures.push(await measure(`${label}: appends of 1 event`, 'events/s', how, RUNS, (run) => appendSingles(store, run)));
+    figures.push(
+      await measure(
+        `${label}: appends of 1 event, ${CALLERS} callers`,
+        'events/s',
+        `${RUNS} runs, median; ${CALLERS} concurrent callers share ${SINGLE} awaited appends of one event to 100 streams`,
+        RUNS,
+        (run) => appendSinglesConcurrently(store, run),
+      ),
+    );
+    const bursts: Array<{ utilisation: number; longestStallMs: number }> = [];
+    for (let run = 0; run < 3; run++) bursts.push(await mainThreadDuringBurst(store, run));
+    const burstHow = `3 runs, median; during ${SINGLE} appends from ${CALLERS} callers: event-loop utilisation, and the longest wait of a 1 ms timer`;
+    for (const [name, unit, values] of [
+      ['main thread busy', '%', bursts.map((b) => b.utilisation)],
+      ['longest event-loop stall', 'ms', bursts.map((b) => b.longestStallMs)],
+    ] as const) {
+      const figure = { name: `${label}: ${name} during appends`, unit, median: median(values), runs: [...values], how: burstHow };
+      print(figure);
+      figures.push(figure);
+    }
     figures.push(
       await measure(`${label}: appends of 10 events`, 'events/s', `${RUNS} runs, median; batches of 10 to 100 streams`, RUNS, (run) =>
         appendBatches(store, run),
