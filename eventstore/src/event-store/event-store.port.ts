@@ -100,6 +100,11 @@ export interface EventStore {
   subscribeToAll(options: SubscribeToAllOptions): Subscription;
   /** Global position of the last committed event, or -1 for an empty store. */
   headPosition(): Promise<number>;
+  /**
+   * The stream's current revision when this adapter knows it without a query (it is the only writer and
+   * appended to the stream since it opened); undefined otherwise. Optional: adapters that cannot know omit it.
+   */
+  knownStreamRevision?(streamName: string): number | undefined;
   health(): Promise<EventStoreHealth>;
   close(): Promise<void>;
 }

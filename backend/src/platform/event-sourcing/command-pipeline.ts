@@ -123,6 +123,10 @@ export class CommandPipeline {
     decider: Fold<State, Event>,
   ): Promise<{ state: State; revision: number }> {
     const cached = this.cache.get(streamName, decider);
+    // A single-writer store knows its streams' revisions: a fold already at it needs no read at all.
+    if (cached !== undefined && this.store.knownStreamRevision?.(streamName) === cached.revision) {
+      return { state: cached.state as State, revision: cached.revision };
+    }
     let state = cached === undefined ? decider.initialState : (cached.state as State);
     let revision = cached === undefined ? -1 : cached.revision;
     const recorded = await this.store.readStream(streamName, revision === -1 ? undefined : { fromRevision: revision + 1 });

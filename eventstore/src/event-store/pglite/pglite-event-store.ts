@@ -39,7 +39,10 @@ export class PgliteEventStore extends SqlEventStore {
         await worker.close().catch(() => undefined);
         throw error;
       }
-      return new PgliteEventStore(worker, lock, options.pollIntervalMs ?? 1000);
+      const store = new PgliteEventStore(worker, lock, options.pollIntervalMs ?? 1000);
+      // The lock makes this process the data directory's only writer.
+      await store.becomeSingleWriter();
+      return store;
     } catch (error) {
       lock?.release();
       throw error;

@@ -14,6 +14,8 @@ import type {
   SubscribeToAllOptions,
   Subscription,
 } from '../event-store.port';
+import { newEventId } from '../event-id';
+import { RecentEvents } from './recent-events';
 import { SqlCheckpointStore } from './sql-checkpoint-store';
 import { SqlEventLog } from './sql-event-log';
 import type { SqlExecutor } from './sql-executor';
@@ -31,6 +33,8 @@ export abstract class SqlEventStore implements EventStore {
   private readonly checkpoints: SqlCheckpointStore;
   private readonly subscriptions = new Set<Subscription>();
   private closing: Promise<void> | null = null;
+  /** Set by a single-writer adapter once open: what this process appended, served without a query. */
+  private recent: RecentEvents | null = null;
 
   protected constructor(
     executor: SqlExecutor,
@@ -58,19 +62,35 @@ export abstract class SqlEventStore implements EventStore {
     return this.checkpoints;
   }
 
+  /**
+   * For an adapter that is the only writer of its database (PGlite): from now on, subscriptions that follow
+   * the head read this process's new events from memory, and stream revisions appended here are known.
+   */
+  protected async becomeSingleWriter(): Promise<void> {
+    this.recent = new RecentEvents(await this.log.headPosition());
+  }
+
   async append(
     streamName: string,
     events: readonly EventToAppend[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
-    // Our own subscriptions need not wait for the poll or a notification round trip.
-    if (written) this.signal.notify();
+    const withIds = events.map((event) => ({ ...event, id: event.id ?? newEventId() }));
+    const { written, ...result } = await this.log.append(streamName, withIds, options.expectedRevision);
+    if (written) {
+      this.recent?.appended(streamName, withIds, result.position, result.nextExpectedRevision);
+      // Our own subscriptions need not wait for the poll or a notification round trip.
+      this.signal.notify();
+    }
     return result;
   }
 
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     return this.log.readStream(streamName, options);
+  }
+
+  knownStreamRevision(streamName: string): number | undefined {
+    return this.recent?.revisionOf(streamName);
   }
 
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -79,7 +99,14 @@ export abstract class SqlEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     const subscription = startCatchUpSubscription(
-      { readAll: (o) => this.log.readAll(o), signal: this.signal, pollIntervalMs: this.pollIntervalMs },
+      {
+        readAll: (o) =>
+          Promise.resolve(this.recent?.after(o.after ?? -1, o.maxCount ?? Number.MAX_SAFE_INTEGER) ?? null).then(
+            (fromMemory) => fromMemory ?? this.log.readAll(o),
+          ),
+        signal: this.signal,
+        pollIntervalMs: this.pollIntervalMs,
+      },
       options,
     );
     this.subscriptions.add(subscription);

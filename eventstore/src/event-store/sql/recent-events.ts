@@ -1,0 +1,87 @@
+import type { EventToAppend, RecordedEvent } from '../event-store.port';
+
+/** Events kept for subscriptions that follow the head; older reads go to the database. */
+const CAPACITY = 20_000;
+/** Streams whose revision is remembered (least recently appended forgotten first). */
+const STREAM_CAPACITY = 200_000;
+
+/**
+ * What a single writer knows without asking its database: every event it appended since it opened (the
+ * last 20,000 of them) and the revision of every stream it appended to. Valid only when this process is
+ * the only writer (PGlite holds its data directory's lock), because then nothing else can append.
+ *
+ * Subscriptions that have caught up read new events from here instead of running a query per wake (a
+ * query per subscriber per append was most of the store's work under load), and a command whose folded
+ * state is at the stream's known revision need not read the stream's tail.
+ */
+export class RecentEvents {
+  private readonly events: RecordedEvent[] = [];
+  /** Every event with a position above this is in `events` (none were trimmed or appended elsewhere). */
+  private floor: number;
+  private readonly revisions = new Map<string, number>();
+  private broken = false;
+
+  constructor(headAtOpen: number) {
+    this.floor = headAtOpen;
+  }
+
+  /** Records what an append wrote: `lastPosition` and `nextRevision` as the store answered. */
+  appended(streamName: string, events: readonly (EventToAppend & { id: string })[], lastPosition: number, nextRevision: number): void {
+    if (this.broken || events.length === 0) return;
+    const firstPosition = lastPosition - events.length + 1;
+    const newest = this.events.at(-1)?.globalPosition ?? this.floor;
+    if (firstPosition <= newest) {
+      // Appends answer in commit order; if they ever did not, stop serving from memory rather than skip an event.
+      this.broken = true;
+      this.events.length = 0;
+      this.revisions.clear();
+      return;
+    }
+    events.forEach((event, index) => {
+      this.events.push({
+        id: event.id,
+        streamName,
+        revision: nextRevision - events.length + 1 + index,
+        globalPosition: firstPosition + index,
+        type: event.type,
+        // As the database would give it back: plain JSON, no undefined, no shared references.
+        data: JSON.parse(JSON.stringify(event.data ?? null)) as unknown,
+        metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
+      });
+    });
+    if (this.events.length > CAPACITY) {
+      const trimmed = this.events.splice(0, this.events.length - CAPACITY);
+      this.floor = trimmed.at(-1)?.globalPosition ?? this.floor;
+    }
+    this.revisions.delete(streamName);
+    this.revisions.set(streamName, nextRevision);
+    if (this.revisions.size > STREAM_CAPACITY) {
+      const oldest = this.revisions.keys().next();
+      if (oldest.done !== true) this.revisions.delete(oldest.value);
+    }
+  }
+
+  /** The events after `after`, up to `maxCount`, when memory holds all of them; null to ask the database. */
+  after(after: number, maxCount: number): RecordedEvent[] | null {
+    if (this.broken || after < this.floor) return null;
+    const start = firstIndexAfter(this.events, after);
+    return this.events.slice(start, start + maxCount);
+  }
+
+  /** The stream's revision if this writer appended to it since it opened; undefined when it does not know. */
+  revisionOf(streamName: string): number | undefined {
+    return this.broken ? undefined : this.revisions.get(streamName);
+  }
+}
+
+/** Index of the first event whose position is above `after` (binary search: positions only grow). */
+function firstIndexAfter(events: readonly RecordedEvent[], after: number): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((events[mid]?.globalPosition ?? Number.POSITIVE_INFINITY) <= after) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
