@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { signedPaymentEvent } from '../../backend/test/checkout/checkout-fixtures';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 import { byScale } from './support/fault-scale';
@@ -344,6 +345,44 @@ describe('release day', () => {
         (o) => o.reservation === 'held' && o.items.some((item) => item.productId === saison.id),
       );
       expect(holding.map((o) => o.id).sort()).toEqual(answered.map((a) => String(a.body.orderId)).sort());
+    });
+  });
+
+  describe('when one client opens connection after connection and sends nothing', () => {
+    let server: ShopServer;
+    beforeAll(async () => {
+      // No proxy is trusted here, so every connection from 127.0.0.1 counts against one client's cap.
+      server = await startShopServer({
+        env: { TRUST_PROXY: 'false', MAX_CONNECTIONS_PER_CLIENT: '20', HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' },
+        name: 'release-day-connections',
+      });
+    });
+    afterAll(() => server.stop());
+
+    it('given 30 idle connections, then those past the cap are closed at once, the rest when they stay silent, and the shop answers again', async () => {
+      const { port } = new URL(server.url);
+      const sockets: { socket: Socket; closedAt: number | null }[] = [];
+      const opened = performance.now();
+      for (let i = 0; i < 30; i++) {
+        const entry: { socket: Socket; closedAt: number | null } = { socket: connect(Number(port), '127.0.0.1'), closedAt: null };
+        entry.socket.on('error', () => undefined);
+        entry.socket.on('close', () => (entry.closedAt = performance.now() - opened));
+        sockets.push(entry);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      // Past the cap of 20: refused as soon as they connect.
+      expect(sockets.filter((s) => s.closedAt !== null).length).toBeGreaterThanOrEqual(10);
+      // The silent ones are closed by the server's time limit, and the shop answers again.
+      await eventually(
+        'every idle connection to be closed by the server',
+        async () => (sockets.every((s) => s.closedAt !== null) ? true : undefined),
+        10_000,
+      );
+      expect(Math.max(...sockets.map((s) => s.closedAt ?? Infinity))).toBeLessThan(6000);
+      const health = await send(server, 'GET', '/api/health');
+      expect(health.status).toBe(200);
+      expect(server.output()).toContain('MAX_CONNECTIONS_PER_CLIENT (20) reached');
     });
   });
 });
