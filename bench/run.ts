@@ -3,7 +3,6 @@ import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Figure } from './bench-stats';
 import { catalogueBench } from './catalogue.bench';
-import { checkoutBench } from './checkout.bench';
 import { eventStoreBench } from './event-store.bench';
 import { frontendBench } from './frontend.bench';
 import { rebuildBench } from './rebuild.bench';
@@ -16,7 +15,6 @@ async function main(): Promise<void> {
     ['event-store', eventStoreBench],
     ['rebuild', rebuildBench],
     ['catalogue', catalogueBench],
-    ['checkout', checkoutBench],
     ['release', releaseBench],
     ['frontend', frontendBench],
   ];

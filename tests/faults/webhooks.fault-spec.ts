@@ -289,7 +289,8 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     };
     const unpaid = {
       status: 'pending',
-      reservation: 'released',
+      // A declined card keeps its hold until the hold expires: the customer may try another card.
+      reservation: 'held',
       invoiced: false,
       paymentStatus: 'failed',
       paymentsSucceeded: 0,
