@@ -182,7 +182,7 @@ describe('release day', () => {
         async () => {
           const orders = await adminOrders(server.url, token);
           const pair = [charged, authorised].map((a) => orders.find((o) => o.id === a.body.orderId));
-          return pair.every((o) => o?.needsReview === true) ? pair : undefined;
+          return pair.every((o) => o?.needsReview === true) && pair[1]?.status === 'cancelled' ? pair : undefined;
         },
         20_000,
       );
@@ -312,39 +312,44 @@ describe('release day', () => {
     });
     afterAll(() => server.stop());
 
-    it('given 40 checkouts whose clients disconnect after a moment, then only the checkouts that were answered hold cans', async () => {
+    it('given 40 checkouts whose clients all hang up at the same moment, then the queued ones never take a number and nothing unanswered holds cans', async () => {
       const saison = await createProduct(server.url, token, 'Hang Up Saison', 10_000);
+      const counter = await createProduct(server.url, token, 'Order Number Ale', 1_000);
       const pack = [cartLine(saison, '16pack', 1)];
+      // Order numbers are gap-free: the ones taken in between are the checkouts that got that far.
+      const numberNow = async (label: string) => Number((await checkout(server, [cartLine(counter, '4pack', 1)], label)).body.orderId);
+      const before = await numberNow('before');
+      const everyone = new AbortController();
+      setTimeout(() => everyone.abort(), 150);
       const answers = await mapLimited(
         Array.from({ length: 40 }, (_, i) => i),
         40,
-        async (i) => {
-          const controller = new AbortController();
-          const timer = setTimeout(() => controller.abort(), 20 + (i % 10) * 15);
-          try {
-            return await checkout(server, pack, `hang up ${i}`, { signal: controller.signal });
-          } finally {
-            clearTimeout(timer);
-          }
-        },
+        (i) => checkout(server, pack, `hang up ${i}`, { signal: everyone.signal }),
       );
       const answered = answers.filter((a) => a.status === 200);
-      expect(answers.filter((a) => a.status === null).length).toBeGreaterThan(0);
+      const gone = answers.filter((a) => a.status === null);
+      expect(gone.length).toBeGreaterThan(20);
 
-      // Every hold belongs to a checkout its client received; the others were dropped or ended.
+      // One checkout runs at a time: at the moment everyone hangs up, at most that one is past the point of
+      // no return (its answer sent, or about to be); every other one is dropped or ended.
+      const orders = async () => (await adminOrders(server.url, token)).filter((o) => o.items.some((item) => item.productId === saison.id));
       const held = await eventually(
         'the abandoned checkouts to let go',
         async () => {
           const stock = await product(server, saison.id);
-          return stock.reserved === answered.length * 16 ? stock : undefined;
+          const holding = (await orders()).filter((o) => o.reservation === 'held');
+          return stock.reserved === holding.length * 16 && holding.length <= answered.length + 1 ? holding : undefined;
         },
         30_000,
       );
-      expect(held.reserved).toBe(answered.length * 16);
-      const holding = (await adminOrders(server.url, token)).filter(
-        (o) => o.reservation === 'held' && o.items.some((item) => item.productId === saison.id),
-      );
-      expect(holding.map((o) => o.id).sort()).toEqual(answered.map((a) => String(a.body.orderId)).sort());
+      const answeredIds = answered.map((a) => String(a.body.orderId));
+      expect(answeredIds.every((id) => held.some((o) => o.id === id))).toBe(true);
+      expect(held.length).toBeLessThanOrEqual(answered.length + 1);
+      // Queued checkouts whose client left were dropped before they took an order number. A few let in
+      // around the moment of hanging up, before the server heard of it, may take one; they hold nothing.
+      const numbered = (await numberNow('after')) - before - 1;
+      expect(numbered).toBeLessThanOrEqual(answered.length + 5);
+      expect(numbered).toBeLessThan(10);
     });
   });
 

@@ -105,6 +105,8 @@ export interface EventStore {
    * appended to the stream since it opened); undefined otherwise. Optional: adapters that cannot know omit it.
    */
   knownStreamRevision?(streamName: string): number | undefined;
+  /** The head position when this adapter knows it without a query (the only writer); undefined otherwise. */
+  knownHeadPosition?(): number | undefined;
   health(): Promise<EventStoreHealth>;
   close(): Promise<void>;
 }

@@ -39,7 +39,8 @@ export class HealthController {
     const live = probe.waitingMs > 0 ? null : await this.liveStore();
     const eventStore: EventStoreHealth = live?.health ??
       probe.health ?? { ok: false, adapter: this.eventStore.kind, detail: 'not probed yet' };
-    const head = live?.head ?? probe.headPosition;
+    // The only writer knows its head exactly; otherwise the live look, or the last probe's.
+    const head = this.eventStore.knownHeadPosition?.() ?? live?.head ?? probe.headPosition;
     const readModels = await this.documents
       .health()
       .catch((e: unknown) => ({ ok: false, adapter: this.documents.kind, detail: String(e) }));

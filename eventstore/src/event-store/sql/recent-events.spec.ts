@@ -34,6 +34,13 @@ describe('RecentEvents (a single writer’s memory of its own appends)', () => {
     expect(Object.keys(recent.after(-1, 1)?.[0]?.data as object)).not.toContain('gone');
   });
 
+  it('knows the head: the last event it appended, or the head it opened at', () => {
+    const recent = new RecentEvents(41);
+    expect(recent.head()).toBe(41);
+    recent.appended('a-1', [event('e1'), event('e2')], 43, 1);
+    expect(recent.head()).toBe(43);
+  });
+
   it('knows the revision of the streams it appended to, and only those', () => {
     const recent = new RecentEvents(-1);
     recent.appended('a-1', [event('e1'), event('e2')], 1, 1);

@@ -68,6 +68,11 @@ export class RecentEvents {
     return this.events.slice(start, start + maxCount);
   }
 
+  /** The position of the last event in the database, as only its single writer can know without asking. */
+  head(): number | undefined {
+    return this.broken ? undefined : (this.events.at(-1)?.globalPosition ?? this.floor);
+  }
+
   /** The stream's revision if this writer appended to it since it opened; undefined when it does not know. */
   revisionOf(streamName: string): number | undefined {
     return this.broken ? undefined : this.revisions.get(streamName);

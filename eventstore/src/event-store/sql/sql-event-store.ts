@@ -89,6 +89,10 @@ export abstract class SqlEventStore implements EventStore {
     return this.log.readStream(streamName, options);
   }
 
+  knownHeadPosition(): number | undefined {
+    return this.recent?.head();
+  }
+
   knownStreamRevision(streamName: string): number | undefined {
     return this.recent?.revisionOf(streamName);
   }
