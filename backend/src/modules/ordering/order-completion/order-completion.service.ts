@@ -83,14 +83,7 @@ export class OrderCompletion {
     const positions: number[] = [];
     let changed = false;
     const run = async (command: OrderCommand): Promise<void> => {
-      const result = await this.pipeline.run({
-        streamName: orderStreamName(orderId),
-        decider: orderDecider,
-        command,
-        metadata: metadataFor(cause, this.clock),
-      });
-      if (result.position !== null) positions.push(result.position);
-      if (result.events.length > 0) changed = true;
+      if (await this.runOrder(orderId, command, cause, positions)) changed = true;
     };
     const review = async (reason: string): Promise<CompletionOutcome> => {
       await run({ type: 'FlagOrderForReview', reason, paymentIntentId });
@@ -272,7 +265,8 @@ export class OrderCompletion {
     return true;
   }
 
-  private async runOrder(orderId: string, command: OrderCommand, cause: Cause, positions: number[]): Promise<void> {
+  /** Runs one command on the order's stream, noting where it wrote; true when it appended anything. */
+  private async runOrder(orderId: string, command: OrderCommand, cause: Cause, positions: number[]): Promise<boolean> {
     const result = await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
@@ -280,5 +274,6 @@ export class OrderCompletion {
       metadata: metadataFor(cause, this.clock),
     });
     if (result.position !== null) positions.push(result.position);
+    return result.events.length > 0;
   }
 }
