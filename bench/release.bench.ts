@@ -316,7 +316,7 @@ async function bareAppendRate(store: EventStore): Promise<number> {
 
 async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPostgres | null): Promise<EndToEndRun> {
   const env: Record<string, string> = {};
-  let bare = Number.NaN;
+  let bare: number;
   if (engine === 'postgres' && postgres) {
     const url = await createThrowawayDatabase(postgres.url);
     const store = await openEventStore({ kind: 'postgres', url });
