@@ -30,7 +30,7 @@ const SHOP_DEFAULTS = {
   CHECKOUT_RATE_PER_MINUTE: '10',
   CHECKOUT_QUEUE_LIMIT: '100',
   CHECKOUT_QUEUE_WAIT_MS: '3000',
-  CHECKOUT_CONCURRENCY: '8',
+  CHECKOUT_CONCURRENCY: '4',
 } as const;
 const BURST_SECONDS = byScale(6, 20);
 const BURST_CLIENTS = 100;
@@ -240,7 +240,7 @@ describe('release day', () => {
     beforeAll(async () => {
       // Admission as shipped; the per-client caps lifted so that a hundred clients can keep checking out.
       server = await startShopServer({
-        env: { CHECKOUT_QUEUE_LIMIT: '100', CHECKOUT_QUEUE_WAIT_MS: '3000', CHECKOUT_CONCURRENCY: '8' },
+        env: { CHECKOUT_QUEUE_LIMIT: '100', CHECKOUT_QUEUE_WAIT_MS: '3000', CHECKOUT_CONCURRENCY: '4' },
         name: 'release-day-burst',
       });
       token = await server.adminToken();

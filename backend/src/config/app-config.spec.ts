@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       stripe: null,
       mail: { smtpUrl: null },
       reservationTtlMinutes: 10,
-      checkout: { holdsPerClient: 2, ratePerMinute: 10, concurrency: 8, queueLimit: 100, queueWaitMs: 3000 },
+      checkout: { holdsPerClient: 2, ratePerMinute: 10, concurrency: 4, queueLimit: 100, queueWaitMs: 3000 },
       http: { trustProxy: false, maxConnections: 4000, maxConnectionsPerClient: 200, headersTimeoutMs: 10000, requestTimeoutMs: 30000 },
     });
   });
@@ -36,8 +36,8 @@ describe('loadConfig', () => {
     ],
     [{ RESERVATION_TTL_MINUTES: '0.1' }, { reservationTtlMinutes: 0.1 }],
     [
-      { CHECKOUT_HOLDS_PER_CLIENT: '5', CHECKOUT_RATE_PER_MINUTE: '30', CHECKOUT_CONCURRENCY: '4', CHECKOUT_QUEUE_LIMIT: '0' },
-      { checkout: { holdsPerClient: 5, ratePerMinute: 30, concurrency: 4, queueLimit: 0 } },
+      { CHECKOUT_HOLDS_PER_CLIENT: '5', CHECKOUT_RATE_PER_MINUTE: '30', CHECKOUT_CONCURRENCY: '6', CHECKOUT_QUEUE_LIMIT: '0' },
+      { checkout: { holdsPerClient: 5, ratePerMinute: 30, concurrency: 6, queueLimit: 0 } },
     ],
     [{ TRUST_PROXY: 'loopback, 10.0.0.0/8' }, { http: { trustProxy: ['loopback', '10.0.0.0/8'] } }],
     [{ TRUST_PROXY: 'false' }, { http: { trustProxy: false } }],

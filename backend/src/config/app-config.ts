@@ -39,7 +39,7 @@ export interface AppConfig {
     holdsPerClient: number;
     /** Checkout attempts per client address per minute (CHECKOUT_RATE_PER_MINUTE). */
     ratePerMinute: number;
-    /** Checkouts in progress at once (CHECKOUT_CONCURRENCY). */
+    /** Checkouts in progress at once (CHECKOUT_CONCURRENCY); few enough that reads keep the event loop's time. */
     concurrency: number;
     /** Checkouts waiting for a turn; past it, 503 (CHECKOUT_QUEUE_LIMIT). */
     queueLimit: number;
@@ -201,7 +201,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     checkout: {
       holdsPerClient: int('CHECKOUT_HOLDS_PER_CLIENT', 2, 1, 100_000),
       ratePerMinute: int('CHECKOUT_RATE_PER_MINUTE', 10, 1, 1_000_000),
-      concurrency: int('CHECKOUT_CONCURRENCY', 8, 1, 256),
+      concurrency: int('CHECKOUT_CONCURRENCY', 4, 1, 256),
       queueLimit: int('CHECKOUT_QUEUE_LIMIT', 100, 0, 100_000),
       queueWaitMs: int('CHECKOUT_QUEUE_WAIT_MS', 3000, 0, 60_000),
     },
