@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { generateSecret, type AppConfig } from '../../config/app-config';
 
 /**
  * Reads a secret kept in DATA_DIR, or creates it with `create` when absent. The file is written with
@@ -20,6 +21,20 @@ export async function readOrCreateSecretFile(path: string, create: () => Promise
     }
     throw error;
   }
+}
+
+/** Where the server secret is kept when JWT_SECRET is not set. */
+const GENERATED_JWT_SECRET_FILE = 'jwt-secret';
+
+/**
+ * The server's signing secret: JWT_SECRET, or the one generated into DATA_DIR on first start. Admin tokens
+ * are signed with it, and checkout holders are keyed with it, so every process sharing the secret agrees.
+ */
+export async function serverSecret(config: Pick<AppConfig, 'admin' | 'dataDir'>): Promise<string> {
+  return (
+    config.admin.jwtSecret ??
+    (await readOrCreateSecretFile(join(config.dataDir, GENERATED_JWT_SECRET_FILE), () => Promise.resolve(generateSecret()))).value
+  );
 }
 
 async function readIfExists(path: string): Promise<string | null> {

@@ -1,11 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { join } from 'node:path';
-import { generateSecret, type AppConfig } from '../../../config/app-config';
+import type { AppConfig } from '../../../config/app-config';
 import { CLOCK, APP_CONFIG, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { readOrCreateSecretFile } from '../../../platform/persistence/data-dir-secret';
-
-export const GENERATED_JWT_SECRET_FILE = 'jwt-secret';
+import { serverSecret } from '../../../platform/persistence/data-dir-secret';
 
 export interface AdminTokenClaims {
   sub: 'admin';
@@ -37,9 +34,7 @@ export class AdminTokens implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const secret =
-      this.config.admin.jwtSecret ??
-      (await readOrCreateSecretFile(join(this.config.dataDir, GENERATED_JWT_SECRET_FILE), () => Promise.resolve(generateSecret()))).value;
+    const secret = await serverSecret(this.config);
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 

@@ -59,8 +59,7 @@ export class CheckoutService {
     try {
       const replaced = await this.replaceEarlierCheckouts(admitted.holder.browser, cause);
       giveBackHold = await this.admission.claimHold(admitted.holder.client, replaced);
-      const response = await this.placeAndReserve(request, customer, cause, admitted.holder, admitted.signal);
-      return response;
+      return await this.placeAndReserve(request, customer, cause, admitted.holder, admitted.signal);
     } finally {
       giveBackHold();
       admitted.leave();
