@@ -36,11 +36,12 @@ export class HealthController {
   @ApiOperation({ summary: 'Health: ok, degraded (slow but working, with reasons) or failing (503); load figures and projection lag' })
   async health(@Res({ passthrough: true }) res: Response): Promise<unknown> {
     const probe = this.monitor.storeProbe();
-    const live = probe.waitingMs > 0 ? null : await this.liveStore();
+    // The only writer knows its head exactly; otherwise the live look asks, or the last probe's answer stands.
+    const knownHead = this.eventStore.knownHeadPosition?.();
+    const live = probe.waitingMs > 0 ? null : await this.liveStore(knownHead === undefined);
     const eventStore: EventStoreHealth = live?.health ??
       probe.health ?? { ok: false, adapter: this.eventStore.kind, detail: 'not probed yet' };
-    // The only writer knows its head exactly; otherwise the live look, or the last probe's.
-    const head = this.eventStore.knownHeadPosition?.() ?? live?.head ?? probe.headPosition;
+    const head = knownHead ?? live?.head ?? probe.headPosition;
     const readModels = await this.documents
       .health()
       .catch((e: unknown) => ({ ok: false, adapter: this.documents.kind, detail: String(e) }));
@@ -83,13 +84,13 @@ export class HealthController {
     };
   }
 
-  private async liveStore(): Promise<{ health: EventStoreHealth; head: number | null; latencyMs: number } | null> {
+  private async liveStore(askHead: boolean): Promise<{ health: EventStoreHealth; head: number | null; latencyMs: number } | null> {
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), LIVE_PROBE_MS)));
     const answer = Promise.all([
       this.eventStore.health().catch((e: unknown) => ({ ok: false, adapter: this.eventStore.kind, detail: String(e) })),
-      this.eventStore.headPosition().catch(() => null),
+      askHead ? this.eventStore.headPosition().catch(() => null) : null,
     ]).then(([health, head]) => ({ health, head, latencyMs: Math.round(performance.now() - started) }));
     try {
       return await Promise.race([answer, late]);

@@ -104,10 +104,8 @@ export abstract class SqlEventStore implements EventStore {
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     const subscription = startCatchUpSubscription(
       {
-        readAll: (o) =>
-          Promise.resolve(this.recent?.after(o.after ?? -1, o.maxCount ?? Number.MAX_SAFE_INTEGER) ?? null).then(
-            (fromMemory) => fromMemory ?? this.log.readAll(o),
-          ),
+        // Caught up with this single writer's own appends: from memory; otherwise (or before) from the database.
+        readAll: async (o) => this.recent?.after(o.after ?? -1, o.maxCount ?? Number.MAX_SAFE_INTEGER) ?? this.log.readAll(o),
         signal: this.signal,
         pollIntervalMs: this.pollIntervalMs,
       },

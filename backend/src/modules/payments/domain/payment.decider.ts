@@ -106,38 +106,13 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
           orderId: event.data.orderId,
         };
       case 'PaymentAuthorised':
-        return {
-          ...state,
-          status: 'authorised',
-          authorised: event.data,
-          failureMessage: null,
-          orderId: state.orderId ?? event.data.orderId,
-          seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId],
-        };
+        return { ...reported(state, event.data), status: 'authorised', authorised: event.data, failureMessage: null };
       case 'PaymentSucceeded':
-        return {
-          ...state,
-          status: 'succeeded',
-          succeeded: event.data,
-          orderId: state.orderId ?? event.data.orderId,
-          seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId],
-        };
+        return { ...reported(state, event.data), status: 'succeeded', succeeded: event.data };
       case 'PaymentFailed':
-        return {
-          ...state,
-          status: 'failed',
-          failureMessage: event.data.failureMessage,
-          orderId: state.orderId ?? event.data.orderId,
-          seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId],
-        };
+        return { ...reported(state, event.data), status: 'failed', failureMessage: event.data.failureMessage };
       case 'PaymentCancelled':
-        return {
-          ...state,
-          status: 'cancelled',
-          cancelReason: event.data.reason,
-          orderId: state.orderId ?? event.data.orderId,
-          seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId],
-        };
+        return { ...reported(state, event.data), status: 'cancelled', cancelReason: event.data.reason };
       case 'ProviderEventIgnored':
         return { ...state, seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId] };
       default:
@@ -145,3 +120,8 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
     }
   },
 };
+
+/** What every provider report adds: its event id, seen, and the order it names when none was known. */
+function reported(state: PaymentState, data: PaymentOutcomeData): PaymentState {
+  return { ...state, orderId: state.orderId ?? data.orderId, seenProviderEvents: [...state.seenProviderEvents, data.providerEventId] };
+}
