@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openEventStore, type EventMetadata, type EventStore, type EventToAppend } from '@brewery/eventstore';
 import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../eventstore/src/testing/postgres-cluster';
 import { median, print, type Figure } from './bench-stats';
+import { send, type Answer } from '../tests/support/timed-request';
 import { startShop, type ShopProcess } from './shop-process';
 
 /**
@@ -33,39 +34,6 @@ const AS_SHIPPED = {
   CHECKOUT_QUEUE_LIMIT: '100',
   CHECKOUT_QUEUE_WAIT_MS: '3000',
 };
-
-interface Answer {
-  status: number | null;
-  body: Record<string, unknown>;
-  headers: Headers | null;
-  ms: number;
-}
-
-async function send(
-  shop: ShopProcess,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const started = performance.now();
-  try {
-    const res = await fetch(`${shop.url}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-      headers: res.headers,
-      ms: performance.now() - started,
-    };
-  } catch {
-    return { status: null, body: {}, headers: null, ms: performance.now() - started };
-  }
-}
 
 const customer = (n: number) => ({
   name: `Shopper ${n}`,
@@ -99,6 +67,18 @@ function beerForm(name: string, inventory: number, maxPerOrder: number | null = 
 }
 
 const fourPack = (productId: string) => [{ productId, name: 'Release', quantity: 4, price: 34, packSize: '4pack', packQuantity: 4 }];
+
+/** Customer n checks out a 4-pack of the product, as the browser does. */
+const checkOut = (shop: ShopProcess, productId: string, n: number, options: Parameters<typeof send>[3] = {}): Promise<Answer> =>
+  send(shop, 'POST', '/api/create-payment-intent', { ...options, body: { cartItems: fourPack(productId), customerInfo: customer(n) } });
+
+/** Pays a checkout with the test card; true when the shop captured it. */
+async function pay(shop: ShopProcess, checkout: Answer): Promise<{ paid: boolean; ms: number }> {
+  const answer = await send(shop, 'POST', `/api/test-gateway/payment-intents/${String(checkout.body.paymentIntentId)}/confirm`, {
+    body: { cardNumber: SUCCEEDS, clientSecret: checkout.body.clientSecret },
+  });
+  return { paid: (answer.body.paymentIntent as { status?: string } | undefined)?.status === 'succeeded', ms: answer.ms };
+}
 
 function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -155,15 +135,7 @@ async function releaseRun(): Promise<ReleaseRun> {
     const bot = (async () => {
       const pending: { expires: number }[] = [];
       while (running) {
-        const answer = await send(
-          shop,
-          'POST',
-          '/api/create-payment-intent',
-          { cartItems: fourPack(id), customerInfo: customer(0) },
-          {
-            'x-forwarded-for': '203.0.113.99',
-          },
-        );
+        const answer = await checkOut(shop, id, 0, { client: '203.0.113.99' });
         slowest.push(answer.ms);
         if (answer.status === 200) pending.push({ expires: Date.now() + 10 * 60_000 });
         botHeld = pending.length * 4;
@@ -176,10 +148,10 @@ async function releaseRun(): Promise<ReleaseRun> {
     let soldOutWhileHeld = 0;
     const shopper = async (n: number): Promise<void> => {
       await sleep((n / SHOPPERS) * ARRIVAL_S * 1000);
-      const client = { 'x-forwarded-for': `10.20.${Math.floor(n / 200)}.${n % 200}` };
+      const client = `10.20.${Math.floor(n / 200)}.${n % 200}`;
       let cookie: string | undefined;
       for (let attempt = 0; attempt < 20; attempt++) {
-        const listing = await send(shop, 'GET', '/api/products', undefined, client);
+        const listing = await send(shop, 'GET', '/api/products', { client });
         slowest.push(listing.ms);
         const offered = (listing.body as unknown as { id: string; inventory: number }[]).find?.((p) => p.id === id)?.inventory ?? 0;
         if (offered < 4) {
@@ -187,16 +159,7 @@ async function releaseRun(): Promise<ReleaseRun> {
           if (stock.inventory >= 4) soldOutWhileHeld += 1;
           return;
         }
-        const answer = await send(
-          shop,
-          'POST',
-          '/api/create-payment-intent',
-          { cartItems: fourPack(id), customerInfo: customer(n) },
-          {
-            ...client,
-            ...(cookie === undefined ? {} : { cookie }),
-          },
-        );
+        const answer = await checkOut(shop, id, n, { client, cookie });
         slowest.push(answer.ms);
         cookie ??= answer.headers?.get('set-cookie')?.split(';')[0];
         if (answer.status === 503 || answer.status === 429) {
@@ -210,12 +173,9 @@ async function releaseRun(): Promise<ReleaseRun> {
           return;
         }
         await sleep(2000 + Math.random() * 3000); // typing the card
-        const paid = await send(shop, 'POST', `/api/test-gateway/payment-intents/${String(answer.body.paymentIntentId)}/confirm`, {
-          cardNumber: SUCCEEDS,
-          clientSecret: answer.body.clientSecret,
-        });
-        slowest.push(paid.ms);
-        if ((paid.body.paymentIntent as { status?: string } | undefined)?.status === 'succeeded') buyers.add(n);
+        const payment = await pay(shop, answer);
+        slowest.push(payment.ms);
+        if (payment.paid) buyers.add(n);
         return;
       }
     };
@@ -261,15 +221,7 @@ async function burstRun(): Promise<BurstRun> {
     const health: number[] = [];
     const client = async (n: number) => {
       while (performance.now() < until) {
-        const answer = await send(
-          shop,
-          'POST',
-          '/api/create-payment-intent',
-          { cartItems: fourPack(id), customerInfo: customer(n) },
-          {
-            'x-forwarded-for': `10.30.${Math.floor(n / 200)}.${n % 200}`,
-          },
-        );
+        const answer = await checkOut(shop, id, n, { client: `10.30.${Math.floor(n / 200)}.${n % 200}` });
         checkouts.push(answer);
         if (answer.status === 503) await sleep(Number(answer.headers?.get('retry-after') ?? 1) * 1000 * Math.random());
       }
@@ -345,13 +297,8 @@ async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPos
     const token = await shop.adminToken();
     const { id } = await shop.api<{ id: string }>('POST', '/api/admin/products', beerForm('Bench Pale Ale', 10_000_000), token);
     const buy = async (n: number): Promise<boolean> => {
-      const answer = await send(shop, 'POST', '/api/create-payment-intent', { cartItems: fourPack(id), customerInfo: customer(n) });
-      if (answer.status !== 200) return false;
-      const paid = await send(shop, 'POST', `/api/test-gateway/payment-intents/${String(answer.body.paymentIntentId)}/confirm`, {
-        cardNumber: SUCCEEDS,
-        clientSecret: answer.body.clientSecret,
-      });
-      return (paid.body.paymentIntent as { status?: string } | undefined)?.status === 'succeeded';
+      const answer = await checkOut(shop, id, n);
+      return answer.status === 200 && (await pay(shop, answer)).paid;
     };
     for (let i = 0; i < 10; i++) await buy(i);
     let orders = 0;
@@ -420,10 +367,7 @@ async function historyRun(): Promise<{ oldMs: number; freshMs: number; firstOldM
       const token = await shop.adminToken();
       const { id: fresh } = await shop.api<{ id: string }>('POST', '/api/admin/products', beerForm('Fresh Ale', 10_000_000), token);
       const time = async (productId: string, n: number): Promise<number> => {
-        const answer = await send(shop, 'POST', '/api/create-payment-intent', {
-          cartItems: fourPack(productId),
-          customerInfo: customer(n),
-        });
+        const answer = await checkOut(shop, productId, n);
         if (answer.status !== 200)
           throw new Error(`checkout of ${productId} answered ${String(answer.status)} ${JSON.stringify(answer.body)}`);
         return answer.ms;

@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { signedPaymentEvent } from '../../backend/test/checkout/checkout-fixtures';
+import { send, type Answer } from '../support/timed-request';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 import { byScale } from './support/fault-scale';
 import {
@@ -34,45 +35,6 @@ const SHOP_DEFAULTS = {
 } as const;
 const BURST_SECONDS = byScale(6, 20);
 const BURST_CLIENTS = 100;
-
-interface Answer {
-  status: number | null;
-  body: { code?: string; message?: string; orderId?: string; paymentIntentId?: string; clientSecret?: string } & Record<string, unknown>;
-  headers: Headers | null;
-  ms: number;
-}
-
-/** A request as a browser (or a bot) sends it: from a client address of its own, with its cookie if it has one. */
-async function send(
-  server: ShopServer,
-  method: string,
-  path: string,
-  options: { body?: unknown; client?: string; cookie?: string; signal?: AbortSignal; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const started = performance.now();
-  try {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.client === undefined ? {} : { 'x-forwarded-for': options.client }),
-        ...(options.cookie === undefined ? {} : { cookie: options.cookie }),
-        ...options.headers,
-      },
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: text === '' ? {} : (JSON.parse(text) as Answer['body']),
-      headers: res.headers,
-      ms: performance.now() - started,
-    };
-  } catch {
-    return { status: null, body: {}, headers: null, ms: performance.now() - started };
-  }
-}
 
 const checkout = (server: ShopServer, lines: readonly CartLine[], label: string, options: Parameters<typeof send>[3] = {}) =>
   send(server, 'POST', '/api/create-payment-intent', { ...options, body: { cartItems: lines, customerInfo: customerInfo(label) } });
