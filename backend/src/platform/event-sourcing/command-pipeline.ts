@@ -75,11 +75,6 @@ export class CommandPipeline {
     return mine;
   }
 
-  /** Hits, misses and size of the folded-state cache (for health and benchmarks). */
-  cacheStats(): { entries: number; hits: number; misses: number } {
-    return this.cache.stats();
-  }
-
   private async decideAndAppend<State, Command, Event extends DomainEvent>(
     input: RunCommand<State, Command, Event>,
   ): Promise<CommandResult<State, Event>> {

@@ -15,18 +15,12 @@ export interface CachedStreamState {
  */
 export class StreamStateCache {
   private readonly entries = new Map<string, CachedStreamState>();
-  private hitCount = 0;
-  private missCount = 0;
 
   constructor(private readonly capacity: number) {}
 
   get(streamName: string, fold: object): CachedStreamState | undefined {
     const entry = this.entries.get(streamName);
-    if (entry === undefined || entry.fold !== fold) {
-      this.missCount += 1;
-      return undefined;
-    }
-    this.hitCount += 1;
+    if (entry === undefined || entry.fold !== fold) return undefined;
     // Re-inserting moves it to the end: the first key is always the least recently used.
     this.entries.delete(streamName);
     this.entries.set(streamName, entry);
@@ -45,9 +39,5 @@ export class StreamStateCache {
 
   delete(streamName: string): void {
     this.entries.delete(streamName);
-  }
-
-  stats(): { entries: number; hits: number; misses: number } {
-    return { entries: this.entries.size, hits: this.hitCount, misses: this.missCount };
   }
 }
