@@ -333,6 +333,8 @@ describe('release day', () => {
       for (let i = 0; i < 30; i++) {
         const entry: { socket: Socket; closedAt: number | null } = { socket: connect(Number(port), '127.0.0.1'), closedAt: null };
         entry.socket.on('error', () => undefined);
+        // Read what the server sends (its 408), as any client does: a socket that is never read never sees the end.
+        entry.socket.resume();
         entry.socket.on('close', () => (entry.closedAt = performance.now() - opened));
         sockets.push(entry);
         await new Promise((r) => setTimeout(r, 5));
@@ -350,6 +352,34 @@ describe('release day', () => {
       const health = await send(server, 'GET', '/api/health');
       expect(health.status).toBe(200);
       expect(server.output()).toContain('MAX_CONNECTIONS_PER_CLIENT (20) reached');
+    });
+
+    it('given a client that sends its headers a byte at a time, then the server answers 408 once HEADERS_TIMEOUT_MS has passed', async () => {
+      const { port } = new URL(server.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      const opened = performance.now();
+      let received = '';
+      let closedAt: number | null = null;
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('close', () => (closedAt = performance.now() - opened));
+      // Never idle long enough for the idle limit: only the time limit on the headers can stop it.
+      const header = 'GET /api/products HTTP/1.1\r\nHost: shop\r\nX-Slow: ' + 'a'.repeat(400);
+      let sent = 0;
+      const drip = setInterval(() => {
+        if (closedAt !== null || sent >= header.length) return;
+        socket.write(header[sent]);
+        sent += 1;
+      }, 250);
+      try {
+        await eventually('the slow client to be closed by the server', async () => (closedAt !== null ? true : undefined), 10_000);
+      } finally {
+        clearInterval(drip);
+        socket.destroy();
+      }
+      expect(received).toContain('408');
+      // The limit is one second; Node checks it every second at most here (not every 30 s, its default).
+      expect(closedAt).toBeLessThan(3500);
     });
   });
 });

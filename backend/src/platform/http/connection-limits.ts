@@ -25,6 +25,10 @@ export function applyConnectionLimits(
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // A connection that sends nothing at all is closed too, not only one that stalls mid-request.
   server.timeout = limits.requestTimeoutMs;
+  // Node checks the header and request time limits on this interval (30 s by default, which let a stalled
+  // connection live up to half a minute past its limit). Read when the server starts listening.
+  // (Node reads the field; its types only declare it as a createServer option.)
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(1000, limits.headersTimeoutMs);
 
   const perAddress = new Map<string, number>();
   let open = 0;

@@ -33,9 +33,14 @@ export function checkoutClientOf(req: Request, res: Response, secureCookie: bool
     });
   }
   const controller = new AbortController();
-  res.on('close', () => {
+  const gone = (): void => {
     if (!res.writableFinished) controller.abort();
-  });
+  };
+  res.on('close', gone);
+  // A client that hangs up may only half-close its side (FIN): the socket stays open for our answer, so
+  // 'close' would come only after we had placed the order. Its end of the stream says it is gone.
+  req.socket.once('end', gone);
+  res.once('finish', () => req.socket.off('end', gone));
   return { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', browserToken, signal: controller.signal };
 }
 
