@@ -3,6 +3,7 @@ import type { CheckpointStore, DocumentStore, EventStore, RecordedEvent, Subscri
 import { DOCUMENT_STORE, EVENT_STORE, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
 import { ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
+import { StreamLanes } from './stream-lanes';
 
 /** The read models share one subscription and one checkpoint: they are rebuilt together. */
 export const READ_MODELS_SUBSCRIBER = 'read-models';
@@ -25,6 +26,12 @@ interface Subscriber {
   checkpointId: string;
   /** Resolves true when some handler took the event, false when none is interested in its type. */
   deliver: (event: RecordedEvent) => Promise<boolean>;
+  /** A process manager's event filter: its events run side by side in stream lanes. Null: one at a time. */
+  interested: ((event: RecordedEvent) => boolean) | null;
+  /** The lanes of the current run (process managers only). */
+  lanes: StreamLanes | null;
+  /** Counts runs, so a stopped run's late failure report does not restart the subscriber again. */
+  run: number;
   subscription: Subscription | null;
   restartTimer: NodeJS.Timeout | null;
   /** The position last written to the checkpoint store (or read from it at start). */
@@ -38,6 +45,11 @@ interface Subscriber {
 }
 
 const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
+/**
+ * Events of different streams a process manager handles at once. Its steps wait on the store and on outside
+ * services (a card capture, an SMTP server), so one at a time made each payment wait behind all the others.
+ */
+const PROCESS_MANAGER_CONCURRENCY = 16;
 /** How long the checkpoint may trail behind events that no handler took (they are skipped again on replay). */
 const IDLE_CHECKPOINT_MS = 1000;
 /** ...and by how many of them at most. */
@@ -56,6 +68,10 @@ const HANDLED_CHECKPOINT_MS = 200;
  * events within 200 ms, and events no handler takes lazily (after a quiet second, every 500 events, and at
  * stop): writing it after every event cost a store round trip each, for every subscriber. A failing handler
  * stops its subscriber, which restarts from its checkpoint after a back-off; the others go on.
+ *
+ * The read models apply events one at a time, in log order. A process manager handles the events of
+ * different streams side by side (StreamLanes: each stream's in order, at most 16 at once), and its
+ * checkpoint only passes an event once it and every event before it are done.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -78,21 +94,34 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   async onApplicationBootstrap(): Promise<void> {
     const projections = this.registry.projections;
-    this.addSubscriber(READ_MODELS_SUBSCRIBER, 'read-models', this.projectionCheckpoints, READ_MODELS_SUBSCRIBER, async (event) => {
-      let handled = false;
-      for (const projection of projections) {
-        if (!projection.eventTypes.includes(event.type)) continue;
-        await projection.apply(event, this.documents);
-        handled = true;
-      }
-      return handled;
-    });
+    this.addSubscriber(
+      READ_MODELS_SUBSCRIBER,
+      'read-models',
+      this.projectionCheckpoints,
+      READ_MODELS_SUBSCRIBER,
+      async (event) => {
+        let handled = false;
+        for (const projection of projections) {
+          if (!projection.eventTypes.includes(event.type)) continue;
+          await projection.apply(event, this.documents);
+          handled = true;
+        }
+        return handled;
+      },
+      null,
+    );
     for (const manager of this.registry.processManagers) {
-      this.addSubscriber(manager.name, 'process-manager', this.processCheckpoints, `process-manager:${manager.name}`, async (event) => {
-        if (!manager.eventTypes.includes(event.type)) return false;
-        await manager.handle(event);
-        return true;
-      });
+      this.addSubscriber(
+        manager.name,
+        'process-manager',
+        this.processCheckpoints,
+        `process-manager:${manager.name}`,
+        async (event) => {
+          await manager.handle(event);
+          return true;
+        },
+        (event) => manager.eventTypes.includes(event.type),
+      );
     }
     await Promise.all([...this.subscribers.values()].map((s) => this.start(s)));
   }
@@ -182,12 +211,16 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     checkpoints: CheckpointStore,
     checkpointId: string,
     deliver: (event: RecordedEvent) => Promise<boolean>,
+    interested: ((event: RecordedEvent) => boolean) | null,
   ): Subscriber {
     const subscriber: Subscriber = {
       status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0 },
       checkpoints,
       checkpointId,
       deliver,
+      interested,
+      lanes: null,
+      run: 0,
       subscription: null,
       restartTimer: null,
       saved: -1,
@@ -203,32 +236,68 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const after = await subscriber.checkpoints.get(subscriber.checkpointId);
     subscriber.status.position = after ?? -1;
     subscriber.saved = after ?? -1;
+    const run = ++subscriber.run;
+    const interested = subscriber.interested;
+    const lanes =
+      interested === null
+        ? null
+        : new StreamLanes(
+            PROCESS_MANAGER_CONCURRENCY,
+            subscriber.deliver,
+            (event, handled) => {
+              this.delivered(subscriber, event, handled)?.catch((error: unknown) => this.warnCheckpoint(subscriber, error));
+            },
+            (error) => this.onHandlerFailure(subscriber, run, error),
+          );
+    subscriber.lanes = lanes;
     subscriber.subscription = this.eventStore.subscribeToAll({
       after,
       onEvent: async (event) => {
-        const handled = await subscriber.deliver(event);
-        subscriber.status.position = event.globalPosition;
-        if (event.globalPosition - subscriber.saved >= IDLE_CHECKPOINT_EVENTS) {
-          await this.saveCheckpoint(subscriber, event.globalPosition);
-        } else if (handled) {
-          this.scheduleHandledCheckpoint(subscriber);
-        } else if (subscriber.handledTimer === null) {
-          this.scheduleIdleCheckpoint(subscriber);
-        }
-        subscriber.status.eventsHandled += 1;
-        subscriber.status.lastError = null;
-        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) {
-          this.lag.applied(event.globalPosition);
-          this.releaseWaiters(event.globalPosition);
-          this.notifyWatchers(event);
-        }
+        if (lanes !== null && interested !== null) await lanes.dispatch(event, interested(event));
+        else await this.delivered(subscriber, event, await subscriber.deliver(event));
       },
       onCaughtUp: () => {
         subscriber.status.caughtUp = true;
         if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.markCaughtUp();
       },
-      onError: (error) => this.onSubscriberError(subscriber, error),
+      onError: (error) => {
+        if (subscriber.run === run) this.onSubscriberError(subscriber, error);
+      },
     });
+  }
+
+  /**
+   * Bookkeeping for an event done (and every event before it): the position, the checkpoint, the counters,
+   * and for the read models the lag, the read-your-writes waiters and the watchers. Returns the checkpoint
+   * write when one is due at once.
+   */
+  private delivered(subscriber: Subscriber, event: RecordedEvent, handled: boolean): Promise<void> | undefined {
+    subscriber.status.position = event.globalPosition;
+    let saving: Promise<void> | undefined;
+    if (event.globalPosition - subscriber.saved >= IDLE_CHECKPOINT_EVENTS) {
+      saving = this.saveCheckpoint(subscriber, event.globalPosition);
+    } else if (handled) {
+      this.scheduleHandledCheckpoint(subscriber);
+    } else if (subscriber.handledTimer === null) {
+      this.scheduleIdleCheckpoint(subscriber);
+    }
+    subscriber.status.eventsHandled += 1;
+    subscriber.status.lastError = null;
+    if (subscriber.status.name === READ_MODELS_SUBSCRIBER) {
+      this.lag.applied(event.globalPosition);
+      this.releaseWaiters(event.globalPosition);
+      this.notifyWatchers(event);
+    }
+    return saving;
+  }
+
+  /** A process manager's step failed in its lane: end this run now; the subscriber restarts from its checkpoint. */
+  private onHandlerFailure(subscriber: Subscriber, run: number, error: unknown): void {
+    if (subscriber.run !== run) return;
+    const subscription = subscriber.subscription;
+    this.onSubscriberError(subscriber, error);
+    // Its loop may be waiting for a wake-up, not for a lane; a stopped run's own error report is ignored.
+    void subscription?.stop();
   }
 
   private async stop(subscriber: Subscriber): Promise<void> {
@@ -237,6 +306,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const subscription = subscriber.subscription;
     subscriber.subscription = null;
     if (subscription) await subscription.stop();
+    // Steps still running finish first, so the checkpoint written below covers them.
+    await subscriber.lanes?.idle();
     if (subscriber.flushTimer) clearTimeout(subscriber.flushTimer);
     subscriber.flushTimer = null;
     if (subscriber.handledTimer) clearTimeout(subscriber.handledTimer);
@@ -262,11 +333,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     subscriber.flushTimer = null;
     subscriber.handledTimer = setTimeout(() => {
       subscriber.handledTimer = null;
-      this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => {
-        this.logger.warn(
-          `${subscriber.status.name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      });
+      this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => this.warnCheckpoint(subscriber, error));
     }, HANDLED_CHECKPOINT_MS);
     subscriber.handledTimer.unref();
   }
@@ -275,16 +342,18 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     if (subscriber.flushTimer) clearTimeout(subscriber.flushTimer);
     subscriber.flushTimer = setTimeout(() => {
       subscriber.flushTimer = null;
-      this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => {
-        this.logger.warn(
-          `${subscriber.status.name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      });
+      this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => this.warnCheckpoint(subscriber, error));
     }, IDLE_CHECKPOINT_MS);
     subscriber.flushTimer.unref();
   }
 
+  private warnCheckpoint(subscriber: Subscriber, error: unknown): void {
+    this.logger.warn(`${subscriber.status.name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
   private onSubscriberError(subscriber: Subscriber, error: unknown): void {
+    // This run is over: what it still reports is ignored.
+    subscriber.run += 1;
     const message = error instanceof Error ? error.message : String(error);
     subscriber.status.lastError = message;
     subscriber.subscription = null;
@@ -292,9 +361,13 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const delay = RESTART_DELAYS_MS[Math.min(subscriber.status.restarts, RESTART_DELAYS_MS.length - 1)] ?? 30000;
     subscriber.status.restarts += 1;
     this.logger.error(`${subscriber.status.name} stopped at position ${subscriber.status.position}: ${message}; restarting in ${delay} ms`);
+    const lanes = subscriber.lanes;
     subscriber.restartTimer = setTimeout(() => {
       subscriber.restartTimer = null;
-      this.start(subscriber).catch((startError: unknown) => this.onSubscriberError(subscriber, startError));
+      // Steps of the failed run still going finish before its events are delivered again.
+      void (lanes?.idle() ?? Promise.resolve())
+        .then(() => (this.stopping ? undefined : this.start(subscriber)))
+        .catch((startError: unknown) => this.onSubscriberError(subscriber, startError));
     }, delay);
   }
 

@@ -15,6 +15,15 @@ export interface PostgresEventStoreOptions {
 const LISTEN_RECONNECT_MS = 1000;
 
 /**
+ * Settings for every connection of the pool. PL/pgSQL keeps its statements' plans per connection and,
+ * after five runs, may keep a generic plan made while the table was small (a sequential scan for the id
+ * lookup of `brewery_append`, slower with every event), and a server's statistics change under it. Planning
+ * each statement for the call at hand avoids that; set once per connection, it costs no more per call.
+ * (PGlite, the single writer of its own table, keeps the index plans: see sql-append-function.int-spec.ts.)
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
+
+/**
  * A PostgreSQL server through a pg Pool. Same schema and statements as PGlite; an append is one
  * autocommit call of `brewery_append`, which NOTIFYs inside its transaction, and one dedicated
  * connection LISTENs to wake subscriptions of this process.
@@ -33,7 +42,7 @@ export class PostgresEventStore extends SqlEventStore {
   }
 
   static async open(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
-    const pool = new Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new Pool({ connectionString: options.url, max: options.maxConnections ?? 10, options: POSTGRES_SESSION_OPTIONS });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
     try {

@@ -4,8 +4,9 @@ import { Client, type ClientBase, Pool } from 'pg';
 import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../testing/postgres-cluster';
 import { DuplicateEventIdError } from '../event-store.errors';
 import { newStream } from '../event-store.contract';
-import { WrongExpectedRevisionError } from '../event-store.port';
+import { type EventToAppend, WrongExpectedRevisionError } from '../event-store.port';
 import { PgliteWorker } from '../pglite/pglite-worker-client';
+import { POSTGRES_SESSION_OPTIONS } from '../postgres/postgres-event-store';
 import { appendErrorFromSql } from './sql-append-errors';
 import { SqlEventLog } from './sql-event-log';
 import type { SqlExecutor, SqlQueryable } from './sql-executor';
@@ -46,6 +47,30 @@ async function callAppend(
   ]);
   if (!row) throw new Error('brewery_append returned no row');
   return { nextRevision: Number(row.next_revision), position: Number(row.last_position), written: row.written };
+}
+
+interface BatchRow {
+  next_revision: number | null;
+  last_position: number | null;
+  written: boolean;
+  error_code: string | null;
+  error_message: string | null;
+  error_detail: string | null;
+}
+
+/** `brewery_append_batch` with numbers as numbers. */
+async function callBatch(
+  db: SqlQueryable,
+  appends: Array<{ stream: string; expected: string; ids: readonly string[] }>,
+): Promise<BatchRow[]> {
+  const rows = await db.query<BatchRow>('SELECT * FROM brewery_append_batch($1::text::jsonb, NULL)', [
+    JSON.stringify(appends.map((a) => ({ stream: a.stream, expected: a.expected, records: JSON.parse(records(a.ids)) as unknown }))),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    next_revision: row.next_revision === null ? null : Number(row.next_revision),
+    last_position: row.last_position === null ? null : Number(row.last_position),
+  }));
 }
 
 async function failureOf(attempt: Promise<unknown>): Promise<{ code?: string; detail?: string; message: string }> {
@@ -110,7 +135,11 @@ const engines: Array<[string, () => Promise<Engine>]> = [
   [
     'PostgreSQL server',
     async () => {
-      const client = new Client({ connectionString: await createThrowawayDatabase(serverUrl, 'append_fn') });
+      // As the adapter's pool connects (POSTGRES_SESSION_OPTIONS), so what is tested is what runs.
+      const client = new Client({
+        connectionString: await createThrowawayDatabase(serverUrl, 'append_fn'),
+        options: POSTGRES_SESSION_OPTIONS,
+      });
       await client.connect();
       const db = clientExecutor(client);
       await ensureSqlSchema(db);
@@ -149,6 +178,76 @@ describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
       return (await count()) - before;
     });
     expect(seqScans).toBe(0);
+  });
+
+  it('writes a group of appends in order, each checked on its own, and a refused one rolls back alone', async () => {
+    const stream = newStream('order');
+    const other = newStream('order');
+    const stored = ids(2);
+    const before = await callAppend(engine.db, stream, 'no_stream', stored);
+    const [one, two, three] = [ids(2), ids(1), ids(1)];
+
+    const rows = await callBatch(engine.db, [
+      { stream, expected: '5', ids: ids(1) },
+      { stream, expected: '1', ids: one },
+      { stream, expected: '3', ids: two },
+      { stream: other, expected: 'any', ids: [...three, ...stored] },
+      { stream, expected: 'no_stream', ids: stored },
+    ]);
+
+    expect(rows[0]).toMatchObject({ written: false, error_code: APPEND_SQLSTATE.wrongExpectedRevision, error_detail: '{"actual": 1}' });
+    expect(rows[0]?.error_message).toBe(`Wrong expected revision on ${stream}: expected 5, actual 1`);
+    expect(rows[1]).toMatchObject({ next_revision: 3, last_position: before.position + 2, written: true, error_code: null });
+    // The third sees what the second wrote in the same transaction.
+    expect(rows[2]).toMatchObject({ next_revision: 4, last_position: before.position + 3, written: true, error_code: null });
+    expect(rows[3]).toMatchObject({ written: false, error_code: APPEND_SQLSTATE.eventIdInOtherStream });
+    // An idempotent retry inside a group answers as it does alone.
+    expect(rows[4]).toMatchObject({ next_revision: 1, last_position: before.position, written: false, error_code: null });
+    const written = await engine.db.query<{ stream_revision: number | string; event_id: string }>(
+      'SELECT stream_revision, event_id::text AS event_id FROM events WHERE stream_name = ANY($1) ORDER BY global_position',
+      [[stream, other]],
+    );
+    expect(written.map((r) => [Number(r.stream_revision), r.event_id])).toEqual(
+      [...stored, ...one, ...two].map((id, revision) => [revision, id]),
+    );
+  });
+
+  it('sends the appends that queue behind a running one together through the SQL event log, committing them in call order', async () => {
+    const statements: string[] = [];
+    const log = new SqlEventLog(
+      {
+        query: <Row>(sql: string, params?: readonly unknown[]) => {
+          statements.push(sql);
+          return engine.db.query<Row>(sql, params);
+        },
+      },
+      null,
+      (streamName, _events, outcome) => heard.push([streamName, outcome.position]),
+    );
+    const heard: Array<[string, number]> = [];
+    const event = (): EventToAppend => ({ type: 'CansCounted', data: { n: 1 }, metadata: METADATA });
+    const streams = Array.from({ length: 12 }, () => newStream('product'));
+    const shared = newStream('sequence');
+
+    const outcomes = await Promise.allSettled([
+      ...streams.map((stream) => log.append(stream, [event(), event()], 'no_stream')),
+      log.append(shared, [event()], 'no_stream'),
+      log.append(shared, [event()], 0),
+      log.append(shared, [event()], 0),
+    ]);
+
+    const values: unknown[] = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as unknown)));
+    const written = values.slice(0, 14) as Array<{ position: number; written: boolean }>;
+    expect(written.every((w) => w.written)).toBe(true);
+    const positions = written.map((w) => w.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(positions).size).toBe(14);
+    expect(values[14]).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(values[14]).toMatchObject({ streamName: shared, expected: 0, actual: 1 });
+    // The first went alone; the rest, queued behind it, went in one statement.
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toContain('brewery_append_batch');
+    expect(heard).toEqual([...streams, shared, shared].map((stream, n) => [stream, positions[n]]));
   });
 
   it('writes a batch at the next revisions and returns the last revision and position, written', async () => {

@@ -89,6 +89,87 @@ describe('SqlEventLog.append', () => {
   });
 });
 
+describe('SqlEventLog.append, several at once', () => {
+  /** Holds the first statement until released, so the appends asked for meanwhile queue behind it. */
+  function gatedExecutor(answer: (sql: string, params: readonly unknown[]) => unknown[]) {
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
+    const db: SqlQueryable = {
+      async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+        statements.push({ sql, params });
+        if (statements.length === 1) await gate;
+        return answer(sql, params) as Row[];
+      },
+    };
+    return { db, statements, release };
+  }
+  const one = { type: 'A', data: {}, metadata };
+
+  it('answers each append of a group from its own row: written, or refused as the port says', async () => {
+    const { db, statements, release } = gatedExecutor((sql) =>
+      sql.includes('brewery_append_batch')
+        ? [
+            { next_revision: '0', last_position: '11', written: true, error_code: null, error_message: null, error_detail: null },
+            {
+              next_revision: null,
+              last_position: null,
+              written: false,
+              error_code: 'BR001',
+              error_message: 'Wrong',
+              error_detail: '{"actual": 3}',
+            },
+            {
+              next_revision: null,
+              last_position: null,
+              written: false,
+              error_code: '53100',
+              error_message: 'disk full',
+              error_detail: null,
+            },
+          ]
+        : [{ next_revision: '0', last_position: '10', written: true }],
+    );
+    const heard: string[] = [];
+    const log = new SqlEventLog(db, null, (stream) => heard.push(stream));
+    const first = log.append('s-1', [one], 'no_stream');
+    const rest = [log.append('s-2', [one], 'no_stream'), log.append('s-3', [one], 1), log.append('s-4', [one], 'any')];
+    await Promise.resolve();
+    release();
+
+    await expect(first).resolves.toEqual({ nextExpectedRevision: 0, position: 10, written: true });
+    await expect(rest[0]).resolves.toEqual({ nextExpectedRevision: 0, position: 11, written: true });
+    await expect(rest[1]).rejects.toMatchObject({ streamName: 's-3', expected: 1, actual: 3 });
+    await expect(rest[1]).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(rest[2]).rejects.toMatchObject({ message: 'disk full', code: '53100' });
+    expect(statements).toHaveLength(2);
+    const group = JSON.parse(statements[1]?.params[0] as string) as Array<{ stream: string; expected: string }>;
+    expect(group.map((g) => [g.stream, g.expected])).toEqual([
+      ['s-2', 'no_stream'],
+      ['s-3', '1'],
+      ['s-4', 'any'],
+    ]);
+    expect(heard).toEqual(['s-1', 's-2']);
+  });
+
+  it('refuses every append of a group whose statement fails, and goes on with the next', async () => {
+    let calls = 0;
+    const { db, release } = gatedExecutor(() => {
+      calls += 1;
+      if (calls === 2) throw new Error('connection lost');
+      return [{ next_revision: '0', last_position: String(calls), written: true }];
+    });
+    const log = new SqlEventLog(db);
+    const first = log.append('s-1', [one], 'any');
+    const group = [log.append('s-2', [one], 'any'), log.append('s-3', [one], 'any')];
+    await Promise.resolve();
+    release();
+    await expect(first).resolves.toMatchObject({ written: true });
+    for (const append of group) await expect(append).rejects.toThrow('connection lost');
+    await expect(log.append('s-4', [one], 'any')).resolves.toMatchObject({ position: 3, written: true });
+  });
+});
+
 describe('SqlEventLog.readStream', () => {
   it('bounds the revision in the WHERE clause only when reading from a revision', async () => {
     const db = recordingExecutor(() => []);

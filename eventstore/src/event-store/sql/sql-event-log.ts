@@ -38,49 +38,136 @@ export interface SqlAppendOutcome extends AppendResult {
   written: boolean;
 }
 
+/** Appends written together at most, so one statement's size stays bounded under any load. */
+const MAX_APPENDS_PER_STATEMENT = 64;
+
+interface BatchRow extends AppendRow {
+  error_code: string | null;
+  error_message: string | null;
+  error_detail: string | null;
+}
+
+/** One append waiting for its turn: what to write, and whom to answer. */
+interface QueuedAppend {
+  streamName: string;
+  events: readonly (EventToAppend & { id: string })[];
+  expectedRevision: ExpectedRevision;
+  resolve: (outcome: SqlAppendOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Told of every append that wrote, in commit order, before its caller hears of it. */
+export type AppendedListener = (streamName: string, events: readonly (EventToAppend & { id: string })[], outcome: SqlAppendOutcome) => void;
+
 /**
  * The event log over plain SQL, shared by the PGlite and PostgreSQL adapters. An append is one
  * statement, `brewery_append(...)` (see `sql-schema.ts`), which runs the whole append in the
  * statement's transaction; given `notifyChannel`, it also NOTIFYs the last position there, so the
  * notification is delivered exactly when the rows become visible.
+ *
+ * Appends are written one statement at a time, in the order they were asked for (group commit): those
+ * that arrive while a statement runs wait and then go together in one `brewery_append_batch(...)`, each
+ * still checked against its own expected revision and answered on its own. Every append commits in its
+ * caller's order, and under load one round trip and one commit serve many.
  */
 export class SqlEventLog {
+  private readonly queue: QueuedAppend[] = [];
+  private writing = false;
+
   constructor(
     private readonly executor: SqlQueryable,
     private readonly notifyChannel: string | null = null,
+    private readonly onAppended: AppendedListener = () => undefined,
   ) {}
 
   async append(streamName: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<SqlAppendOutcome> {
     validateExpectedRevision(expectedRevision);
     if (streamName.length === 0) throw new Error('Stream name must not be empty');
-    const ids = events.map((event) => (event.id ?? newEventId()).toLowerCase());
+    const withIds = events.map((event) => ({ ...event, id: (event.id ?? newEventId()).toLowerCase() }));
+    const ids = withIds.map((event) => event.id);
     const badId = ids.find((id) => !isUuid(id));
     if (badId !== undefined) throw new Error(`Event id is not a UUID: ${badId}`);
     if (new Set(ids).size !== ids.length) throw new DuplicateEventIdError(streamName, ids, 'the batch repeats an event id');
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamName, events: withIds, expectedRevision, resolve, reject });
+      this.writeNext();
+    });
+  }
 
-    const records = events.map((event, index) => ({
-      id: ids[index],
-      type: event.type,
-      data: event.data ?? null,
-      metadata: event.metadata,
-    }));
+  /** Starts the next statement unless one is running; it takes everything queued (up to the bound). */
+  private writeNext(): void {
+    if (this.writing || this.queue.length === 0) return;
+    this.writing = true;
+    const batch = this.queue.splice(0, MAX_APPENDS_PER_STATEMENT);
+    void (batch.length === 1 ? this.writeOne(batch[0] as QueuedAppend) : this.writeMany(batch)).finally(() => {
+      this.writing = false;
+      this.writeNext();
+    });
+  }
+
+  private async writeOne(append: QueuedAppend): Promise<void> {
     let rows: AppendRow[];
     try {
       rows = await this.executor.query<AppendRow>(
         // text, then jsonb: both drivers pass a string parameter through untouched as text.
         'SELECT next_revision, last_position, written FROM brewery_append($1, $2, $3::text::jsonb, $4)',
-        [streamName, String(expectedRevision), JSON.stringify(records), this.notifyChannel],
+        [append.streamName, String(append.expectedRevision), JSON.stringify(recordsOf(append)), this.notifyChannel],
       );
     } catch (error) {
-      throw appendErrorFromSql(error, streamName, expectedRevision);
+      append.reject(appendErrorFromSql(error, append.streamName, append.expectedRevision));
+      return;
     }
-    const row = rows[0];
-    if (row === undefined) throw new Error(`brewery_append returned no row for ${streamName}`);
-    return {
-      nextExpectedRevision: toSafeNumber(row.next_revision, 'next_revision'),
-      position: toSafeNumber(row.last_position, 'last_position'),
-      written: row.written,
-    };
+    this.settle(append, rows[0]);
+  }
+
+  private async writeMany(batch: readonly QueuedAppend[]): Promise<void> {
+    let rows: BatchRow[];
+    try {
+      rows = await this.executor.query<BatchRow>(
+        `SELECT next_revision, last_position, written, error_code, error_message, error_detail
+           FROM brewery_append_batch($1::text::jsonb, $2)`,
+        [
+          JSON.stringify(
+            batch.map((append) => ({ stream: append.streamName, expected: String(append.expectedRevision), records: recordsOf(append) })),
+          ),
+          this.notifyChannel,
+        ],
+      );
+    } catch (error) {
+      // The statement failed as a whole (a lost connection, a closed store): nothing of it committed.
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    batch.forEach((append, index) => {
+      const row = rows[index];
+      if (row?.error_code !== null && row?.error_code !== undefined) {
+        const refusal = Object.assign(new Error(row.error_message ?? `Append to ${append.streamName} failed`), {
+          code: row.error_code,
+          detail: row.error_detail ?? undefined,
+        });
+        append.reject(appendErrorFromSql(refusal, append.streamName, append.expectedRevision));
+      } else this.settle(append, row);
+    });
+  }
+
+  private settle(append: QueuedAppend, row: AppendRow | undefined): void {
+    if (row === undefined) {
+      append.reject(new Error(`brewery_append returned no row for ${append.streamName}`));
+      return;
+    }
+    let outcome: SqlAppendOutcome;
+    try {
+      outcome = {
+        nextExpectedRevision: toSafeNumber(row.next_revision, 'next_revision'),
+        position: toSafeNumber(row.last_position, 'last_position'),
+        written: row.written,
+      };
+    } catch (error) {
+      append.reject(error);
+      return;
+    }
+    if (outcome.written) this.onAppended(append.streamName, append.events, outcome);
+    append.resolve(outcome);
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -114,6 +201,10 @@ export class SqlEventLog {
     const rows = await this.executor.query<{ head: unknown }>('SELECT coalesce(max(global_position), -1) AS head FROM events');
     return toSafeNumber(rows[0]?.head ?? -1, 'head');
   }
+}
+
+function recordsOf(append: QueuedAppend): { id: string; type: string; data: unknown; metadata: EventMetadata }[] {
+  return append.events.map((event) => ({ id: event.id, type: event.type, data: event.data ?? null, metadata: event.metadata }));
 }
 
 function normaliseMaxCount(maxCount: number | undefined): number | null {

@@ -14,7 +14,6 @@ import type {
   SubscribeToAllOptions,
   Subscription,
 } from '../event-store.port';
-import { newEventId } from '../event-id';
 import { RecentEvents } from './recent-events';
 import { SqlCheckpointStore } from './sql-checkpoint-store';
 import { SqlEventLog } from './sql-event-log';
@@ -42,7 +41,10 @@ export abstract class SqlEventStore implements EventStore {
     /** Given, every append NOTIFYs its last position on this channel inside its transaction. */
     notifyChannel: string | null = null,
   ) {
-    this.log = new SqlEventLog(executor, notifyChannel);
+    // Called in commit order, so what this single writer remembers has no gap and no reordering.
+    this.log = new SqlEventLog(executor, notifyChannel, (streamName, events, outcome) =>
+      this.recent?.appended(streamName, events, outcome.position, outcome.nextExpectedRevision),
+    );
     this.checkpoints = new SqlCheckpointStore(executor);
   }
 
@@ -75,13 +77,9 @@ export abstract class SqlEventStore implements EventStore {
     events: readonly EventToAppend[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    const withIds = events.map((event) => ({ ...event, id: event.id ?? newEventId() }));
-    const { written, ...result } = await this.log.append(streamName, withIds, options.expectedRevision);
-    if (written) {
-      this.recent?.appended(streamName, withIds, result.position, result.nextExpectedRevision);
-      // Our own subscriptions need not wait for the poll or a notification round trip.
-      this.signal.notify();
-    }
+    const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
+    // Our own subscriptions need not wait for the poll or a notification round trip.
+    if (written) this.signal.notify();
     return result;
   }
 

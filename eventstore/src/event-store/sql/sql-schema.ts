@@ -35,10 +35,6 @@ const APPEND_FUNCTION = `CREATE OR REPLACE FUNCTION brewery_append(
     p_stream text, p_expected text, p_records jsonb, p_notify_channel text DEFAULT NULL)
   RETURNS TABLE (next_revision bigint, last_position bigint, written boolean)
   LANGUAGE plpgsql VOLATILE
-  -- PL/pgSQL caches its statements' plans per connection and, after five runs, may keep a generic plan
-  -- made while the table was small (a sequential scan for the id lookup, slower with every event).
-  -- Planning each statement for the call at hand costs what the client-side statements used to.
-  SET plan_cache_mode = force_custom_plan
   AS $fn$
 #variable_conflict error
 DECLARE
@@ -128,6 +124,51 @@ BEGIN
 END
 $fn$`;
 
+/**
+ * Several appends in one statement and one transaction (group commit): what a busy process has queued
+ * while its previous append ran costs one round trip and one commit instead of one each.
+ *
+ * `p_appends` is a JSON array of `{ stream, expected, records }`, each as `brewery_append` takes them, done
+ * in array order, each in its own subtransaction: a refused append (wrong expected revision, duplicate
+ * ids) rolls back alone and comes back as `error_code` (its SQLSTATE), `error_message` and `error_detail`,
+ * while the others are written. Returns one row per append, in order. On the server, one NOTIFY carries
+ * the last position written.
+ */
+const APPEND_BATCH_FUNCTION = `CREATE OR REPLACE FUNCTION brewery_append_batch(p_appends jsonb, p_notify_channel text DEFAULT NULL)
+  RETURNS TABLE (next_revision bigint, last_position bigint, written boolean,
+                 error_code text, error_message text, error_detail text)
+  LANGUAGE plpgsql VOLATILE
+  AS $fn$
+#variable_conflict error
+DECLARE
+  v_item jsonb;
+  v_revision bigint;
+  v_position bigint;
+  v_written boolean;
+  v_code text;
+  v_message text;
+  v_detail text;
+  v_last_written bigint;
+BEGIN
+  FOR v_item IN SELECT a.value FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord) ORDER BY a.ord LOOP
+    BEGIN
+      SELECT b.next_revision, b.last_position, b.written INTO v_revision, v_position, v_written
+        FROM brewery_append(v_item ->> 'stream', v_item ->> 'expected', v_item -> 'records', NULL) AS b;
+      IF v_written THEN
+        v_last_written := v_position;
+      END IF;
+      RETURN QUERY SELECT v_revision, v_position, v_written, NULL::text, NULL::text, NULL::text;
+    EXCEPTION WHEN OTHERS THEN
+      GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL;
+      RETURN QUERY SELECT NULL::bigint, NULL::bigint, false, v_code, v_message, nullif(v_detail, '');
+    END;
+  END LOOP;
+  IF p_notify_channel IS NOT NULL AND v_last_written IS NOT NULL THEN
+    PERFORM pg_notify(p_notify_channel, v_last_written::text);
+  END IF;
+END
+$fn$`;
+
 const SCHEMA_STATEMENTS: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS events (
      global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -145,10 +186,11 @@ const SCHEMA_STATEMENTS: readonly string[] = [
      position bigint NOT NULL
    )`,
   APPEND_FUNCTION,
+  APPEND_BATCH_FUNCTION,
 ];
 
 /**
- * Creates the tables if missing and (re)defines the append function. Serialised by the append lock,
+ * Creates the tables if missing and (re)defines the append functions. Serialised by the append lock,
  * so two processes starting at once neither race on CREATE TABLE nor on replacing the function.
  */
 export async function ensureSqlSchema(executor: SqlExecutor): Promise<void> {
