@@ -6,7 +6,8 @@ export type OrderCommand =
   | { type: 'PlaceOrder'; order: OrderPlacedData }
   | { type: 'AttachPaymentIntent'; paymentIntentId: string }
   | { type: 'CancelOrder'; reason: OrderCancelReason; detail: string }
-  | { type: 'MarkOrderPaid'; paymentIntentId: string; amountCents: number; paidAt: string }
+  /** Given an invoice number, the order is invoiced in the same append (one write fewer per order). */
+  | { type: 'MarkOrderPaid'; paymentIntentId: string; amountCents: number; paidAt: string; invoiceNumber?: string }
   | { type: 'FlagOrderForReview'; reason: string; paymentIntentId: string | null }
   | { type: 'AssignInvoiceNumber'; invoiceNumber: string }
   | { type: 'DeletePendingOrder'; deletedAt: string }

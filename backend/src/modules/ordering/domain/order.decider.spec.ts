@@ -90,6 +90,15 @@ describe('order decider', () => {
     ).toThrow(DomainError);
   });
 
+  it('marks an order paid and invoiced in one decision when given the invoice number', () => {
+    const assigned: OrderEvent = { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-000007' } };
+    const command = { type: 'MarkOrderPaid', paymentIntentId: 'pi_1', amountCents: 3200, paidAt: '2026-11-23T01:05:00.000Z' } as const;
+    expect(given(placed, attached).when({ ...command, invoiceNumber: 'INV-000007' })).toEqual([paid, assigned]);
+    // Paid already: nothing again, and the number is left to AssignInvoiceNumber's own rule.
+    expect(given(placed, attached, paid).when({ ...command, invoiceNumber: 'INV-000007' })).toEqual([]);
+    expect(() => given(placed, attached, deleted).when({ ...command, invoiceNumber: 'INV-000007' })).toThrow('the operator deleted it');
+  });
+
   it('assigns an invoice number only once, and only to a paid order', () => {
     expect(() => given(placed).when({ type: 'AssignInvoiceNumber', invoiceNumber: 'INV-000001' })).toThrow('has not been paid');
     const assigned: OrderEvent = { type: 'InvoiceNumberAssigned', data: { invoiceNumber: 'INV-000001' } };

@@ -52,6 +52,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.status !== 'pending') throw OrderErrors.notPayable(orderId, `it is ${state.status}`);
       return [
         { type: 'OrderPaid', data: { paymentIntentId: command.paymentIntentId, amountCents: command.amountCents, paidAt: command.paidAt } },
+        ...(command.invoiceNumber !== undefined && state.invoiceNumber === null
+          ? [{ type: 'InvoiceNumberAssigned' as const, data: { invoiceNumber: command.invoiceNumber } }]
+          : []),
       ];
     case 'FlagOrderForReview':
       if (state.reviewReasons.includes(command.reason)) return [];

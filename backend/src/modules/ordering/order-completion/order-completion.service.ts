@@ -112,9 +112,19 @@ export class OrderCompletion {
         return review(
           `Paid, but stock is short (the reservation had lapsed): ${short.join('; ')}. Recount or refund, then recover the order.`,
         );
-      await run({ type: 'MarkOrderPaid', paymentIntentId, amountCents: payment.succeeded.amountCents, paidAt: payment.succeeded.at });
+      // Numbered first, so paid and invoiced are one write. Should the order stop being payable in between (the
+      // operator cancels it that instant), its number stays allocated to it and unused, as after a crash.
+      const number = order.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
+      await run({
+        type: 'MarkOrderPaid',
+        paymentIntentId,
+        amountCents: payment.succeeded.amountCents,
+        paidAt: payment.succeeded.at,
+        invoiceNumber: number,
+      });
     }
 
+    // Paid but not numbered (already paid when this step began, or paid by an earlier version of it): number it now.
     const current = await this.reservations.loadOrder(orderId);
     const invoiceNumber = current?.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
     await run({ type: 'AssignInvoiceNumber', invoiceNumber });
