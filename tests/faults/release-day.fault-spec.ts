@@ -368,7 +368,7 @@ describe('release day', () => {
       let sent = 0;
       const drip = setInterval(() => {
         if (closedAt !== null || sent >= header.length) return;
-        socket.write(header[sent]);
+        socket.write(header.charAt(sent));
         sent += 1;
       }, 250);
       try {

@@ -4,7 +4,7 @@ import { Client, type ClientBase, Pool } from 'pg';
 import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../testing/postgres-cluster';
 import { DuplicateEventIdError } from '../event-store.errors';
 import { newStream } from '../event-store.contract';
-import { type EventToAppend, WrongExpectedRevisionError } from '../event-store.port';
+import { type EventMetadata, type EventToAppend, WrongExpectedRevisionError } from '../event-store.port';
 import { PgliteWorker } from '../pglite/pglite-worker-client';
 import { POSTGRES_SESSION_OPTIONS } from '../postgres/postgres-event-store';
 import { appendErrorFromSql } from './sql-append-errors';
@@ -26,7 +26,7 @@ interface AppendRow {
   written: boolean;
 }
 
-const METADATA = { correlationId: 'c-1', causationId: null, actor: 'system', occurredAt: '2026-11-25T00:00:00.000Z' };
+const METADATA: EventMetadata = { correlationId: 'c-1', causationId: null, actor: 'system', occurredAt: '2026-11-25T00:00:00.000Z' };
 
 function records(ids: readonly string[]): string {
   return JSON.stringify(ids.map((id, n) => ({ id, type: 'CansCounted', data: { n }, metadata: METADATA })));
