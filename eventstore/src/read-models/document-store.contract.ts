@@ -210,6 +210,22 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         expect(await collection.count({ status: 'pending' })).toBe(2);
         expect(await collection.count({ status: { $ne: 'pending' } })).toBe(4);
       });
+
+      it('given indexes asked for twice, then nothing fails and every query answers as before', async () => {
+        const collection = await given('orders', orders);
+        await collection.ensureIndex({ status: 1, createdAt: -1 });
+        await collection.ensureIndex({ status: 1, createdAt: -1 });
+        await collection.ensureIndex({ 'customer.email': 1 });
+        expect(ids(await collection.find({ status: { $in: ['paid', 'pending'] } }, newestFirst))).toEqual(['o4', 'o2', 'o1']);
+        expect(ids(await collection.find({ 'customer.email': 'o3@example.com' }))).toEqual(['o3']);
+      });
+
+      it('given a case-insensitive pattern, then it matches text anywhere in the field, and a page skips and limits', async () => {
+        const collection = await given('orders', orders);
+        const customer = { 'customer.name': { $regex: 'CUSTOMER O', $options: 'i' } };
+        expect(await collection.count(customer)).toBe(6);
+        expect(ids(await collection.find(customer, { sort: { createdAt: -1 }, skip: 2, limit: 2 }))).toEqual(['o6', 'o2']);
+      });
     });
 
     describe('sales lines (reports by date range)', () => {

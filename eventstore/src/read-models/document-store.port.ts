@@ -44,6 +44,12 @@ export interface Collection<T extends Doc = Doc> {
   updateMany(filter: Filter, update: Update): Promise<{ matched: number }>;
   deleteOne(filter: Filter): Promise<{ deleted: number }>;
   deleteMany(filter?: Filter): Promise<{ deleted: number }>;
+  /**
+   * Keeps an index on these keys (in order, 1 ascending, -1 descending) so filters and sorts on them need not
+   * scan the collection; asking again for the same index changes nothing. The memory adapter, which scans
+   * memory anyway, keeps none.
+   */
+  ensureIndex(keys: Sort): Promise<void>;
 }
 
 export interface DocumentStoreHealth {

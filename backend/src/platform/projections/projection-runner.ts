@@ -94,6 +94,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   async onApplicationBootstrap(): Promise<void> {
     const projections = this.registry.projections;
+    for (const projection of projections) {
+      for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) {
+        for (const keys of indexes) await this.documents.collection(collection).ensureIndex(keys);
+      }
+    }
     this.addSubscriber(
       READ_MODELS_SUBSCRIBER,
       'read-models',

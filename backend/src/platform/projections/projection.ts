@@ -1,4 +1,4 @@
-import type { DocumentStore, RecordedEvent } from '@brewery/eventstore';
+import type { DocumentStore, RecordedEvent, Sort } from '@brewery/eventstore';
 
 /**
  * A read model kept from the log. `apply` must be idempotent: the runner delivers at least once, so the
@@ -10,6 +10,8 @@ export interface Projection {
   readonly collections: readonly string[];
   /** Event types it reads; others are not delivered to it. */
   readonly eventTypes: readonly string[];
+  /** Indexes its readers' filters and sorts need, per collection (kept on MongoDB; memory scans anyway). */
+  readonly indexes?: Readonly<Record<string, readonly Sort[]>>;
   apply(event: RecordedEvent, store: DocumentStore): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import { find, update as applyUpdate } from 'mingo';
 import { randomUUID } from 'node:crypto';
 import { copyDocument } from '../document-copy';
-import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Update } from '../document-store.port';
+import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Sort, Update } from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { upsertSeed } from '../upsert-seed';
 import { CompiledQueryCache, documentMatcher } from './compiled-query-cache';
@@ -154,6 +154,12 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       for (const doc of doomed) this.remove(doc._id);
       return { deleted: doomed.length };
     });
+  }
+
+  /** Nothing to keep: every query here scans memory (and the query cache serves repeated ones). */
+  ensureIndex(keys: Sort): Promise<void> {
+    if (Object.keys(keys).length === 0) return Promise.reject(new TypeError(`${this.name}: an index needs at least one key`));
+    return Promise.resolve();
   }
 
   /** Every write goes through here or `remove`, which is what keeps the query cache honest. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection as DriverCollection, type Db } from 'mongodb';
-import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Update } from '../document-store.port';
+import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Sort, Update } from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { assertDatabaseName, collectionsToDrop, databaseNameFromUrl, DEFAULT_DATABASE_NAME, redactMongoUrl } from './mongo-connection';
 import { MongoCheckpointStore } from './mongo-checkpoint-store';
@@ -127,5 +127,9 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
     const result = await this.driver.deleteMany(filter);
     return { deleted: result.deletedCount };
+  }
+
+  async ensureIndex(keys: Sort): Promise<void> {
+    await this.driver.createIndex(keys);
   }
 }

@@ -40,6 +40,8 @@ export interface OrderDoc extends Doc {
   subtotal: string;
   shippingCost: string;
   totalAmount: string;
+  /** The total in cents, for sorting by amount (`totalAmount` is text). */
+  totalCents: number;
   gstIncluded: string;
   totalCans: number;
   trackingReference: string | null;
@@ -69,6 +71,16 @@ export class OrderListProjection implements Projection {
   readonly name = 'order-list';
   readonly collections = [ORDERS];
   readonly eventTypes = ORDER_EVENT_TYPES;
+  /** For the admin lists and their search (`order-search.ts`): by status and day, by total, by number. */
+  readonly indexes = {
+    [ORDERS]: [
+      { hidden: 1, createdAt: -1, number: -1 },
+      { hidden: 1, status: 1, createdAt: -1 },
+      { hidden: 1, totalCents: -1, number: -1 },
+      { number: 1 },
+      { paymentIntentId: 1 },
+    ],
+  } as const;
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
     const orders = store.collection<OrderDoc>(ORDERS);
@@ -99,6 +111,7 @@ export class OrderListProjection implements Projection {
           subtotal: decimalString(data.subtotalCents),
           shippingCost: decimalString(data.shippingCents),
           totalAmount: decimalString(data.totalCents),
+          totalCents: data.totalCents,
           gstIncluded: decimalString(data.gstCents),
           totalCans: data.totalCans,
           trackingReference: null,

@@ -1,0 +1,111 @@
+import { MemoryDocumentStore } from '@brewery/eventstore';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import type { OrderDoc } from './order-list.projection';
+import { orderSearchQuery, parseOrderSearch, type RawOrderSearch } from './order-search';
+
+/** Only what a search reads; the rest of an order does not matter here. */
+function order(number: number, fields: Partial<OrderDoc>): OrderDoc {
+  return {
+    _id: String(number),
+    id: String(number),
+    number,
+    revision: 0,
+    status: 'pending',
+    customerName: `Customer ${number}`,
+    customerEmail: `c${number}@example.com`,
+    customerPhone: '0400 000 000',
+    address: { addressLine1: '1 Hay St', addressLine2: null, suburb: 'Perth', postCode: '6000', state: 'WA' },
+    trackingReference: null,
+    paymentIntentId: `pi_test_${number}`,
+    invoiceNumber: null,
+    totalAmount: '32.00',
+    totalCents: 3200,
+    createdAt: '2026-11-20T02:00:00.000Z',
+    hidden: false,
+    ...fields,
+  } as OrderDoc;
+}
+
+const ORDERS = [
+  order(1, { customerName: 'Ada Lovelace', createdAt: '2026-11-19T15:59:59.000Z', totalCents: 5200 }), // 19 Nov, 11:59 pm Perth
+  order(2, { customerName: 'Grace Hopper', createdAt: '2026-11-19T16:00:00.000Z', status: 'paid', totalCents: 1200 }), // 20 Nov, midnight Perth
+  order(3, {
+    customerEmail: 'brewer@pub.example',
+    customerPhone: '0412 345 678',
+    address: { addressLine1: '9 Rokeby Rd', addressLine2: null, suburb: 'Subiaco', postCode: '6008', state: 'WA' },
+    status: 'shipped',
+    trackingReference: 'AP123456789',
+    totalCents: 12800,
+    createdAt: '2026-11-21T01:00:00.000Z',
+  }),
+  order(12, { customerName: 'Order Twelve', status: 'cancelled', createdAt: '2026-11-22T01:00:00.000Z', totalCents: 3200 }),
+  order(13, { customerName: 'Deleted Dora', hidden: true, createdAt: '2026-11-22T02:00:00.000Z' }),
+  order(21, { customerName: 'A (b) c.* d', paymentIntentId: 'pi_3QabcXYZ', createdAt: '2026-11-23T01:00:00.000Z', totalCents: 3200 }),
+];
+
+async function search(raw: RawOrderSearch): Promise<{ numbers: number[]; total: number }> {
+  const store = new MemoryDocumentStore();
+  const orders = store.collection<OrderDoc>('orders');
+  for (const doc of ORDERS) await orders.replaceOne(doc);
+  const { filter, sort, skip, limit } = orderSearchQuery(parseOrderSearch(raw));
+  const [docs, total] = await Promise.all([orders.find(filter, { sort, skip, limit }), orders.count(filter)]);
+  return { numbers: docs.map((doc) => doc.number), total };
+}
+
+describe('order search', () => {
+  it.each<[string, RawOrderSearch, number[]]>([
+    ['nothing asked: every listed order, newest first, hidden ones left out', {}, [21, 12, 3, 2, 1]],
+    ['an order number', { q: '21' }, [21]],
+    ['an order number with its hash', { q: '#3' }, [3]],
+    ['digits that are a number and part of a tracking reference', { q: '12' }, [12, 3]],
+    ['part of a name, any case', { q: 'lovelace' }, [1]],
+    ['an e-mail address', { q: 'brewer@pub' }, [3]],
+    ['a phone number typed without its spaces', { q: '0412345678' }, [3]],
+    ['a phone number typed with other spaces', { q: '04 1234 5678' }, [3]],
+    ['a suburb', { q: 'subiaco' }, [3]],
+    ['a postcode', { q: '6008' }, [3]],
+    ['a tracking reference', { q: 'ap1234' }, [3]],
+    ['a payment intent id', { q: 'pi_3Qabc' }, [21]],
+    ['text with regular-expression characters, taken literally', { q: '(b) c.*' }, [21]],
+    ['a hidden order is never found', { q: 'Dora' }, []],
+    ['one status', { status: 'shipped' }, [3]],
+    ['several statuses, repeated', { status: ['paid', 'cancelled'] }, [12, 2]],
+    ['several statuses, comma-separated', { status: 'paid,shipped' }, [3, 2]],
+    ['from a day, Perth time (midnight Perth is 4 pm UTC the day before)', { from: '2026-11-20' }, [21, 12, 3, 2]],
+    ['to a day, inclusive, Perth time', { to: '2026-11-19' }, [1]],
+    ['one day', { from: '2026-11-21', to: '2026-11-21' }, [3]],
+    ['oldest first', { sort: 'createdAt' }, [1, 2, 3, 12, 21]],
+    ['largest total first, ties by number', { sort: '-total' }, [3, 1, 21, 12, 2]],
+    ['smallest total first, ties by number', { sort: 'total' }, [2, 12, 21, 1, 3]],
+    ['filters together', { q: 'example.com', status: ['pending', 'paid'], sort: 'total' }, [2, 21, 1]],
+  ])('finds %s', async (_name, raw, expected) => {
+    const found = await search(raw);
+    expect(found.numbers).toEqual(expected);
+    expect(found.total).toBe(expected.length);
+  });
+
+  it('pages through the matches and counts them all', async () => {
+    expect(await search({ pageSize: '25', page: '1' })).toEqual({ numbers: [21, 12, 3, 2, 1], total: 5 });
+    expect(await search({ pageSize: '25', page: '2' })).toEqual({ numbers: [], total: 5 });
+    expect(orderSearchQuery(parseOrderSearch({ page: '3', pageSize: '50' }))).toMatchObject({ skip: 100, limit: 50 });
+  });
+
+  it.each<[string, RawOrderSearch, string]>([
+    ['an unknown status', { status: 'lost' }, 'status must be one of pending, paid, packed_awaiting_pickup, shipped, delivered, cancelled'],
+    ['a date in another format', { from: '20/11/2026' }, 'from must be a date as YYYY-MM-DD (Perth time)'],
+    ['a day that does not exist', { to: '2026-02-30' }, 'to must be a date as YYYY-MM-DD (Perth time)'],
+    ['a month that does not exist', { to: '2026-13-01' }, 'to must be a date as YYYY-MM-DD (Perth time)'],
+    ['from after to', { from: '2026-11-22', to: '2026-11-21' }, 'from must not be after to'],
+    ['another sort', { sort: 'name' }, 'sort must be one of createdAt, -createdAt, total, -total'],
+    ['page 0', { page: '0' }, 'page must be 1 or more'],
+    ['a page that is not a number', { page: 'two' }, 'page must be a whole number'],
+    ['another page size', { pageSize: '10' }, 'pageSize must be one of 25, 50, 100'],
+    ['q given twice', { q: ['a', 'b'] }, 'q must be given once'],
+    ['a q longer than 100 characters', { q: 'x'.repeat(101) }, 'q must be at most 100 characters'],
+    ['a status that is not text', { status: { $ne: 'x' } }, 'status must be text'],
+  ])('refuses %s, saying what to send', (_name, raw, message) => {
+    const attempt = () => parseOrderSearch(raw);
+    expect(attempt).toThrow(DomainError);
+    expect(attempt).toThrow(message);
+  });
+});

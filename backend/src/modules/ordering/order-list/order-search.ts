@@ -1,0 +1,146 @@
+import type { Filter, Sort } from '@brewery/eventstore';
+import { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
+import { DomainError } from '../../../shared-kernel/domain-error';
+
+export const ORDER_SEARCH_PAGE_SIZES = [25, 50, 100] as const;
+export const ORDER_SEARCH_SORTS = ['createdAt', '-createdAt', 'total', '-total'] as const;
+const MAX_QUERY_LENGTH = 100;
+/** Perth keeps +08:00 all year (no daylight saving). */
+const PERTH_OFFSET = '+08:00';
+
+export type OrderSearchSort = (typeof ORDER_SEARCH_SORTS)[number];
+
+/** `GET /api/admin/orders/search`, read and checked. */
+export interface OrderSearch {
+  q: string;
+  statuses: OrderStatus[];
+  /** First and last day, Perth time (`YYYY-MM-DD`), inclusive. */
+  from: string | null;
+  to: string | null;
+  sort: OrderSearchSort;
+  page: number;
+  pageSize: (typeof ORDER_SEARCH_PAGE_SIZES)[number];
+}
+
+/** The query string as Express hands it over: a repeated parameter is an array. */
+export type RawOrderSearch = Record<string, unknown>;
+
+/** Reads the query string; anything it cannot use is refused with a message saying what to send instead. */
+export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
+  const q = single(raw, 'q') ?? '';
+  if (q.length > MAX_QUERY_LENGTH) throw invalid(`q must be at most ${MAX_QUERY_LENGTH} characters`);
+
+  const statuses = many(raw, 'status')
+    .flatMap((value) => value.split(','))
+    .filter((value) => value !== '');
+  const unknown = statuses.find((status) => !(ORDER_STATUSES as readonly string[]).includes(status));
+  if (unknown !== undefined) throw invalid(`status must be one of ${ORDER_STATUSES.join(', ')} (got "${unknown}")`);
+
+  const from = date(raw, 'from');
+  const to = date(raw, 'to');
+  if (from !== null && to !== null && from > to) throw invalid('from must not be after to');
+
+  const sort = single(raw, 'sort') ?? '-createdAt';
+  if (!(ORDER_SEARCH_SORTS as readonly string[]).includes(sort)) throw invalid(`sort must be one of ${ORDER_SEARCH_SORTS.join(', ')}`);
+
+  const page = integer(raw, 'page') ?? 1;
+  if (page < 1) throw invalid('page must be 1 or more');
+  const pageSize = integer(raw, 'pageSize') ?? 25;
+  if (!(ORDER_SEARCH_PAGE_SIZES as readonly number[]).includes(pageSize)) {
+    throw invalid(`pageSize must be one of ${ORDER_SEARCH_PAGE_SIZES.join(', ')}`);
+  }
+  return {
+    q: q.trim(),
+    statuses: [...new Set(statuses)] as OrderStatus[],
+    from,
+    to,
+    sort: sort as OrderSearchSort,
+    page,
+    pageSize: pageSize as OrderSearch['pageSize'],
+  };
+}
+
+/**
+ * The read-model query for a search: orders in the operator's lists (`hidden: false`), narrowed by status,
+ * by the day they were placed (Perth time), and by `q`, which matches the order number, the customer's name,
+ * e-mail, phone (whatever the spacing), suburb, postcode, the tracking reference or the payment intent id.
+ */
+export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: Sort; skip: number; limit: number } {
+  const and: Filter[] = [{ hidden: false }];
+  if (search.statuses.length > 0) and.push({ status: { $in: search.statuses } });
+  if (search.from !== null) and.push({ createdAt: { $gte: new Date(`${search.from}T00:00:00.000${PERTH_OFFSET}`).toISOString() } });
+  if (search.to !== null) {
+    const dayAfter = new Date(new Date(`${search.to}T00:00:00.000${PERTH_OFFSET}`).getTime() + 24 * 60 * 60 * 1000);
+    and.push({ createdAt: { $lt: dayAfter.toISOString() } });
+  }
+  if (search.q !== '') and.push({ $or: textMatches(search.q) });
+  const descending = search.sort.startsWith('-');
+  const field = search.sort.replace('-', '') === 'total' ? 'totalCents' : 'createdAt';
+  const direction = descending ? -1 : 1;
+  return {
+    filter: and.length === 1 ? (and[0] as Filter) : { $and: and },
+    // The order number breaks ties, so a page boundary never falls between equal totals at random.
+    sort: { [field]: direction, number: direction },
+    skip: (search.page - 1) * search.pageSize,
+    limit: search.pageSize,
+  };
+}
+
+function textMatches(q: string): Filter[] {
+  const contains = { $regex: escapeRegex(q), $options: 'i' };
+  const matches: Filter[] = [
+    { customerName: contains },
+    { customerEmail: contains },
+    { 'address.suburb': contains },
+    { 'address.postCode': contains },
+    { trackingReference: contains },
+    { paymentIntentId: contains },
+    { invoiceNumber: contains },
+  ];
+  const number = /^#?(\d{1,9})$/.exec(q);
+  if (number?.[1] !== undefined) matches.push({ number: Number(number[1]) });
+  const digits = q.replace(/[\s()+-]/g, '');
+  // A phone number as typed, with or without its spaces: 0412345678 finds "0412 345 678".
+  if (/^\d{3,15}$/.test(digits)) matches.push({ customerPhone: { $regex: digits.split('').join('[\\s()+-]*') } });
+  return matches;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function single(raw: RawOrderSearch, name: string): string | undefined {
+  const value = raw[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw invalid(`${name} must be given once`);
+  return value;
+}
+
+function many(raw: RawOrderSearch, name: string): string[] {
+  const value = raw[name];
+  if (value === undefined) return [];
+  const values = Array.isArray(value) ? (value as unknown[]) : [value];
+  if (!values.every((v): v is string => typeof v === 'string')) throw invalid(`${name} must be text`);
+  return values;
+}
+
+function integer(raw: RawOrderSearch, name: string): number | undefined {
+  const value = single(raw, name);
+  if (value === undefined) return undefined;
+  if (!/^\d{1,6}$/.test(value)) throw invalid(`${name} must be a whole number`);
+  return Number(value);
+}
+
+function date(raw: RawOrderSearch, name: string): string | null {
+  const value = single(raw, name);
+  if (value === undefined || value === '') return null;
+  const day = new Date(`${value}T00:00:00.000Z`);
+  // A day that does not exist (2026-02-30) rolls over to another: refused too.
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  if (!valid) throw invalid(`${name} must be a date as YYYY-MM-DD (Perth time)`);
+  return value;
+}
+
+function invalid(message: string): DomainError {
+  return new DomainError('invalid_search', message, 'validation');
+}
