@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../create-test-app';
+import { eventStoreOf } from '../checkout/checkout-fixtures';
 import { concretePath, protectedAdminRoutes } from './admin-routes';
 
 jest.setTimeout(60_000);
@@ -83,6 +84,39 @@ describe('admin access over HTTP', () => {
     });
   });
 
+  describe('POST /api/admin/logout', () => {
+    const login = async (address: string): Promise<string> => {
+      const res = await t
+        .http()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', address)
+        .send({ password: TEST_ADMIN_PASSWORD })
+        .expect(201);
+      return (res.body as { token: string }).token;
+    };
+
+    it('given a logged-in token, ends it on the server: every admin route refuses it from the answer on, other sessions go on', async () => {
+      const leaving = await login('198.51.100.20');
+      const staying = await login('198.51.100.21');
+      await t.http().post('/api/admin/logout').set('Authorization', `Bearer ${leaving}`).expect(200, { message: 'Logged out' });
+
+      for (const path of ['/api/admin/verify', '/api/admin/orders', '/api/admin/orders/search']) {
+        const res = await t.http().get(path).set('Authorization', `Bearer ${leaving}`);
+        expect([path, res.status, res.body.message]).toEqual([path, 401, 'Authentication required']);
+      }
+      await t.http().post('/api/admin/logout').set('Authorization', `Bearer ${leaving}`).expect(401);
+      await t.http().get('/api/admin/verify').set('Authorization', `Bearer ${staying}`).expect(200, { ok: true });
+    });
+
+    it('records the logout in the log, so every shop process and every restart refuses the token', async () => {
+      const token = await login('198.51.100.22');
+      await t.http().post('/api/admin/logout').set('Authorization', `Bearer ${token}`).expect(200);
+      const jti = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti: string }).jti;
+      const events = await eventStoreOf(t.app).readStream(`admin-session-${jti}`);
+      expect(events.map((e) => [e.type, e.metadata.actor])).toEqual([['AdminSessionEnded', 'admin']]);
+    });
+  });
+
   describe('the guard over /api/admin/', () => {
     const iat = Math.floor(new Date('2026-11-23T01:00:00.000Z').getTime() / 1000);
     const refusals: [string, () => string | undefined][] = [
@@ -141,9 +175,14 @@ describe('admin access over HTTP', () => {
     });
 
     it('a token issued by login opens every admin route (none answers 401)', async () => {
-      const token = await t.adminToken();
+      // A token of its own, since logging out (taken last) ends it.
+      const login = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.30').send({ password: TEST_ADMIN_PASSWORD });
+      const token = (login.body as { token: string }).token;
+      const isLogout = (route: { method: string; path: string }) => route.method === 'POST' && route.path === '/api/admin/logout';
+      const routes = protectedAdminRoutes(t.app);
+      expect(routes.filter(isLogout)).toHaveLength(1);
       const still: string[] = [];
-      for (const route of protectedAdminRoutes(t.app)) {
+      for (const route of [...routes.filter((r) => !isLogout(r)), ...routes.filter(isLogout)]) {
         const http = t.http();
         const res = await http[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](concretePath(route.path))
           .set('Authorization', `Bearer ${token}`)

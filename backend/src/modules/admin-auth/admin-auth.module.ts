@@ -1,10 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminSessionController } from './admin-session/admin-session.controller';
 import { AdminCredentials, PASSWORD_ANNOUNCER, type PasswordAnnouncer } from './credentials/admin-credentials.service';
 import { AdminTokens } from './credentials/admin-token.service';
 import { LoginAttempts, LoginRateLimitGuard } from './login-rate-limit.guard';
+import { AdminSessions } from './session-end/admin-sessions.service';
+import { EndedAdminSessionsProjection } from './session-end/ended-sessions.projection';
+import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 
 // Straight to stdout, whatever LOG_LEVEL says: the operator must see a generated password once.
 const announceOnStdout: PasswordAnnouncer = (text) => {
@@ -19,9 +22,20 @@ const announceOnStdout: PasswordAnnouncer = (text) => {
     AdminTokens,
     LoginAttempts,
     LoginRateLimitGuard,
+    AdminSessions,
+    EndedAdminSessionsProjection,
     { provide: PASSWORD_ANNOUNCER, useValue: announceOnStdout },
     { provide: APP_GUARD, useClass: AdminAuthGuard },
   ],
   exports: [AdminTokens],
 })
-export class AdminAuthModule {}
+export class AdminAuthModule implements OnModuleInit {
+  constructor(
+    private readonly registry: ProjectionRegistry,
+    private readonly endedSessions: EndedAdminSessionsProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.registerProjection(this.endedSessions);
+  }
+}

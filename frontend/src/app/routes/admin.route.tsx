@@ -94,7 +94,7 @@ function isTabKey(value: string | null): value is TabKey {
   return TABS.some((tab) => tab.key === value);
 }
 
-function AdminDashboard({ onLogout }: { onLogout: () => void }) {
+function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const activeKey: TabKey = isTabKey(requested) ? requested : 'products';
@@ -107,7 +107,7 @@ function AdminDashboard({ onLogout }: { onLogout: () => void }) {
           <h1 className="page__title admin-dashboard__title">Admin Dashboard</h1>
           <p className="admin-dashboard__subtitle">Manage products and orders</p>
         </div>
-        <Button icon={<LogoutOutlined />} onClick={onLogout}>
+        <Button icon={<LogoutOutlined />} onClick={() => void onLogout()}>
           Log out
         </Button>
       </header>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '@/shared/browser/page-navigation';
-import { never, stubApi } from '@/testing/fake-api';
+import { never, requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { AdminGate } from './admin-gate';
 
@@ -14,7 +14,7 @@ function renderGate() {
       {({ logout }) => (
         <div>
           <h1>Admin Dashboard</h1>
-          <button onClick={logout}>Log out</button>
+          <button onClick={() => void logout()}>Log out</button>
         </div>
       )}
     </AdminGate>,
@@ -123,9 +123,26 @@ describe('stored admin token, verified on load', () => {
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
   });
 
-  it('logging out removes the token and shows the login', async () => {
+  it('logging out ends the token on the server, removes it and shows the login', async () => {
     localStorage.setItem('adminToken', 'good');
-    stubApi({ 'GET /api/admin/verify': { body: { ok: true } } });
+    const fetchMock = stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      'POST /api/admin/logout': { body: { message: 'Logged out' } },
+    });
+    renderGate();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
+    expect(localStorage.getItem('adminToken')).toBeNull();
+    const logout = fetchMock.mock.calls.find(([input, init]) => requestUrl(input) === '/api/admin/logout' && init?.method === 'POST');
+    expect(new Headers(logout?.[1]?.headers).get('Authorization')).toBe('Bearer good');
+  });
+
+  it('logging out while the server cannot be reached still forgets the token here', async () => {
+    localStorage.setItem('adminToken', 'good');
+    stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      'POST /api/admin/logout': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     renderGate();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();

@@ -4,10 +4,12 @@ import { useEffect, useState } from 'react';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { AdminLoginForm } from './admin-login-form';
 import { readAdminToken, removeAdminToken, storeAdminToken } from './admin-token-storage';
+import { logoutAdmin } from './api/logout-admin';
 import { verifyAdminQueryOptions, useVerifyAdmin } from './api/verify-admin';
 
 export interface AdminSession {
-  logout: () => void;
+  /** Ends the token on the server, then forgets it here. */
+  logout: () => Promise<void>;
 }
 
 export interface AdminGateProps {
@@ -35,7 +37,8 @@ export function AdminGate({ children }: AdminGateProps) {
     setToken(newToken);
   };
 
-  const logout = () => {
+  const logout = async () => {
+    await logoutAdmin();
     removeAdminToken();
     // Nothing the operator saw may outlive the session.
     queryClient.removeQueries({ queryKey: ['admin'] });

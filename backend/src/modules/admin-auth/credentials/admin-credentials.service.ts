@@ -19,6 +19,8 @@ export const PASSWORD_ANNOUNCER = Symbol('PASSWORD_ANNOUNCER');
 @Injectable()
 export class AdminCredentials implements OnModuleInit {
   private stored: ScryptHash | null = null;
+  /** What the password is known by here: itself (ADMIN_PASSWORD) or its stored hash. Changes only with it. */
+  private source: string | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -28,11 +30,14 @@ export class AdminCredentials implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const { password, passwordHash } = this.config.admin;
     if (password !== null) {
+      // Hashed afresh with a new salt at every start: the password itself is what identifies it.
       this.stored = parseScryptHash(await hashPassword(password));
+      this.source = `password:${password}`;
       return;
     }
     if (passwordHash !== null) {
       this.stored = parseScryptHash(passwordHash);
+      this.source = `hash:${passwordHash}`;
       return;
     }
     const path = join(this.config.dataDir, GENERATED_PASSWORD_FILE);
@@ -42,6 +47,7 @@ export class AdminCredentials implements OnModuleInit {
       return hashPassword(generated);
     });
     this.stored = parseScryptHash(value);
+    this.source = `hash:${value}`;
     if (generated !== null) {
       this.announce(
         [
@@ -57,6 +63,15 @@ export class AdminCredentials implements OnModuleInit {
         ].join('\n'),
       );
     }
+  }
+
+  /**
+   * What identifies the current password, never shown: tokens carry a keyed digest of it, so every token
+   * issued before the password (or its hash) changed is refused. Plain text only in this process's memory.
+   */
+  passwordSource(): string {
+    if (this.source === null) throw new Error('Admin credentials are not loaded yet');
+    return this.source;
   }
 
   async matches(password: string): Promise<boolean> {

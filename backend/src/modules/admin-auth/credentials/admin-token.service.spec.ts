@@ -1,16 +1,24 @@
 import { createHmac } from 'node:crypto';
 import { loadConfig } from '../../../config/app-config';
+import { AdminCredentials } from './admin-credentials.service';
 import { AdminTokens } from './admin-token.service';
 
 const SECRET = 'a-secret-long-enough-to-sign-admin-tokens-with';
+const PASSWORD = 'correct horse battery staple';
 
-function tokens(now: { value: Date }, secret = SECRET): AdminTokens {
-  const config = loadConfig({ JWT_SECRET: secret, ADMIN_TOKEN_TTL_SECONDS: '3600' }, '/tmp');
-  return new AdminTokens(config, { now: () => now.value });
+async function tokens(now: { value: Date }, password = PASSWORD): Promise<AdminTokens> {
+  const config = loadConfig({ JWT_SECRET: SECRET, ADMIN_TOKEN_TTL_SECONDS: '3600', ADMIN_PASSWORD: password }, '/tmp');
+  const credentials = new AdminCredentials(config, () => undefined);
+  await credentials.onModuleInit();
+  const service = new AdminTokens(config, { now: () => now.value }, credentials);
+  await service.onModuleInit();
+  return service;
 }
 
 const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const sign = (input: string, secret = SECRET): string => createHmac('sha256', secret).update(input).digest('base64url');
+/** The password claim as the server computes it: a keyed digest of the configured password. */
+const pwd = sign(`admin-password:password:${PASSWORD}`).slice(0, 22);
 const jwt = (header: unknown, payload: unknown, secret = SECRET): string => {
   const unsigned = `${b64(header)}.${b64(payload)}`;
   return `${unsigned}.${sign(unsigned, secret)}`;
@@ -23,8 +31,7 @@ describe('admin bearer tokens', () => {
 
   beforeEach(async () => {
     now.value = new Date('2026-11-23T01:00:00.000Z');
-    service = tokens(now);
-    await service.onModuleInit();
+    service = await tokens(now);
   });
 
   it('given an issued token, it is accepted until it expires after the configured time', () => {
@@ -38,7 +45,16 @@ describe('admin bearer tokens', () => {
   });
 
   it('accepts a token signed elsewhere with the same secret (standard HS256)', () => {
-    expect(service.check(jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60 })).ok).toBe(true);
+    expect(service.check(jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60, jti: 't-1', pwd })).ok).toBe(true);
+  });
+
+  it('given the admin password changed since a token was issued, then the token is refused', async () => {
+    const { token } = service.issue();
+    const sameAgain = await tokens(now);
+    expect(sameAgain.check(token).ok).toBe(true);
+    const changed = await tokens(now, 'a new password for the new season');
+    expect(changed.check(token)).toEqual({ ok: false, reason: 'password_changed' });
+    expect(changed.check(changed.issue().token).ok).toBe(true);
   });
 
   it.each<[string, () => string, string]>([
@@ -67,8 +83,14 @@ describe('admin bearer tokens', () => {
       },
       'signature',
     ],
-    ['a past expiry', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat: iat - 120, exp: iat - 60 }), 'expired'],
+    ['a past expiry', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat: iat - 120, exp: iat - 60, jti: 't-1', pwd }), 'expired'],
     ['no expiry', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat }), 'claims'],
+    ['no token id', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60, pwd }), 'claims'],
+    [
+      'no password claim (issued before tokens carried one)',
+      () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60, jti: 't-1' }),
+      'password_changed',
+    ],
     ['another subject', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'customer', iat, exp: iat + 60 }), 'claims'],
   ])('refuses %s', (_name, make, reason) => {
     expect(service.check(make())).toEqual({ ok: false, reason });

@@ -3,16 +3,19 @@ import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObjec
 import type { AppConfig } from '../../../config/app-config';
 import { CLOCK, APP_CONFIG, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { serverSecret } from '../../../platform/persistence/data-dir-secret';
+import { AdminCredentials } from './admin-credentials.service';
 
 export interface AdminTokenClaims {
   sub: 'admin';
   iat: number;
   exp: number;
   jti: string;
+  /** Keyed digest of the admin password it was issued under: a token outlives no password change. */
+  pwd: string;
 }
 
 /** Why a token was refused (for logs and tests; the client only ever hears "Authentication required"). */
-export type TokenRejection = 'malformed' | 'algorithm' | 'signature' | 'expired' | 'claims';
+export type TokenRejection = 'malformed' | 'algorithm' | 'signature' | 'expired' | 'claims' | 'password_changed';
 
 export type TokenCheck = { ok: true; claims: AdminTokenClaims } | { ok: false; reason: TokenRejection };
 
@@ -27,10 +30,12 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
 @Injectable()
 export class AdminTokens implements OnModuleInit {
   private key: KeyObject | null = null;
+  private passwordDigest: string | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(AdminCredentials) private readonly credentials: AdminCredentials,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -40,7 +45,13 @@ export class AdminTokens implements OnModuleInit {
 
   issue(): { token: string; expiresAt: string } {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const claims: AdminTokenClaims = { sub: 'admin', iat, exp: iat + this.config.admin.tokenTtlSeconds, jti: randomUUID() };
+    const claims: AdminTokenClaims = {
+      sub: 'admin',
+      iat,
+      exp: iat + this.config.admin.tokenTtlSeconds,
+      jti: randomUUID(),
+      pwd: this.currentPasswordDigest(),
+    };
     const unsigned = `${HEADER}.${base64url(JSON.stringify(claims))}`;
     return { token: `${unsigned}.${this.sign(unsigned).toString('base64url')}`, expiresAt: new Date(claims.exp * 1000).toISOString() };
   }
@@ -64,11 +75,23 @@ export class AdminTokens implements OnModuleInit {
     const given = Buffer.from(signature, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
     const claims = parseJson(payload);
-    if (claims === null || claims['sub'] !== 'admin' || typeof claims['exp'] !== 'number' || typeof claims['iat'] !== 'number') {
+    if (
+      claims === null ||
+      claims['sub'] !== 'admin' ||
+      typeof claims['exp'] !== 'number' ||
+      typeof claims['iat'] !== 'number' ||
+      typeof claims['jti'] !== 'string'
+    ) {
       return { ok: false, reason: 'claims' };
     }
     if (claims['exp'] <= this.clock.now().getTime() / 1000) return { ok: false, reason: 'expired' };
+    if (claims['pwd'] !== this.currentPasswordDigest()) return { ok: false, reason: 'password_changed' };
     return { ok: true, claims: claims as unknown as AdminTokenClaims };
+  }
+
+  private currentPasswordDigest(): string {
+    this.passwordDigest ??= this.sign(`admin-password:${this.credentials.passwordSource()}`).toString('base64url').slice(0, 22);
+    return this.passwordDigest;
   }
 
   private sign(input: string): Buffer {
