@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../create-test-app';
 import { adminGet, adminSend, settle, streamEvents } from '../checkout/checkout-fixtures';
 import { adminOrder, outbox, paidOrder, pendingOrder, putTracking } from './admin-ops-fixtures';
 
-const UPDATED = { message: 'Order updated and customer notified by email' };
+const UPDATED = { message: 'Order updated and customer notified by email', changed: true, notified: true };
 
 describe('PUT /api/admin/orders/{orderId}/tracking', () => {
   let t: TestApp;
@@ -98,7 +98,11 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     const again = await putTracking(t, orderId, { status: 'shipped', trackingReference: ' AP1 ' });
 
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ message: `Order #${orderId} is already Shipped with tracking reference AP1: nothing changed` });
+    expect(again.body).toEqual({
+      message: `Order #${orderId} is already Shipped with tracking reference AP1: nothing changed`,
+      changed: false,
+      notified: false,
+    });
     expect(await streamEvents(t, `order-${orderId}`)).toHaveLength(before);
     await settle(t);
     expect(await updateEmails(orderId)).toHaveLength(1);
@@ -112,6 +116,35 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     }
     await settle(t);
     expect(await updateEmails(orderId)).toHaveLength(5);
+  });
+
+  it('with notifyCustomer false, records the change as not e-mailed and e-mails nobody, now or when the log is replayed', async () => {
+    const { orderId } = await paidOrder(t, 'tracking-quiet');
+    const before = (await streamEvents(t, `order-${orderId}`)).length;
+
+    const quiet = await putTracking(t, orderId, { status: 'pending', trackingReference: 'FIX-1', notifyCustomer: false });
+
+    expect(quiet.body).toEqual({ message: 'Order updated; the customer was not e-mailed', changed: true, notified: false });
+    expect((await adminOrder(t, orderId))?.status).toBe('pending');
+    const events = (await streamEvents(t, `order-${orderId}`)).slice(before);
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['OrderStatusChanged', { from: 'paid', to: 'pending', notifyCustomer: false }],
+      ['TrackingReferenceSet', { trackingReference: 'FIX-1', notifyCustomer: false }],
+    ]);
+    await settle(t);
+    expect(await updateEmails(orderId)).toHaveLength(0);
+    const history = (await adminGet(t, `/api/admin/orders/${orderId}/history`)).body as { summary: string }[];
+    expect(history.map((h) => h.summary)).toEqual(
+      expect.arrayContaining([
+        'Status changed from paid to pending (customer not e-mailed)',
+        'Tracking reference set to FIX-1 (customer not e-mailed)',
+      ]),
+    );
+
+    // The next change, with the box ticked again, e-mails as usual.
+    expect((await putTracking(t, orderId, { status: 'paid', trackingReference: 'FIX-1' })).body).toEqual(UPDATED);
+    await settle(t);
+    expect(await updateEmails(orderId)).toHaveLength(1);
   });
 
   it('changes the reference alone: one event, one e-mail with the new reference', async () => {
@@ -158,6 +191,11 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
         'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
       ],
       ['an unknown field', { status: 'shipped', trackingReference: 'AP1', carrier: 'DHL' }, 'property carrier should not exist'],
+      [
+        'notifyCustomer as text',
+        { status: 'shipped', trackingReference: 'AP1', notifyCustomer: 'false' },
+        'notifyCustomer must be true or false',
+      ],
     ])('400 for %s, appending nothing', async (_, body, message) => {
       const before = (await streamEvents(t, `order-${orderId}`)).length;
       const res = await putTracking(t, orderId, body);

@@ -57,9 +57,9 @@ export function describeEvent(
     case 'OrderReservationReleased':
       return `Reserved cans released: ${reason(d.reason)}`;
     case 'OrderStatusChanged':
-      return `Status changed from ${reason(d.from)} to ${reason(d.to)}`;
+      return `Status changed from ${reason(d.from)} to ${reason(d.to)}${d.notifyCustomer === false ? ' (customer not e-mailed)' : ''}`;
     case 'TrackingReferenceSet':
-      return `Tracking reference set to ${text(d.trackingReference)}`;
+      return `Tracking reference set to ${text(d.trackingReference)}${d.notifyCustomer === false ? ' (customer not e-mailed)' : ''}`;
     case 'PaymentIntentCreated':
       return `Payment intent created for ${money(d.totalCents)} (order backup recorded)`;
     case 'PaymentSucceeded':

@@ -123,7 +123,11 @@ describe('Active Orders tab', () => {
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'PUT /api/admin/orders/12/tracking': () => {
         saved = adminOrderFixture({ status: 'shipped', trackingReference: '33XYZ0123456' });
-        return Promise.resolve(new Response(JSON.stringify({ message: 'Order updated and customer notified by email' }), { status: 200 }));
+        return Promise.resolve(
+          new Response(JSON.stringify({ message: 'Order updated and customer notified by email', changed: true, notified: true }), {
+            status: 200,
+          }),
+        );
       },
     });
     const user = userEvent.setup();
@@ -147,8 +151,42 @@ describe('Active Orders tab', () => {
     expect(await within(dialog).findByText('Shipped', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Tracking reference')).toHaveValue('33XYZ0123456');
     const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
-    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ trackingReference: '33XYZ0123456', status: 'shipped' });
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ trackingReference: '33XYZ0123456', status: 'shipped', notifyCustomer: true });
   }, 45_000);
+
+  it.each([
+    {
+      case: 'with "Notify customer by e-mail" unticked, sends notifyCustomer false and toasts what the server did',
+      untick: true,
+      answer: { message: 'Order updated; the customer was not e-mailed', changed: true, notified: false },
+    },
+    {
+      case: 'when nothing changed, toasts the server\'s words, not "notified"',
+      untick: false,
+      answer: { message: 'Order #12 is already Paid with tracking reference AP1: nothing changed', changed: false, notified: false },
+    },
+  ])(
+    'Update Order $case',
+    async ({ untick, answer }) => {
+      const fetchMock = stubApi({
+        'GET /api/admin/orders': { body: [adminOrderFixture({ trackingReference: 'AP1' })] },
+        'GET /api/admin/orders/12/history': { body: HISTORY },
+        'PUT /api/admin/orders/12/tracking': { body: answer },
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<ActiveOrdersTab />);
+      const dialog = await openDialog('Update Tracking');
+      const notify = within(dialog).getByRole('checkbox', { name: 'Notify customer by e-mail' });
+      expect(notify).toBeChecked();
+      if (untick) await user.click(notify);
+      await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
+      expect(await screen.findByText(answer.message)).toBeInTheDocument();
+      expect(screen.queryByText('Order updated and customer notified by email')).not.toBeInTheDocument();
+      const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
+      expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({ notifyCustomer: !untick });
+    },
+    45_000,
+  );
 
   it('creating a label toasts its consignment number; a failure says "Failed to create shipping label"', async () => {
     let fail = false;

@@ -1,5 +1,5 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Select } from 'antd';
 import type { InputRef } from 'antd';
 import type { Ref } from 'react';
 import { useEffect } from 'react';
@@ -19,9 +19,11 @@ export interface OrderTrackingFormProps {
 interface TrackingValues {
   status: OrderStatus;
   trackingReference: string;
+  notifyCustomer: boolean;
 }
 
 export const ORDER_UPDATED = 'Order updated and customer notified by email';
+export const NOTIFY_CUSTOMER = 'Notify customer by e-mail';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
 
@@ -38,10 +40,19 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
     form.setFieldsValue({ status: order.status, trackingReference: order.trackingReference ?? '' });
   }, [form, order.status, order.trackingReference]);
 
+  // The toast says what the server did: updated and e-mailed, updated quietly, or nothing to change.
   const submit = (values: TrackingValues) =>
     update.mutate(
-      { orderId: order.id, status: values.status, trackingReference: values.trackingReference.trim() },
-      { onSuccess: () => toast.success(ORDER_UPDATED), onError: (error) => toast.error(errorMessage(error)) },
+      {
+        orderId: order.id,
+        status: values.status,
+        trackingReference: values.trackingReference.trim(),
+        notifyCustomer: values.notifyCustomer,
+      },
+      {
+        onSuccess: (outcome) => (outcome.changed ? toast.success(outcome.message) : toast.info(outcome.message)),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
     );
 
   return (
@@ -50,7 +61,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
       layout="vertical"
       onFinish={submit}
       noValidate
-      initialValues={{ status: order.status, trackingReference: order.trackingReference ?? '' }}
+      initialValues={{ status: order.status, trackingReference: order.trackingReference ?? '', notifyCustomer: true }}
       className="order-tracking-form"
       name={`order-tracking-${order.id}`}
     >
@@ -73,6 +84,9 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
           </a>
         </p>
       ) : null}
+      <Form.Item name="notifyCustomer" valuePropName="checked" className="order-tracking-form__notify">
+        <Checkbox>{NOTIFY_CUSTOMER}</Checkbox>
+      </Form.Item>
       <Button type="primary" htmlType="submit" loading={update.isPending}>
         Update Order
       </Button>

@@ -3,7 +3,13 @@ import type { OrderStatus } from './order.events';
 import { parseTrackingUpdate, TrackingMessages } from './order-tracking';
 
 describe('the manual status and tracking form', () => {
-  it.each<[string, { status?: unknown; trackingReference?: unknown }, { status: OrderStatus; trackingReference: string }]>([
+  it.each<
+    [
+      string,
+      { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown },
+      { status: OrderStatus; trackingReference: string },
+    ]
+  >([
     [
       'a status and a reference',
       { status: 'shipped', trackingReference: '33ABC1234567' },
@@ -25,11 +31,24 @@ describe('the manual status and tracking form', () => {
       { status: 'packed_awaiting_pickup', trackingReference: 'x-1' },
       { status: 'packed_awaiting_pickup', trackingReference: 'x-1' },
     ],
-  ])('accepts %s', (_, input, expected) => {
-    expect(parseTrackingUpdate(input)).toEqual(expected);
+    [
+      'the customer e-mailed by choice',
+      { status: 'shipped', trackingReference: 'AP1', notifyCustomer: true },
+      { status: 'shipped', trackingReference: 'AP1' },
+    ],
+  ])('accepts %s, e-mailing the customer', (_, input, expected) => {
+    expect(parseTrackingUpdate(input)).toEqual({ ...expected, notifyCustomer: true });
   });
 
-  it.each<[string, { status?: unknown; trackingReference?: unknown }, string]>([
+  it('accepts the choice not to e-mail the customer', () => {
+    expect(parseTrackingUpdate({ status: 'shipped', trackingReference: 'AP1', notifyCustomer: false })).toEqual({
+      status: 'shipped',
+      trackingReference: 'AP1',
+      notifyCustomer: false,
+    });
+  });
+
+  it.each<[string, { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown }, string]>([
     ['nothing', {}, TrackingMessages.required],
     ['no status', { trackingReference: 'AP1' }, TrackingMessages.required],
     ['no reference', { status: 'shipped' }, TrackingMessages.required],
@@ -42,6 +61,7 @@ describe('the manual status and tracking form', () => {
     ['61 characters', { status: 'shipped', trackingReference: 'A'.repeat(61) }, TrackingMessages.invalidReference],
     ['a slash', { status: 'shipped', trackingReference: 'AP/1' }, TrackingMessages.invalidReference],
     ['markup', { status: 'shipped', trackingReference: '<b>1</b>' }, TrackingMessages.invalidReference],
+    ['notifyCustomer as text', { status: 'shipped', trackingReference: 'AP1', notifyCustomer: 'no' }, TrackingMessages.invalidNotify],
   ])('refuses %s', (_, input, message) => {
     const parse = () => parseTrackingUpdate(input);
     expect(parse).toThrow(DomainError);

@@ -5,12 +5,15 @@ export const TrackingMessages = {
   required: 'Tracking reference and status are required',
   invalidStatus: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
   invalidReference: 'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
+  invalidNotify: 'notifyCustomer must be true or false',
 } as const;
 
 export interface TrackingUpdate {
   status: OrderStatus;
   /** Trimmed. */
   trackingReference: string;
+  /** Whether the customer hears of the change by e-mail (the form's box; true unless the operator unticks it). */
+  notifyCustomer: boolean;
 }
 
 /**
@@ -18,13 +21,15 @@ export interface TrackingUpdate {
  * 'order update needs both tracking reference and status'), the status is one of the six, the reference is
  * trimmed. Throws a validation DomainError with one readable message.
  */
-export function parseTrackingUpdate(input: { status?: unknown; trackingReference?: unknown }): TrackingUpdate {
-  const { status, trackingReference } = input;
+export function parseTrackingUpdate(input: { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown }): TrackingUpdate {
+  const { status, trackingReference, notifyCustomer } = input;
   const blank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   if (blank(status) || blank(trackingReference)) throw new DomainError('tracking_update_required', TrackingMessages.required);
   if (!isOrderStatus(status)) throw new DomainError('invalid_order_status', TrackingMessages.invalidStatus);
   if (typeof trackingReference !== 'string') throw new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference);
   const reference = trackingReference.trim();
   if (!isTrackingReference(reference)) throw new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference);
-  return { status, trackingReference: reference };
+  if (notifyCustomer !== undefined && typeof notifyCustomer !== 'boolean')
+    throw new DomainError('invalid_notify_customer', TrackingMessages.invalidNotify);
+  return { status, trackingReference: reference, notifyCustomer: notifyCustomer ?? true };
 }

@@ -13,4 +13,4 @@ export type OrderCommand =
   | { type: 'DeletePendingOrder'; deletedAt: string }
   | { type: 'RecordReservationReleased'; reason: ReservationReleaseReason }
   /** The operator's manual status and tracking form; `by` becomes the events' actor. */
-  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string; by: Actor };
+  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string; by: Actor; notifyCustomer?: boolean };

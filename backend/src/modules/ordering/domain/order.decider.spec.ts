@@ -138,11 +138,12 @@ describe('order decider', () => {
   });
 
   describe('ChangeOrderStatus (the operator: any status to any other, only what changed)', () => {
-    const change = (status: OrderStatus, trackingReference: string): OrderCommand => ({
+    const change = (status: OrderStatus, trackingReference: string, notifyCustomer?: boolean): OrderCommand => ({
       type: 'ChangeOrderStatus',
       status,
       trackingReference,
       by: 'admin',
+      ...(notifyCustomer === undefined ? {} : { notifyCustomer }),
     });
     const statusChanged = (from: OrderStatus, to: OrderStatus): OrderEvent => ({ type: 'OrderStatusChanged', data: { from, to } });
     const referenceSet = (trackingReference: string): OrderEvent => ({ type: 'TrackingReferenceSet', data: { trackingReference } });
@@ -172,6 +173,21 @@ describe('order decider', () => {
         [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')],
         change('shipped', 'AP1'),
         [],
+      ],
+      [
+        'the operator chose not to e-mail: both changes say so',
+        [placed, paid, assigned],
+        change('pending', 'FIX-1', false),
+        [
+          { type: 'OrderStatusChanged', data: { from: 'paid', to: 'pending', notifyCustomer: false } },
+          { type: 'TrackingReferenceSet', data: { trackingReference: 'FIX-1', notifyCustomer: false } },
+        ],
+      ],
+      [
+        'the operator chose to e-mail: recorded as always',
+        [placed, paid, assigned],
+        change('shipped', 'AP1', true),
+        [statusChanged('paid', 'shipped'), referenceSet('AP1')],
       ],
       [
         'backwards, delivered to paid',

@@ -82,9 +82,11 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (!isTrackingReference(command.trackingReference)) throw OrderErrors.invalidTrackingReference();
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
       const events: OrderEvent[] = [];
-      if (command.status !== state.status) events.push({ type: 'OrderStatusChanged', data: { from: state.status, to: command.status } });
+      const quiet = command.notifyCustomer === false ? { notifyCustomer: false as const } : {};
+      if (command.status !== state.status)
+        events.push({ type: 'OrderStatusChanged', data: { from: state.status, to: command.status, ...quiet } });
       if (command.trackingReference !== state.trackingReference)
-        events.push({ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } });
+        events.push({ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference, ...quiet } });
       return events;
     }
     default:

@@ -81,9 +81,10 @@ export type InvoiceNumberAssigned = DomainEvent<'InvoiceNumberAssigned', { invoi
 export type OrderDeleted = DomainEvent<'OrderDeleted', { deletedAt: string }>;
 export type OrderReservationReleased = DomainEvent<'OrderReservationReleased', { reason: ReservationReleaseReason }>;
 /** The operator set another status by hand (any status may follow any other). */
-export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { from: OrderStatus; to: OrderStatus }>;
+/** `notifyCustomer: false` when the operator chose not to e-mail the customer (absent: e-mailed). */
+export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { from: OrderStatus; to: OrderStatus; notifyCustomer?: false }>;
 /** The operator set the carrier's tracking reference (trimmed). */
-export type TrackingReferenceSet = DomainEvent<'TrackingReferenceSet', { trackingReference: string }>;
+export type TrackingReferenceSet = DomainEvent<'TrackingReferenceSet', { trackingReference: string; notifyCustomer?: false }>;
 
 export type OrderEvent =
   | OrderPlaced

@@ -26,6 +26,8 @@ export class OrderUpdateEmailProcessManager implements ProcessManager {
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
+    // The operator unticked "Notify customer by e-mail".
+    if ((event.data as { notifyCustomer?: boolean } | null)?.notifyCustomer === false) return;
     if (event.type === 'OrderStatusChanged') {
       // The decider records the status before the reference: when both changed, the e-mail belongs to the second.
       const [next] = await this.events.readStream(event.streamName, { fromRevision: event.revision + 1, maxCount: 1 });

@@ -12,12 +12,15 @@ export class UpdateOrderTrackingController {
 
   @Put(':orderId/tracking')
   @HttpCode(200)
-  @ApiOperation({ summary: "Set an order's status and tracking reference (any status to any other); e-mails the customer once per change" })
+  @ApiOperation({
+    summary:
+      "Set an order's status and tracking reference (any status to any other); e-mails the customer once per change unless notifyCustomer is false. Answers what happened: changed, notified, and a message",
+  })
   update(
     @Param('orderId') orderId: string,
     @Body() body: UpdateOrderTrackingRequest,
     @Context() context: RequestContext,
-  ): Promise<{ message: string }> {
+  ): Promise<{ message: string; changed: boolean; notified: boolean }> {
     return this.tracking.update(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

@@ -14,4 +14,8 @@ export class UpdateOrderTrackingRequest {
   @ApiProperty({ type: String, enum: ORDER_STATUSES, example: 'shipped' })
   @Allow()
   status?: unknown;
+
+  @ApiProperty({ type: Boolean, required: false, default: true, description: 'E-mail the customer about the change (default true)' })
+  @Allow()
+  notifyCustomer?: unknown;
 }

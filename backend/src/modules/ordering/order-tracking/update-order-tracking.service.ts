@@ -11,8 +11,10 @@ import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { OrderReservations } from '../reservations/order-reservations.service';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
-/** The spec's success toast, which is also the route's answer. */
+/** The spec's success toast, which is also the route's answer when the customer is e-mailed. */
 export const ORDER_UPDATED = 'Order updated and customer notified by email';
+/** The answer when the operator chose not to e-mail the customer. */
+export const ORDER_UPDATED_QUIETLY = 'Order updated; the customer was not e-mailed';
 
 /**
  * The operator sets an order's status and tracking reference: any status may follow any other, only what
@@ -28,7 +30,11 @@ export class UpdateOrderTracking {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async update(orderId: string, body: { status?: unknown; trackingReference?: unknown }, cause: Cause): Promise<{ message: string }> {
+  async update(
+    orderId: string,
+    body: { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown },
+    cause: Cause,
+  ): Promise<{ message: string; changed: boolean; notified: boolean }> {
     const update = parseTrackingUpdate(body);
     const order = /^\d{1,12}$/.test(orderId) ? await this.orders.loadOrder(orderId) : null;
     if (order === null) throw OrderErrors.notFound(orderId);
@@ -36,16 +42,28 @@ export class UpdateOrderTracking {
     const result = await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
-      command: { type: 'ChangeOrderStatus', status: update.status, trackingReference: update.trackingReference, by: cause.actor },
+      command: {
+        type: 'ChangeOrderStatus',
+        status: update.status,
+        trackingReference: update.trackingReference,
+        by: cause.actor,
+        notifyCustomer: update.notifyCustomer,
+      },
       metadata,
     });
     if (result.events.length === 0) {
       return {
         message: `Order #${orderId} is already ${orderStatusLabel(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,
+        changed: false,
+        notified: false,
       };
+    }
+    if (!update.notifyCustomer) {
+      await this.projections.waitForReadModels(result.position);
+      return { message: ORDER_UPDATED_QUIETLY, changed: true, notified: false };
     }
     const email = await this.notifier.notify(orderId, result.revision, metadata);
     await this.projections.waitForReadModels(Math.max(result.position ?? -1, email.position ?? -1));
-    return { message: ORDER_UPDATED };
+    return { message: ORDER_UPDATED, changed: true, notified: true };
   }
 }

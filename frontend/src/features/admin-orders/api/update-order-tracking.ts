@@ -6,13 +6,31 @@ export interface OrderTrackingUpdate {
   orderId: string;
   status: OrderStatus;
   trackingReference: string;
+  /** Whether the customer is e-mailed about the change. */
+  notifyCustomer: boolean;
 }
 
-export async function updateOrderTracking({ orderId, status, trackingReference }: OrderTrackingUpdate): Promise<{ message: string }> {
-  return apiJson<{ message: string }>('PUT', `/api/admin/orders/${encodeURIComponent(orderId)}/tracking`, { trackingReference, status });
+/** What the server did: the message says it in words. */
+export interface OrderTrackingOutcome {
+  message: string;
+  changed: boolean;
+  notified: boolean;
 }
 
-/** The change e-mails the customer, so the orders, their histories, reports and the outbox all move. */
+export async function updateOrderTracking({
+  orderId,
+  status,
+  trackingReference,
+  notifyCustomer,
+}: OrderTrackingUpdate): Promise<OrderTrackingOutcome> {
+  return apiJson<OrderTrackingOutcome>('PUT', `/api/admin/orders/${encodeURIComponent(orderId)}/tracking`, {
+    trackingReference,
+    status,
+    notifyCustomer,
+  });
+}
+
+/** A change may e-mail the customer, so the orders, their histories, reports and the outbox all move. */
 export function useUpdateOrderTracking() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: updateOrderTracking, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
