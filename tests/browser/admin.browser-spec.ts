@@ -172,7 +172,7 @@ describeInBrowser('admin panel', () => {
     await history.getByText('Payment provider', { exact: true }).first().waitFor();
     await history.getByText('8 cans of Swan River Stout reserved for 10 minutes', { exact: true }).waitFor();
     await history.getByText('8 cans of Swan River Stout taken from stock', { exact: true }).waitFor();
-    await history.getByText('Status changed from packed awaiting pickup to shipped', { exact: true }).waitFor();
+    await history.getByText('Status changed from Packed - Awaiting Pickup to Shipped', { exact: true }).waitFor();
 
     await dialog.getByRole('button', { name: /Create Shipping Label/ }).click();
     await page

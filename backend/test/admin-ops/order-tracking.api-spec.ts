@@ -79,13 +79,13 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
       expect.objectContaining({
         type: 'OrderStatusChanged',
         actor: 'admin',
-        summary: 'Status changed from paid to packed awaiting pickup',
+        summary: 'Status changed from Paid to Packed - Awaiting Pickup',
       }),
       expect.objectContaining({ type: 'TrackingReferenceSet', actor: 'admin', summary: 'Tracking reference set to 33ABC 123-456' }),
       expect.objectContaining({
         type: 'OrderStatusChanged',
         actor: 'admin',
-        summary: 'Status changed from packed awaiting pickup to shipped',
+        summary: 'Status changed from Packed - Awaiting Pickup to Shipped',
       }),
     ]);
   });
@@ -136,7 +136,7 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     const history = (await adminGet(t, `/api/admin/orders/${orderId}/history`)).body as { summary: string }[];
     expect(history.map((h) => h.summary)).toEqual(
       expect.arrayContaining([
-        'Status changed from paid to pending (customer not e-mailed)',
+        'Status changed from Paid to Payment Pending (customer not e-mailed)',
         'Tracking reference set to FIX-1 (customer not e-mailed)',
       ]),
     );

@@ -30,6 +30,14 @@ describe('order timeline', () => {
     ['PaymentFailed', { failureMessage: 'Your card was declined.' }, 'Payment provider reported a failure: Your card was declined.'],
     ['ShippingLabelCreated', { consignmentNumber: 'SSB123456785' }, 'Shipping label created: consignment SSB123456785'],
     ['EmailQueued', { subject: 'Your order #7' }, 'E-mail queued: “Your order #7”'],
+    ['OrderStatusChanged', { from: 'paid', to: 'packed_awaiting_pickup' }, 'Status changed from Paid to Packed - Awaiting Pickup'],
+    [
+      'OrderStatusChanged',
+      { from: 'shipped', to: 'pending', notifyCustomer: false },
+      'Status changed from Shipped to Payment Pending (customer not e-mailed)',
+    ],
+    ['TrackingReferenceSet', { trackingReference: 'AP1' }, 'Tracking reference set to AP1'],
+    ['TrackingReferenceSet', { trackingReference: 'AP1', notifyCustomer: false }, 'Tracking reference set to AP1 (customer not e-mailed)'],
     ['SomethingNewHappened', {}, 'Something New Happened'],
   ])('describes %s', (type, data, summary) => {
     expect(describeEvent({ type, data, streamName: 'order-7' })).toBe(summary);

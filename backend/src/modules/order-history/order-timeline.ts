@@ -1,4 +1,5 @@
 import type { Actor, RecordedEvent } from '@brewery/eventstore';
+import { isOrderStatus, orderStatusLabel } from '@brewery/shop-rules';
 
 /** One line of an order's history, as the operator reads it. */
 export interface TimelineEntry {
@@ -16,6 +17,8 @@ type Data = Record<string, unknown>;
 const money = (cents: unknown): string => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : '');
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const reason = (value: unknown): string => text(value).replace(/_/g, ' ');
+/** A status as the admin screen and the customer's e-mails name it ('Packed - Awaiting Pickup'). */
+const status = (value: unknown): string => (isOrderStatus(value) ? orderStatusLabel(value) : reason(value));
 
 /** How long a reservation was taken for, from the event's time to its expiry, in whole minutes. */
 function heldFor(expiresAt: unknown, occurredAt: string | undefined): string {
@@ -57,7 +60,7 @@ export function describeEvent(
     case 'OrderReservationReleased':
       return `Reserved cans released: ${reason(d.reason)}`;
     case 'OrderStatusChanged':
-      return `Status changed from ${reason(d.from)} to ${reason(d.to)}${d.notifyCustomer === false ? ' (customer not e-mailed)' : ''}`;
+      return `Status changed from ${status(d.from)} to ${status(d.to)}${d.notifyCustomer === false ? ' (customer not e-mailed)' : ''}`;
     case 'TrackingReferenceSet':
       return `Tracking reference set to ${text(d.trackingReference)}${d.notifyCustomer === false ? ' (customer not e-mailed)' : ''}`;
     case 'PaymentIntentCreated':

@@ -30,6 +30,18 @@ describe('Pending Orders tab', () => {
     expect(within(card).getByText(/Inventory is reduced only when payment succeeds/)).toBeInTheDocument();
   });
 
+  it.each([
+    { reservation: 'held' as const, note: /Until then these cans are reserved; the reservation ends .+ if the customer does not pay\.$/ },
+    { reservation: 'released' as const, note: /This checkout no longer holds its cans: they are back on sale\.$/ },
+    { reservation: 'sold' as const, note: /These cans were sold with this order's payment\.$/ },
+  ])('says what the cans of a pending order are doing when its reservation is $reservation', async ({ reservation, note }) => {
+    stubApi({ 'GET /api/admin/orders': { body: [{ ...pending, reservation }] } });
+    renderWithProviders(<PendingOrdersTab />);
+    const card = await screen.findByRole('article', { name: 'Order #15' });
+    expect(within(card).getByText(note)).toBeInTheDocument();
+    expect(within(card).getByText(/^Inventory is reduced only when payment succeeds\./)).toBeInTheDocument();
+  });
+
   it('given none, it says "No pending orders"', async () => {
     stubApi({ 'GET /api/admin/orders': { body: [adminOrderFixture({ status: 'shipped' })] } });
     renderWithProviders(<PendingOrdersTab />);

@@ -12,6 +12,19 @@ import { OrdersTabLayout } from './orders-tab-layout';
 export const NO_PENDING_ORDERS = 'No pending orders';
 export const PENDING_ORDER_DELETED = 'Pending order deleted successfully';
 
+/** What the pending order's cans are doing now, in words that stay true after the hold ends. */
+export function reservationNote(order: Pick<AdminOrder, 'reservation' | 'reservationExpiresAt'>): string {
+  const rule = 'Inventory is reduced only when payment succeeds.';
+  switch (order.reservation) {
+    case 'released':
+      return `${rule} This checkout no longer holds its cans: they are back on sale.`;
+    case 'sold':
+      return `${rule} These cans were sold with this order's payment.`;
+    default:
+      return `${rule} Until then these cans are reserved; the reservation ends ${dateTime(order.reservationExpiresAt)} if the customer does not pay.`;
+  }
+}
+
 export function deleteOrderPrompt(orderId: string): string {
   return `Are you sure you want to delete Order #${orderId}? This action cannot be undone.`;
 }
@@ -55,8 +68,7 @@ export function PendingOrdersTab() {
           showItems
           note={
             <p className="orders-tab__note">
-              <InfoCircleOutlined /> Inventory is reduced only when payment succeeds. Until then these cans are reserved; the reservation
-              ends {dateTime(order.reservationExpiresAt)} if the customer does not pay.
+              <InfoCircleOutlined /> {reservationNote(order)}
             </p>
           }
           actions={

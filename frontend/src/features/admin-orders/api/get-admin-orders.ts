@@ -53,6 +53,8 @@ export interface AdminOrder {
   paymentIntentId: string | null;
   paidAt: string | null;
   reservationExpiresAt: string;
+  /** Whether the order's cans are still held for it, back on sale, or sold with its payment. */
+  reservation?: 'held' | 'released' | 'sold';
   needsReview: boolean;
   reviewReasons: string[];
   /** Added by the shipping module; absent on servers without it. */
