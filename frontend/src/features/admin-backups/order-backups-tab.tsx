@@ -10,6 +10,7 @@ import { useOrderBackups } from './api/get-order-backups';
 import { useRecoverOrder } from './api/recover-order';
 import { backupPaymentStatus, canRecover, paymentStatusColor } from './backup-status';
 import './order-backups-tab.css';
+import { perthDateTime } from '@/shared/format/perth-date-time';
 
 export const BACKUP_TEXTS = {
   loadFailed: 'Failed to load order backups',
@@ -26,10 +27,7 @@ function isPackSize(value: string): value is PackSize {
   return (PACK_SIZES as readonly string[]).includes(value);
 }
 
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-AU', { dateStyle: 'short', timeStyle: 'short' });
-}
+const formatTime = perthDateTime;
 
 interface RecoveryForm {
   paymentIntentId: string;

@@ -1,4 +1,5 @@
 import { formatPrice, packSizeLabel, toCents } from '@brewery/shop-rules';
+import { perthDateTime } from '@/shared/format/perth-date-time';
 import type { AdminOrderItem, EventActor } from './api/get-admin-orders';
 
 /** "$46.00" from the API's decimal strings. */
@@ -6,12 +7,8 @@ export function money(amount: string): string {
   return formatPrice(toCents(amount) / 100);
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function dateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
-}
+/** "25 Nov 2026, 10:46 am", Perth time: the admin screens' one format. */
+export const dateTime = perthDateTime;
 
 /** The spec's "quantity × unit price": packs for pack lines (with their cans), cans for singles. */
 export function itemQuantityText(item: AdminOrderItem): string {

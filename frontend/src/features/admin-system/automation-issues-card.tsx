@@ -2,12 +2,10 @@ import { formatPrice } from '@brewery/shop-rules';
 import { Card, Empty, Typography } from 'antd';
 import type { SystemStatus } from './api/get-system-status';
 import { automationIssueCount } from './system-health';
+import { perthDateTime } from '@/shared/format/perth-date-time';
 
 const money = (value: string | number): string => formatPrice(Number(value));
-const time = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-AU');
-};
+const time = perthDateTime;
 
 export function AutomationIssuesCard({ status }: { status: SystemStatus }) {
   const issues = status.automation_issues;

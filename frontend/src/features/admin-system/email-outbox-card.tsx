@@ -5,12 +5,9 @@ import type { OutboxEmail } from './api/get-outbox';
 import { useOutbox } from './api/get-outbox';
 import { useOutboxEmail } from './api/get-outbox-email';
 import { SYSTEM_TEXTS } from './system-texts';
+import { perthDateTime } from '@/shared/format/perth-date-time';
 
-const time = (iso: string | null): string => {
-  if (iso === null) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-AU');
-};
+const time = (iso: string | null): string => (iso === null ? '—' : perthDateTime(iso));
 
 function statusColor(status: string): string {
   if (status === 'sent') return 'green';

@@ -13,6 +13,7 @@ import { overallHealthText, summariseHealth } from './system-health';
 import { SYSTEM_TEXTS, autoFixCompleteText } from './system-texts';
 import { WebhookRecoveryCard } from './webhook-recovery-card';
 import './system-tab.css';
+import { perthDateTime } from '@/shared/format/perth-date-time';
 
 function HealthSummaryCard({ status }: { status: SystemStatus }) {
   const { overall, findings } = summariseHealth(status);
@@ -96,9 +97,7 @@ export function SystemTab() {
           <Typography.Title level={3} className="system__title">
             System Monitor
           </Typography.Title>
-          {data ? (
-            <Typography.Text type="secondary">Last checked {new Date(data.timestamp).toLocaleTimeString('en-AU')}</Typography.Text>
-          ) : null}
+          {data ? <Typography.Text type="secondary">Last checked {perthDateTime(data.timestamp)}</Typography.Text> : null}
         </div>
         <div className="system__actions">
           <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
