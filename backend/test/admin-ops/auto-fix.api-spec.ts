@@ -100,6 +100,12 @@ describe('POST /api/admin/auto-fix', () => {
       expect.arrayContaining([interrupted.paymentIntentId, deleted.paymentIntentId]),
     );
     expect(before.expired_reservations.map((r) => r.orderId)).toContain(abandoned.orderId);
+    // And the backups say which of those payments belong to a deleted order (recovery cannot complete it)
+    const backups = (await adminGet(t, '/api/admin/order-backups')).body as {
+      summary: { potentiallyMissing: { paymentIntentId: string; orderDeleted: boolean }[] };
+    };
+    const missing = new Map(backups.summary.potentiallyMissing.map((p) => [p.paymentIntentId, p.orderDeleted]));
+    expect([missing.get(deleted.paymentIntentId), missing.get(interrupted.paymentIntentId)]).toEqual([true, false]);
     expect(before.failed_emails).toContainEqual({
       key: failedKey,
       to: 'ada@example.com',

@@ -54,10 +54,28 @@ describe('catalog over HTTP', () => {
   describe('seeding', () => {
     it('given an empty shop, seeds the twelve beers once; seeding again adds nothing', async () => {
       expect(await shop()).toEqual([]);
-      await t.http().post('/api/admin/seed-products').set(auth).expect(201, { created: 12, skipped: 0 });
-      await t.http().post('/api/admin/seed-products').set(auth).expect(201, { created: 0, skipped: 12 });
+      await t.http().post('/api/admin/seed-products').set(auth).expect(201, { created: 12, skipped: 0, deleted: 0 });
+      await t.http().post('/api/admin/seed-products').set(auth).expect(201, { created: 0, skipped: 12, deleted: 0 });
       const events = await t.app.get<EventStore>(EVENT_STORE).readStream('product-seed-quokka-pale-ale');
       expect(events.map((e) => [e.type, e.revision, e.metadata.actor])).toEqual([['ProductCreated', 0, 'admin']]);
+    });
+
+    it('given a seeded beer the operator deleted, seeding again leaves it deleted and says so', async () => {
+      const scratch = await createTestApp();
+      try {
+        const token = `Bearer ${await scratch.adminToken()}`;
+        await scratch.http().post('/api/admin/seed-products').set('Authorization', token).expect(201);
+        await scratch.http().delete('/api/admin/products/seed-quokka-pale-ale').set('Authorization', token).expect(200);
+        await scratch
+          .http()
+          .post('/api/admin/seed-products')
+          .set('Authorization', token)
+          .expect(201, { created: 0, skipped: 12, deleted: 1 });
+        const listed = (await scratch.http().get('/api/admin/products').set('Authorization', token).expect(200)).body as { id: string }[];
+        expect(listed.map((p) => p.id)).not.toContain('seed-quokka-pale-ale');
+      } finally {
+        await scratch.close();
+      }
     });
 
     it('the shop lists the live ones by name with the archived beer last; the admin also sees the draft', async () => {

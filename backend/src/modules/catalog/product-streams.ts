@@ -49,6 +49,12 @@ export class ProductStreams {
     return { productId: command.productId, revision: result.revision, position: result.position, events: result.events.map((e) => e.type) };
   }
 
+  /** Whether the operator deleted the product (its stream remains, ending in ProductDeleted). */
+  async isDeleted(productId: string): Promise<boolean> {
+    const { state } = await this.pipeline.load(productStreamName(productId), productDecider);
+    return state.status === 'deleted';
+  }
+
   /** The product as its stream says now (not the read model): for pricing and stock checks; see `productSnapshot` for `at`. */
   async snapshot(productId: string, at?: string): Promise<ProductSnapshot | null> {
     const { state } = await this.pipeline.load(productStreamName(productId), productDecider);

@@ -5,7 +5,7 @@ import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import type { OrderBackup, OrderBackupsResponse } from './api/get-order-backups';
 import { backupPaymentStatus, canRecover } from './backup-status';
-import { OrderBackupsTab } from './order-backups-tab';
+import { missingPaymentAdvice, OrderBackupsTab } from './order-backups-tab';
 
 /** The JSON body a request sent. */
 function sentJson(init: RequestInit | undefined): unknown {
@@ -131,5 +131,20 @@ describe('order backups tab', () => {
     renderWithProviders(<OrderBackupsTab />);
     expect((await screen.findAllByText('Failed to load order backups')).length).toBeGreaterThan(0);
     await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toHaveTextContent('Failed to load order backups'));
+  });
+
+  it.each([
+    [{ orderStatus: 'pending', orderDeleted: false }, 'recover it below or from the list.'],
+    [{ orderStatus: null, orderDeleted: false }, 'recover it below or from the list.'],
+    [
+      { orderStatus: 'pending', orderDeleted: true },
+      'the order was deleted, so it cannot be recovered: refund the payment with the provider.',
+    ],
+    [
+      { orderStatus: 'cancelled', orderDeleted: false },
+      'the order was cancelled, so it cannot be recovered: refund the payment with the provider.',
+    ],
+  ])('advises on a payment without a paid order (%j): %s', (backup, advice) => {
+    expect(missingPaymentAdvice(backup)).toBe(advice);
   });
 });

@@ -5,7 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
-import type { OrderBackup } from './api/get-order-backups';
+import type { OrderBackup, PotentiallyMissingOrder } from './api/get-order-backups';
 import { useOrderBackups } from './api/get-order-backups';
 import { useRecoverOrder } from './api/recover-order';
 import { backupPaymentStatus, canRecover, paymentStatusColor } from './backup-status';
@@ -28,6 +28,14 @@ function isPackSize(value: string): value is PackSize {
 }
 
 const formatTime = perthDateTime;
+
+/** What the operator can do about a payment without a paid order: recover it, unless its order is gone. */
+export function missingPaymentAdvice(backup: Pick<PotentiallyMissingOrder, 'orderDeleted' | 'orderStatus'>): string {
+  if (backup.orderDeleted === true) return 'the order was deleted, so it cannot be recovered: refund the payment with the provider.';
+  if (backup.orderStatus === 'cancelled')
+    return 'the order was cancelled, so it cannot be recovered: refund the payment with the provider.';
+  return 'recover it below or from the list.';
+}
 
 interface RecoveryForm {
   paymentIntentId: string;
@@ -192,8 +200,9 @@ export function OrderBackupsTab() {
             <ul className="order-backups__review" aria-label="Payments needing review">
               {summary.potentiallyMissing.map((backup) => (
                 <li key={backup.paymentIntentId}>
-                  {backup.orderId === null ? 'No order' : `Order #${backup.orderId}`} ({backup.orderStatus ?? 'missing'}),{' '}
-                  {backup.customerInfo?.name ?? 'unknown customer'}, {money(backup.totals?.total)}: recover it below or from the list.
+                  {backup.orderId === null ? 'No order' : `Order #${backup.orderId}`} (
+                  {backup.orderDeleted === true ? 'deleted' : (backup.orderStatus ?? 'missing')}),{' '}
+                  {backup.customerInfo?.name ?? 'unknown customer'}, {money(backup.totals?.total)}: {missingPaymentAdvice(backup)}
                 </li>
               ))}
             </ul>

@@ -6,7 +6,7 @@ import { requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import type { AdminProduct } from './api/get-admin-products';
-import { ProductsTab } from './products-tab';
+import { ProductsTab, seededText } from './products-tab';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 
@@ -279,5 +279,17 @@ describe('Products tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Product deleted')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('what Seed Products says it did', () => {
+  it.each([
+    [{ created: 12, skipped: 0, deleted: 0 }, '12 beers added'],
+    [{ created: 0, skipped: 12, deleted: 0 }, 'All 12 starter beers were already there'],
+    [{ created: 0, skipped: 12 }, 'All 12 starter beers were already there'],
+    [{ created: 0, skipped: 12, deleted: 1 }, 'No beers added: all 12 were seeded before, and the 1 you deleted stays deleted'],
+    [{ created: 1, skipped: 11, deleted: 2 }, '1 beer added; 11 were seeded before, and the 2 you deleted stay deleted'],
+  ])('given %j, says "%s"', (result, text) => {
+    expect(seededText(result)).toBe(text);
   });
 });

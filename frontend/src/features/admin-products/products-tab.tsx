@@ -9,7 +9,7 @@ import { useCreateProduct } from './api/create-product';
 import { useDeleteProduct } from './api/delete-product';
 import type { AdminProduct } from './api/get-admin-products';
 import { useAdminProducts } from './api/get-admin-products';
-import { useSeedProducts } from './api/seed-products';
+import { useSeedProducts, type SeedProductsResult } from './api/seed-products';
 import { useSetProductActive, useUpdateProduct } from './api/update-product';
 import type { ProductFormValues } from './product-form-body';
 import { productFormValues, productRequestBody } from './product-form-body';
@@ -21,6 +21,15 @@ type Dialog = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; product: Ad
 export const NO_PRODUCTS_FOUND = 'No products found';
 
 /** The Products tab: seed, add, edit, include in or remove from the shop, delete. */
+/** What a seeding did, in words that stay true when the operator had deleted some starter beers. */
+export function seededText({ created, skipped, deleted = 0 }: SeedProductsResult): string {
+  const gone = deleted === 0 ? '' : `, and the ${deleted} you deleted ${deleted === 1 ? 'stays' : 'stay'} deleted`;
+  if (created === 0)
+    return deleted === 0 ? `All ${skipped} starter beers were already there` : `No beers added: all ${skipped} were seeded before${gone}`;
+  const added = `${created} ${created === 1 ? 'beer' : 'beers'} added`;
+  return skipped === 0 ? added : `${added}; ${skipped} were seeded before${gone}`;
+}
+
 export function ProductsTab() {
   const products = useAdminProducts();
   const seed = useSeedProducts();
@@ -41,8 +50,7 @@ export function ProductsTab() {
 
   const seedProducts = () =>
     seed.mutate(undefined, {
-      onSuccess: ({ created, skipped }) =>
-        toast.success('Products seeded', created === 0 ? `All ${skipped} starter beers were already there` : `${created} beers added`),
+      onSuccess: (result) => toast.success('Products seeded', seededText(result)),
       onError: showError,
     });
 

@@ -99,6 +99,23 @@ describe('shipping tab', () => {
     expect(await screen.findByText('No valid order found. Please parse email first.')).toBeInTheDocument();
   });
 
+  it('given a reply that names an order but asks for no label, Parse Results show that order, and no label is made', async () => {
+    stubApi({
+      'POST /api/admin/parse-shipping-email': {
+        body: { orderId: '3', action: 'none', message: 'Order #3 found, but no "create label" command' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingTab />);
+    await pasteReply(user, 'thanks for order #3');
+    await user.click(screen.getByRole('button', { name: 'Parse Email' }));
+    const results = (await screen.findByText('Parse Results')).closest('.ant-card') as HTMLElement;
+    expect(within(results).getByText('#3')).toBeInTheDocument();
+    expect(within(results).queryByText('Not found')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Label' }));
+    expect(await screen.findByText('No valid order found. Please parse email first.')).toBeInTheDocument();
+  });
+
   it('given the parse request fails, it toasts "Failed to parse email"', async () => {
     stubApi({ 'POST /api/admin/parse-shipping-email': { status: 500, body: { statusCode: 500, message: 'Internal error' } } });
     const user = userEvent.setup();

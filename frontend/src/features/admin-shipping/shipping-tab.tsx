@@ -112,7 +112,8 @@ export function ShippingTab() {
       {parsed !== null ? (
         <Card title="Parse Results" size="small">
           <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="Order ID">{orderId === null ? 'Not found' : `#${orderId}`}</Descriptions.Item>
+            {/* The order the e-mail names, found whatever it asks for (only "create label" makes a label). */}
+            <Descriptions.Item label="Order ID">{parsed.orderId ? `#${parsed.orderId}` : 'Not found'}</Descriptions.Item>
             <Descriptions.Item label="Action">{parsed.action}</Descriptions.Item>
             <Descriptions.Item label="Message">{parsed.message}</Descriptions.Item>
           </Descriptions>

@@ -94,6 +94,6 @@ export class AdminProductsController {
   async seed(@Context() ctx: RequestContext): Promise<SeedProductsResponseDto> {
     const result = await this.commands.execute(new SeedProductsCommand(ctx));
     await this.runner.waitForReadModels(result.position);
-    return { created: result.created, skipped: result.skipped };
+    return { created: result.created, skipped: result.skipped, deleted: result.deleted };
   }
 }

@@ -123,6 +123,9 @@ export class SeedProductsResponseDto {
 
   @ApiProperty({ description: 'Beers that were already seeded', example: 0 })
   skipped!: number;
+
+  @ApiProperty({ description: 'Of those, beers the operator deleted (they stay deleted)', example: 0 })
+  deleted!: number;
 }
 
 /** The validated form as the domain takes it. */

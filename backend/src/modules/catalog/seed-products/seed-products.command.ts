@@ -6,6 +6,8 @@ export interface SeedProductsResult {
   created: number;
   /** Beers whose stream already existed (seeded before, even if edited or deleted since). */
   skipped: number;
+  /** Of those, beers the operator deleted: they stay deleted (seeding never brings one back). */
+  deleted: number;
   /** Global position of the last event written, or null when nothing was. */
   position: number | null;
 }

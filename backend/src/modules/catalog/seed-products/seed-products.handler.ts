@@ -15,6 +15,7 @@ export class SeedProductsHandler implements ICommandHandler<SeedProductsCommand>
 
   async execute(command: SeedProductsCommand): Promise<SeedProductsResult> {
     let created = 0;
+    let deleted = 0;
     let position: number | null = null;
     for (const beer of SEED_CATALOGUE) {
       try {
@@ -25,10 +26,10 @@ export class SeedProductsHandler implements ICommandHandler<SeedProductsCommand>
         created += 1;
         position = result.position ?? position;
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'product_exists') continue;
-        throw error;
+        if (!(error instanceof DomainError && error.code === 'product_exists')) throw error;
+        if (await this.streams.isDeleted(seedProductId(beer.slug))) deleted += 1;
       }
     }
-    return { created, skipped: SEED_CATALOGUE.length - created, position };
+    return { created, skipped: SEED_CATALOGUE.length - created, deleted, position };
   }
 }

@@ -16,6 +16,8 @@ export type OrderBackupView = {
 export interface PotentiallyMissingOrder extends OrderBackupView {
   /** What the orders say: null when there is no such order at all. */
   orderStatus: string | null;
+  /** The operator deleted the order: recovery cannot complete it (its payment needs refunding). */
+  orderDeleted: boolean;
   needsReview: boolean;
 }
 
@@ -63,7 +65,9 @@ export class OrderBackupsController {
     const potentiallyMissing = succeeded.flatMap((backup): PotentiallyMissingOrder[] => {
       const order = backup.orderId === null ? undefined : byId.get(backup.orderId);
       if (order !== undefined && PAID_OR_LATER.has(order.status) && order.paymentIntentId === backup.paymentIntentId) return [];
-      return [{ ...backup, orderStatus: order?.status ?? null, needsReview: order?.needsReview ?? false }];
+      return [
+        { ...backup, orderStatus: order?.status ?? null, orderDeleted: order?.deleted ?? false, needsReview: order?.needsReview ?? false },
+      ];
     });
     return { backups, summary: { totalBackups: backups.length, successfulPayments: succeeded.length, potentiallyMissing } };
   }

@@ -16,6 +16,8 @@ export interface OrderBackup {
 
 export interface PotentiallyMissingOrder extends OrderBackup {
   orderStatus: string | null;
+  /** Absent from servers that did not say. */
+  orderDeleted?: boolean;
   needsReview: boolean;
 }
 

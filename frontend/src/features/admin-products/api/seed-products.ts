@@ -7,6 +7,8 @@ export interface SeedProductsResult {
   created: number;
   /** Beers that were already there. */
   skipped: number;
+  /** Of those, beers the operator deleted: they stay deleted. Absent from servers that did not say. */
+  deleted?: number;
 }
 
 export async function seedProducts(): Promise<SeedProductsResult> {
