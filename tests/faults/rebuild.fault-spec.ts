@@ -303,6 +303,13 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       await t.app.get(ReservationExpiry).releaseExpired();
       await expectOk(adminPost('/api/admin/analytics/send-daily-email'), 'daily analytics');
       await expectOk(adminPost('/api/admin/auto-fix'), 'auto-fix');
+      // And an operator who logs out of one session (another stays open for the checks below)
+      const leaving = await t.http().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD });
+      await t
+        .http()
+        .post('/api/admin/logout')
+        .set('Authorization', `Bearer ${(leaving.body as { token: string }).token}`)
+        .expect(200);
       await quiesce();
       const workloadSeconds = (Date.now() - started) / 1000;
 

@@ -31,9 +31,15 @@ function signed(header: Record<string, unknown>, payload: Record<string, unknown
   return `${unsigned}.${createHmac(hash, secret).update(unsigned).digest('base64url')}`;
 }
 
+/** The password claim as the shop computes it: a digest of the configured password keyed by the JWT secret. */
+const PASSWORD_CLAIM = createHmac('sha256', JWT_SECRET)
+  .update(`admin-password:password:${ADMIN_PASSWORD}`)
+  .digest('base64url')
+  .slice(0, 22);
+
 function claims(changes: Record<string, unknown> = {}): Record<string, unknown> {
   const now = Math.floor(Date.now() / 1000);
-  return { sub: 'admin', iat: now, exp: now + 3600, jti: randomUUID(), ...changes };
+  return { sub: 'admin', iat: now, exp: now + 3600, jti: randomUUID(), pwd: PASSWORD_CLAIM, ...changes };
 }
 
 const HS256 = { alg: 'HS256', typ: 'JWT' };
@@ -65,6 +71,18 @@ function badCredentials(issued: string, otherIssued: string): BadCredential[] {
     },
   ];
   const more: BadCredential[] = [
+    {
+      name: 'a token issued under another admin password',
+      authorization: bearer(
+        signed(
+          HS256,
+          claims({
+            pwd: createHmac('sha256', JWT_SECRET).update('admin-password:password:last-season-password').digest('base64url').slice(0, 22),
+          }),
+          JWT_SECRET,
+        ),
+      ),
+    },
     {
       name: 'a token that expired a second ago',
       authorization: bearer(signed(HS256, claims({ iat: now - 3600, exp: now - 1 }), JWT_SECRET)),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CARRIER, type CarrierPort } from '../../src/modules/shipping/carrier/carrier.port';
 import { isValidConsignmentNumber } from '../../src/modules/shipping/domain/consignment-number';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { adminSend, customer } from '../checkout/checkout-fixtures';
+import { adminSend, customer, eventually, settle } from '../checkout/checkout-fixtures';
 import { readPdf } from './pdf-content';
 import { WARNING, admin, downloadLabel, labelEvents, labelEventsDuring, paidOrder, pendingOrder } from './shipping-fixtures';
 
@@ -31,6 +31,47 @@ describe('shipping labels from the order dialog', () => {
         expect(res.status).toBe(401);
       });
       expect(appended).toEqual([]);
+    });
+  });
+
+  describe("the label and the order's tracking", () => {
+    const orderOf = async (orderId: string) =>
+      ((await admin(t, 'get', '/api/admin/orders')).body as { id: string; trackingReference: string | null }[]).find(
+        (o) => o.id === orderId,
+      );
+    const trackingEmails = async (orderId: string) =>
+      ((await admin(t, 'get', '/api/admin/outbox')).body as { orderId: string | null; kind: string; text?: string; _id: string }[]).filter(
+        (e) => e.orderId === orderId && e.kind === 'order-status',
+      );
+
+    it('given an order without a tracking reference, then the consignment becomes it, and the customer gets one tracking e-mail', async () => {
+      const orderId = await paidOrder(t);
+      const { consignmentNumber } = (await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`)).body as {
+        consignmentNumber: string;
+      };
+      await eventually(async () => ((await orderOf(orderId))?.trackingReference === consignmentNumber ? true : undefined));
+      const emails = await eventually(async () => {
+        const found = await trackingEmails(orderId);
+        return found.length > 0 ? found : undefined;
+      });
+      expect(emails).toHaveLength(1);
+      const email = (await admin(t, 'get', `/api/admin/outbox/${emails[0]?._id ?? ''}`)).body as { text: string };
+      expect(email.text).toContain(`Tracking reference: ${consignmentNumber}`);
+      // Asked again, the same label: still one e-mail.
+      await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      await settle(t);
+      expect(await trackingEmails(orderId)).toHaveLength(1);
+    });
+
+    it('given an order the operator gave a reference, then it keeps it and nobody is e-mailed again', async () => {
+      const orderId = await paidOrder(t);
+      await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, { status: 'packed_awaiting_pickup', trackingReference: 'AP-OWN-1' });
+      await settle(t);
+      const before = (await trackingEmails(orderId)).length;
+      await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      await settle(t);
+      expect((await orderOf(orderId))?.trackingReference).toBe('AP-OWN-1');
+      expect(await trackingEmails(orderId)).toHaveLength(before);
     });
   });
 

@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { LabelTrackingProcessManager } from './label-tracking/label-tracking.process-manager';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 import { CARRIER } from './carrier/carrier.port';
 import { LocalCarrier } from './carrier/local-carrier';
@@ -17,6 +18,7 @@ import { ShippingLabelsProjection } from './shipping-labels/shipping-labels.proj
     ShippingLabelService,
     ShippingEmailService,
     ShippingLabelsProjection,
+    LabelTrackingProcessManager,
     // The only carrier for now; a real carrier's adapter would be chosen here from configuration.
     { provide: CARRIER, useClass: LocalCarrier },
   ],
@@ -26,9 +28,11 @@ export class ShippingModule implements OnModuleInit {
   constructor(
     private readonly registry: ProjectionRegistry,
     private readonly labels: ShippingLabelsProjection,
+    private readonly labelTracking: LabelTrackingProcessManager,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerProjection(this.labels);
+    this.registry.registerProcessManager(this.labelTracking);
   }
 }

@@ -12,5 +12,7 @@ export type OrderCommand =
   | { type: 'AssignInvoiceNumber'; invoiceNumber: string }
   | { type: 'DeletePendingOrder'; deletedAt: string }
   | { type: 'RecordReservationReleased'; reason: ReservationReleaseReason }
+  /** A shipping label's consignment becomes the reference of an order that has none (never replaces one). */
+  | { type: 'SetTrackingReferenceIfNone'; trackingReference: string }
   /** The operator's manual status and tracking form; `by` becomes the events' actor. */
   | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string; by: Actor; notifyCustomer?: boolean };

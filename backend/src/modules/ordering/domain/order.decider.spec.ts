@@ -137,6 +137,25 @@ describe('order decider', () => {
     expect(() => given(placed, paid).when({ type: 'CancelOrder', reason: 'payment_provider_error', detail: 'x' })).toThrow(DomainError);
   });
 
+  describe("SetTrackingReferenceIfNone (a shipping label's consignment)", () => {
+    const setIfNone = { type: 'SetTrackingReferenceIfNone', trackingReference: 'SSB123456785' } as const;
+
+    it('given an order without a reference, then the consignment becomes its reference', () => {
+      expect(given(placed, attached, paid).when(setIfNone)).toEqual([
+        { type: 'TrackingReferenceSet', data: { trackingReference: 'SSB123456785' } },
+      ]);
+    });
+
+    it('given an order the operator already gave a reference, then it keeps it', () => {
+      const set: OrderEvent = { type: 'TrackingReferenceSet', data: { trackingReference: 'AP1' } };
+      expect(given(placed, attached, paid, set).when(setIfNone)).toEqual([]);
+    });
+
+    it('given a deleted order, then nothing is recorded', () => {
+      expect(given(placed, attached, deleted).when(setIfNone)).toEqual([]);
+    });
+  });
+
   describe('ChangeOrderStatus (the operator: any status to any other, only what changed)', () => {
     const change = (status: OrderStatus, trackingReference: string, notifyCustomer?: boolean): OrderCommand => ({
       type: 'ChangeOrderStatus',

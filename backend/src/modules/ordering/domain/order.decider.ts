@@ -77,6 +77,10 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'RecordReservationReleased':
       if (state.reservation !== 'held') return [];
       return [{ type: 'OrderReservationReleased', data: { reason: command.reason } }];
+    case 'SetTrackingReferenceIfNone':
+      if (state.deleted || state.trackingReference !== null) return [];
+      if (!isTrackingReference(command.trackingReference)) throw OrderErrors.invalidTrackingReference();
+      return [{ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } }];
     case 'ChangeOrderStatus': {
       if (state.deleted) throw OrderErrors.deleted(orderId);
       if (!isTrackingReference(command.trackingReference)) throw OrderErrors.invalidTrackingReference();
