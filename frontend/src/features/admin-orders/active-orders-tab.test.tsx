@@ -189,7 +189,7 @@ describe('Active Orders tab', () => {
   );
 
   it('creating a label toasts its consignment number; a failure says "Failed to create shipping label"', async () => {
-    let fail = false;
+    let fail = true;
     stubApi({
       'GET /api/admin/orders': { body: [adminOrderFixture()] },
       'GET /api/admin/orders/12/history': { body: [] },
@@ -207,12 +207,15 @@ describe('Active Orders tab', () => {
     renderWithProviders(<ActiveOrdersTab />);
     const dialog = await openDialog('View Details');
     await user.click(within(dialog).getByRole('button', { name: /Create Shipping Label/ }));
-    expect(await screen.findByText('Shipping label created - Consignment: AP00012')).toBeInTheDocument();
-    expect(within(dialog).getByText('AP00012')).toBeInTheDocument();
-    fail = true;
-    await user.click(within(dialog).getByRole('button', { name: /Create New Label/ }));
     expect(await screen.findByText('Failed to create shipping label')).toBeInTheDocument();
     expect(screen.getByText('Order #12 is not paid')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: /Create Shipping Label/ }));
+    expect(await screen.findByText('Shipping label created - Consignment: AP00012')).toBeInTheDocument();
+    expect(within(dialog).getByText('AP00012')).toBeInTheDocument();
+    // One label per order: another "create" is not offered once it exists.
+    expect(within(dialog).queryByRole('button', { name: /Create (New|Shipping) Label/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Download Label/ })).toBeEnabled();
   });
 
   it('downloads the label as shipping-label-order-{id}.pdf; a failure says "Failed to download shipping label"', async () => {

@@ -11,7 +11,7 @@ export interface ShippingLabelSectionProps {
   order: AdminOrder;
 }
 
-/** Create the carrier label of a paid order and download it as `shipping-label-order-{id}.pdf`. */
+/** Create the carrier label of a paid order (once) and download it as `shipping-label-order-{id}.pdf`. */
 export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
   const create = useCreateShippingLabel();
   const download = useDownloadShippingLabel();
@@ -44,9 +44,12 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
         <p className="shipping-label__none">No shipping label yet.</p>
       )}
       <div className="shipping-label__actions">
-        <Button icon={<FileAddOutlined />} onClick={createLabel} loading={create.isPending} disabled={order.status === 'cancelled'}>
-          {label ? 'Create New Label' : 'Create Shipping Label'}
-        </Button>
+        {/* One label per order: once made, the same consignment is the answer, so a second "create" is not offered. */}
+        {label ? null : (
+          <Button icon={<FileAddOutlined />} onClick={createLabel} loading={create.isPending} disabled={order.status === 'cancelled'}>
+            Create Shipping Label
+          </Button>
+        )}
         <Button icon={<DownloadOutlined />} onClick={downloadLabel} loading={download.isPending} disabled={label === null}>
           Download Label (PDF)
         </Button>
