@@ -31,10 +31,9 @@ const formatTime = perthDateTime;
 
 /** What the operator can do about a payment without a paid order: recover it, unless its order is gone. */
 export function missingPaymentAdvice(backup: Pick<PotentiallyMissingOrder, 'orderDeleted' | 'orderStatus'>): string {
-  if (backup.orderDeleted === true) return 'the order was deleted, so it cannot be recovered: refund the payment with the provider.';
-  if (backup.orderStatus === 'cancelled')
-    return 'the order was cancelled, so it cannot be recovered: refund the payment with the provider.';
-  return 'recover it below or from the list.';
+  const gone = backup.orderDeleted === true ? 'deleted' : backup.orderStatus === 'cancelled' ? 'cancelled' : null;
+  if (gone === null) return 'recover it below or from the list.';
+  return `the order was ${gone}, so it cannot be recovered: refund the payment with the provider.`;
 }
 
 interface RecoveryForm {

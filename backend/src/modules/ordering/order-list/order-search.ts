@@ -1,12 +1,11 @@
 import type { Filter, Sort } from '@brewery/eventstore';
 import { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
+import { addDays, isPerthDay, perthDayStart } from '../../reporting/domain/perth-calendar';
 
 export const ORDER_SEARCH_PAGE_SIZES = [25, 50, 100] as const;
 export const ORDER_SEARCH_SORTS = ['createdAt', '-createdAt', 'total', '-total'] as const;
 const MAX_QUERY_LENGTH = 100;
-/** Perth keeps +08:00 all year (no daylight saving). */
-const PERTH_OFFSET = '+08:00';
 
 export type OrderSearchSort = (typeof ORDER_SEARCH_SORTS)[number];
 
@@ -68,11 +67,8 @@ export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
 export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: Sort; skip: number; limit: number } {
   const and: Filter[] = [{ hidden: false }];
   if (search.statuses.length > 0) and.push({ status: { $in: search.statuses } });
-  if (search.from !== null) and.push({ createdAt: { $gte: new Date(`${search.from}T00:00:00.000${PERTH_OFFSET}`).toISOString() } });
-  if (search.to !== null) {
-    const dayAfter = new Date(new Date(`${search.to}T00:00:00.000${PERTH_OFFSET}`).getTime() + 24 * 60 * 60 * 1000);
-    and.push({ createdAt: { $lt: dayAfter.toISOString() } });
-  }
+  if (search.from !== null) and.push({ createdAt: { $gte: perthDayStart(search.from) } });
+  if (search.to !== null) and.push({ createdAt: { $lt: perthDayStart(addDays(search.to, 1)) } });
   if (search.q !== '') and.push({ $or: textMatches(search.q) });
   const descending = search.sort.startsWith('-');
   const field = search.sort.replace('-', '') === 'total' ? 'totalCents' : 'createdAt';
@@ -134,10 +130,8 @@ function integer(raw: RawOrderSearch, name: string): number | undefined {
 function date(raw: RawOrderSearch, name: string): string | null {
   const value = single(raw, name);
   if (value === undefined || value === '') return null;
-  const day = new Date(`${value}T00:00:00.000Z`);
-  // A day that does not exist (2026-02-30) rolls over to another: refused too.
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-  if (!valid) throw invalid(`${name} must be a date as YYYY-MM-DD (Perth time)`);
+  // A day that does not exist (2026-02-30) is refused too.
+  if (!isPerthDay(value)) throw invalid(`${name} must be a date as YYYY-MM-DD (Perth time)`);
   return value;
 }
 

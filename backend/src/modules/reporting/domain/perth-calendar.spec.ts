@@ -1,4 +1,4 @@
-import { addDays, dayCount, daysBetween, isPerthDay, perthDayOf } from './perth-calendar';
+import { addDays, dayCount, daysBetween, isPerthDay, perthDayOf, perthDayStart } from './perth-calendar';
 
 describe('Perth calendar (UTC+8, no daylight saving)', () => {
   it.each([
@@ -42,5 +42,10 @@ describe('Perth calendar (UTC+8, no daylight saving)', () => {
     expect(daysBetween('2026-11-22', '2026-11-22')).toEqual(['2026-11-22']);
     expect(dayCount('2026-11-01', '2026-11-30')).toBe(30);
     expect(dayCount('2026-11-02', '2026-11-01')).toBe(0);
+  });
+
+  it('says when a Perth day begins: its midnight is 16:00 UTC the day before', () => {
+    expect(perthDayStart('2026-11-20')).toBe('2026-11-19T16:00:00.000Z');
+    expect(perthDayStart('2027-01-01')).toBe('2026-12-31T16:00:00.000Z');
   });
 });

@@ -16,6 +16,11 @@ export function perthDayOf(instant: string | Date): PerthDay {
   return new Date(millis + PERTH_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The instant a Perth day begins (its midnight, 16:00 UTC the day before), as an ISO string. */
+export function perthDayStart(day: PerthDay): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - PERTH_OFFSET_MS).toISOString();
+}
+
 /** True for a real calendar day written `YYYY-MM-DD` (2026-02-30 is not one). */
 export function isPerthDay(value: string): boolean {
   const match = DAY_PATTERN.exec(value);
