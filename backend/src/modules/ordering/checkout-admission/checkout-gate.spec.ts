@@ -1,7 +1,8 @@
 import { CheckoutAbandonedError, CheckoutBusyError, CheckoutGate } from './checkout-gate';
 
 describe('CheckoutGate', () => {
-  beforeEach(() => jest.useFakeTimers());
+  // The turn is handed on in setImmediate, after the I/O already received: that stays real.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate'] }));
   afterEach(() => jest.useRealTimers());
 
   it('given free turns, when checkouts arrive, then they start at once, up to the concurrency', async () => {
@@ -21,12 +22,30 @@ describe('CheckoutGate', () => {
     leave();
     // A newcomer arriving as the turn is handed over must queue behind the waiters.
     const late = gate.enter().then((l) => (order.push('late'), l));
-    expect(gate.stats()).toMatchObject({ active: 1, queued: 2 });
+    expect(gate.stats()).toMatchObject({ active: 0, queued: 3 });
     (await second)();
     (await third)();
     (await late)();
     expect(order).toEqual(['second', 'third', 'late']);
     expect(gate.stats()).toMatchObject({ active: 0, queued: 0, admitted: 4 });
+  });
+
+  it('given a turn given back while clients hang up, then those hang-ups already received are heard before the turn is handed on', async () => {
+    const gate = new CheckoutGate({ concurrency: 1, queueLimit: 5, maxWaitMs: 1000 });
+    const leave = await gate.enter();
+    const first = new AbortController();
+    const second = new AbortController();
+    const started: string[] = [];
+    const firstWaiting = gate.enter(first.signal).then(() => started.push('first'));
+    const secondWaiting = gate.enter(second.signal).then(() => started.push('second'));
+    // The running checkout ends, and the news of both waiters' hang-ups is already in, still to be read.
+    leave();
+    first.abort();
+    second.abort();
+    await expect(firstWaiting).rejects.toBeInstanceOf(CheckoutAbandonedError);
+    await expect(secondWaiting).rejects.toBeInstanceOf(CheckoutAbandonedError);
+    expect(started).toEqual([]);
+    expect(gate.stats()).toMatchObject({ active: 0, queued: 0, admitted: 1, abandoned: 2 });
   });
 
   it('given a full queue, when one more arrives, then it is refused at once with a time to come back', async () => {

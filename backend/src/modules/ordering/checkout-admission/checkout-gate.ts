@@ -135,7 +135,14 @@ export class CheckoutGate {
       // An exponential moving average: the recent pace, not the day's.
       const took = performance.now() - started;
       this.meanServiceMs = this.meanServiceMs === 0 ? took : this.meanServiceMs * 0.9 + took * 0.1;
-      this.queue[0]?.admit();
+      // The next turn is handed over once the connections' news already received has been heard: a crowd that
+      // hangs up together is read one socket at a time, and a waiter admitted in between would start a checkout
+      // for a client already gone. Until then the turn stays free for the queue, not for a newcomer.
+      if (this.queue.length > 0) setImmediate(() => this.admitWaiting());
     };
+  }
+
+  private admitWaiting(): void {
+    while (this.active < this.options.concurrency && this.queue.length > 0) this.queue[0]?.admit();
   }
 }

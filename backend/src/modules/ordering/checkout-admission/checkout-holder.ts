@@ -36,6 +36,9 @@ export function checkoutClientOf(req: Request, res: Response, secureCookie: bool
   const gone = (): void => {
     if (!res.writableFinished) controller.abort();
   };
+  // Under load the request may reach here after its client already left: its socket's 'end' or 'close' has
+  // been and gone, and a listener added now would wait for ever.
+  if (res.destroyed || req.socket.destroyed || req.socket.readableEnded) controller.abort();
   res.on('close', gone);
   // A client that hangs up may only half-close its side (FIN): the socket stays open for our answer, so
   // 'close' would come only after we had placed the order. Its end of the stream says it is gone.
