@@ -187,28 +187,54 @@ describe('CommandPipeline', () => {
       expect((await mine.run(increment('counter-cache-b', 1))).state).toBe(10);
     });
 
-    it('given a cached state that goes stale between load and append, then the expected revision refuses it and the command is decided again on the fresh state', async () => {
+    it('given a store with other writers, when a command follows one this process appended, then it appends without reading the stream', async () => {
+      const { store: spy, reads } = spying(false);
+      const mine = new CommandPipeline(spy);
+      await mine.run(increment('counter-cache-e', 2));
+      reads.length = 0;
+      for (let i = 0; i < 5; i++) await mine.run(increment('counter-cache-e', 1));
+      expect(reads).toEqual([]);
+      expect((await store.readStream('counter-cache-e')).map((e) => e.data)).toEqual([{ by: 2 }, ...Array(5).fill({ by: 1 })]);
+    });
+
+    it('given a cached state another process has moved past, then the expected revision refuses the append and the command is decided again on the fresh state', async () => {
+      const { store: spy, reads } = spying(false);
+      const mine = new CommandPipeline(spy);
       const other = new CommandPipeline(store);
-      let interfere = false;
-      const racing: EventStore = Object.create(store) as EventStore;
-      // A store with other writers (PostgreSQL): it cannot vouch for a stream's revision, so the tail is read.
-      racing.knownStreamRevision = () => undefined;
-      racing.readStream = async (streamName, options) => {
-        const events = await store.readStream(streamName, options);
-        if (interfere) {
-          interfere = false;
-          // Another process takes 5 of the 10 between our read and our append.
-          await other.run(increment(streamName, 5, 10));
-        }
-        return events;
-      };
-      const mine = new CommandPipeline(racing);
       await mine.run(increment('counter-cache-c', 4, 10));
-      interfere = true;
+      // Another process takes 5 of the 10 after this one cached 4.
+      await other.run(increment('counter-cache-c', 5, 10));
+      reads.length = 0;
       // On the stale state (4) a further 4 fits under 10; on the fresh one (9) it does not.
       await expect(mine.run(increment('counter-cache-c', 4, 10))).rejects.toThrow('Only 1 left');
+      expect(reads).toEqual([{ stream: 'counter-cache-c', fromRevision: 1 }]);
       expect((await store.readStream('counter-cache-c')).map((e) => e.data)).toEqual([{ by: 4 }, { by: 5 }]);
       expect(await mine.load('counter-cache-c', counter)).toEqual({ state: 9, revision: 1 });
+    });
+
+    it('given a cached state another process has moved past, when the command is refused on it, then the stream is read and the command decided again before the refusal is answered', async () => {
+      const mine = new CommandPipeline(spying(false).store);
+      const other = new CommandPipeline(store);
+      await mine.run(increment('counter-cache-f', 8, 10));
+      // Another process gives 5 back: the stale 8 has no room for 4 more, the fresh 3 has.
+      await other.run(increment('counter-cache-f', -5, 10));
+      const result = await mine.run(increment('counter-cache-f', 4, 10));
+      expect({ state: result.state, revision: result.revision }).toEqual({ state: 7, revision: 2 });
+    });
+
+    it('given a cached state another process has moved past, when the command changes nothing, then it answers with the stream as it is', async () => {
+      const mine = new CommandPipeline(spying(false).store);
+      const other = new CommandPipeline(store);
+      await mine.run(increment('counter-cache-g', 1));
+      await other.run(increment('counter-cache-g', 2));
+      expect(await mine.run(increment('counter-cache-g', 0))).toEqual({ events: [], state: 3, revision: 1, position: null });
+    });
+
+    it('given a stream this process has never seen, when a command on it is refused on the initial state, then the stream is read before the refusal is answered', async () => {
+      await new CommandPipeline(store).run(increment('counter-cache-h', -3, 10));
+      const fresh = new CommandPipeline(spying(false).store);
+      // On the initial state (0) 12 is over the ceiling; on the stream's -3 it is not.
+      expect((await fresh.run(increment('counter-cache-h', 12, 10))).state).toBe(9);
     });
 
     it('a fold by another decider of the same stream is not served from the cache', async () => {

@@ -79,9 +79,24 @@ export class CommandPipeline {
     input: RunCommand<State, Command, Event>,
   ): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(input.streamName, input.decider);
-      const events = input.decider.decide(input.command, state);
-      if (events.length === 0) return { events, state, revision, position: null };
+      // The first decision is taken on what this process already knows, without a read: an append is checked
+      // against the revision it was decided on, so a state another process has moved past is refused and
+      // decided again below. A refusal or a no-op is not checked by any append, so one decided on a state
+      // not known to be current is only answered once the stream has been read.
+      const assumed = attempt === 1 ? this.assumed(input.streamName, input.decider) : null;
+      const { state, revision } = assumed ?? (await this.load(input.streamName, input.decider));
+      const trusted = assumed === null || assumed.current;
+      let events: Event[];
+      try {
+        events = input.decider.decide(input.command, state);
+      } catch (error) {
+        if (trusted) throw error;
+        continue;
+      }
+      if (events.length === 0) {
+        if (trusted) return { events, state, revision, position: null };
+        continue;
+      }
       try {
         const result = await this.store.append(
           input.streamName,
@@ -94,8 +109,14 @@ export class CommandPipeline {
           { expectedRevision: revision === -1 ? 'no_stream' : revision },
         );
         this.lag.committed(result.position);
+        const idempotentRepeat = result.nextExpectedRevision !== revision + events.length;
+        if (idempotentRepeat && !trusted) {
+          // The facts were already stored, after a state this process had not seen: answer as the stream says.
+          this.cache.delete(input.streamName);
+          continue;
+        }
         const next = events.reduce((s, e) => input.decider.evolve(s, e), state);
-        if (result.nextExpectedRevision === revision + events.length) {
+        if (!idempotentRepeat) {
           this.cache.set(input.streamName, { fold: input.decider, state: next, revision: result.nextExpectedRevision });
         } else {
           // An idempotent re-append answered with what was stored before: our fold is not the stream's.
@@ -107,6 +128,23 @@ export class CommandPipeline {
         if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
       }
     }
+  }
+
+  /**
+   * What this process knows of a stream without reading it: its cached fold, or the initial state of a stream
+   * it has not seen (it may not exist); `current` when a single-writer store says nobody has appended since.
+   */
+  private assumed<State, Event extends DomainEvent>(
+    streamName: string,
+    decider: Fold<State, Event>,
+  ): { state: State; revision: number; current: boolean } {
+    const cached = this.cache.get(streamName, decider);
+    if (cached === undefined) return { state: decider.initialState, revision: -1, current: false };
+    return {
+      state: cached.state as State,
+      revision: cached.revision,
+      current: this.store.knownStreamRevision?.(streamName) === cached.revision,
+    };
   }
 
   /**

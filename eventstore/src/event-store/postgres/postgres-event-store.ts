@@ -26,7 +26,7 @@ export const POSTGRES_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
 /**
  * A PostgreSQL server through a pg Pool. Same schema and statements as PGlite; an append is one
  * autocommit call of `brewery_append`, which NOTIFYs inside its transaction, and one dedicated
- * connection LISTENs to wake subscriptions of this process.
+ * connection LISTENs to wake subscriptions of this process, which share one read of the log's head.
  */
 export class PostgresEventStore extends SqlEventStore {
   readonly kind = 'postgres' as const;
@@ -49,6 +49,7 @@ export class PostgresEventStore extends SqlEventStore {
       await ensureSqlSchema(poolExecutor(pool));
       const store = new PostgresEventStore(pool, options.url, options.pollIntervalMs ?? 1000);
       await store.listen();
+      await store.shareTheTail();
       return store;
     } catch (error) {
       await pool.end();

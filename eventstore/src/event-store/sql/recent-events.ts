@@ -80,7 +80,7 @@ export class RecentEvents {
 }
 
 /** Index of the first event whose position is above `after` (binary search: positions only grow). */
-function firstIndexAfter(events: readonly RecordedEvent[], after: number): number {
+export function firstIndexAfter(events: readonly RecordedEvent[], after: number): number {
   let low = 0;
   let high = events.length;
   while (low < high) {

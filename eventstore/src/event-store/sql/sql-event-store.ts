@@ -15,6 +15,7 @@ import type {
   Subscription,
 } from '../event-store.port';
 import { RecentEvents } from './recent-events';
+import { SharedTail } from './shared-tail';
 import { SqlCheckpointStore } from './sql-checkpoint-store';
 import { SqlEventLog } from './sql-event-log';
 import type { SqlExecutor } from './sql-executor';
@@ -34,6 +35,8 @@ export abstract class SqlEventStore implements EventStore {
   private closing: Promise<void> | null = null;
   /** Set by a single-writer adapter once open: what this process appended, served without a query. */
   private recent: RecentEvents | null = null;
+  /** Set by an adapter whose database has other writers: one reader of the head for all subscriptions. */
+  private tail: SharedTail | null = null;
 
   protected constructor(
     executor: SqlExecutor,
@@ -72,6 +75,14 @@ export abstract class SqlEventStore implements EventStore {
     this.recent = new RecentEvents(await this.log.headPosition());
   }
 
+  /**
+   * For an adapter whose database other processes may write (the PostgreSQL server): from now on,
+   * subscriptions that follow the head share one read of what was committed since the last one.
+   */
+  protected async shareTheTail(): Promise<void> {
+    this.tail = new SharedTail((after, maxCount) => this.log.readAll({ after, maxCount }), this.signal, await this.log.headPosition());
+  }
+
   async append(
     streamName: string,
     events: readonly EventToAppend[],
@@ -102,8 +113,13 @@ export abstract class SqlEventStore implements EventStore {
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     const subscription = startCatchUpSubscription(
       {
-        // Caught up with this single writer's own appends: from memory; otherwise (or before) from the database.
-        readAll: async (o) => this.recent?.after(o.after ?? -1, o.maxCount ?? Number.MAX_SAFE_INTEGER) ?? this.log.readAll(o),
+        // Caught up with this single writer's own appends: from memory; following the head of a shared
+        // database: from the one read of it; otherwise (or before) from the database.
+        readAll: async (o) => {
+          const after = o.after ?? -1;
+          const maxCount = o.maxCount ?? Number.MAX_SAFE_INTEGER;
+          return this.recent?.after(after, maxCount) ?? (await this.tail?.after(after, maxCount)) ?? this.log.readAll(o);
+        },
         signal: this.signal,
         pollIntervalMs: this.pollIntervalMs,
       },
