@@ -161,11 +161,12 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
         : cartLine(product.id, product.fields, plan.pack, 1);
     const answer = await server.api<CheckoutAnswer>('POST', '/api/create-payment-intent', { cartItems: [line], customerInfo: customer });
     clientSecrets.push(answer.clientSecret);
-    const events = SCENARIOS[plan.scenario].map((card) => {
-      const event = gateway.confirm(answer.paymentIntentId, card)?.event;
+    const events: SignedProviderEvent[] = [];
+    for (const card of SCENARIOS[plan.scenario]) {
+      const event = (await gateway.confirm(answer.paymentIntentId, card))?.event;
       if (!event) throw new Error(`the gateway produced no event for ${card} on ${answer.paymentIntentId}`);
-      return event;
-    });
+      events.push(event);
+    }
     return { ...answer, plan, events };
   }
 

@@ -25,7 +25,7 @@ describe('local test gateway: a charge the shop never recorded', () => {
     const answer = await checkOut(t, [cartLine('lost-event', fields, '4pack', 1)]);
     // What the crash leaves: the gateway authorised the card, its event never reached the webhook handler.
     const gateway = t.app.get<TestPaymentGateway>(PAYMENT_GATEWAY);
-    expect(gateway.confirm(answer.paymentIntentId, SUCCEEDS, answer.clientSecret)?.intent.status).toBe('requires_capture');
+    expect((await gateway.confirm(answer.paymentIntentId, SUCCEEDS, answer.clientSecret))?.intent.status).toBe('requires_capture');
     expect((await orderView(t, answer.orderId))?.status).toBe('pending');
 
     const again = await payWithCard(t, answer, SUCCEEDS);

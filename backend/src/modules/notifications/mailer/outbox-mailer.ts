@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { EmailMessage } from '../domain/email.events';
@@ -19,7 +20,8 @@ export class OutboxMailer implements Mailer {
 
   async send(key: string, message: EmailMessage, from: string): Promise<{ messageId: string }> {
     const info = await this.composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    writeFileSync(join(this.directory, `${fileSafe(key)}.eml`), info.message as Buffer);
+    // Written without blocking the event loop: on a busy day the shop sends an e-mail for every order.
+    await writeFile(join(this.directory, `${fileSafe(key)}.eml`), info.message as Buffer);
     return { messageId: info.messageId };
   }
 

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { DomainError } from '../../../shared-kernel/domain-error';
@@ -37,8 +38,16 @@ interface StoredIntent {
   livemode: false;
   automatic_payment_methods: { enabled: true };
   last_payment_error: { code: string; decline_code: string; message: string } | null;
-  /** Provider events this intent produced, oldest first. */
-  events: string[];
+  /**
+   * Provider events this intent produced, oldest first, each with its exact bytes (older data directories
+   * hold only the id, the bytes in `events/<id>.json`).
+   */
+  events: (StoredEvent | string)[];
+}
+
+interface StoredEvent {
+  id: string;
+  payload: string;
 }
 
 /** A provider event ready to deliver: the exact bytes and their Stripe-Signature header. */
@@ -58,7 +67,10 @@ export interface TestConfirmation {
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 function randomId(length: number): string {
-  const bytes = randomBytes(length);
+  return toIdAlphabet(randomBytes(length));
+}
+
+function toIdAlphabet(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
 }
 
@@ -66,54 +78,60 @@ function randomId(length: number): string {
  * Plays Stripe when no keys are configured: Stripe-shaped payment intents and client secrets, the test cards,
  * and events signed with its own webhook secret through the Stripe SDK, delivered to the shop's webhook
  * handler like Stripe's. It stands for an external system, so it keeps its state in `DATA_DIR/test-gateway/`
- * and survives a restart of the shop.
+ * and survives a restart of the shop: one file per intent, holding the events it produced, written beside it
+ * and renamed into place. Files are read and written without blocking the event loop (on a busy release day
+ * their synchronous writes were a quarter of the server's main thread), and the steps on one intent take turns.
  */
 export class TestPaymentGateway implements PaymentGateway {
   readonly mode = 'test' as const;
   readonly webhookSecret: string;
+  /** The last step queued on each intent; an intent leaves the map when its queue empties. */
+  private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(private readonly directory: string) {
-    for (const sub of ['intents', 'events', 'idempotency']) mkdirSync(join(directory, sub), { recursive: true });
+    for (const sub of ['intents']) mkdirSync(join(directory, sub), { recursive: true });
     const secretFile = join(directory, 'webhook-secret');
     if (!existsSync(secretFile)) writeAtomically(secretFile, `whsec_${randomBytes(24).toString('hex')}`, 0o600);
     this.webhookSecret = readFileSync(secretFile, 'utf8').trim();
   }
 
+  /**
+   * One intent per idempotency key, as Stripe keeps it: the intent's id is derived from the key (keyed with the
+   * gateway's secret), so asking again finds the same intent without a second file to keep.
+   */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
-    const keyFile = join(this.directory, 'idempotency', `${createHash('sha256').update(input.idempotencyKey).digest('hex')}.json`);
-    if (existsSync(keyFile)) {
-      const known = this.read(String(JSON.parse(readFileSync(keyFile, 'utf8'))));
-      if (known) return Promise.resolve(toProvider(known));
-    }
-    const id = `pi_test_${randomId(24)}`;
-    const intent: StoredIntent = {
-      id,
-      object: 'payment_intent',
-      amount: input.amountCents,
-      amount_received: 0,
-      currency: input.currency,
-      status: 'requires_payment_method',
-      capture_method: 'manual',
-      amount_capturable: 0,
-      cancellation_reason: null,
-      client_secret: `${id}_secret_${randomId(24)}`,
-      metadata: { orderId: input.orderId, orderNumber: input.orderId },
-      description: input.description,
-      receipt_email: input.customerEmail,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      automatic_payment_methods: { enabled: true },
-      last_payment_error: null,
-      events: [],
-    };
-    this.write(intent);
-    writeAtomically(keyFile, JSON.stringify(id));
-    return Promise.resolve(toProvider(intent));
+    const id = `pi_test_${toIdAlphabet(createHmac('sha256', this.webhookSecret).update(input.idempotencyKey).digest().subarray(0, 24))}`;
+    return this.inTurn(id, async () => {
+      const known = await this.read(id);
+      if (known) return toProvider(known);
+      const intent: StoredIntent = {
+        id,
+        object: 'payment_intent',
+        amount: input.amountCents,
+        amount_received: 0,
+        currency: input.currency,
+        status: 'requires_payment_method',
+        capture_method: 'manual',
+        amount_capturable: 0,
+        cancellation_reason: null,
+        client_secret: `${id}_secret_${randomId(24)}`,
+        metadata: { orderId: input.orderId, orderNumber: input.orderId },
+        description: input.description,
+        receipt_email: input.customerEmail,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        automatic_payment_methods: { enabled: true },
+        last_payment_error: null,
+        events: [],
+      };
+      await this.write(intent);
+      return toProvider(intent);
+    });
   }
 
-  retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent | null> {
-    const intent = this.read(paymentIntentId);
-    return Promise.resolve(intent ? toProvider(intent) : null);
+  async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent | null> {
+    const intent = await this.read(paymentIntentId);
+    return intent ? toProvider(intent) : null;
   }
 
   health(): Promise<{ ok: boolean; detail: string }> {
@@ -121,41 +139,39 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   capturePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    const intent = this.read(paymentIntentId);
-    if (!intent)
-      return Promise.reject(new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`));
-    if (intent.status === 'succeeded') return Promise.resolve(toProvider(intent));
-    if (intent.status !== 'requires_capture') {
-      return Promise.reject(
-        new PaymentIntentStateError(
+    return this.inTurn(paymentIntentId, async () => {
+      const intent = await this.read(paymentIntentId);
+      if (!intent) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+      if (intent.status === 'succeeded') return toProvider(intent);
+      if (intent.status !== 'requires_capture') {
+        throw new PaymentIntentStateError(
           paymentIntentId,
           intent.status,
           `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
-        ),
-      );
-    }
-    const captured: StoredIntent = { ...intent, status: 'succeeded', amount_received: intent.amount_capturable, amount_capturable: 0 };
-    this.emit(captured, 'payment_intent.succeeded');
-    return Promise.resolve(toProvider(captured));
+        );
+      }
+      const captured: StoredIntent = { ...intent, status: 'succeeded', amount_received: intent.amount_capturable, amount_capturable: 0 };
+      await this.emit(captured, 'payment_intent.succeeded');
+      return toProvider(captured);
+    });
   }
 
   cancelPaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    const intent = this.read(paymentIntentId);
-    if (!intent)
-      return Promise.reject(new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`));
-    if (intent.status === 'canceled') return Promise.resolve(toProvider(intent));
-    if (intent.status === 'succeeded') {
-      return Promise.reject(
-        new PaymentIntentStateError(
+    return this.inTurn(paymentIntentId, async () => {
+      const intent = await this.read(paymentIntentId);
+      if (!intent) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+      if (intent.status === 'canceled') return toProvider(intent);
+      if (intent.status === 'succeeded') {
+        throw new PaymentIntentStateError(
           paymentIntentId,
           intent.status,
           'You cannot cancel this PaymentIntent because it has a status of succeeded.',
-        ),
-      );
-    }
-    const cancelled: StoredIntent = { ...intent, status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' };
-    this.emit(cancelled, 'payment_intent.canceled');
-    return Promise.resolve(toProvider(cancelled));
+        );
+      }
+      const cancelled: StoredIntent = { ...intent, status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' };
+      await this.emit(cancelled, 'payment_intent.canceled');
+      return toProvider(cancelled);
+    });
   }
 
   /**
@@ -163,48 +179,57 @@ export class TestPaymentGateway implements PaymentGateway {
    * (manual capture; the shop captures once the cans are sold). An intent already authorised or paid stays
    * so; a cancelled one refuses. `clientSecret`, when given, must be the intent's (the browser proves it holds it).
    */
-  confirm(paymentIntentId: string, cardNumber: string, clientSecret?: string): TestConfirmation | null {
-    const intent = this.read(paymentIntentId);
-    if (!intent) return null;
-    if (clientSecret !== undefined && clientSecret !== intent.client_secret) {
-      throw new DomainError('invalid_client_secret', 'The client secret does not belong to this payment intent', 'validation');
-    }
-    if (intent.status === 'canceled') throw new DomainError('payment_intent_unexpected_state', CHECKOUT_ENDED_MESSAGE, 'conflict');
-    if (intent.status === 'succeeded' || intent.status === 'requires_capture')
-      return { intent: toProvider(intent), event: null, error: null };
-    const outcome = testCardOutcome(cardNumber);
-    switch (outcome.kind) {
-      case 'invalid':
-        throw new DomainError('incorrect_number', outcome.message, 'validation');
-      case 'succeeded': {
-        const authorised: StoredIntent = {
-          ...intent,
-          status: 'requires_capture',
-          amount_capturable: intent.amount,
-          last_payment_error: null,
-        };
-        return { intent: toProvider(authorised), event: this.emit(authorised, 'payment_intent.amount_capturable_updated'), error: null };
+  confirm(paymentIntentId: string, cardNumber: string, clientSecret?: string): Promise<TestConfirmation | null> {
+    return this.inTurn(paymentIntentId, async () => {
+      const intent = await this.read(paymentIntentId);
+      if (!intent) return null;
+      if (clientSecret !== undefined && clientSecret !== intent.client_secret) {
+        throw new DomainError('invalid_client_secret', 'The client secret does not belong to this payment intent', 'validation');
       }
-      case 'failed': {
-        const error = { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
-        const declined: StoredIntent = { ...intent, status: 'requires_payment_method', last_payment_error: error };
-        return {
-          intent: toProvider(declined),
-          event: this.emit(declined, 'payment_intent.payment_failed'),
-          error: { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
-        };
+      if (intent.status === 'canceled') throw new DomainError('payment_intent_unexpected_state', CHECKOUT_ENDED_MESSAGE, 'conflict');
+      if (intent.status === 'succeeded' || intent.status === 'requires_capture')
+        return { intent: toProvider(intent), event: null, error: null };
+      const outcome = testCardOutcome(cardNumber);
+      switch (outcome.kind) {
+        case 'invalid':
+          throw new DomainError('incorrect_number', outcome.message, 'validation');
+        case 'succeeded': {
+          const authorised: StoredIntent = {
+            ...intent,
+            status: 'requires_capture',
+            amount_capturable: intent.amount,
+            last_payment_error: null,
+          };
+          return {
+            intent: toProvider(authorised),
+            event: await this.emit(authorised, 'payment_intent.amount_capturable_updated'),
+            error: null,
+          };
+        }
+        case 'failed': {
+          const error = { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
+          const declined: StoredIntent = { ...intent, status: 'requires_payment_method', last_payment_error: error };
+          return {
+            intent: toProvider(declined),
+            event: await this.emit(declined, 'payment_intent.payment_failed'),
+            error: { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
+          };
+        }
+        default:
+          return outcome satisfies never;
       }
-      default:
-        return outcome satisfies never;
-    }
+    });
   }
 
   /** The intent's latest event, signed afresh (a redelivery: same event id, new signature timestamp). */
-  latestEvent(paymentIntentId: string): SignedProviderEvent | null {
-    const eventId = this.read(paymentIntentId)?.events.at(-1);
-    if (eventId === undefined) return null;
-    const payload = readFileSync(join(this.directory, 'events', `${eventId}.json`), 'utf8');
-    return { eventId, payload, signature: this.sign(payload) };
+  async latestEvent(paymentIntentId: string): Promise<SignedProviderEvent | null> {
+    const latest = (await this.read(paymentIntentId))?.events.at(-1);
+    if (latest === undefined) return null;
+    const { id, payload } =
+      typeof latest === 'string'
+        ? { id: latest, payload: await readFile(join(this.directory, 'events', `${latest}.json`), 'utf8') }
+        : latest;
+    return { eventId: id, payload, signature: this.sign(payload) };
   }
 
   /** Signs any payload with the gateway's secret (tests forge and replay events with it). */
@@ -212,7 +237,23 @@ export class TestPaymentGateway implements PaymentGateway {
     return Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
   }
 
-  private emit(intent: StoredIntent, type: IntentEventType): SignedProviderEvent {
+  /** Runs the steps on one intent one after another (a capture and a cancel must not both read the same state). */
+  private inTurn<T>(paymentIntentId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.turns.get(paymentIntentId) ?? Promise.resolve();
+    const mine = previous.then(work, work);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(paymentIntentId, settled);
+    void settled.then(() => {
+      if (this.turns.get(paymentIntentId) === settled) this.turns.delete(paymentIntentId);
+    });
+    return mine;
+  }
+
+  /** Records the event with the intent's new state, in one write. */
+  private async emit(intent: StoredIntent, type: IntentEventType): Promise<SignedProviderEvent> {
     const eventId = `evt_test_${randomId(24)}`;
     const { events: _events, ...object } = intent;
     void _events;
@@ -229,20 +270,25 @@ export class TestPaymentGateway implements PaymentGateway {
       null,
       2,
     );
-    // The event is stored before the intent points at it, so a crash in between leaves no dangling reference.
-    writeAtomically(join(this.directory, 'events', `${eventId}.json`), payload);
-    this.write({ ...intent, events: [...intent.events, eventId] });
+    await this.write({ ...intent, events: [...intent.events, { id: eventId, payload }] });
     return { eventId, payload, signature: this.sign(payload) };
   }
 
-  private read(paymentIntentId: string): StoredIntent | null {
+  private async read(paymentIntentId: string): Promise<StoredIntent | null> {
     if (!/^pi_[A-Za-z0-9_]+$/.test(paymentIntentId)) return null;
-    const file = join(this.directory, 'intents', `${paymentIntentId}.json`);
-    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as StoredIntent) : null;
+    try {
+      return JSON.parse(await readFile(join(this.directory, 'intents', `${paymentIntentId}.json`), 'utf8')) as StoredIntent;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
-  private write(intent: StoredIntent): void {
-    writeAtomically(join(this.directory, 'intents', `${intent.id}.json`), JSON.stringify(intent, null, 2));
+  private async write(intent: StoredIntent): Promise<void> {
+    const file = join(this.directory, 'intents', `${intent.id}.json`);
+    const temporary = `${file}.${process.pid}.${randomId(6)}.tmp`;
+    await writeFile(temporary, JSON.stringify(intent));
+    await rename(temporary, file);
   }
 }
 
@@ -260,6 +306,7 @@ function toProvider(intent: StoredIntent): ProviderPaymentIntent {
   };
 }
 
+/** Writes the file beside its place and renames it there, so a reader never sees half of it. */
 function writeAtomically(file: string, content: string, mode?: number): void {
   const temporary = `${file}.${process.pid}.${randomId(6)}.tmp`;
   writeFileSync(temporary, content, mode === undefined ? undefined : { mode });

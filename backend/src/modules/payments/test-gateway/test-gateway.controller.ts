@@ -51,11 +51,11 @@ export class TestGatewayController {
   @ApiOperation({ summary: 'Pay a test payment intent with a test card number' })
   async confirm(@Param('id') id: string, @Body() body: ConfirmTestPaymentRequest): Promise<TestPaymentResult> {
     const gateway = this.testGateway();
-    const confirmation = gateway.confirm(id, body.cardNumber, body.clientSecret);
+    const confirmation = await gateway.confirm(id, body.cardNumber, body.clientSecret);
     if (confirmation === null) throw unknownIntent(id);
     // Like Stripe, deliver again until the shop has it: a crash between the charge and its record would
     // otherwise leave a charged card and a pending order. Safe, as each provider event is recorded once.
-    const event = confirmation.event ?? gateway.latestEvent(id);
+    const event = confirmation.event ?? (await gateway.latestEvent(id));
     if (event !== null) await this.webhooks.receive(Buffer.from(event.payload), event.signature);
     const { intent } = confirmation;
     if (intent.status !== 'requires_capture') {

@@ -33,7 +33,7 @@ export class WebhookRecoveryService {
 
     if (this.gateway instanceof TestPaymentGateway) {
       const settled = intent.status === 'succeeded' || intent.status === 'requires_capture' || intent.status === 'canceled';
-      const event = settled ? this.gateway.latestEvent(id) : (this.gateway.confirm(id, TEST_CARDS.success)?.event ?? null);
+      const event = settled ? await this.gateway.latestEvent(id) : ((await this.gateway.confirm(id, TEST_CARDS.success))?.event ?? null);
       if (event === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
       const result = await this.webhooks.receive(Buffer.from(event.payload), event.signature);
       return { message: `Webhook processed: payment ${id} ${result.status ?? 'unchanged'}`, status: result.status ?? 'unknown' };
