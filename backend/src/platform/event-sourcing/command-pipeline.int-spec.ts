@@ -113,6 +113,103 @@ describe('CommandPipeline', () => {
     expect(conflicts).toBe(0);
   });
 
+  describe('commands that queue behind a running one', () => {
+    /** A store that counts appends and the events in each. */
+    function counting(): { store: EventStore; appends: number[] } {
+      const appends: number[] = [];
+      const spy: EventStore = Object.create(store) as EventStore;
+      spy.append = (streamName, events, options) => {
+        appends.push(events.length);
+        return store.append(streamName, events, options);
+      };
+      return { store: spy, appends };
+    }
+    const at = (streamName: string, by: number, ceiling = 1000, correlationId = 'c1') => ({
+      streamName,
+      decider: counter,
+      command: { type: 'Increment' as const, by, ceiling },
+      metadata: { ...metadata, correlationId },
+    });
+
+    it('given commands queued while an append runs, then they are decided in turn and appended in one write, each answered with its own events and the state after them', async () => {
+      const { store: spy, appends } = counting();
+      const busy = new CommandPipeline(spy);
+      const results = await Promise.all([1, 2, 3, 4].map((by) => busy.run(at('counter-together-a', by, 1000, `c${by}`))));
+      expect(appends).toEqual([1, 3]);
+      expect(results.map((r) => ({ events: r.events, state: r.state, revision: r.revision }))).toEqual([
+        { events: [{ type: 'Incremented', data: { by: 1 } }], state: 1, revision: 0 },
+        { events: [{ type: 'Incremented', data: { by: 2 } }], state: 3, revision: 1 },
+        { events: [{ type: 'Incremented', data: { by: 3 } }], state: 6, revision: 2 },
+        { events: [{ type: 'Incremented', data: { by: 4 } }], state: 10, revision: 3 },
+      ]);
+      const stored = await store.readStream('counter-together-a');
+      // Each event keeps the metadata of the command that decided it.
+      expect(stored.map((e) => e.metadata.correlationId)).toEqual(['c1', 'c2', 'c3', 'c4']);
+      expect(results[3]?.position).toBe(stored.at(-1)?.globalPosition);
+      expect(results[1]?.position).toBeGreaterThanOrEqual(stored[1]?.globalPosition ?? Infinity);
+    });
+
+    it('given one of them is refused on the state the others leave, then it alone is refused and the rest are appended', async () => {
+      const { store: spy, appends } = counting();
+      const busy = new CommandPipeline(spy);
+      const outcomes = await Promise.allSettled([
+        busy.run(at('counter-together-b', 5, 10)),
+        busy.run(at('counter-together-b', 3, 10)),
+        busy.run(at('counter-together-b', 4, 10)),
+        busy.run(at('counter-together-b', 0, 10)),
+        busy.run(at('counter-together-b', 2, 10)),
+      ]);
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.state : (o.reason as Error).message))).toEqual([
+        5,
+        8,
+        'Only 2 left',
+        8,
+        10,
+      ]);
+      expect(outcomes[3]).toMatchObject({ status: 'fulfilled', value: { events: [], position: null, revision: 1 } });
+      expect(appends).toEqual([1, 2]);
+      expect((await store.readStream('counter-together-b')).map((e) => e.data)).toEqual([{ by: 5 }, { by: 3 }, { by: 2 }]);
+    });
+
+    it('given another process appends first, then they are decided again one by one on the newer state', async () => {
+      const other = new CommandPipeline(store);
+      let interfere = true;
+      const racing: EventStore = Object.create(store) as EventStore;
+      racing.knownStreamRevision = () => undefined;
+      racing.append = async (streamName, events, options) => {
+        if (events.length > 1 && interfere) {
+          interfere = false;
+          await other.run(at(streamName, 4, 10));
+        }
+        return store.append(streamName, events, options);
+      };
+      const busy = new CommandPipeline(racing);
+      const outcomes = await Promise.allSettled([1, 2, 3, 1].map((by) => busy.run(at('counter-together-c', by, 10))));
+      // 1 first, then 4 from the other process: 5; the 2 and the 3 fit (10), the last 1 does not.
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.state : (o.reason as Error).message))).toEqual([
+        1,
+        7,
+        10,
+        'Only 0 left',
+      ]);
+      expect((await store.readStream('counter-together-c')).map((e) => e.data)).toEqual([{ by: 1 }, { by: 4 }, { by: 2 }, { by: 3 }]);
+    });
+
+    it('given commands that name their own event ids, then each is appended on its own', async () => {
+      const { store: spy, appends } = counting();
+      const busy = new CommandPipeline(spy);
+      await Promise.all(
+        ['x', 'y', 'z'].map((id) =>
+          busy.run({
+            ...at('counter-together-d', 1),
+            eventId: () => `00000000-0000-4000-8000-00000000000${id === 'x' ? 1 : id === 'y' ? 2 : 3}`,
+          }),
+        ),
+      );
+      expect(appends).toEqual([1, 1, 1]);
+    });
+  });
+
   it('a refused command does not hold up the next one on its stream', async () => {
     const refused = pipeline.run({
       streamName: 'counter-f',

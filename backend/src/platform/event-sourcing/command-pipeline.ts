@@ -27,6 +27,51 @@ export interface RunCommand<State, Command, Event extends DomainEvent> {
 
 type Fold<State, Event extends DomainEvent> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
 
+/** A command waiting for its turn on its stream. */
+interface Queued {
+  input: RunCommand<unknown, unknown, DomainEvent>;
+  resolve: (result: CommandResult<unknown, DomainEvent>) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Commands decided together at most: one write of their events. */
+const MAX_TOGETHER = 50;
+
+/**
+ * The next commands to run from a stream's queue: the first, and those behind it that can share its write
+ * (same decider; none that names its own event ids, whose re-append must be recognised on its own).
+ */
+function takeBatch(queue: Queued[]): Queued[] {
+  const first = queue[0] as Queued;
+  let count = 1;
+  if (first.input.eventId === undefined) {
+    while (count < queue.length && count < MAX_TOGETHER) {
+      const next = queue[count] as Queued;
+      if (next.input.decider !== first.input.decider || next.input.eventId !== undefined) break;
+      count += 1;
+    }
+  }
+  return queue.splice(0, count);
+}
+
+/** Each command decided on the state the one before it left; a refused one leaves the state as it was. */
+function decideInTurn(
+  batch: readonly Queued[],
+  initial: unknown,
+): { queued: Queued; events: DomainEvent[]; state: unknown; error?: unknown }[] {
+  let state = initial;
+  return batch.map((queued) => {
+    const { decider, command } = queued.input;
+    try {
+      const events = decider.decide(command, state);
+      state = events.reduce((s, e) => decider.evolve(s, e), state);
+      return { queued, events, state };
+    } catch (error) {
+      return { queued, events: [], state, error };
+    }
+  });
+}
+
 /**
  * How often a decision is taken again after another writer appended first. Commands on one stream from this
  * process take turns (below), so a conflict means another process wrote: a handful of retries with a short,
@@ -52,8 +97,8 @@ const CACHED_STREAMS = 20_000;
  */
 @Injectable()
 export class CommandPipeline {
-  /** The last command queued on each stream; a stream leaves the map when its queue empties. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Commands waiting on each stream, in arrival order; a stream leaves the map when its queue empties. */
+  private readonly queues = new Map<string, Queued[]>();
   private readonly cache = new StreamStateCache(CACHED_STREAMS);
 
   constructor(
@@ -62,17 +107,79 @@ export class CommandPipeline {
   ) {}
 
   run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
-    const previous = this.queues.get(input.streamName) ?? Promise.resolve();
-    const mine = previous.then(
-      () => this.decideAndAppend(input),
-      () => this.decideAndAppend(input),
-    );
-    const settled = mine.catch(() => undefined);
-    this.queues.set(input.streamName, settled);
-    void settled.then(() => {
-      if (this.queues.get(input.streamName) === settled) this.queues.delete(input.streamName);
+    return new Promise((resolve, reject) => {
+      const queued: Queued = { input: input as unknown as Queued['input'], resolve: resolve as unknown as Queued['resolve'], reject };
+      const queue = this.queues.get(input.streamName);
+      if (queue !== undefined) {
+        queue.push(queued);
+        return;
+      }
+      const fresh = [queued];
+      this.queues.set(input.streamName, fresh);
+      void this.drain(input.streamName, fresh);
     });
-    return mine;
+  }
+
+  /**
+   * Runs a stream's queue: the first command alone, and the commands that queued behind a running one
+   * together (decided one after another on the state each leaves, appended in one write).
+   */
+  private async drain(streamName: string, queue: Queued[]): Promise<void> {
+    while (queue.length > 0) {
+      const batch = takeBatch(queue);
+      if (batch.length === 1) {
+        const [only] = batch as [Queued];
+        await this.decideAndAppend(only.input).then(only.resolve, only.reject);
+      } else {
+        await this.decideAndAppendTogether(streamName, batch);
+      }
+    }
+    this.queues.delete(streamName);
+  }
+
+  /**
+   * Commands that queued on one stream while its last append ran (a hot beer on release day: every checkout
+   * reserves on it, every payment sells on it), decided in arrival order, each on the state the one before
+   * left, and appended in one write against the revision they were decided on. Each answers as it would
+   * alone: its events and the state after them; a refused one is refused, and the others go on without it.
+   * Their position is the write's last (at or after their own events: waiting for it waits long enough).
+   * If another process wrote first, they are run again one by one.
+   */
+  private async decideAndAppendTogether(streamName: string, batch: readonly Queued[]): Promise<void> {
+    const decider = (batch[0] as Queued).input.decider;
+    const assumed = this.assumed(streamName, decider);
+    let decided = decideInTurn(batch, assumed.state);
+    // A refusal or a no-op is not checked by the append: on a state not known to be current, read first.
+    let { revision } = assumed;
+    if (!assumed.current && decided.some((d) => d.error !== undefined || d.events.length === 0)) {
+      const loaded = await this.load(streamName, decider);
+      revision = loaded.revision;
+      decided = decideInTurn(batch, loaded.state);
+    }
+    const events = decided.flatMap((d) =>
+      d.events.map((event) => ({ type: event.type, data: event.data, metadata: d.queued.input.metadata })),
+    );
+    let position: number | null = null;
+    if (events.length > 0) {
+      try {
+        const result = await this.store.append(streamName, events, { expectedRevision: revision === -1 ? 'no_stream' : revision });
+        this.lag.committed(result.position);
+        this.cache.set(streamName, { fold: decider, state: decided.at(-1)?.state, revision: result.nextExpectedRevision });
+        position = result.position;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) {
+          for (const { queued } of decided) queued.reject(error);
+          return;
+        }
+        for (const { input, resolve, reject } of batch) await this.decideAndAppend(input).then(resolve, reject);
+        return;
+      }
+    }
+    for (const d of decided) {
+      revision += d.events.length;
+      if (d.error !== undefined) d.queued.reject(d.error);
+      else d.queued.resolve({ events: d.events, state: d.state, revision, position: d.events.length === 0 ? null : position });
+    }
   }
 
   private async decideAndAppend<State, Command, Event extends DomainEvent>(
