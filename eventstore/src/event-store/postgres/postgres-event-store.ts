@@ -83,7 +83,11 @@ export class PostgresEventStore extends SqlEventStore {
       this.scheduleReconnect();
     };
     client.on('notification', (message) => {
-      if (message.channel === EVENTS_NOTIFY_CHANNEL) this.signal.notify();
+      if (message.channel !== EVENTS_NOTIFY_CHANNEL) return;
+      // Our own appends woke our subscriptions already: their notification would only make each read again.
+      const position = Number(message.payload);
+      if (Number.isSafeInteger(position) && position <= this.signalledUpTo) return;
+      this.signal.notify();
     });
     client.on('error', lost);
     client.on('end', lost);

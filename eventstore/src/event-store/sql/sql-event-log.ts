@@ -56,6 +56,17 @@ interface QueuedAppend {
   reject: (error: unknown) => void;
 }
 
+/** A read of one stream's events from a revision on, waiting for the reads in flight to finish. */
+interface QueuedTailRead {
+  streamName: string;
+  fromRevision: number;
+  resolve: (events: RecordedEvent[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Stream tails read together at most, in one statement. */
+const MAX_TAIL_READS_PER_STATEMENT = 64;
+
 /** Told of every append that wrote, in commit order, before its caller hears of it. */
 export type AppendedListener = (streamName: string, events: readonly (EventToAppend & { id: string })[], outcome: SqlAppendOutcome) => void;
 
@@ -73,6 +84,8 @@ export type AppendedListener = (streamName: string, events: readonly (EventToApp
 export class SqlEventLog {
   private readonly queue: QueuedAppend[] = [];
   private writing = false;
+  private readonly tailReads: QueuedTailRead[] = [];
+  private readingTails = false;
 
   constructor(
     private readonly executor: SqlQueryable,
@@ -174,6 +187,7 @@ export class SqlEventLog {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision;
     if (from !== undefined && !Number.isSafeInteger(from)) throw new RangeError(`fromRevision must be an integer, got ${from}`);
+    if (from !== undefined && !backwards && options.maxCount === undefined) return this.readTail(streamName, from);
     // A range condition only when there is a bound, so even a generic plan is an index range scan on
     // (stream_name, stream_revision): reading a stream's tail after a cached revision touches the tail only.
     const rows = await this.executor.query<EventRow>(
@@ -184,6 +198,60 @@ export class SqlEventLog {
       from === undefined ? [streamName, normaliseMaxCount(options.maxCount)] : [streamName, normaliseMaxCount(options.maxCount), from],
     );
     return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * The events of a stream from a revision on: what a command reads after the state it has folded. Like
+   * appends, the reads asked for while one statement runs go together in the next, one lateral index range
+   * scan per stream: under load many commands and process-manager steps read their streams at once.
+   */
+  private readTail(streamName: string, fromRevision: number): Promise<RecordedEvent[]> {
+    return new Promise((resolve, reject) => {
+      this.tailReads.push({ streamName, fromRevision, resolve, reject });
+      this.readNextTails();
+    });
+  }
+
+  private readNextTails(): void {
+    if (this.readingTails || this.tailReads.length === 0) return;
+    this.readingTails = true;
+    const batch = this.tailReads.splice(0, MAX_TAIL_READS_PER_STATEMENT);
+    void this.readTails(batch).finally(() => {
+      this.readingTails = false;
+      this.readNextTails();
+    });
+  }
+
+  private async readTails(batch: readonly QueuedTailRead[]): Promise<void> {
+    try {
+      if (batch.length === 1) {
+        const [read] = batch as [QueuedTailRead];
+        const rows = await this.executor.query<EventRow>(
+          `SELECT ${EVENT_COLUMNS} FROM events
+            WHERE stream_name = $1 AND stream_revision >= $2::bigint
+            ORDER BY stream_revision ASC`,
+          [read.streamName, read.fromRevision],
+        );
+        read.resolve(rows.map(toRecordedEvent));
+        return;
+      }
+      // The ORDER BY inside keeps the subquery from being flattened: each stream is its own index range scan.
+      const rows = await this.executor.query<EventRow & { read_index: unknown }>(
+        `SELECT r.read_index, e.* FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS r(stream_name, from_revision, read_index)
+           CROSS JOIN LATERAL (
+             SELECT ${EVENT_COLUMNS} FROM events
+              WHERE events.stream_name = r.stream_name AND events.stream_revision >= r.from_revision
+              ORDER BY events.stream_revision ASC
+           ) e
+          ORDER BY r.read_index, e.stream_revision`,
+        [batch.map((read) => read.streamName), batch.map((read) => read.fromRevision)],
+      );
+      const events = batch.map((): RecordedEvent[] => []);
+      for (const row of rows) events[toSafeNumber(row.read_index, 'read_index') - 1]?.push(toRecordedEvent(row));
+      batch.forEach((read, index) => read.resolve(events[index] ?? []));
+    } catch (error) {
+      for (const read of batch) read.reject(error);
+    }
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -29,6 +29,11 @@ export abstract class SqlEventStore implements EventStore {
   abstract readonly kind: EventStoreKind;
   /** Wakes this process's subscriptions; adapters that hear other processes' appends notify it too. */
   protected readonly signal = new AppendSignal();
+  /**
+   * The last position this process has woken its subscriptions for after its own append. Appends commit in
+   * position order, so everything up to it was visible when they woke: news of it from elsewhere is old news.
+   */
+  protected signalledUpTo = -1;
   private readonly log: SqlEventLog;
   private readonly checkpoints: SqlCheckpointStore;
   private readonly subscriptions = new Set<Subscription>();
@@ -90,7 +95,10 @@ export abstract class SqlEventStore implements EventStore {
   ): Promise<AppendResult> {
     const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
     // Our own subscriptions need not wait for the poll or a notification round trip.
-    if (written) this.signal.notify();
+    if (written) {
+      this.signalledUpTo = Math.max(this.signalledUpTo, result.position);
+      this.signal.notify();
+    }
     return result;
   }
 

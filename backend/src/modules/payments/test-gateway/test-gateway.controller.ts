@@ -9,7 +9,7 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { customerCancelMessage } from '../domain/payment-cancel-messages';
 import { paymentDecider } from '../domain/payment.decider';
-import { paymentStreamName, type PaymentCancelReason } from '../domain/payment.events';
+import { paymentStreamName, type PaymentCancelled, type PaymentCancelReason } from '../domain/payment.events';
 
 const SETTLE_WAIT_MS = 5000;
 
@@ -102,7 +102,12 @@ export class TestGatewayController {
     );
     // Looked at once the watch is set, so a settlement in between is not missed.
     const { state } = await this.pipeline.load(stream, paymentDecider);
-    if (state.status !== 'succeeded' && state.status !== 'cancelled') await settles;
+    if (state.status !== 'succeeded' && state.status !== 'cancelled') {
+      // The settling event says how it ended; only a wait that ran out looks at the stream again.
+      const event = await settles;
+      if (event?.type === 'PaymentSucceeded') return { status: 'succeeded', cancelReason: null };
+      if (event?.type === 'PaymentCancelled') return { status: 'canceled', cancelReason: (event.data as PaymentCancelled['data']).reason };
+    }
     const { state: settled } = await this.pipeline.load(stream, paymentDecider);
     if (settled.status === 'succeeded') return { status: 'succeeded', cancelReason: null };
     if (settled.status === 'cancelled') return { status: 'canceled', cancelReason: settled.cancelReason ?? 'provider' };
