@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
+import { CatalogModule } from '../catalog';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DailyAnalyticsMailer } from './daily-analytics/daily-analytics.service';
 import { SendDailyAnalyticsController } from './daily-analytics/send-daily-analytics.controller';
@@ -10,20 +11,23 @@ import { ParseStockEmailController } from './stock-email/parse-stock-email.contr
 import { StockEmailUpdater } from './stock-email/stock-email-update.service';
 import { StockLevelsController } from './stock-levels/stock-levels.controller';
 import { StockLevelsReader } from './stock-levels/stock-levels.reader';
+import { StockAlertProcessManager } from './stock-alerts/stock-alert.process-manager';
 
-/** The Analytics tab: sales lines and their report, the stock e-mail, the daily analytics e-mail, the stock cards. */
+/** The Analytics tab: sales lines and their report, the stock e-mail, the daily analytics e-mail, the stock cards; stock alerts. */
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, CatalogModule],
   controllers: [SalesReportController, ParseStockEmailController, SendDailyAnalyticsController, StockLevelsController],
-  providers: [SalesLinesProjection, SalesReport, StockEmailUpdater, DailyAnalyticsMailer, StockLevelsReader],
+  providers: [SalesLinesProjection, SalesReport, StockEmailUpdater, DailyAnalyticsMailer, StockLevelsReader, StockAlertProcessManager],
 })
 export class ReportingModule implements OnModuleInit {
   constructor(
     private readonly registry: ProjectionRegistry,
     private readonly salesLines: SalesLinesProjection,
+    private readonly stockAlerts: StockAlertProcessManager,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerProjection(this.salesLines);
+    this.registry.registerProcessManager(this.stockAlerts);
   }
 }
