@@ -37,6 +37,17 @@ export interface PaymentWithoutOrder {
   createdAt: string;
 }
 
+/** A payment the shop still has as "created" 15 minutes after its checkout: its webhook may never have arrived. */
+export interface StalePayment {
+  paymentIntentId: string;
+  orderId: string | null;
+  /** Dollars, as a decimal string. */
+  amount: string;
+  createdAt: string;
+  /** What the payment provider reports now (Stripe's words: succeeded, requires_capture, canceled…); null when it does not know the payment or did not answer. */
+  providerStatus: string | null;
+}
+
 export interface ExpiredReservation {
   orderId: string;
   expiredAt: string;
@@ -60,6 +71,7 @@ export interface SystemStatus {
   automation_issues: {
     orders_needing_attention: OrderNeedingAttention[];
     payments_without_order: PaymentWithoutOrder[];
+    stale_payments: StalePayment[];
     expired_reservations: ExpiredReservation[];
     failed_emails: FailedEmail[];
   };

@@ -81,6 +81,7 @@ describe('GET /api/admin/system-status', () => {
       'failed_emails',
       'orders_needing_attention',
       'payments_without_order',
+      'stale_payments',
     ]);
     expect(body.timestamp).toBe(t.clock.now.toISOString());
   });

@@ -27,6 +27,6 @@ import { WebhookRecoveryService } from './webhook-recovery/webhook-recovery.serv
           : new TestPaymentGateway(join(config.dataDir, 'test-gateway')),
     },
   ],
-  exports: [PAYMENT_GATEWAY, PaymentWebhookService],
+  exports: [PAYMENT_GATEWAY, PaymentWebhookService, WebhookRecoveryService],
 })
 export class PaymentsModule {}

@@ -7,10 +7,27 @@ import { perthDateTime } from '@/shared/format/perth-date-time';
 const money = (value: string | number): string => formatPrice(Number(value));
 const time = perthDateTime;
 
+/** What the provider's status means for the operator, in a sentence. */
+function providerSays(status: string | null): string {
+  switch (status) {
+    case 'succeeded':
+      return 'The payment provider has it paid: Auto-Fix recovers its order.';
+    case 'requires_capture':
+      return 'The payment provider has the card authorised: Auto-Fix recovers its order and takes the payment.';
+    case 'canceled':
+      return 'The payment provider cancelled it: Auto-Fix records that.';
+    case null:
+      return 'The payment provider did not answer about it.';
+    default:
+      return `The payment provider reports it as ${status.replaceAll('_', ' ')}: nothing was paid.`;
+  }
+}
+
 export function AutomationIssuesCard({ status }: { status: SystemStatus }) {
   const issues = status.automation_issues;
   const orders = issues.orders_needing_attention;
   const payments = issues.payments_without_order;
+  const stale = issues.stale_payments;
   const reservations = issues.expired_reservations;
   const emails = issues.failed_emails;
   const count = automationIssueCount(status);
@@ -43,6 +60,20 @@ export function AutomationIssuesCard({ status }: { status: SystemStatus }) {
                 {payments.map((payment) => (
                   <li key={payment.paymentIntentId}>
                     <Typography.Text code>{payment.paymentIntentId}</Typography.Text> {money(payment.amount)}, {time(payment.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {stale.length > 0 ? (
+            <section aria-label="Payments not heard of">
+              <Typography.Title level={5}>Payments not heard of for 15 minutes</Typography.Title>
+              <ul>
+                {stale.map((payment) => (
+                  <li key={payment.paymentIntentId}>
+                    <Typography.Text code>{payment.paymentIntentId}</Typography.Text>
+                    {payment.orderId === null ? '' : ` (Order #${payment.orderId})`} {money(payment.amount)}, {time(payment.createdAt)}
+                    <div className="system__issue-text">{providerSays(payment.providerStatus)}</div>
                   </li>
                 ))}
               </ul>

@@ -58,17 +58,31 @@ describe('health summary', () => {
       findings: ['1 order needs attention.', '2 beers are at critical stock.'],
     },
     {
-      given: 'an orphan payment, an expired reservation and a failed e-mail',
+      given: 'an orphan payment, a payment not heard of, an expired reservation and a failed e-mail',
       status: aSystemStatus({
         automation_issues: {
           orders_needing_attention: [],
           payments_without_order: [{ paymentIntentId: 'pi_1', amount: '34.00', createdAt: '2026-11-21T00:00:00.000Z' }],
+          stale_payments: [
+            {
+              paymentIntentId: 'pi_2',
+              orderId: '1003',
+              amount: '34.00',
+              createdAt: '2026-11-21T00:00:00.000Z',
+              providerStatus: 'requires_capture',
+            },
+          ],
           expired_reservations: [{ orderId: '1002', expiredAt: '2026-11-21T00:00:00.000Z' }],
           failed_emails: [{ key: 'k', to: 'jo@example.com', subject: 'Order confirmed', error: 'refused' }],
         },
       }),
       overall: 'attention',
-      findings: ['1 payment has no paid order.', '1 expired reservation is still holding cans.', '1 e-mail failed to send.'],
+      findings: [
+        '1 payment has no paid order.',
+        '1 payment has not been heard of for 15 minutes.',
+        '1 expired reservation is still holding cans.',
+        '1 e-mail failed to send.',
+      ],
     },
   ])('given $given, the verdict is $overall', ({ status, overall, findings }) => {
     expect(summariseHealth(status)).toEqual({ overall, findings });

@@ -30,6 +30,8 @@ export function summariseHealth(status: SystemStatus): HealthSummary {
     attention.push(`${plural(issues.orders_needing_attention.length, 'order needs', 'orders need')} attention.`);
   const orphanPayments = issues.payments_without_order.length;
   if (orphanPayments > 0) attention.push(`${plural(orphanPayments, 'payment has', 'payments have')} no paid order.`);
+  const stale = issues.stale_payments.length;
+  if (stale > 0) attention.push(`${plural(stale, 'payment has', 'payments have')} not been heard of for 15 minutes.`);
   const expired = issues.expired_reservations.length;
   if (expired > 0) attention.push(`${plural(expired, 'expired reservation is', 'expired reservations are')} still holding cans.`);
   const failedEmails = issues.failed_emails.length;
@@ -57,6 +59,7 @@ export function automationIssueCount(status: SystemStatus): number {
   return (
     issues.orders_needing_attention.length +
     issues.payments_without_order.length +
+    issues.stale_payments.length +
     issues.expired_reservations.length +
     issues.failed_emails.length
   );

@@ -23,7 +23,13 @@ export function aSystemStatus(overrides: Partial<SystemStatus> = {}): SystemStat
     read_models: { status: 'ok', adapter: 'memory', lag: 0, subscribers: [aSubscriber({ name: 'read-models' })] },
     recent_activity: { orders_last_24h: 3, pending_orders: 1, paid_orders: 2 },
     inventory_alerts: { critical_stock_count: 0, critical_products: [] },
-    automation_issues: { orders_needing_attention: [], payments_without_order: [], expired_reservations: [], failed_emails: [] },
+    automation_issues: {
+      orders_needing_attention: [],
+      payments_without_order: [],
+      stale_payments: [],
+      expired_reservations: [],
+      failed_emails: [],
+    },
     timestamp: '2026-11-22T01:00:00.000Z',
     ...overrides,
   };

@@ -96,6 +96,7 @@ describe('system tab', () => {
         body: aSystemStatus({
           automation_issues: {
             payments_without_order: [],
+            stale_payments: [],
             expired_reservations: [],
             failed_emails: [],
             orders_needing_attention: [
@@ -119,6 +120,42 @@ describe('system tab', () => {
     expect(section).toHaveTextContent('Jo Citizen');
     expect(section).toHaveTextContent('$34.00');
     expect(section).toHaveTextContent('Payment succeeded but the order is still pending');
+  });
+
+  it('lists the payments not heard of for 15 minutes with what the payment provider reports', async () => {
+    renderTab({
+      'GET /api/admin/system-status': {
+        body: aSystemStatus({
+          automation_issues: {
+            orders_needing_attention: [],
+            payments_without_order: [],
+            stale_payments: [
+              {
+                paymentIntentId: 'pi_lost',
+                orderId: '1004',
+                amount: '34.00',
+                createdAt: '2026-11-21T00:00:00.000Z',
+                providerStatus: 'requires_capture',
+              },
+              {
+                paymentIntentId: 'pi_idle',
+                orderId: null,
+                amount: '12.50',
+                createdAt: '2026-11-21T00:00:00.000Z',
+                providerStatus: 'requires_payment_method',
+              },
+            ],
+            expired_reservations: [],
+            failed_emails: [],
+          },
+        }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Payments not heard of' });
+    const [lost, idle] = within(section).getAllByRole('listitem');
+    expect(lost).toHaveTextContent('pi_lost (Order #1004) $34.00');
+    expect(lost).toHaveTextContent('The payment provider has the card authorised: Auto-Fix recovers its order and takes the payment.');
+    expect(idle).toHaveTextContent('The payment provider reports it as requires payment method: nothing was paid.');
   });
 
   it('a failed check toasts "Failed to check system status"', async () => {

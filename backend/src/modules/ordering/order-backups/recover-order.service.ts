@@ -5,13 +5,15 @@ import { assertNever } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamName } from '../../payments/domain/payment.events';
+import { WebhookRecoveryService } from '../../payments/webhook-recovery/webhook-recovery.service';
 import type { Cause } from '../numbering/command-metadata';
 import { OrderCompletion } from '../order-completion/order-completion.service';
 
 export const RecoverOrderMessages = {
   required: 'Payment intent ID is required',
   unknown: (id: string): string => `No order backup for payment intent ${id}`,
-  notSucceeded: (id: string, status: string): string => `Payment ${id} has not succeeded (${status}): there is no paid order to recover`,
+  notSucceeded: (id: string, status: string, providerStatus?: string | null): string =>
+    `Payment ${id} has not succeeded (${status}${providerStatus === undefined ? '' : `; the payment provider reports ${providerStatus ?? 'no such payment'}`}): there is no paid order to recover`,
 } as const;
 
 /** What one recovery did, for callers that report rather than throw (the System tab's auto-fix). */
@@ -20,13 +22,19 @@ export type RecoveryResult =
   | { kind: 'already_complete'; orderId: string; message: string }
   | { kind: 'needs_review'; orderId: string; message: string };
 
-/** The operator's recovery: the payment process manager's steps, run again on demand; repeating it changes nothing. */
+/**
+ * The operator's recovery: the payment process manager's steps, run again on demand; repeating it changes
+ * nothing. A payment the shop has not seen succeed is first checked with the provider (its webhook may never
+ * have arrived): what the provider reports is recorded as its webhook would have been, and an authorised
+ * card is captured once its cans are sold, as on any other payment.
+ */
 @Injectable()
 export class RecoverOrder {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly completion: OrderCompletion,
     private readonly projections: ProjectionRunner,
+    private readonly provider: WebhookRecoveryService,
   ) {}
 
   async recover(paymentIntentId: string | undefined, cause: Cause): Promise<{ message: string }> {
@@ -44,14 +52,23 @@ export class RecoverOrder {
     if (id === '') throw new DomainError('payment_intent_required', RecoverOrderMessages.required, 'validation');
     const { state, revision } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
     if (revision === -1) throw new DomainError('backup_not_found', RecoverOrderMessages.unknown(id), 'not_found');
-    if (state.status !== 'succeeded')
-      throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, state.status), 'conflict');
+    // What the provider reports and the shop had not recorded: the recovery itself, even when the payment
+    // process manager, woken by it, completes the order before the steps below run.
+    let heardFromProvider = false;
+    if (state.status !== 'succeeded') {
+      const check = await this.provider.reconcile(id);
+      heardFromProvider = check.recorded !== null && check.recorded !== state.status;
+      if (check.recorded === 'authorised') await this.completion.captureAuthorisedPayment(id, cause);
+      const { state: now } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
+      if (now.status !== 'succeeded')
+        throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, now.status, check.providerStatus), 'conflict');
+    }
 
     const outcome = await this.completion.completePaidOrder(id, cause);
     switch (outcome.kind) {
       case 'completed':
         await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
-        return outcome.changed
+        return outcome.changed || heardFromProvider
           ? {
               kind: 'recovered',
               orderId: outcome.orderId,

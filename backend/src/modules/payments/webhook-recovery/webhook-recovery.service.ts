@@ -39,6 +39,25 @@ export class WebhookRecoveryService {
       return { message: `Webhook processed: payment ${id} ${result.status ?? 'unchanged'}`, status: result.status ?? 'unknown' };
     }
 
+    const recorded = await this.recordProviderView(intent);
+    if (recorded !== null) return { message: `Webhook processed: payment ${id} ${recorded}`, status: recorded };
+    throw new DomainError('payment_not_settled', RecoveryMessages.nothingToRecord(id, intent.status), 'conflict');
+  }
+
+  /**
+   * Asks the provider what became of a payment and records it through the same path as its webhook: for a
+   * payment whose webhook never arrived (the shop's record still "created" while the provider has it
+   * authorised or paid). Never simulates a payment, whatever the gateway; recording twice changes nothing.
+   */
+  async reconcile(paymentIntentId: string): Promise<ProviderCheck> {
+    const intent = await this.gateway.retrievePaymentIntent(paymentIntentId);
+    if (intent === null) return { providerStatus: null, recorded: null };
+    return { providerStatus: intent.status, recorded: await this.recordProviderView(intent) };
+  }
+
+  /** Records what the provider's view of an intent says happened; the shop's status after it, or null. */
+  private async recordProviderView(intent: ProviderPaymentIntent): Promise<string | null> {
+    const id = intent.id;
     const outcome = providerOutcomeOf(intent);
     if (outcome !== null) {
       const failed = outcome === 'failed';
@@ -62,10 +81,18 @@ export class WebhookRecoveryService {
         failureMessage: failed ? (intent.lastError?.message ?? null) : null,
         cancelReason: 'provider',
       });
-      return { message: `Webhook processed: payment ${id} ${result.status}`, status: result.status };
+      return result.status;
     }
-    throw new DomainError('payment_not_settled', RecoveryMessages.nothingToRecord(id, intent.status), 'conflict');
+    return null;
   }
+}
+
+/** What the provider reports of an intent, and what the shop recorded of it (null: nothing to record yet). */
+export interface ProviderCheck {
+  /** The provider's status (Stripe's words), or null when the provider does not know the id. */
+  providerStatus: string | null;
+  /** The payment's status in the shop after recording what the provider reports, or null when nothing was. */
+  recorded: string | null;
 }
 
 /** What the provider's view of an intent says happened, or null when nothing has yet. */

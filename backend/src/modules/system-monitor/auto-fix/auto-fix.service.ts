@@ -7,6 +7,7 @@ import { EmailService } from '../../notifications/send-email/email.service';
 import { metadataFor, type Cause } from '../../ordering/numbering/command-metadata';
 import { RecoverOrder } from '../../ordering/order-backups/recover-order.service';
 import { ReservationExpiry } from '../../ordering/reservation-expiry/reservation-expiry.service';
+import { WebhookRecoveryService } from '../../payments/webhook-recovery/webhook-recovery.service';
 import { SystemStatusService } from '../system-status/system-status.service';
 
 export interface AutoFixResult {
@@ -17,7 +18,8 @@ export interface AutoFixResult {
 /**
  * The System tab's 'Auto-Fix Issues': the fixes that are safe to run unattended, each idempotent, so a
  * second run straight after applies nothing. Read models first (the rest reads them), then payments
- * without their order, expired reservations, failed e-mails. What needs a person (a payment flagged for
+ * without their order, payments whose webhook never arrived (recovered when the provider has them
+ * authorised or paid, recorded when it cancelled them), expired reservations, failed e-mails. What needs a person (a payment flagged for
  * review, a payment for an unknown order) stays listed in the status for the operator.
  */
 @Injectable()
@@ -28,6 +30,7 @@ export class AutoFix {
     private readonly recovery: RecoverOrder,
     private readonly reservations: ReservationExpiry,
     private readonly emails: EmailService,
+    private readonly provider: WebhookRecoveryService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -60,6 +63,25 @@ export class AutoFix {
         }
       } catch (error) {
         // Not recoverable unattended (no order recorded for it, say): it stays in the status for the operator.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+
+    for (const payment of await this.systemStatus.stalePayments()) {
+      const { paymentIntentId, amount, providerStatus } = payment;
+      try {
+        if (providerStatus === 'succeeded' || providerStatus === 'requires_capture') {
+          const result = await this.recovery.attempt(paymentIntentId, cause);
+          fixes.push(
+            `Payment ${paymentIntentId} ($${amount}) never reached the shop, though the payment provider has it ${providerStatus}: ${result.message}`,
+          );
+        } else if (providerStatus === 'canceled') {
+          const { recorded } = await this.provider.reconcile(paymentIntentId);
+          if (recorded === 'cancelled')
+            fixes.push(`Payment ${paymentIntentId} ($${amount}) was cancelled at the payment provider: recorded as cancelled`);
+        }
+      } catch (error) {
+        // Not recoverable unattended: it stays in the status for the operator.
         if (!(error instanceof DomainError)) throw error;
       }
     }

@@ -11,9 +11,20 @@ import { ORDERS, type OrderDoc } from '../../ordering/order-list/order-list.proj
 import { ReservationExpiry } from '../../ordering/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { attentionIssues } from '../domain/order-attention';
-import type { FailedEmail, HealthStatus, OrderNeedingAttention, PaymentWithoutOrder, SystemStatus } from '@brewery/shop-rules';
+import type {
+  FailedEmail,
+  HealthStatus,
+  OrderNeedingAttention,
+  PaymentWithoutOrder,
+  StalePayment,
+  SystemStatus,
+} from '@brewery/shop-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A payment still "created" this long after its checkout is checked with the provider: its webhook may be lost. */
+export const STALE_PAYMENT_MS = 15 * 60 * 1000;
+/** Stale payments checked with the provider per look (the oldest first): one call each. */
+const STALE_PAYMENTS_CHECKED = 20;
 /** A health check that has not answered by then counts as failed: the System tab must not hang on one. */
 const HEALTH_TIMEOUT_MS = 5000;
 /** Events the read models may trail the log by before the System tab calls them unhealthy (and auto-fix rebuilds them). */
@@ -58,30 +69,32 @@ export class SystemStatusService {
 
   async status(): Promise<SystemStatus> {
     const now = this.clock.now();
-    const [mail, payments, eventStore, readModels, subscribers, orders, unmatched, critical, expired, failedEmails] = await Promise.all([
-      answerWithin(
-        () => this.mailer.health(),
-        (detail) => ({ ok: false, detail }),
-      ),
-      answerWithin(
-        () => this.gateway.health(),
-        (detail) => ({ ok: false, detail }),
-      ),
-      answerWithin(
-        () => this.events.health(),
-        (detail) => ({ ok: false, adapter: this.events.kind, detail }),
-      ),
-      answerWithin(
-        () => this.documents.health(),
-        (detail) => ({ ok: false, adapter: this.documents.kind, detail }),
-      ),
-      this.subscribers(),
-      this.documents.collection<OrderDoc>(ORDERS).find({ hidden: false }, { sort: { number: 1 } }),
-      this.paymentsWithoutOrder(),
-      this.criticalProducts(),
-      this.reservations.expired(),
-      this.failedEmails(),
-    ]);
+    const [mail, payments, eventStore, readModels, subscribers, orders, unmatched, stale, critical, expired, failedEmails] =
+      await Promise.all([
+        answerWithin(
+          () => this.mailer.health(),
+          (detail) => ({ ok: false, detail }),
+        ),
+        answerWithin(
+          () => this.gateway.health(),
+          (detail) => ({ ok: false, detail }),
+        ),
+        answerWithin(
+          () => this.events.health(),
+          (detail) => ({ ok: false, adapter: this.events.kind, detail }),
+        ),
+        answerWithin(
+          () => this.documents.health(),
+          (detail) => ({ ok: false, adapter: this.documents.kind, detail }),
+        ),
+        this.subscribers(),
+        this.documents.collection<OrderDoc>(ORDERS).find({ hidden: false }, { sort: { number: 1 } }),
+        this.paymentsWithoutOrder(),
+        this.stalePayments(),
+        this.criticalProducts(),
+        this.reservations.expired(),
+        this.failedEmails(),
+      ]);
     const readModelLag = subscribers.find((s) => s.name === READ_MODELS_SUBSCRIBER)?.lag ?? null;
     const subscribersOk = subscribers.every((s) => s.lastError === null && (s.lag === null || s.lag <= READ_MODEL_LAG_LIMIT));
     const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
@@ -103,6 +116,7 @@ export class SystemStatusService {
       automation_issues: {
         orders_needing_attention: orders.flatMap((order) => this.attention(order, now)),
         payments_without_order: unmatched.map(({ paymentIntentId, amount, createdAt }) => ({ paymentIntentId, amount, createdAt })),
+        stale_payments: stale,
         expired_reservations: expired.map((order) => ({ orderId: order.id, expiredAt: order.reservationExpiresAt })),
         failed_emails: failedEmails,
       },
@@ -138,6 +152,30 @@ export class SystemStatusService {
         },
       ];
     });
+  }
+
+  /**
+   * Payments the shop still has as "created" 15 minutes after their checkout (a hold lasts 10, so by then the
+   * checkout has normally been paid or ended), each with what the provider reports now: one whose webhook never
+   * arrived shows as authorised or succeeded there. The oldest 20 are checked, each within the health timeout.
+   */
+  async stalePayments(): Promise<StalePayment[]> {
+    const cutoff = new Date(this.clock.now().getTime() - STALE_PAYMENT_MS).toISOString();
+    const created = await this.documents
+      .collection<OrderBackupDoc>(ORDER_BACKUPS)
+      .find({ paymentStatus: 'created', timestamp: { $lte: cutoff } }, { sort: { timestamp: 1 }, limit: STALE_PAYMENTS_CHECKED });
+    return Promise.all(
+      created.map(async (backup) => ({
+        paymentIntentId: backup.paymentIntentId,
+        orderId: backup.orderId,
+        amount: backup.totals?.total ?? '0.00',
+        createdAt: backup.timestamp,
+        providerStatus: await answerWithin(
+          async () => (await this.gateway.retrievePaymentIntent(backup.paymentIntentId))?.status ?? null,
+          () => null,
+        ),
+      })),
+    );
   }
 
   async failedEmails(): Promise<FailedEmail[]> {
