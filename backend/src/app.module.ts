@@ -11,6 +11,7 @@ import { OrderingModule } from './modules/ordering/ordering.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { ShippingModule } from './modules/shipping/shipping.module';
 import { OrderHistoryModule } from './modules/order-history/order-history.module';
+import { ProductHistoryModule } from './modules/product-history/product-history.module';
 import { SystemMonitorModule } from './modules/system-monitor/system-monitor.module';
 
 /** The business capabilities, in the order their dependencies need. */
@@ -24,6 +25,7 @@ export const BUSINESS_MODULES: Type[] = [
   ReportingModule,
   ShippingModule,
   OrderHistoryModule,
+  ProductHistoryModule,
   SystemMonitorModule,
 ];
 

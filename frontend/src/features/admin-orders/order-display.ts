@@ -1,6 +1,6 @@
 import { formatPrice, packSizeLabel, toCents } from '@brewery/shop-rules';
 import { perthDateTime } from '@/shared/format/perth-date-time';
-import type { AdminOrderItem, EventActor } from './api/get-admin-orders';
+import type { AdminOrderItem } from './api/get-admin-orders';
 
 /** "$46.00" from the API's decimal strings. */
 export function money(amount: string): string {
@@ -14,17 +14,4 @@ export const dateTime = perthDateTime;
 export function itemQuantityText(item: AdminOrderItem): string {
   if (item.packSize === 'single') return `${item.packs} × ${money(item.unitPrice)} (single cans)`;
   return `${item.packs} × ${money(item.unitPrice)} (${packSizeLabel(item.packSize)}, ${item.quantity} cans)`;
-}
-
-export function actorLabel(actor: EventActor): string {
-  switch (actor) {
-    case 'customer':
-      return 'Customer';
-    case 'admin':
-      return 'Admin';
-    case 'stripe':
-      return 'Payment provider';
-    case 'system':
-      return 'System';
-  }
 }

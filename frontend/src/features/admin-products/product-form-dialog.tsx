@@ -1,15 +1,16 @@
 import { BEER_TYPES } from '@brewery/shop-rules';
-import { Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Collapse, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import type { ProductFormValues } from './product-form-body';
 import { EMPTY_PRODUCT_FORM, MAX_LIMIT_PER_ORDER, NO_BEER_TYPE, isImageUrl, limitPerOrderError } from './product-form-body';
+import { ProductHistory } from './product-history';
 import './product-form-dialog.css';
 
 export interface ProductFormDialogProps {
   open: boolean;
-  /** Null adds a product; otherwise the form starts from these values. */
-  editing: { name: string; values: ProductFormValues } | null;
+  /** Null adds a product; otherwise the form starts from these values, and its history can be opened. */
+  editing: { id: string; name: string; values: ProductFormValues } | null;
   saving: boolean;
   onSubmit: (values: ProductFormValues) => void;
   onCancel: () => void;
@@ -178,6 +179,14 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
           </div>
         </div>
       </Form>
+      {editing ? (
+        <Collapse
+          className="product-form__history"
+          // Loaded when opened, and opened afresh for each product.
+          key={editing.id}
+          items={[{ key: 'history', label: 'Product history', children: <ProductHistory productId={editing.id} /> }]}
+        />
+      ) : null}
     </Modal>
   );
 }

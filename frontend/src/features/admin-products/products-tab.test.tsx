@@ -224,6 +224,46 @@ describe('Products tab', () => {
     expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ maxPerOrder: null });
   });
 
+  it('edit: the product history opens on demand and shows each change, when and by whom', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct()] },
+      'GET /api/products': { body: [] },
+      'GET /api/admin/products/quokka-pale-ale/history': {
+        body: [
+          {
+            at: '2026-11-25T02:46:00.000Z',
+            type: 'StockCounted',
+            summary: 'Stock set from 24 to 9 cans in the product form',
+            actor: 'admin',
+            stream: 'product-quokka-pale-ale',
+            revision: 3,
+          },
+          {
+            at: '2026-11-25T02:46:01.000Z',
+            type: 'StockLevelAlerted',
+            summary: 'Stock alert e-mailed to the shop: LOW (9 cans left)',
+            actor: 'system',
+            stream: 'stockalert-quokka-pale-ale',
+            revision: 0,
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Quokka Pale Ale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' });
+    const historyRequested = () => fetchMock.mock.calls.some(([url]) => requestUrl(url).endsWith('/history'));
+    expect(historyRequested()).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: /Product history/ }));
+    const first = await within(dialog).findByText('Stock set from 24 to 9 cans in the product form');
+    expect(first.closest('.event-timeline__entry')).toHaveTextContent('25 Nov 2026, 10:46 am');
+    expect(first.closest('.event-timeline__entry')).toHaveTextContent('Admin');
+    expect(
+      within(dialog).getByText('Stock alert e-mailed to the shop: LOW (9 cans left)').closest('.event-timeline__entry'),
+    ).toHaveTextContent('System');
+  });
+
   it('edit: saves the whole form with the revision it was filled from; a server refusal is toasted in its own words', async () => {
     const fetchMock = stubApi({
       'GET /api/admin/products': { body: [adminProduct({ revision: 7 })] },

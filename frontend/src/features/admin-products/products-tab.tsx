@@ -42,7 +42,7 @@ export function ProductsTab() {
 
   // The dialog resets its form when this changes, so it must not change while the operator types.
   const editing = useMemo(
-    () => (dialog.kind === 'edit' ? { name: dialog.product.name, values: productFormValues(dialog.product) } : null),
+    () => (dialog.kind === 'edit' ? { id: dialog.product.id, name: dialog.product.name, values: productFormValues(dialog.product) } : null),
     [dialog],
   );
 

@@ -1,10 +1,10 @@
 import type { OrderStatus, PackQuantity, PackSize } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
+import type { EventActor } from '@/shared/ui/event-timeline';
 
 export { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
-
-export type EventActor = 'customer' | 'admin' | 'stripe' | 'system';
+export type { EventActor };
 
 export interface AdminOrderItem {
   id: string;

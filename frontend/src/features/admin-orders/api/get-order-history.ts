@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
-import type { EventActor } from './get-admin-orders';
+import type { EventTimelineEntry } from '@/shared/ui/event-timeline';
 import { ADMIN_ORDERS_KEY } from './get-admin-orders';
 
 /** One event of the order's timeline, read from its streams (oldest first). */
-export interface OrderHistoryEntry {
-  at: string;
-  type: string;
-  summary: string;
-  actor: EventActor;
-  stream: string;
-  revision: number;
-}
+export type OrderHistoryEntry = EventTimelineEntry;
 
 export async function getOrderHistory(orderId: string): Promise<OrderHistoryEntry[]> {
   return (await apiGet<OrderHistoryEntry[]>(`/api/admin/orders/${encodeURIComponent(orderId)}/history`)) ?? [];

@@ -1,0 +1,115 @@
+import type { Actor, RecordedEvent } from '@brewery/eventstore';
+
+/** One line of a beer's history, as the operator reads it: what changed, when, and who changed it. */
+export interface ProductTimelineEntry {
+  at: string;
+  type: string;
+  summary: string;
+  actor: Actor;
+  stream: string;
+  revision: number;
+  position: number;
+}
+
+/** The events a beer's history shows: what the operator (or the stock e-mail) changed, and its stock alerts. */
+export const PRODUCT_HISTORY_EVENT_TYPES = new Set([
+  'ProductCreated',
+  'ProductDetailsChanged',
+  'ProductPricesChanged',
+  'ProductPublished',
+  'ProductMovedToDraft',
+  'ProductArchived',
+  'ProductRestored',
+  'ProductDeleted',
+  'ProductOrderLimitSet',
+  'StockCounted',
+  'StockLevelAlerted',
+  'StockLevelRecovered',
+]);
+
+type Data = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const dollars = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : `$${Number(value).toFixed(2)}`);
+const cans = (value: unknown): string => `${text(value)} ${value === 1 ? 'can' : 'cans'}`;
+
+const DETAIL_NAMES: Readonly<Record<string, string>> = {
+  name: 'name',
+  style: 'style',
+  description: 'description',
+  abv: 'ABV',
+  beerType: 'beer type',
+  imageUrl: 'picture',
+};
+
+function detailChange(key: string, value: unknown): string {
+  const name = DETAIL_NAMES[key] ?? key;
+  if (key === 'abv') return `${name} ${text(value)}%`;
+  if (key === 'description') return 'description rewritten';
+  return `${name} “${text(value)}”`;
+}
+
+function prices(d: Data): string {
+  const pack = (label: string, price: unknown, enabled: unknown) => `${label} ${enabled === false ? 'off' : dollars(price)}`;
+  return [
+    `single ${dollars(d.price)}`,
+    pack('4-pack', d.price4Pack, d.enable4Pack),
+    pack('8-pack', d.price8Pack, d.enable8Pack),
+    pack('16-pack', d.price16Pack, d.enable16Pack),
+  ].join(', ');
+}
+
+const STOCK_REASON: Readonly<Record<string, string>> = { 'admin-edit': 'in the product form', 'stock-email': 'from the stock e-mail' };
+
+/** A sentence for each event a beer's history holds; any other falls back to its type in words. */
+export function describeProductEvent(event: Pick<RecordedEvent, 'type' | 'data'>): string {
+  const d = (event.data ?? {}) as Data;
+  switch (event.type) {
+    case 'ProductCreated':
+      return `Created: ${text(d.name)}, ${text(d.style)}, ${text(d.abv)}% ABV; ${prices(d)}; stock ${cans(d.inventory)}; ${
+        d.isActive === true ? 'Live in Shop' : 'Draft Mode'
+      }${d.archived === true ? ', archived' : ''}`;
+    case 'ProductDetailsChanged':
+      return `Details changed: ${Object.entries(d)
+        .map(([key, value]) => detailChange(key, value))
+        .join(', ')}`;
+    case 'ProductPricesChanged':
+      return `Prices changed: ${prices(d)}`;
+    case 'ProductPublished':
+      return 'Included in the shop (Live in Shop)';
+    case 'ProductMovedToDraft':
+      return 'Removed from the shop (Draft Mode)';
+    case 'ProductArchived':
+      return 'Archived';
+    case 'ProductRestored':
+      return 'Restored from the archive';
+    case 'ProductDeleted':
+      return 'Deleted';
+    case 'ProductOrderLimitSet':
+      return d.maxPerOrder === null ? 'Limit per order lifted' : `Limit per order set to ${cans(d.maxPerOrder)}`;
+    case 'StockCounted':
+      return `Stock set from ${text(d.previous)} to ${cans(d.inventory)}${STOCK_REASON[text(d.reason)] ? ` ${STOCK_REASON[text(d.reason)]}` : ''}`;
+    case 'StockLevelAlerted':
+      return `Stock alert e-mailed to the shop: ${text(d.level)} (${cans(d.inventory)} left)`;
+    case 'StockLevelRecovered':
+      return `Stock back to ${text(d.level)} (${cans(d.inventory)}): the next fall will be told again`;
+    default:
+      return event.type.replace(/([a-z])([A-Z])/g, '$1 $2');
+  }
+}
+
+/** A beer's history, oldest first: the events of its own stream and its alert stream that the history shows. */
+export function buildProductTimeline(events: readonly RecordedEvent[]): ProductTimelineEntry[] {
+  return events
+    .filter((event) => PRODUCT_HISTORY_EVENT_TYPES.has(event.type))
+    .sort((a, b) => a.globalPosition - b.globalPosition)
+    .map((event) => ({
+      at: event.metadata.occurredAt,
+      type: event.type,
+      summary: describeProductEvent(event),
+      actor: event.metadata.actor,
+      stream: event.streamName,
+      revision: event.revision,
+      position: event.globalPosition,
+    }));
+}

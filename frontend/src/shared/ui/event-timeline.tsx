@@ -1,0 +1,75 @@
+import { Alert, Skeleton, Tag, Timeline } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage } from '@/shared/api/api-error';
+import { perthDateTime } from '@/shared/format/perth-date-time';
+import './event-timeline.css';
+
+/** Who caused an event, as the server records it. */
+export type EventActor = 'customer' | 'admin' | 'stripe' | 'system';
+
+/** One line of a history read from the event log (oldest first). */
+export interface EventTimelineEntry {
+  at: string;
+  type: string;
+  summary: string;
+  actor: EventActor;
+  stream: string;
+  revision: number;
+}
+
+export function actorLabel(actor: EventActor): string {
+  switch (actor) {
+    case 'customer':
+      return 'Customer';
+    case 'admin':
+      return 'Admin';
+    case 'stripe':
+      return 'Payment provider';
+    case 'system':
+      return 'System';
+  }
+}
+
+function actorColor(actor: EventActor): string {
+  switch (actor) {
+    case 'customer':
+      return 'blue';
+    case 'admin':
+      return 'purple';
+    case 'stripe':
+      return 'green';
+    case 'system':
+      return 'gray';
+  }
+}
+
+export interface EventTimelineProps {
+  history: UseQueryResult<EventTimelineEntry[]>;
+  /** What the history is of, for the message when it cannot be loaded ("order", "product"). */
+  subject: string;
+}
+
+/** What happened, when and by whom, read from the event log (oldest first), in Perth time. */
+export function EventTimeline({ history, subject }: EventTimelineProps) {
+  if (history.isPending) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
+  if (history.isError)
+    return <Alert type="warning" showIcon title={`The ${subject} history could not be loaded`} description={errorMessage(history.error)} />;
+  if (history.data.length === 0) return <p>No events recorded.</p>;
+  return (
+    <Timeline
+      className="event-timeline"
+      items={history.data.map((entry) => ({
+        key: `${entry.stream}@${entry.revision}`,
+        color: actorColor(entry.actor),
+        content: (
+          <div className="event-timeline__entry">
+            <div className="event-timeline__meta">
+              <time dateTime={entry.at}>{perthDateTime(entry.at)}</time> <Tag>{actorLabel(entry.actor)}</Tag>
+            </div>
+            <div>{entry.summary}</div>
+          </div>
+        ),
+      }))}
+    />
+  );
+}
