@@ -53,6 +53,12 @@ export function describeEvent(
       return `Order paid: ${money(d.amountCents)}`;
     case 'OrderNeedsReview':
       return `Flagged for review: ${text(d.reason)}`;
+    case 'OrderReviewResolved':
+      return `Review resolved: ${text(d.note)}`;
+    case 'OrderRefunded':
+      return `Refunded ${money(d.amountCents)} to the customer${d.note ? `: ${text(d.note)}` : ''}`;
+    case 'PaymentRefunded':
+      return `Payment provider refunded ${money(d.amountCents)} (${text(d.refundId)})`;
     case 'InvoiceNumberAssigned':
       return `Invoice ${text(d.invoiceNumber)} issued`;
     case 'OrderDeleted':

@@ -17,6 +17,8 @@ import { PaymentCompletionProcessManager } from './order-completion/payment-comp
 import { DeletePendingOrder } from './order-list/delete-pending-order.service';
 import { OrderListController } from './order-list/order-list.controller';
 import { OrderListProjection } from './order-list/order-list.projection';
+import { OrderReviewController } from './order-review/order-review.controller';
+import { OrderReview } from './order-review/order-review.service';
 import { ReservationExpiry } from './reservation-expiry/reservation-expiry.service';
 import { OrderReservations } from './reservations/order-reservations.service';
 import { OrderUpdateEmailProcessManager } from './order-tracking/order-update-email.process-manager';
@@ -26,11 +28,18 @@ import { UpdateOrderTracking } from './order-tracking/update-order-tracking.serv
 
 /**
  * Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and
- * backup lists, and the operator's status and tracking changes (with the customer's e-mail).
+ * backup lists, the operator's status and tracking changes (with the customer's e-mail), and the review's
+ * resolution and refunds.
  */
 @Module({
   imports: [CatalogModule, PaymentsModule, NotificationsModule],
-  controllers: [CreatePaymentIntentController, OrderListController, OrderBackupsController, UpdateOrderTrackingController],
+  controllers: [
+    CreatePaymentIntentController,
+    OrderListController,
+    OrderBackupsController,
+    UpdateOrderTrackingController,
+    OrderReviewController,
+  ],
   providers: [
     CheckoutService,
     CheckoutAdmission,
@@ -48,6 +57,7 @@ import { UpdateOrderTracking } from './order-tracking/update-order-tracking.serv
     UpdateOrderTracking,
     OrderUpdateNotifier,
     OrderUpdateEmailProcessManager,
+    OrderReview,
   ],
   exports: [ReservationExpiry, OrderCompletion, RecoverOrder, CheckoutAdmission],
 })

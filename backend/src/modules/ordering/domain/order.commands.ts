@@ -15,4 +15,8 @@ export type OrderCommand =
   /** A shipping label's consignment becomes the reference of an order that has none (never replaces one). */
   | { type: 'SetTrackingReferenceIfNone'; trackingReference: string }
   /** The operator's manual status and tracking form; `by` becomes the events' actor. */
-  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string; by: Actor; notifyCustomer?: boolean };
+  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string; by: Actor; notifyCustomer?: boolean }
+  /** The operator closes the order's review, saying how. */
+  | { type: 'ResolveReview'; note: string }
+  /** A refund made at the provider, recorded on the order (once per refund id). */
+  | { type: 'RecordRefund'; paymentIntentId: string; refundId: string; amountCents: number; note: string };

@@ -261,4 +261,46 @@ describe('order decider', () => {
       'Order #7 has been paid, so it cannot be deleted',
     );
   });
+
+  describe('closing a review', () => {
+    const flagged: OrderEvent = { type: 'OrderNeedsReview', data: { reason: 'Paid after its stock went', paymentIntentId: 'pi_1' } };
+    const resolved: OrderEvent = { type: 'OrderReviewResolved', data: { note: 'Refunded in full' } };
+    const resolve = { type: 'ResolveReview', note: 'Refunded in full' } as const;
+
+    it('given a flagged order, when the operator resolves it, then the review is resolved with the note', () => {
+      expect(given(placed, paid, flagged).when(resolve)).toEqual([resolved]);
+    });
+
+    it('given a resolved review, when it is resolved again, then nothing changes; a new reason opens it again', () => {
+      expect(given(placed, paid, flagged, resolved).when(resolve)).toEqual([]);
+      const again: OrderEvent = { type: 'OrderNeedsReview', data: { reason: 'Paid twice', paymentIntentId: 'pi_2' } };
+      expect(given(placed, paid, flagged, resolved, again).when(resolve)).toEqual([resolved]);
+    });
+
+    it('given an order never flagged, when the operator resolves it, then it is refused', () => {
+      expect(() => given(placed, paid).when(resolve)).toThrow('Order #7 is not flagged for review: there is nothing to resolve');
+    });
+  });
+
+  describe('recording a refund', () => {
+    const refund = { type: 'RecordRefund', paymentIntentId: 'pi_1', refundId: 're_1', amountCents: 1200, note: 'Dented cans' } as const;
+    const refunded: OrderEvent = {
+      type: 'OrderRefunded',
+      data: { paymentIntentId: 'pi_1', refundId: 're_1', amountCents: 1200, note: 'Dented cans' },
+    };
+
+    it('given a paid order, when a refund is recorded, then it is on the order once, whatever the order became since', () => {
+      expect(given(placed, paid).when(refund)).toEqual([refunded]);
+      expect(given(placed, paid, refunded).when(refund)).toEqual([]);
+      expect(given(placed, attached, { type: 'OrderCancelled', data: { reason: 'sold_out', detail: '' } }).when(refund)).toEqual([
+        refunded,
+      ]);
+      expect(
+        fold(orderDecider, [placed, paid, refunded, { ...refunded, data: { ...refunded.data, refundId: 're_2', amountCents: 800 } }]),
+      ).toMatchObject({
+        refundIds: ['re_1', 're_2'],
+        refundedCents: 2000,
+      });
+    });
+  });
 });

@@ -17,6 +17,11 @@ export interface PlacedOrder {
   /** Deleted by the operator while pending: gone from the lists, kept in the log. */
   deleted: boolean;
   reviewReasons: readonly string[];
+  /** The operator closed the review; a new reason opens it again. */
+  reviewResolved: boolean;
+  /** Refunds recorded on the order, by the provider's refund id. */
+  refundIds: readonly string[];
+  refundedCents: number;
   /** The carrier's reference the operator set, or null. */
   trackingReference: string | null;
 }
@@ -93,6 +98,15 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         events.push({ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference, ...quiet } });
       return events;
     }
+    case 'ResolveReview':
+      if (state.reviewReasons.length === 0) throw OrderErrors.nothingToResolve(orderId);
+      if (state.reviewResolved) return [];
+      return [{ type: 'OrderReviewResolved', data: { note: command.note } }];
+    case 'RecordRefund': {
+      if (state.refundIds.includes(command.refundId)) return [];
+      const { paymentIntentId, refundId, amountCents, note } = command;
+      return [{ type: 'OrderRefunded', data: { paymentIntentId, refundId, amountCents, note } }];
+    }
     default:
       return assertNever(command);
   }
@@ -110,6 +124,9 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       reservation: 'held',
       deleted: false,
       reviewReasons: [],
+      reviewResolved: false,
+      refundIds: [],
+      refundedCents: 0,
       trackingReference: null,
     };
   }
@@ -122,7 +139,15 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderPaid':
       return { ...state, status: 'paid', paidWith: event.data.paymentIntentId, reservation: 'sold' };
     case 'OrderNeedsReview':
-      return { ...state, reviewReasons: [...state.reviewReasons, event.data.reason] };
+      return { ...state, reviewReasons: [...state.reviewReasons, event.data.reason], reviewResolved: false };
+    case 'OrderReviewResolved':
+      return { ...state, reviewResolved: true };
+    case 'OrderRefunded':
+      return {
+        ...state,
+        refundIds: [...state.refundIds, event.data.refundId],
+        refundedCents: state.refundedCents + event.data.amountCents,
+      };
     case 'InvoiceNumberAssigned':
       return { ...state, invoiceNumber: event.data.invoiceNumber };
     case 'OrderDeleted':

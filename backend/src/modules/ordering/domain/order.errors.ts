@@ -19,6 +19,8 @@ export const OrderErrors = {
     new DomainError('order_paid', `Order #${orderId} has been paid, so it cannot be deleted: set its status instead`, 'conflict'),
   deleted: (orderId: string): DomainError =>
     new DomainError('order_deleted', `Order #${orderId} was deleted and can no longer be updated`, 'conflict'),
+  nothingToResolve: (orderId: string): DomainError =>
+    new DomainError('order_not_flagged', `Order #${orderId} is not flagged for review: there is nothing to resolve`, 'conflict'),
   invalidTrackingReference: (): DomainError =>
     new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference, 'validation'),
 } as const;

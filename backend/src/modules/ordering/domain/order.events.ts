@@ -85,6 +85,10 @@ export type OrderReservationReleased = DomainEvent<'OrderReservationReleased', {
 export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { from: OrderStatus; to: OrderStatus; notifyCustomer?: false }>;
 /** The operator set the carrier's tracking reference (trimmed). */
 export type TrackingReferenceSet = DomainEvent<'TrackingReferenceSet', { trackingReference: string; notifyCustomer?: false }>;
+/** The operator closed the order's review (the reasons stay in its history); a new reason opens it again. */
+export type OrderReviewResolved = DomainEvent<'OrderReviewResolved', { note: string }>;
+/** Money given back to the customer at the provider (the payment stream holds the same refund). */
+export type OrderRefunded = DomainEvent<'OrderRefunded', { paymentIntentId: string; refundId: string; amountCents: number; note: string }>;
 
 export type OrderEvent =
   | OrderPlaced
@@ -96,7 +100,9 @@ export type OrderEvent =
   | OrderDeleted
   | OrderReservationReleased
   | OrderStatusChanged
-  | TrackingReferenceSet;
+  | TrackingReferenceSet
+  | OrderReviewResolved
+  | OrderRefunded;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -111,6 +117,8 @@ export const ORDER_EVENT_TYPES = [
   'OrderReservationReleased',
   'OrderStatusChanged',
   'TrackingReferenceSet',
+  'OrderReviewResolved',
+  'OrderRefunded',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

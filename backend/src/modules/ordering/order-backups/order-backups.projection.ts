@@ -22,6 +22,8 @@ export interface OrderBackupDoc extends Doc {
   orderItems: { quantity: number; productName: string; unitPrice: string; packSize: string; cans: number }[];
   totals: { subtotal: string; shipping: string; total: string } | null;
   amountPaid: string | null;
+  /** Given back to the customer so far, in dollars (absent: none). */
+  amountRefunded?: string;
   succeededAt: string | null;
   failureMessage: string | null;
 }
@@ -110,6 +112,12 @@ export class OrderBackupsProjection implements Projection {
           { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } },
           { upsert: true },
         );
+        return;
+      }
+      case 'PaymentRefunded': {
+        const backup = await backups.findOne({ _id: paymentIntentId });
+        const refundedCents = Math.round(Number(backup?.amountRefunded ?? '0') * 100) + event.data.amountCents;
+        await backups.updateOne(guard, { $set: { revision: recorded.revision, amountRefunded: decimalString(refundedCents) } });
         return;
       }
       // An authorisation is captured within moments by the shop; the backup shows the capture, not the hold.

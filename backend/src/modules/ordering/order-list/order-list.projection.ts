@@ -57,8 +57,14 @@ export interface OrderDoc extends Doc {
   paidAt: string | null;
   reservationExpiresAt: string;
   reservation: 'held' | 'released' | 'sold';
+  /** Flagged for review and not yet resolved by the operator. */
   needsReview: boolean;
   reviewReasons: string[];
+  /** How the operator closed the review, once closed (absent on documents made before resolutions existed). */
+  reviewResolution?: { note: string; at: string } | null;
+  /** Money given back to the customer, in dollars (absent: none). */
+  refundedAmount?: string;
+  refunds?: { amount: string; at: string; note: string }[];
   cancelReason: string | null;
   deleted: boolean;
   /** Out of the operator's lists: deleted, or abandoned at checkout (unless it needs review). */
@@ -138,6 +144,9 @@ export class OrderListProjection implements Projection {
           reservation: 'held',
           needsReview: false,
           reviewReasons: [],
+          reviewResolution: null,
+          refundedAmount: '0.00',
+          refunds: [],
           cancelReason: null,
           deleted: false,
           hidden: false,
@@ -176,10 +185,26 @@ export class OrderListProjection implements Projection {
         return;
       case 'OrderNeedsReview':
         await orders.updateOne(guard, {
-          $set: { revision: recorded.revision, needsReview: true, hidden: false },
+          $set: { revision: recorded.revision, needsReview: true, hidden: false, reviewResolution: null },
           $push: { reviewReasons: event.data.reason },
         });
         return;
+      case 'OrderReviewResolved': {
+        // Resolved, a cancelled or deleted order leaves the lists again, as it would have without the review.
+        const order = await orders.findOne({ _id: orderId });
+        const hidden = order !== null && (order.deleted || order.status === 'cancelled');
+        await orders.updateOne(guard, set({ needsReview: false, hidden, reviewResolution: { note: event.data.note, at } }));
+        return;
+      }
+      case 'OrderRefunded': {
+        const refundedCents =
+          Math.round(Number((await orders.findOne({ _id: orderId }))?.refundedAmount ?? '0') * 100) + event.data.amountCents;
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, refundedAmount: decimalString(refundedCents) },
+          $push: { refunds: { amount: decimalString(event.data.amountCents), at, note: event.data.note } },
+        });
+        return;
+      }
       case 'InvoiceNumberAssigned':
         await orders.updateOne(guard, set({ invoiceNumber: event.data.invoiceNumber }));
         return;

@@ -85,4 +85,58 @@ describe('payment decider', () => {
       },
     ]);
   });
+
+  describe('refunds', () => {
+    const refund = (refundId: string, amountCents: number): PaymentCommand => ({
+      type: 'RecordRefund',
+      refundId,
+      amountCents,
+      note: '',
+      at: '2026-11-25T01:00:00.000Z',
+    });
+    const refunded = (refundId: string, amountCents: number): PaymentEvent => ({
+      type: 'PaymentRefunded',
+      data: { paymentIntentId: 'pi_1', refundId, orderId: '7', amountCents, note: '', at: '2026-11-25T01:00:00.000Z' },
+    });
+
+    it.each([
+      ['a full refund of a taken payment', [created, succeeded], refund('re_1', 3200), [refunded('re_1', 3200)]],
+      ['a partial refund', [created, succeeded], refund('re_1', 1200), [refunded('re_1', 1200)]],
+      ['the rest after a partial refund', [created, succeeded, refunded('re_1', 1200)], refund('re_2', 2000), [refunded('re_2', 2000)]],
+      ['the same refund again', [created, succeeded, refunded('re_1', 1200)], refund('re_1', 1200), []],
+    ] as const)('given %s, then it is recorded', (_given, history, command, expected) => {
+      expect(given(...history).when(command)).toEqual(expected);
+    });
+
+    it.each([
+      ['a payment never taken', [created], refund('re_1', 100), 'Only a payment that was taken can be refunded: this one is created'],
+      ['a failed payment', [created, failed], refund('re_1', 100), 'Only a payment that was taken can be refunded: this one is failed'],
+      ['more than was paid', [created, succeeded], refund('re_1', 3201), 'At most $32.00 of this payment can still be refunded'],
+      [
+        'more than is left',
+        [created, succeeded, refunded('re_1', 3000)],
+        refund('re_2', 201),
+        'At most $2.00 of this payment can still be refunded',
+      ],
+      [
+        'anything after a full refund',
+        [created, succeeded, refunded('re_1', 3200)],
+        refund('re_2', 1),
+        'This payment has been refunded in full',
+      ],
+      ['nothing', [created, succeeded], refund('re_1', 0), 'A refund must be more than $0.00'],
+    ] as const)('given %s, then the refund is refused', (_given, history, command, message) => {
+      expect(() => given(...history).when(command)).toThrow(message);
+    });
+
+    it('adds the refunds up in the state', () => {
+      expect(given(created, succeeded, refunded('re_1', 1200), refunded('re_2', 800)).state).toMatchObject({
+        refundedCents: 2000,
+        refunds: [
+          { refundId: 're_1', amountCents: 1200 },
+          { refundId: 're_2', amountCents: 800 },
+        ],
+      });
+    });
+  });
 });

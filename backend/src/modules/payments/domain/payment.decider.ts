@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
+import { DomainError } from '../../../shared-kernel/domain-error';
 import type {
   PaymentCancelReason,
   PaymentEvent,
@@ -21,6 +22,9 @@ export interface PaymentState {
   failureMessage: string | null;
   cancelReason: PaymentCancelReason | null;
   seenProviderEvents: readonly string[];
+  /** Refunds made at the provider, oldest first. */
+  refunds: readonly { refundId: string; amountCents: number }[];
+  refundedCents: number;
 }
 
 export type PaymentCommand =
@@ -33,7 +37,24 @@ export type PaymentCommand =
       failureMessage?: string | null;
       /** With outcome `cancelled`: why. */
       cancelReason?: PaymentCancelReason;
-    };
+    }
+  /** A refund the provider made (or is about to be asked for, when checking it can be): once per refund id. */
+  | { type: 'RecordRefund'; refundId: string; amountCents: number; note: string; at: string };
+
+const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+/** The payment stream's refusals of a refund, with stable codes. */
+export const PaymentErrors = {
+  notRefundable: (status: PaymentStatus): DomainError =>
+    new DomainError('payment_not_refundable', `Only a payment that was taken can be refunded: this one is ${status}`, 'conflict'),
+  refundNotPositive: (): DomainError => new DomainError('invalid_refund_amount', 'A refund must be more than $0.00', 'validation'),
+  refundTooLarge: (refundable: number): DomainError =>
+    new DomainError(
+      'refund_too_large',
+      refundable === 0 ? 'This payment has been refunded in full' : `At most ${dollars(refundable)} of this payment can still be refunded`,
+      'conflict',
+    ),
+} as const;
 
 /** Why a provider report changes nothing in a payment that is already `status`; null when it counts. */
 function lateReason(status: PaymentStatus, outcome: ProviderOutcomeKind): string | null {
@@ -62,6 +83,8 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
     failureMessage: null,
     cancelReason: null,
     seenProviderEvents: [],
+    refunds: [],
+    refundedCents: 0,
   },
   decide(command, state) {
     switch (command.type) {
@@ -92,6 +115,16 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
             return assertNever(outcome);
         }
       }
+      case 'RecordRefund': {
+        if (state.refunds.some((refund) => refund.refundId === command.refundId)) return [];
+        if (state.status !== 'succeeded' || state.succeeded === null) throw PaymentErrors.notRefundable(state.status);
+        const refundable = state.succeeded.amountCents - state.refundedCents;
+        if (!Number.isSafeInteger(command.amountCents) || command.amountCents <= 0) throw PaymentErrors.refundNotPositive();
+        if (command.amountCents > refundable) throw PaymentErrors.refundTooLarge(refundable);
+        const { refundId, amountCents, note, at } = command;
+        const paymentIntentId = state.succeeded.paymentIntentId;
+        return [{ type: 'PaymentRefunded', data: { paymentIntentId, refundId, orderId: state.orderId, amountCents, note, at } }];
+      }
       default:
         return assertNever(command);
     }
@@ -115,6 +148,12 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         return { ...reported(state, event.data), status: 'cancelled', cancelReason: event.data.reason };
       case 'ProviderEventIgnored':
         return { ...state, seenProviderEvents: [...state.seenProviderEvents, event.data.providerEventId] };
+      case 'PaymentRefunded':
+        return {
+          ...state,
+          refunds: [...state.refunds, { refundId: event.data.refundId, amountCents: event.data.amountCents }],
+          refundedCents: state.refundedCents + event.data.amountCents,
+        };
       default:
         return assertNever(event);
     }

@@ -68,10 +68,16 @@ export type ProviderEventIgnored = DomainEvent<
   { providerEventId: string; outcome: ProviderOutcomeKind; reason: string }
 >;
 
+/** Money given back at the provider: `refundId` is the provider's (each is recorded once). */
+export type PaymentRefunded = DomainEvent<
+  'PaymentRefunded',
+  { paymentIntentId: string; refundId: string; orderId: string | null; amountCents: number; note: string; at: string }
+>;
+
 export type ProviderOutcomeKind = 'authorised' | 'succeeded' | 'failed' | 'cancelled';
 
 export type PaymentEvent =
-  PaymentIntentCreated | PaymentAuthorised | PaymentSucceeded | PaymentFailed | PaymentCancelled | ProviderEventIgnored;
+  PaymentIntentCreated | PaymentAuthorised | PaymentSucceeded | PaymentFailed | PaymentCancelled | ProviderEventIgnored | PaymentRefunded;
 export type PaymentEventType = PaymentEvent['type'];
 
 export const PAYMENT_EVENT_TYPES = [
@@ -81,6 +87,7 @@ export const PAYMENT_EVENT_TYPES = [
   'PaymentFailed',
   'PaymentCancelled',
   'ProviderEventIgnored',
+  'PaymentRefunded',
 ] as const satisfies readonly PaymentEventType[];
 
 const everyPaymentEventListed: [Exclude<PaymentEventType, (typeof PAYMENT_EVENT_TYPES)[number]>] extends [never] ? true : never = true;

@@ -47,7 +47,21 @@ export interface PaymentGateway {
    * An intent already cancelled is answered as it is; a succeeded one throws PaymentIntentStateError.
    */
   cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent>;
+  /**
+   * Gives back `amountCents` of a captured payment. The provider makes one refund per idempotency key, however
+   * often it is asked (a retried refund is answered with the same one). Refuses (PaymentIntentStateError) a
+   * payment that was not captured, or more than is left of it.
+   */
+  refundPaymentIntent(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund>;
   health(): Promise<{ ok: boolean; detail: string }>;
+}
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  /** Stripe's statuses: succeeded, pending (the bank has still to confirm), failed, canceled. */
+  status: string;
 }
 
 export class PaymentProviderError extends Error {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CreatePaymentIntentInput, PaymentGateway, ProviderPaymentIntent } from './payment-gateway.port';
+import type { CreatePaymentIntentInput, PaymentGateway, ProviderPaymentIntent, ProviderRefund } from './payment-gateway.port';
 import { PaymentIntentStateError, PaymentProviderError } from './payment-gateway.port';
 
 export interface StripeGatewayOptions {
@@ -90,6 +90,18 @@ export class StripePaymentGateway implements PaymentGateway {
       );
     } catch (error) {
       return this.alreadyThere(paymentIntentId, error, 'canceled');
+    }
+  }
+
+  async refundPaymentIntent(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents }, { idempotencyKey });
+      return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
+    } catch (error) {
+      // Stripe's word for a refund it will not make (more than is left, a payment not captured) is the operator's.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new PaymentIntentStateError(paymentIntentId, 'refund_refused', error.message);
+      throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
     }
   }
 

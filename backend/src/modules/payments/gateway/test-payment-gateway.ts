@@ -10,6 +10,7 @@ import {
   type CreatePaymentIntentInput,
   type PaymentGateway,
   type ProviderPaymentIntent,
+  type ProviderRefund,
 } from './payment-gateway.port';
 
 /** What the browser hears when it tries to pay an intent the shop has cancelled. */
@@ -38,6 +39,8 @@ interface StoredIntent {
   livemode: false;
   automatic_payment_methods: { enabled: true };
   last_payment_error: { code: string; decline_code: string; message: string } | null;
+  /** Refunds made of the captured amount, by idempotency key (absent: none). */
+  refunds?: { id: string; amount: number; idempotency_key: string; created: number }[];
   /**
    * Provider events this intent produced, oldest first, each with its exact bytes (older data directories
    * hold only the id, the bytes in `events/<id>.json`).
@@ -171,6 +174,40 @@ export class TestPaymentGateway implements PaymentGateway {
       const cancelled: StoredIntent = { ...intent, status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' };
       await this.emit(cancelled, 'payment_intent.canceled');
       return toProvider(cancelled);
+    });
+  }
+
+  /** Gives back part or all of a captured payment, once per idempotency key (as Stripe's Refunds API does). */
+  refundPaymentIntent(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
+    return this.inTurn(paymentIntentId, async () => {
+      const intent = await this.read(paymentIntentId);
+      if (!intent) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+      const refunds = intent.refunds ?? [];
+      const known = refunds.find((refund) => refund.idempotency_key === idempotencyKey);
+      if (known) return { id: known.id, amountCents: known.amount, status: 'succeeded' };
+      if (intent.status !== 'succeeded') {
+        throw new PaymentIntentStateError(
+          paymentIntentId,
+          intent.status,
+          `This PaymentIntent has not been captured (${intent.status}), so it cannot be refunded.`,
+        );
+      }
+      const left = intent.amount_received - refunds.reduce((sum, refund) => sum + refund.amount, 0);
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > left) {
+        throw new PaymentIntentStateError(
+          paymentIntentId,
+          intent.status,
+          `Refund amount ($${(amountCents / 100).toFixed(2)}) is greater than the unrefunded amount on the charge ($${(left / 100).toFixed(2)}).`,
+        );
+      }
+      const refund = {
+        id: `re_test_${randomId(24)}`,
+        amount: amountCents,
+        idempotency_key: idempotencyKey,
+        created: Math.floor(Date.now() / 1000),
+      };
+      await this.write({ ...intent, refunds: [...refunds, refund] });
+      return { id: refund.id, amountCents, status: 'succeeded' };
     });
   }
 

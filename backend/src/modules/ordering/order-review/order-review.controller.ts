@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { RefundOrderRequest, ResolveReviewRequest } from './order-review.request.dto';
+import { OrderReview, type RefundAnswer } from './order-review.service';
+
+@ApiTags('admin: orders')
+@ApiBearerAuth()
+@Controller('admin/orders')
+export class OrderReviewController {
+  constructor(private readonly review: OrderReview) {}
+
+  @Post(':orderId/resolve')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Mark an order's review resolved, with a note saying how (kept in its history)" })
+  resolve(
+    @Param('orderId') orderId: string,
+    @Body() body: ResolveReviewRequest,
+    @Context() context: RequestContext,
+  ): Promise<{ message: string; changed: boolean }> {
+    return this.review.resolve(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+  }
+
+  @Post(':orderId/refund')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Refund an order's payment through the payment provider, in full (no amount) or in part; records it on the payment and the order and e-mails the customer",
+  })
+  refund(@Param('orderId') orderId: string, @Body() body: RefundOrderRequest, @Context() context: RequestContext): Promise<RefundAnswer> {
+    return this.review.refund(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+  }
+}

@@ -1,0 +1,30 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+
+/** Closing an order's review: how it was settled, in the operator's words. Checked by `parseNote`. */
+export class ResolveReviewRequest {
+  @ApiProperty({ type: String, example: 'Refunded in full; customer told by phone', description: '1-500 characters' })
+  @Allow()
+  note?: unknown;
+}
+
+/** A refund of the order's payment. Checked by `parseRefund`. */
+export class RefundOrderRequest {
+  @ApiProperty({
+    type: String,
+    required: false,
+    example: '12.50',
+    description: 'Dollars with at most two decimals; absent: everything not yet refunded',
+  })
+  @Allow()
+  amount?: unknown;
+
+  @ApiProperty({
+    type: String,
+    required: false,
+    example: 'Two cans arrived dented',
+    description: 'Up to 500 characters, kept in the history',
+  })
+  @Allow()
+  note?: unknown;
+}
