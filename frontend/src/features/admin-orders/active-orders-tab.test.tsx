@@ -242,4 +242,67 @@ describe('Active Orders tab', () => {
     expect(await screen.findByText('Failed to download shipping label')).toBeInTheDocument();
     expect(saveFile).toHaveBeenCalledTimes(1);
   });
+
+  it('Refund sends the amount and note, toasts what the server refunded, and shows the refund once the list has it', async () => {
+    let saved = adminOrderFixture();
+    const fetchMock = stubApi({
+      'GET /api/admin/orders': () => Promise.resolve(new Response(JSON.stringify([saved]), { status: 200 })),
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+      'POST /api/admin/orders/12/refund': () => {
+        saved = adminOrderFixture({
+          refundedAmount: '12.00',
+          refunds: [{ amount: '12.00', at: '2026-11-25T02:46:00.000Z', note: 'Dented cans' }],
+        });
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              message: 'Refunded $12.00 of Order #12; the customer was e-mailed',
+              refundId: 're_1',
+              amount: '12.00',
+              refunded: '12.00',
+              refundable: '52.00',
+            }),
+            { status: 200 },
+          ),
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    const section = within(dialog).getByRole('region', { name: 'Refunds and review' });
+    expect(within(section).getByLabelText('Refund amount (up to $64.00)')).toHaveAttribute('placeholder', '64.00');
+    await user.type(within(section).getByLabelText('Refund amount (up to $64.00)'), '12.00');
+    await user.type(within(section).getByLabelText('Note (kept in the history)'), 'Dented cans');
+    await user.click(within(section).getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(
+        'Refunded $12.00 of Order #12; the customer was e-mailed',
+      ),
+    );
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ amount: '12.00', note: 'Dented cans' });
+    expect(await within(section).findByText(/\$12\.00 refunded 25 Nov 2026, 10:46 am — Dented cans/)).toBeInTheDocument();
+    expect(within(section).getByLabelText('Refund amount (up to $52.00)')).toBeInTheDocument();
+  });
+
+  it('an order that needs review offers Mark resolved, which needs a note and sends it', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/orders': { body: [adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] })] },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+      'POST /api/admin/orders/12/resolve': { body: { message: 'Order #12 marked resolved', changed: true } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    const section = within(dialog).getByRole('region', { name: 'Refunds and review' });
+    await user.click(within(section).getByRole('button', { name: 'Mark resolved' }));
+    expect(await within(section).findByText('Say how the review was settled')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.type(within(section).getByLabelText('How was it settled?'), 'Second charge refunded');
+    await user.click(within(section).getByRole('button', { name: 'Mark resolved' }));
+    await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toHaveTextContent('Order #12 marked resolved'));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ note: 'Second charge refunded' });
+  });
 });

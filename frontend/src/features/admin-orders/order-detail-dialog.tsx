@@ -3,6 +3,7 @@ import type { InputRef } from 'antd';
 import { useRef } from 'react';
 import type { AdminOrder } from './api/get-admin-orders';
 import { OrderHistoryTimeline } from './order-history-timeline';
+import { OrderReviewSection } from './order-review-section';
 import { dateTime, itemQuantityText, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
 import { OrderTrackingForm } from './order-tracking-form';
@@ -107,6 +108,11 @@ export function OrderDetailDialog({ order, focus, onClose }: OrderDetailDialogPr
       <section className="order-detail__section" aria-label="Status and tracking">
         <h3>Status and Tracking</h3>
         <OrderTrackingForm order={order} referenceRef={referenceRef} />
+      </section>
+
+      <section className="order-detail__section" aria-label="Refunds and review">
+        <h3>Refunds and Review</h3>
+        <OrderReviewSection order={order} />
       </section>
 
       <section className="order-detail__section" aria-label="Order history">

@@ -57,6 +57,11 @@ export interface AdminOrder {
   reservation?: 'held' | 'released' | 'sold';
   needsReview: boolean;
   reviewReasons: string[];
+  /** How the operator closed the review (absent or null: not closed). */
+  reviewResolution?: { note: string; at: string } | null;
+  /** Given back to the customer, in dollars (absent: nothing). */
+  refundedAmount?: string;
+  refunds?: { amount: string; at: string; note: string }[];
   /** Added by the shipping module; absent on servers without it. */
   shippingLabel?: ShippingLabelInfo | null;
 }

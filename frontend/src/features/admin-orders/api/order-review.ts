@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/shared/api/api-client';
+
+export interface RefundRequest {
+  orderId: string;
+  /** Dollars with at most two decimals; absent: everything not yet refunded. */
+  amount?: string;
+  note: string;
+}
+
+/** What the server refunded: this refund, all so far, what is left (dollars). */
+export interface RefundOutcome {
+  message: string;
+  refundId: string;
+  amount: string;
+  refunded: string;
+  refundable: string;
+}
+
+export async function refundOrder({ orderId, amount, note }: RefundRequest): Promise<RefundOutcome> {
+  return apiJson<RefundOutcome>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/refund`, {
+    ...(amount === undefined ? {} : { amount }),
+    note,
+  });
+}
+
+export async function resolveReview({ orderId, note }: { orderId: string; note: string }): Promise<{ message: string; changed: boolean }> {
+  return apiJson('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/resolve`, { note });
+}
+
+/** A refund moves the order, its history, the backups, the reports and the outbox. */
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: refundOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+}
+
+/** A resolved review leaves the System tab's count and shows in the order's history. */
+export function useResolveReview() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resolveReview, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+}
