@@ -24,7 +24,7 @@ const columns: TableColumnsType<SalesReportLine> = [
   {
     title: 'Bought',
     key: 'bought',
-    render: (_, line) => `${line.packs} × ${packSizeLabel(line.packSize)}`,
+    render: (_, line) => (line.refund === true ? '—' : `${line.packs} × ${packSizeLabel(line.packSize)}`),
   },
   { title: 'Cans', dataIndex: 'quantity', align: 'right' },
   { title: 'Unit price', dataIndex: 'unitPrice', align: 'right', render: (value: string) => money(value) },

@@ -44,6 +44,8 @@ export type SalesLine = {
   unitPriceCents: number;
   lineTotal: string;
   lineTotalCents: number;
+  /** A refund of the order's payment: a negative line, no beer and no cans (absent on sales). */
+  refund?: true;
 };
 
 /** "48.00" from 4800: exact, because cents are integers. */
@@ -81,6 +83,36 @@ export function salesLinesOf(orderId: string, items: readonly SoldItem[], paidAt
     lineTotal: decimalAmount(item.lineTotalCents),
     lineTotalCents: item.lineTotalCents,
   }));
+}
+
+/**
+ * A refund as a sales line: negative, on the Perth day it was made, under its order, with no beer and no cans,
+ * so the period's revenue is what the shop kept. Its line number follows the order's items (1000 + n).
+ */
+export function refundLineOf(
+  orderId: string,
+  refund: { refundId: string; amountCents: number; note: string; at: string; nth: number },
+): SalesLine {
+  return {
+    id: `${orderId}-refund-${refund.refundId}`,
+    orderId,
+    orderNumber: orderNumberOf(orderId),
+    line: 1000 + refund.nth,
+    paidAt: refund.at,
+    date: perthDayOf(refund.at),
+    productId: '',
+    productName: refund.note === '' ? 'Refund' : `Refund: ${refund.note}`,
+    style: '',
+    packSize: 'single',
+    packQuantity: 1,
+    packs: 0,
+    quantity: 0,
+    unitPrice: decimalAmount(-refund.amountCents),
+    unitPriceCents: -refund.amountCents,
+    lineTotal: decimalAmount(-refund.amountCents),
+    lineTotalCents: -refund.amountCents,
+    refund: true,
+  };
 }
 
 /** Report order: by payment time, then order, then line. */

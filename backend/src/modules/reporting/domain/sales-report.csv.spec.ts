@@ -18,6 +18,9 @@ describe('CSV cells', () => {
     ['=1+1', "'=1+1"],
     ['+61 412 345 678', "'+61 412 345 678"],
     ['-5', "'-5"],
+    // A refund's negative amount in dollars and cents stays a number; anything more is text.
+    ['-12.00', '-12.00'],
+    ['-12.00+1', "'-12.00+1"],
     ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
     ['\tTabbed', "'\tTabbed"],
     ['\rReturn', '"\'\rReturn"'],

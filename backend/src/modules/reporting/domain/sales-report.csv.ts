@@ -5,6 +5,8 @@ import type { SalesSummary } from './sales-summary';
 
 /** Characters that make a spreadsheet read a cell as a formula (or hide what follows them). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A negative amount in dollars and cents (a refund's line): a number to a spreadsheet, not a formula. */
+const NEGATIVE_AMOUNT = /^-\d+\.\d{2}$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 const CRLF = '\r\n';
 /** Excel opens a UTF-8 file as Windows-1252 unless it starts with a byte-order mark (Kölsch would read "KÃ¶lsch"). */
@@ -30,7 +32,7 @@ export const SALES_REPORT_COLUMNS = [
  */
 export function csvCell(value: string | number | null): string {
   const text = value === null ? '' : String(value);
-  const inert = FORMULA_START.test(text) ? `'${text}` : text;
+  const inert = FORMULA_START.test(text) && !NEGATIVE_AMOUNT.test(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 
@@ -54,8 +56,8 @@ export function salesReportCsv(lines: readonly SalesLine[], summary: SalesSummar
         line.paidAt,
         line.productName,
         line.style,
-        packSizeLabel(line.packSize),
-        line.packs,
+        line.refund === true ? '' : packSizeLabel(line.packSize),
+        line.refund === true ? '' : line.packs,
         line.quantity,
         line.unitPrice,
         line.lineTotal,

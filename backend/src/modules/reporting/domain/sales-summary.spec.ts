@@ -1,4 +1,4 @@
-import { salesLinesOf, type SoldItem } from './sales-line';
+import { refundLineOf, salesLinesOf, type SoldItem } from './sales-line';
 import { summariseSales } from './sales-summary';
 
 const item = (id: string, productId: string, productName: string, quantity: number, lineTotalCents: number): SoldItem => ({
@@ -62,5 +62,26 @@ describe('sales summary', () => {
       'alpha',
       'Bravo',
     ]);
+  });
+
+  it('given a refund in the period, then it takes money off its day and the total, not cans off a beer, and is no order of its own', () => {
+    const lines = [
+      ...salesLinesOf('1', [item('1-1', 'quokka', 'Quokka Pale Ale', 4, 2400)], '2026-11-20T02:00:00.000Z'),
+      refundLineOf('1', { refundId: 're_1', amountCents: 1000, note: 'Dented', at: '2026-11-21T02:00:00.000Z', nth: 1 }),
+      // A refund of an order paid before the period counts in the period it was made.
+      refundLineOf('0', { refundId: 're_2', amountCents: 500, note: '', at: '2026-11-21T03:00:00.000Z', nth: 1 }),
+    ];
+    const summary = summariseSales({ start: '2026-11-20', end: '2026-11-21' }, lines);
+    expect(summary).toMatchObject({
+      lineItems: 3,
+      orders: 1,
+      totalCans: 4,
+      totalRevenue: '9.00',
+      revenueByDay: [
+        { day: '2026-11-20', revenue: '24.00', revenueCents: 2400 },
+        { day: '2026-11-21', revenue: '-15.00', revenueCents: -1500 },
+      ],
+      cansByBeer: [{ productId: 'quokka', productName: 'Quokka Pale Ale', cans: 4 }],
+    });
   });
 });

@@ -20,7 +20,7 @@ export interface SalesSummary {
   startDate: PerthDay;
   endDate: PerthDay;
   lineItems: number;
-  /** Distinct paid orders. */
+  /** Distinct paid orders (refunds are lines of their own, with negative totals). */
   orders: number;
   totalCans: number;
   /** Sum of the line totals (beer sold; shipping is not revenue from beer). */
@@ -41,6 +41,8 @@ export function summariseSales(period: ReportPeriod, lines: readonly SalesLine[]
     totalCans += line.quantity;
     totalRevenueCents += line.lineTotalCents;
     byDay.set(line.date, (byDay.get(line.date) ?? 0) + line.lineTotalCents);
+    // A refund takes money off its day, not cans off a beer.
+    if (line.refund === true) continue;
     const beer = byBeer.get(line.productId);
     // A renamed beer is shown under the name of its latest sale in the period.
     if (beer) byBeer.set(line.productId, { ...beer, productName: line.productName, cans: beer.cans + line.quantity });
@@ -50,7 +52,7 @@ export function summariseSales(period: ReportPeriod, lines: readonly SalesLine[]
     startDate: period.start,
     endDate: period.end,
     lineItems: lines.length,
-    orders: new Set(lines.map((l) => l.orderId)).size,
+    orders: new Set(lines.filter((l) => l.refund !== true).map((l) => l.orderId)).size,
     totalCans,
     totalRevenue: decimalAmount(totalRevenueCents),
     totalRevenueCents,

@@ -134,6 +134,32 @@ describe('sales-lines projection', () => {
     });
   });
 
+  it('given refunds of a paid order, then each is a negative line on the day it was made, once; a refund of money never counted as a sale is not', async () => {
+    const refunded = (refundId: string, amountCents: number, note: string): OrderEvent => ({
+      type: 'OrderRefunded',
+      data: { paymentIntentId: 'pi_1', refundId, amountCents, note },
+    });
+    const order17 = stream('17', [
+      placed('17', [item('17', 1)]),
+      paid('2026-11-22T03:00:00.000Z'),
+      refunded('re_1', 1200, 'Dented'),
+      refunded('re_2', 800, ''),
+    ]);
+    const order18 = stream('18', [
+      placed('18', [item('18', 1)]),
+      { type: 'OrderCancelled', data: { reason: 'sold_out', detail: '' } },
+      refunded('re_3', 5400, 'Paid after it was cancelled'),
+    ]);
+    const events = [...order17, ...order18].filter((e) => projection.eventTypes.includes(e.type as never));
+    await apply(events);
+    await apply(events);
+    expect((await lines()).map((l) => [l._id, l.line, l.date, l.productName, l.quantity, l.lineTotal, l.refund ?? false])).toEqual([
+      ['17-1', 1, '2026-11-22', 'Quokka Pale Ale', 8, '44.00', false],
+      ['17-refund-re_1', 1001, '2026-11-22', 'Refund: Dented', 0, '-12.00', true],
+      ['17-refund-re_2', 1002, '2026-11-22', 'Refund', 0, '-8.00', true],
+    ]);
+  });
+
   it('given pending, cancelled and deleted orders, then none of them has a line and only the pending one counts as pending', async () => {
     await apply(all);
     expect((await lines()).filter((l) => ['14', '15', '16'].includes(l.orderId))).toEqual([]);

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
-import type { OrderCancelled, OrderDeleted, OrderPaid, OrderPlaced } from '../../ordering/domain/order.events';
-import { salesLinesOf, type SalesLine, type SoldItem } from '../domain/sales-line';
+import type { OrderCancelled, OrderDeleted, OrderPaid, OrderPlaced, OrderRefunded } from '../../ordering/domain/order.events';
+import { refundLineOf, salesLinesOf, type SalesLine, type SoldItem } from '../domain/sales-line';
 
 export const SALES_LINES = 'sales-lines';
 /** What the projection keeps of each order between OrderPlaced and OrderPaid. */
@@ -21,15 +21,17 @@ export interface SalesOrderDoc {
   paidAt: string | null;
   /** Kept only while the order is pending. */
   items: SoldItem[];
+  /** Refunds written as lines so far (absent: none). */
+  refunds?: number;
   [key: string]: unknown;
 }
 
-type SalesLineEvent = OrderPlaced | OrderPaid | OrderCancelled | OrderDeleted;
+type SalesLineEvent = OrderPlaced | OrderPaid | OrderCancelled | OrderDeleted | OrderRefunded;
 const ORDER_STREAM_CATEGORY = 'order';
 
 /**
  * The `sales-lines` read model: one document per item of a paid order, for the sales report, its CSV and
- * the analytics e-mail. The items come from OrderPlaced (kept in `sales-line-orders` until the payment),
+ * the analytics e-mail, and one negative line per refund (on the day it was made). The items come from OrderPlaced (kept in `sales-line-orders` until the payment),
  * the date from OrderPaid. Idempotent: events at or below the revision an order's document reflects change
  * nothing, and lines are written under their item id, so writing them twice writes the same documents.
  */
@@ -37,7 +39,7 @@ const ORDER_STREAM_CATEGORY = 'order';
 export class SalesLinesProjection implements Projection {
   readonly name = 'sales-lines';
   readonly collections = [SALES_LINES, SALES_ORDERS] as const;
-  readonly eventTypes: readonly SalesLineEvent['type'][] = ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderDeleted'];
+  readonly eventTypes: readonly SalesLineEvent['type'][] = ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderDeleted', 'OrderRefunded'];
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
     if (streamCategory(recorded.streamName) !== ORDER_STREAM_CATEGORY) return;
@@ -77,6 +79,17 @@ export class SalesLinesProjection implements Projection {
         if (current === null || current.status !== 'pending') return;
         await orders.updateOne(guard, { $set: { revision: recorded.revision, status: 'void', items: [] } });
         return;
+      case 'OrderRefunded': {
+        // Only what was counted as a sale is taken off again (money taken for an order that was never paid, and
+        // given back, was never revenue).
+        if (current === null || current.status !== 'paid') return;
+        const nth = (current.refunds ?? 0) + 1;
+        const { refundId, amountCents, note } = event.data;
+        const line = refundLineOf(orderId, { refundId, amountCents, note, at: recorded.metadata.occurredAt, nth });
+        await store.collection<SalesLineDoc>(SALES_LINES).replaceOne({ _id: line.id, ...line });
+        await orders.updateOne(guard, { $set: { revision: recorded.revision, refunds: nth } });
+        return;
+      }
       default:
         assertNever(event);
     }

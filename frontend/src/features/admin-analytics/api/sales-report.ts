@@ -7,7 +7,10 @@ export interface ReportPeriod {
   endDate: string;
 }
 
-/** One item of an order paid in the period. `quantity` is cans; `packs` units of `unitPrice` make `lineTotal`. */
+/**
+ * One item of an order paid in the period (`quantity` is cans; `packs` units of `unitPrice` make `lineTotal`),
+ * or a refund made in the period: `refund`, a negative total, no cans.
+ */
 export interface SalesReportLine {
   id: string;
   orderId: string;
@@ -24,6 +27,7 @@ export interface SalesReportLine {
   quantity: number;
   unitPrice: string;
   lineTotal: string;
+  refund?: true;
 }
 
 export interface SalesReportSummary {
