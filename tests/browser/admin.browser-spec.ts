@@ -141,7 +141,7 @@ describeInBrowser('admin panel', () => {
     });
 
     await openTab('Active Orders');
-    const card = page.getByRole('article', { name: `Order #${order.orderId}` });
+    const card = orderRow(order.orderId);
     await card.getByText('Paid', { exact: true }).waitFor();
     await card.getByText(CUSTOMER.email).waitFor();
     await card.getByRole('button', { name: 'Update Tracking' }).click();
@@ -160,10 +160,7 @@ describeInBrowser('admin panel', () => {
       dialog.getByRole('link', { name: /Track 33XYZ0123456 with Australia Post/ }),
       'https://auspost.com.au/mypost/track/details/33XYZ0123456',
     );
-    await page
-      .getByRole('article', { name: `Order #${order.orderId}` })
-      .getByText('Tracking: 33XYZ0123456')
-      .waitFor();
+    await orderRow(order.orderId).getByText('33XYZ0123456', { exact: true }).waitFor();
     const outbox = await server.api<OutboxEmail[]>('GET', '/api/admin/outbox', undefined, await server.adminToken());
     expect(outbox.filter((email) => email.to.includes(CUSTOMER.email)).length).toBeGreaterThanOrEqual(3);
 
@@ -197,7 +194,7 @@ describeInBrowser('admin panel', () => {
     await openTab('Pending Orders');
     // Lists are never stale by themselves (spec section 9): a checkout made since shows after Refresh.
     await page.getByRole('button', { name: 'Refresh' }).click();
-    const card = page.getByRole('article', { name: `Order #${pending.orderId}` });
+    const card = orderRow(pending.orderId);
     await card.getByText('Payment Pending').waitFor();
     await card.getByText(/Inventory is reduced only when payment succeeds/).waitFor();
     await screenshot(page, 'admin-pending-orders-desktop');
@@ -216,12 +213,17 @@ describeInBrowser('admin panel', () => {
     const mobile = await phone.newPage();
     await mobile.goto('/admin?tab=active-orders');
     await mobile.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    await mobile.getByRole('article').first().waitFor();
+    await mobile.locator('tbody tr.ant-table-row').first().waitFor();
     const overflow = await mobile.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(mobile, 'admin-active-orders-mobile');
     await phone.close();
   });
+
+  /** An order's row in the Active or Pending table (its first cell reads "#<id>"). */
+  function orderRow(orderId: string): Locator {
+    return page.locator('tbody tr', { has: page.getByText(`#${orderId}`, { exact: true }) });
+  }
 
   async function setStatus(dialog: Locator, status: string, reference: string): Promise<void> {
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Status' }), status);

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/testing/fake-api';
+import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { adminOrderFixture } from './admin-order.fixture';
-import { ActiveOrdersTab } from './active-orders-tab';
+import { ACTIVE_STATUSES, ActiveOrdersTab } from './active-orders-tab';
+import type { AdminOrder } from './api/get-admin-orders';
+import { orderSearchQueryString } from './api/search-admin-orders';
 import type { OrderHistoryEntry } from './api/get-order-history';
 import { saveFile } from './save-file';
 
@@ -42,31 +44,59 @@ function sent(fetchMock: ReturnType<typeof stubApi>, method: string, url: string
   return fetchMock.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === method && u === url);
 }
 
+const ACTIVE = `GET /api/admin/orders/search?${orderSearchQueryString({
+  q: '',
+  statuses: ACTIVE_STATUSES,
+  from: null,
+  to: null,
+  sort: '-createdAt',
+  page: 1,
+  pageSize: 25,
+})}`;
+
+/** The server's answer: one page holding these orders. */
+function page(items: AdminOrder[]) {
+  return { items, total: items.length, page: 1, pageSize: 25 };
+}
+
+/** The table row of an order (its first cell reads "#<id>"). */
+async function row(orderId: string): Promise<HTMLElement> {
+  const cell = await screen.findByText(`#${orderId}`);
+  const found = cell.closest('tr');
+  if (found === null) throw new Error(`no row for order #${orderId}`);
+  return found;
+}
+
+function rowIds(): string[] {
+  return [...document.querySelectorAll('tbody tr td:first-child strong')].map((cell) => (cell.textContent ?? '').replace('#', ''));
+}
+
 async function openDialog(button: 'View Details' | 'Update Tracking', orderId = '12') {
   await userEvent.setup().click(await screen.findByRole('button', { name: `${button} of order #${orderId}` }));
-  return screen.findByRole('dialog', { name: new RegExp(`Order #${orderId}`) });
+  // antd names every element 'test-id' under test, so the dialog's name cannot be looked up by its id here.
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog.querySelector('.ant-modal-title')).toHaveTextContent(`Order #${orderId}`);
+  return dialog;
 }
 
 // A dialog full of antd fields is slow to drive on a busy two-core machine.
 describe('Active Orders tab', () => {
-  it('lists every order past payment, newest first, with status, tracking and review markers; pending ones stay out', async () => {
-    stubApi({
-      'GET /api/admin/orders': {
-        body: [
-          adminOrderFixture({ id: '14', number: 14, status: 'pending' }),
+  it('lists the orders the server found as a table: number, date, customer, status, review marker, cans, total and tracking', async () => {
+    const fetchMock = stubApi({
+      [ACTIVE]: {
+        body: page([
           adminOrderFixture({ id: '13', number: 13, status: 'packed_awaiting_pickup', trackingReference: 'AP777', needsReview: true }),
           adminOrderFixture({ id: '12', number: 12, status: 'paid' }),
-        ],
+        ]),
       },
     });
     renderWithProviders(<ActiveOrdersTab />);
-    await screen.findByRole('article', { name: 'Order #13' });
-    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual(['Order #13', 'Order #12']);
-    const packed = screen.getByRole('article', { name: 'Order #13' });
+    const packed = await row('13');
+    expect(rowIds()).toEqual(['13', '12']);
     expect(within(packed).getByText('Packed - Awaiting Pickup')).toBeInTheDocument();
-    expect(within(packed).getByText('Tracking: AP777')).toBeInTheDocument();
+    expect(within(packed).getByText('AP777')).toBeInTheDocument();
     expect(within(packed).getByText('Needs review')).toBeInTheDocument();
-    const paid = screen.getByRole('article', { name: 'Order #12' });
+    const paid = await row('12');
     expect(within(paid).getByText('Paid')).toBeInTheDocument();
     expect(within(paid).getByText('No tracking')).toBeInTheDocument();
     expect(within(paid).queryByText('Needs review')).not.toBeInTheDocument();
@@ -75,24 +105,69 @@ describe('Active Orders tab', () => {
       'jordan@example.com',
       '0412 345 678',
       '5 Hay Street, Perth WA 6000',
-      '$54.00',
-      '$10.00',
       '$64.00',
+      '$54.00 + $10.00 shipping',
       '8',
     ]) {
       expect(within(paid).getByText(text)).toBeInTheDocument();
     }
-    expect(within(paid).getByText('Ordered')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Ordered/ })).toBeInTheDocument();
+    expect(screen.getByText('1-2 of 2 orders')).toBeInTheDocument();
+    // Every status past the checkout's, newest first, the first page of 25.
+    expect(fetchMock.mock.calls.map(([url]) => requestUrl(url))).toEqual([ACTIVE.slice('GET '.length)]);
   });
 
-  it('given only pending orders, it says "No active orders found"', async () => {
-    stubApi({ 'GET /api/admin/orders': { body: [adminOrderFixture({ status: 'pending' })] } });
+  it('searches, filters by status and day, sorts by total and pages through the server, keeping each choice', async () => {
+    const searches: string[] = [];
+    const fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(requestUrl(input), 'http://shop.test');
+      searches.push(url.search);
+      const items = Array.from({ length: Number(url.searchParams.get('pageSize')) }, (_, i) =>
+        adminOrderFixture({ id: String(1000 - i), number: 1000 - i }),
+      );
+      return new Response(
+        JSON.stringify({
+          items,
+          total: 130,
+          page: Number(url.searchParams.get('page')),
+          pageSize: Number(url.searchParams.get('pageSize')),
+        }),
+        {
+          status: 200,
+        },
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />, { route: '/admin?tab=active-orders' });
+    await row('1000');
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'jordan{Enter}');
+    await waitFor(() => expect(searches.at(-1)).toContain('q=jordan'));
+    await user.click(screen.getByRole('columnheader', { name: /Total/ }));
+    await waitFor(() => expect(searches.at(-1)).toContain('sort=-total'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(searches.at(-1)).toContain('from=2026-11-20'));
+    await user.click(await screen.findByTitle('2'));
+    await waitFor(() => expect(searches.at(-1)).toContain('page=2'));
+    const last = new URLSearchParams(searches.at(-1));
+    expect(Object.fromEntries([...last.entries()].filter(([key]) => key !== 'status'))).toEqual({
+      q: 'jordan',
+      from: '2026-11-20',
+      sort: '-total',
+      page: '2',
+      pageSize: '25',
+    });
+    expect(last.getAll('status')).toEqual([...ACTIVE_STATUSES]);
+  });
+
+  it('given no order past payment, it says "No active orders found"', async () => {
+    stubApi({ [ACTIVE]: { body: page([]) } });
     renderWithProviders(<ActiveOrdersTab />);
     expect(await screen.findByText('No active orders found')).toBeInTheDocument();
   });
 
   it('View Details shows customer, items (style, ABV, quantity × unit price), summary with GST and invoice, and the event history', async () => {
-    stubApi({ 'GET /api/admin/orders': { body: [adminOrderFixture()] }, 'GET /api/admin/orders/12/history': { body: HISTORY } });
+    stubApi({ [ACTIVE]: { body: page([adminOrderFixture()]) }, 'GET /api/admin/orders/12/history': { body: HISTORY } });
     renderWithProviders(<ActiveOrdersTab />);
     const dialog = await openDialog('View Details');
     const customer = within(dialog).getByRole('region', { name: 'Customer information' });
@@ -119,7 +194,7 @@ describe('Active Orders tab', () => {
     // The server's answer: once saved, the refetched list carries the new status and reference.
     let saved = adminOrderFixture();
     const fetchMock = stubApi({
-      'GET /api/admin/orders': () => Promise.resolve(new Response(JSON.stringify([saved]), { status: 200 })),
+      [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'PUT /api/admin/orders/12/tracking': () => {
         saved = adminOrderFixture({ status: 'shipped', trackingReference: '33XYZ0123456' });
@@ -169,7 +244,7 @@ describe('Active Orders tab', () => {
     'Update Order $case',
     async ({ untick, answer }) => {
       const fetchMock = stubApi({
-        'GET /api/admin/orders': { body: [adminOrderFixture({ trackingReference: 'AP1' })] },
+        [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
         'GET /api/admin/orders/12/history': { body: HISTORY },
         'PUT /api/admin/orders/12/tracking': { body: answer },
       });
@@ -191,7 +266,7 @@ describe('Active Orders tab', () => {
   it('creating a label toasts its consignment number; a failure says "Failed to create shipping label"', async () => {
     let fail = true;
     stubApi({
-      'GET /api/admin/orders': { body: [adminOrderFixture()] },
+      [ACTIVE]: { body: page([adminOrderFixture()]) },
       'GET /api/admin/orders/12/history': { body: [] },
       'POST /api/admin/orders/12/create-shipping-label': () =>
         Promise.resolve(
@@ -222,7 +297,7 @@ describe('Active Orders tab', () => {
     let fail = false;
     const label = { consignmentNumber: 'AP00012', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP00012' };
     stubApi({
-      'GET /api/admin/orders': { body: [adminOrderFixture({ shippingLabel: label })] },
+      [ACTIVE]: { body: page([adminOrderFixture({ shippingLabel: label })]) },
       'GET /api/admin/orders/12/history': { body: [] },
       'GET /api/admin/orders/12/shipping-label': () =>
         Promise.resolve(
@@ -246,7 +321,7 @@ describe('Active Orders tab', () => {
   it('Refund sends the amount and note, toasts what the server refunded, and shows the refund once the list has it', async () => {
     let saved = adminOrderFixture();
     const fetchMock = stubApi({
-      'GET /api/admin/orders': () => Promise.resolve(new Response(JSON.stringify([saved]), { status: 200 })),
+      [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'POST /api/admin/orders/12/refund': () => {
         saved = adminOrderFixture({
@@ -288,7 +363,7 @@ describe('Active Orders tab', () => {
 
   it('an order that needs review offers Mark resolved, which needs a note and sends it', async () => {
     const fetchMock = stubApi({
-      'GET /api/admin/orders': { body: [adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] })] },
+      [ACTIVE]: { body: page([adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] })]) },
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'POST /api/admin/orders/12/resolve': { body: { message: 'Order #12 marked resolved', changed: true } },
     });

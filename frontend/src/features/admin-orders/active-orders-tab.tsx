@@ -1,60 +1,71 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
-import { useAdminOrders } from './api/get-admin-orders';
-import { OrderCard } from './order-card';
+import { ORDER_STATUSES, type AdminOrder } from './api/get-admin-orders';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { isActiveOrder } from './order-status';
-import { OrdersTabLayout } from './orders-tab-layout';
+import { OrdersTable } from './orders-table';
 
 export const NO_ACTIVE_ORDERS = 'No active orders found';
 
-/** Orders past payment, newest first, each opening the detail dialog. */
-export function ActiveOrdersTab() {
-  const orders = useAdminOrders();
-  const [open, setOpen] = useState<{ orderId: string; focus: 'details' | 'tracking' } | null>(null);
-  const active = (orders.data ?? []).filter(isActiveOrder).sort((a, b) => b.number - a.number);
-  // Read from the list on every render, so the dialog shows each saved change.
-  const openOrder = open === null ? undefined : active.find((order) => order.id === open.orderId);
+/** Every status past the checkout's: the Active tab's orders (cancelled ones show only while they need review). */
+export const ACTIVE_STATUSES = ORDER_STATUSES.filter((status) => status !== 'pending');
 
+function tracking(order: AdminOrder) {
+  if (!order.trackingReference) return <Tag>No tracking</Tag>;
   return (
-    <OrdersTabLayout
+    <Tag color="geekblue">
+      {order.trackingUrl ? (
+        <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+          {order.trackingReference}
+        </a>
+      ) : (
+        order.trackingReference
+      )}
+    </Tag>
+  );
+}
+
+/** Orders past payment, newest first by default, each opening the detail dialog. */
+export function ActiveOrdersTab() {
+  // The order as it was when opened, in case a change takes it off the page (a new status outside the filter).
+  const [open, setOpen] = useState<{ order: AdminOrder; focus: 'details' | 'tracking' } | null>(null);
+  return (
+    <OrdersTable
+      tab="active-orders"
       label="Active orders"
       title="Active Orders"
-      subtitle="Paid orders and everything after, newest first"
+      subtitle="Paid orders and everything after"
       emptyText={NO_ACTIVE_ORDERS}
-      orders={orders}
-      shown={active}
-      renderOrder={(order) => (
-        <OrderCard
-          key={order.id}
-          order={order}
-          timeLabel="Ordered"
-          actions={
-            <>
-              <Button
-                icon={<EyeOutlined />}
-                onClick={() => setOpen({ orderId: order.id, focus: 'details' })}
-                aria-label={`View Details of order #${order.id}`}
-              >
-                View Details
-              </Button>
-              <Button
-                type="primary"
-                icon={<EditOutlined />}
-                onClick={() => setOpen({ orderId: order.id, focus: 'tracking' })}
-                aria-label={`Update Tracking of order #${order.id}`}
-              >
-                Update Tracking
-              </Button>
-            </>
-          }
-        />
+      statuses={ACTIVE_STATUSES}
+      timeLabel="Ordered"
+      extraColumn={{ title: 'Tracking', render: tracking }}
+      actions={(order) => (
+        <>
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => setOpen({ order, focus: 'details' })}
+            aria-label={`View Details of order #${order.id}`}
+          >
+            View Details
+          </Button>
+          <Button
+            size="small"
+            type="primary"
+            icon={<EditOutlined />}
+            onClick={() => setOpen({ order, focus: 'tracking' })}
+            aria-label={`Update Tracking of order #${order.id}`}
+          >
+            Update Tracking
+          </Button>
+        </>
       )}
-    >
-      {open !== null && openOrder !== undefined ? (
-        <OrderDetailDialog order={openOrder} focus={open.focus} onClose={() => setOpen(null)} />
-      ) : null}
-    </OrdersTabLayout>
+      renderDialog={(find) =>
+        open === null ? null : (
+          // Read from the page on every render, so the dialog shows each saved change.
+          <OrderDetailDialog order={find(open.order.id) ?? open.order} focus={open.focus} onClose={() => setOpen(null)} />
+        )
+      }
+    />
   );
 }

@@ -3,14 +3,13 @@ import { App, Button } from 'antd';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useDeleteOrder } from './api/delete-order';
-import type { AdminOrder } from './api/get-admin-orders';
-import { useAdminOrders } from './api/get-admin-orders';
-import { OrderCard } from './order-card';
-import { dateTime } from './order-display';
-import { OrdersTabLayout } from './orders-tab-layout';
+import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
+import { dateTime, itemQuantityText } from './order-display';
+import { OrdersTable } from './orders-table';
 
 export const NO_PENDING_ORDERS = 'No pending orders';
 export const PENDING_ORDER_DELETED = 'Pending order deleted successfully';
+const PENDING_STATUSES: readonly OrderStatus[] = ['pending'];
 
 /** What the pending order's cans are doing now, in words that stay true after the hold ends. */
 export function reservationNote(order: Pick<AdminOrder, 'reservation' | 'reservationExpiresAt'>): string {
@@ -31,11 +30,9 @@ export function deleteOrderPrompt(orderId: string): string {
 
 /** Checkouts whose payment has not completed: their cans are reserved, not sold. */
 export function PendingOrdersTab() {
-  const orders = useAdminOrders();
   const remove = useDeleteOrder();
   const toast = useToast();
   const { modal } = App.useApp();
-  const pending = (orders.data ?? []).filter((order) => order.status === 'pending').sort((a, b) => b.number - a.number);
 
   const confirmDelete = (order: AdminOrder) => {
     void modal.confirm({
@@ -53,30 +50,35 @@ export function PendingOrdersTab() {
   };
 
   return (
-    <OrdersTabLayout
+    <OrdersTable
+      tab="pending-orders"
       label="Pending orders"
       title="Pending Orders"
       subtitle="Checkouts waiting for payment"
       emptyText={NO_PENDING_ORDERS}
-      orders={orders}
-      shown={pending}
-      renderOrder={(order) => (
-        <OrderCard
-          key={order.id}
-          order={order}
-          timeLabel="Created"
-          showItems
-          note={
+      statuses={PENDING_STATUSES}
+      timeLabel="Created"
+      extraColumn={{
+        title: 'Items and cans',
+        render: (order) => (
+          <div className="orders-table__pending">
+            <ul className="orders-table__items" aria-label={`Items of order #${order.id}`}>
+              {order.items.map((item) => (
+                <li key={item.id}>
+                  <span>{item.product.name}</span> <span className="orders-table__muted">{itemQuantityText(item)}</span>
+                </li>
+              ))}
+            </ul>
             <p className="orders-tab__note">
               <InfoCircleOutlined /> {reservationNote(order)}
             </p>
-          }
-          actions={
-            <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(order)} aria-label={`Delete Order #${order.id}`}>
-              Delete Order
-            </Button>
-          }
-        />
+          </div>
+        ),
+      }}
+      actions={(order) => (
+        <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(order)} aria-label={`Delete Order #${order.id}`}>
+          Delete Order
+        </Button>
       )}
     />
   );

@@ -1,0 +1,63 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/shared/api/api-client';
+import { ADMIN_ORDERS_KEY, type AdminOrder, type OrderStatus } from './get-admin-orders';
+
+export const ORDER_PAGE_SIZES = [25, 50, 100] as const;
+export type OrderPageSize = (typeof ORDER_PAGE_SIZES)[number];
+export const ORDER_SORTS = ['-createdAt', 'createdAt', '-total', 'total'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/** `GET /api/admin/orders/search`'s parameters: text, statuses, Perth days (inclusive), sort and page. */
+export interface OrderSearchParams {
+  q: string;
+  statuses: readonly OrderStatus[];
+  from: string | null;
+  to: string | null;
+  sort: OrderSort;
+  page: number;
+  pageSize: OrderPageSize;
+}
+
+/** One page of orders, shaped as the admin list's, and how many match in all. */
+export interface OrderSearchPage {
+  items: AdminOrder[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function orderSearchQueryString(params: OrderSearchParams): string {
+  const query = new URLSearchParams();
+  if (params.q.trim() !== '') query.set('q', params.q.trim());
+  for (const status of params.statuses) query.append('status', status);
+  if (params.from !== null) query.set('from', params.from);
+  if (params.to !== null) query.set('to', params.to);
+  query.set('sort', params.sort);
+  query.set('page', String(params.page));
+  query.set('pageSize', String(params.pageSize));
+  return query.toString();
+}
+
+export async function searchAdminOrders(params: OrderSearchParams): Promise<OrderSearchPage> {
+  return (
+    (await apiGet<OrderSearchPage>(`/api/admin/orders/search?${orderSearchQueryString(params)}`)) ?? {
+      items: [],
+      total: 0,
+      page: params.page,
+      pageSize: params.pageSize,
+    }
+  );
+}
+
+/** Under the orders' key, so every order change refetches the page; the last page stays on screen meanwhile. */
+export function orderSearchQueryOptions(params: OrderSearchParams) {
+  return queryOptions({
+    queryKey: [...ADMIN_ORDERS_KEY, 'search', orderSearchQueryString(params)],
+    queryFn: () => searchAdminOrders(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrderSearch(params: OrderSearchParams) {
+  return useQuery(orderSearchQueryOptions(params));
+}

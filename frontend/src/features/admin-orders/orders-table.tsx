@@ -1,0 +1,230 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Input, Select, Table, Tag } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
+import { ORDER_PAGE_SIZES, useOrderSearch, type OrderSort } from './api/search-admin-orders';
+import { dateTime, money } from './order-display';
+import { orderStatusColor, orderStatusLabel } from './order-status';
+import { useOrderSearchParams } from './use-order-search-params';
+import './orders-tab.css';
+
+export interface OrdersTableProps {
+  /** The admin tab's key in the address (`?tab=`), whose filters this table keeps. */
+  tab: string;
+  /** The section's accessible name. */
+  label: string;
+  title: string;
+  subtitle: string;
+  /** The spec's words for a tab without any order. */
+  emptyText: string;
+  /** The statuses this tab shows; the status filter offers them when there are several. */
+  statuses: readonly OrderStatus[];
+  /** 'Ordered' or 'Created'. */
+  timeLabel: string;
+  /** The tab's own column (tracking, or what the checkout's cans are doing). */
+  extraColumn: { title: string; render: (order: AdminOrder) => ReactNode };
+  actions: (order: AdminOrder) => ReactNode;
+  /** The dialog of the order opened from a row, given the order as the current page has it. */
+  renderDialog?: (find: (orderId: string) => AdminOrder | undefined) => ReactNode;
+}
+
+const sortOf = (sorter: SorterResult<AdminOrder> | SorterResult<AdminOrder>[]): OrderSort => {
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  if (one?.order === undefined || one.order === null) return '-createdAt';
+  const field = one.columnKey === 'total' ? 'total' : 'createdAt';
+  return one.order === 'ascend' ? field : `-${field}`;
+};
+
+/**
+ * An order tab as a dense table: search (number, name, e-mail, phone, suburb, postcode, tracking reference,
+ * payment reference), status and Perth date filters, sorting by date or total, pages of 25, 50 or 100, all
+ * answered by the server and kept in the address. Each row opens the order's dialog.
+ */
+export function OrdersTable({
+  tab,
+  label,
+  title,
+  subtitle,
+  emptyText,
+  statuses,
+  timeLabel,
+  extraColumn,
+  actions,
+  renderDialog,
+}: OrdersTableProps) {
+  const [params, update] = useOrderSearchParams(tab, statuses);
+  const query = { ...params, statuses: params.statuses.length > 0 ? params.statuses : statuses };
+  const result = useOrderSearch(query);
+  const [typed, setTyped] = useState(params.q);
+  // The address may change under the box (Back, a link): the box follows it.
+  const [shownQ, setShownQ] = useState(params.q);
+  if (shownQ !== params.q) {
+    setShownQ(params.q);
+    setTyped(params.q);
+  }
+  const filtered = params.q !== '' || params.statuses.length > 0 || params.from !== null || params.to !== null;
+  const items = result.data?.items ?? [];
+
+  const sortOrder = (field: 'createdAt' | 'total') =>
+    params.sort === field ? ('ascend' as const) : params.sort === `-${field}` ? ('descend' as const) : null;
+  const columns: TableColumnsType<AdminOrder> = [
+    {
+      title: 'Order',
+      key: 'order',
+      render: (_, order) => (
+        <span className="orders-table__order">
+          <strong>#{order.id}</strong>
+          {order.needsReview ? <Tag color="volcano">Needs review</Tag> : null}
+        </span>
+      ),
+    },
+    {
+      title: timeLabel,
+      key: 'createdAt',
+      sorter: true,
+      sortOrder: sortOrder('createdAt'),
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (_, order) => <time dateTime={order.createdAt}>{dateTime(order.createdAt)}</time>,
+    },
+    {
+      title: 'Customer',
+      key: 'customer',
+      render: (_, order) => (
+        <div className="orders-table__customer">
+          <div>{order.customerName}</div>
+          <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>{' '}
+          <a href={`tel:${order.customerPhone.replace(/\s+/g, '')}`}>{order.customerPhone}</a>
+          <div className="orders-table__muted">{order.shippingAddress}</div>
+        </div>
+      ),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, order) => <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>,
+    },
+    { title: 'Cans', dataIndex: 'totalCans', key: 'cans', align: 'right' },
+    {
+      title: 'Total',
+      key: 'total',
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrder('total'),
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (_, order) => (
+        <div>
+          <strong>{money(order.totalAmount)}</strong>
+          <div className="orders-table__muted">
+            {money(order.subtotal)} + {money(order.shippingCost)} shipping
+          </div>
+        </div>
+      ),
+    },
+    { title: extraColumn.title, key: 'extra', render: (_, order) => extraColumn.render(order) },
+    { title: 'Actions', key: 'actions', render: (_, order) => <div className="orders-table__actions">{actions(order)}</div> },
+  ];
+
+  const onChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<AdminOrder> | SorterResult<AdminOrder>[],
+  ) => {
+    const sort = sortOf(sorter);
+    const pageSize = (pagination.pageSize ?? params.pageSize) as (typeof ORDER_PAGE_SIZES)[number];
+    if (sort !== params.sort || pageSize !== params.pageSize) update({ sort, pageSize });
+    else update({ page: pagination.current ?? 1 });
+  };
+
+  return (
+    <section className="orders-tab" aria-label={label}>
+      <header className="orders-tab__header">
+        <div>
+          <h2 className="orders-tab__title">{title}</h2>
+          <p className="orders-tab__subtitle">{subtitle}</p>
+        </div>
+        <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} loading={result.isFetching}>
+          Refresh
+        </Button>
+      </header>
+      <div className="orders-table__filters" role="search" aria-label={`Search ${label.toLowerCase()}`}>
+        <Input.Search
+          aria-label="Search orders"
+          placeholder="Order number, name, e-mail, phone, suburb, postcode, tracking"
+          allowClear
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          onSearch={(value) => update({ q: value })}
+          className="orders-table__search"
+        />
+        {statuses.length > 1 ? (
+          <Select
+            aria-label="Status"
+            mode="multiple"
+            allowClear
+            placeholder="Every status"
+            value={[...params.statuses]}
+            onChange={(chosen: OrderStatus[]) => update({ statuses: chosen })}
+            options={statuses.map((status) => ({ value: status, label: orderStatusLabel(status) }))}
+            className="orders-table__status"
+          />
+        ) : null}
+        <label className="orders-table__day">
+          From
+          <Input
+            type="date"
+            value={params.from ?? ''}
+            max={params.to ?? undefined}
+            onChange={(event) => update({ from: event.target.value || null })}
+          />
+        </label>
+        <label className="orders-table__day">
+          To
+          <Input
+            type="date"
+            value={params.to ?? ''}
+            min={params.from ?? undefined}
+            onChange={(event) => update({ to: event.target.value || null })}
+          />
+        </label>
+        {filtered ? (
+          <Button
+            onClick={() => {
+              setTyped('');
+              update({ q: '', statuses: [], from: null, to: null });
+            }}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      {result.isError ? (
+        <Alert type="error" showIcon title="Could not load the orders" description={errorMessage(result.error)} />
+      ) : (
+        <Table<AdminOrder>
+          className="orders-table"
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={items}
+          loading={result.isPending || (result.isFetching && result.isPlaceholderData)}
+          onChange={onChange}
+          scroll={{ x: 960 }}
+          rowClassName={(order) => (order.needsReview ? 'orders-table__row--review' : '')}
+          locale={{ emptyText: <Empty description={filtered ? 'No orders match these filters' : emptyText} /> }}
+          pagination={{
+            current: params.page,
+            pageSize: params.pageSize,
+            total: result.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: ORDER_PAGE_SIZES.map(String),
+            showTotal: (total, [first, last]) => `${first}-${last} of ${total} ${total === 1 ? 'order' : 'orders'}`,
+          }}
+        />
+      )}
+      {renderDialog?.((orderId) => items.find((order) => order.id === orderId))}
+    </section>
+  );
+}

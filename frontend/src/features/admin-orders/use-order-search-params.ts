@@ -1,0 +1,48 @@
+import { useSearchParams } from 'react-router-dom';
+import type { OrderStatus } from './api/get-admin-orders';
+import { ORDER_PAGE_SIZES, ORDER_SORTS, type OrderPageSize, type OrderSearchParams, type OrderSort } from './api/search-admin-orders';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An order tab's search, kept in the address (`?tab=active&q=…&status=…&from=…&to=…&sort=…&page=…&pageSize=…`),
+ * so a reload, a bookmark or a link shows the same orders. Read only while `tab` is the address's tab (another
+ * tab's filters never leak in); anything the address holds that the tab cannot use falls back to its default.
+ */
+export function useOrderSearchParams(
+  tab: string,
+  allowed: readonly OrderStatus[],
+): [OrderSearchParams, (change: Partial<OrderSearchParams>) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mine = searchParams.get('tab') === tab;
+  const read = (key: string): string | null => (mine ? searchParams.get(key) : null);
+  const sort = read('sort');
+  const pageSize = Number(read('pageSize'));
+  const page = Number(read('page'));
+  const from = read('from');
+  const to = read('to');
+  const params: OrderSearchParams = {
+    q: read('q') ?? '',
+    statuses: mine ? searchParams.getAll('status').filter((s): s is OrderStatus => (allowed as readonly string[]).includes(s)) : [],
+    from: from !== null && DAY.test(from) ? from : null,
+    to: to !== null && DAY.test(to) ? to : null,
+    sort: (ORDER_SORTS as readonly string[]).includes(sort ?? '') ? (sort as OrderSort) : '-createdAt',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: (ORDER_PAGE_SIZES as readonly number[]).includes(pageSize) ? (pageSize as OrderPageSize) : 25,
+  };
+
+  const update = (change: Partial<OrderSearchParams>) => {
+    // A new filter or sort starts again at the first page; only a page change keeps its own page.
+    const next: OrderSearchParams = { ...params, ...change, page: change.page ?? 1 };
+    const query = new URLSearchParams({ tab });
+    if (next.q.trim() !== '') query.set('q', next.q.trim());
+    for (const status of next.statuses) query.append('status', status);
+    if (next.from !== null) query.set('from', next.from);
+    if (next.to !== null) query.set('to', next.to);
+    if (next.sort !== '-createdAt') query.set('sort', next.sort);
+    if (next.page !== 1) query.set('page', String(next.page));
+    if (next.pageSize !== 25) query.set('pageSize', String(next.pageSize));
+    setSearchParams(query, { replace: true });
+  };
+  return [params, update];
+}
