@@ -113,6 +113,19 @@ describe('ProjectionRunner', () => {
     expect(runner.statuses()[0]).toMatchObject({ restarts: 2, lastError: null });
   });
 
+  it('a failure after the subscriber has recovered from earlier ones restarts after the shortest back-off again', async () => {
+    await runner.onApplicationBootstrap();
+    // Three failures in a row: 250 ms, 1 s, then 5 s of back-off.
+    tally.failuresLeft = 3;
+    const first = await add(store, 'tally-d', 1);
+    await expect(runner.waitForReadModels(first, 15_000)).resolves.toBe(true);
+    // Delivered since: one more failure waits 250 ms again, not the 15 s that comes after 5 s.
+    tally.failuresLeft = 1;
+    const second = await add(store, 'tally-d', 1);
+    await expect(runner.waitForReadModels(second, 4_000)).resolves.toBe(true);
+    expect(runner.statuses()[0]).toMatchObject({ restarts: 4, lastError: null });
+  });
+
   it('a rebuild empties the read models and replays them to the same state', async () => {
     await runner.onApplicationBootstrap();
     for (const [stream, amount] of [

@@ -32,6 +32,8 @@ interface Subscriber {
   lanes: StreamLanes | null;
   /** Counts runs, so a stopped run's late failure report does not restart the subscriber again. */
   run: number;
+  /** Failures since the last event delivered: the back-off grows with them and starts again after a success. */
+  failuresInARow: number;
   subscription: Subscription | null;
   restartTimer: NodeJS.Timeout | null;
   /** The position last written to the checkpoint store (or read from it at start). */
@@ -226,6 +228,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       interested,
       lanes: null,
       run: 0,
+      failuresInARow: 0,
       subscription: null,
       restartTimer: null,
       saved: -1,
@@ -288,6 +291,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     }
     subscriber.status.eventsHandled += 1;
     subscriber.status.lastError = null;
+    subscriber.failuresInARow = 0;
     if (subscriber.status.name === READ_MODELS_SUBSCRIBER) {
       this.lag.applied(event.globalPosition);
       this.releaseWaiters(event.globalPosition);
@@ -363,7 +367,10 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     subscriber.status.lastError = message;
     subscriber.subscription = null;
     if (this.stopping) return;
-    const delay = RESTART_DELAYS_MS[Math.min(subscriber.status.restarts, RESTART_DELAYS_MS.length - 1)] ?? 30000;
+    // One bad event in a day must not make every later one wait the longest back-off: it grows only with
+    // failures in a row, and a delivered event starts it again.
+    const delay = RESTART_DELAYS_MS[Math.min(subscriber.failuresInARow, RESTART_DELAYS_MS.length - 1)] ?? 30000;
+    subscriber.failuresInARow += 1;
     subscriber.status.restarts += 1;
     this.logger.error(`${subscriber.status.name} stopped at position ${subscriber.status.position}: ${message}; restarting in ${delay} ms`);
     const lanes = subscriber.lanes;

@@ -115,13 +115,24 @@ export class OrderCompletion {
       // Numbered first, so paid and invoiced are one write. Should the order stop being payable in between (the
       // operator cancels it that instant), its number stays allocated to it and unused, as after a crash.
       const number = order.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
-      await run({
-        type: 'MarkOrderPaid',
-        paymentIntentId,
-        amountCents: payment.succeeded.amountCents,
-        paidAt: payment.succeeded.at,
-        invoiceNumber: number,
-      });
+      try {
+        await run({
+          type: 'MarkOrderPaid',
+          paymentIntentId,
+          amountCents: payment.succeeded.amountCents,
+          paidAt: payment.succeeded.at,
+          invoiceNumber: number,
+        });
+      } catch (error) {
+        // The operator deleted or cancelled it between the look above and now: the money is taken, so it is the
+        // operator's to fulfil or refund, not a failure that would hold up every other payment.
+        if (!(error instanceof DomainError) || error.code !== 'order_not_payable') throw error;
+        const now = await this.reservations.loadOrder(orderId);
+        const what = now?.deleted === true ? 'the order was deleted' : `the order is ${now?.status ?? 'gone'}`;
+        return review(
+          `Payment ${paymentIntentId} of $${decimalString(payment.succeeded.amountCents)} succeeded but ${what}: fulfil or refund it.`,
+        );
+      }
     }
 
     // Paid but not numbered (already paid when this step began, or paid by an earlier version of it): number it now.
