@@ -1,7 +1,7 @@
 import { PAYMENT_GATEWAY } from '../../src/modules/payments/gateway/payment-gateway.port';
 import type { TestPaymentGateway } from '../../src/modules/payments/gateway/test-payment-gateway';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { eventStoreOf, eventually, streamEvents } from '../checkout/checkout-fixtures';
+import { adminSend, eventStoreOf, eventually, streamEvents } from '../checkout/checkout-fixtures';
 import { adminGet, adminOrder, adminPost, outbox, paidOrder, pendingOrder } from './admin-ops-fixtures';
 
 interface ReviewedOrder {
@@ -68,10 +68,11 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
       };
       expect(backups.backups.find((b) => b.paymentIntentId === paid.paymentIntentId)?.amountRefunded).toBe('32.00');
 
-      // Nothing is left: a third refund is refused, and nothing more reaches the provider.
-      const third = await refund(paid.orderId, { amount: '1.00' });
-      expect(third.status).toBe(409);
-      expect((third.body as { message: string }).message).toBe('This payment has been refunded in full');
+      // Nothing is left: a third refund is refused, whether it names an amount or not.
+      for (const body of [{ amount: '1.00' }, {}]) {
+        const third = await refund(paid.orderId, body);
+        expect([third.status, (third.body as { message: string }).message]).toEqual([409, 'This payment has been refunded in full']);
+      }
     });
 
     it('given two refunds of everything sent at once (a double click), then the customer gets one refund', async () => {
@@ -105,8 +106,9 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
       ],
       ['more than was paid', { amount: '32.01' }, 409, 'At most $32.00 of this payment can still be refunded'],
       ['a note too long', { amount: '1.00', note: 'x'.repeat(501) }, 400, 'A note is at most 500 characters'],
-    ])('given %s, then the refund is refused with a clear message, and nothing changes', async (_given, body, status, message) => {
-      const paid = await paidOrder(t, `refund-bad-${status}-${Object.keys(body).length}-${String((body as { amount?: string }).amount)}`);
+      ['a note that is not text', { amount: '1.00', note: ['x'] }, 400, 'A refund note is optional: text of at most 500 characters'],
+    ])('given %s, then the refund is refused with a clear message, and nothing changes', async (given, body, status, message) => {
+      const paid = await paidOrder(t, `refund-bad-${given.replace(/\W+/g, '-')}`);
       const res = await refund(paid.orderId, body);
       expect(res.status).toBe(status);
       expect((res.body as { message: string }).message).toBe(message);
@@ -192,5 +194,52 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
     await t.http().post(`/api/admin/orders/${paid.orderId}/refund`).send({}).expect(401);
     await t.http().post(`/api/admin/orders/${paid.orderId}/resolve`).send({ note: 'x' }).expect(401);
     expect((await order(paid.orderId))?.refundedAmount).toBe('0.00');
+  });
+
+  it('given money taken for a deleted order, then Auto-Fix flags it once, and once it is refunded in full the System tab lets it go', async () => {
+    const deleted = await pendingOrder(t, 'review-deleted-paid');
+    expect((await adminSend(t, 'delete', `/api/admin/orders/${deleted.orderId}`)).status).toBe(200);
+    // The customer's bank took the money (the shop never heard of it until now).
+    await gateway().confirm(deleted.paymentIntentId, '4242 4242 4242 4242', deleted.clientSecret);
+    await gateway().capturePaymentIntent(deleted.paymentIntentId);
+    const at = t.clock.now.toISOString();
+    await eventStoreOf(t.app).append(
+      `payment-${deleted.paymentIntentId}`,
+      [
+        {
+          type: 'PaymentSucceeded',
+          data: {
+            paymentIntentId: deleted.paymentIntentId,
+            providerEventId: 'evt_late',
+            orderId: deleted.orderId,
+            amountCents: 3200,
+            currency: 'aud',
+            at,
+          },
+          metadata: { correlationId: 'evt_late', causationId: null, actor: 'stripe', occurredAt: at },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    const unmatched = async () =>
+      (
+        (await adminGet(t, '/api/admin/system-status')).body as {
+          automation_issues: { payments_without_order: { paymentIntentId: string }[] };
+        }
+      ).automation_issues.payments_without_order.map((p) => p.paymentIntentId);
+    const autoFix = async () => ((await adminPost(t, '/api/admin/auto-fix')).body as { fixes_applied: string[] }).fixes_applied;
+    await eventually(async () => (await unmatched()).includes(deleted.paymentIntentId));
+    await eventually(async () => (await order(deleted.orderId))?.needsReview);
+
+    // Already flagged by the payment process manager: Auto-Fix has nothing to add, however often it runs.
+    expect((await autoFix()).filter((fix) => fix.includes(deleted.paymentIntentId))).toEqual([]);
+    expect((await autoFix()).filter((fix) => fix.includes(deleted.paymentIntentId))).toEqual([]);
+
+    expect((await refund(deleted.orderId, { note: 'Order deleted before it was paid' })).body).toMatchObject({
+      amount: '32.00',
+      refundable: '0.00',
+    });
+    expect(await unmatched()).not.toContain(deleted.paymentIntentId);
+    expect((await autoFix()).filter((fix) => fix.includes(deleted.paymentIntentId))).toEqual([]);
   });
 });

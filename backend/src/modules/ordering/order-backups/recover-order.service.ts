@@ -20,7 +20,8 @@ export const RecoverOrderMessages = {
 export type RecoveryResult =
   | { kind: 'recovered'; orderId: string; message: string }
   | { kind: 'already_complete'; orderId: string; message: string }
-  | { kind: 'needs_review'; orderId: string; message: string };
+  /** `flagged`: this recovery flagged it; false when it was flagged already (nothing changed). */
+  | { kind: 'needs_review'; orderId: string; message: string; flagged: boolean };
 
 /**
  * The operator's recovery: the payment process manager's steps, run again on demand; repeating it changes
@@ -81,7 +82,12 @@ export class RecoverOrder {
             };
       case 'needs_review':
         await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
-        return { kind: 'needs_review', orderId: outcome.orderId, message: `Order #${outcome.orderId} needs review: ${outcome.reason}` };
+        return {
+          kind: 'needs_review',
+          orderId: outcome.orderId,
+          message: `Order #${outcome.orderId} needs review: ${outcome.reason}`,
+          flagged: outcome.flagged,
+        };
       case 'order_unknown':
         throw new DomainError(
           'order_unknown',

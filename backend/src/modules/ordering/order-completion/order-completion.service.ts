@@ -42,7 +42,8 @@ function matchesOrderTotal(outcome: PaymentOutcomeData, order: PlacedOrder): boo
 
 export type CompletionOutcome =
   | { kind: 'completed'; orderId: string; invoiceNumber: string; changed: boolean; positions: number[] }
-  | { kind: 'needs_review'; orderId: string; reason: string; positions: number[] }
+  /** `flagged`: this run flagged it (false when the same reason was flagged before). */
+  | { kind: 'needs_review'; orderId: string; reason: string; positions: number[]; flagged: boolean }
   | { kind: 'payment_not_succeeded'; status: PaymentState['status'] }
   | { kind: 'order_unknown'; orderId: string | null };
 
@@ -86,9 +87,10 @@ export class OrderCompletion {
       if (await this.runOrder(orderId, command, cause, positions)) changed = true;
     };
     const review = async (reason: string): Promise<CompletionOutcome> => {
-      await run({ type: 'FlagOrderForReview', reason, paymentIntentId });
+      const flagged = await this.runOrder(orderId, { type: 'FlagOrderForReview', reason, paymentIntentId }, cause, positions);
+      if (flagged) changed = true;
       this.logger.warn({ msg: 'order needs review', orderId, paymentIntentId, reason });
-      return { kind: 'needs_review', orderId, reason, positions };
+      return { kind: 'needs_review', orderId, reason, positions, flagged };
     };
 
     if (order.paidWith !== null && order.paidWith !== paymentIntentId) {

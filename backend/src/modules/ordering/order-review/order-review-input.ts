@@ -4,19 +4,21 @@ export const NOTE_MAX = 500;
 
 export const ReviewMessages = {
   noteRequired: 'Say how the review was settled (a note of 1 to 500 characters)',
+  refundNote: 'A refund note is optional: text of at most 500 characters',
   noteTooLong: `A note is at most ${NOTE_MAX} characters`,
   badAmount: 'The refund amount must be dollars with at most two decimals, more than $0.00 (for example 12.50)',
 } as const;
 
-/** The operator's note: trimmed; required where `required`, at most 500 characters. */
-export function parseNote(value: unknown, required: boolean): string {
+/** The operator's note: trimmed; required where `required`, at most 500 characters; `invalid` says what to send. */
+export function parseNote(value: unknown, required: boolean, invalid: string): string {
+  const code = required ? 'note_required' : 'invalid_note';
   if (value === undefined || value === null) {
-    if (required) throw new DomainError('note_required', ReviewMessages.noteRequired, 'validation');
+    if (required) throw new DomainError(code, invalid, 'validation');
     return '';
   }
-  if (typeof value !== 'string') throw new DomainError('note_required', ReviewMessages.noteRequired, 'validation');
+  if (typeof value !== 'string') throw new DomainError(code, invalid, 'validation');
   const note = value.trim();
-  if (required && note === '') throw new DomainError('note_required', ReviewMessages.noteRequired, 'validation');
+  if (required && note === '') throw new DomainError(code, invalid, 'validation');
   if (note.length > NOTE_MAX) throw new DomainError('note_too_long', ReviewMessages.noteTooLong, 'validation');
   return note;
 }

@@ -5,7 +5,7 @@ import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/per
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { EmailService } from '../../notifications/send-email/email.service';
-import { paymentDecider } from '../../payments/domain/payment.decider';
+import { PaymentErrors, paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamName } from '../../payments/domain/payment.events';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { orderDecider, type PlacedOrder } from '../domain/order.decider';
@@ -14,7 +14,7 @@ import { orderStreamName } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
-import { parseNote, parseRefundAmount } from './order-review-input';
+import { parseNote, parseRefundAmount, ReviewMessages } from './order-review-input';
 
 export interface RefundAnswer {
   message: string;
@@ -43,7 +43,7 @@ export class OrderReview {
   ) {}
 
   async resolve(orderId: string, body: { note?: unknown }, cause: Cause): Promise<{ message: string; changed: boolean }> {
-    const note = parseNote(body.note, true);
+    const note = parseNote(body.note, true, ReviewMessages.noteRequired);
     const result = await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
@@ -58,7 +58,7 @@ export class OrderReview {
 
   async refund(orderId: string, body: { amount?: unknown; note?: unknown }, cause: Cause): Promise<RefundAnswer> {
     const asked = parseRefundAmount(body.amount);
-    const note = parseNote(body.note, false);
+    const note = parseNote(body.note, false, ReviewMessages.refundNote);
     const order = await this.placedOrder(orderId);
     const paymentIntentId = paymentOf(order);
     if (paymentIntentId === null) throw noPaymentTaken(orderId);
@@ -67,6 +67,7 @@ export class OrderReview {
     if (payment.status !== 'succeeded' || payment.succeeded === null) throw noPaymentTaken(orderId);
     const paidCents = payment.succeeded.amountCents;
     const amountCents = asked ?? paidCents - payment.refundedCents;
+    if (amountCents <= 0) throw PaymentErrors.refundTooLarge(0);
     const at = this.clock.now().toISOString();
     // Refused here (nothing left, too much) before the provider is asked anything.
     paymentDecider.decide({ type: 'RecordRefund', refundId: '(check)', amountCents, note, at }, payment);
@@ -79,10 +80,13 @@ export class OrderReview {
         `refund-${paymentIntentId}-${payment.refunds.length + 1}`,
       );
     } catch (error) {
+      // Another refund of this payment was asked for at the same moment, for another amount.
+      if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw refundInProgress(orderId);
       if (error instanceof PaymentIntentStateError)
         throw new DomainError('refund_refused', `The payment provider refused the refund: ${error.message}`, 'conflict');
       throw error;
     }
+    if (refund.amountCents !== amountCents) throw refundInProgress(orderId);
     const metadata = metadataFor(cause, this.clock);
     const recorded = await this.pipeline.run({
       streamName: payments,
@@ -125,6 +129,14 @@ export class OrderReview {
 /** The payment that was taken for the order: the one that paid it, or else its own intent (paid after it was cancelled, say). */
 function paymentOf(order: PlacedOrder): string | null {
   return order.paidWith ?? order.paymentIntentId;
+}
+
+function refundInProgress(orderId: string): DomainError {
+  return new DomainError(
+    'refund_in_progress',
+    `Another refund of Order #${orderId} was made at the same moment: look at the order's refunds, then refund again if more is due`,
+    'conflict',
+  );
 }
 
 function noPaymentTaken(orderId: string): DomainError {

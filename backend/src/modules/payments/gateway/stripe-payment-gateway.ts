@@ -99,6 +99,9 @@ export class StripePaymentGateway implements PaymentGateway {
       return { id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending' };
     } catch (error) {
       // Stripe's word for a refund it will not make (more than is left, a payment not captured) is the operator's.
+      // A key reused for another amount (two refunds asked for at once): refused, and said so.
+      if (error instanceof Stripe.errors.StripeIdempotencyError)
+        throw new PaymentIntentStateError(paymentIntentId, 'idempotency_conflict', error.message);
       if (error instanceof Stripe.errors.StripeInvalidRequestError)
         throw new PaymentIntentStateError(paymentIntentId, 'refund_refused', error.message);
       throw new PaymentProviderError(error instanceof Error ? error.message : String(error));

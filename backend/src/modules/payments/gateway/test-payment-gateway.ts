@@ -184,6 +184,15 @@ export class TestPaymentGateway implements PaymentGateway {
       if (!intent) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
       const refunds = intent.refunds ?? [];
       const known = refunds.find((refund) => refund.idempotency_key === idempotencyKey);
+      if (known && known.amount !== amountCents) {
+        // As Stripe answers a key reused with other parameters: nothing is refunded twice, and nobody is told
+        // that another request's refund was theirs.
+        throw new PaymentIntentStateError(
+          paymentIntentId,
+          'idempotency_conflict',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
       if (known) return { id: known.id, amountCents: known.amount, status: 'succeeded' };
       if (intent.status !== 'succeeded') {
         throw new PaymentIntentStateError(

@@ -134,16 +134,18 @@ describe('sales-lines projection', () => {
     });
   });
 
-  it('given refunds of a paid order, then each is a negative line on the day it was made, once; a refund of money never counted as a sale is not', async () => {
+  it('given refunds of a paid order, then each is a negative line on the day it was made, once, never beyond the beer; a refund of money never counted as a sale is not', async () => {
     const refunded = (refundId: string, amountCents: number, note: string): OrderEvent => ({
       type: 'OrderRefunded',
       data: { paymentIntentId: 'pi_1', refundId, amountCents, note },
     });
+    // $44.00 of beer and $10.00 shipping, refunded 12 + 8 + 34 (the last reaching into the shipping).
     const order17 = stream('17', [
       placed('17', [item('17', 1)]),
       paid('2026-11-22T03:00:00.000Z'),
       refunded('re_1', 1200, 'Dented'),
       refunded('re_2', 800, ''),
+      refunded('re_4', 3400, 'The rest, with shipping'),
     ]);
     const order18 = stream('18', [
       placed('18', [item('18', 1)]),
@@ -157,7 +159,10 @@ describe('sales-lines projection', () => {
       ['17-1', 1, '2026-11-22', 'Quokka Pale Ale', 8, '44.00', false],
       ['17-refund-re_1', 1001, '2026-11-22', 'Refund: Dented', 0, '-12.00', true],
       ['17-refund-re_2', 1002, '2026-11-22', 'Refund', 0, '-8.00', true],
+      ['17-refund-re_4', 1003, '2026-11-22', 'Refund: The rest, with shipping', 0, '-24.00', true],
     ]);
+    // Refunded in full, the order's sales come to nothing: its shipping was never counted.
+    expect((await lines()).filter((l) => l.orderId === '17').reduce((sum, l) => sum + l.lineTotalCents, 0)).toBe(0);
   });
 
   it('given pending, cancelled and deleted orders, then none of them has a line and only the pending one counts as pending', async () => {

@@ -21,8 +21,12 @@ export interface SalesOrderDoc {
   paidAt: string | null;
   /** Kept only while the order is pending. */
   items: SoldItem[];
-  /** Refunds written as lines so far (absent: none). */
+  /** Refunds of the order so far (absent: none). */
   refunds?: number;
+  /** The beer the order paid for, in cents (its lines' total; shipping is not beer revenue). */
+  beerCents?: number;
+  /** What refunds have taken off that beer so far. */
+  beerRefundedCents?: number;
   [key: string]: unknown;
 }
 
@@ -71,7 +75,10 @@ export class SalesLinesProjection implements Projection {
         const lines = store.collection<SalesLineDoc>(SALES_LINES);
         for (const line of salesLinesOf(orderId, current.items, event.data.paidAt)) await lines.replaceOne({ _id: line.id, ...line });
         // Written after the lines: a crash in between delivers OrderPaid again and rewrites the same lines.
-        await orders.updateOne(guard, { $set: { revision: recorded.revision, status: 'paid', paidAt: event.data.paidAt, items: [] } });
+        const beerCents = current.items.reduce((sum, item) => sum + item.lineTotalCents, 0);
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, status: 'paid', paidAt: event.data.paidAt, items: [], beerCents, beerRefundedCents: 0 },
+        });
         return;
       }
       case 'OrderCancelled':
@@ -81,13 +88,20 @@ export class SalesLinesProjection implements Projection {
         return;
       case 'OrderRefunded': {
         // Only what was counted as a sale is taken off again (money taken for an order that was never paid, and
-        // given back, was never revenue).
+        // given back, was never revenue), and only up to the beer: a refund beyond it gives back shipping, which
+        // the report does not count either.
         if (current === null || current.status !== 'paid') return;
         const nth = (current.refunds ?? 0) + 1;
         const { refundId, amountCents, note } = event.data;
-        const line = refundLineOf(orderId, { refundId, amountCents, note, at: recorded.metadata.occurredAt, nth });
-        await store.collection<SalesLineDoc>(SALES_LINES).replaceOne({ _id: line.id, ...line });
-        await orders.updateOne(guard, { $set: { revision: recorded.revision, refunds: nth } });
+        const beerLeft = (current.beerCents ?? amountCents) - (current.beerRefundedCents ?? 0);
+        const fromBeer = Math.max(0, Math.min(amountCents, beerLeft));
+        if (fromBeer > 0) {
+          const line = refundLineOf(orderId, { refundId, amountCents: fromBeer, note, at: recorded.metadata.occurredAt, nth });
+          await store.collection<SalesLineDoc>(SALES_LINES).replaceOne({ _id: line.id, ...line });
+        }
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision, refunds: nth, beerRefundedCents: (current.beerRefundedCents ?? 0) + fromBeer },
+        });
         return;
       }
       default:

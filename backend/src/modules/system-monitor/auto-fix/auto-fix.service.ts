@@ -52,9 +52,11 @@ export class AutoFix {
             fixes.push(`Payment ${payment.paymentIntentId} ($${payment.amount}): ${result.message}`);
             break;
           case 'needs_review':
-            fixes.push(
-              `Payment ${payment.paymentIntentId} ($${payment.amount}) could not complete its order, so it was flagged: ${result.message}`,
-            );
+            // Said only when this run flagged it: a review already open or closed by the operator is no fix.
+            if (result.flagged)
+              fixes.push(
+                `Payment ${payment.paymentIntentId} ($${payment.amount}) could not complete its order, so it was flagged: ${result.message}`,
+              );
             break;
           case 'already_complete':
             break;

@@ -54,6 +54,12 @@ async function answerWithin<T>(check: () => Promise<T>, fallback: (reason: strin
 
 const health = (ok: boolean): HealthStatus => (ok ? 'ok' : 'error');
 
+/** Everything taken has been given back. */
+function refundedInFull(backup: OrderBackupDoc): boolean {
+  const paid = Math.round(Number(backup.amountPaid ?? backup.totals?.total ?? '0') * 100);
+  return paid > 0 && Math.round(Number(backup.amountRefunded ?? '0') * 100) >= paid;
+}
+
 /** The System tab's figures, from the read models and the health of each port; the time comes from CLOCK. */
 @Injectable()
 export class SystemStatusService {
@@ -130,7 +136,10 @@ export class SystemStatusService {
     return this.runner.statuses().map((s) => ({ ...s, lag: head === null ? null : Math.max(0, head - s.position) }));
   }
 
-  /** Succeeded payments whose order was never paid with them (the orders read model includes deleted orders). */
+  /**
+   * Succeeded payments whose order was never paid with them (the orders read model includes deleted orders),
+   * unless the operator has settled them: refunded in full, or the order's review resolved.
+   */
   async paymentsWithoutOrder(): Promise<UnmatchedPayment[]> {
     const succeeded = await this.documents
       .collection<OrderBackupDoc>(ORDER_BACKUPS)
@@ -142,6 +151,9 @@ export class SystemStatusService {
       const order = backup.orderId === null ? undefined : byId.get(backup.orderId);
       // Paid with this very intent: whatever status the operator set since, the payment has its order.
       if (order !== undefined && order.paidAt !== null && order.paymentIntentId === backup.paymentIntentId) return [];
+      // Settled by the operator: given back in full, or its order's review closed.
+      if (refundedInFull(backup)) return [];
+      if (order !== undefined && !order.needsReview && (order.reviewResolution ?? null) !== null) return [];
       return [
         {
           paymentIntentId: backup.paymentIntentId,
