@@ -25,7 +25,8 @@ function contentStreams(raw: string): string[] {
     } catch {
       // Not deflated (an image's raw samples) or not a content stream: nothing to read.
     }
-    start.lastIndex = to;
+    // Past the whole keyword: "endstream" itself ends in "stream", which would open a false stream here.
+    start.lastIndex = to + 'endstream'.length;
   }
   return streams;
 }

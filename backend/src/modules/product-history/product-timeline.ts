@@ -1,30 +1,18 @@
-import type { Actor, RecordedEvent } from '@brewery/eventstore';
+import type { RecordedEvent } from '@brewery/eventstore';
+import { PRODUCT_EVENT_TYPES } from '../catalog';
+import type { TimelineEntry } from '../order-history/order-timeline';
+import { STOCK_ALERT_EVENT_TYPES } from '../reporting/domain/stock-alert';
 
 /** One line of a beer's history, as the operator reads it: what changed, when, and who changed it. */
-export interface ProductTimelineEntry {
-  at: string;
-  type: string;
-  summary: string;
-  actor: Actor;
-  stream: string;
-  revision: number;
-  position: number;
-}
+export type ProductTimelineEntry = TimelineEntry;
+
+/** A checkout's hold and a sale belong to their order's history, not the beer's. */
+const ORDER_STOCK_MOVES: ReadonlySet<string> = new Set(['StockReserved', 'StockReservationReleased', 'StockSold']);
 
 /** The events a beer's history shows: what the operator (or the stock e-mail) changed, and its stock alerts. */
-export const PRODUCT_HISTORY_EVENT_TYPES = new Set([
-  'ProductCreated',
-  'ProductDetailsChanged',
-  'ProductPricesChanged',
-  'ProductPublished',
-  'ProductMovedToDraft',
-  'ProductArchived',
-  'ProductRestored',
-  'ProductDeleted',
-  'ProductOrderLimitSet',
-  'StockCounted',
-  'StockLevelAlerted',
-  'StockLevelRecovered',
+export const PRODUCT_HISTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...PRODUCT_EVENT_TYPES.filter((type) => !ORDER_STOCK_MOVES.has(type)),
+  ...STOCK_ALERT_EVENT_TYPES,
 ]);
 
 type Data = Record<string, unknown>;

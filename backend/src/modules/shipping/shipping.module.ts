@@ -10,12 +10,24 @@ import { ShippingEmailController } from './shipping-email/shipping-email.control
 import { ShippingEmailService } from './shipping-email/shipping-email.service';
 import { ShippingLabelsController } from './shipping-labels/shipping-labels.controller';
 import { ShippingLabelsProjection } from './shipping-labels/shipping-labels.projection';
+import { BulkDispatchController } from './bulk-dispatch/bulk-dispatch.controller';
+import { BulkDispatch } from './bulk-dispatch/bulk-dispatch.service';
 
-/** Shipping labels: consignments from the carrier port, one label stream per order, PDF labels, the e-mail route. */
+/**
+ * Shipping labels: consignments from the carrier port, one label stream per order, PDF labels (one, or many as one
+ * PDF), pick lists, the e-mail route.
+ */
 @Module({
-  controllers: [CreateShippingLabelController, ShippingLabelPdfController, ShippingLabelsController, ShippingEmailController],
+  controllers: [
+    CreateShippingLabelController,
+    ShippingLabelPdfController,
+    ShippingLabelsController,
+    ShippingEmailController,
+    BulkDispatchController,
+  ],
   providers: [
     ShippingLabelService,
+    BulkDispatch,
     ShippingEmailService,
     ShippingLabelsProjection,
     LabelTrackingProcessManager,

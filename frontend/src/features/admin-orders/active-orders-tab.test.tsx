@@ -3,10 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { adminOrderFixture } from './admin-order.fixture';
+import { adminOrderFixture, firstPageRequest, orderRow, searchPage } from './admin-order.fixture';
 import { ACTIVE_STATUSES, ActiveOrdersTab } from './active-orders-tab';
-import type { AdminOrder } from './api/get-admin-orders';
-import { orderSearchQueryString } from './api/search-admin-orders';
 import type { OrderHistoryEntry } from './api/get-order-history';
 import { saveFile } from './save-file';
 
@@ -44,28 +42,9 @@ function sent(fetchMock: ReturnType<typeof stubApi>, method: string, url: string
   return fetchMock.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === method && u === url);
 }
 
-const ACTIVE = `GET /api/admin/orders/search?${orderSearchQueryString({
-  q: '',
-  statuses: ACTIVE_STATUSES,
-  from: null,
-  to: null,
-  sort: '-createdAt',
-  page: 1,
-  pageSize: 25,
-})}`;
-
-/** The server's answer: one page holding these orders. */
-function page(items: AdminOrder[]) {
-  return { items, total: items.length, page: 1, pageSize: 25 };
-}
-
-/** The table row of an order (its first cell reads "#<id>"). */
-async function row(orderId: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(`#${orderId}`);
-  const found = cell.closest('tr');
-  if (found === null) throw new Error(`no row for order #${orderId}`);
-  return found;
-}
+const ACTIVE = firstPageRequest(ACTIVE_STATUSES);
+const page = searchPage;
+const row = orderRow;
 
 function rowIds(): string[] {
   return [...document.querySelectorAll('tbody tr td:first-child strong')].map((cell) => (cell.textContent ?? '').replace('#', ''));

@@ -1,4 +1,6 @@
-import type { AdminOrder } from './api/get-admin-orders';
+import { screen } from '@testing-library/react';
+import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
+import { orderSearchQueryString } from './api/search-admin-orders';
 
 /** An order as `GET /api/admin/orders` returns it; tests override what they are about. */
 export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrder {
@@ -53,4 +55,21 @@ export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrd
     shippingLabel: null,
     ...overrides,
   };
+}
+
+/** The first page of a tab's search with no filter: the request the tab sends when it opens. */
+export function firstPageRequest(statuses: readonly OrderStatus[]): string {
+  return `GET /api/admin/orders/search?${orderSearchQueryString({ q: '', statuses, from: null, to: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
+}
+
+/** The server's answer: one page holding these orders. */
+export function searchPage(items: AdminOrder[]) {
+  return { items, total: items.length, page: 1, pageSize: 25 };
+}
+
+/** The table row of an order (its first cell reads "#<id>"). */
+export async function orderRow(orderId: string): Promise<HTMLElement> {
+  const found = (await screen.findByText(`#${orderId}`)).closest('tr');
+  if (found === null) throw new Error(`no row for order #${orderId}`);
+  return found;
 }

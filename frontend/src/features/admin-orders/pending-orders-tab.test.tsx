@@ -2,37 +2,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/fake-api';
-import type { AdminOrder } from './api/get-admin-orders';
-import { orderSearchQueryString } from './api/search-admin-orders';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { adminOrderFixture } from './admin-order.fixture';
+import { adminOrderFixture, firstPageRequest, orderRow, searchPage } from './admin-order.fixture';
 import { PendingOrdersTab } from './pending-orders-tab';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 
 const pending = adminOrderFixture({ id: '15', number: 15, status: 'pending', invoiceNumber: null, paidAt: null });
 
-const PENDING = `GET /api/admin/orders/search?${orderSearchQueryString({
-  q: '',
-  statuses: ['pending'],
-  from: null,
-  to: null,
-  sort: '-createdAt',
-  page: 1,
-  pageSize: 25,
-})}`;
-
-/** The server's answer: one page holding these orders. */
-function page(items: AdminOrder[]) {
-  return { items, total: items.length, page: 1, pageSize: 25 };
-}
-
-/** The table row of an order (its first cell reads "#<id>"). */
-async function row(orderId: string): Promise<HTMLElement> {
-  const found = (await screen.findByText(`#${orderId}`)).closest('tr');
-  if (found === null) throw new Error(`no row for order #${orderId}`);
-  return found;
-}
+const PENDING = firstPageRequest(['pending']);
+const page = searchPage;
+const row = orderRow;
 
 function deletes(fetchMock: ReturnType<typeof stubApi>) {
   return fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');

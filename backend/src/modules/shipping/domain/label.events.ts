@@ -19,7 +19,7 @@ export interface LabelSender {
 }
 
 /** Where the operator asked for the label: the order's detail dialog or the Shipping tab's pasted e-mail. */
-export type LabelRequestedVia = 'order_dialog' | 'shipping_email';
+export type LabelRequestedVia = 'order_dialog' | 'shipping_email' | 'bulk_print';
 
 export interface ShippingLabelCreatedData {
   orderId: string;

@@ -135,20 +135,39 @@ function barcodePng(consignmentNumber: string): Promise<Buffer> {
  * bytes (the document dates are the label's), so a reprint is the label that was printed.
  */
 export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): Promise<Buffer> {
-  const barcode = await barcodePng(label.consignmentNumber);
-  const created = new Date(label.createdAt);
+  return renderShippingLabelsPdf([label], {
+    Title: `Shipping label, order #${label.orderId}`,
+    Subject: `Consignment ${label.consignmentNumber}`,
+  });
+}
+
+/**
+ * Several labels as one PDF for the printer: one A6 label a page, in the order given. Dated by the newest
+ * label, so the same labels always make the same file.
+ */
+export async function renderShippingLabelsPdf(
+  labels: readonly ShippingLabelCreatedData[],
+  info: { Title: string; Subject: string } = {
+    Title: `${labels.length} shipping labels`,
+    Subject: labels.map((l) => l.consignmentNumber).join(', '),
+  },
+): Promise<Buffer> {
+  const first = labels[0];
+  if (first === undefined) throw new RangeError('at least one label is needed');
+  const newest = new Date(labels.reduce((latest, label) => (label.createdAt > latest ? label.createdAt : latest), first.createdAt));
+  const barcodes = await Promise.all(labels.map((label) => barcodePng(label.consignmentNumber)));
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margin: 0,
     compress: true,
+    autoFirstPage: false,
     info: {
-      Title: `Shipping label, order #${label.orderId}`,
-      Author: labelText(label.sender.name),
-      Subject: `Consignment ${label.consignmentNumber}`,
-      Creator: labelText(label.sender.name),
+      ...info,
+      Author: labelText(first.sender.name),
+      Creator: labelText(first.sender.name),
       Producer: 'PDFKit',
-      CreationDate: created,
-      ModDate: created,
+      CreationDate: newest,
+      ModDate: newest,
     },
   });
   const chunks: Buffer[] = [];
@@ -157,7 +176,16 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  labels.forEach((label, index) => {
+    doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
+    drawLabel(doc, label, barcodes[index] as Buffer);
+  });
+  doc.end();
+  return finished;
+}
 
+/** One label on the current page. */
+function drawLabel(doc: Doc, label: ShippingLabelCreatedData, barcode: Buffer): void {
   // Sender on the left, the order's particulars on the right.
   const leftWidth = INNER * 0.6;
   const rightX = MARGIN + INNER * 0.62;
@@ -211,7 +239,4 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
     .font(BOLD)
     .fontSize(10)
     .text(ALCOHOL_WARNING, MARGIN + 8, boxY + 9, { width: INNER - 16, align: 'center', lineGap: 1.5 });
-
-  doc.end();
-  return finished;
 }

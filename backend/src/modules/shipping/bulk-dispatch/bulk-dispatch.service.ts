@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { EventMetadata } from '@brewery/eventstore';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import type { PlacedOrder } from '../../ordering/domain/order.decider';
+import { ShippingLabelService } from '../create-label/shipping-label.service';
+import { assertShippable } from '../domain/label.decider';
+import type { ShippingLabelCreatedData } from '../domain/label.events';
+import { orderIdFrom } from '../domain/order-reference';
+import { pickListOf, type PickList } from '../domain/pick-list';
+
+/** Orders one bulk request may name: a dispatch day's worth, one PDF the printer takes in one go. */
+export const MAX_BULK_ORDERS = 200;
+
+export const BulkMessages = {
+  orderIds: `orderIds must be a list of 1 to ${MAX_BULK_ORDERS} order numbers`,
+} as const;
+
+/** The order numbers a bulk request names, in its order, each once; refused unless every one is an order number. */
+export function parseOrderIds(raw: unknown): string[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_BULK_ORDERS)
+    throw new DomainError('invalid_order_ids', BulkMessages.orderIds, 'validation');
+  const ids = raw.map(orderIdFrom);
+  if (ids.some((id) => id === null)) throw new DomainError('invalid_order_ids', BulkMessages.orderIds, 'validation');
+  return [...new Set(ids as string[])];
+}
+
+/**
+ * Dispatch days in bulk: the labels of many orders as one PDF (creating those still missing), and the pick
+ * list of what to pull for them. Every order is checked before anything is created: one that cannot be
+ * shipped (pending, cancelled, unknown) refuses the whole request, naming it, so no consignment is bought for
+ * half a batch.
+ */
+@Injectable()
+export class BulkDispatch {
+  constructor(private readonly labels: ShippingLabelService) {}
+
+  async labelsFor(orderIds: readonly string[], metadata: Omit<EventMetadata, 'occurredAt'>): Promise<ShippingLabelCreatedData[]> {
+    await this.shippableOrders(orderIds);
+    const labels: ShippingLabelCreatedData[] = [];
+    for (const orderId of orderIds) {
+      const label =
+        (await this.labels.label(orderId)) ?? (await this.labels.create(orderId, 'bulk_print', metadata), await this.labels.label(orderId));
+      if (label === null) throw new Error(`Order #${orderId} has no label after its creation`);
+      labels.push(label);
+    }
+    return labels;
+  }
+
+  async pickList(orderIds: readonly string[]): Promise<PickList> {
+    return pickListOf(await this.shippableOrders(orderIds));
+  }
+
+  private async shippableOrders(orderIds: readonly string[]): Promise<PlacedOrder[]> {
+    const orders = await Promise.all(orderIds.map(async (orderId) => ({ orderId, order: await this.labels.order(orderId) })));
+    const refused: string[] = [];
+    for (const { orderId, order } of orders) {
+      try {
+        assertShippable(orderId, order?.status ?? null);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        refused.push(error.message);
+      }
+    }
+    if (refused.length > 0) throw new DomainError('orders_not_shippable', `Nothing was printed: ${refused.join('; ')}`, 'conflict');
+    return orders.map(({ order }) => order as PlacedOrder);
+  }
+}

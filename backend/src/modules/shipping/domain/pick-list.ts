@@ -1,0 +1,51 @@
+import { packSizeLabel, type PackSize } from '@brewery/shop-rules';
+import type { PlacedOrder } from '../../ordering/domain/order.decider';
+
+/** One row of a pick list: how many of one beer in one pack size to pull for the orders chosen. */
+export interface PickListRow {
+  productId: string;
+  productName: string;
+  packSize: PackSize;
+  /** Packs (cans for singles). */
+  packs: number;
+  cans: number;
+}
+
+export interface PickList {
+  orderIds: string[];
+  rows: PickListRow[];
+  totalCans: number;
+}
+
+const PACK_ORDER: readonly PackSize[] = ['single', '4pack', '8pack', '16pack'];
+
+/** What to pull from the cool room for these orders: per beer (by name) and pack size, summed. */
+export function pickListOf(orders: readonly PlacedOrder[]): PickList {
+  const rows = new Map<string, PickListRow>();
+  for (const order of orders) {
+    for (const item of order.order.items) {
+      const key = `${item.productId}\0${item.packSize}`;
+      const row = rows.get(key) ?? { productId: item.productId, productName: item.productName, packSize: item.packSize, packs: 0, cans: 0 };
+      rows.set(key, { ...row, packs: row.packs + item.packs, cans: row.cans + item.quantity });
+    }
+  }
+  const sorted = [...rows.values()].sort(
+    (a, b) => a.productName.localeCompare(b.productName, 'en') || PACK_ORDER.indexOf(a.packSize) - PACK_ORDER.indexOf(b.packSize),
+  );
+  return { orderIds: orders.map((o) => o.order.orderId), rows: sorted, totalCans: sorted.reduce((sum, row) => sum + row.cans, 0) };
+}
+
+/** The pick list as CSV (RFC 4180, CRLF): beer, pack size, packs, cans, then the total. */
+export function pickListCsv(list: PickList): string {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
+  };
+  const rows = [
+    ['Beer', 'Pack size', 'Packs', 'Cans'],
+    ...list.rows.map((row) => [row.productName, packSizeLabel(row.packSize), row.packs, row.cans]),
+    [`Total for ${list.orderIds.length} ${list.orderIds.length === 1 ? 'order' : 'orders'}`, '', '', list.totalCans],
+  ];
+  return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
