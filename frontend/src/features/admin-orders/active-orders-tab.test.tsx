@@ -47,7 +47,7 @@ const page = searchPage;
 const row = orderRow;
 
 function rowIds(): string[] {
-  return [...document.querySelectorAll('tbody tr td:first-child strong')].map((cell) => (cell.textContent ?? '').replace('#', ''));
+  return [...document.querySelectorAll('tbody tr .orders-table__order strong')].map((cell) => (cell.textContent ?? '').replace('#', ''));
 }
 
 async function openDialog(button: 'View Details' | 'Update Tracking', orderId = '12') {
@@ -358,5 +358,38 @@ describe('Active Orders tab', () => {
     await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toHaveTextContent('Order #12 marked resolved'));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(call?.[1]?.body as string)).toEqual({ note: 'Second charge refunded' });
+  });
+
+  it('prints the labels of the ticked orders in the order they were ticked, and their pick list', async () => {
+    const fetchMock = stubApi({
+      [ACTIVE]: {
+        body: page([adminOrderFixture({ id: '13', number: 13 }), adminOrderFixture({ id: '12', number: 12 })]),
+      },
+      'POST /api/admin/shipping-labels/bulk': () =>
+        Promise.resolve(new Response('%PDF-labels', { status: 200, headers: { 'Content-Type': 'application/pdf' } })),
+      'POST /api/admin/pick-list': () =>
+        Promise.resolve(new Response('Beer,Pack size,Packs,Cans', { status: 200, headers: { 'Content-Type': 'text/csv' } })),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    await row('13');
+    expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #12' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #13' }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    expect(bar).toHaveTextContent('2 orders selected');
+
+    await user.click(within(bar).getByRole('button', { name: /Print labels/ }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'shipping-labels-2-orders.pdf'));
+    const printed = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/admin/shipping-labels/bulk');
+    expect(JSON.parse(printed?.[1]?.body as string)).toEqual({ orderIds: ['12', '13'] });
+
+    await user.click(within(bar).getByRole('button', { name: 'Pick list (CSV)' }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'pick-list-2-orders.csv'));
+    const picked = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/admin/pick-list');
+    expect(JSON.parse(picked?.[1]?.body as string)).toEqual({ orderIds: ['12', '13'], format: 'csv' });
+
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,13 @@
-import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PrinterOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import { usePickList, usePrintLabels } from './api/bulk-dispatch';
 import { ORDER_STATUSES, type AdminOrder } from './api/get-admin-orders';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrdersTable } from './orders-table';
+import { saveFile } from './save-file';
 
 export const NO_ACTIVE_ORDERS = 'No active orders found';
 
@@ -29,6 +33,26 @@ function tracking(order: AdminOrder) {
 export function ActiveOrdersTab() {
   // The order as it was when opened, in case a change takes it off the page (a new status outside the filter).
   const [open, setOpen] = useState<{ order: AdminOrder; focus: 'details' | 'tracking' } | null>(null);
+  const print = usePrintLabels();
+  const pick = usePickList();
+  const toast = useToast();
+  const count = (orderIds: readonly string[]) => `${orderIds.length} ${orderIds.length === 1 ? 'order' : 'orders'}`;
+  const printLabels = (orderIds: string[]) =>
+    print.mutate(orderIds, {
+      onSuccess: (pdf) => {
+        saveFile(pdf, `shipping-labels-${orderIds.length}-orders.pdf`);
+        toast.success(`Labels of ${count(orderIds)} ready to print`);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  const pickList = (orderIds: string[], format: 'pdf' | 'csv') =>
+    pick.mutate(
+      { orderIds, format },
+      {
+        onSuccess: (file) => saveFile(file, `pick-list-${orderIds.length}-orders.${format}`),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
   return (
     <OrdersTable
       tab="active-orders"
@@ -57,6 +81,19 @@ export function ActiveOrdersTab() {
             aria-label={`Update Tracking of order #${order.id}`}
           >
             Update Tracking
+          </Button>
+        </>
+      )}
+      bulkActions={(orderIds) => (
+        <>
+          <Button size="small" type="primary" icon={<PrinterOutlined />} loading={print.isPending} onClick={() => printLabels(orderIds)}>
+            Print labels
+          </Button>
+          <Button size="small" icon={<UnorderedListOutlined />} loading={pick.isPending} onClick={() => pickList(orderIds, 'pdf')}>
+            Pick list (PDF)
+          </Button>
+          <Button size="small" onClick={() => pickList(orderIds, 'csv')} disabled={pick.isPending}>
+            Pick list (CSV)
           </Button>
         </>
       )}

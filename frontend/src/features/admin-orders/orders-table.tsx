@@ -29,6 +29,8 @@ export interface OrdersTableProps {
   actions: (order: AdminOrder) => ReactNode;
   /** The dialog of the order opened from a row, given the order as the current page has it. */
   renderDialog?: (find: (orderId: string) => AdminOrder | undefined) => ReactNode;
+  /** What can be done with the rows ticked (on any page, in the order they were ticked); none: no ticks. */
+  bulkActions?: (orderIds: string[], clear: () => void) => ReactNode;
 }
 
 const sortOf = (sorter: SorterResult<AdminOrder> | SorterResult<AdminOrder>[]): OrderSort => {
@@ -54,7 +56,9 @@ export function OrdersTable({
   extraColumn,
   actions,
   renderDialog,
+  bulkActions,
 }: OrdersTableProps) {
+  const [selected, setSelected] = useState<string[]>([]);
   const [params, update] = useOrderSearchParams(tab, statuses);
   const query = { ...params, statuses: params.statuses.length > 0 ? params.statuses : statuses };
   const result = useOrderSearch(query);
@@ -200,6 +204,17 @@ export function OrdersTable({
           </Button>
         ) : null}
       </div>
+      {bulkActions !== undefined && selected.length > 0 ? (
+        <div className="orders-table__bulk" role="region" aria-label="Selected orders">
+          <span>
+            {selected.length} {selected.length === 1 ? 'order' : 'orders'} selected
+          </span>
+          {bulkActions(selected, () => setSelected([]))}
+          <Button type="link" onClick={() => setSelected([])}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
       {result.isError ? (
         <Alert type="error" showIcon title="Could not load the orders" description={errorMessage(result.error)} />
       ) : (
@@ -207,6 +222,20 @@ export function OrdersTable({
           className="orders-table"
           rowKey="id"
           size="small"
+          rowSelection={
+            bulkActions === undefined
+              ? undefined
+              : {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  // Kept in the order they were ticked: the labels print in that order.
+                  onChange: (keys) => {
+                    const now = keys.map(String);
+                    setSelected((before) => [...before.filter((id) => now.includes(id)), ...now.filter((id) => !before.includes(id))]);
+                  },
+                  getCheckboxProps: (order) => ({ 'aria-label': `Select order #${order.id}` }),
+                }
+          }
           columns={columns}
           dataSource={items}
           loading={result.isPending || (result.isFetching && result.isPlaceholderData)}

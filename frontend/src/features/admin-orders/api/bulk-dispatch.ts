@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/shared/api/api-client';
+
+/** The labels of the orders as one PDF (one A6 page each, in this order); missing labels are created. */
+export async function printLabels(orderIds: readonly string[]): Promise<Blob> {
+  return (await apiRequest('POST', '/api/admin/shipping-labels/bulk', { orderIds })).blob();
+}
+
+/** What to pull for the orders, per beer and pack size. */
+export async function pickList({ orderIds, format }: { orderIds: readonly string[]; format: 'pdf' | 'csv' }): Promise<Blob> {
+  return (await apiRequest('POST', '/api/admin/pick-list', { orderIds, format })).blob();
+}
+
+/** Printing creates labels (and their tracking references): the orders and the Shipping tab move. */
+export function usePrintLabels() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: printLabels, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+}
+
+export function usePickList() {
+  return useMutation({ mutationFn: pickList });
+}
