@@ -108,7 +108,12 @@ export function OrdersTable({
     {
       title: 'Status',
       key: 'status',
-      render: (_, order) => <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>,
+      render: (_, order) => (
+        <>
+          <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>
+          {order.status === 'pending' && order.paymentDeclined ? <Tag color="red">Card declined</Tag> : null}
+        </>
+      ),
     },
     { title: 'Cans', dataIndex: 'totalCans', key: 'cans', align: 'right' },
     {

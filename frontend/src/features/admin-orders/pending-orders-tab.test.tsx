@@ -91,4 +91,18 @@ describe('Pending Orders tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Order' }));
     expect(await screen.findByText('Order #15 is paid, not pending')).toBeInTheDocument();
   });
+
+  it("a checkout whose card was declined says so, with the bank's words, rather than look like one in progress", async () => {
+    stubApi({
+      [PENDING]: { body: page([{ ...pending, paymentDeclined: { message: 'Your card was declined.', at: '2026-11-25T02:46:00.000Z' } }]) },
+    });
+    renderWithProviders(<PendingOrdersTab />);
+    const card = await row('15');
+    expect(within(card).getByText('Card declined')).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'Card declined 25 Nov 2026, 10:46 am: Your card was declined. The customer can try another card while the reservation lasts.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

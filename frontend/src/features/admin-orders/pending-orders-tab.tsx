@@ -1,4 +1,4 @@
-import { DeleteOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, DeleteOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
@@ -22,6 +22,11 @@ export function reservationNote(order: Pick<AdminOrder, 'reservation' | 'reserva
     default:
       return `${rule} Until then these cans are reserved; the reservation ends ${dateTime(order.reservationExpiresAt)} if the customer does not pay.`;
   }
+}
+
+/** A checkout whose card was declined is not one in progress: say so, with the bank's words. */
+export function declinedNote(declined: { message: string; at: string }): string {
+  return `Card declined ${dateTime(declined.at)}: ${declined.message} The customer can try another card while the reservation lasts.`;
 }
 
 export function deleteOrderPrompt(orderId: string): string {
@@ -69,6 +74,11 @@ export function PendingOrdersTab() {
                 </li>
               ))}
             </ul>
+            {order.paymentDeclined ? (
+              <p className="orders-tab__note orders-tab__note--declined">
+                <CloseCircleOutlined /> {declinedNote(order.paymentDeclined)}
+              </p>
+            ) : null}
             <p className="orders-tab__note">
               <InfoCircleOutlined /> {reservationNote(order)}
             </p>

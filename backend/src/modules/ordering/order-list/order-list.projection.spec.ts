@@ -103,6 +103,44 @@ describe('orders read model', () => {
     });
   });
 
+  describe('a declined card', () => {
+    const payment = (position: number, type: 'PaymentFailed' | 'PaymentAuthorised', minute: number): RecordedEvent => ({
+      id: `p${position}`,
+      streamName: 'payment-pi_1',
+      revision: position,
+      globalPosition: 200 + position,
+      type,
+      data: {
+        paymentIntentId: 'pi_1',
+        providerEventId: `evt_${position}`,
+        orderId: '3',
+        amountCents: 5200,
+        currency: 'aud',
+        at: '',
+        ...(type === 'PaymentFailed' ? { failureCode: 'card_declined', failureMessage: 'Your card was declined.' } : {}),
+      },
+      metadata: { correlationId: 'c', causationId: null, actor: 'stripe', occurredAt: `2026-11-23T01:1${minute}:00.000Z` },
+    });
+    const pending = history.slice(0, 2);
+
+    it("given a declined card, then the pending order says so, with the bank's words and when", async () => {
+      expect((await project([...pending, payment(0, 'PaymentFailed', 1)]))?.paymentDeclined).toEqual({
+        message: 'Your card was declined.',
+        at: '2026-11-23T01:11:00.000Z',
+      });
+    });
+
+    it('given another card accepted after it, then it no longer does; a decline delivered late never brings it back', async () => {
+      expect((await project([...pending, payment(0, 'PaymentFailed', 1), payment(1, 'PaymentAuthorised', 2)]))?.paymentDeclined).toBeNull();
+      expect((await project([...pending, payment(1, 'PaymentAuthorised', 2), payment(0, 'PaymentFailed', 1)]))?.paymentDeclined).toBeNull();
+    });
+
+    it('changes nothing when the decline arrives twice', async () => {
+      const once = await project([...pending, payment(0, 'PaymentFailed', 1)]);
+      expect(await project([...pending, payment(0, 'PaymentFailed', 1), payment(0, 'PaymentFailed', 1)])).toEqual(once);
+    });
+  });
+
   it('changes nothing when every event arrives twice', async () => {
     const twice = history.flatMap((event) => [event, event]);
     expect(await project(twice)).toEqual(await project(history));

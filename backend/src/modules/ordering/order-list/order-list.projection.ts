@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { streamId, type Actor, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import {
+  streamCategory,
+  streamId,
+  type Actor,
+  type Collection,
+  type Doc,
+  type DocumentStore,
+  type RecordedEvent,
+} from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus } from '../domain/order.events';
@@ -62,6 +70,13 @@ export interface OrderDoc extends Doc {
   reviewReasons: string[];
   /** How the operator closed the review, once closed (absent on documents made before resolutions existed). */
   reviewResolution?: { note: string; at: string } | null;
+  /**
+   * The customer's card was declined on the last try (the message the bank gave, and when); null once a card
+   * is authorised. Absent on documents made before it was kept.
+   */
+  paymentDeclined?: { message: string; at: string } | null;
+  /** When the provider last said yes or no to a card for this order (orders the declines). */
+  paymentAnsweredAt?: string;
   /** Money given back to the customer, in dollars (absent: none). */
   refundedAmount?: string;
   refunds?: { amount: string; at: string; note: string }[];
@@ -76,7 +91,8 @@ export interface OrderDoc extends Doc {
 export class OrderListProjection implements Projection {
   readonly name = 'order-list';
   readonly collections = [ORDERS];
-  readonly eventTypes = ORDER_EVENT_TYPES;
+  /** The order's own events, and the payment's refusals and authorisations (whether its card was declined). */
+  readonly eventTypes = [...ORDER_EVENT_TYPES, 'PaymentFailed', 'PaymentAuthorised', 'PaymentSucceeded'];
   /** For the admin lists and their search (`order-search.ts`): by status and day, by total, by number. */
   readonly indexes = {
     [ORDERS]: [
@@ -90,6 +106,7 @@ export class OrderListProjection implements Projection {
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
     const orders = store.collection<OrderDoc>(ORDERS);
+    if (streamCategory(recorded.streamName) === 'payment') return this.applyPayment(recorded, orders);
     const orderId = streamId(recorded.streamName);
     const event = { type: recorded.type, data: recorded.data } as OrderEvent;
     const at = recorded.metadata.occurredAt;
@@ -232,5 +249,20 @@ export class OrderListProjection implements Projection {
       default:
         assertNever(event);
     }
+  }
+
+  /**
+   * A declined card, or one accepted since, on the order its payment names. Setting the same value again
+   * changes nothing, and a decline older than the one kept (or than an acceptance) never replaces it.
+   */
+  private async applyPayment(recorded: RecordedEvent, orders: Collection<OrderDoc>): Promise<void> {
+    const data = recorded.data as { orderId?: string | null; failureMessage?: string | null };
+    if (typeof data.orderId !== 'string') return;
+    const at = recorded.metadata.occurredAt;
+    // The read models apply one event at a time: read, compare, write is safe here.
+    const order = await orders.findOne({ _id: data.orderId });
+    if (order === null || (order.paymentAnsweredAt !== undefined && order.paymentAnsweredAt > at)) return;
+    const declined = recorded.type === 'PaymentFailed' ? { message: data.failureMessage ?? 'The card was declined.', at } : null;
+    await orders.updateOne({ _id: data.orderId }, { $set: { paymentDeclined: declined, paymentAnsweredAt: at } });
   }
 }

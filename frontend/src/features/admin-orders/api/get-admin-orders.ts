@@ -59,6 +59,8 @@ export interface AdminOrder {
   reviewReasons: string[];
   /** How the operator closed the review (absent or null: not closed). */
   reviewResolution?: { note: string; at: string } | null;
+  /** The customer's card was declined on the last try (null or absent: not declined, or accepted since). */
+  paymentDeclined?: { message: string; at: string } | null;
   /** Given back to the customer, in dollars (absent: nothing). */
   refundedAmount?: string;
   refunds?: { amount: string; at: string; note: string }[];
