@@ -386,7 +386,7 @@ describe('checkout: payment, webhook and recovery', () => {
         [
           { paymentIntentId: answer.paymentIntentId },
           409,
-          `Payment ${answer.paymentIntentId} has not succeeded (created): there is no paid order to recover`,
+          `Payment ${answer.paymentIntentId} has not succeeded (created; the payment provider reports requires_payment_method): there is no paid order to recover`,
         ],
       ];
       for (const [body, status, message] of cases) {

@@ -25,7 +25,7 @@ export class DeletePendingOrder {
     const order = /^\d{1,12}$/.test(orderId) ? await this.reservations.loadOrder(orderId) : null;
     if (order === null) throw OrderErrors.notFound(orderId);
     if (!order.deleted && order.status !== 'pending') throw OrderErrors.notPending(orderId, order.status);
-    if (!order.deleted && order.paymentIntentId !== null) {
+    if (!order.deleted && order.paidWith === null && order.paymentIntentId !== null) {
       // A card authorised or charged a moment ago: the order is being paid, not abandoned.
       const { state: payment } = await this.pipeline.load(paymentStreamName(order.paymentIntentId), paymentDecider);
       if (payment.status === 'authorised' || payment.status === 'succeeded') {
