@@ -12,7 +12,7 @@ import { ANALYTICS_TEXTS, generatedReportText } from './analytics-texts';
 import { BarChart, ColumnChart } from './bar-charts';
 import { defaultPeriod } from './period-dates';
 import { cansSeries, cansSummary, revenueSeries, revenueSummary } from './report-series';
-import { saveFile } from './save-file';
+import { saveFile } from '@/shared/browser/save-file';
 
 const money = (value: string): string => formatPrice(Number(value));
 const cans = (value: number): string => `${value} cans`;

@@ -6,10 +6,10 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { adminOrderFixture, firstPageRequest, orderRow, searchPage } from './admin-order.fixture';
 import { ACTIVE_STATUSES, ActiveOrdersTab } from './active-orders-tab';
 import type { OrderHistoryEntry } from './api/get-order-history';
-import { saveFile } from './save-file';
+import { saveFile } from '@/shared/browser/save-file';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
-vi.mock('./save-file', () => ({ saveFile: vi.fn() }));
+vi.mock('@/shared/browser/save-file', () => ({ saveFile: vi.fn() }));
 
 const HISTORY: OrderHistoryEntry[] = [
   {

@@ -7,7 +7,7 @@ import { usePickList, usePrintLabels } from './api/bulk-dispatch';
 import { ORDER_STATUSES, type AdminOrder } from './api/get-admin-orders';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrdersTable } from './orders-table';
-import { saveFile } from './save-file';
+import { saveFile } from '@/shared/browser/save-file';
 
 export const NO_ACTIVE_ORDERS = 'No active orders found';
 

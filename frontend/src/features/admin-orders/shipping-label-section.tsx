@@ -5,7 +5,7 @@ import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder } from './api/get-admin-orders';
 import { useCreateShippingLabel } from './api/create-shipping-label';
 import { shippingLabelFileName, useDownloadShippingLabel } from './api/download-shipping-label';
-import { saveFile } from './save-file';
+import { saveFile } from '@/shared/browser/save-file';
 
 export interface ShippingLabelSectionProps {
   order: AdminOrder;

@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { saveFile } from '@/shared/browser/save-file';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { SHIPPING_EMAIL_COMMANDS } from './shipping-commands';
 import { ShippingTab } from './shipping-tab';
+
+vi.mock('@/shared/browser/save-file', () => ({ saveFile: vi.fn() }));
 
 /** The JSON body a request sent. */
 function sentJson(init: RequestInit | undefined): unknown {
@@ -54,6 +57,8 @@ describe('shipping tab', () => {
       'POST /api/admin/parse-shipping-email': {
         body: { orderId: '1001', action: 'create_label', message: 'Order #1001 is ready for a label' },
       },
+      'GET /api/admin/orders/1001/shipping-label': () =>
+        Promise.resolve(new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } })),
       'POST /api/admin/create-shipping-label-email': {
         body: {
           trackingNumber: 'AP1001XYZ',
@@ -83,6 +88,11 @@ describe('shipping tab', () => {
       'https://auspost.com.au/mypost/track/details/AP1001XYZ',
     );
     expect(bodyOf(fetchMock, '/api/admin/create-shipping-label-email')).toEqual({ orderId: '1001', emailContent: REPLY });
+
+    // The label is offered as a PDF at once, for the order it was made for.
+    await user.click(screen.getByRole('button', { name: /Download Label PDF/ }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'shipping-label-order-1001.pdf'));
+    expect(fetchMock.mock.calls.some(([url]) => requestUrl(url) === '/api/admin/orders/1001/shipping-label')).toBe(true);
   });
 
   it('given a reply the server finds no order in, it toasts "Parse Error" with its message and keeps label creation refused', async () => {

@@ -1,11 +1,14 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
+import { saveFile } from '@/shared/browser/save-file';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { LabelFromEmailResult } from './api/create-shipping-label-email';
 import { useCreateShippingLabelFromEmail } from './api/create-shipping-label-email';
 import type { ShippingEmailParseResult } from './api/parse-shipping-email';
 import { useParseShippingEmail } from './api/parse-shipping-email';
+import { useDownloadLabel } from './api/download-label';
 import { SHIPPING_EMAIL_COMMANDS } from './shipping-commands';
 import './shipping-tab.css';
 
@@ -16,6 +19,7 @@ export const SHIPPING_TEXTS = {
   parseFailed: 'Failed to parse email',
   noOrder: 'No valid order found. Please parse email first.',
   labelFailed: 'Label Creation Failed',
+  downloadFailed: 'Failed to download shipping label',
 } as const;
 
 /** The spec's label toast, shared with the order dialog's wording. */
@@ -41,6 +45,9 @@ export function ShippingTab() {
   const createLabel = useCreateShippingLabelFromEmail();
   const [parsed, setParsed] = useState<ShippingEmailParseResult | null>(null);
   const [label, setLabel] = useState<LabelFromEmailResult | null>(null);
+  // The order the label was made for: the e-mail box may be edited (and parsed again) after.
+  const [labelOrderId, setLabelOrderId] = useState<string | null>(null);
+  const download = useDownloadLabel();
   const orderId = parsedOrderId(parsed);
 
   const onParse = () => {
@@ -66,6 +73,14 @@ export function ShippingTab() {
     );
   };
 
+  const onDownload = () => {
+    if (labelOrderId === null) return;
+    download.mutate(labelOrderId, {
+      onSuccess: (pdf) => saveFile(pdf, `shipping-label-order-${labelOrderId}.pdf`),
+      onError: (error) => toast.error(SHIPPING_TEXTS.downloadFailed, errorMessage(error)),
+    });
+  };
+
   const onCreateLabel = () => {
     if (orderId === null) {
       toast.error(SHIPPING_TEXTS.noOrder);
@@ -77,6 +92,7 @@ export function ShippingTab() {
       {
         onSuccess: (result) => {
           setLabel(result);
+          setLabelOrderId(orderId);
           toast.success(labelCreatedText(result.consignmentNumber));
         },
         onError: (error) => toast.error(SHIPPING_TEXTS.labelFailed, errorMessage(error)),
@@ -124,7 +140,7 @@ export function ShippingTab() {
         <Alert
           type="success"
           showIcon
-          title={`Label created for Order #${orderId ?? ''}`}
+          title={`Label created for Order #${labelOrderId ?? ''}`}
           description={
             <>
               <div>
@@ -138,6 +154,11 @@ export function ShippingTab() {
               <a href={label.trackingUrl} target="_blank" rel="noreferrer">
                 Track with Australia Post
               </a>
+              <div className="admin-shipping__download">
+                <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={onDownload}>
+                  Download Label PDF
+                </Button>
+              </div>
             </>
           }
         />
