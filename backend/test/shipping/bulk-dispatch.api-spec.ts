@@ -47,10 +47,11 @@ describe('dispatch in bulk: POST /api/admin/shipping-labels/bulk and /api/admin/
     expect(where).toEqual([...where].sort((a, b) => a - b));
     for (const id of given) expect((await labelEvents(t, id)).map((e) => e.type)).toEqual(['ShippingLabelCreated']);
 
-    // Printed again (a jammed printer), the same labels: nothing new is bought.
+    // Printed again (a jammed printer), the same labels: nothing new is bought. (The bytes may differ: PDFKit
+    // numbers the embedded barcodes as it finishes decoding them.)
     const appended = await labelEventsDuring(t, async () => {
       const again = await postForBytes(t, '/api/admin/shipping-labels/bulk', { orderIds: given });
-      expect(again.body.equals(first.body)).toBe(true);
+      expect(readPdf(again.body)).toEqual(pdf);
     });
     expect(appended).toEqual([]);
   });

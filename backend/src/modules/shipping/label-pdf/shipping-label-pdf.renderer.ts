@@ -142,8 +142,9 @@ export async function renderShippingLabelPdf(label: ShippingLabelCreatedData): P
 }
 
 /**
- * Several labels as one PDF for the printer: one A6 label a page, in the order given. Dated by the newest
- * label, so the same labels always make the same file.
+ * Several labels as one PDF for the printer: one A6 label a page, in the order given, dated by the newest
+ * label. (PDFKit numbers the embedded barcodes as it finishes decoding them, so two prints of several labels
+ * show the same pages but need not be the same bytes; one label always is.)
  */
 export async function renderShippingLabelsPdf(
   labels: readonly ShippingLabelCreatedData[],
