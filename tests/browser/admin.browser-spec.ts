@@ -193,7 +193,8 @@ describeInBrowser('admin panel', () => {
 
     await openTab('Pending Orders');
     // Lists are never stale by themselves (spec section 9): a checkout made since shows after Refresh.
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    // The Active tab stays mounted beside it with a Refresh of its own: press this tab's.
+    await page.getByRole('region', { name: 'Pending orders' }).getByRole('button', { name: 'Refresh' }).click();
     const card = orderRow(pending.orderId);
     await card.getByText('Payment Pending').waitFor();
     await card.getByText(/Inventory is reduced only when payment succeeds/).waitFor();
