@@ -1,22 +1,12 @@
 import { createTestApp, type TestApp } from '../create-test-app';
 import { readPdf } from './pdf-content';
-import { labelEvents, labelEventsDuring, paidOrder, pendingOrder, type Download } from './shipping-fixtures';
+import { asBytes, labelEvents, labelEventsDuring, paidOrder, pendingOrder, type Download } from './shipping-fixtures';
 
 /** Posts to a bulk route and reads the answer as bytes (an error answer too, as its JSON bytes). */
 async function postForBytes(t: TestApp, path: string, body: object, token: string | null = 'admin'): Promise<Download> {
   const req = t.http().post(path);
   if (token !== null) req.set('Authorization', `Bearer ${await t.adminToken()}`);
-  const res = await req
-    .send(body)
-    .buffer(true)
-    .parse((stream, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-  const bytes: unknown = res.body;
-  if (!Buffer.isBuffer(bytes)) throw new Error('the answer was not read as bytes');
-  return { status: res.status, headers: res.headers, body: bytes };
+  return asBytes(req.send(body));
 }
 
 const message = (download: Download): string => (JSON.parse(download.body.toString('utf8')) as { message: string }).message;

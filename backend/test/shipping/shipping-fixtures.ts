@@ -1,4 +1,4 @@
-import type { Response } from 'supertest';
+import type { Response, Test } from 'supertest';
 import type { TestApp } from '../create-test-app';
 import {
   beer,
@@ -56,21 +56,26 @@ export interface Download {
   body: Buffer;
 }
 
+/** Reads an answer as bytes (an error answer too, as its JSON bytes). */
+export async function asBytes(request: Test): Promise<Download> {
+  const res = await request.buffer(true).parse((stream, done) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  const body: unknown = res.body;
+  if (!Buffer.isBuffer(body)) throw new Error('the answer was not read as bytes');
+  return { status: res.status, headers: res.headers, body };
+}
+
 /** Downloads a label as bytes (an error answer too, as its JSON bytes). */
 export async function downloadLabel(t: TestApp, orderId: string): Promise<Download> {
-  const res = await t
-    .http()
-    .get(`/api/admin/orders/${orderId}/shipping-label`)
-    .set('Authorization', `Bearer ${await t.adminToken()}`)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-  const body: unknown = res.body;
-  if (!Buffer.isBuffer(body)) throw new Error('the download was not read as bytes');
-  return { status: res.status, headers: res.headers, body };
+  return asBytes(
+    t
+      .http()
+      .get(`/api/admin/orders/${orderId}/shipping-label`)
+      .set('Authorization', `Bearer ${await t.adminToken()}`),
+  );
 }
 
 export async function labelEvents(t: TestApp, orderId: string) {
