@@ -14,6 +14,7 @@ import { orderStreamName } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
+import { OrderReservations } from '../reservations/order-reservations.service';
 import { parseNote, parseRefundAmount, ReviewMessages } from './order-review-input';
 
 export interface RefundAnswer {
@@ -37,6 +38,7 @@ export class OrderReview {
     private readonly pipeline: CommandPipeline,
     private readonly projections: ProjectionRunner,
     private readonly emails: EmailService,
+    private readonly reservations: OrderReservations,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -120,9 +122,9 @@ export class OrderReview {
   }
 
   private async placedOrder(orderId: string): Promise<PlacedOrder> {
-    const { state } = await this.pipeline.load(orderStreamName(orderId), orderDecider);
-    if (state.kind !== 'placed') throw OrderErrors.notFound(orderId);
-    return state;
+    const order = await this.reservations.loadOrder(orderId);
+    if (order === null) throw OrderErrors.notFound(orderId);
+    return order;
   }
 }
 

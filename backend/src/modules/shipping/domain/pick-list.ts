@@ -1,4 +1,5 @@
 import { packSizeLabel, type PackSize } from '@brewery/shop-rules';
+import { csvFile } from '../../../shared-kernel/csv';
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
 
 /** One row of a pick list: how many of one beer in one pack size to pull for the orders chosen. */
@@ -37,15 +38,9 @@ export function pickListOf(orders: readonly PlacedOrder[]): PickList {
 
 /** The pick list as CSV (RFC 4180, CRLF): beer, pack size, packs, cans, then the total. */
 export function pickListCsv(list: PickList): string {
-  const cell = (value: string | number) => {
-    const text = String(value);
-    const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
-  };
-  const rows = [
+  return csvFile([
     ['Beer', 'Pack size', 'Packs', 'Cans'],
     ...list.rows.map((row) => [row.productName, packSizeLabel(row.packSize), row.packs, row.cans]),
     [`Total for ${list.orderIds.length} ${list.orderIds.length === 1 ? 'order' : 'orders'}`, '', '', list.totalCans],
-  ];
-  return `\uFEFF${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  ]);
 }
