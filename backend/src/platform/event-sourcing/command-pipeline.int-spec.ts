@@ -195,6 +195,31 @@ describe('CommandPipeline', () => {
       expect((await store.readStream('counter-together-c')).map((e) => e.data)).toEqual([{ by: 1 }, { by: 4 }, { by: 2 }, { by: 3 }]);
     });
 
+    it('given the read of a stale stream failing while they are decided together, then each hears the error and the stream takes commands again', async () => {
+      const failing: EventStore = Object.create(store) as EventStore;
+      failing.knownStreamRevision = () => undefined;
+      // The first command, alone, reads after its refused append; the two queued behind it read together.
+      let readsLeftToFail = 2;
+      failing.readStream = async (streamName, options) => {
+        if (readsLeftToFail > 0) {
+          readsLeftToFail -= 1;
+          throw new Error('connection lost');
+        }
+        return store.readStream(streamName, options);
+      };
+      const busy = new CommandPipeline(failing);
+      await busy.run(at('counter-together-e', 1, 10));
+      // Another process moves the stream; the next batch includes a no-op, so it must read, and the read fails.
+      await new CommandPipeline(store).run(at('counter-together-e', 1, 10));
+      const outcomes = await Promise.allSettled([1, 0, 2].map((by) => busy.run(at('counter-together-e', by, 10))));
+      expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : 'ok'))).toEqual([
+        'connection lost',
+        'connection lost',
+        'connection lost',
+      ]);
+      expect((await busy.run(at('counter-together-e', 1, 10))).state).toBeGreaterThanOrEqual(3);
+    });
+
     it('given commands that name their own event ids, then each is appended on its own', async () => {
       const { store: spy, appends } = counting();
       const busy = new CommandPipeline(spy);

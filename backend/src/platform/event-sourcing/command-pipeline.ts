@@ -131,7 +131,11 @@ export class CommandPipeline {
         const [only] = batch as [Queued];
         await this.decideAndAppend(only.input).then(only.resolve, only.reject);
       } else {
-        await this.decideAndAppendTogether(streamName, batch);
+        // A failure outside the append (the read of a stale stream, say) answers every command of the batch,
+        // so none is left waiting and the stream's queue goes on.
+        await this.decideAndAppendTogether(streamName, batch).catch((error: unknown) => {
+          for (const queued of batch) queued.reject(error);
+        });
       }
     }
     this.queues.delete(streamName);
