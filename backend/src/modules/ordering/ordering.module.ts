@@ -25,6 +25,7 @@ import { OrderUpdateEmailProcessManager } from './order-tracking/order-update-em
 import { OrderUpdateNotifier } from './order-tracking/order-update-notifier.service';
 import { UpdateOrderTrackingController } from './order-tracking/update-order-tracking.controller';
 import { UpdateOrderTracking } from './order-tracking/update-order-tracking.service';
+import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
 
 /**
  * Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and
@@ -55,6 +56,7 @@ import { UpdateOrderTracking } from './order-tracking/update-order-tracking.serv
     OrderListProjection,
     OrderBackupsProjection,
     UpdateOrderTracking,
+    BulkOrderStatus,
     OrderUpdateNotifier,
     OrderUpdateEmailProcessManager,
     OrderReview,

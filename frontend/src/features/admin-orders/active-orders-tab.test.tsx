@@ -392,4 +392,50 @@ describe('Active Orders tab', () => {
     await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument();
   });
+
+  it('selects every order matching the filters, across pages, and sets one status on them without e-mailing', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(requestUrl(input), 'http://shop.test');
+      if (init?.method === 'POST') {
+        posts.push({ url: url.pathname, body: JSON.parse(init.body as string) });
+        return new Response(
+          JSON.stringify({
+            message: '3 orders set to Shipped and no customer was e-mailed',
+            changed: ['30', '29', '28'],
+            unchanged: [],
+            notified: 0,
+          }),
+          { status: 200 },
+        );
+      }
+      // 3 match: the first page of 25 holds them all when asked for 100, and only the first two otherwise
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const all = ['30', '29', '28'].map((id) => adminOrderFixture({ id, number: Number(id) }));
+      return new Response(JSON.stringify({ items: pageSize === 100 ? all : all.slice(0, 2), total: 3, page: 1, pageSize }), {
+        status: 200,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    await row('30');
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #30' }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    await user.click(within(bar).getByRole('button', { name: 'Select all 3 matching' }));
+    await waitFor(() => expect(bar).toHaveTextContent('3 orders selected'));
+    expect(within(bar).queryByRole('button', { name: /Select all/ })).not.toBeInTheDocument();
+
+    expect(within(bar).getByRole('button', { name: 'Set status' })).toBeDisabled();
+    fireEvent.mouseDown(within(bar).getByRole('combobox', { name: 'Status for the selected orders' }));
+    await user.click(await screen.findByTitle('Shipped'));
+    await user.click(within(bar).getByRole('checkbox', { name: 'Notify customers by e-mail' }));
+    await user.click(within(bar).getByRole('button', { name: 'Set status' }));
+
+    expect(await screen.findByText('3 orders set to Shipped and no customer was e-mailed')).toBeInTheDocument();
+    expect(posts).toEqual([
+      { url: '/api/admin/orders/bulk-status', body: { orderIds: ['30', '29', '28'], status: 'shipped', notifyCustomer: false } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument());
+  });
 });

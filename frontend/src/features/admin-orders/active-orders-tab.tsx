@@ -5,6 +5,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { usePickList, usePrintLabels } from './api/bulk-dispatch';
 import { ORDER_STATUSES, type AdminOrder } from './api/get-admin-orders';
+import { BulkStatusControl } from './bulk-status-control';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrdersTable } from './orders-table';
 import { saveFile } from '@/shared/browser/save-file';
@@ -84,7 +85,7 @@ export function ActiveOrdersTab() {
           </Button>
         </>
       )}
-      bulkActions={(orderIds) => (
+      bulkActions={(orderIds, clear) => (
         <>
           <Button size="small" type="primary" icon={<PrinterOutlined />} loading={print.isPending} onClick={() => printLabels(orderIds)}>
             Print labels
@@ -95,6 +96,7 @@ export function ActiveOrdersTab() {
           <Button size="small" onClick={() => pickList(orderIds, 'csv')} disabled={pick.isPending}>
             Pick list (CSV)
           </Button>
+          <BulkStatusControl orderIds={orderIds} statuses={ACTIVE_STATUSES} onDone={clear} />
         </>
       )}
       renderDialog={(find) =>

@@ -5,7 +5,8 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
-import { ORDER_PAGE_SIZES, useOrderSearch, type OrderSort } from './api/search-admin-orders';
+import { MAX_BULK_ORDERS } from './api/bulk-dispatch';
+import { ORDER_PAGE_SIZES, searchAdminOrders, useOrderSearch, type OrderSort } from './api/search-admin-orders';
 import { dateTime, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
 import { useOrderSearchParams } from './use-order-search-params';
@@ -69,6 +70,27 @@ export function OrdersTable({
     setShownQ(params.q);
     setTyped(params.q);
   }
+  const total = result.data?.total ?? 0;
+  const [selectingAll, setSelectingAll] = useState(false);
+  const [selectAllError, setSelectAllError] = useState<string | null>(null);
+  // Every order matching the filters (all pages), in the table's order: as many pages of 100 as it takes.
+  const selectAllMatching = async () => {
+    setSelectingAll(true);
+    setSelectAllError(null);
+    try {
+      const ids: string[] = [];
+      for (let page = 1; ids.length < total && page <= Math.ceil(MAX_BULK_ORDERS / 100); page += 1) {
+        const found = await searchAdminOrders({ ...query, page, pageSize: 100 });
+        ids.push(...found.items.map((order) => order.id));
+        if (found.items.length < 100) break;
+      }
+      setSelected([...new Set(ids)].slice(0, MAX_BULK_ORDERS));
+    } catch (error) {
+      setSelectAllError(errorMessage(error));
+    } finally {
+      setSelectingAll(false);
+    }
+  };
   const filtered = params.q !== '' || params.statuses.length > 0 || params.from !== null || params.to !== null;
   const items = result.data?.items ?? [];
 
@@ -214,6 +236,18 @@ export function OrdersTable({
           <span>
             {selected.length} {selected.length === 1 ? 'order' : 'orders'} selected
           </span>
+          {total > selected.length ? (
+            total <= MAX_BULK_ORDERS ? (
+              <Button type="link" size="small" loading={selectingAll} onClick={() => void selectAllMatching()}>
+                Select all {total} matching
+              </Button>
+            ) : (
+              <span className="orders-table__muted">
+                {total} match: narrow the filters to {MAX_BULK_ORDERS} or fewer to select them all
+              </span>
+            )
+          ) : null}
+          {selectAllError === null ? null : <span role="alert">{selectAllError}</span>}
           {bulkActions(selected, () => setSelected([]))}
           <Button type="link" onClick={() => setSelected([])}>
             Clear selection
@@ -251,7 +285,7 @@ export function OrdersTable({
           pagination={{
             current: params.page,
             pageSize: params.pageSize,
-            total: result.data?.total ?? 0,
+            total,
             showSizeChanger: true,
             pageSizeOptions: ORDER_PAGE_SIZES.map(String),
             showTotal: (total, [first, last]) => `${first}-${last} of ${total} ${total === 1 ? 'order' : 'orders'}`,

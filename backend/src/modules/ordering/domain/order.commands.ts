@@ -14,8 +14,11 @@ export type OrderCommand =
   | { type: 'RecordReservationReleased'; reason: ReservationReleaseReason }
   /** A shipping label's consignment becomes the reference of an order that has none (never replaces one). */
   | { type: 'SetTrackingReferenceIfNone'; trackingReference: string }
-  /** The operator's manual status and tracking form; `by` becomes the events' actor. */
-  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string; by: Actor; notifyCustomer?: boolean }
+  /**
+   * The operator's manual status and tracking form; `by` becomes the events' actor. A null reference keeps
+   * the order's own (a status set on many orders at once).
+   */
+  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string | null; by: Actor; notifyCustomer?: boolean }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
   /** A refund made at the provider, recorded on the order (once per refund id). */

@@ -157,7 +157,7 @@ describe('order decider', () => {
   });
 
   describe('ChangeOrderStatus (the operator: any status to any other, only what changed)', () => {
-    const change = (status: OrderStatus, trackingReference: string, notifyCustomer?: boolean): OrderCommand => ({
+    const change = (status: OrderStatus, trackingReference: string | null, notifyCustomer?: boolean): OrderCommand => ({
       type: 'ChangeOrderStatus',
       status,
       trackingReference,
@@ -207,6 +207,24 @@ describe('order decider', () => {
         [placed, paid, assigned],
         change('shipped', 'AP1', true),
         [statusChanged('paid', 'shipped'), referenceSet('AP1')],
+      ],
+      [
+        'a status for many orders at once (no reference): the status only, the reference kept',
+        [placed, paid, referenceSet('AP1')],
+        change('shipped', null, false),
+        [{ type: 'OrderStatusChanged', data: { from: 'paid', to: 'shipped', notifyCustomer: false } }],
+      ],
+      [
+        'a status for many orders at once on an order without a reference: the status only',
+        [placed, paid],
+        change('packed_awaiting_pickup', null),
+        [statusChanged('paid', 'packed_awaiting_pickup')],
+      ],
+      [
+        'a status for many orders at once, already that status: nothing recorded',
+        [placed, paid, statusChanged('paid', 'shipped')],
+        change('shipped', null),
+        [],
       ],
       [
         'backwards, delivered to paid',

@@ -88,14 +88,15 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } }];
     case 'ChangeOrderStatus': {
       if (state.deleted) throw OrderErrors.deleted(orderId);
-      if (!isTrackingReference(command.trackingReference)) throw OrderErrors.invalidTrackingReference();
+      const reference = command.trackingReference;
+      if (reference !== null && !isTrackingReference(reference)) throw OrderErrors.invalidTrackingReference();
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
       const events: OrderEvent[] = [];
       const quiet = command.notifyCustomer === false ? { notifyCustomer: false as const } : {};
       if (command.status !== state.status)
         events.push({ type: 'OrderStatusChanged', data: { from: state.status, to: command.status, ...quiet } });
-      if (command.trackingReference !== state.trackingReference)
-        events.push({ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference, ...quiet } });
+      if (reference !== null && reference !== state.trackingReference)
+        events.push({ type: 'TrackingReferenceSet', data: { trackingReference: reference, ...quiet } });
       return events;
     }
     case 'ResolveReview':

@@ -1,14 +1,44 @@
-import { Body, Controller, HttpCode, Param, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+import { ORDER_STATUSES } from '../domain/order.events';
+import { BulkOrderStatus, type BulkStatusOutcome } from './bulk-order-status.service';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { UpdateOrderTrackingRequest } from './update-order-tracking.request.dto';
 import { UpdateOrderTracking } from './update-order-tracking.service';
+
+export class BulkOrderStatusRequest {
+  @ApiProperty({ type: [String], example: ['12', '13', '15'], description: '1 to 200 order numbers' })
+  @Allow()
+  orderIds?: unknown;
+
+  @ApiProperty({ type: String, enum: ORDER_STATUSES, example: 'shipped' })
+  @Allow()
+  status?: unknown;
+
+  @ApiProperty({ type: Boolean, required: false, default: true, description: 'E-mail each customer whose order changed (default true)' })
+  @Allow()
+  notifyCustomer?: unknown;
+}
 
 @ApiTags('admin: orders')
 @ApiBearerAuth()
 @Controller('admin/orders')
 export class UpdateOrderTrackingController {
-  constructor(private readonly tracking: UpdateOrderTracking) {}
+  constructor(
+    private readonly tracking: UpdateOrderTracking,
+    private readonly bulk: BulkOrderStatus,
+  ) {}
+
+  @Post('bulk-status')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Set one status on several orders at once, keeping their tracking references; e-mails each customer whose order changed unless notifyCustomer is false. Refuses the whole list if an order is unknown or deleted',
+  })
+  bulkStatus(@Body() body: BulkOrderStatusRequest, @Context() context: RequestContext): Promise<BulkStatusOutcome> {
+    return this.bulk.apply(body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+  }
 
   @Put(':orderId/tracking')
   @HttpCode(200)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '@brewery/eventstore';
 import { DomainError } from '../../../shared-kernel/domain-error';
+import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
 import { ShippingLabelService } from '../create-label/shipping-label.service';
 import { assertShippable } from '../domain/label.decider';
@@ -8,20 +9,9 @@ import type { ShippingLabelCreatedData } from '../domain/label.events';
 import { orderIdFrom } from '../domain/order-reference';
 import { pickListOf, type PickList } from '../domain/pick-list';
 
-/** Orders one bulk request may name: a dispatch day's worth, one PDF the printer takes in one go. */
-export const MAX_BULK_ORDERS = 200;
-
-export const BulkMessages = {
-  orderIds: `orderIds must be a list of 1 to ${MAX_BULK_ORDERS} order numbers`,
-} as const;
-
-/** The order numbers a bulk request names, in its order, each once; refused unless every one is an order number. */
+/** The order numbers a bulk request names, in its order, each once (shipping's reading of an order number). */
 export function parseOrderIds(raw: unknown): string[] {
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_BULK_ORDERS)
-    throw new DomainError('invalid_order_ids', BulkMessages.orderIds, 'validation');
-  const ids = raw.map(orderIdFrom);
-  if (ids.some((id) => id === null)) throw new DomainError('invalid_order_ids', BulkMessages.orderIds, 'validation');
-  return [...new Set(ids as string[])];
+  return parseOrderIdList(raw, orderIdFrom);
 }
 
 /**

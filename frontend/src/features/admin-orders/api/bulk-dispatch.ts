@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
 
+/** Orders one bulk request may name (the server refuses more). */
+export const MAX_BULK_ORDERS = 200;
+
 /** The labels of the orders as one PDF (one A6 page each, in this order); missing labels are created. */
 export async function printLabels(orderIds: readonly string[]): Promise<Blob> {
   return (await apiRequest('POST', '/api/admin/shipping-labels/bulk', { orderIds })).blob();

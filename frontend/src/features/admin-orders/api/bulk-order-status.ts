@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/shared/api/api-client';
+import type { OrderStatus } from './get-admin-orders';
+
+export interface BulkOrderStatusChange {
+  orderIds: readonly string[];
+  status: OrderStatus;
+  /** Whether each customer whose order changes is e-mailed. */
+  notifyCustomer: boolean;
+}
+
+/** What the server did, in words and by order. */
+export interface BulkOrderStatusOutcome {
+  message: string;
+  changed: string[];
+  unchanged: string[];
+  notified: number;
+}
+
+export async function setOrdersStatus(change: BulkOrderStatusChange): Promise<BulkOrderStatusOutcome> {
+  return apiJson<BulkOrderStatusOutcome>('POST', '/api/admin/orders/bulk-status', change);
+}
+
+/** The orders, their histories, reports and the outbox all move. */
+export function useSetOrdersStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setOrdersStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+}
