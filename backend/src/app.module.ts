@@ -13,6 +13,7 @@ import { ShippingModule } from './modules/shipping/shipping.module';
 import { OrderHistoryModule } from './modules/order-history/order-history.module';
 import { ProductHistoryModule } from './modules/product-history/product-history.module';
 import { SystemMonitorModule } from './modules/system-monitor/system-monitor.module';
+import { PicturesModule } from './modules/pictures/pictures.module';
 
 /** The business capabilities, in the order their dependencies need. */
 export const BUSINESS_MODULES: Type[] = [
@@ -27,6 +28,7 @@ export const BUSINESS_MODULES: Type[] = [
   OrderHistoryModule,
   ProductHistoryModule,
   SystemMonitorModule,
+  PicturesModule,
 ];
 
 @Module({})

@@ -49,6 +49,11 @@ describe('loadConfig', () => {
       { SOCIAL_LINKS: 'Instagram=https://instagram.com/ssb, Untappd=https://untappd.com/ssb' },
       { shop: { social: [{ label: 'Instagram' }, { label: 'Untappd' }] } },
     ],
+    [{}, { imageHosts: [] }],
+    [
+      { IMAGE_HOSTS: 'cdn.example.com, https://img.example.org  http://lan-nas:8080,cdn.example.com' },
+      { imageHosts: ['https://cdn.example.com', 'https://img.example.org', 'http://lan-nas:8080'] },
+    ],
   ])('chooses from %j', (env, expected) => {
     expect(loadConfig(env, cwd)).toMatchObject(expected);
   });
@@ -78,6 +83,9 @@ describe('loadConfig', () => {
     [{ SHOP_EMAIL: 'brewery' }, 'SHOP_EMAIL must be an e-mail address'],
     [{ SOCIAL_LINKS: 'Instagram=http://insecure' }, 'SOCIAL_LINKS entry "Instagram=http://insecure" must look like Label=https://...'],
     [{ RESERVATION_TTL_MINUTES: '0' }, 'RESERVATION_TTL_MINUTES must be a number from 0.05 to 1440 (got "0")'],
+    [{ IMAGE_HOSTS: 'https://cdn.example.com/pictures' }, 'IMAGE_HOSTS entry "https://cdn.example.com/pictures" must be a host name'],
+    [{ IMAGE_HOSTS: '*.example.com' }, 'IMAGE_HOSTS entry "*.example.com" must be a host name'],
+    [{ IMAGE_HOSTS: 'ftp://files.example.com' }, 'IMAGE_HOSTS entry "ftp://files.example.com" must be a host name'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(env, cwd)).toThrow(ConfigError);
     expect(() => loadConfig(env, cwd)).toThrow(message);

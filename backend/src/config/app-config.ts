@@ -32,6 +32,11 @@ export interface AppConfig {
     liquorLicence: { number: string; licenceClass: string; licensee: string; premises: string };
     social: { label: string; url: string }[];
   };
+  /**
+   * Origins other than the shop's own that product pictures may come from (IMAGE_HOSTS), such as
+   * `https://cdn.example.com`; empty: pictures are uploaded to the shop or are paths on it.
+   */
+  imageHosts: string[];
   reservationTtlMinutes: number;
   /** Fairness and admission control at checkout. */
   checkout: {
@@ -196,6 +201,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       },
       social: parseSocial(optional('SOCIAL_LINKS'), problems),
     },
+    imageHosts: parseImageHosts(optional('IMAGE_HOSTS'), problems),
     // Fractions of a minute are allowed (tests of expiry use a few seconds).
     reservationTtlMinutes: decimal('RESERVATION_TTL_MINUTES', 10, 0.05, 24 * 60),
     checkout: {
@@ -253,6 +259,30 @@ function parseSocial(raw: string | null, problems: string[]): { label: string; u
     }
     return [{ label, url: link }];
   });
+}
+
+/**
+ * IMAGE_HOSTS: hosts or origins separated by commas or spaces. A bare host (`cdn.example.com`) means its https
+ * origin; `http://` must be written out. Paths, wildcards and anything else are refused by name.
+ */
+function parseImageHosts(raw: string | null, problems: string[]): string[] {
+  if (raw === null) return [];
+  const origins = raw
+    .split(/[\s,]+/)
+    .filter((entry) => entry !== '')
+    .flatMap((entry) => {
+      const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) ? entry : `https://${entry}`;
+      try {
+        const url = new URL(withScheme);
+        const bare = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && !withScheme.endsWith('/');
+        if ((url.protocol === 'https:' || url.protocol === 'http:') && bare && /^[a-z0-9.-]+$/i.test(url.hostname)) return [url.origin];
+      } catch {
+        // reported below
+      }
+      problems.push(`IMAGE_HOSTS entry "${entry}" must be a host name (cdn.example.com) or an origin (https://cdn.example.com)`);
+      return [];
+    });
+  return [...new Set(origins)];
 }
 
 /** A fresh random secret, for values generated on first start and kept in DATA_DIR. */

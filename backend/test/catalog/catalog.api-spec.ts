@@ -329,10 +329,24 @@ describe('catalog over HTTP', () => {
       expect(await admin()).toHaveLength(before);
     });
 
-    it('accepts an https image and numbers or strings for money', async () => {
-      const id = await create({ ...form, imageUrl: 'https://cdn.example.com/can.png', price: 7, price4Pack: '26.5', inventory: '12' });
+    it('refuses a picture on another site unless IMAGE_HOSTS names it (it would not show), and records nothing', async () => {
+      const before = (await admin()).length;
+      const res = await t
+        .http()
+        .post('/api/admin/products')
+        .set(auth)
+        .send({ ...form, imageUrl: 'https://cdn.example.com/can.png' })
+        .expect(400);
+      expect(res.body.message).toBe(
+        'imageUrl on https://cdn.example.com would not show: upload the picture instead (or name that host in IMAGE_HOSTS)',
+      );
+      expect(await admin()).toHaveLength(before);
+    });
+
+    it('accepts a picture on the site and numbers or strings for money', async () => {
+      const id = await create({ ...form, imageUrl: '/cans/can.png', price: 7, price4Pack: '26.5', inventory: '12' });
       expect((await admin()).find((p) => p.id === id)).toMatchObject({
-        imageUrl: 'https://cdn.example.com/can.png',
+        imageUrl: '/cans/can.png',
         price: '7.00',
         price4Pack: '26.50',
         inventory: 12,

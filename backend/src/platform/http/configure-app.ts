@@ -1,4 +1,4 @@
-import { ValidationPipe } from '@nestjs/common';
+import { RequestMethod, ValidationPipe } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
@@ -29,7 +29,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
           'script-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
           'frame-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
           'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-          'img-src': ["'self'", 'data:', 'blob:'],
+          // Product pictures come from the shop itself, or from the hosts IMAGE_HOSTS names.
+          'img-src': ["'self'", 'data:', 'blob:', ...config.imageHosts],
           'style-src': ["'self'", "'unsafe-inline'"],
           'frame-ancestors': ["'none'"],
           // The shop may be served over plain HTTP on a private network; TLS is the proxy's job.
@@ -46,7 +47,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(jsonBodiesOnly);
   app.use(jsonDepthLimit);
   app.use(storableTextOnly);
-  app.setGlobalPrefix('api');
+  // Product pictures are served beside the shop, not under the API (the storefront shows them without a token).
+  app.setGlobalPrefix('api', { exclude: [{ path: 'media/:file', method: RequestMethod.GET }] });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ApiExceptionFilter());
 
@@ -66,7 +68,8 @@ function serveShop(app: NestExpressApplication, staticDir: string): void {
     },
   });
   // The API never comes from disk: without this every API request paid for a stat() of a file that is not there.
-  const isApi = (req: Request) => /^\/api(\/|$)/i.test(req.path);
+  // Nor do the product pictures (`/media/`), which their own route serves from DATA_DIR.
+  const isApi = (req: Request) => /^\/(api|media)(\/|$)/i.test(req.path);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isApi(req)) next();
     else void files(req, res, next);

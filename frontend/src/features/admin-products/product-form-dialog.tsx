@@ -4,6 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import type { ProductFormValues } from './product-form-body';
 import { EMPTY_PRODUCT_FORM, MAX_LIMIT_PER_ORDER, NO_BEER_TYPE, isImageUrl, limitPerOrderError } from './product-form-body';
+import { PictureField } from './picture-field';
 import { ProductHistory } from './product-history';
 import './product-form-dialog.css';
 
@@ -125,7 +126,7 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
         <Form.Item
           label="Image URL"
           name="imageUrl"
-          extra="A full http(s) address or a path on this site, such as /cans/quokka-pale-ale.svg"
+          extra="Upload a PNG, JPEG or WebP (at most 5 MB), pick one uploaded before, or give a path on this site such as /cans/quokka-pale-ale.svg"
           rules={[
             required('Image URL'),
             {
@@ -136,7 +137,7 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
             },
           ]}
         >
-          <Input type="url" placeholder="/cans/quokka-pale-ale.svg" />
+          <PictureField />
         </Form.Item>
 
         <fieldset className="product-form__packs">

@@ -303,6 +303,50 @@ describe('Products tab', () => {
     expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toEqual(sent);
   });
 
+  it('Add Product: an uploaded picture fills the image address and shows; a file too large or of another kind is refused before sending', async () => {
+    const id = '0123456789abcdef0123456789abcdef';
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct()] },
+      'GET /api/products': { body: [] },
+      'POST /api/admin/product-images': {
+        status: 201,
+        body: {
+          id,
+          url: `/media/${id}-512.webp`,
+          format: 'png',
+          width: 600,
+          height: 1000,
+          bytes: 2048,
+          variants: [],
+          created: true,
+        },
+      },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<ProductsTab />);
+    await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    await user.click(screen.getByRole('button', { name: /Add Product/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
+    const fileInput = within(dialog).getByLabelText('Picture file');
+
+    await user.upload(fileInput, new File(['GIF89a'], 'can.gif', { type: 'image/gif' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The picture must be a PNG, JPEG or WebP image');
+    await user.upload(fileInput, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The picture is larger than 5 MB');
+    expect(fetchMock.mock.calls.some(([url]) => requestUrl(url) === '/api/admin/product-images')).toBe(false);
+
+    await user.upload(fileInput, new File(['\x89PNG'], 'quokka can.png', { type: 'image/png' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Uploaded quokka can.png (600 × 1000)');
+    expect(within(dialog).getByLabelText('Image URL')).toHaveValue(`/media/${id}-512.webp`);
+    const preview = within(dialog).getByAltText('The picture the shop will show');
+    expect(preview).toHaveAttribute('src', `/media/${id}-512.webp`);
+    expect(preview.getAttribute('srcset')).toContain(`/media/${id}-128.webp 128w`);
+    const sent = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/admin/product-images');
+    expect(sent?.[1]?.body).toBeInstanceOf(File);
+    expect(new Headers(sent?.[1]?.headers).get('Content-Type')).toBe('image/png');
+    expect(new Headers(sent?.[1]?.headers).get('X-File-Name')).toBe('quokka%20can.png');
+  });
+
   it('delete asks first; only a confirmed delete is sent', async () => {
     const fetchMock = stubApi({
       'GET /api/admin/products': { body: [adminProduct()] },

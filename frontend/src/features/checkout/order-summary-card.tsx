@@ -10,6 +10,7 @@ import {
   validatePack,
 } from '@brewery/shop-rules';
 import { Card } from 'antd';
+import { pictureSrcSet } from '@/shared/ui/picture-sources';
 
 export interface OrderSummaryCardProps {
   lines: readonly CartLine[];
@@ -33,7 +34,17 @@ export function OrderSummaryCard({ lines, state, shipping }: OrderSummaryCardPro
       <ul className="checkout-summary__lines" aria-label="Beers in your order">
         {lines.map((line) => (
           <li key={`${line.productId}-${line.packSize}`} className="checkout-summary__line">
-            {line.imageUrl ? <img src={line.imageUrl} alt="" width={32} height={52} className="checkout-summary__thumb" /> : null}
+            {line.imageUrl ? (
+              <img
+                src={line.imageUrl}
+                srcSet={pictureSrcSet(line.imageUrl)}
+                sizes="32px"
+                alt=""
+                width={32}
+                height={52}
+                className="checkout-summary__thumb"
+              />
+            ) : null}
             <div className="checkout-summary__line-text">
               <span className="checkout-summary__name">{line.name}</span>
               <span className="checkout-summary__count">{quantityText(line)}</span>

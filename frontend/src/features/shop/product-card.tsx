@@ -19,6 +19,7 @@ import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from '@/shared/cat
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import './product-card.css';
+import { pictureSrcSet } from '@/shared/ui/picture-sources';
 
 export interface ProductCardProps {
   product: Product;
@@ -67,6 +68,8 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
       <div className="product-card__media">
         <img
           src={product.imageUrl}
+          srcSet={pictureSrcSet(product.imageUrl)}
+          sizes="126px"
           alt={`${product.name} 500mL can`}
           loading={aboveTheFold ? 'eager' : 'lazy'}
           fetchPriority={aboveTheFold ? 'high' : 'auto'}

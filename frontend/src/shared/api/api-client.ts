@@ -58,6 +58,21 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
   return response;
 }
 
+/**
+ * Sends a file's own bytes (a picture) as the body, typed as the file says (the server reads what it is from
+ * the bytes), and parses the JSON answer. `headers` adds to the ones set here.
+ */
+export async function apiUpload<T>(path: string, file: Blob, headers: Record<string, string> = {}): Promise<T> {
+  const init = requestInit('POST', path, undefined, { ...headers, 'Content-Type': file.type || 'application/octet-stream' });
+  const response = await fetch(path, { ...init, body: file });
+  if (isExpiredAdminSession(path, response)) {
+    endAdminSession();
+    throw new Error(AUTHENTICATION_REQUIRED);
+  }
+  await throwIfNotOk(response);
+  return parseJson<T>(response);
+}
+
 /** Sends a request and parses its JSON answer; an empty body reads as null. */
 export async function apiJson<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const response = await apiRequest(method, path, body);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBearerAuth,
@@ -11,7 +11,10 @@ import {
   ApiExtraModels,
 } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import type { AppConfig } from '../../../config/app-config';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
+import { assertImageHostAllowed } from './image-hosts';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { CreateProductCommand } from '../create-product/create-product.command';
 import { DeleteProductCommand } from '../delete-product/delete-product.command';
@@ -43,6 +46,7 @@ export class AdminProductsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly runner: ProjectionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('products')
@@ -55,6 +59,7 @@ export class AdminProductsController {
   @ApiOperation({ summary: 'Add Product' })
   @ApiCreatedResponse({ type: ProductIdResponseDto })
   async create(@Body() body: ProductFormRequestDto, @Context() ctx: RequestContext): Promise<ProductIdResponseDto> {
+    assertImageHostAllowed(body.imageUrl, this.config.imageHosts);
     const result = await this.commands.execute(new CreateProductCommand(randomUUID(), toProductFields(body), ctx));
     await this.runner.waitForReadModels(result.position);
     return { id: result.productId };
@@ -69,6 +74,7 @@ export class AdminProductsController {
     @Body(ProductUpdateBodyPipe) update: ProductUpdateBody,
     @Context() ctx: RequestContext,
   ): Promise<ProductIdResponseDto> {
+    if (update.kind === 'full') assertImageHostAllowed(update.body.imageUrl, this.config.imageHosts);
     const command =
       update.kind === 'set-active'
         ? new SetProductActiveCommand(id, update.body.isActive, ctx)
