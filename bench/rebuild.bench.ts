@@ -42,7 +42,7 @@ function meta(actor: EventMetadata['actor'], at: string): EventMetadata {
 }
 
 /** One row of the events table, in log order. */
-interface HistoryRow {
+export interface HistoryRow {
   stream: string;
   revision: number;
   id: string;
@@ -51,8 +51,22 @@ interface HistoryRow {
   metadata: EventMetadata;
 }
 
-/** A realistic log: products, then paid orders with everything checkout and payment append for them. */
-function shopHistory(): HistoryRow[] {
+const NAMES = ['Ada Brewer', 'Jordan Malt', 'Sam Hops', 'Priya Cask', 'Liam Barrel', 'Mia Lager', 'Noah Stout', 'Zoe Ferment'];
+const PLACES = [
+  ['Perth', '6000', 'WA', true],
+  ['Fremantle', '6160', 'WA', true],
+  ['Subiaco', '6008', 'WA', true],
+  ['Bunbury', '6230', 'WA', false],
+  ['Melbourne', '3000', 'VIC', false],
+  ['Newtown', '2042', 'NSW', false],
+  ['Hobart', '7000', 'TAS', false],
+] as const;
+
+/**
+ * A realistic log: products, then paid orders with everything checkout and payment append for them, until
+ * `until` says stop (a number of events, or of orders). Customers and places vary, so a search finds some.
+ */
+export function shopHistory(until: { events: number } | { orders: number } = { events: TARGET_EVENTS }): HistoryRow[] {
   const rows: HistoryRow[] = [];
   const revisions = new Map<string, number>();
   const appendTo = (stream: string, events: EventToAppend[]) => {
@@ -89,7 +103,8 @@ function shopHistory(): HistoryRow[] {
       },
     ]);
   }
-  for (let n = 1; rows.length < TARGET_EVENTS; n++) {
+  const more = (n: number) => ('events' in until ? rows.length < until.events : n <= until.orders);
+  for (let n = 1; more(n); n++) {
     const [productId, productName, style, abv, cents] = BEERS[n % BEERS.length]!;
     const orderId = String(n);
     const pi = `pi_bench${n.toString().padStart(8, '0')}`;
@@ -109,15 +124,16 @@ function shopHistory(): HistoryRow[] {
       unitPriceCents: unit,
       lineTotalCents: unit,
     };
+    const [suburb, postCode, state, isPerthMetro] = PLACES[n % PLACES.length]!;
     const customer = {
-      name: 'Ada Brewer',
+      name: `${NAMES[n % NAMES.length]!} ${n}`,
       email: `customer${n}@example.com`,
-      phone: '0412 345 678',
-      addressLine1: '1 Hay St',
+      phone: `04${String(10_000_000 + n).slice(-8)}`,
+      addressLine1: `${1 + (n % 200)} Hay St`,
       addressLine2: null,
-      suburb: 'Perth',
-      postCode: '6000',
-      state: 'WA',
+      suburb,
+      postCode,
+      state,
     };
     const m = meta('customer', at);
     const sys = meta('system', at);
@@ -135,7 +151,7 @@ function shopHistory(): HistoryRow[] {
           gstCents: Math.round((unit + shipping) / 11),
           totalCans: 8,
           estimatedDelivery: '3-5 business days',
-          isPerthMetro: true,
+          isPerthMetro,
           reservationExpiresAt: at,
           placedAt: at,
         },
@@ -197,11 +213,11 @@ function shopHistory(): HistoryRow[] {
  * event per process manager on their first walk. The rows are the ones append would write, and are read
  * back through the port.
  */
-async function writeShopHistory(
+export async function writeShopHistory(
   target: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
   processManagers: readonly string[],
+  rows: HistoryRow[] = shopHistory(),
 ): Promise<number> {
-  const rows = shopHistory();
   const insert = `INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
     SELECT r.stream, r.revision, r.id, r.type, r.data, r.metadata
       FROM jsonb_to_recordset($1::text::jsonb) AS r(ord int, stream text, revision bigint, id uuid, type text, data jsonb, metadata jsonb)
@@ -242,7 +258,7 @@ async function writeShopHistory(
   return rows.length;
 }
 
-async function boot(dataDir: string, env: Record<string, string>): Promise<{ app: App; runner: Runner; millis: number }> {
+export async function boot(dataDir: string, env: Record<string, string>): Promise<{ app: App; runner: Runner; millis: number }> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: 'bench-password',
@@ -330,14 +346,14 @@ async function engineSuite(label: string, env: Record<string, string>): Promise<
 }
 
 /** Resident and peak memory of a process, in MiB, from /proc (Linux). */
-function memoryOf(pid: number): { residentMiB: number; peakMiB: number } {
+export function memoryOf(pid: number): { residentMiB: number; peakMiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { residentMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
 }
 
 /** Until every projection of the running shop has caught up with the log (health reports it). */
-async function healthCaughtUp(url: string): Promise<void> {
+export async function healthCaughtUp(url: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: { caughtUp: boolean; lag: number }[] };

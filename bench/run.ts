@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { adminBench } from './admin.bench';
 import type { Figure } from './bench-stats';
 import { catalogueBench } from './catalogue.bench';
 import { eventStoreBench } from './event-store.bench';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     ['catalogue', catalogueBench],
     ['release', releaseBench],
     ['frontend', frontendBench],
+    ['admin', adminBench],
   ];
   const unknown = only.filter((name) => !benches.some(([known]) => known === name));
   if (unknown.length > 0)

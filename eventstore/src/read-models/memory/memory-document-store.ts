@@ -9,6 +9,7 @@ import { assertCollectionName, splitUpdate, type Modifier } from './memory-updat
 import { QueryCache, queryCacheKey } from './query-cache';
 import { applySimpleUpdate } from './simple-update';
 import { settle } from './settle';
+import { sortFast } from './sort-fast';
 
 /**
  * Read models held in this process, queried with MongoDB semantics through mingo. The embedded default:
@@ -96,7 +97,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   count(filter: Filter = {}): Promise<number> {
-    return settle(() => (Object.keys(filter).length === 0 ? this.docs.size : this.matches(filter).length));
+    return settle(() => (Object.keys(filter).length === 0 ? this.docs.size : this.matchesRemembered(filter).length));
   }
 
   replaceOne(doc: T): Promise<void> {
@@ -174,13 +175,30 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   }
 
   private query(filter: Filter, options: FindOptions): Doc[] {
-    // Filtering first lets the fast matcher do mingo's slowest part; mingo then sorts, pages and projects.
-    let cursor = find<Doc>(this.matches(filter), {}, options.projection);
-    if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
-    if (options.skip !== undefined && options.skip > 0) cursor = cursor.skip(options.skip);
+    // Filtering first lets the fast matcher do mingo's slowest part; sorting natively where the values allow
+    // it (mingo otherwise), then the page, and mingo projects only the documents of the page.
+    let docs = this.matchesRemembered(filter);
+    if (options.sort && Object.keys(options.sort).length > 0)
+      docs = sortFast(docs, options.sort) ?? find<Doc>(docs, {}).sort(options.sort).all();
+    const from = options.skip !== undefined && options.skip > 0 ? options.skip : 0;
     // MongoDB reads limit 0 as "no limit".
-    if (options.limit !== undefined && options.limit > 0) cursor = cursor.limit(options.limit);
-    return cursor.all();
+    const to = options.limit !== undefined && options.limit > 0 ? from + options.limit : undefined;
+    if (from > 0 || to !== undefined) docs = docs.slice(from, to);
+    return options.projection ? find<Doc>(docs, {}, options.projection).all() : docs;
+  }
+
+  /**
+   * The documents a filter matches, remembered until the next write: a page of a search and its count
+   * (asked together) scan the collection once. The array is shared, so nothing may change it in place.
+   */
+  private matchesRemembered(filter: Filter): Doc[] {
+    const key = queryCacheKey(filter, {});
+    if (key === undefined) return this.matches(filter);
+    const remembered = this.cache.get(`matches:${key}`);
+    if (remembered) return remembered;
+    const found = this.matches(filter);
+    this.cache.set(`matches:${key}`, found);
+    return found;
   }
 
   /** A filter naming one string `_id` looks at one map entry instead of the whole collection. */

@@ -64,6 +64,9 @@ function filters(): Filter[] {
       for (const operator of OPERATORS) found.push({ [path]: { [operator]: operand } });
     }
     for (const list of LISTS) found.push({ [path]: { $in: list } }, { [path]: { $nin: list } });
+    for (const pattern of ['a', '^p', 'AID', 'é', ''])
+      found.push({ [path]: { $regex: pattern } }, { [path]: { $regex: pattern, $options: 'i' } });
+    found.push({ $or: [{ [path]: 'paid' }, { [path]: { $lt: 1 } }] }, { $and: [{ [path]: { $exists: true } }, { [path]: { $ne: 'a' } }] });
     found.push({ [path]: { $exists: true } }, { [path]: { $exists: false } });
     found.push({ [path]: { $gt: 0, $lt: 5 } }, { [path]: { $gte: 'a', $lte: 'paid' } }, { [path]: { $ne: 'pending', $exists: true } });
   }
@@ -97,6 +100,25 @@ describe('compileSimpleFilter', () => {
     ['a missing field against a value', { note: 'x' }, { _id: 'p1' }, false],
     ['a missing field against a range', { inventory: { $lte: 0 } }, { _id: 'p1' }, false],
     ['an expired lease', { _id: 'l', expiresAt: { $lte: 1000 } }, { _id: 'l', expiresAt: 999 }, true],
+    [
+      'the order search: a name, case aside',
+      { $and: [{ hidden: false }, { $or: [{ customerName: { $regex: 'zara', $options: 'i' } }, { number: 7 }] }] },
+      { _id: 'o1', hidden: false, customerName: 'Zara Quokka', number: 1 },
+      true,
+    ],
+    [
+      'the order search: a number',
+      { $and: [{ hidden: false }, { $or: [{ customerName: { $regex: '12', $options: 'i' } }, { number: 12 }] }] },
+      { _id: 'o1', hidden: false, customerName: 'Ada', number: 12 },
+      true,
+    ],
+    [
+      'the order search: nothing found',
+      { $or: [{ trackingReference: { $regex: 'AP1', $options: 'i' } }, { suburb: { $regex: 'AP1' } }] },
+      { _id: 'o1', trackingReference: null },
+      false,
+    ],
+    ['a pattern and a range together', { name: { $regex: '^p', $gte: 'pa' } }, { _id: 'p1', name: 'pale' }, true],
   ])('given %s, when tested, then the fast path answers itself, as mingo does', (_name, filter, doc, expected) => {
     const test = compileSimpleFilter(filter);
     expect(test?.(doc)).toBe(expected);
@@ -104,10 +126,13 @@ describe('compileSimpleFilter', () => {
   });
 
   it.each<[string, Filter]>([
-    ['$or', { $or: [{ a: 1 }, { b: 2 }] }],
-    ['$and', { $and: [{ a: 1 }] }],
+    ['$nor', { $nor: [{ a: 1 }, { b: 2 }] }],
+    ['an empty $or', { $or: [] }],
+    ['an $and of something it cannot read', { $and: [{ a: 1 }, { b: { $size: 1 } }] }],
     ['a RegExp', { name: /^pale/i }],
-    ['$regex', { name: { $regex: 'pale' } }],
+    ['$regex given as a RegExp', { name: { $regex: /pale/ } }],
+    ['$regex with the extended option', { name: { $regex: 'pale', $options: 'x' } }],
+    ['$regex JavaScript cannot read', { name: { $regex: '(?<!' } }],
     ['an embedded document', { customer: { email: 'a@b.au' } }],
     ['an array value', { tags: ['core'] }],
     ['a Date', { createdAt: { $gte: new Date(0) } }],
@@ -137,6 +162,8 @@ describe('compileSimpleFilter', () => {
     ['a stored surrogate pair in a range', { name: { $gt: 'a' } }, { _id: 'd', name: BEER }],
     ['a null on the way', { 'n.x': 1 }, { _id: 'd', n: null }],
     ['a date where a string is expected', { at: { $gte: '2026' } }, { _id: 'd', at: new Date(0) }],
+    ['a pattern against a number', { n: { $regex: '1' } }, { _id: 'd', n: 1 }],
+    ['an $or whose only possible match is unsure', { $or: [{ n: 'x' }, { tags: 'core' }] }, { _id: 'd', n: 'y', tags: ['core'] }],
   ])('given %s, then the fast path does not answer and mingo decides', (_name, filter, doc) => {
     expect(compileSimpleFilter(filter)?.(doc)).toBeUndefined();
   });
@@ -175,8 +202,15 @@ describe('compileSimpleFilter', () => {
       fc.record({ $in: fc.array(operand, { maxLength: 4 }) }),
       fc.record({ $nin: fc.array(operand, { maxLength: 4 }) }),
       fc.record({ $exists: fc.boolean() }),
+      fc.record({ $regex: fc.constantFrom('a', '^p', 'aid$', 'É', '.', '', '1', 'p\\.a', '\\$', 'P'), $options: fc.constantFrom('', 'i') }),
     );
-    const filter = fc.dictionary(path, condition, { maxKeys: 3 });
+    const simple = fc.dictionary(path, condition, { minKeys: 1, maxKeys: 3 });
+    const filter = fc.oneof(
+      fc.dictionary(path, condition, { maxKeys: 3 }),
+      fc.record({ $or: fc.array(simple, { minLength: 1, maxLength: 3 }) }),
+      fc.record({ $and: fc.array(simple, { minLength: 1, maxLength: 3 }) }),
+      fc.record({ $and: fc.tuple(simple, fc.record({ $or: fc.array(simple, { minLength: 1, maxLength: 3 }) })) }),
+    );
     fc.assert(
       fc.property(filter, doc, (generated, fields) => {
         const stored: Doc = { _id: 'd', ...fields };

@@ -2,20 +2,46 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Tabs } from 'antd';
 import type { TabsProps } from 'antd';
 import { useSearchParams } from 'react-router-dom';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AdminGate } from '@/features/admin-session';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { PageLoading } from '@/shared/ui/page-loading';
 import './admin.route.css';
 
 // Each tab is its own chunk: the login page stays light and a tab's code arrives when it is first opened.
-const ProductsTab = lazy(() => import('@/features/admin-products').then((m) => ({ default: m.ProductsTab })));
-const ActiveOrdersTab = lazy(() => import('@/features/admin-orders').then((m) => ({ default: m.ActiveOrdersTab })));
-const PendingOrdersTab = lazy(() => import('@/features/admin-orders').then((m) => ({ default: m.PendingOrdersTab })));
-const ShippingTab = lazy(() => import('@/features/admin-shipping').then((m) => ({ default: m.ShippingTab })));
-const AnalyticsTab = lazy(() => import('@/features/admin-analytics').then((m) => ({ default: m.AnalyticsTab })));
-const OrderBackupsTab = lazy(() => import('@/features/admin-backups').then((m) => ({ default: m.OrderBackupsTab })));
-const SystemTab = lazy(() => import('@/features/admin-system').then((m) => ({ default: m.SystemTab })));
+const loadProducts = () => import('@/features/admin-products');
+const loadOrders = () => import('@/features/admin-orders');
+const loadShipping = () => import('@/features/admin-shipping');
+const loadAnalytics = () => import('@/features/admin-analytics');
+const loadBackups = () => import('@/features/admin-backups');
+const loadSystem = () => import('@/features/admin-system');
+const ProductsTab = lazy(() => loadProducts().then((m) => ({ default: m.ProductsTab })));
+const ActiveOrdersTab = lazy(() => loadOrders().then((m) => ({ default: m.ActiveOrdersTab })));
+const PendingOrdersTab = lazy(() => loadOrders().then((m) => ({ default: m.PendingOrdersTab })));
+const ShippingTab = lazy(() => loadShipping().then((m) => ({ default: m.ShippingTab })));
+const AnalyticsTab = lazy(() => loadAnalytics().then((m) => ({ default: m.AnalyticsTab })));
+const OrderBackupsTab = lazy(() => loadBackups().then((m) => ({ default: m.OrderBackupsTab })));
+const SystemTab = lazy(() => loadSystem().then((m) => ({ default: m.SystemTab })));
+
+const TAB_CODE: Readonly<Record<string, () => Promise<unknown>>> = {
+  products: loadProducts,
+  'active-orders': loadOrders,
+  'pending-orders': loadOrders,
+  shipping: loadShipping,
+  analytics: loadAnalytics,
+  'order-backups': loadBackups,
+  system: loadSystem,
+};
+
+// An operator coming back (a token is kept) lands straight on a tab: its code is fetched and run while the
+// token is being verified, not after, so the tab shows as soon as the answer comes. Without a token the
+// login page loads nothing more.
+if (typeof window !== 'undefined' && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
+  const tab = new URLSearchParams(window.location.search).get('tab') ?? 'products';
+  void (TAB_CODE[tab] ?? loadProducts)().catch(() => undefined);
+}
 
 function TabPanel({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
@@ -124,5 +150,15 @@ function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
 
 /** /admin: the login without a valid token, otherwise the dashboard. A lazy chunk the shop never loads. */
 export function Component() {
+  const queryClient = useQueryClient();
+  // An order tab's first page is asked for beside the token's verification, not after it.
+  useEffect(() => {
+    const address = new URLSearchParams(window.location.search);
+    const tab = address.get('tab');
+    if (window.localStorage.getItem(STORAGE_KEYS.adminToken) === null || (tab !== 'active-orders' && tab !== 'pending-orders')) return;
+    void loadOrders()
+      .then((orders) => orders.prefetchOrderTab(queryClient, address))
+      .catch(() => undefined);
+  }, [queryClient]);
   return <AdminGate>{({ logout }) => <AdminDashboard onLogout={logout} />}</AdminGate>;
 }

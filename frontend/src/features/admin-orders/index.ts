@@ -1,2 +1,3 @@
 export { ActiveOrdersTab } from './active-orders-tab';
 export { PendingOrdersTab } from './pending-orders-tab';
+export { prefetchOrderTab } from './prefetch-order-tab';

@@ -9,7 +9,7 @@ import { OrdersTable } from './orders-table';
 
 export const NO_PENDING_ORDERS = 'No pending orders';
 export const PENDING_ORDER_DELETED = 'Pending order deleted successfully';
-const PENDING_STATUSES: readonly OrderStatus[] = ['pending'];
+export const PENDING_STATUSES: readonly OrderStatus[] = ['pending'];
 
 /** What the pending order's cans are doing now, in words that stay true after the hold ends. */
 export function reservationNote(order: Pick<AdminOrder, 'reservation' | 'reservationExpiresAt'>): string {

@@ -4,6 +4,26 @@ import { ORDER_PAGE_SIZES, ORDER_SORTS, type OrderPageSize, type OrderSearchPara
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The search an order tab's address asks for (its defaults for anything missing or unusable). */
+export function readOrderSearchParams(searchParams: URLSearchParams, tab: string, allowed: readonly OrderStatus[]): OrderSearchParams {
+  const mine = searchParams.get('tab') === tab;
+  const read = (key: string): string | null => (mine ? searchParams.get(key) : null);
+  const sort = read('sort');
+  const pageSize = Number(read('pageSize'));
+  const page = Number(read('page'));
+  const from = read('from');
+  const to = read('to');
+  return {
+    q: read('q') ?? '',
+    statuses: mine ? searchParams.getAll('status').filter((s): s is OrderStatus => (allowed as readonly string[]).includes(s)) : [],
+    from: from !== null && DAY.test(from) ? from : null,
+    to: to !== null && DAY.test(to) ? to : null,
+    sort: (ORDER_SORTS as readonly string[]).includes(sort ?? '') ? (sort as OrderSort) : '-createdAt',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: (ORDER_PAGE_SIZES as readonly number[]).includes(pageSize) ? (pageSize as OrderPageSize) : 25,
+  };
+}
+
 /**
  * An order tab's search, kept in the address (`?tab=active&q=…&status=…&from=…&to=…&sort=…&page=…&pageSize=…`),
  * so a reload, a bookmark or a link shows the same orders. Read only while `tab` is the address's tab (another
@@ -14,22 +34,7 @@ export function useOrderSearchParams(
   allowed: readonly OrderStatus[],
 ): [OrderSearchParams, (change: Partial<OrderSearchParams>) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const mine = searchParams.get('tab') === tab;
-  const read = (key: string): string | null => (mine ? searchParams.get(key) : null);
-  const sort = read('sort');
-  const pageSize = Number(read('pageSize'));
-  const page = Number(read('page'));
-  const from = read('from');
-  const to = read('to');
-  const params: OrderSearchParams = {
-    q: read('q') ?? '',
-    statuses: mine ? searchParams.getAll('status').filter((s): s is OrderStatus => (allowed as readonly string[]).includes(s)) : [],
-    from: from !== null && DAY.test(from) ? from : null,
-    to: to !== null && DAY.test(to) ? to : null,
-    sort: (ORDER_SORTS as readonly string[]).includes(sort ?? '') ? (sort as OrderSort) : '-createdAt',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    pageSize: (ORDER_PAGE_SIZES as readonly number[]).includes(pageSize) ? (pageSize as OrderPageSize) : 25,
-  };
+  const params = readOrderSearchParams(searchParams, tab, allowed);
 
   const update = (change: Partial<OrderSearchParams>) => {
     // A new filter or sort starts again at the first page; only a page change keeps its own page.

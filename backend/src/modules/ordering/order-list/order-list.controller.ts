@@ -76,6 +76,7 @@ export class OrderListController {
       delete view.revision;
       delete view.hidden;
       delete view.totalCents;
+      delete view.searchText;
       return { ...(view as StoredOrderView), shippingLabel: labelByOrder.get(doc._id) ?? null };
     });
   }

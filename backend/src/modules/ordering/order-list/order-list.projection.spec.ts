@@ -1,6 +1,7 @@
 import { MemoryDocumentStore, type Actor, type RecordedEvent } from '@brewery/eventstore';
 import type { OrderEvent, OrderPlacedData } from '../domain/order.events';
 import { ORDERS, OrderListProjection, type OrderDoc } from './order-list.projection';
+import { orderSearchText } from './order-search';
 
 const placed: OrderPlacedData = {
   orderId: '3',
@@ -68,6 +69,19 @@ async function project(events: readonly RecordedEvent[]): Promise<OrderDoc | nul
 }
 
 describe('orders read model', () => {
+  it('keeps the search text up to date: customer and address when placed, then payment, invoice and tracking', async () => {
+    const placedOnly = await project(history.slice(0, 1));
+    expect(placedOnly?.searchText).toBe(orderSearchText({ ...(placedOnly as OrderDoc) }));
+    const later = await project([
+      ...history,
+      recorded(5, { type: 'TrackingReferenceSet', data: { trackingReference: 'AP-77X' } }, 'admin'),
+    ]);
+    expect(later?.searchText?.split('\n').slice(4, 7)).toEqual(['ap-77x', 'pi_1', 'inv-000001']);
+    // Delivered twice, the text is the same
+    const twice = await project([...history, ...history]);
+    expect(twice?.searchText).toBe((await project(history))?.searchText);
+  });
+
   it('shows the spec Order with money as decimal strings, items, history and invoice', async () => {
     const order = await project(history);
     expect(order).toMatchObject({

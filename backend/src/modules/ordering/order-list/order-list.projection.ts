@@ -1,3 +1,4 @@
+import { orderSearchText } from './order-search';
 import { Injectable } from '@nestjs/common';
 import {
   streamCategory,
@@ -84,6 +85,8 @@ export interface OrderDoc extends Doc {
   deleted: boolean;
   /** Out of the operator's lists: deleted, or abandoned at checkout (unless it needs review). */
   hidden: boolean;
+  /** What the admin's search matches, in one text (`orderSearchText`); absent on documents kept before it existed. */
+  searchText?: string;
 }
 
 /** Every order, for the admin's Active and Pending tabs, the backups summary and the reservation sweep. */
@@ -167,11 +170,20 @@ export class OrderListProjection implements Projection {
           cancelReason: null,
           deleted: false,
           hidden: false,
+          searchText: orderSearchText({
+            customerName: c.name,
+            customerEmail: c.email,
+            customerPhone: c.phone,
+            address: c,
+            trackingReference: null,
+            paymentIntentId: null,
+            invoiceNumber: null,
+          }),
         });
         return;
       }
       case 'PaymentIntentAttached':
-        await orders.updateOne(guard, set({ paymentIntentId: event.data.paymentIntentId }));
+        await orders.updateOne(guard, set(await searchable(orders, orderId, { paymentIntentId: event.data.paymentIntentId })));
         return;
       case 'OrderCancelled': {
         // Out of the lists, unless it needs the operator (a refused payment for the wrong amount, say).
@@ -195,7 +207,7 @@ export class OrderListProjection implements Projection {
             status: 'paid',
             paidAt: event.data.paidAt,
             reservation: 'sold',
-            paymentIntentId: event.data.paymentIntentId,
+            ...(await searchable(orders, orderId, { paymentIntentId: event.data.paymentIntentId })),
           },
           $push: { statusHistory: { status: 'paid', at, by } },
         });
@@ -223,7 +235,7 @@ export class OrderListProjection implements Projection {
         return;
       }
       case 'InvoiceNumberAssigned':
-        await orders.updateOne(guard, set({ invoiceNumber: event.data.invoiceNumber }));
+        await orders.updateOne(guard, set(await searchable(orders, orderId, { invoiceNumber: event.data.invoiceNumber })));
         return;
       case 'OrderDeleted':
         await orders.updateOne(guard, {
@@ -243,7 +255,10 @@ export class OrderListProjection implements Projection {
       case 'TrackingReferenceSet':
         await orders.updateOne(
           guard,
-          set({ trackingReference: event.data.trackingReference, trackingUrl: auspostTrackingUrl(event.data.trackingReference) }),
+          set({
+            ...(await searchable(orders, orderId, { trackingReference: event.data.trackingReference })),
+            trackingUrl: auspostTrackingUrl(event.data.trackingReference),
+          }),
         );
         return;
       default:
@@ -265,4 +280,17 @@ export class OrderListProjection implements Projection {
     const declined = recorded.type === 'PaymentFailed' ? { message: data.failureMessage ?? 'The card was declined.', at } : null;
     await orders.updateOne({ _id: data.orderId }, { $set: { paymentDeclined: declined, paymentAnsweredAt: at } });
   }
+}
+
+/**
+ * A change to a field the search reads, with the order's search text made again from the stored order and
+ * the change. An event applied before changes nothing: the revision guard drops the update, text and all.
+ */
+async function searchable<K extends 'paymentIntentId' | 'invoiceNumber' | 'trackingReference'>(
+  orders: Collection<OrderDoc>,
+  orderId: string,
+  change: Pick<OrderDoc, K>,
+): Promise<Pick<OrderDoc, K> | (Pick<OrderDoc, K> & { searchText: string })> {
+  const order = await orders.findOne({ _id: orderId });
+  return order === null ? change : { ...change, searchText: orderSearchText({ ...order, ...change }) };
 }

@@ -1,7 +1,7 @@
 import { MemoryDocumentStore } from '@brewery/eventstore';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderDoc } from './order-list.projection';
-import { orderSearchQuery, parseOrderSearch, type RawOrderSearch } from './order-search';
+import { orderSearchQuery, orderSearchText, parseOrderSearch, type RawOrderSearch } from './order-search';
 
 /** Only what a search reads; the rest of an order does not matter here. */
 function order(number: number, fields: Partial<OrderDoc>): OrderDoc {
@@ -43,10 +43,14 @@ const ORDERS = [
   order(21, { customerName: 'A (b) c.* d', paymentIntentId: 'pi_3QabcXYZ', createdAt: '2026-11-23T01:00:00.000Z', totalCents: 3200 }),
 ];
 
-async function search(raw: RawOrderSearch): Promise<{ numbers: number[]; total: number }> {
+/**
+ * The orders as the read model keeps them now, with their search text, or (`legacy`) as a MongoDB read model
+ * kept them before it had one: a search finds the same orders either way.
+ */
+async function search(raw: RawOrderSearch, kept: 'current' | 'legacy' = 'current'): Promise<{ numbers: number[]; total: number }> {
   const store = new MemoryDocumentStore();
   const orders = store.collection<OrderDoc>('orders');
-  for (const doc of ORDERS) await orders.replaceOne(doc);
+  for (const doc of ORDERS) await orders.replaceOne(kept === 'legacy' ? doc : { ...doc, searchText: orderSearchText(doc) });
   const { filter, sort, skip, limit } = orderSearchQuery(parseOrderSearch(raw));
   const [docs, total] = await Promise.all([orders.find(filter, { sort, skip, limit }), orders.count(filter)]);
   return { numbers: docs.map((doc) => doc.number), total };
@@ -78,10 +82,19 @@ describe('order search', () => {
     ['largest total first, ties by number', { sort: '-total' }, [3, 1, 21, 12, 2]],
     ['smallest total first, ties by number', { sort: 'total' }, [2, 12, 21, 1, 3]],
     ['filters together', { q: 'example.com', status: ['pending', 'paid'], sort: 'total' }, [2, 21, 1]],
+    ['a line break, read as a space (never reaching from one field into the next)', { q: 'Subiaco\n6008' }, []],
   ])('finds %s', async (_name, raw, expected) => {
-    const found = await search(raw);
-    expect(found.numbers).toEqual(expected);
-    expect(found.total).toBe(expected.length);
+    for (const kept of ['current', 'legacy'] as const) {
+      const found = await search(raw, kept);
+      expect([kept, found.numbers]).toEqual([kept, expected]);
+      expect(found.total).toBe(expected.length);
+    }
+  });
+
+  it('keeps what a search matches in one lower-case text, the phone as its digits', () => {
+    expect(orderSearchText(ORDERS[2] as OrderDoc)).toBe(
+      ['customer 3', 'brewer@pub.example', 'subiaco', '6008', 'ap123456789', 'pi_test_3', '', '0412345678'].join('\n'),
+    );
   });
 
   it('pages through the matches and counts them all', async () => {

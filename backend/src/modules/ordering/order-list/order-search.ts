@@ -49,7 +49,11 @@ export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
     throw invalid(`pageSize must be one of ${ORDER_SEARCH_PAGE_SIZES.join(', ')}`);
   }
   return {
-    q: q.trim(),
+    // A line break or other control character never belongs in a search (and would reach across fields).
+    q: [...q]
+      .map((char) => (char < ' ' || char === '\u007f' ? ' ' : char))
+      .join('')
+      .trim(),
     statuses: [...new Set(statuses)] as OrderStatus[],
     from,
     to,
@@ -82,7 +86,50 @@ export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: S
   };
 }
 
+/** What an order is found by, as its read model keeps it. */
+export interface SearchableOrder {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: { suburb: string; postCode: string };
+  trackingReference: string | null;
+  paymentIntentId: string | null;
+  invoiceNumber: string | null;
+}
+
+/**
+ * Everything a search box matches in one lower-case text, one field a line (the phone as its digits): the
+ * read model keeps it beside the order, so a search tests one string per order rather than eight fields
+ * (with 10,000 orders in memory, reading eight fields of every order is most of a search's time).
+ */
+export function orderSearchText(order: SearchableOrder): string {
+  return [
+    order.customerName,
+    order.customerEmail,
+    order.address.suburb,
+    order.address.postCode,
+    order.trackingReference ?? '',
+    order.paymentIntentId ?? '',
+    order.invoiceNumber ?? '',
+    order.customerPhone.replace(/\D/g, ''),
+  ]
+    .join('\n')
+    .toLowerCase();
+}
+
 function textMatches(q: string): Filter[] {
+  const matches: Filter[] = [{ searchText: { $regex: escapeRegex(q.toLowerCase()) } }];
+  const number = /^#?(\d{1,9})$/.exec(q);
+  if (number?.[1] !== undefined) matches.push({ number: Number(number[1]) });
+  const digits = q.replace(/[\s()+-]/g, '');
+  // A phone number as typed, with or without its spaces: 0412 345 678 finds 0412345678, and the other way.
+  if (/^\d{3,15}$/.test(digits) && digits !== q) matches.push({ searchText: { $regex: digits } });
+  // An order kept before the read model had its search text (MongoDB, until the next rebuild): field by field.
+  matches.push({ searchText: { $exists: false }, $or: fieldMatches(q) });
+  return matches;
+}
+
+function fieldMatches(q: string): Filter[] {
   const contains = { $regex: escapeRegex(q), $options: 'i' };
   const matches: Filter[] = [
     { customerName: contains },
@@ -93,10 +140,7 @@ function textMatches(q: string): Filter[] {
     { paymentIntentId: contains },
     { invoiceNumber: contains },
   ];
-  const number = /^#?(\d{1,9})$/.exec(q);
-  if (number?.[1] !== undefined) matches.push({ number: Number(number[1]) });
   const digits = q.replace(/[\s()+-]/g, '');
-  // A phone number as typed, with or without its spaces: 0412345678 finds "0412 345 678".
   if (/^\d{3,15}$/.test(digits)) matches.push({ customerPhone: { $regex: digits.split('').join('[\\s()+-]*') } });
   return matches;
 }

@@ -1,0 +1,258 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+
+jest.setTimeout(180_000);
+
+interface ShopProduct {
+  id: string;
+  name: string;
+  price: string;
+  price4Pack: string | null;
+  enable4Pack: boolean;
+}
+
+interface CheckoutAnswer {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+}
+
+interface AdminOrder {
+  id: string;
+  status: string;
+  refundedAmount?: string;
+}
+
+const PLACES = [
+  ['Perth', '6000', 'WA'],
+  ['Fremantle', '6160', 'WA'],
+  ['Newtown', '2042', 'NSW'],
+] as const;
+
+/** Pages a PDF declares (PDFKit writes its page objects uncompressed). */
+function pdfPages(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+}
+
+describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, pictures, logging out", () => {
+  let server: ShopServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  const paid: CheckoutAnswer[] = [];
+
+  async function toast(text: string | RegExp): Promise<void> {
+    await page.locator('.ant-notification-notice').getByText(text).first().waitFor();
+  }
+
+  const activeOrders = (): Locator => page.getByRole('region', { name: 'Active orders' });
+  const rowOf = (orderId: string): Locator =>
+    activeOrders()
+      .locator('tbody tr')
+      .filter({ has: page.locator('.orders-table__order strong', { hasText: new RegExp(`^#${orderId}$`) }) });
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startShopServer({ name: 'operator-week' }), launchChromium()]);
+    token = await server.adminToken();
+    // A beer with plenty of cans for the week's orders
+    await server.api(
+      'POST',
+      '/api/admin/products',
+      {
+        name: 'Dispatch Day Lager',
+        style: 'Lager',
+        description: 'Brewed for busy weeks.',
+        abv: 4.5,
+        price: '6.00',
+        price4Pack: '22.00',
+        inventory: 1000,
+        imageUrl: '/cans/swan-valley-lager.svg',
+        enable4Pack: true,
+        enable8Pack: false,
+        enable16Pack: false,
+        isActive: true,
+        archived: false,
+      },
+      token,
+    );
+    const products = (await server.api<ShopProduct[]>('GET', '/api/products')).filter((p) => p.name === 'Dispatch Day Lager');
+    // 30 paid orders of one 4-pack each, from customers in three places; order 1's customer is one of a kind
+    for (let n = 0; n < 30; n++) {
+      const product = products[n % products.length] as ShopProduct;
+      const [suburb, postCode, state] = PLACES[n % PLACES.length] as (typeof PLACES)[number];
+      const order = await server.api<CheckoutAnswer>('POST', '/api/create-payment-intent', {
+        cartItems: [
+          { productId: product.id, name: product.name, quantity: 4, price: Number(product.price4Pack), packSize: '4pack', packQuantity: 4 },
+        ],
+        customerInfo: {
+          name: n === 0 ? 'Zara Quokka' : `Customer ${n}`,
+          email: `customer${n}@example.com`,
+          phone: '0412 345 678',
+          addressLine1: `${n + 1} Hay Street`,
+          suburb,
+          postCode,
+          state,
+        },
+      });
+      await server.api('POST', `/api/test-gateway/payment-intents/${order.paymentIntentId}/confirm`, {
+        cardNumber: '4242 4242 4242 4242',
+        clientSecret: order.clientSecret,
+      });
+      paid.push(order);
+    }
+    // Every payment has become a paid order before the operator looks
+    for (const order of paid) {
+      for (let tries = 0; ; tries++) {
+        const orders = await server.api<AdminOrder[]>('GET', '/api/admin/orders', undefined, token);
+        if (orders.find((o) => o.id === order.orderId)?.status === 'paid') break;
+        if (tries > 100) throw new Error(`order #${order.orderId} was not paid`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    context = await newShopContext(browser, server.url, { viewport: 'desktop', ageVerified: true });
+    await context.addInitScript(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('searches and filters the Active Orders table, the address keeping every choice', async () => {
+    await page.goto('/admin?tab=active-orders');
+    await activeOrders().getByText('1-25 of 30 orders').waitFor();
+    expect(await activeOrders().locator('tbody tr.ant-table-row').count()).toBe(25);
+
+    await activeOrders().getByRole('searchbox', { name: 'Search orders' }).fill('Zara');
+    await activeOrders().getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    await activeOrders().getByText('1-1 of 1 order').waitFor();
+    await rowOf(paid[0]!.orderId).getByText('Zara Quokka').waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Zara');
+
+    // A reload (or a shared link) shows the same orders
+    await page.reload();
+    await activeOrders().getByText('1-1 of 1 order').waitFor();
+    expect(await activeOrders().getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe('Zara');
+
+    // A suburb finds the orders sent there
+    await activeOrders().getByRole('searchbox', { name: 'Search orders' }).fill('Fremantle');
+    await activeOrders().getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    await activeOrders().getByText('1-10 of 10 orders').waitFor();
+    await screenshot(page, 'admin-orders-search-desktop');
+
+    await activeOrders().getByRole('button', { name: 'Clear filters' }).click();
+    await activeOrders().getByText('1-25 of 30 orders').waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+  });
+
+  it('prints the labels of the ticked orders as one PDF, a page each, then ships every matching order at once', async () => {
+    // Three of the newest (the first page), ticked out of order: the PDF follows the ticks
+    const chosen = [paid[26]!, paid[29]!, paid[27]!].map((o) => o.orderId);
+    for (const orderId of chosen) await page.getByRole('checkbox', { name: `Select order #${orderId}` }).check();
+    const bar = page.getByRole('region', { name: 'Selected orders' });
+    await bar.getByText('3 orders selected').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: /Print labels/ }).click()]);
+    expect(download.suggestedFilename()).toBe('shipping-labels-3-orders.pdf');
+    const pdf = readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfPages(pdf)).toBe(3);
+    await toast('Labels of 3 orders ready to print');
+
+    // Every order matching the filter (all pages), shipped at once without e-mailing
+    await bar.getByRole('button', { name: 'Select all 30 matching' }).click();
+    await bar.getByText('30 orders selected').waitFor();
+    await bar.getByRole('combobox', { name: 'Status for the selected orders' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Shipped', { exact: true }).click();
+    await bar.getByRole('checkbox', { name: 'Notify customers by e-mail' }).uncheck();
+    await screenshot(page, 'admin-orders-bulk-desktop', { fullPage: false });
+    await bar.getByRole('button', { name: 'Set status' }).click();
+    await toast('30 orders set to Shipped and no customer was e-mailed');
+    await rowOf(paid[20]!.orderId).getByText('Shipped', { exact: true }).waitFor();
+    const orders = await server.api<AdminOrder[]>('GET', '/api/admin/orders', undefined, token);
+    expect(orders.filter((o) => o.status === 'shipped')).toHaveLength(30);
+  });
+
+  it('refunds part of an order from its dialog, and the dialog shows it', async () => {
+    const orderId = paid[25]!.orderId;
+    await rowOf(orderId)
+      .getByRole('button', { name: `View Details of order #${orderId}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Order #${orderId}`) });
+    await dialog.getByLabel(/Refund amount/).fill('5');
+    await dialog.getByLabel('Note (kept in the history)').fill('One dented can');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await toast(/Refunded \$5\.00/);
+    await dialog
+      .getByRole('list', { name: 'Refunds' })
+      .getByText(/\$5\.00 refunded .* — One dented can/)
+      .waitFor();
+    const order = (await server.api<AdminOrder[]>('GET', '/api/admin/orders', undefined, token)).find((o) => o.id === orderId);
+    expect(order?.refundedAmount).toBe('5.00');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('uploads a picture for a new beer, which the shop then shows', async () => {
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Product' });
+    await dialog.getByLabel('Name').fill('Picture Pale Ale');
+    await dialog.getByLabel('Style').fill('Pale Ale');
+    await dialog.getByLabel('Description').fill('The beer with a photograph of its own can.');
+    await dialog.getByLabel('ABV (%)').fill('4.9');
+    await dialog.getByLabel('Single can price ($)').fill('6.50');
+    await dialog.getByLabel('Inventory (cans)').fill('48');
+    const png = await sharp({ create: { width: 600, height: 1000, channels: 3, background: '#1f6f8b' } })
+      .png()
+      .toBuffer();
+    await dialog.getByLabel('Picture file').setInputFiles({ name: 'picture-pale.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('status').getByText('Uploaded picture-pale.png (600 × 1000)').waitFor();
+    const url = await dialog.getByLabel('Image URL').inputValue();
+    expect(url).toMatch(/^\/media\/[0-9a-f]{32}-512\.webp$/);
+    await dialog.getByRole('button', { name: 'Create Product' }).click();
+    await toast('Product created');
+
+    const shop = await context.newPage();
+    await shop.goto('/shop');
+    const picture = shop.getByRole('article', { name: 'Picture Pale Ale' }).getByRole('img', { name: 'Picture Pale Ale 500mL can' });
+    await picture.waitFor();
+    await picture.scrollIntoViewIfNeeded();
+    await shop.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await picture.elementHandle(),
+    );
+    // The browser picked one of the served sizes, and the security policy let it load
+    const shown = await picture.evaluate((img) => ({
+      src: (img as HTMLImageElement).currentSrc,
+      width: (img as HTMLImageElement).naturalWidth,
+    }));
+    expect(shown.src).toMatch(/\/media\/[0-9a-f]{32}-(128|256|512)\.webp$/);
+    expect(shown.width).toBeGreaterThan(0);
+    await shop.close();
+  });
+
+  it('logs out: the token it held is refused by the server from then on', async () => {
+    const held = await page.evaluate<string>("window.localStorage.getItem('adminToken')");
+    expect(held).toBe(token);
+    const before = await page.request.get('/api/admin/orders', { headers: { Authorization: `Bearer ${held}` } });
+    expect(before.status()).toBe(200);
+    // A context of its own: this page's context puts the token back on every load
+    const fresh = await browser.newContext({ baseURL: server.url });
+    const login = await fresh.newPage();
+    await login.addInitScript(`window.localStorage.setItem('ageVerified', 'true')`);
+    await login.goto('/admin');
+    await login.evaluate((t) => window.localStorage.setItem('adminToken', t), held);
+    await login.goto('/admin');
+    await login.getByRole('button', { name: 'Log out' }).click();
+    await login.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    expect(await login.evaluate("window.localStorage.getItem('adminToken')")).toBeNull();
+    const after = await login.request.get('/api/admin/orders', { headers: { Authorization: `Bearer ${held}` } });
+    expect(after.status()).toBe(401);
+    await fresh.close();
+  });
+});
