@@ -4,9 +4,9 @@ import { addedToPackText, packSizeLabel, perCanPrice, quantityText } from './car
 
 describe('quantityText', () => {
   it.each<[PackSize, number, string]>([
-    ['single', 1, '1 single cans'],
+    ['single', 1, '1 single can'],
     ['single', 3, '3 single cans'],
-    ['4pack', 4, '1 4-packs (4 cans)'],
+    ['4pack', 4, '1 4-pack (4 cans)'],
     ['4pack', 12, '3 4-packs (12 cans)'],
     ['8pack', 16, '2 8-packs (16 cans)'],
     ['16pack', 32, '2 16-packs (32 cans)'],

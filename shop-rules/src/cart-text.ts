@@ -14,11 +14,15 @@ export function packSizeLabel(packSize: PackSize): string {
   return PACK_SIZE_LABELS[packSize];
 }
 
-/** The checkout summary's count, in the spec's words: 'N single cans' or 'N M-packs (X cans)'. */
+/**
+ * The checkout summary's count, in the spec's words with the right number: 'N single cans' or
+ * 'N M-packs (X cans)', and '1 single can', '1 4-pack (4 cans)' for one.
+ */
 export function quantityText(line: Pick<CartLine, 'quantity' | 'packSize'>): string {
-  if (line.packSize === 'single') return `${line.quantity} single cans`;
+  if (line.packSize === 'single') return `${line.quantity} single ${line.quantity === 1 ? 'can' : 'cans'}`;
   const size = PACK_QUANTITY[line.packSize];
-  return `${line.quantity / size} ${size}-packs (${line.quantity} cans)`;
+  const packs = line.quantity / size;
+  return `${packs} ${size}-${packs === 1 ? 'pack' : 'packs'} (${line.quantity} cans)`;
 }
 
 /** Dollars per can, to the cent, for 'Optimized pricing: $X per can'. */

@@ -117,6 +117,7 @@ describe('shopHelperText', () => {
     [4, 'Ready for checkout!'],
     [96, 'Ready for checkout!'],
     [1, 'Add 3 more cans to complete a 4-pack'],
+    [3, 'Add 1 more can to complete a 4-pack'],
     [13, 'Add 3 more cans to complete a 16-pack'],
     [100, 'Add 4 more cans to complete a 104-pack'],
     [193, 'Remove 1 for 192-pack'],

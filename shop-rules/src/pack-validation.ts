@@ -73,7 +73,7 @@ export function packAdviceText(v: PackValidation): string {
 export function shopHelperText(v: PackValidation): string {
   if (v.totalCans === 0) return 'Add cans to your pack to enable checkout';
   if (v.isValid) return 'Ready for checkout!';
-  if (canCompleteByAdding(v)) return `Add ${v.needed} more cans to complete a ${v.nextTarget}-pack`;
+  if (canCompleteByAdding(v)) return `Add ${v.needed} more ${v.needed === 1 ? 'can' : 'cans'} to complete a ${v.nextTarget}-pack`;
   // Above the largest pack only removing cans helps, so say that in the drawer's words.
   return packAdviceText(v);
 }

@@ -124,7 +124,7 @@ describeInBrowser('checkout journeys', () => {
     await page.waitForURL('**/checkout');
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await page.getByText('Complete your craft beer pack order').waitFor();
-    await summary(page).getByText('1 8-packs (8 cans)').waitFor();
+    await summary(page).getByText('1 8-pack (8 cans)').waitFor();
     await summary(page).getByText('2 4-packs (8 cans)').waitFor();
     expect(await summary(page).getByTestId('summary-subtotal').textContent()).toBe('Subtotal (16 cans)$98.00');
     await summary(page).getByText('Choose your state to see shipping').waitFor();

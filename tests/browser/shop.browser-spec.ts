@@ -192,8 +192,8 @@ describeInBrowser('shop journeys', () => {
         () => drawerLines(drawer),
         [
           'Quokka Pale Ale | 2 4-packs (8 cans) | $48.00',
-          'Fremantle Doctor XPA | 1 4-packs (4 cans) | $26.00',
-          'Fremantle Doctor XPA | 1 single cans | $7.00',
+          'Fremantle Doctor XPA | 1 4-pack (4 cans) | $26.00',
+          'Fremantle Doctor XPA | 1 single can | $7.00',
         ],
       );
       await drawer.getByText('Optimized pricing: $6.50 per can').waitFor();

@@ -1,4 +1,5 @@
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
+import sharp from 'sharp';
 import type { PackSize } from '@brewery/shop-rules';
 import { ReservationExpiry } from '../../backend/src/modules/ordering/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway.port';
@@ -163,13 +164,29 @@ describe('rebuild: replaying the log gives back the live read models byte for by
     }
   }
 
+  /** A picture of a can, uploaded as the operator does; its address. */
+  async function uploadPicture(colour: string): Promise<string> {
+    const png = await sharp({ create: { width: 300, height: 500, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+    const res = t
+      .http()
+      .post('/api/admin/product-images')
+      .set('Authorization', `Bearer ${await adminToken()}`)
+      .set('Content-Type', 'image/png')
+      .send(png);
+    return ((await expectOk(res, 'upload picture')) as { url: string }).url;
+  }
+
   async function createProducts(): Promise<{ id: string; fields: ProductFields }[]> {
     const products: { id: string; fields: ProductFields }[] = [];
+    const pictures = [await uploadPicture('#0b4f5c'), await uploadPicture('#f0ae3a')];
     for (let i = 0; i < PRODUCTS; i += 1) {
       const fields = beer(`Rebuild Beer ${i}`, {
         inventory: ORDERS * 40,
         abv: 4 + (i % 5) / 2,
         style: ['Pale Ale', 'Lager', 'IPA', 'Stout'][i % 4] ?? 'Pale Ale',
+        ...(i < pictures.length ? { imageUrl: pictures[i] } : {}),
       });
       const created = (await expectOk(adminPost('/api/admin/products', fields), 'create product')) as { id: string };
       products.push({ id: created.id, fields });

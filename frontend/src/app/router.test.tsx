@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '@/shared/api/query-client';
 import { stubApi } from '@/testing/fake-api';
@@ -22,6 +23,22 @@ beforeEach(() => {
   stubApi({
     'GET /api/config': { body: publicConfigFixture },
     'GET /api/products': { body: [productFixture()] },
+  });
+});
+
+describe('moving between pages', () => {
+  it('starts the new page at its top with focus on its main heading; the first page keeps its place', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'Craft Excellence In Every Can' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Shop Now' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Our Craft Collection' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    vi.unstubAllGlobals();
   });
 });
 

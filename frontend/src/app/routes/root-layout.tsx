@@ -9,6 +9,7 @@ import { SiteHeader } from '@/features/layout/site-header';
 import type { NavItem } from '@/features/layout/site-header';
 import { useConfig } from '@/shared/api/config/get-config';
 import { paths } from '../paths';
+import { useNavigationFocus } from './use-navigation-focus';
 
 const MAIN_NAV: readonly NavItem[] = [
   { label: 'Home', href: paths.home.getHref() },
@@ -23,6 +24,7 @@ export function RootLayout() {
   const cart = useCart();
   const navigate = useNavigate();
   const [cartOpen, setCartOpen] = useState(false);
+  useNavigationFocus();
 
   const goToCheckout = () => {
     setCartOpen(false);

@@ -65,7 +65,7 @@ describe('cart drawer "Your Pack"', () => {
     const [packLine, singleLine] = within(drawer).getAllByRole('listitem');
     if (!packLine || !singleLine) throw new Error('expected two lines');
     expect(packLine).toHaveTextContent('Rottnest Hazy IPA');
-    expect(within(packLine).getByText('1 8-packs (8 cans)')).toBeInTheDocument();
+    expect(within(packLine).getByText('1 8-pack (8 cans)')).toBeInTheDocument();
     expect(within(packLine).getByText('$46.00')).toBeInTheDocument();
     expect(within(packLine).getByText('Optimized pricing: $5.75 per can')).toBeInTheDocument();
     expect(within(singleLine).getByText('3 single cans')).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('cart drawer "Your Pack"', () => {
     { case: 'only 7 cans in stock', product: { inventory: 7 }, singlesMax: 3, packsMax: 1 },
     { case: 'plenty of stock and no limit', product: {}, singlesMax: 6, packsMax: 2 },
   ])(
-    'given $case and a 4-pack plus 2 singles of one beer, the steppers stop at $singlesMax singles and $packsMax 4-packs',
+    'given $case and a 4-pack plus 2 singles of one beer, the steppers stop at $singlesMax singles and $packsMax 4-pack(s)',
     async ({ product, singlesMax, packsMax }) => {
       const user = userEvent.setup();
       // Packs switched off, so that the singles are not regrouped into a pack half a second after a change.
@@ -112,7 +112,7 @@ describe('cart drawer "Your Pack"', () => {
       for (let i = singlesMax; i > 2; i -= 1) await user.click(fewerSingles);
       const morePacks = within(drawer).getByRole('button', { name: 'Increase Quokka Pale Ale 4-packs' });
       for (let i = 0; i < 5 && !(morePacks as HTMLButtonElement).disabled; i += 1) await user.click(morePacks);
-      expect(within(drawer).getByText(`${packsMax} 4-packs (${packsMax * 4} cans)`)).toBeInTheDocument();
+      expect(within(drawer).getByText(`${packsMax} ${packsMax === 1 ? '4-pack' : '4-packs'} (${packsMax * 4} cans)`)).toBeInTheDocument();
       expect(morePacks).toBeDisabled();
     },
   );

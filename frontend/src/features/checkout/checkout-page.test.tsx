@@ -132,7 +132,7 @@ describe('checkout: order summary', () => {
     renderCheckout();
     const [pack, singles] = within(screen.getByRole('list', { name: 'Beers in your order' })).getAllByRole('listitem');
     if (!pack || !singles) throw new Error('expected two lines');
-    expect(pack).toHaveTextContent('Rottnest Hazy IPA1 8-packs (8 cans)$46.00');
+    expect(pack).toHaveTextContent('Rottnest Hazy IPA1 8-pack (8 cans)$46.00');
     expect(singles).toHaveTextContent('Kings Park Kolsch8 single cans$52.00');
     expect(summary().getByTestId('summary-subtotal')).toHaveTextContent('Subtotal (16 cans)$98.00');
     expect(summary().getByTestId('summary-shipping')).toHaveTextContent('ShippingChoose your state to see shipping');

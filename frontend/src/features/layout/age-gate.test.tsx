@@ -23,6 +23,12 @@ describe('age gate', () => {
     expect(screen.queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
   });
 
+  it('given a first visit, focus rests on the question, not on an answer', async () => {
+    renderWithProviders(<AgeGate />);
+    const question = await screen.findByText('Are you 18 or older?');
+    await waitFor(() => expect(document.activeElement).toBe(question));
+  });
+
   it('given a first visit, when Escape is pressed, then the question stays', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AgeGate />);

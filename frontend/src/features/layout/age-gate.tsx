@@ -1,5 +1,5 @@
 import { Button, Modal } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { leaveSite } from '@/shared/browser/page-navigation';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import './age-gate.css';
@@ -17,6 +17,7 @@ function isAgeVerified(): boolean {
  */
 export function AgeGate() {
   const [verified, setVerified] = useState(isAgeVerified);
+  const question = useRef<HTMLSpanElement>(null);
 
   const confirmAdult = () => {
     localStorage.setItem(STORAGE_KEYS.ageVerified, 'true');
@@ -37,7 +38,15 @@ export function AgeGate() {
       centered
       footer={null}
       width={520}
-      title={<span className="age-gate__title">Are you 18 or older?</span>}
+      // The question is read first and holds focus, so no answer is one Enter away before it is read.
+      afterOpenChange={(open) => {
+        if (open) question.current?.focus();
+      }}
+      title={
+        <span ref={question} tabIndex={-1} className="age-gate__title">
+          Are you 18 or older?
+        </span>
+      }
       className="age-gate"
     >
       <p className="age-gate__text">

@@ -80,7 +80,8 @@ export function SiteFooter({ config, quickLinks }: SiteFooterProps) {
       <div className="site-footer__legal">
         <p className="site-footer__warning">{LIQUOR_ACT_WARNING}</p>
         <p className="site-footer__small">
-          © {new Date().getFullYear()} {config?.brandName ?? ''}. Enjoy responsibly. Deliveries within Australia to adults 18+ only.
+          © {new Date().getFullYear()} {(config?.brandName ?? '').replace(/\.$/, '')}. Enjoy responsibly. Deliveries within Australia to
+          adults 18+ only.
         </p>
       </div>
     </footer>

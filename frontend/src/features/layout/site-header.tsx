@@ -1,6 +1,6 @@
 import { CloseOutlined, MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { AccentButton } from '@/shared/ui/accent-button';
 import './site-header.css';
@@ -23,10 +23,31 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // An open menu closes on Escape (focus back on its button) and on a tap anywhere outside the header.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (header.current !== null && !header.current.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen]);
   const canWord = cartCount === 1 ? 'can' : 'cans';
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__bar">
         <Link to={homeHref} className="site-header__brand" onClick={closeMenu}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
@@ -62,6 +83,7 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
             </AccentButton>
           </Badge>
           <Button
+            ref={toggle}
             className="site-header__menu-toggle"
             type="text"
             icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}

@@ -70,7 +70,7 @@ describe('shop page', () => {
 
   it.each([
     { cans: 0, helper: 'Add cans to your pack to enable checkout', percent: '0', enabled: false },
-    { cans: 3, helper: 'Add 1 more cans to complete a 4-pack', percent: '75', enabled: false },
+    { cans: 3, helper: 'Add 1 more can to complete a 4-pack', percent: '75', enabled: false },
     { cans: 13, helper: 'Add 3 more cans to complete a 16-pack', percent: '81', enabled: false },
     { cans: 8, helper: 'Ready for checkout!', percent: '100', enabled: true },
     { cans: 20, helper: 'Ready for checkout!', percent: '100', enabled: true },
