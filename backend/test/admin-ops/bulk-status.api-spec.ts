@@ -91,6 +91,22 @@ describe('POST /api/admin/orders/bulk-status', () => {
     expect(await adminOrder(t, kept)).toMatchObject({ status: 'paid' });
   });
 
+  it('refuses the whole list when an order has not been paid, or is cancelled, changing none of them', async () => {
+    const kept = (await paidOrder(t, 'bulk-unpaid-kept')).orderId;
+    const unpaid = (await pendingOrder(t, 'bulk-unpaid')).orderId;
+    const refused = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [kept, unpaid], status: 'shipped' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Nothing was changed: order #${unpaid} has not been paid, so it cannot be packed, shipped or delivered`,
+    );
+    await putTracking(t, kept, { status: 'cancelled', trackingReference: 'X-1', notifyCustomer: false });
+    const cancelled = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [kept], status: 'shipped' });
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.body.message).toBe(`Nothing was changed: order #${kept} is cancelled (change it from its own form if it must go out)`);
+    expect(await adminOrder(t, unpaid)).toMatchObject({ status: 'pending' });
+    expect(await adminOrder(t, kept)).toMatchObject({ status: 'cancelled' });
+  });
+
   it.each<[string, object, string]>([
     ['no list', { status: 'shipped' }, 'orderIds must be a list of 1 to 200 order numbers'],
     ['an empty list', { orderIds: [], status: 'shipped' }, 'orderIds must be a list of 1 to 200 order numbers'],
@@ -108,11 +124,21 @@ describe('POST /api/admin/orders/bulk-status', () => {
     [
       'an unknown status',
       { orderIds: ['1'], status: 'lost' },
-      'Status must be one of: pending, paid, packed_awaiting_pickup, shipped, delivered, cancelled',
+      "Status must be one of: packed_awaiting_pickup, shipped, delivered (other changes are made from an order's own form)",
+    ],
+    [
+      'a status that is no dispatch step (paid)',
+      { orderIds: ['1'], status: 'paid' },
+      "Status must be one of: packed_awaiting_pickup, shipped, delivered (other changes are made from an order's own form)",
+    ],
+    [
+      'a status that is no dispatch step (cancelled)',
+      { orderIds: ['1'], status: 'cancelled' },
+      "Status must be one of: packed_awaiting_pickup, shipped, delivered (other changes are made from an order's own form)",
     ],
     [
       'a notify flag that is not a boolean',
-      { orderIds: ['1'], status: 'paid', notifyCustomer: 'yes' },
+      { orderIds: ['1'], status: 'shipped', notifyCustomer: 'yes' },
       'notifyCustomer must be true or false',
     ],
   ])('refuses %s with 400 and a clear message', async (_case, body, message) => {

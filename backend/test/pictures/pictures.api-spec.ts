@@ -91,7 +91,7 @@ describe('product pictures: POST /api/admin/product-images, GET /media/{file}', 
     const library = await t.http().get('/api/admin/product-images').set('Authorization', `Bearer ${token}`);
     expect(library.status).toBe(200);
     expect(library.body[0]).toMatchObject({
-      _id: id,
+      id,
       url: `/media/${id}-512.webp`,
       fileName: 'Quokka can (final).png',
       uploadedBy: 'admin',
@@ -145,7 +145,14 @@ describe('product pictures: POST /api/admin/product-images, GET /media/{file}', 
       () => pngClaiming(100_000, 100_000),
       'image/png',
       413,
-      'The picture has more than 40 million pixels: save it smaller and upload it again',
+      'The picture is too big: at most 40 million pixels and 12,000 pixels on its longer side. Save it smaller and upload it again',
+    ],
+    [
+      'a strip 60,000 pixels long',
+      () => pngClaiming(60_000, 1),
+      'image/png',
+      413,
+      'The picture is too big: at most 40 million pixels and 12,000 pixels on its longer side. Save it smaller and upload it again',
     ],
     [
       'a JSON body',

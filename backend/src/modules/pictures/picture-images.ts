@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_PICTURE_PIXELS, PICTURE_FORMATS, type PictureFormat } from './domain/picture';
+import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, PICTURE_FORMATS, type PictureFormat } from './domain/picture';
 
 // One picture at a time is plenty for a shop's uploads, and libvips' cache would only hold memory.
 sharp.cache(false);
@@ -30,7 +30,7 @@ export async function inspectPicture(bytes: Buffer): Promise<{ format: PictureFo
   const width = rotated ? metadata.height : metadata.width;
   const height = rotated ? metadata.width : metadata.height;
   if (!width || !height) throw new UnsupportedPicture('no size');
-  if (width * height > MAX_PICTURE_PIXELS) throw new PictureTooLarge(`${width}x${height}`);
+  if (width * height > MAX_PICTURE_PIXELS || Math.max(width, height) > MAX_PICTURE_SIDE) throw new PictureTooLarge(`${width}x${height}`);
   // The whole file decodes (a truncated or corrupt one is refused now, not when a size is made from it).
   try {
     await sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' }).stats();

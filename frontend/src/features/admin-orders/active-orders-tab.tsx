@@ -15,6 +15,9 @@ export const NO_ACTIVE_ORDERS = 'No active orders found';
 /** Every status past the checkout's: the Active tab's orders (cancelled ones show only while they need review). */
 export const ACTIVE_STATUSES = ORDER_STATUSES.filter((status) => status !== 'pending');
 
+/** What may be set on many paid orders at once (the server refuses the rest): the dispatch steps. */
+export const BULK_STATUSES = ['packed_awaiting_pickup', 'shipped', 'delivered'] as const;
+
 function tracking(order: AdminOrder) {
   if (!order.trackingReference) return <Tag>No tracking</Tag>;
   return (
@@ -96,7 +99,7 @@ export function ActiveOrdersTab() {
           <Button size="small" onClick={() => pickList(orderIds, 'csv')} disabled={pick.isPending}>
             Pick list (CSV)
           </Button>
-          <BulkStatusControl orderIds={orderIds} statuses={ACTIVE_STATUSES} onDone={clear} />
+          <BulkStatusControl orderIds={orderIds} statuses={BULK_STATUSES} onDone={clear} />
         </>
       )}
       renderDialog={(find) =>

@@ -2,6 +2,7 @@ import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
+import { perthDateTime } from '@/shared/format/perth-date-time';
 import { pictureSrcSet } from '@/shared/ui/picture-sources';
 import { PICTURE_TYPES, pictureFileError, usePictureLibrary, useUploadPicture } from './api/product-pictures';
 
@@ -86,7 +87,7 @@ export function PictureField({ value = '', onChange, id }: PictureFieldProps) {
               label: (
                 <span className="picture-field__option">
                   <img src={picture.variants[0]?.url ?? picture.url} alt="" width={24} height={40} loading="lazy" />
-                  {picture.fileName ?? picture._id.slice(0, 8)}
+                  {picture.fileName ?? `Uploaded ${perthDateTime(picture.uploadedAt)}`}
                 </span>
               ),
             }))}

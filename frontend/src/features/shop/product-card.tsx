@@ -69,7 +69,8 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
         <img
           src={product.imageUrl}
           srcSet={pictureSrcSet(product.imageUrl)}
-          sizes="126px"
+          // The can is 208 px tall and as wide as its picture makes it: up to the card's width.
+          sizes="(max-width: 480px) 45vw, 300px"
           alt={`${product.name} 500mL can`}
           loading={aboveTheFold ? 'eager' : 'lazy'}
           fetchPriority={aboveTheFold ? 'high' : 'auto'}

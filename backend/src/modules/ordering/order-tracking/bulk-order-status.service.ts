@@ -28,6 +28,12 @@ export function orderNumberFrom(raw: unknown): string | null {
   return value >= 1 ? String(value) : null;
 }
 
+/**
+ * What may be set on many orders at once: the dispatch steps of paid orders. Anything else (back to paid or
+ * pending, cancelled) is one order's decision, made from its own form with the order in view.
+ */
+export const BULK_STATUSES = ['packed_awaiting_pickup', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+
 /** Orders changed at once while a bulk change runs: enough to overlap their writes, few enough to leave room for the shop. */
 const PARALLEL = 8;
 
@@ -100,13 +106,31 @@ export class BulkOrderStatus {
     const deleted = loaded.filter(({ order }) => order?.deleted === true).map(({ orderId }) => `#${orderId}`);
     if (deleted.length > 0)
       throw new DomainError('order_deleted', `Nothing was changed: order ${deleted.join(', ')} was deleted`, 'conflict');
+    const unpaid = loaded.filter(({ order }) => order !== null && order.paidWith === null).map(({ orderId }) => `#${orderId}`);
+    if (unpaid.length > 0)
+      throw new DomainError(
+        'order_not_paid',
+        `Nothing was changed: order ${unpaid.join(', ')} has not been paid, so it cannot be packed, shipped or delivered`,
+        'conflict',
+      );
+    const cancelled = loaded.filter(({ order }) => order?.status === 'cancelled').map(({ orderId }) => `#${orderId}`);
+    if (cancelled.length > 0)
+      throw new DomainError(
+        'order_cancelled',
+        `Nothing was changed: order ${cancelled.join(', ')} is cancelled (change it from its own form if it must go out)`,
+        'conflict',
+      );
   }
 }
 
 function parseStatus(raw: unknown): OrderStatus {
   if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
     throw new DomainError('status_required', 'Choose the status to set');
-  if (!isOrderStatus(raw)) throw new DomainError('invalid_order_status', TrackingMessages.invalidStatus);
+  if (!isOrderStatus(raw) || !(BULK_STATUSES as readonly string[]).includes(raw))
+    throw new DomainError(
+      'invalid_bulk_status',
+      `Status must be one of: ${BULK_STATUSES.join(', ')} (other changes are made from an order's own form)`,
+    );
   return raw;
 }
 

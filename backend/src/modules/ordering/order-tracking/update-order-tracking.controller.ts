@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { ORDER_STATUSES } from '../domain/order.events';
-import { BulkOrderStatus, type BulkStatusOutcome } from './bulk-order-status.service';
+import { BULK_STATUSES, BulkOrderStatus, type BulkStatusOutcome } from './bulk-order-status.service';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { UpdateOrderTrackingRequest } from './update-order-tracking.request.dto';
 import { UpdateOrderTracking } from './update-order-tracking.service';
@@ -12,7 +11,7 @@ export class BulkOrderStatusRequest {
   @Allow()
   orderIds?: unknown;
 
-  @ApiProperty({ type: String, enum: ORDER_STATUSES, example: 'shipped' })
+  @ApiProperty({ type: String, enum: BULK_STATUSES, example: 'shipped', description: 'A dispatch step; the orders must be paid' })
   @Allow()
   status?: unknown;
 
@@ -34,7 +33,7 @@ export class UpdateOrderTrackingController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Set one status on several orders at once, keeping their tracking references; e-mails each customer whose order changed unless notifyCustomer is false. Refuses the whole list if an order is unknown or deleted',
+      'Set one dispatch step (packed, shipped, delivered) on several paid orders at once, keeping their tracking references; e-mails each customer whose order changed unless notifyCustomer is false. Refuses the whole list if an order is unknown, deleted, unpaid or cancelled',
   })
   bulkStatus(@Body() body: BulkOrderStatusRequest, @Context() context: RequestContext): Promise<BulkStatusOutcome> {
     return this.bulk.apply(body, { correlationId: context.correlationId, causationId: null, actor: context.actor });

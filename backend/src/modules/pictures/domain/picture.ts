@@ -15,6 +15,8 @@ export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /** The most pixels a picture may decode to (a small file can hold a huge image: refused before it is decoded). */
 export const MAX_PICTURE_PIXELS = 40_000_000;
+/** The longest side a picture may have (a 60,000 x 1 strip is no product picture). */
+export const MAX_PICTURE_SIDE = 12_000;
 
 /**
  * The widths the shop shows pictures at, in CSS pixels times the screen's density: the can on a product card

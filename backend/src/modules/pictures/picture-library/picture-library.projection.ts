@@ -57,12 +57,16 @@ export class PictureLibraryProjection implements Projection {
   }
 }
 
+/** One picture as the library route answers it: named `id`, as the upload's answer names it. */
+export type LibraryPicture = Omit<PictureDoc, '_id'> & { id: string };
+
 /** Reads the library. */
 @Injectable()
 export class PictureLibrary {
   constructor(@Inject(DOCUMENT_STORE) private readonly store: DocumentStore) {}
 
-  list(): Promise<PictureDoc[]> {
-    return this.store.collection<PictureDoc>(PICTURES).find({}, { sort: { uploadedAt: -1 } });
+  async list(): Promise<LibraryPicture[]> {
+    const docs = await this.store.collection<PictureDoc>(PICTURES).find({}, { sort: { uploadedAt: -1 } });
+    return docs.map(({ _id, ...picture }) => ({ id: _id, ...picture }));
   }
 }

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, Api
 import type { Request, Response } from 'express';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { MAX_PICTURE_BYTES } from '../domain/picture';
-import { PictureLibrary, type PictureDoc } from '../picture-library/picture-library.projection';
+import { PictureLibrary, type LibraryPicture } from '../picture-library/picture-library.projection';
 import { pictureTooLarge, unsupportedUpload, UploadPicture, type UploadedPicture } from './upload-picture.service';
 
 import { PICTURE_UPLOAD_TYPE } from '../../../platform/http/json-bodies-only';
@@ -87,7 +87,7 @@ export class UploadPictureController {
 
   @Get()
   @ApiOperation({ summary: 'The pictures uploaded so far, newest first: the library the product form picks from' })
-  list(): Promise<PictureDoc[]> {
+  list(): Promise<LibraryPicture[]> {
     return this.library.list();
   }
 }

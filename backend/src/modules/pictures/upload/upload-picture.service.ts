@@ -8,6 +8,7 @@ import { metadataFor, type Cause } from '../../ordering/numbering/command-metada
 import {
   MAX_PICTURE_BYTES,
   MAX_PICTURE_PIXELS,
+  MAX_PICTURE_SIDE,
   PICTURE_WIDTHS,
   pictureDecider,
   pictureStreamName,
@@ -22,7 +23,7 @@ import { inspectPicture, PictureTooLarge, renderPictureVariant, UnsupportedPictu
 export const PictureMessages = {
   empty: 'Choose a picture to upload',
   tooLarge: 'The picture is larger than 5 MB: save it smaller and upload it again',
-  tooManyPixels: `The picture has more than ${MAX_PICTURE_PIXELS / 1_000_000} million pixels: save it smaller and upload it again`,
+  tooManyPixels: `The picture is too big: at most ${MAX_PICTURE_PIXELS / 1_000_000} million pixels and ${MAX_PICTURE_SIDE.toLocaleString('en-AU')} pixels on its longer side. Save it smaller and upload it again`,
   unsupported: 'The picture must be a PNG, JPEG or WebP image',
   sendBytes: "Send the picture's own bytes as the body, with Content-Type image/png, image/jpeg or image/webp",
 } as const;

@@ -26,7 +26,7 @@ export interface UploadedPicture {
 
 /** One picture of the library. */
 export interface LibraryPicture {
-  _id: string;
+  id: string;
   url: string;
   width: number;
   height: number;
