@@ -286,6 +286,8 @@ describe('checkout: continue to payment', () => {
     expect(recap.getByText(/Perth WA 6000/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
     expect(screen.getByRole('form', { name: 'Customer Information', hidden: true })).not.toBeVisible();
+    // The payment step is brought into view, its title holding the focus
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Payment Information'));
   });
 
   it('shows "Processing..." while the payment is being opened', async () => {

@@ -152,6 +152,28 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     form.focusField('name');
   });
 
+  // From one step to the other, the new step comes into view (below the sticky header) with focus on its title,
+  // rather than the page staying where the customer pressed the button.
+  const steps = useRef<HTMLDivElement>(null);
+  const step = payment === null ? 'details' : 'payment';
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const container = steps.current;
+    if (container === null) return;
+    // (jsdom, under the unit tests, has no scrolling at all)
+    if (typeof container.scrollIntoView === 'function') container.scrollIntoView({ block: 'start' });
+    const title = [...container.querySelectorAll<HTMLElement>('.ant-card-head-title, h2')].find(
+      (element) => element.closest('[hidden]') === null,
+    );
+    // Back to the details, focus may already be on a field (a pack checked again): it stays there.
+    const focusElsewhere = step === 'details' && document.activeElement !== null && document.activeElement !== document.body;
+    if (title === undefined || focusElsewhere) return;
+    if (!title.hasAttribute('tabindex')) title.setAttribute('tabindex', '-1');
+    title.focus({ preventScroll: true });
+  }, [step]);
+
   const stopTrying = () => {
     attempt.current += 1;
     setWait(null);
@@ -173,7 +195,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
           <OrderSummaryCard lines={cartLines} state={payment ? payment.customer.state : watchedState} shipping={shipping} />
         </div>
 
-        <div className="checkout__steps">
+        <div className="checkout__steps" ref={steps}>
           {packChanged ? <Alert type="info" showIcon title={PACK_CHANGED_TEXT} className="checkout__pack-changed" /> : null}
           {/* Says once what a wait is about; the countdown itself is a timer that is not read out every second. */}
           <p className="checkout__announcer" role="status">

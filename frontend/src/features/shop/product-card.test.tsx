@@ -1,5 +1,5 @@
 import type { PackSize, Product } from '@brewery/shop-rules';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { productFixture } from '@/testing/product-fixture';
@@ -136,6 +136,8 @@ describe('product card', () => {
     expect(screen.getByText('2 Quokka Pale Ale (4-pack) added to your pack')).toBeInTheDocument();
     expect(within(card).getByRole('status', { name: 'Quokka Pale Ale quantity: 0' })).toBeInTheDocument();
     expect(addButton(card)).toBeDisabled();
+    // Focus stays on the card (its stepper), not dropped to the page
+    await waitFor(() => expect(document.activeElement).toBe(increase));
   });
 
   it('when single cans are added, then the toast counts cans', async () => {

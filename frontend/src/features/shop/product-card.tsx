@@ -14,7 +14,7 @@ import {
   productStockMarker,
 } from '@brewery/shop-rules';
 import { Button, Radio, Tag } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from '@/shared/catalog/order-limit';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useToast } from '@/shared/ui/toast/use-toast';
@@ -40,6 +40,7 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
   const [count, setCount] = useState(0);
   const toast = useToast();
   const headingId = useId();
+  const orderControls = useRef<HTMLDivElement>(null);
 
   // The stock and the limit per order, less what the pack already holds of this beer.
   const maxCount = maxPacksToAdd(product, packSize, cansInPack);
@@ -61,6 +62,10 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
     onAdd(line);
     toast.success('Added to Pack', addedToPackText(line));
     setCount(0);
+    // Add to Pack disables itself (nothing chosen now): focus stays on this card, on its stepper, not on the page.
+    window.requestAnimationFrame(() =>
+      orderControls.current?.querySelector<HTMLButtonElement>('button[aria-label^="Increase"]:not([disabled])')?.focus(),
+    );
   };
 
   return (
@@ -122,7 +127,7 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
           ))}
         </Radio.Group>
 
-        <div className="product-card__order">
+        <div className="product-card__order" ref={orderControls}>
           <QuantityStepper
             label={`${product.name} quantity`}
             value={shownCount}
