@@ -181,6 +181,8 @@ describeInBrowser('checkout journeys', () => {
     await payWith(page, '4000 0000 0000 0002');
     await toast(page, 'Payment Failed');
     await toast(page, 'Your card was declined.');
+    // Written beside the card form too, where it stays once the toast has gone
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined. Try another card, or the same one again.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/checkout');
     await page.getByText('Payment Information').waitFor();
     await screenshots(page, 'checkout-declined');

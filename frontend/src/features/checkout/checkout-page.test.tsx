@@ -387,8 +387,11 @@ describe('checkout: paying with the local test card form', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Use test card 4000 0000 0000 0002 (declined)' }));
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
-    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    // The toast says it, and so does a notice beside the card form that stays until the next try
+    await waitFor(() => expect(screen.getAllByText('Payment Failed')).toHaveLength(2));
     expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    const notice = document.querySelector('.checkout-payment__refusal');
+    expect(notice).toHaveTextContent('Payment FailedYour card was declined. Try another card, or the same one again.');
     expect(onPaymentComplete).not.toHaveBeenCalled();
     expect(screen.getByText('Payment Information')).toBeInTheDocument();
 
@@ -397,6 +400,7 @@ describe('checkout: paying with the local test card form', () => {
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
     await waitFor(() => expect(onPaymentComplete).toHaveBeenCalledWith('pi_test_abc', 'succeeded'));
     expect(attempts).toBe(2);
+    expect(document.querySelector('.checkout-payment__refusal')).toBeNull();
   });
 
   it("given a card number the gateway refuses (400), it shows the gateway's message as 'Payment Failed'", async () => {

@@ -1,7 +1,7 @@
 import type { CustomerInfo, PublicConfig } from '@brewery/shop-rules';
 import { centsToDollars, formatPrice } from '@brewery/shop-rules';
 import { Alert, Button, Card, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useConfig } from '@/shared/api/config/get-config';
 import type { CheckoutOpened } from './api/create-payment-intent';
 import type { CheckoutEnded } from './checkout-ended';
@@ -32,6 +32,22 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
   // The first reason wins: a hold that runs out after the gateway said no changes nothing.
   const end = useCallback((reason: CheckoutEnded) => setEnded((current) => current ?? reason), []);
   const endHold = useCallback(() => end({ kind: 'hold' }), [end]);
+  // A refused card stays written beside the form (not only in a passing toast) until the next try.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const shownOutcome = useMemo<PaymentOutcome>(
+    () => ({
+      ...outcome,
+      declined: (message) => {
+        setRefusal(message);
+        outcome.declined(message);
+      },
+      attempting: () => {
+        setRefusal(null);
+        outcome.attempting?.();
+      },
+    }),
+    [outcome],
+  );
 
   return (
     <Card
@@ -50,13 +66,23 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
       {intent.holdEndsAt !== null && ended === null ? <HoldCountdown endsAt={intent.holdEndsAt} onEnd={endHold} /> : null}
 
       {ended !== null ? <CheckoutEndedNotice ended={ended} onCheckPackAgain={onCheckPackAgain} /> : null}
+      {refusal !== null && ended === null ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          className="checkout-payment__refusal"
+          title={CheckoutToasts.paymentFailedTitle}
+          description={`${refusal} Try another card, or the same one again.`}
+        />
+      ) : null}
 
       {isPending ? (
         <Spin description="Loading payment form" />
       ) : isError || !config ? (
         <Alert type="error" title={PAYMENT_FORM_UNAVAILABLE} />
       ) : (
-        <PaymentForm config={config} intent={intent} returnUrl={returnUrl} outcome={outcome} disabled={ended !== null} onEnded={end} />
+        <PaymentForm config={config} intent={intent} returnUrl={returnUrl} outcome={shownOutcome} disabled={ended !== null} onEnded={end} />
       )}
 
       <section className="checkout-payment__shipping" aria-labelledby="shipping-to-title">

@@ -57,6 +57,7 @@ function StripeConfirmForm({ returnUrl, outcome, disabled, onEnded }: Omit<Strip
   const pay = async () => {
     if (stripe === null || elements === null || disabled) return;
     setBusy(true);
+    outcome.attempting?.();
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,

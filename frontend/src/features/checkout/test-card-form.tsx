@@ -34,6 +34,7 @@ export function TestCardForm({ intent, outcome, disabled, onEnded }: TestCardFor
   const pay = async ({ cardNumber }: CardValues) => {
     if (disabled) return;
     setBusy(true);
+    outcome.attempting?.();
     try {
       const result = await confirm.mutateAsync({
         paymentIntentId: intent.paymentIntentId,

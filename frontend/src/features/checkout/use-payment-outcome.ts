@@ -11,6 +11,8 @@ export interface PaymentOutcome {
   declined: (providerMessage: string) => void;
   /** Anything else thrown while paying. A 4xx from the gateway is still a refusal in its own words. */
   failed: (error: unknown) => void;
+  /** A new try has begun (the card form was sent): what the last one said no longer applies. */
+  attempting?: () => void;
 }
 
 const CLIENT_ERROR = { from: 400, to: 499 } as const;
