@@ -109,8 +109,11 @@ describe('PgliteEventStore when its worker thread dies', () => {
       acknowledged = await store.append(stream, numbered(3), { expectedRevision: 'no_stream' });
       expect(await store.health()).toMatchObject({ ok: true, adapter: 'pglite' });
 
+      // A call the worker cannot answer any more: asked just as the thread is being stopped. (One asked a moment
+      // earlier may still be answered, the worker being quick; which of the two happens is not the point here.)
+      const stopping = workerOf(store).terminate();
       const inFlight = store.readAll();
-      await workerOf(store).terminate();
+      await stopping;
 
       await expect(inFlight).rejects.toThrow(PgliteWorkerError);
       await expect(inFlight).rejects.toThrow(/PGlite worker thread stopped unexpectedly \(exit code \d+\); the event store is unavailable/);
