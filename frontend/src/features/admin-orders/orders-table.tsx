@@ -9,7 +9,7 @@ import { MAX_BULK_ORDERS } from './api/bulk-dispatch';
 import { ORDER_PAGE_SIZES, searchAdminOrders, useOrderSearch, type OrderSort } from './api/search-admin-orders';
 import { dateTime, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
-import { useOrderSearchParams } from './use-order-search-params';
+import { tabSearch, useOrderSearchParams } from './use-order-search-params';
 import './orders-tab.css';
 
 export interface OrdersTableProps {
@@ -61,7 +61,7 @@ export function OrdersTable({
 }: OrdersTableProps) {
   const [selected, setSelected] = useState<string[]>([]);
   const [params, update] = useOrderSearchParams(tab, statuses);
-  const query = { ...params, statuses: params.statuses.length > 0 ? params.statuses : statuses };
+  const query = tabSearch(params, statuses);
   const result = useOrderSearch(query);
   const [typed, setTyped] = useState(params.q);
   // The address may change under the box (Back, a link): the box follows it.

@@ -4,7 +4,7 @@ import { ACTIVE_STATUSES } from './active-orders-tab';
 import type { OrderStatus } from './api/get-admin-orders';
 import { orderSearchQueryOptions, orderSearchQueryString, type OrderSearchPage } from './api/search-admin-orders';
 import { PENDING_STATUSES } from './pending-orders-tab';
-import { readOrderSearchParams } from './use-order-search-params';
+import { readOrderSearchParams, tabSearch } from './use-order-search-params';
 
 const TABS: Readonly<Record<string, readonly OrderStatus[]>> = {
   'active-orders': ACTIVE_STATUSES,
@@ -22,7 +22,7 @@ export function prefetchOrderTab(queryClient: QueryClient, searchParams: URLSear
   const token = window.localStorage.getItem(STORAGE_KEYS.adminToken);
   if (statuses === undefined || token === null) return;
   const params = readOrderSearchParams(searchParams, tab, statuses);
-  const query = { ...params, statuses: params.statuses.length > 0 ? params.statuses : statuses };
+  const query = tabSearch(params, statuses);
   void queryClient.prefetchQuery({
     ...orderSearchQueryOptions(query),
     queryFn: async (): Promise<OrderSearchPage> => {

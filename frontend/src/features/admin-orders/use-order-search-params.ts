@@ -4,6 +4,11 @@ import { ORDER_PAGE_SIZES, ORDER_SORTS, type OrderPageSize, type OrderSearchPara
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** What a tab asks the server for: with no status chosen, every status the tab shows. */
+export function tabSearch(params: OrderSearchParams, statuses: readonly OrderStatus[]): OrderSearchParams {
+  return { ...params, statuses: params.statuses.length > 0 ? params.statuses : statuses };
+}
+
 /** The search an order tab's address asks for (its defaults for anything missing or unusable). */
 export function readOrderSearchParams(searchParams: URLSearchParams, tab: string, allowed: readonly OrderStatus[]): OrderSearchParams {
   const mine = searchParams.get('tab') === tab;

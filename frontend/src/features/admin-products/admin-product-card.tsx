@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { limitPerOrderText } from '@/shared/catalog/order-limit';
 import type { AdminProduct } from './api/get-admin-products';
 import './admin-product-card.css';
-import { pictureSrcSet } from '@/shared/ui/picture-sources';
+import { ProductPicture } from '@/shared/ui/product-picture';
 
 export interface AdminProductCardProps {
   product: AdminProduct;
@@ -32,16 +32,7 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
 
   return (
     <article className={`admin-product${product.archived ? ' admin-product--archived' : ''}`} aria-labelledby={headingId}>
-      <img
-        className="admin-product__image"
-        src={product.imageUrl}
-        srcSet={pictureSrcSet(product.imageUrl)}
-        sizes="64px"
-        alt=""
-        width={64}
-        height={106}
-        loading="lazy"
-      />
+      <ProductPicture className="admin-product__image" src={product.imageUrl} sizes="64px" alt="" width={64} height={106} loading="lazy" />
       <div className="admin-product__body">
         <h3 id={headingId} className="admin-product__name">
           {product.name}

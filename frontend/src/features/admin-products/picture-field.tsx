@@ -3,7 +3,7 @@ import { Button, Input, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { perthDateTime } from '@/shared/format/perth-date-time';
-import { pictureSrcSet } from '@/shared/ui/picture-sources';
+import { ProductPicture } from '@/shared/ui/product-picture';
 import { PICTURE_TYPES, pictureFileError, usePictureLibrary, useUploadPicture } from './api/product-pictures';
 
 export interface PictureFieldProps {
@@ -47,7 +47,7 @@ export function PictureField({ value = '', onChange, id }: PictureFieldProps) {
         {shown === '' ? (
           <PictureOutlined />
         ) : (
-          <img src={shown} srcSet={pictureSrcSet(shown)} sizes="64px" alt="The picture the shop will show" width={64} height={106} />
+          <ProductPicture src={shown} sizes="64px" alt="The picture the shop will show" width={64} height={106} />
         )}
       </div>
       <div className="picture-field__controls">

@@ -17,7 +17,7 @@ import { AccentButton } from '@/shared/ui/accent-button';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useCart } from './use-cart';
 import './cart-drawer.css';
-import { pictureSrcSet } from '@/shared/ui/picture-sources';
+import { ProductPicture } from '@/shared/ui/product-picture';
 
 export interface CartDrawerProps {
   open: boolean;
@@ -98,15 +98,7 @@ function CartLineItem({ line, products }: { line: CartLine; products: readonly P
   return (
     <li className="cart-drawer__line">
       {line.imageUrl ? (
-        <img
-          src={line.imageUrl}
-          srcSet={pictureSrcSet(line.imageUrl)}
-          sizes="48px"
-          alt=""
-          className="cart-drawer__thumb"
-          width={48}
-          height={72}
-        />
+        <ProductPicture src={line.imageUrl} sizes="48px" alt="" className="cart-drawer__thumb" width={48} height={72} />
       ) : null}
       <div className="cart-drawer__line-body">
         <div className="cart-drawer__line-head">

@@ -10,7 +10,7 @@ import {
   validatePack,
 } from '@brewery/shop-rules';
 import { Card } from 'antd';
-import { pictureSrcSet } from '@/shared/ui/picture-sources';
+import { ProductPicture } from '@/shared/ui/product-picture';
 
 export interface OrderSummaryCardProps {
   lines: readonly CartLine[];
@@ -35,15 +35,7 @@ export function OrderSummaryCard({ lines, state, shipping }: OrderSummaryCardPro
         {lines.map((line) => (
           <li key={`${line.productId}-${line.packSize}`} className="checkout-summary__line">
             {line.imageUrl ? (
-              <img
-                src={line.imageUrl}
-                srcSet={pictureSrcSet(line.imageUrl)}
-                sizes="32px"
-                alt=""
-                width={32}
-                height={52}
-                className="checkout-summary__thumb"
-              />
+              <ProductPicture src={line.imageUrl} sizes="32px" alt="" width={32} height={52} className="checkout-summary__thumb" />
             ) : null}
             <div className="checkout-summary__line-text">
               <span className="checkout-summary__name">{line.name}</span>

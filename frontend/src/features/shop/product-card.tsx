@@ -19,7 +19,7 @@ import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from '@/shared/cat
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import './product-card.css';
-import { pictureSrcSet } from '@/shared/ui/picture-sources';
+import { ProductPicture } from '@/shared/ui/product-picture';
 
 export interface ProductCardProps {
   product: Product;
@@ -71,9 +71,8 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
   return (
     <article className={`product-card${product.archived ? ' product-card--archived' : ''}`} aria-labelledby={headingId}>
       <div className="product-card__media">
-        <img
+        <ProductPicture
           src={product.imageUrl}
-          srcSet={pictureSrcSet(product.imageUrl)}
           // The can is 208 px tall and as wide as its picture makes it: up to the card's width.
           sizes="(max-width: 480px) 45vw, 300px"
           alt={`${product.name} 500mL can`}
