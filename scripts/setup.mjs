@@ -67,7 +67,9 @@ if (!existsSync(installed) || manifests.some((m) => mtime(join(root, m)) > mtime
 if (args.has('--build')) {
   run(npm, ['run', 'build:server', '--silent']);
   const web = newest(['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'shop-rules/src']);
-  if (web > mtime(join(root, 'frontend/dist/index.html'))) {
+  // The browser's build and the server-rendering bundle are built together; the older of the two decides.
+  const built = Math.min(mtime(join(root, 'frontend/dist/index.html')), mtime(join(root, 'frontend/dist-ssr/entry-server.js')));
+  if (web > built) {
     console.log('setup: building the shop…');
     run(npm, ['run', 'build:web', '--silent']);
   }

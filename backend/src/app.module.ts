@@ -14,6 +14,7 @@ import { OrderHistoryModule } from './modules/order-history/order-history.module
 import { ProductHistoryModule } from './modules/product-history/product-history.module';
 import { SystemMonitorModule } from './modules/system-monitor/system-monitor.module';
 import { PicturesModule } from './modules/pictures/pictures.module';
+import { StorefrontModule } from './modules/storefront';
 
 /** The business capabilities, in the order their dependencies need. */
 export const BUSINESS_MODULES: Type[] = [
@@ -29,6 +30,7 @@ export const BUSINESS_MODULES: Type[] = [
   ProductHistoryModule,
   SystemMonitorModule,
   PicturesModule,
+  StorefrontModule,
 ];
 
 @Module({})

@@ -1,12 +1,53 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router-dom';
 import { App } from './app/app';
+import { routes } from './app/router';
+import { configQueryOptions } from './shared/api/config/get-config';
+import { productsQueryOptions } from './shared/api/products/get-products';
+import { createQueryClient } from './shared/api/query-client';
+import { readServerState } from './ssr/server-state';
 
-const container = document.getElementById('root');
-if (container === null) throw new Error('The page has no #root element to render the shop into.');
+/** The lazy pages the address needs, loaded before hydrating: the first render must draw what the server drew. */
+async function loadPagesOf(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const page = await route.lazy();
+      Object.assign(route, { ...page, lazy: undefined });
+    }),
+  );
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('The page has no #root element to render the shop into.');
+  const state = readServerState(document);
+  const queryClient = createQueryClient();
+  if (state === null || !container.hasChildNodes()) {
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // The server drew the page from this data: the browser starts from it instead of asking again.
+  queryClient.setQueryData(productsQueryOptions().queryKey, state.products);
+  queryClient.setQueryData(configQueryOptions().queryKey, state.config);
+  await loadPagesOf(window.location.pathname);
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App queryClient={queryClient} serverAgeAnswer={state.ageVerified} siteOrigin={state.origin} />
+    </StrictMode>,
+    {
+      // A mismatch is drawn again by the browser and stays usable; the console says so, for the tests and for support.
+      // eslint-disable-next-line no-console -- the one place a hydration failure can be seen
+      onRecoverableError: (error) => console.error('The page could not take over the HTML the server drew:', error),
+    },
+  );
+}
+
+void start();

@@ -40,6 +40,11 @@ export interface Product {
   enable16Pack: boolean;
   /** The most cans of this beer one order may hold (a limited release), or null for no limit. */
   maxPerOrder: number | null;
+  /**
+   * The beer's address in the shop, `/shop/<slug>`, from its name and unique among products. The server
+   * always sends it; a product made by hand (a test, a stored cart) may leave it out.
+   */
+  slug?: string;
 }
 
 /**

@@ -15,3 +15,4 @@ export * from './postcodes';
 export * from './shipping';
 export * from './order-pricing';
 export * from './order-status';
+export * from './beer-pages';

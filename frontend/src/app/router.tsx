@@ -19,6 +19,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/home.route') },
       { path: paths.shop.path, lazy: () => import('./routes/shop.route') },
+      // A beer's own page; its href is the product's (`beerPagePath`), whose slug the server chose.
+      { path: `${paths.shop.path}/:slug`, lazy: () => import('./routes/beer.route') },
       { path: paths.checkout.path, lazy: () => import('./routes/checkout.route') },
       { path: paths.orderSuccess.path, lazy: () => import('./routes/order-success.route') },
       { path: paths.admin.path, lazy: () => import('./routes/admin.route') },

@@ -30,4 +30,9 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // What a test set in cookies (the age answer) does not leak into the next.
+  for (const pair of document.cookie.split('; ')) {
+    const name = pair.split('=')[0];
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
 });

@@ -7,7 +7,12 @@ import { DeleteProductHandler } from './delete-product/delete-product.handler';
 import { AdminProductsController } from './http/admin-products.controller';
 import { ShopProductsController } from './http/shop-products.controller';
 import { ProductListProjection } from './product-list/product-list.projection';
-import { GetAdminProductsHandler, GetProductAvailabilityHandler, GetShopProductsHandler } from './product-list/product-list.query-handlers';
+import {
+  FindBeerBySlugHandler,
+  GetAdminProductsHandler,
+  GetProductAvailabilityHandler,
+  GetShopProductsHandler,
+} from './product-list/product-list.query-handlers';
 import { ShopListing } from './product-list/shop-listing';
 import { ProductStreams } from './product-streams';
 import { ReleaseReservationHandler } from './release-reservation/release-reservation.handler';
@@ -29,13 +34,13 @@ export const CommandHandlers = [
   SellStockHandler,
 ];
 
-export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, GetProductAvailabilityHandler];
+export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, GetProductAvailabilityHandler, FindBeerBySlugHandler];
 
 /** Products: the product streams, their read model, the shop's and the admin's routes, and stock for checkout. */
 @Module({
   controllers: [ShopProductsController, AdminProductsController],
   providers: [ProductStreams, CatalogStock, ProductListProjection, ShopListing, ...CommandHandlers, ...QueryHandlers],
-  exports: [CatalogStock],
+  exports: [CatalogStock, ShopListing],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(

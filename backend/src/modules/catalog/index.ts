@@ -10,3 +10,5 @@ export { ReleaseReservationCommand } from './release-reservation/release-reserva
 export { SellStockCommand } from './sell-stock/sell-stock.command';
 export { CountStockCommand } from './count-stock/count-stock.command';
 export { PRODUCTS_COLLECTION, type ProductViewDoc, type AdminProduct } from './product-list/product-view';
+export { ShopListing } from './product-list/shop-listing';
+export { FindBeerBySlugQuery } from './product-list/product-list.queries';

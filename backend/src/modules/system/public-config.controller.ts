@@ -14,15 +14,20 @@ export class PublicConfigController {
   @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: 'Brand, shop e-mail, licence particulars and payment mode for the browser' })
   get(): PublicConfig {
-    const { shop, stripe } = this.config;
-    return {
-      brandName: shop.brandName,
-      shopEmail: shop.email,
-      paymentMode: stripe ? 'stripe' : 'test',
-      stripePublishableKey: stripe?.publishableKey ?? null,
-      address: shop.address,
-      liquorLicence: shop.liquorLicence,
-      social: shop.social,
-    };
+    return publicConfigOf(this.config);
   }
+}
+
+/** The public part of the configuration: what `GET /api/config` answers and what server-rendered pages carry. */
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  const { shop, stripe } = config;
+  return {
+    brandName: shop.brandName,
+    shopEmail: shop.email,
+    paymentMode: stripe ? 'stripe' : 'test',
+    stripePublishableKey: stripe?.publishableKey ?? null,
+    address: shop.address,
+    liquorLicence: shop.liquorLicence,
+    social: shop.social,
+  };
 }

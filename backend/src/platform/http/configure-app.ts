@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
+import { ShopPages } from '../../modules/storefront';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { jsonDepthLimit } from './json-depth';
@@ -48,17 +49,24 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(jsonDepthLimit);
   app.use(storableTextOnly);
   // Product pictures are served beside the shop, not under the API (the storefront shows them without a token).
-  app.setGlobalPrefix('api', { exclude: [{ path: 'media/:file', method: RequestMethod.GET }] });
+  // So are the sitemap and robots.txt, where crawlers look for them.
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'media/:file', method: RequestMethod.GET },
+      { path: 'sitemap.xml', method: RequestMethod.GET },
+      { path: 'robots.txt', method: RequestMethod.GET },
+    ],
+  });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ApiExceptionFilter());
 
   const openApi = new DocumentBuilder().setTitle(`${config.shop.brandName} API`).setVersion('1').addBearerAuth().build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
 
-  serveShop(app, config.staticDir);
+  serveShop(app, config.staticDir, app.get(ShopPages));
 }
 
-function serveShop(app: NestExpressApplication, staticDir: string): void {
+function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPages): void {
   const index = join(staticDir, 'index.html');
   const files = express.static(staticDir, {
     index: false,
@@ -68,8 +76,9 @@ function serveShop(app: NestExpressApplication, staticDir: string): void {
     },
   });
   // The API never comes from disk: without this every API request paid for a stat() of a file that is not there.
-  // Nor do the product pictures (`/media/`), which their own route serves from DATA_DIR.
-  const isApi = (req: Request) => /^\/(api|media)(\/|$)/i.test(req.path);
+  // Nor do the product pictures (`/media/`), which their own route serves from DATA_DIR, nor the sitemap and
+  // robots.txt, which are made from the catalogue.
+  const isApi = (req: Request) => /^\/(api|media)(\/|$)/i.test(req.path) || /^\/(sitemap\.xml|robots\.txt)$/i.test(req.path);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (isApi(req)) next();
     else void files(req, res, next);
@@ -80,7 +89,14 @@ function serveShop(app: NestExpressApplication, staticDir: string): void {
       res.status(503).type('text/plain').send('The shop has not been built yet: run `npm start` (or `npm run build`).');
       return;
     }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // The public pages come rendered from the server; the checkout and the admin as the plain shell.
+    pages.answer(req, res).then(
+      (answer) => {
+        if (answer.kind === 'sent') return;
+        res.setHeader('Cache-Control', 'no-cache');
+        res.sendFile(index);
+      },
+      (error: unknown) => next(error),
+    );
   });
 }

@@ -9,6 +9,7 @@ import { AdminGate } from '@/features/admin-session';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { PageLoading } from '@/shared/ui/page-loading';
 import './admin.route.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 // Each tab is its own chunk: the login page stays light and a tab's code arrives when it is first opened.
 const loadProducts = () => import('@/features/admin-products');
@@ -127,7 +128,7 @@ function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
 
   return (
     <main id="main-content" className="page admin-dashboard">
-      <title>Admin Dashboard</title>
+      <PageMeta title="Admin Dashboard" noindex />
       <header className="admin-dashboard__header">
         <div>
           <h1 className="page__title admin-dashboard__title">Admin Dashboard</h1>

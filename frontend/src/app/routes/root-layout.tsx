@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { CartDrawer } from '@/features/cart/cart-drawer';
 import { useCart } from '@/features/cart/use-cart';
 import { AgeGate } from '@/features/layout/age-gate';
+import { useAgeAnswer } from '@/features/layout/age-answer';
 import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import type { NavItem } from '@/features/layout/site-header';
@@ -24,6 +25,7 @@ export function RootLayout() {
   const cart = useCart();
   const navigate = useNavigate();
   const [cartOpen, setCartOpen] = useState(false);
+  const age = useAgeAnswer();
   useNavigationFocus();
 
   const goToCheckout = () => {
@@ -32,23 +34,25 @@ export function RootLayout() {
   };
 
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main-content">
-        Skip to content
-      </a>
-      <SiteHeader
-        brandName={config?.brandName ?? ''}
-        homeHref={paths.home.getHref()}
-        navItems={MAIN_NAV}
-        cartCount={cartTotalCans(cart.lines)}
-        onCartClick={() => setCartOpen(true)}
-      />
-      <div className="app-shell__page">
-        <Outlet />
+    <>
+      <div className="app-shell" inert={!age.verified}>
+        <a className="skip-link" href="#main-content">
+          Skip to content
+        </a>
+        <SiteHeader
+          brandName={config?.brandName ?? ''}
+          homeHref={paths.home.getHref()}
+          navItems={MAIN_NAV}
+          cartCount={cartTotalCans(cart.lines)}
+          onCartClick={() => setCartOpen(true)}
+        />
+        <div className="app-shell__page">
+          <Outlet />
+        </div>
+        <SiteFooter config={config} quickLinks={QUICK_LINKS} />
+        <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} onCheckout={goToCheckout} />
       </div>
-      <SiteFooter config={config} quickLinks={QUICK_LINKS} />
-      <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} onCheckout={goToCheckout} />
-      <AgeGate />
-    </div>
+      {age.verified ? null : <AgeGate onConfirm={age.confirm} />}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useLoginAdmin } from './api/login-admin';
 import './admin-login-form.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface AdminLoginFormProps {
   onLoggedIn: (token: string) => void;
@@ -41,7 +42,7 @@ export function AdminLoginForm({ onLoggedIn }: AdminLoginFormProps) {
 
   return (
     <main id="main-content" className="page admin-login">
-      <title>Admin Access</title>
+      <PageMeta title="Admin Access" noindex />
       <Card className="admin-login__card">
         <div className="admin-login__icon" aria-hidden>
           <LockOutlined />

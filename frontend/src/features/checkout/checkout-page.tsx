@@ -20,6 +20,7 @@ import { OrderSummaryCard } from './order-summary-card';
 import { PaymentStep } from './payment-step';
 import { usePaymentOutcome } from './use-payment-outcome';
 import './checkout-page.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface CheckoutPageProps {
   cartLines: readonly CartLine[];
@@ -184,7 +185,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
 
   return (
     <main id="main-content" className="page checkout">
-      <title>Checkout</title>
+      <PageMeta title="Checkout" noindex />
       <header className="checkout__header">
         <h1 className="page__title">Checkout</h1>
         <p className="checkout__subtitle">Complete your craft beer pack order</p>

@@ -2,10 +2,14 @@ import { ClockCircleOutlined, CoffeeOutlined, EnvironmentOutlined, ExperimentOut
 import { AccentButtonLink } from '@/shared/ui/accent-button';
 import { useConfig } from '@/shared/api/config/get-config';
 import './home-page.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface HomePageProps {
   shopHref: string;
 }
+
+export const HOME_DESCRIPTION =
+  'Independent Perth craft brewery. Mix and match 500mL cans into packs of 4, 8 or 16, delivered Australia-wide.';
 
 const HOP_REGIONS = [
   {
@@ -31,7 +35,12 @@ export function HomePage({ shopHref }: HomePageProps) {
 
   return (
     <main id="main-content" className="home">
-      <title>{brand ? `${brand} | Craft beer from Perth` : 'Craft beer from Perth'}</title>
+      <PageMeta
+        title={brand ? `${brand} | Craft beer from Perth` : 'Craft beer from Perth'}
+        description={HOME_DESCRIPTION}
+        path="/"
+        image="/images/hero-cans.svg"
+      />
 
       <section className="home-hero" aria-labelledby="hero-title">
         <div className="home-hero__inner">

@@ -1,28 +1,27 @@
-import { Button, Modal } from 'antd';
-import { useRef, useState } from 'react';
+import { Button } from 'antd';
+import { useEffect, useId, useRef } from 'react';
 import { leaveSite } from '@/shared/browser/page-navigation';
-import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import './age-gate.css';
 
 export const UNDERAGE_MESSAGE = 'You must be 18 years or older to access this website.';
 export const UNDERAGE_REDIRECT_URL = 'https://www.google.com';
 
-function isAgeVerified(): boolean {
-  return localStorage.getItem(STORAGE_KEYS.ageVerified) === 'true';
+export interface AgeGateProps {
+  onConfirm: () => void;
 }
 
 /**
- * The 18+ self-declaration on first visit. It has no close button and ignores the mask and Escape: the
- * visitor must answer.
+ * The 18+ self-declaration on first visit, drawn in the page's own HTML (the server renders it too, so a
+ * first visitor sees the question before any script runs). It has no close button and ignores Escape: the
+ * visitor must answer. The page behind it is inert while it shows (the layout sees to that).
  */
-export function AgeGate() {
-  const [verified, setVerified] = useState(isAgeVerified);
-  const question = useRef<HTMLSpanElement>(null);
+export function AgeGate({ onConfirm }: AgeGateProps) {
+  const question = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const textId = useId();
 
-  const confirmAdult = () => {
-    localStorage.setItem(STORAGE_KEYS.ageVerified, 'true');
-    setVerified(true);
-  };
+  // The question is read first and holds focus, so no answer is one Enter away before it is read.
+  useEffect(() => question.current?.focus(), []);
 
   const refuse = () => {
     window.alert(UNDERAGE_MESSAGE);
@@ -30,37 +29,24 @@ export function AgeGate() {
   };
 
   return (
-    <Modal
-      open={!verified}
-      closable={false}
-      mask={{ closable: false, blur: true }}
-      keyboard={false}
-      centered
-      footer={null}
-      width={520}
-      // The question is read first and holds focus, so no answer is one Enter away before it is read.
-      afterOpenChange={(open) => {
-        if (open) question.current?.focus();
-      }}
-      title={
-        <span ref={question} tabIndex={-1} className="age-gate__title">
+    <div className="age-gate">
+      <section className="age-gate__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId}>
+        <h2 ref={question} id={titleId} tabIndex={-1} className="age-gate__title">
           Are you 18 or older?
-        </span>
-      }
-      className="age-gate"
-    >
-      <p className="age-gate__text">
-        Our beers are for adults. Under Western Australian law you must be 18 years or older to buy liquor, and someone 18 or older must be
-        present to receive every delivery.
-      </p>
-      <div className="age-gate__actions">
-        <Button size="large" onClick={refuse}>
-          No, I&apos;m under 18
-        </Button>
-        <Button size="large" type="primary" onClick={confirmAdult}>
-          Yes, I&apos;m 18 or older
-        </Button>
-      </div>
-    </Modal>
+        </h2>
+        <p id={textId} className="age-gate__text">
+          Our beers are for adults. Under Western Australian law you must be 18 years or older to buy liquor, and someone 18 or older must
+          be present to receive every delivery.
+        </p>
+        <div className="age-gate__actions">
+          <Button size="large" onClick={refuse}>
+            No, I&apos;m under 18
+          </Button>
+          <Button size="large" type="primary" onClick={onConfirm}>
+            Yes, I&apos;m 18 or older
+          </Button>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Result } from 'antd';
 import { ButtonLink } from '@/shared/ui/button-link';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface NotFoundPageProps {
   homeHref: string;
@@ -9,7 +10,7 @@ export interface NotFoundPageProps {
 export function NotFoundPage({ homeHref, shopHref }: NotFoundPageProps) {
   return (
     <main id="main-content" className="page page--narrow not-found">
-      <title>Page Not Found</title>
+      <PageMeta title="Page Not Found" noindex />
       <Result
         icon={<img src="/cans/swan-valley-lager.svg" alt="" width={120} height={198} className="not-found__art" />}
         title={<h1 className="page__title">Page Not Found</h1>}

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { reloadPage } from '@/shared/browser/page-navigation';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 /**
  * Shown when a route fails to render or its code cannot be downloaded (for example after a new release
@@ -8,7 +9,7 @@ import { reloadPage } from '@/shared/browser/page-navigation';
 export function RouteErrorPage() {
   return (
     <main id="main-content" className="page page--narrow">
-      <title>Something went wrong</title>
+      <PageMeta title="Something went wrong" noindex />
       <Result
         status="error"
         title={<h1 className="page__title">Something went wrong</h1>}

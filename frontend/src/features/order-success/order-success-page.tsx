@@ -9,6 +9,7 @@ import { orderResultView, shouldClearCart } from './order-result-view';
 import type { OrderResultInput, OrderResultView } from './order-result-view';
 import { looksLikePaymentIntentId, paymentReference } from './payment-reference';
 import './order-success-page.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface OrderSuccessPageProps {
   /** Empties the cart: the pack has been bought. */
@@ -61,7 +62,7 @@ export function OrderSuccessPage({ onOrderConfirmed, shopHref, homeHref }: Order
 
   return (
     <main id="main-content" className="page page--narrow order-result">
-      <title>{pageTitle(view)}</title>
+      <PageMeta title={pageTitle(view)} noindex />
       <ResultBody
         view={view}
         paymentIntentId={paymentIntentId}

@@ -15,6 +15,7 @@ import {
 } from '@brewery/shop-rules';
 import { Button, Radio, Tag } from 'antd';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from '@/shared/catalog/order-limit';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useToast } from '@/shared/ui/toast/use-toast';
@@ -28,6 +29,8 @@ export interface ProductCardProps {
   onAdd: (line: CartLine) => void;
   /** Cards in the first screenful load their can at once; the rest wait until scrolled near. */
   aboveTheFold?: boolean;
+  /** The beer's own page, when it has one (not for an archived beer). */
+  href?: string;
 }
 
 function packOptionPrice(product: Product, packSize: PackSize): string {
@@ -35,18 +38,26 @@ function packOptionPrice(product: Product, packSize: PackSize): string {
   return isPackAvailable(product, packSize) && cents !== null ? formatPrice(centsToDollars(cents)) : 'Not available';
 }
 
-export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }: ProductCardProps) {
+export interface ProductOrderProps {
+  product: Product;
+  /** Cans of this product already in the cart, whatever their pack size. */
+  cansInPack: number;
+  onAdd: (line: CartLine) => void;
+}
+
+/**
+ * Choosing a pack size and how many, and Add to Pack: on the shop's cards and on a beer's own page. What can
+ * be added is the stock and the limit per order less what the pack already holds of this beer.
+ */
+export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) {
   const [packSize, setPackSize] = useState<PackSize>('single');
   const [count, setCount] = useState(0);
   const toast = useToast();
-  const headingId = useId();
   const orderControls = useRef<HTMLDivElement>(null);
 
-  // The stock and the limit per order, less what the pack already holds of this beer.
   const maxCount = maxPacksToAdd(product, packSize, cansInPack);
   const baseLabel = addButtonLabel(product, packSize);
   const label = baseLabel === 'Add to Pack' ? (addBlockedReason(product, packSize, cansInPack) ?? baseLabel) : baseLabel;
-  const stockMarker = productStockMarker(product);
   // The pack can fill up from elsewhere (the drawer) while a count is chosen here.
   const shownCount = Math.min(count, maxCount);
   const limit = typeof product.maxPerOrder === 'number' ? product.maxPerOrder : null;
@@ -62,11 +73,60 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
     onAdd(line);
     toast.success('Added to Pack', addedToPackText(line));
     setCount(0);
-    // Add to Pack disables itself (nothing chosen now): focus stays on this card, on its stepper, not on the page.
+    // Add to Pack disables itself (nothing chosen now): focus stays here, on the stepper, not on the page.
     window.requestAnimationFrame(() =>
       orderControls.current?.querySelector<HTMLButtonElement>('button[aria-label^="Increase"]:not([disabled])')?.focus(),
     );
   };
+
+  return (
+    <>
+      <Radio.Group
+        className="product-card__sizes"
+        aria-label={`Pack size for ${product.name}`}
+        value={packSize}
+        onChange={(event) => choosePackSize(event.target.value as PackSize)}
+        optionType="button"
+      >
+        {PACK_SIZES.map((size) => (
+          <Radio.Button key={size} value={size} className="product-card__size">
+            <span className="product-card__size-name">{packSizeLabel(size)}</span>{' '}
+            <span className="product-card__size-price">{packOptionPrice(product, size)}</span>
+          </Radio.Button>
+        ))}
+      </Radio.Group>
+
+      <div className="product-card__order" ref={orderControls}>
+        <QuantityStepper
+          label={`${product.name} quantity`}
+          value={shownCount}
+          min={0}
+          max={maxCount}
+          onChange={setCount}
+          disabled={label !== 'Add to Pack'}
+        />
+        {cansInPack > 0 ? <span className="product-card__in-pack">{cansInPack} in pack</span> : null}
+      </div>
+      {limit !== null ? <p className="product-card__limit">{limitPerOrderText(limit)}</p> : null}
+
+      <Button
+        type="primary"
+        block
+        size="large"
+        icon={label === 'Add to Pack' ? <ShoppingCartOutlined /> : undefined}
+        disabled={label !== 'Add to Pack' || isAddDisabled(product, packSize, shownCount)}
+        onClick={add}
+        aria-label={label === 'Add to Pack' ? `Add to Pack: ${product.name}` : `${label}: ${product.name}`}
+      >
+        {label}
+      </Button>
+    </>
+  );
+}
+
+export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false, href }: ProductCardProps) {
+  const headingId = useId();
+  const stockMarker = productStockMarker(product);
 
   return (
     <article className={`product-card${product.archived ? ' product-card--archived' : ''}`} aria-labelledby={headingId}>
@@ -100,7 +160,13 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
 
       <div className="product-card__body">
         <h2 id={headingId} className="product-card__name">
-          {product.name}
+          {href === undefined ? (
+            product.name
+          ) : (
+            <Link to={href} className="product-card__link">
+              {product.name}
+            </Link>
+          )}
         </h2>
         <p className="product-card__style">
           <span>{product.style}</span>
@@ -111,45 +177,7 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false }
         </p>
         <p className="product-card__description">{product.description}</p>
 
-        <Radio.Group
-          className="product-card__sizes"
-          aria-label={`Pack size for ${product.name}`}
-          value={packSize}
-          onChange={(event) => choosePackSize(event.target.value as PackSize)}
-          optionType="button"
-        >
-          {PACK_SIZES.map((size) => (
-            <Radio.Button key={size} value={size} className="product-card__size">
-              <span className="product-card__size-name">{packSizeLabel(size)}</span>{' '}
-              <span className="product-card__size-price">{packOptionPrice(product, size)}</span>
-            </Radio.Button>
-          ))}
-        </Radio.Group>
-
-        <div className="product-card__order" ref={orderControls}>
-          <QuantityStepper
-            label={`${product.name} quantity`}
-            value={shownCount}
-            min={0}
-            max={maxCount}
-            onChange={setCount}
-            disabled={label !== 'Add to Pack'}
-          />
-          {cansInPack > 0 ? <span className="product-card__in-pack">{cansInPack} in pack</span> : null}
-        </div>
-        {limit !== null ? <p className="product-card__limit">{limitPerOrderText(limit)}</p> : null}
-
-        <Button
-          type="primary"
-          block
-          size="large"
-          icon={label === 'Add to Pack' ? <ShoppingCartOutlined /> : undefined}
-          disabled={label !== 'Add to Pack' || isAddDisabled(product, packSize, shownCount)}
-          onClick={add}
-          aria-label={label === 'Add to Pack' ? `Add to Pack: ${product.name}` : `${label}: ${product.name}`}
-        >
-          {label}
-        </Button>
+        <ProductOrder product={product} cansInPack={cansInPack} onAdd={onAdd} />
       </div>
     </article>
   );

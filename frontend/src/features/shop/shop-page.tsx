@@ -1,10 +1,12 @@
 import type { CartLine } from '@brewery/shop-rules';
-import { cartTotalCans, sortArchivedLast, validatePack } from '@brewery/shop-rules';
+import { beerPagePath, cartTotalCans, hasBeerPage, sortArchivedLast, validatePack } from '@brewery/shop-rules';
 import { Empty, Skeleton } from 'antd';
+import { useConfig } from '@/shared/api/config/get-config';
 import { useProducts } from '@/shared/api/products/get-products';
 import { PackProgressCard } from './pack-progress-card';
 import { ProductCard } from './product-card';
 import './shop-page.css';
+import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface ShopPageProps {
   cartLines: readonly CartLine[];
@@ -13,6 +15,8 @@ export interface ShopPageProps {
 }
 
 export const NO_PRODUCTS_TEXT = 'No products available at the moment.';
+export const SHOP_DESCRIPTION =
+  'Our beers from Perth in 500mL cans: pale ales, lagers, IPAs and specials. Mix any cans into a 4, 8 or 16-pack, delivered Australia-wide.';
 const SKELETON_CARDS = 8;
 /** About one screenful of cards on a laptop: their cans load first, the rest lazily. */
 const ABOVE_THE_FOLD_CARDS = 4;
@@ -23,11 +27,12 @@ function cansOfProduct(lines: readonly CartLine[], productId: string): number {
 
 export function ShopPage({ cartLines, onAddToCart, onCheckout }: ShopPageProps) {
   const { data: products, isPending } = useProducts();
+  const brand = useConfig().data?.brandName ?? '';
   const validation = validatePack(cartTotalCans(cartLines));
 
   return (
     <main id="main-content" className="page shop">
-      <title>Our Craft Collection</title>
+      <PageMeta title={brand ? `Our Craft Collection | ${brand}` : 'Our Craft Collection'} description={SHOP_DESCRIPTION} path="/shop" />
       <header className="shop__header">
         <h1 className="page__title">Our Craft Collection</h1>
         <p className="shop__lede">
@@ -59,6 +64,7 @@ export function ShopPage({ cartLines, onAddToCart, onCheckout }: ShopPageProps) 
               cansInPack={cansOfProduct(cartLines, product.id)}
               onAdd={onAddToCart}
               aboveTheFold={index < ABOVE_THE_FOLD_CARDS}
+              href={hasBeerPage(product) ? beerPagePath(product) : undefined}
             />
           ))}
         </div>

@@ -4,6 +4,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import type { Request, Response } from 'express';
 import type { ProductAvailability } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
+import { matchesEtag } from '../../../shared-kernel/etag';
 import { GetProductAvailabilityQuery } from '../product-list/product-list.queries';
 import { ShopListing } from '../product-list/shop-listing';
 
@@ -46,13 +47,4 @@ export class ShopProductsController {
     res.setHeader('Cache-Control', 'no-cache');
     return product;
   }
-}
-
-/** If-None-Match holds a list of tags or `*`; a weak form of our tag matches too (RFC 9110 weak comparison). */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }

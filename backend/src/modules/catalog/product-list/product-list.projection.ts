@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { slugify } from '@brewery/shop-rules';
+import { streamCategory, streamId, type Collection, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { PRODUCT_EVENT_TYPES, PRODUCT_STREAM_CATEGORY, type ProductEvent } from '../domain/product.events';
 import { PRODUCTS_COLLECTION, evolveProductView, type ProductViewDoc } from './product-view';
@@ -41,8 +42,35 @@ export class ProductListProjection implements Projection {
       event.metadata.occurredAt,
     );
     if (next === null) return;
-    const { _id, ...fields } = next;
+    const named = await withSlug(products, current, next);
+    const { _id, ...fields } = named;
     await products.updateOne({ _id, revision: { $lt: event.revision } }, { $set: fields }, { upsert: true });
     this.writeCount += 1;
   }
+}
+
+/**
+ * The slug of a new product, or of one whose name now makes another slug: its name's, or with `-2`, `-3`…
+ * when another product has (or had) that one. A renamed product keeps its old slugs, whose addresses
+ * redirect to the new. Replaying the log gives every product the same slug again: the events come in the
+ * same order, and each choice looks only at what the events before it wrote.
+ */
+async function withSlug(
+  products: Collection<ProductViewDoc>,
+  current: ProductViewDoc | null,
+  next: ProductViewDoc,
+): Promise<ProductViewDoc> {
+  const base = slugify(next.name);
+  if (current?.slug !== undefined && slugify(current.name) === base) return next;
+  let slug = base;
+  for (let suffix = 2; await slugTaken(products, slug, next._id); suffix += 1) slug = `${base}-${suffix}`;
+  const former = current?.slug ?? (current === null ? undefined : slugify(current.name));
+  const formerSlugs = (next.formerSlugs ?? []).filter((s) => s !== slug);
+  if (former !== undefined && former !== slug && !formerSlugs.includes(former)) formerSlugs.push(former);
+  return { ...next, slug, formerSlugs };
+}
+
+async function slugTaken(products: Collection<ProductViewDoc>, slug: string, productId: string): Promise<boolean> {
+  const holder = await products.findOne({ _id: { $ne: productId }, deleted: false, $or: [{ slug }, { formerSlugs: slug }] });
+  return holder !== null;
 }

@@ -14,3 +14,10 @@ export class GetProductAvailabilityQuery extends Query<ProductAvailability | nul
     super();
   }
 }
+
+/** Where a beer page's slug leads now: the live product that has it, or had it before a rename; null if none. */
+export class FindBeerBySlugQuery extends Query<{ productId: string; slug: string } | null> {
+  constructor(readonly slug: string) {
+    super();
+  }
+}

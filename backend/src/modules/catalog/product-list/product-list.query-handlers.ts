@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
-import type { Product, ProductAvailability } from '@brewery/shop-rules';
+import { hasBeerPage, productSlug, type Product, type ProductAvailability } from '@brewery/shop-rules';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
-import { GetAdminProductsQuery, GetProductAvailabilityQuery, GetShopProductsQuery } from './product-list.queries';
+import { FindBeerBySlugQuery, GetAdminProductsQuery, GetProductAvailabilityQuery, GetShopProductsQuery } from './product-list.queries';
 import {
   PRODUCTS_COLLECTION,
   compareForListing,
@@ -44,5 +44,21 @@ export class GetProductAvailabilityHandler implements IQueryHandler<GetProductAv
     if (doc === null) return null;
     const { id, name, isActive, inventory } = toShopProduct(doc);
     return { id, name, isActive, inventory };
+  }
+}
+
+@QueryHandler(FindBeerBySlugQuery)
+export class FindBeerBySlugHandler implements IQueryHandler<FindBeerBySlugQuery> {
+  constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
+
+  async execute(query: FindBeerBySlugQuery): Promise<{ productId: string; slug: string } | null> {
+    const products = this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION);
+    const live = { deleted: false, isActive: true, archived: false };
+    // A slug a product has now wins over the same slug another product had before.
+    const doc =
+      (await products.findOne({ ...live, slug: query.slug })) ?? (await products.findOne({ ...live, formerSlugs: query.slug }));
+    if (doc === null) return null;
+    const product = toShopProduct(doc);
+    return hasBeerPage(product) ? { productId: product.id, slug: productSlug(product) } : null;
   }
 }

@@ -1,4 +1,4 @@
-import type { Product } from '@brewery/shop-rules';
+import { slugify, type Product } from '@brewery/shop-rules';
 import { compareNames, compareText } from '../../../shared-kernel/collation';
 import { assertNever } from '../../../shared-kernel/decider';
 import type { Reservation } from '../domain/product.decider';
@@ -20,6 +20,10 @@ export type ProductViewDoc = ProductFields & {
   deleted: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The beer page's address part (`/shop/<slug>`), unique among products; older documents may lack it. */
+  slug?: string;
+  /** Slugs the product had before a rename: their addresses redirect to the current one. */
+  formerSlugs?: string[];
 };
 
 /** The product list for the admin: the stock figure, what is reserved and what is left to sell. */
@@ -109,6 +113,7 @@ function productOf(doc: ProductViewDoc): Product {
     enable16Pack: doc.enable16Pack,
     // Documents written before the limit existed have none.
     maxPerOrder: doc.maxPerOrder ?? null,
+    slug: doc.slug ?? slugify(doc.name),
   };
 }
 

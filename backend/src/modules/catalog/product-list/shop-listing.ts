@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
+import type { Product } from '@brewery/shop-rules';
 import { ProductListProjection } from './product-list.projection';
 import { GetShopProductsQuery } from './product-list.queries';
 
@@ -8,6 +9,8 @@ import { GetShopProductsQuery } from './product-list.queries';
 export interface ShopListingBody {
   body: string;
   etag: string;
+  /** The same list, parsed (the server-rendered pages draw from it); not to be changed. */
+  products: readonly Product[];
 }
 
 /**
@@ -27,8 +30,9 @@ export class ShopListing {
   async current(): Promise<ShopListingBody> {
     const writes = this.productList.writes;
     if (this.cached !== null && this.cached.writes === writes) return this.cached;
-    const body = JSON.stringify(await this.queries.execute(new GetShopProductsQuery()));
-    const listing = { writes, body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    const products = await this.queries.execute(new GetShopProductsQuery());
+    const body = JSON.stringify(products);
+    const listing = { writes, body, products, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
     // A slower reader that started before a newer answer was kept must not put its older one back.
     if (this.cached === null || this.cached.writes <= writes) this.cached = listing;
     return listing;

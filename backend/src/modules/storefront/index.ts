@@ -1,0 +1,3 @@
+/** What the HTTP edge uses from the storefront: the server-rendered pages. */
+export { StorefrontModule } from './storefront.module';
+export { ShopPages } from './shop-pages.service';

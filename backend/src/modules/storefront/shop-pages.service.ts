@@ -1,0 +1,227 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Product } from '@brewery/shop-rules';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import { matchesEtag } from '../../shared-kernel/etag';
+import { FindBeerBySlugQuery, ShopListing } from '../catalog';
+import { publicConfigOf } from '../system/public-config.controller';
+import { loadBuiltShop, type BuiltShop, type RenderedPage } from './ssr-bundle';
+
+/** The cookie the age gate sets when a visitor says they are 18 or older. */
+export const AGE_COOKIE = 'age_verified';
+
+/** A page as it goes on the wire: the document, its ETag, and its gzip and brotli forms made once. */
+interface ShopDocument {
+  listingEtag: string;
+  status: number;
+  etag: string;
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+/** What the server does with a page address that is not the API, a picture or a built file. */
+export type PageAnswer = { kind: 'sent' } | { kind: 'shell' };
+
+/**
+ * The shop's public pages rendered on the server (`/`, `/shop`, each beer's page, the order result and the
+ * "Page Not Found" page), so a phone paints the page from the HTML before any script arrives.
+ *
+ * A page is rendered once per change of what its markup shows (the product list with stock told only as
+ * none, a few or plenty) and reused; the exact product list goes into the page as its state and is written
+ * afresh, compressed once, whenever `GET /api/products` would answer differently. So a request for a page
+ * costs no render, and a checkout reserving stock costs a string join, not a render.
+ */
+@Injectable()
+export class ShopPages {
+  private readonly logger = new Logger('ShopPages');
+  private built: Promise<BuiltShop | null> | null = null;
+  private readonly renders = new Map<string, { signature: string; page: Promise<RenderedPage> }>();
+  private readonly documents = new Map<string, ShopDocument>();
+  private signatureOf: { listingEtag: string; signature: string } | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly listing: ShopListing,
+    private readonly queries: QueryBus,
+  ) {}
+
+  private builtShop(): Promise<BuiltShop | null> {
+    this.built ??= loadBuiltShop(this.config.staticDir).catch((error: unknown) => {
+      this.logger.error(`The server-rendering bundle could not be loaded; pages are drawn in the browser: ${String(error)}`);
+      return null;
+    });
+    return this.built;
+  }
+
+  /** Answers a GET or HEAD for a page: the rendered page, a redirect, or `shell` for the plain `index.html`. */
+  async answer(req: Request, res: Response): Promise<PageAnswer> {
+    const built = await this.builtShop();
+    if (built === null) return { kind: 'shell' };
+    const pathname = req.path;
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    const listing = await this.listing.current();
+    const products = listing.products as Product[];
+    const kind = built.bundle.pageKind(pathname, products);
+    if (kind === 'client') return { kind: 'shell' };
+
+    // One address per page: `/Shop/` is `/shop`.
+    const canonical = canonicalPath(pathname);
+    if (kind === 'page' && canonical !== pathname) return this.redirect(res, `${canonical}${query}`);
+    if (kind === 'not-found') {
+      const moved = await this.movedBeer(canonical);
+      if (moved !== null && moved !== pathname) return this.redirect(res, `${moved}${query}`);
+    }
+
+    const ageVerified = hasAgeCookie(req.header('cookie'));
+    const isResult = canonical === '/order-success';
+    // The order result depends on its query; a missing page's markup is the same whatever was asked for.
+    const key = isResult
+      ? null
+      : kind === 'not-found'
+        ? `404 ${canonical.startsWith('/shop/') ? 'beer' : 'other'} ${ageVerified}`
+        : `${canonical} ${ageVerified}`;
+    const url = isResult ? `${canonical}${query}` : canonical;
+    let document: ShopDocument;
+    try {
+      document = await this.document(built, key, url, listing.etag, products, ageVerified);
+    } catch (error) {
+      // The page still works drawn by the browser; the failure is for the operator's log.
+      this.logger.error(
+        `Rendering ${url} failed; the browser draws it instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return { kind: 'shell' };
+    }
+    this.send(req, res, document);
+    return { kind: 'sent' };
+  }
+
+  private async document(
+    built: BuiltShop,
+    key: string | null,
+    url: string,
+    listingEtag: string,
+    products: Product[],
+    ageVerified: boolean,
+  ): Promise<ShopDocument> {
+    const cached = key === null ? undefined : this.documents.get(key);
+    if (cached !== undefined && cached.listingEtag === listingEtag) return cached;
+    const page = await this.page(built, key, url, listingEtag, products, ageVerified);
+    const config = publicConfigOf(this.config);
+    const html = Buffer.from(built.bundle.shopDocument(built.template, page, { products, config, ageVerified, origin: this.origin() }));
+    const document: ShopDocument = {
+      listingEtag,
+      status: page.status,
+      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`,
+      html,
+      gzip: gzipSync(html, { level: 6 }),
+      brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    };
+    if (key !== null) this.documents.set(key, document);
+    return document;
+  }
+
+  /** The rendered page for the key, rendered again only when what its markup shows changed. */
+  private page(
+    built: BuiltShop,
+    key: string | null,
+    url: string,
+    listingEtag: string,
+    products: Product[],
+    ageVerified: boolean,
+  ): Promise<RenderedPage> {
+    const shown = built.bundle.markupProducts(products);
+    if (this.signatureOf?.listingEtag !== listingEtag) this.signatureOf = { listingEtag, signature: JSON.stringify(shown) };
+    const signature = this.signatureOf.signature;
+    const kept = key === null ? undefined : this.renders.get(key);
+    if (kept !== undefined && kept.signature === signature) return kept.page;
+    const page = built.bundle.renderShopPage({
+      url,
+      products: shown,
+      config: publicConfigOf(this.config),
+      ageVerified,
+      origin: this.origin(),
+      manifest: built.manifest,
+    });
+    if (key !== null) {
+      this.renders.set(key, { signature, page });
+      // A render that failed is not kept: the next request tries again.
+      page.catch(() => {
+        if (this.renders.get(key)?.page === page) this.renders.delete(key);
+      });
+    }
+    return page;
+  }
+
+  /** A beer renamed since the link was made: its page now, by the slug it had. */
+  private async movedBeer(pathname: string): Promise<string | null> {
+    const match = /^\/shop\/([^/]+)$/.exec(pathname);
+    if (match?.[1] === undefined) return null;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(match[1]).toLowerCase();
+    } catch {
+      return null;
+    }
+    const found = await this.queries.execute(new FindBeerBySlugQuery(slug));
+    return found === null ? null : `/shop/${found.slug}`;
+  }
+
+  private redirect(res: Response, location: string): PageAnswer {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.redirect(301, location);
+    return { kind: 'sent' };
+  }
+
+  private send(req: Request, res: Response, document: ShopDocument): void {
+    res.status(document.status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // Revalidated every time (stock and prices move), answered 304 while the page stays the same.
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    res.setHeader('ETag', document.etag);
+    if (document.status === 200 && matchesEtag(req.header('if-none-match'), document.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = chooseEncoding(req.header('accept-encoding'));
+    const body = encoding === 'br' ? document.brotli : encoding === 'gzip' ? document.gzip : document.html;
+    // Already compressed: the compression middleware leaves a response with a Content-Encoding alone.
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', String(body.length));
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+  }
+
+  private origin(): string {
+    return this.config.shop.publicUrl.replace(/\/+$/, '');
+  }
+}
+
+/** Lower case, no trailing slash (but `/` itself). Beer slugs are lower case too. */
+export function canonicalPath(pathname: string): string {
+  return pathname.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+export function hasAgeCookie(header: string | undefined): boolean {
+  return header !== undefined && header.split(';').some((pair) => pair.trim() === `${AGE_COOKIE}=true`);
+}
+
+/** br, then gzip, then nothing, as Accept-Encoding allows (a q of 0 refuses one). */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const wildcard = accepted.get('*');
+  const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}

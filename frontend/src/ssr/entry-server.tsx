@@ -1,0 +1,142 @@
+import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
+import type { Product, PublicConfig } from '@brewery/shop-rules';
+import { PACK_QUANTITY, findBeerBySlug } from '@brewery/shop-rules';
+import { renderToString } from 'react-dom/server';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { ServerAgeAnswerContext } from '@/features/layout/age-answer';
+import { configQueryOptions } from '@/shared/api/config/get-config';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
+import { createQueryClient } from '@/shared/api/query-client';
+import { SiteOriginContext } from '@/shared/ui/page-meta';
+import type { ServerState } from './server-state';
+import { serializeServerState } from './server-state';
+import type { DocumentParts, ViteManifest } from './shop-document';
+import { chunksOf, fillTemplate, splitHoisted } from './shop-document';
+
+export type { ViteManifest } from './shop-document';
+export type { ServerState } from './server-state';
+
+/**
+ * What the server does with an address: render the page (`page`), render the "Page Not Found" page with
+ * status 404 (`not-found`), or send the plain shell for the browser to draw (`client`: the checkout and the
+ * admin, which are private to one visitor and load their own data).
+ */
+export type PageKind = 'page' | 'not-found' | 'client';
+
+interface PageRoute {
+  kind: PageKind;
+  /** The route module whose chunk the page needs (the key of Vite's manifest). */
+  module?: string;
+}
+
+const ROUTE_MODULES = {
+  home: 'src/app/routes/home.route.tsx',
+  shop: 'src/app/routes/shop.route.tsx',
+  beer: 'src/app/routes/beer.route.tsx',
+  orderSuccess: 'src/app/routes/order-success.route.tsx',
+  notFound: 'src/app/routes/not-found.route.tsx',
+} as const;
+
+function pageRoute(pathname: string, products: readonly Product[]): PageRoute {
+  // react-router matches without regard to case or a trailing slash; so does this.
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (path === '/') return { kind: 'page', module: ROUTE_MODULES.home };
+  if (path === '/shop') return { kind: 'page', module: ROUTE_MODULES.shop };
+  if (path === '/order-success') return { kind: 'page', module: ROUTE_MODULES.orderSuccess };
+  if (path === '/checkout' || path === '/admin') return { kind: 'client' };
+  const beer = /^\/shop\/([^/]+)$/.exec(pathname.replace(/\/+$/, ''));
+  if (beer?.[1] !== undefined) {
+    let slug: string;
+    try {
+      slug = decodeURIComponent(beer[1]);
+    } catch {
+      return { kind: 'not-found', module: ROUTE_MODULES.beer };
+    }
+    return { kind: findBeerBySlug(products, slug) === null ? 'not-found' : 'page', module: ROUTE_MODULES.beer };
+  }
+  return { kind: 'not-found', module: ROUTE_MODULES.notFound };
+}
+
+/** Which kind of page an address is, for the server to decide before rendering (and caching). */
+export function pageKind(pathname: string, products: readonly Product[]): PageKind {
+  return pageRoute(pathname, products).kind;
+}
+
+/**
+ * The product list as far as a page's markup depends on it. What a customer can buy now moves with every
+ * checkout, but the markup only tells whether there is none, a few (LOW STOCK) and enough for each pack size
+ * (a 16-pack at most): a render is reused while this stays the same, and only the page's state (the exact
+ * list) is written afresh.
+ */
+export function markupProducts(products: readonly Product[]): Product[] {
+  return products.map((product) => ({ ...product, inventory: Math.min(Math.max(product.inventory, 0), LARGEST_PACK) }));
+}
+
+const LARGEST_PACK = Math.max(...Object.values(PACK_QUANTITY));
+
+export interface ShopRenderInput {
+  /** Path and query of the page, e.g. `/shop`. */
+  url: string;
+  /** The shop's product list, as `GET /api/products` answers it (or as `markupProducts` gives it). */
+  products: Product[];
+  config: PublicConfig;
+  /** The visitor already said they are 18 or older (the `age_verified` cookie): no gate in the HTML. */
+  ageVerified: boolean;
+  /** The shop's public address (`PUBLIC_URL`), for canonical links and share cards. */
+  origin: string;
+  /** The built `.vite/manifest.json`, to preload the page's own chunks; none preloads nothing. */
+  manifest?: ViteManifest;
+}
+
+export interface RenderedPage {
+  /** 200, or 404 for an unknown address or a beer not on sale. */
+  status: number;
+  /** The page's parts, less its state; `shopDocument` puts them and the state into the template. */
+  parts: Omit<DocumentParts, 'state'>;
+}
+
+/** antd's styles are computed once per process: each render adds what it has not seen, and takes them all. */
+const styleCache = createCache();
+
+/** Renders a public page of the shop: its markup, head tags and styles, for the browser's code to hydrate. */
+export async function renderShopPage(input: ShopRenderInput): Promise<RenderedPage> {
+  const url = new URL(input.url, 'http://shop.invalid');
+  const route = pageRoute(url.pathname, input.products);
+  if (route.kind === 'client') throw new Error(`${url.pathname} is drawn in the browser; the server sends the plain shell.`);
+
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`The page ${input.url} answered a redirect while rendering.`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(productsQueryOptions().queryKey, input.products);
+  queryClient.setQueryData(configQueryOptions().queryKey, input.config);
+  const markup = renderToString(
+    <StyleProvider cache={styleCache}>
+      <SiteOriginContext value={input.origin}>
+        <ServerAgeAnswerContext value={input.ageVerified}>
+          <AppProvider queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </ServerAgeAnswerContext>
+      </SiteOriginContext>
+    </StyleProvider>,
+  );
+  const { hoisted, body } = splitHoisted(markup);
+  return {
+    status: route.kind === 'not-found' ? 404 : 200,
+    parts: {
+      head: hoisted,
+      styles: extractStyle(styleCache),
+      body,
+      preload: input.manifest === undefined || route.module === undefined ? [] : chunksOf(input.manifest, [route.module]),
+    },
+  };
+}
+
+/** The whole document: the built `index.html` with the rendered page and the state it hydrates from. */
+export function shopDocument(template: string, page: RenderedPage, state: ServerState): string {
+  return fillTemplate(template, { ...page.parts, state: serializeServerState(state) });
+}
