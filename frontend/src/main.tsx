@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { App } from './app/app';
@@ -37,17 +37,21 @@ async function start(): Promise<void> {
   queryClient.setQueryData(productsQueryOptions().queryKey, state.products);
   queryClient.setQueryData(configQueryOptions().queryKey, state.config);
   await loadPagesOf(window.location.pathname);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App queryClient={queryClient} serverAgeAnswer={state.ageVerified} siteOrigin={state.origin} />
-    </StrictMode>,
-    {
-      // A mismatch is drawn again by the browser and stays usable; the console says so, for the tests and for support.
-      // eslint-disable-next-line no-console -- the one place a hydration failure can be seen
-      onRecoverableError: (error) => console.error('The page could not take over the HTML the server drew:', error),
-    },
-  );
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding a phone's main
+  // thread for the whole page at once.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App queryClient={queryClient} serverAgeAnswer={state.ageVerified} siteOrigin={state.origin} />
+      </StrictMode>,
+      {
+        // A mismatch is drawn again by the browser and stays usable; the console says so, for the tests and for support.
+        // eslint-disable-next-line no-console -- the one place a hydration failure can be seen
+        onRecoverableError: (error) => console.error('The page could not take over the HTML the server drew:', error),
+      },
+    );
+  });
 }
 
 void start();

@@ -1,14 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enGB from 'antd/locale/en_GB';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { CartProvider } from '@/features/cart/cart-provider';
 import { createQueryClient } from '@/shared/api/query-client';
 import { appTheme } from '@/shared/ui/brand-theme';
-import { TOAST_CONFIG } from '@/shared/ui/toast/toast-config';
-import { ToastHotkey } from '@/shared/ui/toast/toast-hotkey';
+import { ToastProvider } from '@/shared/ui/toast/toast-provider';
 
 export interface AppProviderProps {
   children: ReactNode;
@@ -21,12 +20,11 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <ConfigProvider theme={appTheme} locale={enGB}>
-      <AntApp notification={TOAST_CONFIG} component={false}>
+      <ToastProvider>
         <QueryClientProvider client={client}>
           <CartProvider>{children}</CartProvider>
         </QueryClientProvider>
-        <ToastHotkey />
-      </AntApp>
+      </ToastProvider>
     </ConfigProvider>
   );
 }

@@ -131,7 +131,8 @@ export async function renderShopPage(input: ShopRenderInput): Promise<RenderedPa
       head: hoisted,
       styles: extractStyle(styleCache),
       body,
-      preload: input.manifest === undefined || route.module === undefined ? [] : chunksOf(input.manifest, [route.module]),
+      route:
+        input.manifest === undefined || route.module === undefined ? { scripts: [], styles: [] } : chunksOf(input.manifest, [route.module]),
     },
   };
 }

@@ -17,19 +17,31 @@ export function splitHoisted(markup: string): { hoisted: string; body: string } 
   return { hoisted: hoisted[0], body: markup.slice(hoisted[0].length) };
 }
 
-/** The chunks (and their imports, transitively) of the given source modules, less those the entry already loads. */
-export function chunksOf(manifest: ViteManifest, sources: readonly string[]): string[] {
-  const entryChunks = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
+/** What a page's route needs beyond what `index.html` already loads: its scripts and its stylesheets. */
+export interface RouteFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * The chunks (and their static imports, transitively) of the given source modules and their CSS, less what
+ * the entry already loads. The CSS must come with the HTML: the markup is there before the route's code.
+ */
+export function chunksOf(manifest: ViteManifest, sources: readonly string[]): RouteFiles {
+  const walk = (key: string, scripts: Set<string>, styles: Set<string>) => {
     const chunk = manifest[key];
-    if (chunk === undefined || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) walk(imported, into);
+    if (chunk === undefined || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) walk(imported, scripts, styles);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry === true) walk(key, entryChunks);
-  const needed = new Set<string>();
-  for (const source of sources) walk(source, needed);
-  return [...needed].filter((file) => !entryChunks.has(file));
+  const entryScripts = new Set<string>();
+  const entryStyles = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry === true) walk(key, entryScripts, entryStyles);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const source of sources) walk(source, scripts, styles);
+  return { scripts: [...scripts].filter((file) => !entryScripts.has(file)), styles: [...styles].filter((file) => !entryStyles.has(file)) };
 }
 
 export interface DocumentParts {
@@ -41,21 +53,49 @@ export interface DocumentParts {
   body: string;
   /** The JSON of the page's state, safe inside a script element. */
   state: string;
-  /** Chunk files (under the site's root) to preload. */
-  preload: readonly string[];
+  /** The route's own files (under the site's root): scripts to preload, stylesheets to link. */
+  route: RouteFiles;
 }
 
-/** The template with the page in it. The template's own title and description give way to the page's. */
+/** The id of the JSON that tells `/boot.js` which scripts to load after the first paint. */
+export const BOOT_DATA_ID = 'shop-boot';
+
+/**
+ * The template with the page in it. The template's own title and description give way to the page's. Its
+ * scripts do not load with the HTML: `/boot.js` (deferred, a few hundred bytes) loads them, with the route's
+ * chunks, after the page has painted.
+ */
 export function fillTemplate(template: string, parts: DocumentParts): string {
-  const preloads = parts.preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   let html = template;
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  html = html.replace(/\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_tag, src: string) => {
+    entries.push(src);
+    return '';
+  });
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const [entry] = entries;
+  if (entry === undefined) throw new Error('The built index.html has no module script.');
+  const boot = { entry, preload: [...preloads, ...parts.route.scripts.map((file) => `/${file}`)] };
+
   if (/<title>/.test(parts.head)) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
   if (/<meta name="description"/.test(parts.head)) html = html.replace(/\s*<meta\s+name="description"[^>]*>/, '');
   // Function replacements: a page's text may hold `$&` and the like, which a replacement string would expand.
-  // antd's styles first, as its client puts them, so that the shop's own stylesheet can override them.
+  // antd's styles first, as its client puts them, so that the shop's own stylesheets can override them; the
+  // route's stylesheets after the shop's, in the order the browser's code would add them.
   html = html.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${parts.styles}`);
-  html = html.replace('</head>', () => `${parts.head}${preloads}</head>`);
+  const routeStyles = parts.route.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+  html = html.replace('</head>', () => `${parts.head}${routeStyles}</head>`);
   html = html.replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>`);
-  html = html.replace('</body>', () => `<script type="application/json" id="shop-state">${parts.state}</script></body>`);
+  html = html.replace(
+    '</body>',
+    () =>
+      `<script type="application/json" id="shop-state">${parts.state}</script>` +
+      `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>` +
+      `<script src="/boot.js" defer></script></body>`,
+  );
   return html;
 }

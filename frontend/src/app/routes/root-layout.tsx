@@ -1,7 +1,6 @@
 import { cartTotalCans } from '@brewery/shop-rules';
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { CartDrawer } from '@/features/cart/cart-drawer';
 import { useCart } from '@/features/cart/use-cart';
 import { AgeGate } from '@/features/layout/age-gate';
 import { useAgeAnswer } from '@/features/layout/age-answer';
@@ -11,6 +10,10 @@ import type { NavItem } from '@/features/layout/site-header';
 import { useConfig } from '@/shared/api/config/get-config';
 import { paths } from '../paths';
 import { useNavigationFocus } from './use-navigation-focus';
+
+/** The drawer's code (antd's Drawer and the pack's lines) comes once the page is idle, or at the first tap on the cart. */
+const loadCartDrawer = () => import('@/features/cart/cart-drawer');
+const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDrawer }));
 
 const MAIN_NAV: readonly NavItem[] = [
   { label: 'Home', href: paths.home.getHref() },
@@ -25,6 +28,18 @@ export function RootLayout() {
   const cart = useCart();
   const navigate = useNavigate();
   const [cartOpen, setCartOpen] = useState(false);
+  // Mounted from the first opening on, so that it can close with its animation.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  useEffect(() => {
+    const warm = () => void loadCartDrawer();
+    if (typeof window.requestIdleCallback !== 'function') return;
+    const id = window.requestIdleCallback(warm, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
+  const openCart = () => {
+    setDrawerMounted(true);
+    setCartOpen(true);
+  };
   const age = useAgeAnswer();
   useNavigationFocus();
 
@@ -44,13 +59,17 @@ export function RootLayout() {
           homeHref={paths.home.getHref()}
           navItems={MAIN_NAV}
           cartCount={cartTotalCans(cart.lines)}
-          onCartClick={() => setCartOpen(true)}
+          onCartClick={openCart}
         />
         <div className="app-shell__page">
           <Outlet />
         </div>
         <SiteFooter config={config} quickLinks={QUICK_LINKS} />
-        <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} onCheckout={goToCheckout} />
+        {drawerMounted ? (
+          <Suspense fallback={null}>
+            <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} onCheckout={goToCheckout} />
+          </Suspense>
+        ) : null}
       </div>
       {age.verified ? null : <AgeGate onConfirm={age.confirm} />}
     </>

@@ -1,5 +1,5 @@
 import { CloseCircleOutlined, DeleteOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button, Modal } from 'antd';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useDeleteOrder } from './api/delete-order';
@@ -37,7 +37,8 @@ export function deleteOrderPrompt(orderId: string): string {
 export function PendingOrdersTab() {
   const remove = useDeleteOrder();
   const toast = useToast();
-  const { modal } = App.useApp();
+  // The confirmation dialog renders through this tab's own holder, inside the shop's theme.
+  const [modal, modalHolder] = Modal.useModal();
 
   const confirmDelete = (order: AdminOrder) => {
     void modal.confirm({
@@ -55,41 +56,50 @@ export function PendingOrdersTab() {
   };
 
   return (
-    <OrdersTable
-      tab="pending-orders"
-      label="Pending orders"
-      title="Pending Orders"
-      subtitle="Checkouts waiting for payment"
-      emptyText={NO_PENDING_ORDERS}
-      statuses={PENDING_STATUSES}
-      timeLabel="Created"
-      extraColumn={{
-        title: 'Items and cans',
-        render: (order) => (
-          <div className="orders-table__pending">
-            <ul className="orders-table__items" aria-label={`Items of order #${order.id}`}>
-              {order.items.map((item) => (
-                <li key={item.id}>
-                  <span>{item.product.name}</span> <span className="orders-table__muted">{itemQuantityText(item)}</span>
-                </li>
-              ))}
-            </ul>
-            {order.paymentDeclined ? (
-              <p className="orders-tab__note orders-tab__note--declined">
-                <CloseCircleOutlined /> {declinedNote(order.paymentDeclined)}
+    <>
+      {modalHolder}
+      <OrdersTable
+        tab="pending-orders"
+        label="Pending orders"
+        title="Pending Orders"
+        subtitle="Checkouts waiting for payment"
+        emptyText={NO_PENDING_ORDERS}
+        statuses={PENDING_STATUSES}
+        timeLabel="Created"
+        extraColumn={{
+          title: 'Items and cans',
+          render: (order) => (
+            <div className="orders-table__pending">
+              <ul className="orders-table__items" aria-label={`Items of order #${order.id}`}>
+                {order.items.map((item) => (
+                  <li key={item.id}>
+                    <span>{item.product.name}</span> <span className="orders-table__muted">{itemQuantityText(item)}</span>
+                  </li>
+                ))}
+              </ul>
+              {order.paymentDeclined ? (
+                <p className="orders-tab__note orders-tab__note--declined">
+                  <CloseCircleOutlined /> {declinedNote(order.paymentDeclined)}
+                </p>
+              ) : null}
+              <p className="orders-tab__note">
+                <InfoCircleOutlined /> {reservationNote(order)}
               </p>
-            ) : null}
-            <p className="orders-tab__note">
-              <InfoCircleOutlined /> {reservationNote(order)}
-            </p>
-          </div>
-        ),
-      }}
-      actions={(order) => (
-        <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(order)} aria-label={`Delete Order #${order.id}`}>
-          Delete Order
-        </Button>
-      )}
-    />
+            </div>
+          ),
+        }}
+        actions={(order) => (
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => confirmDelete(order)}
+            aria-label={`Delete Order #${order.id}`}
+          >
+            Delete Order
+          </Button>
+        )}
+      />
+    </>
   );
 }

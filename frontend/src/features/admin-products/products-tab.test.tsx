@@ -47,7 +47,7 @@ describe('Products tab', () => {
     const empty = await screen.findByText('No products found');
     await userEvent.setup().click(within(empty.closest('.ant-empty') as HTMLElement).getByRole('button', { name: /Seed Products/ }));
     expect(await screen.findByRole('article', { name: 'Quokka Pale Ale' })).toBeInTheDocument();
-    expect(screen.getByText('Products seeded')).toBeInTheDocument();
+    expect(await screen.findByText('Products seeded')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/seed-products')).toHaveLength(1);
   });
 

@@ -57,7 +57,7 @@ describe('admin login (no stored token)', () => {
     renderGate();
     await submitPassword('correct horse');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('Admin access granted')).toBeInTheDocument();
+    expect(await screen.findByText('Admin access granted')).toBeInTheDocument();
     expect(localStorage.getItem('adminToken')).toBe('tok-123');
     expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({ password: 'correct horse' });
     // A fresh login is not verified again.

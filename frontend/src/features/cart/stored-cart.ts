@@ -17,7 +17,9 @@ export function storedCart(): CartLine[] {
   const raw = localStorage.getItem(STORAGE_KEYS.cart);
   if (raw !== lastRaw) {
     lastRaw = raw;
-    lastLines = sanitizeStoredCart(raw);
+    const lines = sanitizeStoredCart(raw);
+    // An empty pack is the very object the server's HTML was drawn with: hydration then has nothing to redo.
+    lastLines = lines.length === 0 ? NO_LINES : lines;
   }
   return lastLines;
 }

@@ -1,6 +1,7 @@
 import type { CartLine } from '@brewery/shop-rules';
 import { beerPagePath, cartTotalCans, hasBeerPage, sortArchivedLast, validatePack } from '@brewery/shop-rules';
 import { Empty, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { useConfig } from '@/shared/api/config/get-config';
 import { useProducts } from '@/shared/api/products/get-products';
 import { PackProgressCard } from './pack-progress-card';
@@ -58,14 +59,16 @@ export function ShopPage({ cartLines, onAddToCart, onCheckout }: ShopPageProps) 
       ) : (
         <div className="shop__grid">
           {sortArchivedLast(products).map((product, index) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              cansInPack={cansOfProduct(cartLines, product.id)}
-              onAdd={onAddToCart}
-              aboveTheFold={index < ABOVE_THE_FOLD_CARDS}
-              href={hasBeerPage(product) ? beerPagePath(product) : undefined}
-            />
+            // Each card hydrates on its own (a Suspense boundary), so a phone's main thread is never held for the whole grid.
+            <Suspense key={product.id} fallback={null}>
+              <ProductCard
+                product={product}
+                cansInPack={cansOfProduct(cartLines, product.id)}
+                onAdd={onAddToCart}
+                aboveTheFold={index < ABOVE_THE_FOLD_CARDS}
+                href={hasBeerPage(product) ? beerPagePath(product) : undefined}
+              />
+            </Suspense>
           ))}
         </div>
       )}

@@ -38,4 +38,6 @@ export const appTheme: ThemeConfig = {
 /** Amber buttons need dark text to keep their contrast above 4.5:1. */
 export const accentTheme: ThemeConfig = {
   token: { colorPrimary: BRAND_COLOURS.amber, colorTextLightSolid: BRAND_COLOURS.ink },
+  // One name for every amber button's variables: otherwise each button writes its own copy of all of them.
+  cssVar: { key: 'accent' },
 };

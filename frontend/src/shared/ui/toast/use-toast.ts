@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
+import { ToastContext } from './toast-context';
 
 export interface Toast {
   success: (title: string, description?: ReactNode) => void;
@@ -8,15 +8,16 @@ export interface Toast {
   error: (title: string, description?: ReactNode) => void;
 }
 
-/** The shop's toasts: antd notifications configured by the App provider (see toast-config.ts). */
+/** The shop's toasts (antd notifications, see toast-provider.tsx and toast-config.ts). */
 export function useToast(): Toast {
-  const { notification } = App.useApp();
+  const context = useContext(ToastContext);
+  if (context === null) throw new Error('useToast needs the ToastProvider (AppProvider) above it.');
   return useMemo(
     () => ({
-      success: (title, description) => notification.success({ title, description, role: 'status', closable: true }),
-      info: (title, description) => notification.info({ title, description, role: 'status', closable: true }),
-      error: (title, description) => notification.error({ title, description, role: 'alert', closable: true }),
+      success: (title, description) => context.show('success', title, description),
+      info: (title, description) => context.show('info', title, description),
+      error: (title, description) => context.show('error', title, description),
     }),
-    [notification],
+    [context],
   );
 }

@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { createContext } from 'react';
+
+export type ToastKind = 'success' | 'info' | 'error';
+
+export interface ToastApi {
+  show: (kind: ToastKind, title: string, description?: ReactNode) => void;
+}
+
+export const ToastContext = createContext<ToastApi | null>(null);

@@ -1,0 +1,67 @@
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ToastApi, ToastKind } from './toast-context';
+import { ToastContext } from './toast-context';
+import { ToastHotkey } from './toast-hotkey';
+
+const ToastHost = lazy(() => import('./toast-host'));
+
+interface Pending {
+  kind: ToastKind;
+  title: string;
+  description?: ReactNode;
+}
+
+/**
+ * The shop's toasts. Their code loads once the page is idle (or at the first toast, whichever comes first);
+ * a toast asked for before it arrives is shown as soon as it does.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [wanted, setWanted] = useState(false);
+  const api = useRef<NotificationInstance | null>(null);
+  const pending = useRef<Pending[]>([]);
+
+  useEffect(() => {
+    const load = () => setWanted(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(load, 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const open = (instance: NotificationInstance, { kind, title, description }: Pending) =>
+    instance[kind]({ title, description, role: kind === 'error' ? 'alert' : 'status', closable: true });
+
+  const onReady = useCallback((instance: NotificationInstance) => {
+    api.current = instance;
+    for (const toast of pending.current.splice(0)) open(instance, toast);
+  }, []);
+
+  const value = useMemo<ToastApi>(
+    () => ({
+      show: (kind, title, description) => {
+        if (api.current !== null) open(api.current, { kind, title, description });
+        else {
+          pending.current.push({ kind, title, description });
+          setWanted(true);
+        }
+      },
+    }),
+    [],
+  );
+
+  return (
+    <ToastContext value={value}>
+      {children}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ToastHost onReady={onReady} />
+        </Suspense>
+      ) : null}
+      <ToastHotkey />
+    </ToastContext>
+  );
+}
