@@ -33,6 +33,35 @@ export function launchChromium(): Promise<Browser> {
 export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
 
 /**
+ * A server-rendered page shows before its code runs; a journey taps as a customer who waits for the page to
+ * work, so every `goto` and `reload` of a page returns once the shop's code has taken over the page.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.documentElement.dataset['hydrated'] === 'true' || document.getElementById('root') === null,
+    undefined,
+    {
+      timeout: 30_000,
+    },
+  );
+}
+
+function waitForHydrationAfterLoads(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    if (response !== null && (response.headers()['content-type'] ?? '').startsWith('text/html')) await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    if (response !== null && (response.headers()['content-type'] ?? '').startsWith('text/html')) await waitForHydration(page);
+    return response;
+  };
+}
+
+/**
  * A fresh context per journey. Requests that would leave the machine are refused (the shop must work
  * offline); Stripe.js is answered by a stub when a test sets Stripe keys.
  */
@@ -42,8 +71,13 @@ export async function newShopContext(
   options: { viewport?: keyof typeof VIEWPORTS; ageVerified?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[options.viewport ?? 'desktop'] });
+  context.on('page', waitForHydrationAfterLoads);
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  if (options.ageVerified) await context.addInitScript("window.localStorage.setItem('ageVerified', 'true')");
+  if (options.ageVerified) {
+    // As a returning visitor's browser holds it: in local storage (the spec's key) and in the cookie the server reads.
+    await context.addInitScript("window.localStorage.setItem('ageVerified', 'true')");
+    await context.addCookies([{ name: 'age_verified', value: 'true', url: baseURL }]);
+  }
   return context;
 }
 

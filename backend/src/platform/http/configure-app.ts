@@ -55,6 +55,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       { path: 'media/:file', method: RequestMethod.GET },
       { path: 'sitemap.xml', method: RequestMethod.GET },
       { path: 'robots.txt', method: RequestMethod.GET },
+      { path: 'age-check', method: RequestMethod.POST },
     ],
   });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));

@@ -10,6 +10,7 @@ import type { NavItem } from '@/features/layout/site-header';
 import { useConfig } from '@/shared/api/config/get-config';
 import { paths } from '../paths';
 import { useNavigationFocus } from './use-navigation-focus';
+import { useHydrationMark } from '../hydration-mark';
 
 /** The drawer's code (antd's Drawer and the pack's lines) comes once the page is idle, or at the first tap on the cart. */
 const loadCartDrawer = () => import('@/features/cart/cart-drawer');
@@ -42,6 +43,7 @@ export function RootLayout() {
   };
   const age = useAgeAnswer();
   useNavigationFocus();
+  useHydrationMark();
 
   const goToCheckout = () => {
     setCartOpen(false);

@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { useEffect, useId, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import { leaveSite } from '@/shared/browser/page-navigation';
 import './age-gate.css';
 
@@ -17,6 +18,7 @@ export interface AgeGateProps {
  */
 export function AgeGate({ onConfirm }: AgeGateProps) {
   const question = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
   const titleId = useId();
   const textId = useId();
 
@@ -38,14 +40,35 @@ export function AgeGate({ onConfirm }: AgeGateProps) {
           Our beers are for adults. Under Western Australian law you must be 18 years or older to buy liquor, and someone 18 or older must
           be present to receive every delivery.
         </p>
-        <div className="age-gate__actions">
-          <Button size="large" onClick={refuse}>
+        {/* A form, so that an answer given before the page's script arrives still counts (the server sets the cookie). */}
+        <form className="age-gate__actions" method="post" action="/age-check">
+          <input type="hidden" name="return" value={`${location.pathname}${location.search}`} />
+          <Button
+            size="large"
+            htmlType="submit"
+            name="answer"
+            value="minor"
+            onClick={(event) => {
+              event.preventDefault();
+              refuse();
+            }}
+          >
             No, I&apos;m under 18
           </Button>
-          <Button size="large" type="primary" onClick={onConfirm}>
+          <Button
+            size="large"
+            type="primary"
+            htmlType="submit"
+            name="answer"
+            value="adult"
+            onClick={(event) => {
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
             Yes, I&apos;m 18 or older
           </Button>
-        </div>
+        </form>
       </section>
     </div>
   );

@@ -1,0 +1,35 @@
+import { canonicalPath, chooseEncoding, hasAgeCookie } from './shop-pages.service';
+
+describe('shop pages: the request', () => {
+  it.each([
+    ['/', '/'],
+    ['/shop', '/shop'],
+    ['/Shop/', '/shop'],
+    ['/shop/Quokka-Pale-Ale//', '/shop/quokka-pale-ale'],
+  ])('the canonical form of %s is %s', (path, canonical) => {
+    expect(canonicalPath(path)).toBe(canonical);
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['age_verified=true', true],
+    ['theme=dark; age_verified=true; other=1', true],
+    ['age_verified=false', false],
+    ['not_age_verified=true', false],
+  ])('the cookie header %j says the visitor is 18 or older: %s', (header, expected) => {
+    expect(hasAgeCookie(header)).toBe(expected);
+  });
+
+  it.each([
+    [undefined, 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['gzip;q=0', 'identity'],
+  ])('Accept-Encoding %j is answered with %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});

@@ -1,0 +1,174 @@
+// @vitest-environment node
+import type { Product, PublicConfig } from '@brewery/shop-rules';
+import { describe, expect, it } from 'vitest';
+import { markupProducts, pageKind, renderShopPage, shopDocument } from './entry-server';
+
+const config: PublicConfig = {
+  brandName: 'Swan & Sand Brewing Co.',
+  shopEmail: 'hello@example.com',
+  paymentMode: 'test',
+  stripePublishableKey: null,
+  address: '1 Beach Rd, Perth WA 6000',
+  liquorLicence: { number: '6180000000', licenceClass: 'Producer', licensee: 'Swan & Sand', premises: 'Perth' },
+  social: [],
+};
+
+function beer(name: string, slug: string, fields: Partial<Product> = {}): Product {
+  return {
+    id: `id-${slug}`,
+    slug,
+    name,
+    style: 'Pale Ale',
+    description: `${name}: passionfruit </script><script>alert(1)</script> and stone fruit.`,
+    abv: 4.8,
+    beerType: null,
+    imageUrl: `/cans/${slug}.svg`,
+    inventory: 200,
+    isActive: true,
+    archived: false,
+    price: '6.50',
+    price4Pack: '24.00',
+    price8Pack: '46.00',
+    price16Pack: '88.00',
+    enable4Pack: true,
+    enable8Pack: true,
+    enable16Pack: true,
+    maxPerOrder: null,
+    ...fields,
+  };
+}
+
+const PRODUCTS = [
+  beer('Quokka Pale Ale', 'quokka-pale-ale'),
+  beer('Karri Forest Stout', 'karri-forest-stout', { inventory: 0 }),
+  beer('Old Bay Lager', 'old-bay-lager', { archived: true }),
+];
+const TEMPLATE =
+  '<!doctype html><html lang="en-AU"><head><meta charset="UTF-8" /><meta name="description" content="Template" />' +
+  '<title>Template title</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-2.js"><link rel="stylesheet" crossorigin href="/assets/index-3.css">' +
+  '</head><body><div id="root"></div></body></html>';
+
+async function page(url: string, options: { products?: Product[]; ageVerified?: boolean } = {}) {
+  const products = options.products ?? PRODUCTS;
+  const rendered = await renderShopPage({
+    url,
+    products,
+    config,
+    ageVerified: options.ageVerified ?? false,
+    origin: 'https://shop.example',
+  });
+  const html = shopDocument(TEMPLATE, rendered, {
+    products,
+    config,
+    ageVerified: options.ageVerified ?? false,
+    origin: 'https://shop.example',
+  });
+  return { status: rendered.status, html, rendered };
+}
+
+function jsonLd(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+  if (match?.[1] === undefined) throw new Error('no JSON-LD in the page');
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+describe('server-rendered pages', () => {
+  it.each([
+    ['/', 'page'],
+    ['/shop', 'page'],
+    ['/Shop/', 'page'],
+    ['/shop/quokka-pale-ale', 'page'],
+    ['/shop/old-bay-lager', 'not-found'],
+    ['/shop/no-such-beer', 'not-found'],
+    ['/shop/quokka-pale-ale/more', 'not-found'],
+    ['/order-success', 'page'],
+    ['/checkout', 'client'],
+    ['/admin', 'client'],
+    ['/anything-else', 'not-found'],
+  ])('%s is a %s', (path, kind) => {
+    expect(pageKind(path, PRODUCTS)).toBe(kind);
+  });
+
+  it('given the shop, its HTML names every beer in the list with a link to each live one, and carries the list for hydration', async () => {
+    const { status, html } = await page('/shop');
+    expect(status).toBe(200);
+    for (const product of PRODUCTS) expect(html).toContain(`>${product.name}<`);
+    expect(html).toContain('href="/shop/quokka-pale-ale"');
+    expect(html).not.toContain('href="/shop/old-bay-lager"');
+    const state = /<script type="application\/json" id="shop-state">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect((JSON.parse(state) as { products: Product[] }).products.map((p) => p.id)).toEqual(PRODUCTS.map((p) => p.id));
+  });
+
+  it('given a description holding a closing script tag, nothing in the page runs it', async () => {
+    const { html } = await page('/shop/quokka-pale-ale');
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('given a beer, its page has its own title, description, canonical link, share tags and schema.org Product with an AUD Offer', async () => {
+    const { status, html } = await page('/shop/quokka-pale-ale');
+    expect(status).toBe(200);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<title>Quokka Pale Ale: Pale Ale, 4.8% ABV | Swan &amp; Sand Brewing Co.</title>');
+    expect(head).not.toContain('Template title');
+    expect(head).toContain('<link rel="canonical" href="https://shop.example/shop/quokka-pale-ale"/>');
+    expect(head).toContain('<meta property="og:image" content="https://shop.example/cans/quokka-pale-ale.svg"/>');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(head).toMatch(/<meta name="description" content="Quokka Pale Ale: passionfruit/);
+    expect(jsonLd(html)).toMatchObject({
+      '@type': 'Product',
+      name: 'Quokka Pale Ale',
+      sku: 'id-quokka-pale-ale',
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'AUD',
+        price: '6.50',
+        availability: 'https://schema.org/InStock',
+        url: 'https://shop.example/shop/quokka-pale-ale',
+      },
+    });
+  });
+
+  it('given a beer with no stock, its offer says out of stock', async () => {
+    const { html } = await page('/shop/karri-forest-stout');
+    expect(jsonLd(html)).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  });
+
+  it.each(['/shop/old-bay-lager', '/shop/no-such-beer', '/no-such-page'])(
+    'given %s, the answer is 404 with the Page Not Found page, kept out of search',
+    async (url) => {
+      const { status, html } = await page(url);
+      expect(status).toBe(404);
+      expect(html).toContain('Page Not Found');
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+    },
+  );
+
+  it('given a first visit, the HTML holds the age gate; given the cookie, it does not', async () => {
+    expect((await page('/shop')).html).toContain('Are you 18 or older?');
+    expect((await page('/shop', { ageVerified: true })).html).not.toContain('Are you 18 or older?');
+  });
+
+  it('given stock moving above a 16-pack, the markup is the same: a render is reused until what it shows changes', async () => {
+    const at = (inventory: number) => markupProducts(PRODUCTS.map((p) => ({ ...p, inventory: p.inventory === 0 ? 0 : inventory })));
+    const first = await renderShopPage({ url: '/shop', products: at(500), config, ageVerified: false, origin: 'https://shop.example' });
+    const second = await renderShopPage({ url: '/shop', products: at(17), config, ageVerified: false, origin: 'https://shop.example' });
+    expect(second.parts.body).toBe(first.parts.body);
+    const low = await renderShopPage({ url: '/shop', products: at(3), config, ageVerified: false, origin: 'https://shop.example' });
+    expect(low.parts.body).not.toBe(first.parts.body);
+    expect(low.parts.body).toContain('LOW STOCK');
+  });
+
+  it('given the template, its scripts wait for the first paint (boot.js) and nothing blocks rendering but CSS', async () => {
+    const { html } = await page('/');
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<script src="/boot.js" defer></script>');
+    const boot = JSON.parse(/<script type="application\/json" id="shop-boot">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as {
+      entry: string;
+      preload: string[];
+    };
+    expect(boot).toEqual({ entry: '/assets/index-1.js', preload: ['/assets/react-2.js'] });
+    expect(html.indexOf('data-css-hash')).toBeLessThan(html.indexOf('/assets/index-3.css'));
+  });
+});
