@@ -24,6 +24,8 @@ COPY --from=build /app/eventstore/dist eventstore/dist
 COPY --from=build /app/backend/package.json backend/
 COPY --from=build /app/backend/dist backend/dist
 COPY --from=build /app/frontend/dist frontend/dist
+# The server-rendering bundle: the storefront's pages come rendered from the server.
+COPY --from=build /app/frontend/dist-ssr frontend/dist-ssr
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -10,7 +10,10 @@ describe('beer page slugs', () => {
     ['!!!', 'beer'],
     ['啤酒', 'beer'],
     ['A'.repeat(70), 'a'.repeat(60)],
-    ['The Very Long Name Of A Special Release Imperial Stout Aged In Barrels', 'the-very-long-name-of-a-special-release-imperial-stout-aged'],
+    [
+      'The Very Long Name Of A Special Release Imperial Stout Aged In Barrels',
+      'the-very-long-name-of-a-special-release-imperial-stout-aged',
+    ],
   ])('%j → %s', (name, slug) => {
     expect(slugify(name)).toBe(slug);
   });

@@ -30,7 +30,11 @@ describe('beer page slugs (product list projection)', () => {
     await apply(productStream('a', [{ type: 'ProductCreated', data: productFields('Swan Lager') }]));
     await apply(productStream('b', [{ type: 'ProductCreated', data: productFields('Swan Lager') }]));
     await apply(productStream('c', [{ type: 'ProductCreated', data: productFields('Swan  Lager!') }]));
-    expect([(await doc('a'))?.slug, (await doc('b'))?.slug, (await doc('c'))?.slug]).toEqual(['swan-lager', 'swan-lager-2', 'swan-lager-3']);
+    expect([(await doc('a'))?.slug, (await doc('b'))?.slug, (await doc('c'))?.slug]).toEqual([
+      'swan-lager',
+      'swan-lager-2',
+      'swan-lager-3',
+    ]);
   });
 
   it('given a rename, the beer has the new slug and the old one leads to it', async () => {

@@ -55,8 +55,7 @@ export class FindBeerBySlugHandler implements IQueryHandler<FindBeerBySlugQuery>
     const products = this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION);
     const live = { deleted: false, isActive: true, archived: false };
     // A slug a product has now wins over the same slug another product had before.
-    const doc =
-      (await products.findOne({ ...live, slug: query.slug })) ?? (await products.findOne({ ...live, formerSlugs: query.slug }));
+    const doc = (await products.findOne({ ...live, slug: query.slug })) ?? (await products.findOne({ ...live, formerSlugs: query.slug }));
     if (doc === null) return null;
     const product = toShopProduct(doc);
     return hasBeerPage(product) ? { productId: product.id, slug: productSlug(product) } : null;
