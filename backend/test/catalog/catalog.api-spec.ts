@@ -221,6 +221,8 @@ describe('catalog over HTTP', () => {
         price8Pack: null,
         price16Pack: null,
         maxPerOrder: null,
+        // The beer page's address, from its name.
+        slug: 'scarborough-session-ale',
         reserved: 0,
         available: 40,
         revision: 0,
@@ -452,6 +454,7 @@ function formOf(product: object | undefined): Record<string, unknown> {
     revision: _v,
     createdAt: _c,
     updatedAt: _u,
+    slug: _s,
     ...fields
   } = product as Record<string, unknown>;
   return fields;

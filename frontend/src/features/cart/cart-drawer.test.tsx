@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { createQueryClient } from '@/shared/api/query-client';
+import { stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CartDrawer } from './cart-drawer';
@@ -116,4 +117,33 @@ describe('cart drawer "Your Pack"', () => {
       expect(morePacks).toBeDisabled();
     },
   );
+
+  it.each([
+    {
+      case: 'fewer cans left than the line holds',
+      inventory: 3,
+      text: 'Only 3 cans left now.',
+      fix: 'Change to 3',
+      after: '3 single cans',
+    },
+    { case: 'the beer sold out', inventory: 0, text: 'Sold out since it was added.', fix: 'Remove', after: null },
+  ])('given $case since it was added, the line says so and one tap fixes it', async ({ inventory, text, fix, after }) => {
+    const user = userEvent.setup();
+    const quokka = productFixture({ inventory, enable4Pack: false, enable8Pack: false, enable16Pack: false });
+    stubApi({ 'GET /api/products': { body: [quokka] } });
+    const { drawer } = renderDrawer([singles(quokka.id, quokka.name, 6)], [quokka]);
+    expect(await within(drawer).findByText(text)).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: fix }));
+    expect(within(drawer).queryByText(text)).not.toBeInTheDocument();
+    if (after === null) expect(within(drawer).getByText('Your pack is empty. Add some beers to get started!')).toBeInTheDocument();
+    else expect(within(drawer).getByText(after)).toBeInTheDocument();
+  });
+
+  it('given the pack opened, the stock is asked for again, and a beer that sold out meanwhile is flagged', async () => {
+    const quokka = productFixture({ inventory: 50, enable4Pack: false, enable8Pack: false, enable16Pack: false });
+    const fetchMock = stubApi({ 'GET /api/products': { body: [{ ...quokka, inventory: 0 }] } });
+    const { drawer } = renderDrawer([singles(quokka.id, quokka.name, 2)], [quokka]);
+    expect(await within(drawer).findByText('Sold out since it was added.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

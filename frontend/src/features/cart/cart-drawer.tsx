@@ -11,7 +11,9 @@ import {
   validatePack,
 } from '@brewery/shop-rules';
 import { Button, Drawer, Empty, Tag } from 'antd';
-import { useLoadedProducts } from '@/shared/api/products/get-products';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { productsQueryOptions, useLoadedProducts } from '@/shared/api/products/get-products';
 import { maxPacksToAdd } from '@/shared/catalog/order-limit';
 import { AccentButton } from '@/shared/ui/accent-button';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
@@ -33,7 +35,12 @@ const UNKNOWN_STOCK_MAX_PACKS = 99;
 export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
   const cart = useCart();
   const { data: products } = useLoadedProducts();
+  const queryClient = useQueryClient();
   const validation = validatePack(cart.totalCans);
+  // Opening the pack asks for the stock again (a 304 while nothing changed), so a beer that sold out meanwhile shows.
+  useEffect(() => {
+    if (open) void queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }).catch(() => undefined);
+  }, [open, queryClient]);
 
   return (
     <Drawer
@@ -86,6 +93,13 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
   );
 }
 
+/** A line holding more than can be bought now: what is left, said in the line's own unit. */
+export function stockWarningText(maxPacks: number, line: CartLine): string {
+  if (maxPacks === 0) return line.packSize === 'single' ? 'Sold out since it was added.' : 'Not enough left for this pack now.';
+  const unit = line.packSize === 'single' ? (maxPacks === 1 ? 'can' : 'cans') : `${line.packQuantity}-pack${maxPacks === 1 ? '' : 's'}`;
+  return `Only ${maxPacks} ${unit} left now.`;
+}
+
 function CartLineItem({ line, products }: { line: CartLine; products: readonly Product[] | undefined }) {
   const cart = useCart();
   const product = products?.find((p) => p.id === line.productId);
@@ -109,6 +123,20 @@ function CartLineItem({ line, products }: { line: CartLine; products: readonly P
         {line.packSize === 'single' ? null : (
           <div className="cart-drawer__per-can">Optimized pricing: {formatPrice(perCanPrice(line))} per can</div>
         )}
+        {product !== undefined && packs > maxPacks ? (
+          <div className="cart-drawer__stock-warning">
+            <span>{stockWarningText(maxPacks, line)}</span>
+            {maxPacks === 0 ? (
+              <Button size="small" onClick={() => cart.remove(line.productId, line.packSize)}>
+                Remove
+              </Button>
+            ) : (
+              <Button size="small" onClick={() => cart.setQuantity(line.productId, line.packSize, maxPacks * line.packQuantity)}>
+                Change to {maxPacks}
+              </Button>
+            )}
+          </div>
+        ) : null}
         <div className="cart-drawer__line-actions">
           <QuantityStepper
             size="small"

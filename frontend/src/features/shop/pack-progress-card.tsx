@@ -30,8 +30,14 @@ export function PackProgressCard({ validation, onCheckout }: PackProgressCardPro
         status={validation.isValid ? 'success' : 'normal'}
         aria-label="Pack progress"
       />
-      <AccentButton size="large" disabled={!validation.isValid} onClick={onCheckout} className="pack-progress__checkout">
-        Proceed to Checkout
+      <AccentButton
+        size="large"
+        disabled={!validation.isValid}
+        onClick={onCheckout}
+        className="pack-progress__checkout"
+        aria-label="Proceed to Checkout"
+      >
+        <span className="pack-progress__checkout-lead">Proceed to </span>Checkout
       </AccentButton>
     </section>
   );
