@@ -1,6 +1,6 @@
 import type { CartLine } from '@brewery/shop-rules';
 import { beerPagePath, cartTotalCans, findBeerBySlug, productStockMarker, validatePack } from '@brewery/shop-rules';
-import { Skeleton, Tag } from 'antd';
+import { Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { NotFoundPage } from '@/features/layout/not-found-page';
 import { PackProgressCard } from '@/features/shop/pack-progress-card';
@@ -8,6 +8,7 @@ import { ProductOrder } from '@/features/shop/product-card';
 import { useConfig } from '@/shared/api/config/get-config';
 import { useProducts } from '@/shared/api/products/get-products';
 import { PageMeta, summarise, useSiteOrigin } from '@/shared/ui/page-meta';
+import { SkeletonLines } from '@/shared/ui/plain-ui';
 import { ProductPicture } from '@/shared/ui/product-picture';
 import { beerJsonLd, scriptJson } from './beer-json-ld';
 import './beer-page.css';
@@ -34,7 +35,7 @@ export function BeerPage({ slug, cartLines, onAddToCart, onCheckout, homeHref, s
   if (isPending) {
     return (
       <main id="main-content" className="page beer-page" aria-busy="true">
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <SkeletonLines rows={6} />
       </main>
     );
   }

@@ -1,4 +1,4 @@
-import { Result } from 'antd';
+import { PlainResult } from '@/shared/ui/plain-ui';
 import { ButtonLink } from '@/shared/ui/button-link';
 import { PageMeta } from '@/shared/ui/page-meta';
 
@@ -11,18 +11,18 @@ export function NotFoundPage({ homeHref, shopHref }: NotFoundPageProps) {
   return (
     <main id="main-content" className="page page--narrow not-found">
       <PageMeta title="Page Not Found" noindex />
-      <Result
+      <PlainResult
         icon={<img src="/cans/swan-valley-lager.svg" alt="" width={120} height={198} className="not-found__art" />}
         title={<h1 className="page__title">Page Not Found</h1>}
-        subTitle="Sorry, we couldn't find that page. It may have moved, or the link may be mistyped."
-        extra={[
-          <ButtonLink key="home" type="primary" to={homeHref}>
-            Return to Home
-          </ButtonLink>,
-          <ButtonLink key="shop" to={shopHref}>
-            Browse the Shop
-          </ButtonLink>,
-        ]}
+        subtitle="Sorry, we couldn't find that page. It may have moved, or the link may be mistyped."
+        actions={
+          <>
+            <ButtonLink type="primary" to={homeHref}>
+              Return to Home
+            </ButtonLink>
+            <ButtonLink to={shopHref}>Browse the Shop</ButtonLink>
+          </>
+        }
       />
     </main>
   );

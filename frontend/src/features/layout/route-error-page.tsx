@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { PlainResult } from '@/shared/ui/plain-ui';
 import { reloadPage } from '@/shared/browser/page-navigation';
 import { PageMeta } from '@/shared/ui/page-meta';
 
@@ -10,11 +11,10 @@ export function RouteErrorPage() {
   return (
     <main id="main-content" className="page page--narrow">
       <PageMeta title="Something went wrong" noindex />
-      <Result
-        status="error"
+      <PlainResult
         title={<h1 className="page__title">Something went wrong</h1>}
-        subTitle="This page could not be shown. Reloading usually fixes it; your pack is kept."
-        extra={
+        subtitle="This page could not be shown. Reloading usually fixes it; your pack is kept."
+        actions={
           <Button type="primary" onClick={reloadPage}>
             Reload page
           </Button>

@@ -1,5 +1,5 @@
 import { CloseOutlined, MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Badge, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { AccentButton } from '@/shared/ui/accent-button';
@@ -72,7 +72,7 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
         </nav>
 
         <div className="site-header__actions">
-          <Badge count={cartCount} showZero={false} overflowCount={999} color="#b42318">
+          <span className="site-header__cart-wrap">
             <AccentButton
               icon={<ShoppingCartOutlined />}
               onClick={onCartClick}
@@ -81,7 +81,12 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
             >
               <span className="site-header__cart-text">Your Pack</span>
             </AccentButton>
-          </Badge>
+            {cartCount > 0 ? (
+              <span className="site-header__cart-count" aria-hidden>
+                {cartCount > 999 ? '999+' : cartCount}
+              </span>
+            ) : null}
+          </span>
           <Button
             ref={toggle}
             className="site-header__menu-toggle"

@@ -1,7 +1,7 @@
 import type { PackValidation } from '@brewery/shop-rules';
 import { packProgressPercent, shopHelperText } from '@brewery/shop-rules';
-import { Progress } from 'antd';
 import { AccentButton } from '@/shared/ui/accent-button';
+import { ProgressBar } from '@/shared/ui/plain-ui';
 import './pack-progress-card.css';
 
 export interface PackProgressCardProps {
@@ -23,13 +23,7 @@ export function PackProgressCard({ validation, onCheckout }: PackProgressCardPro
           {shopHelperText(validation)}
         </p>
       </div>
-      <Progress
-        className="pack-progress__bar"
-        percent={percent}
-        showInfo={false}
-        status={validation.isValid ? 'success' : 'normal'}
-        aria-label="Pack progress"
-      />
+      <ProgressBar className="pack-progress__bar" percent={percent} done={validation.isValid} label="Pack progress" />
       <AccentButton
         size="large"
         disabled={!validation.isValid}

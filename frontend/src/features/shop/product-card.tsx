@@ -13,7 +13,7 @@ import {
   packSizeLabel,
   productStockMarker,
 } from '@brewery/shop-rules';
-import { Button, Radio, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from '@/shared/catalog/order-limit';
@@ -54,6 +54,8 @@ export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) 
   const [count, setCount] = useState(0);
   const toast = useToast();
   const orderControls = useRef<HTMLDivElement>(null);
+  // One name per card: the browser's arrow keys move between this card's sizes only.
+  const groupName = useId();
 
   const maxCount = maxPacksToAdd(product, packSize, cansInPack);
   const baseLabel = addButtonLabel(product, packSize);
@@ -81,20 +83,22 @@ export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) 
 
   return (
     <>
-      <Radio.Group
-        className="product-card__sizes"
-        aria-label={`Pack size for ${product.name}`}
-        value={packSize}
-        onChange={(event) => choosePackSize(event.target.value as PackSize)}
-        optionType="button"
-      >
+      <div className="product-card__sizes" role="radiogroup" aria-label={`Pack size for ${product.name}`}>
         {PACK_SIZES.map((size) => (
-          <Radio.Button key={size} value={size} className="product-card__size">
+          <label key={size} className={`product-card__size${packSize === size ? ' product-card__size--checked' : ''}`}>
+            <input
+              type="radio"
+              className="product-card__size-input"
+              name={groupName}
+              value={size}
+              checked={packSize === size}
+              onChange={() => choosePackSize(size)}
+            />
             <span className="product-card__size-name">{packSizeLabel(size)}</span>{' '}
             <span className="product-card__size-price">{packOptionPrice(product, size)}</span>
-          </Radio.Button>
+          </label>
         ))}
-      </Radio.Group>
+      </div>
 
       <div className="product-card__order" ref={orderControls}>
         <QuantityStepper

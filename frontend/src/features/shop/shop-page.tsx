@@ -1,8 +1,8 @@
 import type { CartLine } from '@brewery/shop-rules';
 import { beerPagePath, cartTotalCans, hasBeerPage, sortArchivedLast, validatePack } from '@brewery/shop-rules';
-import { Empty, Skeleton } from 'antd';
 import { Suspense } from 'react';
 import { useConfig } from '@/shared/api/config/get-config';
+import { SkeletonLines } from '@/shared/ui/plain-ui';
 import { useProducts } from '@/shared/api/products/get-products';
 import { PackProgressCard } from './pack-progress-card';
 import { ProductCard } from './product-card';
@@ -47,15 +47,13 @@ export function ShopPage({ cartLines, onAddToCart, onCheckout }: ShopPageProps) 
         <div className="shop__grid" aria-busy="true" aria-label="Loading beers">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
             <div key={index} className="shop__skeleton" data-testid="product-skeleton">
-              <Skeleton.Node active className="shop__skeleton-image">
-                <span />
-              </Skeleton.Node>
-              <Skeleton active paragraph={{ rows: 3 }} />
+              <div className="shop__skeleton-image" />
+              <SkeletonLines rows={4} />
             </div>
           ))}
         </div>
       ) : !products || products.length === 0 ? (
-        <Empty className="shop__empty" description={NO_PRODUCTS_TEXT} />
+        <p className="shop__empty">{NO_PRODUCTS_TEXT}</p>
       ) : (
         <div className="shop__grid">
           {sortArchivedLast(products).map((product, index) => (

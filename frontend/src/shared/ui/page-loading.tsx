@@ -1,10 +1,10 @@
-import { Spin } from 'antd';
+import { Spinner } from './plain-ui';
 
 /** Shown while a route's code arrives. */
 export function PageLoading() {
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-      <Spin size="large" description="Loading" />
+      <Spinner label="Loading" />
     </div>
   );
 }
