@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 import { median, print, type Figure } from './bench-stats';
 import { ROOT, startShop } from './shop-process';
 
@@ -139,14 +140,17 @@ interface LighthouseReport {
   >;
 }
 
-function lighthouse(url: string, preset: Preset, outFile: string): Promise<LighthouseReport> {
+function lighthouse(url: string, preset: Preset, outFile: string, profile?: string): Promise<LighthouseReport> {
   const args = [
     join(ROOT, 'node_modules/lighthouse/cli/index.js'),
     url,
     '--quiet',
     '--output=json',
     `--output-path=${outFile}`,
-    '--chrome-flags=--headless=new --no-sandbox',
+    // A returning visitor: a profile that holds the age answer's cookie, which Lighthouse must not clear.
+    ...(profile === undefined
+      ? ['--chrome-flags=--headless=new --no-sandbox']
+      : [`--chrome-flags=--headless=new --no-sandbox --user-data-dir=${profile}`, '--disable-storage-reset']),
     `--only-categories=${CATEGORIES.join(',')}`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
@@ -173,10 +177,15 @@ function lighthouse(url: string, preset: Preset, outFile: string): Promise<Light
  */
 const TRANSIENT_LIGHTHOUSE = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT|Please run Lighthouse again/;
 
-async function lighthouseWithRetry(url: string, preset: Preset, outFile: string): Promise<LighthouseReport> {
+async function lighthouseWithRetry(
+  url: string,
+  preset: Preset,
+  outFile: string,
+  profile?: () => Promise<string>,
+): Promise<LighthouseReport> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouse(url, preset, outFile);
+      return await lighthouse(url, preset, outFile, profile === undefined ? undefined : await profile());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (attempt >= 3 || !TRANSIENT_LIGHTHOUSE.test(message)) throw error;
@@ -234,13 +243,19 @@ async function lighthouseFigures(): Promise<Figure[]> {
   mkdirSync(screenshotDir, { recursive: true });
   try {
     await shop.api('POST', '/api/admin/seed-products', undefined, await shop.adminToken());
-    const figures: Figure[] = [blockingScripts(await (await fetch(`${shop.url}/shop`)).text())];
+    const figures: Figure[] = [blockingScripts(await (await fetch(`${shop.url}/shop`)).text()), ...(await htmlThroughput(shop.url))];
+    const returning = () => returningVisitorProfile(shop.url, join(workDir, 'profile'));
+    const visits = [
+      { visitor: 'first visit', preset: 'mobile', profile: undefined },
+      { visitor: 'first visit', preset: 'desktop', profile: undefined },
+      { visitor: 'returning visitor', preset: 'mobile', profile: returning },
+    ] as const;
     for (const path of ['/', '/shop', '/shop/quokka-pale-ale']) {
-      for (const preset of ['mobile', 'desktop'] as const) {
+      for (const { visitor, preset, profile } of visits) {
         const reports: LighthouseReport[] = [];
         for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
-          reports.push(await lighthouseWithRetry(`${shop.url}${path}`, preset, join(workDir, 'report.json')));
-        const label = `${path} ${preset}`;
+          reports.push(await lighthouseWithRetry(`${shop.url}${path}`, preset, join(workDir, 'report.json'), profile));
+        const label = `${path} ${preset}, ${visitor}`;
         for (const category of CATEGORIES) {
           const runs = reports.map((r) => Math.round((r.categories[category].score ?? Number.NaN) * 100));
           const figure: Figure = {
@@ -248,7 +263,7 @@ async function lighthouseFigures(): Promise<Figure[]> {
             unit: '/100',
             median: median(runs),
             runs,
-            how: `${LIGHTHOUSE_RUNS} runs, median; Lighthouse 12 CLI, headless Chromium, ${preset === 'desktop' ? 'desktop preset' : 'default mobile emulation with simulated throttling'}, fresh profile (age gate not yet answered), built server with the seeded range`,
+            how: `${LIGHTHOUSE_RUNS} runs, median; Lighthouse 12 CLI, headless Chromium, ${preset === 'desktop' ? 'desktop preset' : 'default mobile emulation with simulated throttling'}, ${visitor === 'first visit' ? 'fresh profile (age gate not yet answered)' : 'a profile holding only the age_verified cookie (no cache)'}, built server with the seeded range`,
           };
           print(figure);
           figures.push(figure);
@@ -284,6 +299,68 @@ function blockingScripts(html: string): Figure {
   };
   print(figure);
   return figure;
+}
+
+interface CannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<CannonResult>;
+const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const HTTP_RUNS = 3;
+
+/**
+ * The shop's server-rendered HTML against `GET /api/products`, requests per second from the same server in
+ * the same run, as a phone's browser asks (compressed, with the age cookie of a returning visitor).
+ */
+async function htmlThroughput(base: string): Promise<Figure[]> {
+  const headers = { 'accept-encoding': 'gzip, deflate, br', cookie: 'age_verified=true' };
+  const load = async (path: string, seconds: number) => {
+    const result = await autocannon({ url: `${base}${path}`, connections: 50, duration: seconds, headers });
+    if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) throw new Error(`${path}: errors under load`);
+    return result.requests.average;
+  };
+  await load('/shop', 2);
+  await load('/api/products', 2);
+  const html: number[] = [];
+  const api: number[] = [];
+  for (let run = 0; run < HTTP_RUNS; run++) {
+    if (run % 2 === 0) {
+      html.push(await load('/shop', HTTP_SECONDS));
+      api.push(await load('/api/products', HTTP_SECONDS));
+    } else {
+      api.push(await load('/api/products', HTTP_SECONDS));
+      html.push(await load('/shop', HTTP_SECONDS));
+    }
+  }
+  const how = `${HTTP_RUNS} runs alternating, median; autocannon in the bench process, 50 connections, ${HTTP_SECONDS} s a run, Accept-Encoding gzip, deflate, br and the age cookie`;
+  const figures: Figure[] = [
+    { name: 'Shop: GET /shop (server-rendered HTML)', unit: 'req/s', median: median(html), runs: html, how },
+    { name: 'Shop: GET /api/products, same run', unit: 'req/s', median: median(api), runs: api, how },
+  ];
+  figures.forEach(print);
+  return figures;
+}
+
+/** A fresh Chromium profile whose only content is the cookie of a visitor who said they are 18 or older. */
+async function returningVisitorProfile(url: string, dir: string): Promise<string> {
+  rmSync(dir, { recursive: true, force: true });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  await context.addCookies([{ name: 'age_verified', value: 'true', url, expires: Math.floor(Date.now() / 1000) + 30 * 24 * 3600 }]);
+  await context.close();
+  return dir;
 }
 
 /** Bundle sizes per page from the build, then Lighthouse scores of / and /shop on the built server. */
