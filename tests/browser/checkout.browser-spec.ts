@@ -161,6 +161,14 @@ describeInBrowser('checkout journeys', () => {
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
     await screenshots(page, 'order-success');
 
+    // Back after paying, on a phone: the result again, not an error about the pack (now empty, as it was bought).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goBack();
+    await page.waitForURL(/\/order-success\?payment_intent=/);
+    await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
+    expect(await page.getByText('Invalid Pack Size').count()).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     const paidOrder = async () => {
       const order = (await adminOrders()).find((o) => o.paymentIntentId === paymentIntentId);
       return order ? { status: order.status, email: order.customerEmail, total: order.totalAmount, cans: order.totalCans } : null;

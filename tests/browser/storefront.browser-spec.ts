@@ -153,7 +153,7 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
   );
 
   it('given a phone, the home page, the shop and a beer page hydrate without a warning, and a first visit answers the gate', async () => {
-    const context = await newShopContext(browser, server.url, { viewport: 'mobile' });
+    const context = await newShopContext(browser, server.url, { viewport: 'phone' });
     const page = await context.newPage();
     const problems = consoleProblems(page);
     await page.goto('/');
@@ -173,7 +173,7 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
   });
 
   it('given a scrolled shop on a phone, opening a beer starts its page at the top with focus on its name', async () => {
-    const context = await newShopContext(browser, server.url, { viewport: 'mobile', ageVerified: true });
+    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
     const page = await context.newPage();
     await page.goto('/shop');
     const link = page.getByRole('article', { name: 'Swan Valley Lager' }).getByRole('link', { name: 'Swan Valley Lager' });
@@ -188,8 +188,28 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
     await context.close();
   });
 
+  it('given the menu open on a phone, Escape closes it with focus back on its button, and so does a tap outside', async () => {
+    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    const page = await context.newPage();
+    await page.goto('/shop');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: 'Shop' }).waitFor({ state: 'visible' });
+    const closeIcon = page.getByRole('button', { name: 'Close menu' });
+    // The close control is drawn light on the dark header.
+    expect(await closeIcon.evaluate((button) => getComputedStyle(button).color)).toBe('rgb(250, 246, 238)');
+    await page.keyboard.press('Escape');
+    await nav.getByRole('link', { name: 'Shop' }).waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: 'Shop' }).waitFor({ state: 'visible' });
+    await page.mouse.click(195, 600);
+    await nav.getByRole('link', { name: 'Shop' }).waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
   it('given a beer page, Add to Pack counts what the pack already holds against the stock', async () => {
-    const context = await newShopContext(browser, server.url, { viewport: 'mobile', ageVerified: true });
+    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
     const page = await context.newPage();
     const listing = (await (await raw('/api/products')).json()) as { slug: string; name: string; inventory: number }[];
     const low = listing.filter((p) => p.inventory > 0 && p.inventory < 10).sort((a, b) => a.inventory - b.inventory)[0];

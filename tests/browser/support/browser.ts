@@ -30,7 +30,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  /** A current phone (390 × 844 CSS px), where the storefront's phone journeys run. */
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
 
 /**
  * A server-rendered page shows before its code runs; a journey taps as a customer who waits for the page to

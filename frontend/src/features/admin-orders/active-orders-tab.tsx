@@ -4,16 +4,16 @@ import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { usePickList, usePrintLabels } from './api/bulk-dispatch';
-import { ORDER_STATUSES, type AdminOrder } from './api/get-admin-orders';
+import type { AdminOrder } from './api/get-admin-orders';
 import { BulkStatusControl } from './bulk-status-control';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrdersTable } from './orders-table';
+import { ACTIVE_STATUSES } from './order-tab-statuses';
 import { saveFile } from '@/shared/browser/save-file';
 
 export const NO_ACTIVE_ORDERS = 'No active orders found';
 
-/** Every status past the checkout's: the Active tab's orders (cancelled ones show only while they need review). */
-export const ACTIVE_STATUSES = ORDER_STATUSES.filter((status) => status !== 'pending');
+export { ACTIVE_STATUSES } from './order-tab-statuses';
 
 /** What may be set on many paid orders at once (the server refuses the rest): the dispatch steps. */
 export const BULK_STATUSES = ['packed_awaiting_pickup', 'shipped', 'delivered'] as const;

@@ -1,3 +1,2 @@
 export { ActiveOrdersTab } from './active-orders-tab';
 export { PendingOrdersTab } from './pending-orders-tab';
-export { prefetchOrderTab } from './prefetch-order-tab';

@@ -1,15 +1,16 @@
 import { CloseCircleOutlined, DeleteOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
+import { PENDING_STATUSES } from './order-tab-statuses';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useDeleteOrder } from './api/delete-order';
-import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
+import type { AdminOrder } from './api/get-admin-orders';
 import { dateTime, itemQuantityText } from './order-display';
 import { OrdersTable } from './orders-table';
 
 export const NO_PENDING_ORDERS = 'No pending orders';
 export const PENDING_ORDER_DELETED = 'Pending order deleted successfully';
-export const PENDING_STATUSES: readonly OrderStatus[] = ['pending'];
+export { PENDING_STATUSES } from './order-tab-statuses';
 
 /** What the pending order's cans are doing now, in words that stay true after the hold ends. */
 export function reservationNote(order: Pick<AdminOrder, 'reservation' | 'reservationExpiresAt'>): string {

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
-import { ACTIVE_STATUSES } from './active-orders-tab';
 import type { OrderStatus } from './api/get-admin-orders';
 import { orderSearchQueryOptions, orderSearchQueryString, type OrderSearchPage } from './api/search-admin-orders';
-import { PENDING_STATUSES } from './pending-orders-tab';
+import { ACTIVE_STATUSES, PENDING_STATUSES } from './order-tab-statuses';
 import { readOrderSearchParams, tabSearch } from './use-order-search-params';
 
 const TABS: Readonly<Record<string, readonly OrderStatus[]>> = {
