@@ -22,6 +22,11 @@ export interface ShopServerOptions {
   dataDir?: string;
   /** Names the log file written to `.tmp/test-reports/server-logs/` when the server stops; without it no log is kept. */
   name?: string;
+  /**
+   * A command the server runs under, e.g. `['unshare', '--pid', '--fork', '--mount-proc', '--kill-child']` to
+   * make it pid 1 of its own pid namespace, as in a container; killing the launcher then kills the server.
+   */
+  launcher?: readonly string[];
 }
 
 export interface ShopServer {
@@ -88,7 +93,7 @@ export const GENEROUS_CHECKOUT_LIMITS = {
 
 /** Starts the built shop (`backend/dist/main.js`) on 127.0.0.1, with a fresh data directory unless given one. */
 export async function startShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
-  const { env = {}, dataDir: givenDataDir, name } = options;
+  const { env = {}, dataDir: givenDataDir, name, launcher = [] } = options;
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'brewery-shop-'));
   const url = `http://127.0.0.1:${port}`;
@@ -96,7 +101,10 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   let child: ChildProcess | null = null;
 
   const launch = async (): Promise<void> => {
-    const started = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+    const [command = process.execPath, ...prefix] = launcher.length > 0 ? launcher : [process.execPath];
+    const args =
+      launcher.length > 0 ? [...prefix, process.execPath, join(ROOT, 'backend/dist/main.js')] : [join(ROOT, 'backend/dist/main.js')];
+    const started = spawn(command, args, {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -19,10 +19,18 @@ export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
     readonly ownerPid: number,
+    /**
+     * Null when the holder is seen running. Otherwise it runs where this process cannot see it (another
+     * container on the same volume) and still touches its lock; this many ms without a touch frees it.
+     */
+    readonly freedAfterSilenceMs: number | null = null,
   ) {
     super(
-      `Event store data directory ${dataDir} is in use by process ${ownerPid}; ` +
-        'PGlite allows a single writer. Stop that process or point DATA_DIR elsewhere.',
+      freedAfterSilenceMs === null
+        ? `Event store data directory ${dataDir} is in use by process ${ownerPid}; ` +
+            'PGlite allows a single writer. Stop that process or point DATA_DIR elsewhere.'
+        : `Event store data directory ${dataDir} is in use by process ${ownerPid} of another container or host, which ` +
+            `still touches its lock; it is taken over ${freedAfterSilenceMs / 1000} s after that stops. PGlite allows a single writer.`,
     );
   }
 }

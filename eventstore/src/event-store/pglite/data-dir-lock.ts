@@ -1,18 +1,45 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readlinkSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DataDirLockedError } from '../event-store.errors';
 
 export const LOCK_FILE_NAME = 'event-store.lock';
+
+/** How often the holder touches its lock file, so that a process that cannot check its pid can see it is alive. */
+export const LOCK_HEARTBEAT_MS = 5_000;
+/** A lock file untouched for this long belongs to a dead holder, whatever its pid says. */
+export const LOCK_STALE_MS = 3 * LOCK_HEARTBEAT_MS;
 
 export interface DataDirLock {
   readonly path: string;
   release(): void;
 }
 
+/** Who holds the lock: enough to tell a live holder from a dead one whose pid was given to another process. */
+export interface LockOwner {
+  pid: number;
+  /** The process's start time (clock ticks since boot, from /proc); a new process with the same pid differs. */
+  startTime?: string;
+  /** The pid namespace the pid means something in (a container has its own; its first process is pid 1). */
+  pidNamespace?: string;
+  /** The kernel's boot: after a reboot every pid is another process. */
+  bootId?: string;
+  hostname?: string;
+}
+
+/** Why a lock is held, when it is: its holder is seen running, or (in another pid namespace) it is still touched. */
+export type HolderState = 'alive' | 'heartbeat' | 'dead';
+
 /**
- * PGlite has no multi-process locking and two writers corrupt a data directory silently, so we hold
- * an exclusive lock file holding our pid. A file left by a dead process (kill -9, power loss) is
- * taken over; one held by a live process, including this one, is refused.
+ * PGlite has no multi-process locking and two writers corrupt a data directory silently, so we hold an
+ * exclusive lock file naming our process. A file left by a dead process (kill -9, power loss, an
+ * out-of-memory kill) is taken over; one held by a live process, including this one, is refused.
+ *
+ * A pid alone cannot tell: a container's first process is pid 1 at every start, so a crashed container's
+ * file would name the restarted server itself. The file also records the process's start time, its pid
+ * namespace and the kernel's boot id, and the holder touches it every few seconds. In the same namespace and
+ * boot, a holder is alive when its pid runs and started when the file says; from another namespace (a new
+ * container on the same volume) it is alive while its file is touched, and dead after LOCK_STALE_MS without.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
@@ -22,29 +49,111 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     try {
       const fd = openSync(path, 'wx');
       try {
-        writeSync(fd, `${process.pid}\n`);
+        writeSync(fd, `${JSON.stringify(currentOwner())}\n`);
       } finally {
         closeSync(fd);
       }
-      return { path, release: () => releaseIfOurs(path) };
+      return holdLock(path);
     } catch (error) {
       if (!isErrorCode(error, 'EEXIST')) throw error;
-      const owner = readOwnerPid(path);
-      if (owner !== null && isProcessAlive(owner)) throw new DataDirLockedError(dataDir, owner);
+      const owner = readOwner(path);
+      const state = owner === null ? 'dead' : holderState(owner, path);
+      if (state !== 'dead') throw new DataDirLockedError(dataDir, owner?.pid ?? -1, state === 'heartbeat' ? LOCK_STALE_MS : null);
       removeIfPresent(path);
     }
   }
-  throw new DataDirLockedError(dataDir, readOwnerPid(path) ?? -1);
+  throw new DataDirLockedError(dataDir, readOwner(path)?.pid ?? -1, null);
 }
 
-export function readOwnerPid(path: string): number | null {
+function holdLock(path: string): DataDirLock {
+  const heartbeat = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(path, now, now);
+    } catch {
+      // A missing file is noticed by the next process that opens the directory; nothing to do here.
+    }
+  }, LOCK_HEARTBEAT_MS);
+  heartbeat.unref();
+  return {
+    path,
+    release: () => {
+      clearInterval(heartbeat);
+      if (isOurs(readOwner(path))) removeIfPresent(path);
+    },
+  };
+}
+
+/** Whether the lock's holder is still there, as far as this process can tell. */
+export function holderState(owner: LockOwner, path: string, now = Date.now()): HolderState {
+  const here = currentOwner();
+  const sameSystem =
+    owner.pidNamespace !== undefined &&
+    owner.pidNamespace === here.pidNamespace &&
+    owner.bootId !== undefined &&
+    owner.bootId === here.bootId;
+  if (sameSystem) {
+    if (!isProcessAlive(owner.pid)) return 'dead';
+    // The same pid started at another time is another process (a restarted container's pid 1 is this one).
+    return owner.startTime === undefined || owner.startTime === startTimeOf(owner.pid) ? 'alive' : 'dead';
+  }
+  if (owner.pidNamespace === undefined) {
+    // A file that names a pid only (no /proc, or written before the other fields existed): the pid is all
+    // there is. It is not this process's: this process writes the other fields where it can.
+    return owner.pid !== process.pid && isProcessAlive(owner.pid) ? 'alive' : 'dead';
+  }
+  // Another pid namespace (another container) or another boot: alive only while its file is touched.
+  return now - lockTouchedAt(path) < LOCK_STALE_MS ? 'heartbeat' : 'dead';
+}
+
+export function readOwner(path: string): LockOwner | null {
+  let text: string;
   try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+    text = readFileSync(path, 'utf8').trim();
   } catch (error) {
     if (isErrorCode(error, 'ENOENT')) return null;
     throw error;
   }
+  if (/^\d+$/.test(text)) {
+    const pid = Number.parseInt(text, 10);
+    return Number.isSafeInteger(pid) && pid > 0 ? { pid } : null;
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<LockOwner>;
+    return typeof parsed.pid === 'number' && Number.isSafeInteger(parsed.pid) && parsed.pid > 0 ? (parsed as LockOwner) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The pid of the lock's holder, or null when there is no (readable) lock file. */
+export function readOwnerPid(path: string): number | null {
+  return readOwner(path)?.pid ?? null;
+}
+
+export function currentOwner(): LockOwner {
+  return {
+    pid: process.pid,
+    ...optional('startTime', startTimeOf(process.pid)),
+    ...optional(
+      'pidNamespace',
+      readProc(() => readlinkSync('/proc/self/ns/pid')),
+    ),
+    ...optional(
+      'bootId',
+      readProc(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()),
+    ),
+    hostname: hostname(),
+  };
+}
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+export function startTimeOf(pid: number): string | undefined {
+  const stat = readProc(() => readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  if (stat === undefined) return undefined;
+  // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[19];
 }
 
 export function isProcessAlive(pid: number): boolean {
@@ -57,8 +166,30 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-function releaseIfOurs(path: string): void {
-  if (readOwnerPid(path) === process.pid) removeIfPresent(path);
+function isOurs(owner: LockOwner | null): boolean {
+  if (owner === null || owner.pid !== process.pid) return false;
+  const here = currentOwner();
+  return owner.startTime === undefined || owner.startTime === here.startTime;
+}
+
+function lockTouchedAt(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function readProc<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
 function removeIfPresent(path: string): void {

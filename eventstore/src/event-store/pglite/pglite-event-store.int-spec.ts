@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
@@ -7,7 +7,16 @@ import { describeCheckpointStoreContract } from '../../read-models/checkpoint-st
 import { describeEventStoreContract, newStream, numbered } from '../event-store.contract';
 import { DataDirLockedError } from '../event-store.errors';
 import { describeSqlEventStoreContract } from '../sql/sql-event-store.contract';
-import { LOCK_FILE_NAME } from './data-dir-lock';
+import {
+  LOCK_FILE_NAME,
+  LOCK_STALE_MS,
+  acquireDataDirLock,
+  currentOwner,
+  holderState,
+  readOwner,
+  readOwnerPid,
+  startTimeOf,
+} from './data-dir-lock';
 import { PGLITE_IN_MEMORY, PgliteEventStore } from './pglite-event-store';
 
 // Opening a PGlite or PostgreSQL database takes seconds; the project-level testTimeout is not applied by jest-circus.
@@ -69,12 +78,12 @@ describe('PGlite on a data directory', () => {
   it('holds a lock file with its pid while open, refuses a second writer, and frees the directory on close', async () => {
     const first = await PgliteEventStore.open({ dataDir });
     try {
-      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
+      expect(readOwner(lockPath())).toEqual(currentOwner());
       await expect(PgliteEventStore.open({ dataDir })).rejects.toThrow(DataDirLockedError);
       await expect(PgliteEventStore.open({ dataDir })).rejects.toThrow(`is in use by process ${process.pid}`);
       // The refused opens left the first writer working and its lock in place.
       expect(await first.health()).toMatchObject({ ok: true, adapter: 'pglite' });
-      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
+      expect(readOwnerPid(lockPath())).toBe(process.pid);
     } finally {
       await first.close();
     }
@@ -92,10 +101,58 @@ describe('PGlite on a data directory', () => {
 
     const store = await PgliteEventStore.open({ dataDir });
     try {
-      expect(readFileSync(lockPath(), 'utf8').trim()).toBe(String(process.pid));
+      expect(readOwnerPid(lockPath())).toBe(process.pid);
       expect(await store.health()).toMatchObject({ ok: true, adapter: 'pglite' });
     } finally {
       await store.close();
+    }
+  });
+
+  it.each([
+    ['a pid-only file naming this very process (a crashed container’s pid 1 is the restarted server)', () => `${process.pid}\n`],
+    [
+      'its pid, running but started at another time (the pid was given to a new process)',
+      () => JSON.stringify({ ...currentOwner(), startTime: '1' }),
+    ],
+    [
+      'another pid namespace (another container) whose file has not been touched for longer than the heartbeat allows',
+      () => JSON.stringify({ ...currentOwner(), pid: 1, pidNamespace: 'pid:[1]' }),
+    ],
+  ])('takes over a lock file from %s', async (_case, content) => {
+    writeFileSync(lockPath(), content());
+    const old = new Date(Date.now() - LOCK_STALE_MS - 1000);
+    utimesSync(lockPath(), old, old);
+    const store = await PgliteEventStore.open({ dataDir });
+    try {
+      expect(readOwner(lockPath())).toEqual(currentOwner());
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('given a holder in another pid namespace whose file is still touched, it is held; once the touches stop, it is free', () => {
+    writeFileSync(lockPath(), JSON.stringify({ ...currentOwner(), pid: 1, pidNamespace: 'pid:[1]' }));
+    try {
+      const owner = readOwner(lockPath());
+      if (owner === null) throw new Error('no owner');
+      expect(holderState(owner, lockPath())).toBe('heartbeat');
+      expect(() => acquireDataDirLock(dataDir)).toThrow('still touches its lock');
+      expect(holderState(owner, lockPath(), Date.now() + LOCK_STALE_MS + 1)).toBe('dead');
+    } finally {
+      rmSync(lockPath(), { force: true });
+    }
+  });
+
+  it('refuses a lock file of another live process in this namespace, recognised by its start time', async () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      const pid = other.pid ?? -1;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      writeFileSync(lockPath(), JSON.stringify({ ...currentOwner(), pid, startTime: startTimeOf(pid) }));
+      await expect(PgliteEventStore.open({ dataDir })).rejects.toThrow(`is in use by process ${pid}`);
+    } finally {
+      other.kill('SIGKILL');
+      rmSync(lockPath(), { force: true });
     }
   });
 

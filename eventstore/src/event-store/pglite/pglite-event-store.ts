@@ -1,6 +1,7 @@
 import { SqlEventStore } from '../sql/sql-event-store';
 import { ensureSqlSchema } from '../sql/sql-schema';
-import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { LOCK_HEARTBEAT_MS, LOCK_STALE_MS, acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { DataDirLockedError } from '../event-store.errors';
 import { PgliteWorker } from './pglite-worker-client';
 
 export const PGLITE_IN_MEMORY = 'memory://';
@@ -30,7 +31,7 @@ export class PgliteEventStore extends SqlEventStore {
 
   static async open(options: PgliteEventStoreOptions): Promise<PgliteEventStore> {
     const inMemory = options.dataDir === PGLITE_IN_MEMORY;
-    const lock = inMemory ? null : acquireDataDirLock(options.dataDir);
+    const lock = inMemory ? null : await acquireWhenFree(options.dataDir);
     try {
       const worker = await PgliteWorker.start(inMemory ? null : options.dataDir);
       try {
@@ -63,6 +64,23 @@ export class PgliteEventStore extends SqlEventStore {
       await this.worker.close();
     } finally {
       this.lock?.release();
+    }
+  }
+}
+
+/**
+ * The lock, waiting out a holder this process cannot see (a crashed container's, in another pid namespace):
+ * its file stops being touched when it dies, and it is free LOCK_STALE_MS later. A holder seen running is a
+ * refusal at once.
+ */
+async function acquireWhenFree(dataDir: string): Promise<DataDirLock> {
+  const deadline = Date.now() + LOCK_STALE_MS + LOCK_HEARTBEAT_MS;
+  for (;;) {
+    try {
+      return acquireDataDirLock(dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError) || error.freedAfterSilenceMs === null || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
 }
