@@ -24,7 +24,7 @@ import { EmailService } from './send-email/email.service';
       useFactory: (config: AppConfig): Mailer =>
         config.mail.smtpUrl
           ? new SmtpMailer(config.mail.smtpUrl, config.mail.from.split('@')[1] ?? 'localhost')
-          : new OutboxMailer(join(config.dataDir, 'outbox')),
+          : new OutboxMailer(join(config.dataDir, 'outbox'), config.mail.from.split('@')[1] ?? 'localhost'),
     },
   ],
   exports: [EmailService, MAILER],

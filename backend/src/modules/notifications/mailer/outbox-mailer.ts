@@ -14,12 +14,22 @@ export class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
   private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  constructor(readonly directory: string) {
+  constructor(
+    readonly directory: string,
+    private readonly domain = 'localhost',
+  ) {
     mkdirSync(directory, { recursive: true });
   }
 
   async send(key: string, message: EmailMessage, from: string): Promise<{ messageId: string }> {
-    const info = await this.composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await this.composer.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      messageId: emailMessageId(key, this.domain),
+    });
     // Written without blocking the event loop: on a busy day the shop sends an e-mail for every order.
     await writeFile(join(this.directory, `${fileSafe(key)}.eml`), info.message as Buffer);
     return { messageId: info.messageId };
@@ -37,4 +47,9 @@ export class OutboxMailer implements Mailer {
 
 export function fileSafe(key: string): string {
   return key.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** An e-mail's Message-ID, from its key: a delivery repeated after a crash is recognisably the same message. */
+export function emailMessageId(key: string, domain: string): string {
+  return `<${key}@${domain}>`;
 }

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailMessage } from '../domain/email.events';
 import type { Mailer } from './mailer.port';
+import { emailMessageId } from './outbox-mailer';
 
 /** Production: nodemailer over SMTP (`SMTP_URL`). The e-mail's key goes into the Message-ID so a receiving server can spot a repeat. */
 export class SmtpMailer implements Mailer {
@@ -21,7 +22,7 @@ export class SmtpMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
-      messageId: `<${key}@${this.domain}>`,
+      messageId: emailMessageId(key, this.domain),
     });
     return { messageId: String(info.messageId) };
   }

@@ -8,6 +8,17 @@ import { emailDecider } from '../domain/email.decider';
 import { emailStream } from '../domain/email.events';
 import { MAILER, type Mailer } from '../mailer/mailer.port';
 
+/** Attempts at appending "sent" after a delivery, a growing pause apart, before the event is left for a later try. */
+export const RECORD_SENT_ATTEMPTS = 5;
+const RECORD_SENT_BACKOFF_MS = 200;
+
+interface EmailMetadata {
+  correlationId: string;
+  causationId: string;
+  actor: 'system';
+  occurredAt: string;
+}
+
 /** Delivers each queued e-mail (and each retry) and records the outcome on the e-mail's stream. */
 @Injectable()
 export class EmailSenderProcessManager implements ProcessManager {
@@ -33,14 +44,10 @@ export class EmailSenderProcessManager implements ProcessManager {
       actor: 'system' as const,
       occurredAt: this.clock.now().toISOString(),
     };
+    // Only the delivery is tried here: a failure to record it afterwards is not a failed e-mail.
+    let messageId: string;
     try {
-      const { messageId } = await this.mailer.send(key, state.message, `${this.config.shop.brandName} <${this.config.mail.from}>`);
-      await this.pipeline.run({
-        streamName: emailStream(key),
-        decider: emailDecider,
-        command: { type: 'RecordEmailSent', messageId, transport: this.mailer.transport },
-        metadata,
-      });
+      ({ messageId } = await this.mailer.send(key, state.message, `${this.config.shop.brandName} <${this.config.mail.from}>`));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ msg: 'e-mail delivery failed', key, error: message });
@@ -50,6 +57,31 @@ export class EmailSenderProcessManager implements ProcessManager {
         command: { type: 'RecordEmailFailed', error: message },
         metadata,
       });
+      return;
+    }
+    await this.recordSent(key, messageId, metadata);
+  }
+
+  /**
+   * "Sent" is appended with its own retries. If the store stays unavailable the event is handled again
+   * later and the message delivered again: e-mail is at least once, and a repeat carries the same
+   * Message-ID (from the e-mail's key), by which mail servers and clients recognise it.
+   */
+  private async recordSent(key: string, messageId: string, metadata: EmailMetadata): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.pipeline.run({
+          streamName: emailStream(key),
+          decider: emailDecider,
+          command: { type: 'RecordEmailSent', messageId, transport: this.mailer.transport },
+          metadata,
+        });
+        return;
+      } catch (error) {
+        if (attempt >= RECORD_SENT_ATTEMPTS) throw error;
+        this.logger.warn({ msg: 'recording a delivered e-mail failed; trying again', key, attempt, error: String(error) });
+        await new Promise((resolve) => setTimeout(resolve, RECORD_SENT_BACKOFF_MS * attempt));
+      }
     }
   }
 }
