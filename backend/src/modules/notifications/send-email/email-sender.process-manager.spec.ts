@@ -36,7 +36,7 @@ function setup({ sendFails = false, recordFailures = 0 }: { sendFails?: boolean;
     health: () => Promise.resolve({ ok: true, detail: '' }),
   };
   const config = { shop: { brandName: 'Swan & Sand' }, mail: { from: 'shop@example.com' } } as AppConfig;
-  const manager = new EmailSenderProcessManager(pipeline, mailer, config, { now: () => new Date('2026-11-26T01:00:00Z') } as never);
+  const manager = new EmailSenderProcessManager(pipeline, mailer, config, { now: () => new Date('2026-11-26T01:00:00Z') });
   return { manager, commands, sends };
 }
 
