@@ -99,4 +99,18 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
   });
+
+  it.each([
+    [{}, 'public'],
+    [{ NODE_ENV: 'production' }, 'admin'],
+    [{ NODE_ENV: 'production', API_DOCS: 'public' }, 'public'],
+    [{ API_DOCS: 'OFF' }, 'off'],
+    [{ API_DOCS: 'admin' }, 'admin'],
+  ])('API_DOCS with %j is %s', (env, mode) => {
+    expect(loadConfig(env, '/srv/shop').http.apiDocs).toBe(mode);
+  });
+
+  it('refuses an API_DOCS it does not know, naming the choices', () => {
+    expect(() => loadConfig({ API_DOCS: 'private' }, '/srv/shop')).toThrow('API_DOCS must be one of public, admin, off (got "private")');
+  });
 });

@@ -60,8 +60,17 @@ export interface AppConfig {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
     keepAliveTimeoutMs: number;
+    /**
+     * API_DOCS: the OpenAPI description at /api/docs — `public` (the page and its JSON for anyone), `admin`
+     * (the JSON only, with the admin's bearer token) or `off`. Default: `admin` under NODE_ENV=production,
+     * `public` otherwise.
+     */
+    apiDocs: ApiDocsMode;
   };
 }
+
+export const API_DOCS_MODES = ['public', 'admin', 'off'] as const;
+export type ApiDocsMode = (typeof API_DOCS_MODES)[number];
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -218,6 +227,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
       requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000),
       keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+      apiDocs: apiDocsMode(optional('API_DOCS'), env['NODE_ENV'] === 'production', problems),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);
@@ -288,4 +298,12 @@ function parseImageHosts(raw: string | null, problems: string[]): string[] {
 /** A fresh random secret, for values generated on first start and kept in DATA_DIR. */
 export function generateSecret(bytes = 48): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+function apiDocsMode(raw: string | null, production: boolean, problems: string[]): ApiDocsMode {
+  if (raw === null) return production ? 'admin' : 'public';
+  const mode = raw.toLowerCase();
+  if ((API_DOCS_MODES as readonly string[]).includes(mode)) return mode as ApiDocsMode;
+  problems.push(`API_DOCS must be one of ${API_DOCS_MODES.join(', ')} (got "${raw}")`);
+  return production ? 'admin' : 'public';
 }

@@ -2,16 +2,14 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import type { Response } from 'express';
 import { DomainError } from '../../shared-kernel/domain-error';
 import type { ContextualRequest } from '../../platform/http/request-context';
-import { AdminTokens, type AdminTokenClaims } from './credentials/admin-token.service';
+import type { AdminTokenClaims } from './credentials/admin-token.service';
+import { AdminBearer } from './admin-bearer';
 import { isAdminPath, isLoginRoute } from './admin-paths';
-import { AdminSessions } from './session-end/admin-sessions.service';
 
 /** A request the guard let through as the operator, with the token's claims (log out ends that token). */
 export interface AdminRequest extends ContextualRequest {
   adminToken?: AdminTokenClaims;
 }
-
-const BEARER = /^Bearer +([^\s]+)$/i;
 
 export function authenticationRequired(): DomainError {
   return new DomainError('authentication_required', 'Authentication required', 'unauthorized');
@@ -25,10 +23,7 @@ export function authenticationRequired(): DomainError {
  */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
-  constructor(
-    private readonly tokens: AdminTokens,
-    private readonly sessions: AdminSessions,
-  ) {}
+  constructor(private readonly bearer: AdminBearer) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -38,15 +33,13 @@ export class AdminAuthGuard implements CanActivate {
     const paths = [req.path, ...(routePath === null ? [] : [routePath])];
     if (!paths.some(isAdminPath)) return true;
     if (isLoginRoute(req.method, routePath ?? req.path)) return true;
-    const match = BEARER.exec(req.header('authorization')?.trim() ?? '');
-    const token = match?.[1];
-    const check = token === undefined ? null : this.tokens.check(token);
-    if (check === null || !check.ok || (await this.sessions.hasEnded(check.claims.jti))) {
+    const claims = await this.bearer.claimsOf(req.header('authorization'));
+    if (claims === null) {
       http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer realm="admin"');
       throw authenticationRequired();
     }
     req.actor = 'admin';
-    req.adminToken = check.claims;
+    req.adminToken = claims;
     return true;
   }
 }

@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AdminAuthGuard } from './admin-auth.guard';
 import { AdminSessionController } from './admin-session/admin-session.controller';
+import { AdminBearer } from './admin-bearer';
 import { AdminCredentials, PASSWORD_ANNOUNCER, type PasswordAnnouncer } from './credentials/admin-credentials.service';
 import { AdminTokens } from './credentials/admin-token.service';
 import { LoginAttempts, LoginRateLimitGuard } from './login-rate-limit.guard';
@@ -23,11 +24,12 @@ const announceOnStdout: PasswordAnnouncer = (text) => {
     LoginAttempts,
     LoginRateLimitGuard,
     AdminSessions,
+    AdminBearer,
     EndedAdminSessionsProjection,
     { provide: PASSWORD_ANNOUNCER, useValue: announceOnStdout },
     { provide: APP_GUARD, useClass: AdminAuthGuard },
   ],
-  exports: [AdminTokens],
+  exports: [AdminTokens, AdminBearer],
 })
 export class AdminAuthModule implements OnModuleInit {
   constructor(

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
+import { AdminBearer } from '../../modules/admin-auth';
 import { ShopPages } from '../../modules/storefront';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
@@ -61,8 +62,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ApiExceptionFilter());
 
-  const openApi = new DocumentBuilder().setTitle(`${config.shop.brandName} API`).setVersion('1').addBearerAuth().build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  setUpApiDocs(app, config);
 
   serveShop(app, config.staticDir, app.get(ShopPages));
 }
@@ -100,4 +100,30 @@ function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPa
       (error: unknown) => next(error),
     );
   });
+}
+
+/**
+ * The OpenAPI description (API_DOCS): for anyone (the page and its JSON), for the operator only (the JSON, with
+ * the admin's bearer token; no page, which a browser could not open with a token), or not at all.
+ */
+function setUpApiDocs(app: NestExpressApplication, config: AppConfig): void {
+  if (config.http.apiDocs === 'off') return;
+  const openApi = new DocumentBuilder().setTitle(`${config.shop.brandName} API`).setVersion('1').addBearerAuth().build();
+  const document = () => SwaggerModule.createDocument(app, openApi);
+  if (config.http.apiDocs === 'public') {
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+    return;
+  }
+  const docs = app.get(AdminBearer);
+  app.use('/api/docs', (req: Request, res: Response, next: NextFunction) => {
+    docs.allows(req.header('authorization')).then(
+      (allowed) => {
+        if (allowed) return next();
+        res.setHeader('WWW-Authenticate', 'Bearer realm="admin"');
+        res.status(401).json({ statusCode: 401, message: 'Authentication required', error: 'authentication_required' });
+      },
+      (error: unknown) => next(error),
+    );
+  });
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json', ui: false, raw: ['json'] });
 }

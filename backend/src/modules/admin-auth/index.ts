@@ -1,0 +1,3 @@
+/** What other parts of the server use from operator access. */
+export { AdminAuthModule } from './admin-auth.module';
+export { AdminBearer } from './admin-bearer';
