@@ -16,3 +16,4 @@ export * from './shipping';
 export * from './order-pricing';
 export * from './order-status';
 export * from './beer-pages';
+export * from './shipping-email-commands';

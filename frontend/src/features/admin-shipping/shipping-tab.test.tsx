@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { saveFile } from '@/shared/browser/save-file';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { SHIPPING_EMAIL_COMMANDS } from './shipping-commands';
+import { SHIPPING_EMAIL_COMMANDS } from '@brewery/shop-rules';
 import { ShippingTab } from './shipping-tab';
 
 vi.mock('@/shared/browser/save-file', () => ({ saveFile: vi.fn() }));

@@ -9,7 +9,7 @@ import { useCreateShippingLabelFromEmail } from './api/create-shipping-label-ema
 import type { ShippingEmailParseResult } from './api/parse-shipping-email';
 import { useParseShippingEmail } from './api/parse-shipping-email';
 import { useDownloadLabel } from './api/download-label';
-import { SHIPPING_EMAIL_COMMANDS } from './shipping-commands';
+import { SHIPPING_EMAIL_COMMANDS } from '@brewery/shop-rules';
 import './shipping-tab.css';
 
 export const SHIPPING_TEXTS = {

@@ -1,11 +1,10 @@
+import { SHIPPING_EMAIL_COMMANDS, type ShippingEmailCommand } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import {
-  SHIPPING_EMAIL_COMMANDS,
   assertEmailContent,
   readShippingEmail,
   shippingEmailOutcome,
   type OrderForLabel,
-  type ShippingEmailCommand,
   type ShippingEmailReading,
 } from './shipping-email-parser';
 

@@ -1,18 +1,7 @@
+import { SHIPPING_EMAIL_COMMANDS, type ShippingEmailCommand } from '@brewery/shop-rules';
 import type { OrderStatus } from '../../ordering/domain/order.events';
 import { isShippable } from './label.decider';
 import { LabelErrors } from './label.errors';
-
-/** The spec's shipping e-mail commands. */
-export const SHIPPING_EMAIL_COMMANDS = [
-  'create label',
-  'shipping label',
-  'generate label',
-  'print label',
-  'ship now',
-  'create shipment',
-  'ship order',
-] as const;
-export type ShippingEmailCommand = (typeof SHIPPING_EMAIL_COMMANDS)[number];
 
 export interface ShippingEmail {
   subject: string;
