@@ -6,6 +6,7 @@ import { AdminLoginForm } from './admin-login-form';
 import { readAdminToken, removeAdminToken, storeAdminToken } from './admin-token-storage';
 import { logoutAdmin } from './api/logout-admin';
 import { verifyAdminQueryOptions, useVerifyAdmin } from './api/verify-admin';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 export interface AdminSession {
   /** Ends the token on the server, then forgets it here. */
@@ -41,7 +42,7 @@ export function AdminGate({ children }: AdminGateProps) {
     await logoutAdmin();
     removeAdminToken();
     // Nothing the operator saw may outlive the session.
-    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
     queryClient.removeQueries({ queryKey: verifyAdminQueryOptions().queryKey });
     setToken(null);
   };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 export interface StockLevelRow {
   productId: string;
@@ -16,7 +17,7 @@ export async function getStockLevels(): Promise<StockLevelRow[]> {
 }
 
 export function stockLevelsQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'stock-levels'], queryFn: getStockLevels });
+  return queryOptions({ queryKey: adminQueryKey('stock-levels'), queryFn: getStockLevels });
 }
 
 export function useStockLevels() {

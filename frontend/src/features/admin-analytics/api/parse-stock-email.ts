@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 /** A product line that was applied: the stock figure before and now. */
 export interface StockUpdate {
@@ -37,7 +38,7 @@ export function useParseStockEmail() {
     mutationFn: parseStockEmail,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
       ]);
     },

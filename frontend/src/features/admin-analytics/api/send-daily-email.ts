@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
 import { ApiError } from '@/shared/api/api-error';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 /** One key per press of the button: a retry after a lost answer carries it again, so the e-mail goes once. */
 export function newIdempotencyKey(): string {
@@ -17,6 +18,6 @@ export function useSendDailyAnalyticsEmail() {
   return useMutation({
     mutationFn: sendDailyAnalyticsEmail,
     retry: (failures, error) => failures < 2 && !(error instanceof ApiError),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKey('outbox') }),
   });
 }

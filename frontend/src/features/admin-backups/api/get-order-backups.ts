@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 /** One backup per payment intent (spec section 3, Order backup). Money is a decimal string. */
 export interface OrderBackup {
@@ -31,7 +32,7 @@ export async function getOrderBackups(): Promise<OrderBackupsResponse | null> {
 }
 
 export function orderBackupsQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'order-backups'], queryFn: getOrderBackups });
+  return queryOptions({ queryKey: adminQueryKey('order-backups'), queryFn: getOrderBackups });
 }
 
 export function useOrderBackups() {

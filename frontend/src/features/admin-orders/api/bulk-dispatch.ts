@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 /** Orders one bulk request may name (the server refuses more). */
 export const MAX_BULK_ORDERS = 200;
@@ -17,7 +18,7 @@ export async function pickList({ orderIds, format }: { orderIds: readonly string
 /** Printing creates labels (and their tracking references): the orders and the Shipping tab move. */
 export function usePrintLabels() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: printLabels, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({ mutationFn: printLabels, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }) });
 }
 
 export function usePickList() {

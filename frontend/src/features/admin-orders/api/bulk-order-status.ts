@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import type { OrderStatus } from './get-admin-orders';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 export interface BulkOrderStatusChange {
   orderIds: readonly string[];
@@ -24,5 +25,5 @@ export async function setOrdersStatus(change: BulkOrderStatusChange): Promise<Bu
 /** The orders, their histories, reports and the outbox all move. */
 export function useSetOrdersStatus() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setOrdersStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({ mutationFn: setOrdersStatus, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }) });
 }

@@ -2,6 +2,7 @@ import type { OrderStatus, PackQuantity, PackSize } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
 import type { EventActor } from '@/shared/ui/event-timeline';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 export { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
 export type { EventActor };
@@ -73,7 +74,7 @@ export async function getAdminOrders(): Promise<AdminOrder[]> {
 }
 
 /** Every order-related query key starts here, so one invalidation refreshes lists and histories. */
-export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
+export const ADMIN_ORDERS_KEY = adminQueryKey('orders');
 
 export function adminOrdersQueryOptions() {
   return queryOptions({ queryKey: ADMIN_ORDERS_KEY, queryFn: getAdminOrders });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 export interface RefundRequest {
   orderId: string;
@@ -31,11 +32,11 @@ export async function resolveReview({ orderId, note }: { orderId: string; note: 
 /** A refund moves the order, its history, the backups, the reports and the outbox. */
 export function useRefundOrder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: refundOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({ mutationFn: refundOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }) });
 }
 
 /** A resolved review leaves the System tab's count and shows in the order's history. */
 export function useResolveReview() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resolveReview, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({ mutationFn: resolveReview, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }) });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import type { OrderStatus } from './get-admin-orders';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 export interface OrderTrackingUpdate {
   orderId: string;
@@ -33,5 +34,5 @@ export async function updateOrderTracking({
 /** A change may e-mail the customer, so the orders, their histories, reports and the outbox all move. */
 export function useUpdateOrderTracking() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateOrderTracking, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({ mutationFn: updateOrderTracking, onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }) });
 }

@@ -1,6 +1,7 @@
 import type { Product } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 /** A product as the admin list gives it: `inventory` is the operator's stock figure, less nothing. */
 export type AdminProduct = Product & {
@@ -19,7 +20,7 @@ export async function getAdminProducts(): Promise<AdminProduct[]> {
 }
 
 export function adminProductsQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'products'], queryFn: getAdminProducts });
+  return queryOptions({ queryKey: adminQueryKey('products'), queryFn: getAdminProducts });
 }
 
 export function useAdminProducts() {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiUpload } from '@/shared/api/api-client';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 /** What the shop takes: checked again by the server, from the bytes. */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -35,7 +36,7 @@ export interface LibraryPicture {
   variants: PictureVariant[];
 }
 
-export const PICTURE_LIBRARY_KEY = ['admin', 'product-images'] as const;
+export const PICTURE_LIBRARY_KEY = adminQueryKey('product-images');
 
 export function uploadPicture(file: File): Promise<UploadedPicture> {
   return apiUpload<UploadedPicture>('/api/admin/product-images', file, { 'X-File-Name': encodeURIComponent(file.name) });

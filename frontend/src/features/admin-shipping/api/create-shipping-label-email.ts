@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 export interface LabelFromEmailInput {
   orderId: string;
@@ -23,6 +24,6 @@ export function useCreateShippingLabelFromEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createShippingLabelFromEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
+import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 export interface AutoFixResult {
   fixes_applied: string[];
@@ -17,7 +18,7 @@ export function useAutoFix() {
     mutationFn: runAutoFix,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
       ]),
   });

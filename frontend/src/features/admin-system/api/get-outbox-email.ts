@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
 import type { OutboxEmail } from './get-outbox';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 export interface OutboxEmailWithText extends OutboxEmail {
   text: string;
@@ -11,7 +12,7 @@ export async function getOutboxEmail(key: string): Promise<OutboxEmailWithText |
 }
 
 export function outboxEmailQueryOptions(key: string) {
-  return queryOptions({ queryKey: ['admin', 'outbox', key], queryFn: () => getOutboxEmail(key) });
+  return queryOptions({ queryKey: adminQueryKey('outbox', key), queryFn: () => getOutboxEmail(key) });
 }
 
 /** Fetches an e-mail's text only once the operator opens it. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 /** One e-mail the shop queued; `_id` is its key. */
 export interface OutboxEmail {
@@ -20,7 +21,7 @@ export async function getOutbox(): Promise<OutboxEmail[]> {
 }
 
 export function outboxQueryOptions() {
-  return queryOptions({ queryKey: ['admin', 'outbox'], queryFn: getOutbox });
+  return queryOptions({ queryKey: adminQueryKey('outbox'), queryFn: getOutbox });
 }
 
 export function useOutbox() {

@@ -1,6 +1,7 @@
 import type { SystemStatus } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
+import { adminQueryKey } from '@/shared/api/admin-query-key';
 
 export type { HealthStatus as HealthState, SubscriberStatusView as SubscriberStatus, SystemStatus } from '@brewery/shop-rules';
 
@@ -13,7 +14,7 @@ export async function getSystemStatus(): Promise<SystemStatus | null> {
 
 export function systemStatusQueryOptions() {
   return queryOptions({
-    queryKey: ['admin', 'system-status'],
+    queryKey: adminQueryKey('system-status'),
     queryFn: getSystemStatus,
     refetchInterval: SYSTEM_STATUS_REFRESH_MS,
     // The tab mounts anew each time it is opened: that is the spec's "refresh on load".

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { apiJson } from '@/shared/api/api-client';
 
 export interface TestPaymentResult {
@@ -30,6 +31,6 @@ export function useConfirmTestPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmTestPayment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
   });
 }

@@ -1,4 +1,5 @@
 import type { CartLine, CustomerInfo } from '@brewery/shop-rules';
+import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
 
@@ -102,6 +103,6 @@ export function useCreatePaymentIntent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPaymentIntent,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsQueryOptions().queryKey }),
   });
 }
