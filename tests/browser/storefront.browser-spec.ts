@@ -75,7 +75,7 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
     expect(html).not.toMatch(/<script type="module"/);
   });
 
-  it.each(['/no-such-page', '/shop/no-such-beer', '/shop/secret-draft-saison'])(
+  it.each(['/no-such-page', '/shop/no-such-beer', '/shop/secret-draft-saison', '/index.html'])(
     'given %s, the answer is 404 with the Page Not Found page',
     async (path) => {
       const res = await raw(path);
@@ -195,6 +195,10 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
     const nav = page.getByRole('navigation', { name: 'Main' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await nav.getByRole('link', { name: 'Shop' }).waitFor({ state: 'visible' });
+    // Focus moves into the menu, so Tab walks its links.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Home');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Shop');
     const closeIcon = page.getByRole('button', { name: 'Close menu' });
     // The close control is drawn light on the dark header.
     expect(await closeIcon.evaluate((button) => getComputedStyle(button).color)).toBe('rgb(250, 246, 238)');

@@ -183,12 +183,14 @@ export class ShopPages {
     // Revalidated every time (stock and prices move), answered 304 while the page stays the same.
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
-    res.setHeader('ETag', document.etag);
-    if (document.status === 200 && matchesEtag(req.header('if-none-match'), document.etag)) {
+    const encoding = chooseEncoding(req.header('accept-encoding'));
+    // Each encoding is its own representation, with its own tag.
+    const etag = encoding === 'identity' ? document.etag : `${document.etag.slice(0, -1)}-${encoding}"`;
+    res.setHeader('ETag', etag);
+    if (document.status === 200 && matchesEtag(req.header('if-none-match'), etag)) {
       res.status(304).end();
       return;
     }
-    const encoding = chooseEncoding(req.header('accept-encoding'));
     const body = encoding === 'br' ? document.brotli : encoding === 'gzip' ? document.gzip : document.html;
     // Already compressed: the compression middleware leaves a response with a Content-Encoding alone.
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);

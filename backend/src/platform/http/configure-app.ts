@@ -35,6 +35,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
           'img-src': ["'self'", 'data:', 'blob:', ...config.imageHosts],
           'style-src': ["'self'", "'unsafe-inline'"],
           'frame-ancestors': ["'none'"],
+          // The age gate's form answers "under 18" by sending the visitor to a search site.
+          'form-action': ["'self'", 'https://www.google.com'],
           // The shop may be served over plain HTTP on a private network; TLS is the proxy's job.
           'upgrade-insecure-requests': null,
         },
@@ -81,7 +83,8 @@ function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPa
   // robots.txt, which are made from the catalogue.
   const isApi = (req: Request) => /^\/(api|media)(\/|$)/i.test(req.path) || /^\/(sitemap\.xml|robots\.txt)$/i.test(req.path);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (isApi(req)) next();
+    // The template itself is not a page: `/index.html` is answered like any unknown address (404).
+    if (isApi(req) || /^\/index\.html$/i.test(req.path)) next();
     else void files(req, res, next);
   });
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -37,6 +37,11 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
   const { data: products } = useLoadedProducts();
   const queryClient = useQueryClient();
   const validation = validatePack(cart.totalCans);
+  // A line holding more than is left now: the checkout would refuse it, so it waits until the line is fixed.
+  const overStock = cart.lines.some((line) => {
+    const limit = lineLimit(line, cart.lines, products);
+    return limit !== null && line.quantity / line.packQuantity > limit;
+  });
   // Opening the pack asks for the stock again (a 304 while nothing changed), so a beer that sold out meanwhile shows.
   useEffect(() => {
     if (open) void queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }).catch(() => undefined);
@@ -68,7 +73,8 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
                 <Tag className="cart-drawer__chip cart-drawer__chip--advice">{packAdviceText(validation)}</Tag>
               )}
             </div>
-            <AccentButton block size="large" disabled={!validation.isValid} onClick={onCheckout}>
+            {overStock ? <p className="cart-drawer__stock-note">Fix the lines marked above to check out.</p> : null}
+            <AccentButton block size="large" disabled={!validation.isValid || overStock} onClick={onCheckout}>
               Proceed to Checkout
             </AccentButton>
           </div>
@@ -100,13 +106,22 @@ export function stockWarningText(maxPacks: number, line: CartLine): string {
   return `Only ${maxPacks} ${unit} left now.`;
 }
 
+/**
+ * The most packs of the line's size it may hold now: the stock and the limit per order, less what the beer's
+ * other lines (another pack size) hold. Null while the product list is not known.
+ */
+function lineLimit(line: CartLine, lines: readonly CartLine[], products: readonly Product[] | undefined): number | null {
+  const product = products?.find((p) => p.id === line.productId);
+  if (product === undefined) return null;
+  const cansInOtherLines = cartTotalCans(lines.filter((other) => other.productId === line.productId)) - line.quantity;
+  return maxPacksToAdd(product, line.packSize, cansInOtherLines);
+}
+
 function CartLineItem({ line, products }: { line: CartLine; products: readonly Product[] | undefined }) {
   const cart = useCart();
   const product = products?.find((p) => p.id === line.productId);
   const packs = line.quantity / line.packQuantity;
-  // The beer's other lines (another pack size) draw on the same stock and the same limit per order.
-  const cansInOtherLines = cartTotalCans(cart.lines.filter((other) => other.productId === line.productId)) - line.quantity;
-  const maxPacks = product === undefined ? UNKNOWN_STOCK_MAX_PACKS : maxPacksToAdd(product, line.packSize, cansInOtherLines);
+  const maxPacks = lineLimit(line, cart.lines, products) ?? UNKNOWN_STOCK_MAX_PACKS;
   const countText = quantityText(line);
 
   return (

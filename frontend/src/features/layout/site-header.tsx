@@ -29,6 +29,8 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
   // An open menu closes on Escape (focus back on its button) and on a tap anywhere outside the header.
   useEffect(() => {
     if (!menuOpen) return;
+    // The menu's links come before its button in the page: focus moves into the menu, so Tab walks its links.
+    const frame = window.requestAnimationFrame(() => header.current?.querySelector<HTMLAnchorElement>('.site-header__nav a')?.focus());
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setMenuOpen(false);
@@ -40,6 +42,7 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
     return () => {
+      window.cancelAnimationFrame(frame);
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
