@@ -84,6 +84,16 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
     },
   );
 
+  it.each([
+    ['/Shop/', '/shop'],
+    ['/shop/%71uokka-pale-ale', '/shop/quokka-pale-ale'],
+    ['/shop/Quokka-Pale-Ale/?utm_source=x', '/shop/quokka-pale-ale?utm_source=x'],
+  ])('given %s, the answer is a 301 to its one address, %s', async (path, location) => {
+    const res = await raw(path);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(location);
+  });
+
   it('given the sitemap and robots.txt, they list every beer on sale and keep crawlers out of the private pages', async () => {
     const sitemap = await (await raw('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname).sort();

@@ -69,8 +69,8 @@ export class ShopPages {
     const kind = built.bundle.pageKind(pathname, products);
     if (kind === 'client') return { kind: 'shell' };
 
-    // One address per page: `/Shop/` is `/shop`.
-    const canonical = canonicalPath(pathname);
+    // One address per page: `/Shop/` and `/shop/%71uokka-pale-ale` are `/shop` and `/shop/quokka-pale-ale`.
+    const canonical = canonicalPath(decodedPath(pathname));
     if (kind === 'page' && canonical !== pathname) return this.redirect(res, `${canonical}${query}`);
     if (kind === 'not-found') {
       const moved = await this.movedBeer(canonical);
@@ -201,6 +201,15 @@ export class ShopPages {
 
   private origin(): string {
     return this.config.shop.publicUrl.replace(/\/+$/, '');
+  }
+}
+
+/** The path with its percent-escapes decoded, or as it came when they are not valid. */
+export function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
   }
 }
 

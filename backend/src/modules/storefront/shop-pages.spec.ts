@@ -1,4 +1,4 @@
-import { canonicalPath, chooseEncoding, hasAgeCookie } from './shop-pages.service';
+import { canonicalPath, chooseEncoding, decodedPath, hasAgeCookie } from './shop-pages.service';
 
 describe('shop pages: the request', () => {
   it.each([
@@ -8,6 +8,13 @@ describe('shop pages: the request', () => {
     ['/shop/Quokka-Pale-Ale//', '/shop/quokka-pale-ale'],
   ])('the canonical form of %s is %s', (path, canonical) => {
     expect(canonicalPath(path)).toBe(canonical);
+  });
+
+  it.each([
+    ['/shop/%71uokka-pale-ale', '/shop/quokka-pale-ale'],
+    ['/shop/%E0%A4%A', '/shop/%E0%A4%A'],
+  ])('the path %s decodes to %s', (path, decoded) => {
+    expect(decodedPath(path)).toBe(decoded);
   });
 
   it.each([

@@ -52,6 +52,14 @@ describe('product card', () => {
     expect(within(card).queryByText('ARCHIVED')).not.toBeInTheDocument();
   });
 
+  it('given the pack already holding some of the stock, a size that no longer fits says "Not available"', () => {
+    // 4 cans left, 1 already in the pack: a single still fits, a 4-pack no longer does.
+    const { card } = renderCard(productFixture({ inventory: 4, price: '6.50', price4Pack: '24.00' }), 1);
+    const group = within(card).getByRole('radiogroup', { name: 'Pack size for Quokka Pale Ale' });
+    expect(within(group).getByRole('radio', { name: 'Single Can $6.50' })).toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: '4 Pack Not available' })).toBeInTheDocument();
+  });
+
   it('given an archived product, it shows ARCHIVED instead of the beer type and greys the card', () => {
     const { card } = renderCard(productFixture({ archived: true, beerType: 'New Beer' }));
     expect(within(card).getByText('ARCHIVED')).toBeInTheDocument();

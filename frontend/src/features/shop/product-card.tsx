@@ -33,9 +33,11 @@ export interface ProductCardProps {
   href?: string;
 }
 
-function packOptionPrice(product: Product, packSize: PackSize): string {
+/** A size's price, or "Not available" when none can be added: no stock for it, counting what the pack already holds. */
+function packOptionPrice(product: Product, packSize: PackSize, cansInPack: number): string {
   const cents = packPriceCents(product, packSize);
-  return isPackAvailable(product, packSize) && cents !== null ? formatPrice(centsToDollars(cents)) : 'Not available';
+  const addable = isPackAvailable(product, packSize) && maxPacksToAdd(product, packSize, cansInPack) > 0;
+  return addable && cents !== null ? formatPrice(centsToDollars(cents)) : 'Not available';
 }
 
 export interface ProductOrderProps {
@@ -95,7 +97,7 @@ export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) 
               onChange={() => choosePackSize(size)}
             />
             <span className="product-card__size-name">{packSizeLabel(size)}</span>{' '}
-            <span className="product-card__size-price">{packOptionPrice(product, size)}</span>
+            <span className="product-card__size-price">{packOptionPrice(product, size, cansInPack)}</span>
           </label>
         ))}
       </div>
