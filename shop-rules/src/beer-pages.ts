@@ -40,3 +40,6 @@ export function hasBeerPage(product: Pick<Product, 'isActive' | 'archived'>): bo
 export function findBeerBySlug<P extends Product>(products: readonly P[], slug: string): P | null {
   return products.find((product) => hasBeerPage(product) && productSlug(product) === slug) ?? null;
 }
+
+/** The cookie a visitor's "18 or older" answer is kept in, so that the server draws their pages without the age gate. */
+export const AGE_COOKIE = 'age_verified';

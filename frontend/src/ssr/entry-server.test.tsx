@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { Product, PublicConfig } from '@brewery/shop-rules';
 import { describe, expect, it } from 'vitest';
+import { productFixture } from '@/testing/product-fixture';
 import { markupProducts, pageKind, renderShopPage, shopDocument } from './entry-server';
 
 const config: PublicConfig = {
@@ -14,28 +15,16 @@ const config: PublicConfig = {
 };
 
 function beer(name: string, slug: string, fields: Partial<Product> = {}): Product {
-  return {
+  return productFixture({
     id: `id-${slug}`,
     slug,
     name,
-    style: 'Pale Ale',
     description: `${name}: passionfruit </script><script>alert(1)</script> and stone fruit.`,
-    abv: 4.8,
     beerType: null,
     imageUrl: `/cans/${slug}.svg`,
     inventory: 200,
-    isActive: true,
-    archived: false,
-    price: '6.50',
-    price4Pack: '24.00',
-    price8Pack: '46.00',
-    price16Pack: '88.00',
-    enable4Pack: true,
-    enable8Pack: true,
-    enable16Pack: true,
-    maxPerOrder: null,
     ...fields,
-  };
+  });
 }
 
 const PRODUCTS = [

@@ -1,4 +1,5 @@
 import type { Product, PublicConfig } from '@brewery/shop-rules';
+import { scriptJson } from '@/shared/format/script-json';
 
 /** The id of the `<script type="application/json">` the server writes its data into. */
 export const SERVER_STATE_ID = 'shop-state';
@@ -12,12 +13,9 @@ export interface ServerState {
   origin: string;
 }
 
-/** JSON safe inside a `<script>` element: no `</script>`, no `<!--`, no line separators taken for ends of lines. */
+/** The state as it goes into its `<script type="application/json">`. */
 export function serializeServerState(state: ServerState): string {
-  return JSON.stringify(state)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return scriptJson(state);
 }
 
 /** The state of a server-rendered page, or null for a page the browser draws alone. */

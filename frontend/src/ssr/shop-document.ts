@@ -1,3 +1,4 @@
+import { scriptJson } from '@/shared/format/script-json';
 /**
  * Putting a server-rendered page into the built `index.html`: its head tags and styles, its markup in
  * `#root`, its state for hydration, and preloads for the route's code. Pure string work, so it is tested
@@ -94,7 +95,7 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
     '</body>',
     () =>
       `<script type="application/json" id="shop-state">${parts.state}</script>` +
-      `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>` +
+      `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(boot)}</script>` +
       `<script src="/boot.js" defer></script></body>`,
   );
   return html;

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { AGE_COOKIE } from './shop-pages.service';
+import { AGE_COOKIE } from '@brewery/shop-rules';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 /** Where a visitor under 18 is sent, as the age gate's script does. */

@@ -3,16 +3,13 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { Product } from '@brewery/shop-rules';
+import { AGE_COOKIE, type Product } from '@brewery/shop-rules';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
 import { matchesEtag } from '../../shared-kernel/etag';
 import { FindBeerBySlugQuery, ShopListing } from '../catalog';
 import { publicConfigOf } from '../system/public-config.controller';
 import { loadBuiltShop, type BuiltShop, type RenderedPage } from './ssr-bundle';
-
-/** The cookie the age gate sets when a visitor says they are 18 or older. */
-export const AGE_COOKIE = 'age_verified';
 
 /** A page as it goes on the wire: the document, its ETag, and its gzip and brotli forms made once. */
 interface ShopDocument {

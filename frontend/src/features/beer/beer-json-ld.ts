@@ -26,11 +26,3 @@ export function beerJsonLd(product: Product, brand: string, origin: string, path
     },
   };
 }
-
-/** JSON for a `<script>` element: nothing in it can end the element early. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}

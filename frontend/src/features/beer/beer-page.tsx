@@ -1,16 +1,16 @@
 import type { CartLine } from '@brewery/shop-rules';
-import { beerPagePath, cartTotalCans, findBeerBySlug, productStockMarker, validatePack } from '@brewery/shop-rules';
-import { Tag } from 'antd';
+import { beerPagePath, cartTotalCans, findBeerBySlug, validatePack } from '@brewery/shop-rules';
 import { Link } from 'react-router-dom';
 import { NotFoundPage } from '@/features/layout/not-found-page';
 import { PackProgressCard } from '@/features/shop/pack-progress-card';
-import { ProductOrder } from '@/features/shop/product-card';
+import { ProductBadges, ProductOrder } from '@/features/shop/product-card';
 import { useConfig } from '@/shared/api/config/get-config';
 import { useProducts } from '@/shared/api/products/get-products';
 import { PageMeta, summarise, useSiteOrigin } from '@/shared/ui/page-meta';
 import { SkeletonLines } from '@/shared/ui/plain-ui';
 import { ProductPicture } from '@/shared/ui/product-picture';
-import { beerJsonLd, scriptJson } from './beer-json-ld';
+import { scriptJson } from '@/shared/format/script-json';
+import { beerJsonLd } from './beer-json-ld';
 import './beer-page.css';
 
 export interface BeerPageProps {
@@ -44,7 +44,6 @@ export function BeerPage({ slug, cartLines, onAddToCart, onCheckout, homeHref, s
 
   const path = beerPagePath(beer);
   const cansInPack = cartTotalCans(cartLines.filter((line) => line.productId === beer.id));
-  const stockMarker = productStockMarker(beer);
   const title = `${beer.name}: ${beer.style}, ${beer.abv}% ABV`;
 
   return (
@@ -79,15 +78,7 @@ export function BeerPage({ slug, cartLines, onAddToCart, onCheckout, homeHref, s
 
         <section className="beer-page__details product-card__body" aria-labelledby="beer-title">
           <div className="beer-page__tags">
-            {beer.beerType ? <Tag className="product-card__badge product-card__badge--type">{beer.beerType}</Tag> : null}
-            {stockMarker ? (
-              <Tag
-                color={stockMarker === 'LOW STOCK' ? undefined : 'red'}
-                className={`product-card__badge${stockMarker === 'LOW STOCK' ? ' product-card__badge--low' : ''}`}
-              >
-                {stockMarker}
-              </Tag>
-            ) : null}
+            <ProductBadges product={beer} />
           </div>
           <h1 id="beer-title" className="page__title beer-page__name">
             {beer.name}

@@ -1,8 +1,7 @@
+import { AGE_COOKIE } from '@brewery/shop-rules';
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 
-/** The cookie that tells the server a visitor said they are 18 or older, so its HTML has no age gate. */
-export const AGE_COOKIE = 'age_verified';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**

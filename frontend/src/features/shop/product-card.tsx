@@ -130,9 +130,30 @@ export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) 
   );
 }
 
+/** The beer's type (or ARCHIVED) and its stock marker, as tags: on its card and on its own page. */
+export function ProductBadges({ product }: { product: Product }) {
+  const stockMarker = productStockMarker(product);
+  return (
+    <>
+      {product.archived ? (
+        <Tag className="product-card__badge product-card__badge--archived">ARCHIVED</Tag>
+      ) : product.beerType ? (
+        <Tag className="product-card__badge product-card__badge--type">{product.beerType}</Tag>
+      ) : null}
+      {stockMarker ? (
+        <Tag
+          color={stockMarker === 'LOW STOCK' ? undefined : 'red'}
+          className={`product-card__badge${stockMarker === 'LOW STOCK' ? ' product-card__badge--low' : ''}`}
+        >
+          {stockMarker}
+        </Tag>
+      ) : null}
+    </>
+  );
+}
+
 export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false, href }: ProductCardProps) {
   const headingId = useId();
-  const stockMarker = productStockMarker(product);
 
   return (
     <article className={`product-card${product.archived ? ' product-card--archived' : ''}`} aria-labelledby={headingId}>
@@ -148,19 +169,7 @@ export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false, 
           height={208}
         />
         <div className="product-card__badges">
-          {product.archived ? (
-            <Tag className="product-card__badge product-card__badge--archived">ARCHIVED</Tag>
-          ) : product.beerType ? (
-            <Tag className="product-card__badge product-card__badge--type">{product.beerType}</Tag>
-          ) : null}
-          {stockMarker ? (
-            <Tag
-              color={stockMarker === 'LOW STOCK' ? undefined : 'red'}
-              className={`product-card__badge${stockMarker === 'LOW STOCK' ? ' product-card__badge--low' : ''}`}
-            >
-              {stockMarker}
-            </Tag>
-          ) : null}
+          <ProductBadges product={product} />
         </div>
       </div>
 
