@@ -1,2 +1,3 @@
 export * from './event-store';
 export * from './read-models';
+export * from './leadership';

@@ -98,4 +98,17 @@ describe('the HTTP edge', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
   });
+
+  it('answers a write with the position it was written at (X-Shop-Position), and a read presenting it sees the write', async () => {
+    const auth = { Authorization: `Bearer ${await t.adminToken()}` };
+    const seeded = await t.http().post('/api/admin/seed-products').set(auth).expect(201);
+    const position = Number(seeded.headers['x-shop-position']);
+    expect(Number.isSafeInteger(position) && position >= 0).toBe(true);
+    const read = await t.http().get('/api/products').set('X-Shop-Position', String(position)).expect(200);
+    expect((read.body as unknown[]).length).toBeGreaterThan(0);
+    // A read writes nothing, so its answer carries no position; nor does a write that changed nothing.
+    expect(read.headers['x-shop-position']).toBeUndefined();
+    const again = await t.http().post('/api/admin/seed-products').set(auth).expect(201);
+    expect(again.headers['x-shop-position']).toBeUndefined();
+  });
 });

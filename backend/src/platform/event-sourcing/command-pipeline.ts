@@ -4,6 +4,7 @@ import type { Decider } from '../../shared-kernel/decider';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
 import { ProjectionLag } from '../projections/projection-lag';
 import { StreamStateCache } from './stream-state-cache';
+import { positionRecorder } from './written-position';
 
 export interface CommandResult<State, Event extends DomainEvent> {
   /** What `decide` produced and was appended (empty when the command changed nothing). */
@@ -107,6 +108,17 @@ export class CommandPipeline {
   ) {}
 
   run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
+    // The request this command serves answers with the position it was written at (read-your-writes).
+    const record = positionRecorder();
+    return this.enqueue(input).then((result) => {
+      record(result.position);
+      return result;
+    });
+  }
+
+  private enqueue<State, Command, Event extends DomainEvent>(
+    input: RunCommand<State, Command, Event>,
+  ): Promise<CommandResult<State, Event>> {
     return new Promise((resolve, reject) => {
       const queued: Queued = { input: input as unknown as Queued['input'], resolve: resolve as unknown as Queued['resolve'], reject };
       const queue = this.queues.get(input.streamName);

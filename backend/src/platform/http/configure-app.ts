@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { EventStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../config/app-config';
 import { AdminBearer } from '../../modules/admin-auth';
 import { ShopPages } from '../../modules/storefront';
@@ -13,6 +14,9 @@ import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { jsonDepthLimit } from './json-depth';
 import { requestContextMiddleware } from './request-context';
+import { readYourWrites } from './read-your-writes';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { EVENT_STORE } from '../persistence/persistence.tokens';
 import { storableTextOnly } from './storable-text';
 
 /**
@@ -48,6 +52,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // gzip or brotli for whatever the client accepts: the shop's scripts shrink to about a third.
   app.use(compression({ threshold: 1024 }));
   app.use(requestContextMiddleware);
+  const eventStore = app.get<EventStore>(EVENT_STORE);
+  app.use(readYourWrites(app.get(ProjectionRunner), () => eventStore.headPosition()));
   app.use(jsonBodiesOnly);
   app.use(jsonDepthLimit);
   app.use(storableTextOnly);

@@ -1,6 +1,12 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
+  DocumentLeadership,
   MemoryCheckpointStore,
+  PostgresLeadership,
+  SoleLeadership,
+  type Leadership,
   MongoCheckpointStore,
   openDocumentStore,
   openEventStore,
@@ -9,7 +15,7 @@ import {
   type EventStore,
 } from '@brewery/eventstore';
 import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG, DOCUMENT_STORE, EVENT_STORE, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
+import { APP_CONFIG, DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
 
 /** Closes the stores after everything that uses them has stopped. */
 @Injectable()
@@ -58,9 +64,22 @@ const providers: Provider[] = [
       throw new Error('No durable store for process-manager checkpoints: configure MONGODB_URL');
     },
   },
+  {
+    provide: LEADERSHIP,
+    inject: [APP_CONFIG, DOCUMENT_STORE],
+    // Several processes share a PostgreSQL server or a MongoDB database; the embedded store has one by its lock.
+    useFactory: (config: AppConfig, documents: DocumentStore): Leadership => {
+      const holder = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+      const logger = new Logger('Leadership');
+      const onProblem = (message: string): void => logger.warn(`lease check failed: ${message}`);
+      if (config.eventStore.kind === 'postgres') return new PostgresLeadership({ url: config.eventStore.url, holder, onProblem });
+      if (documents.kind === 'mongodb') return new DocumentLeadership({ documents, holder, onProblem });
+      return new SoleLeadership(holder);
+    },
+  },
   StoreLifecycle,
 ];
 
 @Global()
-@Module({ providers, exports: [EVENT_STORE, DOCUMENT_STORE, PROJECTION_CHECKPOINTS, PROCESS_CHECKPOINTS] })
+@Module({ providers, exports: [EVENT_STORE, DOCUMENT_STORE, PROJECTION_CHECKPOINTS, PROCESS_CHECKPOINTS, LEADERSHIP] })
 export class PersistenceModule {}

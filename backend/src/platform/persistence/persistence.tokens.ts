@@ -5,6 +5,8 @@ export const DOCUMENT_STORE = Symbol('DOCUMENT_STORE');
 export const PROJECTION_CHECKPOINTS = Symbol('PROJECTION_CHECKPOINTS');
 /** Checkpoints of the process managers: always durable. */
 export const PROCESS_CHECKPOINTS = Symbol('PROCESS_CHECKPOINTS');
+/** Which of the shop's processes runs the work that must happen once (a Leadership). */
+export const LEADERSHIP = Symbol('LEADERSHIP');
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const CLOCK = Symbol('CLOCK');
 

@@ -1,6 +1,14 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { CheckpointStore, DocumentStore, EventStore, RecordedEvent, Subscription } from '@brewery/eventstore';
-import { DOCUMENT_STORE, EVENT_STORE, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
+import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  SoleLeadership,
+  type CheckpointStore,
+  type DocumentStore,
+  type EventStore,
+  type Leadership,
+  type RecordedEvent,
+  type Subscription,
+} from '@brewery/eventstore';
+import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
 import { ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
 import { StreamLanes } from './stream-lanes';
@@ -22,6 +30,10 @@ export interface SubscriberStatus {
 
 interface Subscriber {
   status: SubscriberStatus;
+  /** Runs only in the process that holds the lease (process managers; read models kept in a shared store). */
+  leaderOnly: boolean;
+  /** Whether this process should be running it now (a failed run restarts only while it is). */
+  wanted: boolean;
   checkpoints: CheckpointStore;
   checkpointId: string;
   /** Resolves true when some handler took the event, false when none is interested in its type. */
@@ -62,6 +74,8 @@ const IDLE_CHECKPOINT_EVENTS = 500;
  * one of them cost a store round trip per handled event, a fifth of the store's work per order.
  */
 const HANDLED_CHECKPOINT_MS = 200;
+/** How often a process that does not keep the shared read models reads how far the lease holder has kept them. */
+const FOLLOW_SHARED_MS = 200;
 
 /**
  * One catch-up subscription for all read models, and one per process manager, each from its own
@@ -74,6 +88,12 @@ const HANDLED_CHECKPOINT_MS = 200;
  * The read models apply events one at a time, in log order. A process manager handles the events of
  * different streams side by side (StreamLanes: each stream's in order, at most 16 at once), and its
  * checkpoint only passes an event once it and every event before it are done.
+ *
+ * Several processes may share one store. Each keeps its own in-memory read models, but the work that must
+ * happen once runs only in the process holding the lease (Leadership): the process managers, and the
+ * projections when the read models live in a shared store (MongoDB), which the other processes then follow by
+ * reading the read models' checkpoint. When the lease moves, the new holder starts that work from the durable
+ * checkpoints and the old one stops it.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -84,6 +104,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   private markCaughtUp: () => void = () => undefined;
   private readonly caughtUpOnce = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
   private stopping = false;
+  /** Starts and stops on lease changes, one after another. */
+  private transitions: Promise<void> = Promise.resolve();
+  private followTimer: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -92,10 +115,13 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     @Inject(PROCESS_CHECKPOINTS) private readonly processCheckpoints: CheckpointStore,
     private readonly registry: ProjectionRegistry,
     private readonly lag: ProjectionLag = new ProjectionLag(),
+    @Optional() @Inject(LEADERSHIP) private readonly leadership: Leadership = new SoleLeadership('this process'),
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const projections = this.registry.projections;
+    // Read models in memory are this process's own; in a shared store, one process keeps them for all.
+    const sharedReadModels = this.documents.kind !== 'memory';
     for (const projection of projections) {
       for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) {
         for (const keys of indexes) await this.documents.collection(collection).ensureIndex(keys);
@@ -116,6 +142,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         return handled;
       },
       null,
+      sharedReadModels,
     );
     for (const manager of this.registry.processManagers) {
       this.addSubscriber(
@@ -128,9 +155,77 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
           return true;
         },
         (event) => manager.eventTypes.includes(event.type),
+        true,
       );
     }
-    await Promise.all([...this.subscribers.values()].map((s) => this.start(s)));
+    this.leadership.onChange((leader) => this.leadershipChanged(leader));
+    await this.leadership.start();
+    await Promise.all([...this.subscribers.values()].filter((s) => !s.leaderOnly).map((s) => this.begin(s)));
+    if (sharedReadModels) this.followSharedReadModels();
+    // A lease held from the start (the only process, by construction) is never a change to be told of.
+    if (this.leadership.isLeader()) this.leadershipChanged(true);
+    await this.transitions;
+  }
+
+  /** Whether this process holds the lease, who it is, and how the lease is kept. */
+  leaseStatus(): { kind: Leadership['kind']; holder: string; leader: boolean } {
+    return { kind: this.leadership.kind, holder: this.leadership.holder, leader: this.leadership.isLeader() };
+  }
+
+  private leadershipChanged(leader: boolean): void {
+    this.transitions = this.transitions
+      .then(async () => {
+        if (this.stopping) return;
+        const bound = [...this.subscribers.values()].filter((s) => s.leaderOnly);
+        if (leader) {
+          const idle = bound.filter((s) => !s.wanted);
+          if (idle.length === 0) return;
+          if (this.leadership.kind !== 'sole') this.logger.log(`${this.leadership.holder} holds the lease (${this.leadership.kind})`);
+          await Promise.all(idle.map((s) => this.begin(s)));
+        } else {
+          this.logger.warn(`${this.leadership.holder} lost the lease: stopping ${bound.map((s) => s.status.name).join(', ')}`);
+          // The new holder goes on from the durable checkpoints; writing ours now could only move them back.
+          await Promise.all(bound.map((s) => this.end(s, false)));
+        }
+      })
+      .catch((error: unknown) => this.logger.error(`lease change failed: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  /** Starts a subscriber this process should run; a start that fails is retried like a failed run. */
+  private async begin(subscriber: Subscriber): Promise<void> {
+    subscriber.wanted = true;
+    await this.start(subscriber).catch((error: unknown) => this.onSubscriberError(subscriber, error));
+  }
+
+  private async end(subscriber: Subscriber, saveCheckpoint: boolean): Promise<void> {
+    subscriber.wanted = false;
+    subscriber.run += 1;
+    await this.stop(subscriber, saveCheckpoint);
+  }
+
+  /**
+   * In a process that does not keep the shared read models, their position is the holder's checkpoint: read
+   * it often, so read-your-writes waits and the status see what the read models hold.
+   */
+  private followSharedReadModels(): void {
+    const readModels = this.subscribers.get(READ_MODELS_SUBSCRIBER);
+    if (!readModels) return;
+    // The holder kept them up to date before this process started: nothing to wait for at start-up.
+    this.markCaughtUp();
+    const follow = async (): Promise<void> => {
+      if (readModels.wanted || this.stopping) return;
+      const position = (await readModels.checkpoints.get(readModels.checkpointId)) ?? -1;
+      if (position > readModels.status.position) {
+        readModels.status.position = position;
+        this.lag.applied(position);
+        this.releaseWaiters(position);
+      }
+      readModels.status.caughtUp = true;
+    };
+    this.followTimer = setInterval(() => {
+      follow().catch((error: unknown) => (readModels.status.lastError = error instanceof Error ? error.message : String(error)));
+    }, FOLLOW_SHARED_MS);
+    this.followTimer.unref();
   }
 
   /** Resolves once the read models have caught up with the log as it was at start-up. */
@@ -147,7 +242,10 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     }
     this.waiters = [];
     for (const watcher of this.watchers) watcher.resolve(null);
-    await Promise.all([...this.subscribers.values()].map((s) => this.stop(s)));
+    if (this.followTimer) clearInterval(this.followTimer);
+    await this.transitions;
+    await Promise.all([...this.subscribers.values()].map((s) => this.end(s, s.wanted)));
+    await this.leadership.stop();
   }
 
   /**
@@ -189,6 +287,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     });
   }
 
+  /** The global position the read models this process reads have applied (-1 before the first event). */
+  readModelsPosition(): number {
+    return this.subscribers.get(READ_MODELS_SUBSCRIBER)?.status.position ?? -1;
+  }
+
   statuses(): SubscriberStatus[] {
     return [...this.subscribers.values()].map((s) => ({ ...s.status }));
   }
@@ -197,6 +300,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   async rebuildReadModels(): Promise<{ events: number; millis: number }> {
     const subscriber = this.subscribers.get(READ_MODELS_SUBSCRIBER);
     if (!subscriber) throw new Error('Projection runner has not started');
+    if (subscriber.leaderOnly && !subscriber.wanted) {
+      throw new Error('The shared read models are kept by the shop process that holds the lease; ask it (try again).');
+    }
     const started = Date.now();
     await this.stop(subscriber);
     for (const projection of this.registry.projections) {
@@ -219,9 +325,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     checkpointId: string,
     deliver: (event: RecordedEvent) => Promise<boolean>,
     interested: ((event: RecordedEvent) => boolean) | null,
+    leaderOnly: boolean,
   ): Subscriber {
     const subscriber: Subscriber = {
       status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0 },
+      leaderOnly,
+      wanted: false,
       checkpoints,
       checkpointId,
       deliver,
@@ -309,7 +418,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     void subscription?.stop();
   }
 
-  private async stop(subscriber: Subscriber): Promise<void> {
+  private async stop(subscriber: Subscriber, saveCheckpoint = true): Promise<void> {
     if (subscriber.restartTimer) clearTimeout(subscriber.restartTimer);
     subscriber.restartTimer = null;
     const subscription = subscriber.subscription;
@@ -321,7 +430,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     subscriber.flushTimer = null;
     if (subscriber.handledTimer) clearTimeout(subscriber.handledTimer);
     subscriber.handledTimer = null;
-    await this.saveCheckpoint(subscriber, subscriber.status.position);
+    if (saveCheckpoint) await this.saveCheckpoint(subscriber, subscriber.status.position);
   }
 
   /** Writes `position` unless a later one is already written; writes never overtake one another. */
@@ -366,7 +475,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const message = error instanceof Error ? error.message : String(error);
     subscriber.status.lastError = message;
     subscriber.subscription = null;
-    if (this.stopping) return;
+    if (this.stopping || !subscriber.wanted) return;
     // One bad event in a day must not make every later one wait the longest back-off: it grows only with
     // failures in a row, and a delivered event starts it again.
     const delay = RESTART_DELAYS_MS[Math.min(subscriber.failuresInARow, RESTART_DELAYS_MS.length - 1)] ?? 30000;
@@ -378,7 +487,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       subscriber.restartTimer = null;
       // Steps of the failed run still going finish before its events are delivered again.
       void (lanes?.idle() ?? Promise.resolve())
-        .then(() => (this.stopping ? undefined : this.start(subscriber)))
+        .then(() => (this.stopping || !subscriber.wanted ? undefined : this.start(subscriber)))
         .catch((startError: unknown) => this.onSubscriberError(subscriber, startError));
     }, delay);
   }

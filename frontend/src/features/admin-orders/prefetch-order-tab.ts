@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { notePosition, positionHeaders } from '@/shared/api/api-client';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import type { OrderStatus } from './api/get-admin-orders';
 import { orderSearchQueryOptions, orderSearchQueryString, type OrderSearchPage } from './api/search-admin-orders';
@@ -26,9 +27,10 @@ export function prefetchOrderTab(queryClient: QueryClient, searchParams: URLSear
     ...orderSearchQueryOptions(query),
     queryFn: async (): Promise<OrderSearchPage> => {
       const response = await fetch(`/api/admin/orders/search?${orderSearchQueryString(query)}`, {
-        headers: { Authorization: `Bearer ${token}` },
+        headers: { ...positionHeaders(), Authorization: `Bearer ${token}` },
         credentials: 'include',
       });
+      notePosition(response);
       if (!response.ok) throw new Error(`The orders could not be loaded (${response.status})`);
       return (await response.json()) as OrderSearchPage;
     },

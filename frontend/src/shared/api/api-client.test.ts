@@ -157,3 +157,25 @@ describe('401 handling', () => {
     expect(reloadPage).not.toHaveBeenCalled();
   });
 });
+
+describe('read-your-writes: X-Shop-Position', () => {
+  it('sends nothing until an answer carries a position, then sends back the highest one seen on every request', async () => {
+    respondWith(200, '{}');
+    await apiGet('/api/products');
+    expect(sentRequest().headers.get('X-Shop-Position')).toBeNull();
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(new Response('{}', { status: 201, headers: { 'X-Shop-Position': '42' } }));
+    await apiJson('POST', '/api/checkout', { items: [] });
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(new Response('{}', { status: 200, headers: { 'X-Shop-Position': '7' } }));
+    await apiGet('/api/admin/orders');
+    // An older position from another process does not lower it.
+    expect(sentRequest().headers.get('X-Shop-Position')).toBe('42');
+
+    fetchMock.mockReset();
+    respondWith(200, '{}');
+    await apiRequest('GET', '/api/products');
+    expect(sentRequest().headers.get('X-Shop-Position')).toBe('42');
+  });
+});

@@ -10,6 +10,26 @@ const ADMIN_LOGIN_PATH = '/api/admin/login';
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
+/**
+ * Read-your-writes across the shop's processes: every answer to a write carries the position it was written
+ * at, and every request sends back the highest one seen, so whichever process serves it answers with what this
+ * page wrote. Kept for the page's life only.
+ */
+export const POSITION_HEADER = 'X-Shop-Position';
+let seenPosition = -1;
+
+/** Remembers the position an answer carries (the highest wins). */
+export function notePosition(response: Response): void {
+  const header = response.headers.get(POSITION_HEADER);
+  if (header === null || !/^\d{1,15}$/.test(header)) return;
+  seenPosition = Math.max(seenPosition, Number(header));
+}
+
+/** The header to send with a request: the highest position this page has been answered with, if any. */
+export function positionHeaders(): Record<string, string> {
+  return seenPosition < 0 ? {} : { [POSITION_HEADER]: String(seenPosition) };
+}
+
 export function isAdminPath(path: string): boolean {
   return path.includes(ADMIN_SEGMENT);
 }
@@ -24,7 +44,7 @@ function endAdminSession(): void {
 }
 
 function requestInit(method: HttpMethod, path: string, body: unknown, extraHeaders: Record<string, string> = {}): RequestInit {
-  const headers = new Headers(extraHeaders);
+  const headers = new Headers({ ...positionHeaders(), ...extraHeaders });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (isAdminPath(path)) {
     const token = localStorage.getItem(STORAGE_KEYS.adminToken);
@@ -50,6 +70,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
  */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response> {
   const response = await fetch(path, requestInit(method, path, body, headers));
+  notePosition(response);
   if (isExpiredAdminSession(path, response)) {
     endAdminSession();
     throw new Error(AUTHENTICATION_REQUIRED);
@@ -65,6 +86,7 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
 export async function apiUpload<T>(path: string, file: Blob, headers: Record<string, string> = {}): Promise<T> {
   const init = requestInit('POST', path, undefined, { ...headers, 'Content-Type': file.type || 'application/octet-stream' });
   const response = await fetch(path, { ...init, body: file });
+  notePosition(response);
   if (isExpiredAdminSession(path, response)) {
     endAdminSession();
     throw new Error(AUTHENTICATION_REQUIRED);
@@ -85,6 +107,7 @@ export async function apiJson<T>(method: HttpMethod, path: string, body?: unknow
  */
 export async function apiGet<T>(path: string): Promise<T | null> {
   const response = await fetch(path, requestInit('GET', path, undefined));
+  notePosition(response);
   if (isExpiredAdminSession(path, response)) {
     endAdminSession();
     return null;

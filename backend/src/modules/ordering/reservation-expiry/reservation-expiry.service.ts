@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { DocumentStore } from '@brewery/eventstore';
-import { DOCUMENT_STORE, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import type { DocumentStore, Leadership } from '@brewery/eventstore';
+import { DOCUMENT_STORE, CLOCK, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import { OrderReservations } from '../reservations/order-reservations.service';
@@ -20,7 +20,8 @@ function expiredReservationFilter(now: string): Record<string, unknown> {
  * Ends the checkouts whose hold has expired (RESERVATION_TTL_MINUTES): the payment intent is cancelled at
  * the provider, so an expired checkout can never be paid, then the cans go back on sale and the order is
  * cancelled. A checkout whose card was authorised meanwhile is left to complete. A sweep runs every five
- * seconds; `releaseExpired` is also what the System tab's auto-fix calls.
+ * seconds in the process that holds the lease (the others would only race it); `releaseExpired` is also what the
+ * System tab's auto-fix calls.
  */
 @Injectable()
 export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -33,11 +34,12 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
     private readonly cancellation: CheckoutCancellation,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LEADERSHIP) private readonly leadership: Leadership,
   ) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
-      if (this.running) return;
+      if (this.running || !this.leadership.isLeader()) return;
       this.running = this.releaseExpired()
         .catch((error: unknown) =>
           this.logger.error({ msg: 'reservation sweep failed', error: error instanceof Error ? error.message : String(error) }),

@@ -1,0 +1,31 @@
+import type { NextFunction, Request, Response } from 'express';
+import { POSITION_HEADER, presentedPosition, withWrittenPosition } from '../event-sourcing/written-position';
+
+/** The longest an API request waits for its process's read models to reach the position it presents. */
+export const READ_YOUR_WRITES_WAIT_MS = 3000;
+
+export interface ReadModelsProgress {
+  /** The global position the read models this process reads have applied. */
+  readModelsPosition(): number;
+  /** Resolves true once they have applied `position`, false after `timeoutMs`. */
+  waitForReadModels(position: number, timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Read-your-writes for API requests. A request that presents a position (`X-Shop-Position`, the highest its
+ * client has been answered with) waits, at most three seconds, until this process's read models have applied
+ * it: the client then reads what it wrote through any process. A position beyond the log's head (a client of
+ * a store since emptied) is not waited for. Every API request also gets somewhere to record the position of
+ * what it writes, which its response then carries in the same header.
+ */
+export function readYourWrites(progress: ReadModelsProgress, headPosition: () => Promise<number>, waitMs = READ_YOUR_WRITES_WAIT_MS) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const go = (): void => withWrittenPosition(res, next);
+    if (!req.path.startsWith('/api/')) return go();
+    const presented = presentedPosition(req.header(POSITION_HEADER));
+    if (presented === null || presented <= progress.readModelsPosition()) return go();
+    headPosition()
+      .then((head) => (presented > head ? true : progress.waitForReadModels(presented, waitMs)))
+      .then(go, go);
+  };
+}

@@ -1,0 +1,133 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Client } from 'pg';
+import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres-cluster';
+import { MemoryDocumentStore } from '../read-models/memory/memory-document-store';
+import type { Leadership } from './leadership';
+import { DocumentLeadership } from './document-leadership';
+import { PostgresLeadership } from './postgres-leadership';
+
+jest.setTimeout(60_000);
+
+let ownCluster: ThrowawayPostgres | null = null;
+let serverUrl = '';
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) serverUrl = process.env.TEST_DATABASE_URL;
+  else {
+    ownCluster = await startThrowawayPostgres();
+    serverUrl = ownCluster.url;
+  }
+});
+afterAll(async () => {
+  await ownCluster?.stop();
+});
+
+const started: Leadership[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((l) => l.stop()));
+});
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function leaders(all: Leadership[]): string[] {
+  return all.filter((l) => l.isLeader()).map((l) => l.holder);
+}
+
+describe('PostgresLeadership (advisory lock)', () => {
+  async function competitors(url: string, count: number): Promise<PostgresLeadership[]> {
+    const all = Array.from({ length: count }, (_, i) => new PostgresLeadership({ url, holder: `p${i}`, intervalMs: 200 }));
+    started.push(...all);
+    for (const l of all) await l.start();
+    return all;
+  }
+
+  it('given three processes, exactly one holds the lease', async () => {
+    const all = await competitors(await createThrowawayDatabase(serverUrl, 'lease'), 3);
+    expect(leaders(all)).toEqual(['p0']);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(leaders(all)).toEqual(['p0']);
+  });
+
+  it('when the holder stops, another takes over within a round and is told so', async () => {
+    const all = await competitors(await createThrowawayDatabase(serverUrl, 'lease'), 2);
+    const [first, second] = all as [PostgresLeadership, PostgresLeadership];
+    const heard: boolean[] = [];
+    second.onChange((leader) => heard.push(leader));
+    await first.stop();
+    await until(() => second.isLeader(), 2000);
+    expect(heard).toEqual([true]);
+    expect(leaders(all)).toEqual(['p1']);
+  });
+
+  it('when the holder’s connection is killed by the server, it stops leading at once and another leads', async () => {
+    const url = await createThrowawayDatabase(serverUrl, 'lease');
+    const all = await competitors(url, 2);
+    const [first, second] = all as [PostgresLeadership, PostgresLeadership];
+    const heard: boolean[] = [];
+    first.onChange((leader) => heard.push(leader));
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // The session that holds the advisory lock, as a crashed process's would vanish.
+      const killed = await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+      );
+      expect(killed.rowCount).toBe(1);
+    } finally {
+      await admin.end();
+    }
+    await until(() => heard.includes(false), 2000);
+    await until(() => leaders(all).length === 1, 3000);
+    // One of them leads again (the killed one may win the race back after reconnecting): never two.
+    expect(leaders(all)).toHaveLength(1);
+    void second;
+  });
+
+  it('two shops in one database do not share a lease when their names differ', async () => {
+    const url = await createThrowawayDatabase(serverUrl, 'lease');
+    const a = new PostgresLeadership({ url, holder: 'a', name: 'shop-a', intervalMs: 200 });
+    const b = new PostgresLeadership({ url, holder: 'b', name: 'shop-b', intervalMs: 200 });
+    started.push(a, b);
+    await a.start();
+    await b.start();
+    expect(leaders([a, b])).toEqual(['a', 'b']);
+  });
+});
+
+describe('DocumentLeadership (lease document)', () => {
+  it('given three processes, exactly one holds the lease; when it stops renewing, another takes over after the ttl', async () => {
+    const documents = new MemoryDocumentStore();
+    let now = Date.parse('2026-11-26T00:00:00Z');
+    const all = ['d0', 'd1', 'd2'].map(
+      (holder) => new DocumentLeadership({ documents, holder, ttlMs: 6000, intervalMs: 100, now: () => new Date(now) }),
+    );
+    started.push(...all.slice(1));
+    for (const l of all) await l.start();
+    expect(leaders(all)).toEqual(['d0']);
+    // The holder dies without releasing: the lease stays its own until the ttl passes.
+    const holder = all[0] as DocumentLeadership;
+    (holder as unknown as { stopped: boolean }).stopped = true;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(leaders(all.slice(1))).toEqual([]);
+    now += 6001;
+    await until(() => leaders(all.slice(1)).length === 1, 2000);
+    expect(leaders(all.slice(1))).toHaveLength(1);
+  });
+
+  it('a clean stop releases the lease so the next process need not wait for the ttl', async () => {
+    const documents = new MemoryDocumentStore();
+    const a = new DocumentLeadership({ documents, holder: 'a', intervalMs: 100 });
+    const b = new DocumentLeadership({ documents, holder: 'b', intervalMs: 100 });
+    started.push(b);
+    await a.start();
+    await b.start();
+    expect(leaders([a, b])).toEqual(['a']);
+    await a.stop();
+    await until(() => b.isLeader(), 1000);
+  });
+});
