@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Stripe from 'stripe';
+import { PostgresEventStore } from '@brewery/eventstore';
+import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '@brewery/eventstore/testing';
 import { TEST_CARDS } from '../../backend/src/modules/payments/domain/test-cards';
 import { TestPaymentGateway, type SignedProviderEvent } from '../../backend/src/modules/payments/gateway/test-payment-gateway';
 import {
@@ -132,16 +134,25 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
   const clientSecrets: string[] = [];
   let products = 0;
 
+  let postgres: ThrowawayPostgres;
+  let store: PostgresEventStore;
+
   beforeAll(async () => {
-    server = await startShopServer({ name: 'faults-webhooks', env: { LOG_LEVEL: 'debug', JWT_SECRET } });
-    // The local gateway stands for Stripe and keeps its state in DATA_DIR: a second handle on the same
-    // directory confirms payments without delivering their events, so this test owns the delivery.
-    gateway = new TestPaymentGateway(join(server.dataDir, 'test-gateway'));
+    // A PostgreSQL server, so the test is a second process on the shop's store, as another shop process is.
+    postgres = await startThrowawayPostgres();
+    const databaseUrl = await createThrowawayDatabase(postgres.url, 'webhooks');
+    server = await startShopServer({ name: 'faults-webhooks', env: { LOG_LEVEL: 'debug', JWT_SECRET, DATABASE_URL: databaseUrl } });
+    // The local gateway stands for Stripe and keeps its state in the shared store: a second handle on it
+    // confirms payments without delivering their events, so this test owns the delivery.
+    store = await PostgresEventStore.open({ url: databaseUrl });
+    gateway = await TestPaymentGateway.open(store, join(server.dataDir, 'test-gateway'));
     token = await server.adminToken();
   }, 90_000);
 
   afterAll(async () => {
-    await server.stop();
+    await server?.stop();
+    await store?.close();
+    await postgres?.stop();
   });
 
   const admin = <T>(method: string, path: string, body?: unknown) => server.api<T>(method, path, body, token);

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import type { EventStore } from '@brewery/eventstore';
+import { APP_CONFIG, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway.port';
 import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
@@ -20,11 +21,11 @@ import { WebhookRecoveryService } from './webhook-recovery/webhook-recovery.serv
     WebhookRecoveryService,
     {
       provide: PAYMENT_GATEWAY,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): PaymentGateway =>
+      inject: [APP_CONFIG, EVENT_STORE],
+      useFactory: async (config: AppConfig, store: EventStore): Promise<PaymentGateway> =>
         config.stripe
           ? new StripePaymentGateway({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret })
-          : new TestPaymentGateway(join(config.dataDir, 'test-gateway')),
+          : TestPaymentGateway.open(store, join(config.dataDir, 'test-gateway')),
     },
   ],
   exports: [PAYMENT_GATEWAY, PaymentWebhookService, WebhookRecoveryService],

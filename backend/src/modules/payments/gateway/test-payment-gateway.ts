@@ -1,8 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Stripe from 'stripe';
+import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type RecordedEvent } from '@brewery/eventstore';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { testCardOutcome } from '../domain/test-cards';
 import {
@@ -20,7 +20,7 @@ export const CHECKOUT_ENDED_MESSAGE =
 type IntentEventType =
   'payment_intent.amount_capturable_updated' | 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
 
-/** A payment intent as the local gateway stores it: the fields of Stripe's object that the shop reads. */
+/** A payment intent as the local gateway keeps it: the fields of Stripe's object that the shop reads. */
 interface StoredIntent {
   id: string;
   object: 'payment_intent';
@@ -41,17 +41,52 @@ interface StoredIntent {
   last_payment_error: { code: string; decline_code: string; message: string } | null;
   /** Refunds made of the captured amount, by idempotency key (absent: none). */
   refunds?: { id: string; amount: number; idempotency_key: string; created: number }[];
-  /**
-   * Provider events this intent produced, oldest first, each with its exact bytes (older data directories
-   * hold only the id, the bytes in `events/<id>.json`).
-   */
-  events: (StoredEvent | string)[];
 }
 
+/** A provider event with its exact bytes, as it was (and will again be) delivered. */
 interface StoredEvent {
   id: string;
   payload: string;
 }
+
+/**
+ * What happened to an intent, one event each in its stream `test-gateway-intent-<id>`: the intent as it is
+ * after, and the provider event the change produced (delivered to the webhook), if any.
+ */
+export const TEST_INTENT_EVENT_TYPES = [
+  'TestIntentCreated',
+  'TestIntentAuthorised',
+  'TestIntentDeclined',
+  'TestIntentCaptured',
+  'TestIntentCancelled',
+  'TestIntentRefunded',
+  'TestIntentImported',
+] as const;
+type TestIntentEventType = (typeof TEST_INTENT_EVENT_TYPES)[number];
+interface TestIntentEventData {
+  intent: StoredIntent;
+  providerEvent: StoredEvent | null;
+  /** Only on TestIntentImported: the events an intent kept in a file (older data directories) had produced. */
+  providerEvents?: StoredEvent[];
+}
+
+/** An intent with everything it has produced, and the revision of its stream. */
+interface IntentRecord {
+  intent: StoredIntent;
+  events: StoredEvent[];
+  revision: number;
+}
+
+/** A change to make: the event to record, and what the caller is answered. */
+interface Change<T> {
+  record?: { type: TestIntentEventType; intent: StoredIntent; providerEvent?: StoredEvent | null };
+  answer: T;
+}
+
+export const TEST_GATEWAY_SECRET_STREAM = 'test-gateway-settings';
+export const testIntentStreamName = (paymentIntentId: string): string => `test-gateway-intent-${paymentIntentId}`;
+/** Attempts at one step when another shop process changed the same intent first. */
+const MAX_ATTEMPTS = 10;
 
 /** A provider event ready to deliver: the exact bytes and their Stripe-Signature header. */
 export interface SignedProviderEvent {
@@ -80,33 +115,52 @@ function toIdAlphabet(bytes: Uint8Array): string {
 /**
  * Plays Stripe when no keys are configured: Stripe-shaped payment intents and client secrets, the test cards,
  * and events signed with its own webhook secret through the Stripe SDK, delivered to the shop's webhook
- * handler like Stripe's. It stands for an external system, so it keeps its state in `DATA_DIR/test-gateway/`
- * and survives a restart of the shop: one file per intent, holding the events it produced, written beside it
- * and renamed into place. Files are read and written without blocking the event loop (on a busy release day
- * their synchronous writes were a quarter of the server's main thread), and the steps on one intent take turns.
+ * handler like Stripe's. It stands for an external system that every shop process talks to, so it keeps its
+ * state in the shared event store: one stream per intent (`test-gateway-intent-<id>`), each change an event
+ * holding the intent as it is after and the provider event it produced, and its webhook secret in
+ * `test-gateway-settings` (also written to `DATA_DIR/test-gateway/webhook-secret` for tools that sign test
+ * events). An intent created through one process is confirmed, captured or refunded through any other: the
+ * steps on one intent take turns in a process, and across processes the store's expected revision refuses a
+ * step taken on a state another process has moved past, which is then taken again.
  */
 export class TestPaymentGateway implements PaymentGateway {
   readonly mode = 'test' as const;
-  readonly webhookSecret: string;
   /** The last step queued on each intent; an intent leaves the map when its queue empties. */
   private readonly turns = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly directory: string) {
-    for (const sub of ['intents']) mkdirSync(join(directory, sub), { recursive: true });
+  private constructor(
+    private readonly store: EventStore,
+    /** Where intents of older data directories were kept as files (read once, then recorded in the store). */
+    private readonly directory: string,
+    readonly webhookSecret: string,
+  ) {}
+
+  /**
+   * Opens the gateway on the shop's event store. The webhook secret is the store's (the first process to start
+   * chooses it, or takes the one an older data directory kept), so every process signs and checks alike.
+   */
+  static async open(store: EventStore, directory: string): Promise<TestPaymentGateway> {
     const secretFile = join(directory, 'webhook-secret');
-    if (!existsSync(secretFile)) writeAtomically(secretFile, `whsec_${randomBytes(24).toString('hex')}`, 0o600);
-    this.webhookSecret = readFileSync(secretFile, 'utf8').trim();
+    const kept = await readFile(secretFile, 'utf8').then(
+      (text) => text.trim(),
+      () => null,
+    );
+    const secret = await sharedSecret(store, kept ?? `whsec_${randomBytes(24).toString('hex')}`);
+    if (kept !== secret) {
+      await mkdir(directory, { recursive: true });
+      await writeAtomically(secretFile, secret, 0o600);
+    }
+    return new TestPaymentGateway(store, directory, secret);
   }
 
   /**
-   * One intent per idempotency key, as Stripe keeps it: the intent's id is derived from the key (keyed with the
-   * gateway's secret), so asking again finds the same intent without a second file to keep.
+   * One intent per idempotency key, as Stripe keeps it: the intent's id is derived from the key, so asking
+   * again (through any process) finds the same intent.
    */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
-    const id = `pi_test_${toIdAlphabet(createHmac('sha256', this.webhookSecret).update(input.idempotencyKey).digest().subarray(0, 24))}`;
-    return this.inTurn(id, async () => {
-      const known = await this.read(id);
-      if (known) return toProvider(known);
+    const id = `pi_test_${toIdAlphabet(createHash('sha256').update(`test-gateway:${input.idempotencyKey}`).digest().subarray(0, 24))}`;
+    return this.step(id, (known): Change<ProviderPaymentIntent> => {
+      if (known) return { answer: toProvider(known.intent) };
       const intent: StoredIntent = {
         id,
         object: 'payment_intent',
@@ -125,16 +179,14 @@ export class TestPaymentGateway implements PaymentGateway {
         livemode: false,
         automatic_payment_methods: { enabled: true },
         last_payment_error: null,
-        events: [],
       };
-      await this.write(intent);
-      return toProvider(intent);
+      return { record: { type: 'TestIntentCreated', intent }, answer: toProvider(intent) };
     });
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent | null> {
-    const intent = await this.read(paymentIntentId);
-    return intent ? toProvider(intent) : null;
+    const known = await this.read(paymentIntentId);
+    return known ? toProvider(known.intent) : null;
   }
 
   health(): Promise<{ ok: boolean; detail: string }> {
@@ -142,10 +194,10 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   capturePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return this.inTurn(paymentIntentId, async () => {
-      const intent = await this.read(paymentIntentId);
-      if (!intent) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
-      if (intent.status === 'succeeded') return toProvider(intent);
+    return this.step(paymentIntentId, (known): Change<ProviderPaymentIntent> => {
+      if (!known) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+      const intent = known.intent;
+      if (intent.status === 'succeeded') return { answer: toProvider(intent) };
       if (intent.status !== 'requires_capture') {
         throw new PaymentIntentStateError(
           paymentIntentId,
@@ -154,16 +206,18 @@ export class TestPaymentGateway implements PaymentGateway {
         );
       }
       const captured: StoredIntent = { ...intent, status: 'succeeded', amount_received: intent.amount_capturable, amount_capturable: 0 };
-      await this.emit(captured, 'payment_intent.succeeded');
-      return toProvider(captured);
+      return {
+        record: { type: 'TestIntentCaptured', intent: captured, providerEvent: this.providerEvent(captured, 'payment_intent.succeeded') },
+        answer: toProvider(captured),
+      };
     });
   }
 
   cancelPaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return this.inTurn(paymentIntentId, async () => {
-      const intent = await this.read(paymentIntentId);
-      if (!intent) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
-      if (intent.status === 'canceled') return toProvider(intent);
+    return this.step(paymentIntentId, (known): Change<ProviderPaymentIntent> => {
+      if (!known) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+      const intent = known.intent;
+      if (intent.status === 'canceled') return { answer: toProvider(intent) };
       if (intent.status === 'succeeded') {
         throw new PaymentIntentStateError(
           paymentIntentId,
@@ -172,19 +226,21 @@ export class TestPaymentGateway implements PaymentGateway {
         );
       }
       const cancelled: StoredIntent = { ...intent, status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' };
-      await this.emit(cancelled, 'payment_intent.canceled');
-      return toProvider(cancelled);
+      return {
+        record: { type: 'TestIntentCancelled', intent: cancelled, providerEvent: this.providerEvent(cancelled, 'payment_intent.canceled') },
+        answer: toProvider(cancelled),
+      };
     });
   }
 
   /** Gives back part or all of a captured payment, once per idempotency key (as Stripe's Refunds API does). */
   refundPaymentIntent(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
-    return this.inTurn(paymentIntentId, async () => {
-      const intent = await this.read(paymentIntentId);
-      if (!intent) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+    return this.step(paymentIntentId, (known): Change<ProviderRefund> => {
+      if (!known) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+      const intent = known.intent;
       const refunds = intent.refunds ?? [];
-      const known = refunds.find((refund) => refund.idempotency_key === idempotencyKey);
-      if (known && known.amount !== amountCents) {
+      const earlier = refunds.find((refund) => refund.idempotency_key === idempotencyKey);
+      if (earlier && earlier.amount !== amountCents) {
         // As Stripe answers a key reused with other parameters: nothing is refunded twice, and nobody is told
         // that another request's refund was theirs.
         throw new PaymentIntentStateError(
@@ -193,7 +249,7 @@ export class TestPaymentGateway implements PaymentGateway {
           'Keys for idempotent requests can only be used with the same parameters they were first used with.',
         );
       }
-      if (known) return { id: known.id, amountCents: known.amount, status: 'succeeded' };
+      if (earlier) return { answer: { id: earlier.id, amountCents: earlier.amount, status: 'succeeded' } };
       if (intent.status !== 'succeeded') {
         throw new PaymentIntentStateError(
           paymentIntentId,
@@ -215,8 +271,10 @@ export class TestPaymentGateway implements PaymentGateway {
         idempotency_key: idempotencyKey,
         created: Math.floor(Date.now() / 1000),
       };
-      await this.write({ ...intent, refunds: [...refunds, refund] });
-      return { id: refund.id, amountCents, status: 'succeeded' };
+      return {
+        record: { type: 'TestIntentRefunded', intent: { ...intent, refunds: [...refunds, refund] } },
+        answer: { id: refund.id, amountCents, status: 'succeeded' },
+      };
     });
   }
 
@@ -226,15 +284,15 @@ export class TestPaymentGateway implements PaymentGateway {
    * so; a cancelled one refuses. `clientSecret`, when given, must be the intent's (the browser proves it holds it).
    */
   confirm(paymentIntentId: string, cardNumber: string, clientSecret?: string): Promise<TestConfirmation | null> {
-    return this.inTurn(paymentIntentId, async () => {
-      const intent = await this.read(paymentIntentId);
-      if (!intent) return null;
+    return this.step(paymentIntentId, (known): Change<TestConfirmation | null> => {
+      if (!known) return { answer: null };
+      const intent = known.intent;
       if (clientSecret !== undefined && clientSecret !== intent.client_secret) {
         throw new DomainError('invalid_client_secret', 'The client secret does not belong to this payment intent', 'validation');
       }
       if (intent.status === 'canceled') throw new DomainError('payment_intent_unexpected_state', CHECKOUT_ENDED_MESSAGE, 'conflict');
       if (intent.status === 'succeeded' || intent.status === 'requires_capture')
-        return { intent: toProvider(intent), event: null, error: null };
+        return { answer: { intent: toProvider(intent), event: null, error: null } };
       const outcome = testCardOutcome(cardNumber);
       switch (outcome.kind) {
         case 'invalid':
@@ -246,19 +304,23 @@ export class TestPaymentGateway implements PaymentGateway {
             amount_capturable: intent.amount,
             last_payment_error: null,
           };
+          const providerEvent = this.providerEvent(authorised, 'payment_intent.amount_capturable_updated');
           return {
-            intent: toProvider(authorised),
-            event: await this.emit(authorised, 'payment_intent.amount_capturable_updated'),
-            error: null,
+            record: { type: 'TestIntentAuthorised', intent: authorised, providerEvent },
+            answer: { intent: toProvider(authorised), event: this.signed(providerEvent), error: null },
           };
         }
         case 'failed': {
           const error = { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
           const declined: StoredIntent = { ...intent, status: 'requires_payment_method', last_payment_error: error };
+          const providerEvent = this.providerEvent(declined, 'payment_intent.payment_failed');
           return {
-            intent: toProvider(declined),
-            event: await this.emit(declined, 'payment_intent.payment_failed'),
-            error: { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
+            record: { type: 'TestIntentDeclined', intent: declined, providerEvent },
+            answer: {
+              intent: toProvider(declined),
+              event: this.signed(providerEvent),
+              error: { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
+            },
           };
         }
         default:
@@ -270,17 +332,41 @@ export class TestPaymentGateway implements PaymentGateway {
   /** The intent's latest event, signed afresh (a redelivery: same event id, new signature timestamp). */
   async latestEvent(paymentIntentId: string): Promise<SignedProviderEvent | null> {
     const latest = (await this.read(paymentIntentId))?.events.at(-1);
-    if (latest === undefined) return null;
-    const { id, payload } =
-      typeof latest === 'string'
-        ? { id: latest, payload: await readFile(join(this.directory, 'events', `${latest}.json`), 'utf8') }
-        : latest;
-    return { eventId: id, payload, signature: this.sign(payload) };
+    return latest === undefined ? null : this.signed(latest);
   }
 
   /** Signs any payload with the gateway's secret (tests forge and replay events with it). */
   sign(payload: string): string {
     return Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+  }
+
+  /**
+   * One step on an intent: `decide` sees the intent as recorded (null when unknown) and says what to record and
+   * answer. Steps on one intent take turns in this process; when another process recorded a change first, the
+   * step is decided again on the intent as it is now.
+   */
+  private step<T>(paymentIntentId: string, decide: (known: IntentRecord | null) => Change<T>): Promise<T> {
+    return this.inTurn(paymentIntentId, async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        const known = await this.read(paymentIntentId);
+        const change = decide(known);
+        if (change.record === undefined) return change.answer;
+        const { type, intent, providerEvent = null } = change.record;
+        const event: EventToAppend = {
+          type,
+          data: { intent, providerEvent } satisfies TestIntentEventData,
+          metadata: { correlationId: paymentIntentId, causationId: null, actor: 'stripe', occurredAt: new Date().toISOString() },
+        };
+        try {
+          await this.store.append(testIntentStreamName(paymentIntentId), [event], {
+            expectedRevision: known === null ? 'no_stream' : known.revision,
+          });
+          return change.answer;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+        }
+      }
+    });
   }
 
   /** Runs the steps on one intent one after another (a capture and a cancel must not both read the same state). */
@@ -298,11 +384,9 @@ export class TestPaymentGateway implements PaymentGateway {
     return mine;
   }
 
-  /** Records the event with the intent's new state, in one write. */
-  private async emit(intent: StoredIntent, type: IntentEventType): Promise<SignedProviderEvent> {
+  /** The provider event a change produces, in Stripe's shape. */
+  private providerEvent(intent: StoredIntent, type: IntentEventType): StoredEvent {
     const eventId = `evt_test_${randomId(24)}`;
-    const { events: _events, ...object } = intent;
-    void _events;
     const payload = JSON.stringify(
       {
         id: eventId,
@@ -311,30 +395,105 @@ export class TestPaymentGateway implements PaymentGateway {
         created: Math.floor(Date.now() / 1000),
         livemode: false,
         type,
-        data: { object },
+        data: { object: intent },
       },
       null,
       2,
     );
-    await this.write({ ...intent, events: [...intent.events, { id: eventId, payload }] });
-    return { eventId, payload, signature: this.sign(payload) };
+    return { id: eventId, payload };
   }
 
-  private async read(paymentIntentId: string): Promise<StoredIntent | null> {
+  private signed(event: StoredEvent): SignedProviderEvent {
+    return { eventId: event.id, payload: event.payload, signature: this.sign(event.payload) };
+  }
+
+  /** The intent as its stream says, with the provider events it produced; null when the gateway never made it. */
+  private async read(paymentIntentId: string): Promise<IntentRecord | null> {
     if (!/^pi_[A-Za-z0-9_]+$/.test(paymentIntentId)) return null;
+    const recorded = await this.store.readStream(testIntentStreamName(paymentIntentId));
+    if (recorded.length === 0) return this.importKeptFile(paymentIntentId);
+    return foldIntent(recorded);
+  }
+
+  /**
+   * Intents of older data directories were files under `intents/`: the first read records one in the store (with
+   * the events it had produced), so it goes on as any other; a file with no intent is none.
+   */
+  private async importKeptFile(paymentIntentId: string): Promise<IntentRecord | null> {
+    let kept: StoredIntent & { events?: (StoredEvent | string)[] };
     try {
-      return JSON.parse(await readFile(join(this.directory, 'intents', `${paymentIntentId}.json`), 'utf8')) as StoredIntent;
+      kept = JSON.parse(await readFile(join(this.directory, 'intents', `${paymentIntentId}.json`), 'utf8')) as typeof kept;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+    const { events = [], ...intent } = kept;
+    const providerEvents: StoredEvent[] = [];
+    for (const event of events) {
+      providerEvents.push(
+        typeof event === 'string' ? { id: event, payload: await readFile(join(this.directory, 'events', `${event}.json`), 'utf8') } : event,
+      );
+    }
+    const data: TestIntentEventData = { intent, providerEvent: null, providerEvents };
+    try {
+      await this.store.append(
+        testIntentStreamName(paymentIntentId),
+        [
+          {
+            type: 'TestIntentImported',
+            data,
+            metadata: { correlationId: paymentIntentId, causationId: null, actor: 'system', occurredAt: new Date().toISOString() },
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+    } catch (error) {
+      // Another process imported it first: its record is the one.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+    return foldIntent(await this.store.readStream(testIntentStreamName(paymentIntentId)));
   }
+}
 
-  private async write(intent: StoredIntent): Promise<void> {
-    const file = join(this.directory, 'intents', `${intent.id}.json`);
-    const temporary = `${file}.${process.pid}.${randomId(6)}.tmp`;
-    await writeFile(temporary, JSON.stringify(intent));
-    await rename(temporary, file);
+/** An intent's stream folded: the last recorded state, every provider event in order, the stream's revision. */
+function foldIntent(recorded: readonly RecordedEvent[]): IntentRecord | null {
+  let record: IntentRecord | null = null;
+  for (const event of recorded) {
+    const data = event.data as TestIntentEventData;
+    const events: StoredEvent[] = [
+      ...(record?.events ?? []),
+      ...(data.providerEvents ?? []),
+      ...(data.providerEvent ? [data.providerEvent] : []),
+    ];
+    record = { intent: data.intent, events, revision: event.revision };
+  }
+  return record;
+}
+
+/** The store's webhook secret; the first process to ask records `proposed`, every later one reads it. */
+async function sharedSecret(store: EventStore, proposed: string): Promise<string> {
+  const chosen = async (): Promise<string | null> => {
+    const [first] = await store.readStream(TEST_GATEWAY_SECRET_STREAM, { maxCount: 1 });
+    return first === undefined ? null : (first.data as { webhookSecret: string }).webhookSecret;
+  };
+  const known = await chosen();
+  if (known !== null) return known;
+  try {
+    await store.append(
+      TEST_GATEWAY_SECRET_STREAM,
+      [
+        {
+          type: 'TestGatewaySecretChosen',
+          data: { webhookSecret: proposed },
+          metadata: { correlationId: 'test-gateway', causationId: null, actor: 'system', occurredAt: new Date().toISOString() },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    return proposed;
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    return (await chosen()) ?? proposed;
   }
 }
 
@@ -353,8 +512,8 @@ function toProvider(intent: StoredIntent): ProviderPaymentIntent {
 }
 
 /** Writes the file beside its place and renames it there, so a reader never sees half of it. */
-function writeAtomically(file: string, content: string, mode?: number): void {
+async function writeAtomically(file: string, content: string, mode: number): Promise<void> {
   const temporary = `${file}.${process.pid}.${randomId(6)}.tmp`;
-  writeFileSync(temporary, content, mode === undefined ? undefined : { mode });
-  renameSync(temporary, file);
+  await writeFile(temporary, content, { mode });
+  await rename(temporary, file);
 }
