@@ -188,7 +188,7 @@ export async function adminBench(): Promise<Figure[]> {
 
     const shop = await startShop({ CHECKOUT_RATE_PER_MINUTE: '1000000' }, dataDir);
     try {
-      await healthCaughtUp(shop.url);
+      await healthCaughtUp(shop);
       const resident = memoryOf(shop.pid).residentMiB;
       const perOrder = (fullHeap - emptyHeap) / 1024 / ORDERS;
       const memory: Figure[] = [

@@ -353,10 +353,12 @@ export function memoryOf(pid: number): { residentMiB: number; peakMiB: number } 
 }
 
 /** Until every projection of the running shop has caught up with the log (health reports it). */
-export async function healthCaughtUp(url: string): Promise<void> {
+export async function healthCaughtUp(shop: { url: string; adminToken(): Promise<string> }): Promise<void> {
+  const { url } = shop;
   const deadline = Date.now() + 120_000;
+  const headers = { authorization: `Bearer ${await shop.adminToken()}` };
   for (;;) {
-    const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: { caughtUp: boolean; lag: number }[] };
+    const health = (await (await fetch(`${url}/api/health`, { headers })).json()) as { projections: { caughtUp: boolean; lag: number }[] };
     if (health.projections.length > 0 && health.projections.every((p) => p.caughtUp && p.lag === 0)) return;
     if (Date.now() > deadline) throw new Error(`${url}: projections did not catch up within 120 s`);
     await new Promise((r) => setTimeout(r, 50));
@@ -375,7 +377,7 @@ async function memoryFigures(label: string, events: number, dataDir: string, env
   for (let run = 0; run < 3; run++) {
     const shop = await startShop(env, dataDir);
     try {
-      await healthCaughtUp(shop.url);
+      await healthCaughtUp(shop);
       const memory = memoryOf(shop.pid);
       resident.push(memory.residentMiB);
       peak.push(memory.peakMiB);

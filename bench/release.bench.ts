@@ -310,7 +310,12 @@ async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPos
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const health = await shop.api<{ load: { projectionLagMs: { p50: number; p99: number } | null } }>('GET', '/api/health');
+    const health = await shop.api<{ load: { projectionLagMs: { p50: number; p99: number } | null } }>(
+      'GET',
+      '/api/health',
+      undefined,
+      await shop.adminToken(),
+    );
     return {
       ordersPerSecond: orders / seconds,
       lagP50: health.load.projectionLagMs?.p50 ?? Number.NaN,

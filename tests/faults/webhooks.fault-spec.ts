@@ -238,7 +238,12 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     const deadline = Date.now() + 30_000;
     let quiet = 0;
     while (quiet < 2) {
-      const health = await server.api<{ projections: { lag: number | null; lastError: string | null }[] }>('GET', '/api/health');
+      const health = await server.api<{ projections: { lag: number | null; lastError: string | null }[] }>(
+        'GET',
+        '/api/health',
+        undefined,
+        token,
+      );
       quiet = health.projections.every((p) => p.lag === 0) ? quiet + 1 : 0;
       if (Date.now() > deadline) throw new Error(`subscribers did not catch up: ${JSON.stringify(health.projections)}`);
       await new Promise((r) => setTimeout(r, 20));

@@ -77,7 +77,8 @@ describe('the HTTP edge', () => {
   );
 
   it('refuses a form post to the checkout with 415, before anything is reserved or recorded', async () => {
-    const before = (await t.http().get('/api/health')).body as { headPosition: number };
+    const auth = { Authorization: `Bearer ${await t.adminToken()}` };
+    const before = (await t.http().get('/api/health').set(auth)).body as { headPosition: number };
     const res = await t
       .http()
       .post('/api/create-payment-intent')
@@ -89,7 +90,7 @@ describe('the HTTP edge', () => {
       message: 'Send the request body as JSON (Content-Type: application/json)',
       code: 'unsupported_media_type',
     });
-    const after = (await t.http().get('/api/health')).body as { headPosition: number };
+    const after = (await t.http().get('/api/health').set(auth)).body as { headPosition: number };
     expect(after.headPosition).toBe(before.headPosition);
   });
 
@@ -110,5 +111,24 @@ describe('the HTTP edge', () => {
     expect(read.headers['x-shop-position']).toBeUndefined();
     const again = await t.http().post('/api/admin/seed-products').set(auth).expect(201);
     expect(again.headers['x-shop-position']).toBeUndefined();
+  });
+
+  it('tells anyone only the health verdict; the reasons, stores, projections and lease need the admin token', async () => {
+    const anyone = await t.http().get('/api/health').expect(200);
+    expect(anyone.body).toEqual({ status: 'ok' });
+    const forged = await t.http().get('/api/health').set('Authorization', 'Bearer not-a-token').expect(200);
+    expect(forged.body).toEqual({ status: 'ok' });
+    const operator = await t
+      .http()
+      .get('/api/health')
+      .set('Authorization', `Bearer ${await t.adminToken()}`)
+      .expect(200);
+    expect(operator.body).toMatchObject({
+      status: 'ok',
+      reasons: [],
+      eventStore: { ok: true },
+      lease: { kind: 'sole', leader: true },
+    });
+    expect((operator.body as { projections: unknown[] }).projections.length).toBeGreaterThan(1);
   });
 });

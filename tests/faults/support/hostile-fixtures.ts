@@ -77,7 +77,12 @@ interface Health {
 }
 
 export async function health(server: ShopServer): Promise<{ status: number; body: Health }> {
-  const res = await sendRaw(server.url, { method: 'GET', path: '/api/health' });
+  // The detail is the operator's: it needs the admin token.
+  const res = await sendRaw(server.url, {
+    method: 'GET',
+    path: '/api/health',
+    headers: { authorization: `Bearer ${await server.adminToken()}` },
+  });
   return { status: res.status, body: JSON.parse(res.text) as Health };
 }
 

@@ -1,10 +1,11 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { DocumentStore, EventStore, EventStoreHealth } from '@brewery/eventstore';
 import { ProjectionLag } from '../../platform/projections/projection-lag';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
+import { AdminBearer } from '../admin-auth';
 import { CheckoutAdmission } from '../ordering/checkout-admission/checkout-admission.service';
 import { ConnectionStats } from './load/connection-stats';
 import { EVENT_LOOP_DEGRADED_MS, LoadMonitor, STORE_DEGRADED_MS, STORE_FAILING_MS } from './load/load-monitor';
@@ -16,8 +17,11 @@ type Verdict = 'ok' | 'degraded' | 'failing';
 
 /**
  * Liveness and readiness, answered at once even under load. `failing` (503): the store or the read models
- * do not answer, or a projection has stopped. `degraded` (200: the process works, slowly): the event loop
- * lags, the store is slow, or checkouts are queueing; each reason is listed. `ok` otherwise.
+ * do not answer, appends are failing, or a projection has stopped. `degraded` (200: the process works,
+ * slowly): the event loop lags, the store is slow, or checkouts are queueing. `ok` otherwise.
+ *
+ * Anyone (a load balancer, an uptime check) hears the verdict alone: `{ "status": "ok" }`. The reasons, the
+ * stores, the projections, the lease and the load figures are for the operator: they need the admin token.
  */
 @ApiTags('system')
 @Controller('health')
@@ -30,11 +34,15 @@ export class HealthController {
     private readonly admission: CheckoutAdmission,
     private readonly connections: ConnectionStats,
     private readonly lag: ProjectionLag,
+    private readonly bearer: AdminBearer,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Health: ok, degraded (slow but working, with reasons) or failing (503); load figures and projection lag' })
-  async health(@Res({ passthrough: true }) res: Response): Promise<unknown> {
+  @ApiOperation({
+    summary:
+      'Health: ok, degraded (slow but working) or failing (503). With the admin token: the reasons, stores, projections, lease, load and lag',
+  })
+  async health(@Res({ passthrough: true }) res: Response, @Headers('authorization') authorization?: string): Promise<unknown> {
     const probe = this.monitor.storeProbe();
     // The only writer knows its head exactly; otherwise the live look asks, or the last probe's answer stands.
     const knownHead = this.eventStore.knownHeadPosition?.();
@@ -67,12 +75,15 @@ export class HealthController {
 
     const status: Verdict = failing.length > 0 ? 'failing' : degraded.length > 0 ? 'degraded' : 'ok';
     res.status(status === 'failing' ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.OK);
+    // Subscribers' errors and the store's detail say too much about the shop's insides for anyone to read.
+    if (!(await this.bearer.allows(authorization))) return { status };
     return {
       status,
       reasons: [...failing, ...degraded],
       eventStore,
       readModels,
       headPosition: head,
+      lease: this.runner.leaseStatus(),
       projections: subscribers,
       load: {
         eventLoopDelayMs,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminAuthModule } from '../admin-auth';
 import { OrderingModule } from '../ordering/ordering.module';
 import { HealthController } from './health.controller';
 import { ConnectionStats } from './load/connection-stats';
@@ -7,7 +8,7 @@ import { PublicConfigController } from './public-config.controller';
 import { RebuildReadModelsController } from './rebuild-read-models.controller';
 
 @Module({
-  imports: [OrderingModule],
+  imports: [OrderingModule, AdminAuthModule],
   controllers: [HealthController, PublicConfigController, RebuildReadModelsController],
   providers: [LoadMonitor, ConnectionStats],
   exports: [LoadMonitor, ConnectionStats],
