@@ -3,6 +3,7 @@
 //   node scripts/setup.mjs            install dependencies when missing or stale
 //   node scripts/setup.mjs --build    ... and build what is older than its sources
 //   node scripts/setup.mjs --browser  ... and install Debian's Chromium for the browser tests when missing
+//   node scripts/setup.mjs --balancer ... and Debian's HAProxy for the several-processes fault test when missing
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,8 +76,9 @@ if (args.has('--build')) {
   }
 }
 
-// 3. Chromium for the browser tests (Debian's package; no browser download).
-if (args.has('--browser') && !existsSync('/usr/bin/chromium')) {
+// 3. Debian's packages for the tests: Chromium (browser tests), HAProxy (several shop processes behind a balancer).
+function installDebianPackage(binary, pkg, purpose) {
+  if (existsSync(binary)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   let hasApt = false;
   try {
@@ -86,12 +88,12 @@ if (args.has('--browser') && !existsSync('/usr/bin/chromium')) {
     hasApt = false;
   }
   if (isRoot && hasApt) {
-    console.log('setup: installing Debian’s chromium for the browser tests…');
+    console.log(`setup: installing Debian’s ${pkg} for ${purpose}…`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   } else {
-    console.log(
-      'setup: /usr/bin/chromium is missing and cannot be installed here (needs root and apt-get); browser tests will be skipped.',
-    );
+    console.log(`setup: ${binary} is missing and cannot be installed here (needs root and apt-get); ${purpose} will be skipped.`);
   }
 }
+if (args.has('--browser')) installDebianPackage('/usr/bin/chromium', 'chromium', 'the browser tests');
+if (args.has('--balancer')) installDebianPackage('/usr/sbin/haproxy', 'haproxy', 'the several-processes fault test');

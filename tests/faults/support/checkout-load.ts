@@ -64,7 +64,9 @@ export interface ErrorBody {
 
 /** What came back: an HTTP status and body, or `status: null` when the request never got an answer. */
 export type Answer<T> =
-  { status: number; ok: true; body: T } | { status: number; ok: false; body: ErrorBody } | { status: null; ok: false; error: string };
+  | { status: number; ok: true; body: T; /** X-Shop-Position: where the request's writes are in the log. */ position: string | null }
+  | { status: number; ok: false; body: ErrorBody }
+  | { status: null; ok: false; error: string };
 
 export async function call<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer<T>> {
   let res: Response;
@@ -83,8 +85,16 @@ export async function call<T>(baseUrl: string, method: string, path: string, bod
     // The server died under the request (or refused the connection): no answer, so nothing was acknowledged.
     return { status: null, ok: false, error: failureOf(error) };
   }
-  const parsed: unknown = text === '' ? null : JSON.parse(text);
-  return res.ok ? { status: res.status, ok: true, body: parsed as T } : { status: res.status, ok: false, body: parsed as ErrorBody };
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? null : JSON.parse(text);
+  } catch {
+    // Not the shop's answer: a load balancer's error page.
+    return { status: res.status, ok: false, body: { statusCode: res.status, message: text.slice(0, 200), code: 'not_json' } };
+  }
+  return res.ok
+    ? { status: res.status, ok: true, body: parsed as T, position: res.headers.get('x-shop-position') }
+    : { status: res.status, ok: false, body: parsed as ErrorBody };
 }
 
 /** fetch's error and its cause (the socket's code), read by shape: they come from another realm than Jest's `Error`. */

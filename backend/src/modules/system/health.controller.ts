@@ -64,7 +64,9 @@ export class HealthController {
     if (!eventStore.ok) failing.push(`event store: ${eventStore.detail ?? 'not answering'}`);
     if (probe.waitingMs >= STORE_FAILING_MS) failing.push(`event store has not answered for ${Math.round(probe.waitingMs / 1000)} s`);
     if (!readModels.ok) failing.push(`read models: ${readModels.detail ?? 'not answering'}`);
-    for (const s of subscribers) {
+    // What another process runs (the lease holder's process managers) is not this process's health; read models
+    // a holder keeps in a shared store are, through the position this process follows.
+    for (const s of subscribers.filter((sub) => sub.runsHere || sub.kind === 'read-models')) {
       if (s.lastError !== null) failing.push(`${s.name} stopped: ${s.lastError}`);
       else if (!s.caughtUp) failing.push(`${s.name} is still catching up`);
     }

@@ -26,6 +26,11 @@ export interface SubscriberStatus {
   restarts: number;
   /** Events delivered since start (or since the last rebuild). */
   eventsHandled: number;
+  /**
+   * Whether this process runs it: every process runs its in-memory read models; process managers (and read
+   * models in a shared store) run only in the process holding the lease.
+   */
+  runsHere: boolean;
 }
 
 interface Subscriber {
@@ -293,7 +298,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   }
 
   statuses(): SubscriberStatus[] {
-    return [...this.subscribers.values()].map((s) => ({ ...s.status }));
+    return [...this.subscribers.values()].map((s) => ({ ...s.status, runsHere: s.wanted }));
   }
 
   /** Empties every read model and replays the whole log into it; resolves when caught up again. */
@@ -328,7 +333,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     leaderOnly: boolean,
   ): Subscriber {
     const subscriber: Subscriber = {
-      status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0 },
+      status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0, runsHere: false },
       leaderOnly,
       wanted: false,
       checkpoints,

@@ -133,7 +133,10 @@ export class SystemStatusService {
   /** Every subscriber of the projection runner, with how many events of the log it has still to handle. */
   async subscribers(): Promise<SystemStatus['read_models']['subscribers']> {
     const head = await this.events.headPosition().catch(() => null);
-    return this.runner.statuses().map((s) => ({ ...s, lag: head === null ? null : Math.max(0, head - s.position) }));
+    // A process manager the lease holder runs elsewhere has no lag here: its position is not this process's.
+    return this.runner
+      .statuses()
+      .map((s) => ({ ...s, lag: head === null || !(s.runsHere || s.kind === 'read-models') ? null : Math.max(0, head - s.position) }));
   }
 
   /**
