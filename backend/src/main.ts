@@ -7,7 +7,9 @@ import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { configureApp } from './platform/http/configure-app';
 import { applyConnectionLimits } from './platform/http/connection-limits';
 import { ConnectionStats } from './modules/system/load/connection-stats';
+import { describe } from './platform/event-sourcing/store-writes';
 import { JsonLogger } from './platform/logging/json-logger';
+import { checkDataDir, DataDirError } from './platform/persistence/data-dir-check';
 import type { Clock } from './platform/persistence/persistence.tokens';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 
@@ -34,6 +36,15 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  try {
+    await checkDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirError) {
+      process.stderr.write(`Cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await createApp(config);
   const logger = new Logger('Shop');
   const started = Date.now();
@@ -55,7 +66,15 @@ async function bootstrap(): Promise<void> {
 
 if (require.main === module) {
   bootstrap().catch((error: unknown) => {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A file-system or database cause the operator can act on is one line; anything else keeps its stack.
+    const code = (error as { code?: unknown } | null)?.code;
+    const known = typeof code === 'string' && describe(error) !== (error as Error).message;
+    const path = (error as { path?: unknown }).path;
+    process.stderr.write(
+      known
+        ? `Failed to start: ${describe(error)}${typeof path === 'string' ? ` (${path})` : ''}\n`
+        : `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
+import { StoreWrites } from './event-sourcing/store-writes';
 import { PersistenceModule } from './persistence/persistence.module';
 import { CLOCK, type Clock } from './persistence/persistence.tokens';
 import { ProjectionLag } from './projections/projection-lag';
@@ -17,8 +18,15 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [PersistenceModule, CqrsModule.forRoot()],
-      providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, { provide: CLOCK, useValue: clock }],
-      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, CLOCK],
+      providers: [
+        CommandPipeline,
+        ProjectionRegistry,
+        ProjectionRunner,
+        ProjectionLag,
+        { provide: StoreWrites, useFactory: () => new StoreWrites() },
+        { provide: CLOCK, useValue: clock },
+      ],
+      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, StoreWrites, CLOCK],
     };
   }
 }

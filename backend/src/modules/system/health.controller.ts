@@ -2,6 +2,7 @@ import { Controller, Get, Headers, HttpStatus, Inject, Res } from '@nestjs/commo
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { DocumentStore, EventStore, EventStoreHealth } from '@brewery/eventstore';
+import { StoreWrites } from '../../platform/event-sourcing/store-writes';
 import { ProjectionLag } from '../../platform/projections/projection-lag';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
@@ -35,6 +36,7 @@ export class HealthController {
     private readonly connections: ConnectionStats,
     private readonly lag: ProjectionLag,
     private readonly bearer: AdminBearer,
+    private readonly writes: StoreWrites,
   ) {}
 
   @Get()
@@ -62,6 +64,8 @@ export class HealthController {
 
     const failing: string[] = [];
     if (!eventStore.ok) failing.push(`event store: ${eventStore.detail ?? 'not answering'}`);
+    const refusing = this.writes.failing();
+    if (refusing !== null) failing.push(`event store: writes failing since ${refusing.since}: ${refusing.message}`);
     if (probe.waitingMs >= STORE_FAILING_MS) failing.push(`event store has not answered for ${Math.round(probe.waitingMs / 1000)} s`);
     if (!readModels.ok) failing.push(`read models: ${readModels.detail ?? 'not answering'}`);
     // What another process runs (the lease holder's process managers) is not this process's health; read models

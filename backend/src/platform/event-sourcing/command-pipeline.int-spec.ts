@@ -9,6 +9,7 @@ import {
 import type { Decider } from '../../shared-kernel/decider';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { CommandPipeline } from './command-pipeline';
+import { StoreWriteError, StoreWrites, WRITE_FAILURE_MEMORY_MS } from './store-writes';
 
 /** A counter with a ceiling: enough to show that concurrent decisions are taken on the latest state. */
 type CounterEvent = DomainEvent<'Incremented', { by: number }>;
@@ -365,6 +366,65 @@ describe('CommandPipeline', () => {
       await mine.run(increment('counter-cache-d', 3));
       expect((await mine.load('counter-cache-d', doubled)).state).toBe(6);
       expect((await mine.load('counter-cache-d', counter)).state).toBe(3);
+    });
+  });
+
+  describe('when the store does not take writes (a full disk)', () => {
+    /** The real store, whose appends fail like a full disk while `full` is set. */
+    function fillable(inner: EventStore): { store: EventStore; full: { on: boolean } } {
+      const full = { on: false };
+      const store = Object.create(inner) as EventStore;
+      store.append = (...args) => {
+        if (full.on) {
+          const error = Object.assign(new Error('could not extend file "base/5/16385": No space left on device'), { code: '53100' });
+          return Promise.reject(error);
+        }
+        return inner.append(...args);
+      };
+      return { store, full };
+    }
+
+    it('then the command fails with a StoreWriteError saying so, nothing is written, and the writes are reported failing until one succeeds', async () => {
+      const { store: disk, full } = fillable(store);
+      let now = 1_000_000;
+      const writes = new StoreWrites(() => now);
+      const onFullDisk = new CommandPipeline(disk, undefined, writes);
+      const run = () =>
+        onFullDisk.run({ streamName: 'counter-full', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
+      await run();
+      full.on = true;
+      const error = await run().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreWriteError);
+      expect((error as Error).message).toBe(
+        'the event store did not take the write: the database’s disk is full (53100: could not extend file "base/5/16385": No space left on device)',
+      );
+      expect(await store.readStream('counter-full')).toHaveLength(1);
+      expect(writes.failing()).toEqual({ since: new Date(1_000_000).toISOString(), message: expect.stringContaining('disk is full') });
+      // With no write since, the report lapses after a while, so a balancer tries the process again.
+      now += WRITE_FAILURE_MEMORY_MS + 1;
+      expect(writes.failing()).toBeNull();
+      now += 1;
+      await run().catch(() => undefined);
+      expect(writes.failing()).not.toBeNull();
+      full.on = false;
+      expect((await run()).state).toBe(2);
+      expect(writes.failing()).toBeNull();
+    });
+
+    it('a conflict is the store answering, not failing', async () => {
+      const writes = new StoreWrites();
+      const first = new CommandPipeline(store, undefined, writes);
+      const other = new CommandPipeline(store);
+      await first.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
+      await other.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
+      const result = await first.run({
+        streamName: 'counter-conflict',
+        decider: counter,
+        command: { type: 'Increment', by: 1, ceiling: 100 },
+        metadata,
+      });
+      expect(result.state).toBe(3);
+      expect(writes.failing()).toBeNull();
     });
   });
 });

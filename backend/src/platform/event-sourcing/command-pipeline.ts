@@ -1,8 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { WrongExpectedRevisionError, type DomainEvent, type EventMetadata, type EventStore } from '@brewery/eventstore';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type DomainEvent,
+  type EventMetadata,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+} from '@brewery/eventstore';
 import type { Decider } from '../../shared-kernel/decider';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
 import { ProjectionLag } from '../projections/projection-lag';
+import { StoreWriteError, StoreWrites } from './store-writes';
 import { StreamStateCache } from './stream-state-cache';
 import { positionRecorder } from './written-position';
 
@@ -105,6 +115,7 @@ export class CommandPipeline {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly lag: ProjectionLag = new ProjectionLag(),
+    private readonly writes: StoreWrites = new StoreWrites(),
   ) {}
 
   run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
@@ -178,7 +189,7 @@ export class CommandPipeline {
     let position: number | null = null;
     if (events.length > 0) {
       try {
-        const result = await this.store.append(streamName, events, { expectedRevision: revision === -1 ? 'no_stream' : revision });
+        const result = await this.append(streamName, events, revision === -1 ? 'no_stream' : revision);
         this.lag.committed(result.position);
         this.cache.set(streamName, { fold: decider, state: decided.at(-1)?.state, revision: result.nextExpectedRevision });
         position = result.position;
@@ -221,7 +232,7 @@ export class CommandPipeline {
         continue;
       }
       try {
-        const result = await this.store.append(
+        const result = await this.append(
           input.streamName,
           events.map((event, index) => ({
             id: input.eventId?.(event, index),
@@ -229,7 +240,7 @@ export class CommandPipeline {
             data: event.data,
             metadata: input.metadata,
           })),
-          { expectedRevision: revision === -1 ? 'no_stream' : revision },
+          revision === -1 ? 'no_stream' : revision,
         );
         this.lag.committed(result.position);
         const idempotentRepeat = result.nextExpectedRevision !== revision + events.length;
@@ -250,6 +261,26 @@ export class CommandPipeline {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
         if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
       }
+    }
+  }
+
+  /**
+   * Every append of the pipeline: the store's answers (a write, a conflict, a duplicate id) say it takes writes;
+   * anything else (disk full, database gone) marks it failing for the health check and is raised as a
+   * StoreWriteError, which the API answers with 503 and a message saying so.
+   */
+  private async append(streamName: string, events: EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    try {
+      const result = await this.store.append(streamName, events, { expectedRevision });
+      this.writes.succeeded();
+      return result;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) {
+        this.writes.succeeded();
+        throw error;
+      }
+      this.writes.failed(error);
+      throw new StoreWriteError(error);
     }
   }
 

@@ -3,6 +3,11 @@ import type { Response } from 'express';
 import { WrongExpectedRevisionError } from '@brewery/eventstore';
 import type { ApiErrorBody } from '@brewery/shop-rules';
 import { DomainError, type DomainErrorKind } from '../../shared-kernel/domain-error';
+import { StoreWriteError } from '../event-sourcing/store-writes';
+
+/** What a customer or the operator hears when the event store does not take a write. */
+export const STORE_WRITE_FAILED_MESSAGE =
+  'The shop cannot save changes right now (its storage is not taking writes). Please try again in a few minutes.';
 
 const STATUS: Record<DomainErrorKind, number> = {
   validation: HttpStatus.BAD_REQUEST,
@@ -27,6 +32,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private toBody(exception: unknown): ApiErrorBody {
     if (exception instanceof DomainError) return { statusCode: STATUS[exception.kind], message: exception.message, code: exception.code };
+    if (exception instanceof StoreWriteError) {
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: STORE_WRITE_FAILED_MESSAGE, code: 'store_unavailable' };
+    }
     if (exception instanceof WrongExpectedRevisionError) {
       return {
         statusCode: HttpStatus.CONFLICT,

@@ -1,0 +1,57 @@
+import { Logger, type ArgumentsHost } from '@nestjs/common';
+import { WrongExpectedRevisionError } from '@brewery/eventstore';
+import { DomainError } from '../../shared-kernel/domain-error';
+import { StoreWriteError } from '../event-sourcing/store-writes';
+import { ApiExceptionFilter, STORE_WRITE_FAILED_MESSAGE } from './api-exception.filter';
+
+function answer(exception: unknown): { status: number; body: unknown } {
+  const sent = { status: 0, body: undefined as unknown };
+  const response = {
+    headersSent: false,
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    json(body: unknown) {
+      sent.body = body;
+      return this;
+    },
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  new ApiExceptionFilter().catch(exception, host);
+  return sent;
+}
+
+describe('ApiExceptionFilter: every error leaves as { statusCode, message, code }', () => {
+  // The 5xx are logged; the answers are what is checked here.
+  beforeAll(() => {
+    Logger.overrideLogger(false);
+  });
+  afterAll(() => {
+    Logger.overrideLogger(['log', 'error', 'warn']);
+  });
+
+  it.each([
+    [
+      'a write the store did not take (disk full)',
+      new StoreWriteError(Object.assign(new Error('No space left on device'), { code: 'ENOSPC' })),
+      503,
+      { statusCode: 503, message: STORE_WRITE_FAILED_MESSAGE, code: 'store_unavailable' },
+    ],
+    [
+      'a conflict with another writer',
+      new WrongExpectedRevisionError('s', 1, 2),
+      409,
+      { statusCode: 409, message: 'Someone else changed this at the same moment. Please try again.', code: 'concurrent_change' },
+    ],
+    [
+      'a domain refusal',
+      new DomainError('ceiling', 'Only 2 left', 'conflict'),
+      409,
+      { statusCode: 409, message: 'Only 2 left', code: 'ceiling' },
+    ],
+    ['anything else', new Error('boom'), 500, { statusCode: 500, message: 'Internal server error', code: 'internal_error' }],
+  ])('%s', (_, exception, status, body) => {
+    expect(answer(exception)).toEqual({ status, body });
+  });
+});
