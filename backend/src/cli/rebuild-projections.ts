@@ -6,11 +6,11 @@ import { JsonLogger } from '../platform/logging/json-logger';
 import { ProjectionRunner } from '../platform/projections/projection-runner';
 
 /**
- * `npm run projections:rebuild`: empties every read model and replays the whole event log into it, with
- * the configured stores. With MongoDB read models this rebuilds them for the running shops too; with the
- * embedded default the shop already rebuilds them at every start, and this command must not run beside a
- * running shop (PGlite allows one process; the lock file refuses a second) — use the System tab's
- * rebuild instead.
+ * `npm run projections:rebuild`: replays the whole event log into new read models beside the live ones and
+ * switches to them, with the configured stores. With MongoDB read models this rebuilds them for the shops;
+ * while a shop runs, it holds the lease that keeps them, so use the System tab's rebuild then (this command
+ * says so). With the embedded default the shop already rebuilds them at every start, and this command must
+ * not run beside a running shop (PGlite allows one process; the lock file refuses a second).
  */
 async function main(): Promise<void> {
   const config = loadConfig();

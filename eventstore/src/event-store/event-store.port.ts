@@ -101,6 +101,11 @@ export interface EventStore {
   /** Global position of the last committed event, or -1 for an empty store. */
   headPosition(): Promise<number>;
   /**
+   * How many events the log holds after `position`, counting at most `limit` (a subscriber's lag in events:
+   * positions are not event counts on every adapter; KurrentDB's are byte offsets in its log).
+   */
+  countEventsAfter(position: number, limit: number): Promise<number>;
+  /**
    * The stream's current revision when this adapter knows it without a query (it is the only writer and
    * appended to the stream since it opened); undefined otherwise. Optional: adapters that cannot know omit it.
    */

@@ -654,5 +654,34 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         expect(await acquireLease(store, name, 'app-b', 30_000, at(2))).toBeNull();
       });
     });
+
+    describe('read models built beside the live ones (a rebuild)', () => {
+      it('given live collections, when a swap is built, then readers see the old documents until commit and the new ones after', async () => {
+        await given('orders', [
+          { _id: 'o1', status: 'paid' },
+          { _id: 'o2', status: 'pending' },
+        ]);
+        await given('products', [{ _id: 'p1', name: 'Old Pale' }]);
+        const swap = await store.beginSwap();
+        await swap.target.collection('orders').replaceOne({ _id: 'o1', status: 'shipped' });
+        await swap.target.collection('sales').replaceOne({ _id: 's1', cans: 4 });
+        // Nothing the rebuild writes shows before the commit.
+        expect(ids(await store.collection('orders').find({}, { sort: { _id: 1 } }))).toEqual(['o1', 'o2']);
+        expect(await store.collection('sales').count()).toBe(0);
+        await swap.commit(['orders', 'products', 'sales']);
+        expect(await store.collection('orders').find({})).toEqual([{ _id: 'o1', status: 'shipped' }]);
+        // A collection the rebuild never wrote is empty after the commit: the log holds nothing for it.
+        expect(await store.collection('products').count()).toBe(0);
+        expect(await store.collection('sales').find({})).toEqual([{ _id: 's1', cans: 4 }]);
+      });
+
+      it('given a swap abandoned, then the live collections are as they were', async () => {
+        await given('orders', [{ _id: 'o1', status: 'paid' }]);
+        const swap = await store.beginSwap();
+        await swap.target.collection('orders').replaceOne({ _id: 'o9', status: 'pending' });
+        await swap.abandon();
+        expect(await store.collection('orders').find({})).toEqual([{ _id: 'o1', status: 'paid' }]);
+      });
+    });
   });
 }

@@ -60,9 +60,24 @@ export interface DocumentStoreHealth {
 
 export type DocumentStoreKind = 'memory' | 'mongodb';
 
+/**
+ * Read models built beside the live ones: a rebuild writes into `target` while readers keep reading the live
+ * collections, then `commit` makes what `target` holds the live collections in one step (the old are dropped).
+ */
+export interface ReadModelSwap {
+  /** Empty at first; its collections are separate from the live ones of the same names. */
+  readonly target: DocumentStore;
+  /** Makes `target`'s collections `names` the live ones (a name `target` never wrote becomes empty). */
+  commit(names: readonly string[]): Promise<void>;
+  /** Throws away what `target` holds; the live collections are as they were. */
+  abandon(): Promise<void>;
+}
+
 export interface DocumentStore {
   readonly kind: DocumentStoreKind;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Starts building read models beside the live ones (see ReadModelSwap). */
+  beginSwap(): Promise<ReadModelSwap>;
   /**
    * Remove every document of every collection (used before a rebuild), except the coordination
    * collections listed in `PRESERVED_COLLECTIONS` (leases, checkpoints), which must outlive a rebuild.

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { DocumentStore, EventStore, EventStoreHealth } from '@brewery/eventstore';
 import { StoreWrites } from '../../platform/event-sourcing/store-writes';
-import { ProjectionLag } from '../../platform/projections/projection-lag';
+import { eventsBehind, ProjectionLag } from '../../platform/projections/projection-lag';
 import { ProjectionRunner } from '../../platform/projections/projection-runner';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
 import { AdminBearer } from '../admin-auth';
@@ -55,7 +55,7 @@ export class HealthController {
     const readModels = await this.documents
       .health()
       .catch((e: unknown) => ({ ok: false, adapter: this.documents.kind, detail: String(e) }));
-    const subscribers = this.runner.statuses().map((s) => ({ ...s, lag: head === null ? null : Math.max(0, head - s.position) }));
+    const subscribers = this.runner.statuses();
 
     const storeLatencyMs = live?.latencyMs ?? Math.max(probe.latencyMs ?? 0, probe.waitingMs);
     const eventLoopDelayMs = this.monitor.eventLoopDelayMs();
@@ -83,6 +83,13 @@ export class HealthController {
     res.status(status === 'failing' ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.OK);
     // Subscribers' errors and the store's detail say too much about the shop's insides for anyone to read.
     if (!(await this.bearer.allows(authorization))) return { status };
+    // Lag in events, counted by the store, for what this process runs (and the read models it reads).
+    const projections = await Promise.all(
+      subscribers.map(async (s) => ({
+        ...s,
+        lag: s.runsHere || s.kind === 'read-models' ? await eventsBehind(this.eventStore, s.position, head) : null,
+      })),
+    );
     return {
       status,
       reasons: [...failing, ...degraded],
@@ -90,7 +97,7 @@ export class HealthController {
       readModels,
       headPosition: head,
       lease: this.runner.leaseStatus(),
-      projections: subscribers,
+      projections,
       load: {
         eventLoopDelayMs,
         storeLatencyMs,

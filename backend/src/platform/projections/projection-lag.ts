@@ -1,3 +1,4 @@
+import type { EventStore } from '@brewery/eventstore';
 import { Injectable } from '@nestjs/common';
 
 const SAMPLES = 2000;
@@ -45,6 +46,24 @@ export class ProjectionLag {
     const at = (q: number): number => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
     return { p50: at(0.5), p99: at(0.99), max: round(sorted[sorted.length - 1] ?? 0), samples: sorted.length };
   }
+}
+
+/** Lags are counted up to this many events; past it the answer is "at least" this. */
+export const LAG_COUNT_LIMIT = 10_000;
+
+/**
+ * How many events of the log a subscriber at `position` has still to handle, counted by the store (positions
+ * are byte offsets on KurrentDB, not event numbers): 0 at the head, null when the head or the count is unknown.
+ */
+export async function eventsBehind(
+  store: Pick<EventStore, 'countEventsAfter'>,
+  position: number,
+  head: number | null,
+  limit = LAG_COUNT_LIMIT,
+): Promise<number | null> {
+  if (head === null) return null;
+  if (position >= head) return 0;
+  return store.countEventsAfter(position, limit).catch(() => null);
 }
 
 function round(ms: number): number {

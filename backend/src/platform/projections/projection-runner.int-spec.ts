@@ -126,7 +126,7 @@ describe('ProjectionRunner', () => {
     expect(runner.statuses()[0]).toMatchObject({ restarts: 4, lastError: null });
   });
 
-  it('a rebuild empties the read models and replays them to the same state', async () => {
+  it('a rebuild replays the read models beside the live ones to the same state', async () => {
     await runner.onApplicationBootstrap();
     for (const [stream, amount] of [
       ['tally-x', 1],
@@ -138,6 +138,47 @@ describe('ProjectionRunner', () => {
     const { events } = await runner.rebuildReadModels();
     expect(events).toBe(3);
     expect(await documents.collection('tallies').find({}, { sort: { _id: 1 } })).toEqual(live);
+  });
+
+  it('while a rebuild runs and writes go on, readers never see the read models empty, and nothing written is lost', async () => {
+    await runner.onApplicationBootstrap();
+    for (let i = 0; i < 300; i++) await add(store, `tally-s${i % 30}`, 1);
+    await runner.waitForReadModels(await store.headPosition());
+    let reading = true;
+    let emptiest = Number.MAX_SAFE_INTEGER;
+    const reader = (async () => {
+      while (reading) {
+        emptiest = Math.min(emptiest, await documents.collection('tallies').count());
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    let writing = true;
+    const writer = (async () => {
+      let written = 0;
+      while (writing) {
+        await add(store, `tally-w${written % 5}`, 2);
+        written += 1;
+      }
+      return written;
+    })();
+    await runner.rebuildReadModels();
+    writing = false;
+    const written = await writer;
+    await runner.waitForReadModels(await store.headPosition());
+    reading = false;
+    await reader;
+    expect(emptiest).toBeGreaterThanOrEqual(30);
+    const totals = await documents.collection<TallyDoc>('tallies').find({}, { sort: { _id: 1 } });
+    expect(totals.filter((t) => t._id.startsWith('s')).reduce((sum, t) => sum + t.total, 0)).toBe(300);
+    expect(totals.filter((t) => t._id.startsWith('w')).reduce((sum, t) => sum + t.total, 0)).toBe(2 * written);
+    expect(runner.statuses()[0]).toMatchObject({ caughtUp: true, lastError: null, position: await store.headPosition() });
+  });
+
+  it('two rebuilds asked at once run as one', async () => {
+    await runner.onApplicationBootstrap();
+    await add(store, 'tally-z', 1);
+    const [first, second] = await Promise.all([runner.rebuildReadModels(), runner.rebuildReadModels()]);
+    expect(second).toBe(first);
   });
 });
 

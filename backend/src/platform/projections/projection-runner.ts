@@ -8,6 +8,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@brewery/eventstore';
+import { DomainError } from '../../shared-kernel/domain-error';
 import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
 import { ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
@@ -79,6 +80,8 @@ const IDLE_CHECKPOINT_EVENTS = 500;
  * one of them cost a store round trip per handled event, a fifth of the store's work per order.
  */
 const HANDLED_CHECKPOINT_MS = 200;
+/** Events read at a time when read models are rebuilt beside the live ones. */
+const REBUILD_PAGE = 1000;
 /** How often a process that does not keep the shared read models reads how far the lease holder has kept them. */
 const FOLLOW_SHARED_MS = 200;
 
@@ -112,6 +115,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   /** Starts and stops on lease changes, one after another. */
   private transitions: Promise<void> = Promise.resolve();
   private followTimer: NodeJS.Timeout | null = null;
+  private rebuilding: Promise<{ events: number; millis: number }> | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -301,26 +305,76 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     return [...this.subscribers.values()].map((s) => ({ ...s.status, runsHere: s.wanted }));
   }
 
-  /** Empties every read model and replays the whole log into it; resolves when caught up again. */
-  async rebuildReadModels(): Promise<{ events: number; millis: number }> {
-    const subscriber = this.subscribers.get(READ_MODELS_SUBSCRIBER);
-    if (!subscriber) throw new Error('Projection runner has not started');
-    if (subscriber.leaderOnly && !subscriber.wanted) {
-      throw new Error('The shared read models are kept by the shop process that holds the lease; ask it (try again).');
+  /**
+   * Replays the whole log into new read models built beside the live ones, then makes them the live ones; screens
+   * keep reading the old ones meanwhile, so they never go empty. The live subscription goes on until the new
+   * read models have caught up with it; then it pauses, the last events written meanwhile are applied to the new
+   * ones, they replace the live collections in one step, and the subscription goes on from there. One at a time.
+   */
+  rebuildReadModels(): Promise<{ events: number; millis: number }> {
+    this.rebuilding ??= this.rebuildBeside().finally(() => (this.rebuilding = null));
+    return this.rebuilding;
+  }
+
+  private async rebuildBeside(): Promise<{ events: number; millis: number }> {
+    const live = this.subscribers.get(READ_MODELS_SUBSCRIBER);
+    if (!live) throw new Error('Projection runner has not started');
+    if (live.leaderOnly && !live.wanted) {
+      throw new DomainError(
+        'not_lease_holder',
+        'The read models are kept by another shop process (the one holding the lease): ask again, and the load balancer will reach it, or run the rebuild while no shop runs.',
+        'conflict',
+      );
     }
     const started = Date.now();
-    await this.stop(subscriber);
-    for (const projection of this.registry.projections) {
-      for (const collection of projection.collections) await this.documents.collection(collection).deleteMany({});
+    const projections = this.registry.projections;
+    const swap = await this.documents.beginSwap();
+    let paused = false;
+    try {
+      for (const projection of projections) {
+        for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) {
+          for (const keys of indexes) await swap.target.collection(collection).ensureIndex(keys);
+        }
+      }
+      let position = -1;
+      let events = 0;
+      const replayUntilEmpty = async (): Promise<void> => {
+        for (;;) {
+          const page = await this.eventStore.readAll({ after: position, maxCount: REBUILD_PAGE });
+          for (const event of page) {
+            for (const projection of projections) {
+              if (projection.eventTypes.includes(event.type)) await projection.apply(event, swap.target);
+            }
+            position = event.globalPosition;
+            events += 1;
+          }
+          if (page.length < REBUILD_PAGE) return;
+        }
+      };
+      // Beside the live read models, which go on being kept, up to what the log holds now.
+      await replayUntilEmpty();
+      // Then the live subscription pauses; what came meanwhile is applied, and the new read models take over.
+      await this.stop(live, false);
+      paused = true;
+      await replayUntilEmpty();
+      await swap.commit(projections.flatMap((projection) => projection.collections));
+      if (position < 0) await live.checkpoints.reset(live.checkpointId);
+      else await live.checkpoints.set(live.checkpointId, position);
+      live.status.eventsHandled = events;
+      // What stopped the old read models is behind them now.
+      live.status.lastError = null;
+      live.failuresInARow = 0;
+      live.wanted = true;
+      await this.start(live);
+      paused = false;
+      this.lag.applied(position);
+      this.releaseWaiters(position);
+      return { events, millis: Date.now() - started };
+    } catch (error) {
+      await swap.abandon().catch(() => undefined);
+      if (paused && live.wanted) await this.start(live).catch((startError: unknown) => this.onSubscriberError(live, startError));
+      throw error;
     }
-    await subscriber.checkpoints.reset(subscriber.checkpointId);
-    subscriber.status.position = -1;
-    subscriber.status.caughtUp = false;
-    subscriber.status.eventsHandled = 0;
-    const head = await this.eventStore.headPosition();
-    await this.start(subscriber);
-    await this.waitForReadModels(head, 10 * 60 * 1000);
-    return { events: subscriber.status.eventsHandled, millis: Date.now() - started };
   }
 
   private addSubscriber(

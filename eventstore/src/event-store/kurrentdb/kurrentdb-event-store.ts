@@ -22,6 +22,7 @@ import type {
 } from '../event-store.port';
 import { validateExpectedRevision } from '../expected-revision';
 import {
+  CaughtUpTracker,
   fromKurrentAppendError,
   fromKurrentRecordedEvent,
   isAfter,
@@ -29,6 +30,7 @@ import {
   toGlobalPosition,
   toKurrentEventData,
   toKurrentStreamState,
+  toAppendResult,
   toReadPosition,
 } from './kurrentdb-mapping';
 
@@ -64,14 +66,20 @@ export class KurrentDbEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     validateExpectedRevision(options.expectedRevision);
+    let result: Awaited<ReturnType<KurrentDBClient['appendToStream']>>;
     try {
-      const result = await this.client.appendToStream(streamName, events.map(toKurrentEventData), {
+      result = await this.client.appendToStream(streamName, events.map(toKurrentEventData), {
         streamState: toKurrentStreamState(options.expectedRevision),
       });
-      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: toGlobalPosition(result.position) };
     } catch (error) {
       throw fromKurrentAppendError(error, streamName, options.expectedRevision);
     }
+    return toAppendResult(result, async (revision) => {
+      const [stored] = await this.readStream(streamName, { fromRevision: revision, maxCount: 1 });
+      if (stored === undefined)
+        throw new Error(`KurrentDB answered an append to ${streamName} at revision ${revision}, which it cannot find`);
+      return stored.globalPosition;
+    });
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -120,19 +128,28 @@ export class KurrentDbEventStore implements EventStore {
       filter: excludeSystemEvents(),
     });
     let stopped = false;
-    let serverCaughtUp = false;
+    const caughtUp = new CaughtUpTracker(after);
     let reportedCaughtUp = false;
     let handling = false;
-    // "Caught up" is announced once the server says so and every event buffered before that was handled.
+    // "Caught up" is announced once the server says so (or the head at start was delivered, for servers that
+    // never say) and every event buffered before that was handled.
     const maybeReportCaughtUp = (): void => {
-      if (reportedCaughtUp || !serverCaughtUp || handling || stream.readableLength > 0) return;
+      if (reportedCaughtUp || !caughtUp.isCaughtUp || handling || stream.readableLength > 0) return;
       reportedCaughtUp = true;
       options.onCaughtUp?.();
     };
     stream.on('caughtUp', () => {
-      serverCaughtUp = true;
+      caughtUp.serverSaidSo();
       maybeReportCaughtUp();
     });
+    this.headPosition().then(
+      (head) => {
+        caughtUp.headAtStart(head);
+        maybeReportCaughtUp();
+      },
+      // Without the head, the server's own word is waited for.
+      () => undefined,
+    );
 
     const run = async (): Promise<void> => {
       for await (const resolved of stream) {
@@ -148,6 +165,7 @@ export class KurrentDbEventStore implements EventStore {
               handling = false;
             }
           }
+          caughtUp.delivered(recorded.globalPosition);
         }
         maybeReportCaughtUp();
       }
@@ -186,6 +204,12 @@ export class KurrentDbEventStore implements EventStore {
       if (resolved.event) return toGlobalPosition(resolved.event.position);
     }
     return -1;
+  }
+
+  /** Read forward from `position` and counted, at most `limit` of them: KurrentDB's positions are byte offsets. */
+  async countEventsAfter(position: number, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    return (await this.readAll({ after: position, maxCount: limit })).length;
   }
 
   async health(): Promise<EventStoreHealth> {

@@ -9,6 +9,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { type EventMetadata, type ExpectedRevision, WrongExpectedRevisionError } from '../event-store.port';
 import {
+  CaughtUpTracker,
   fromKurrentAppendError,
   fromKurrentRecordedEvent,
   isAfter,
@@ -16,6 +17,7 @@ import {
   toGlobalPosition,
   toKurrentEventData,
   toKurrentStreamState,
+  toAppendResult,
   toReadPosition,
 } from './kurrentdb-mapping';
 
@@ -122,5 +124,63 @@ describe('KurrentDB mapping', () => {
     expect(isAfter(mapped, null)).toBe(true);
     const binary: KurrentRecordedEvent = { ...recorded, isJson: false, data: new Uint8Array() };
     expect(() => fromKurrentRecordedEvent(binary)).toThrow('is not JSON');
+  });
+});
+
+describe('KurrentDB append answers', () => {
+  it('given a position, then it is the commit position', async () => {
+    const lookups: number[] = [];
+    const result = await toAppendResult({ nextExpectedRevision: 4n, position: { commit: 1234n, prepare: 1234n } }, (revision) => {
+      lookups.push(revision);
+      return Promise.resolve(0);
+    });
+    expect(result).toEqual({ nextExpectedRevision: 4, position: 1234 });
+    expect(lookups).toEqual([]);
+  });
+
+  it('given an idempotent repeat answered without a position, then the stored event’s position is looked up, not an error', async () => {
+    const result = await toAppendResult({ nextExpectedRevision: 7n }, (revision) => Promise.resolve(revision === 7 ? 9876 : -1));
+    expect(result).toEqual({ nextExpectedRevision: 7, position: 9876 });
+  });
+});
+
+describe('KurrentDB caught up, with or without the server saying so', () => {
+  it('given a server that says so, then it is caught up when it does', () => {
+    const tracker = new CaughtUpTracker(10);
+    tracker.delivered(11);
+    expect(tracker.isCaughtUp).toBe(false);
+    tracker.serverSaidSo();
+    expect(tracker.isCaughtUp).toBe(true);
+  });
+
+  it('given a server that never says so (older than 23.10), then it is caught up once the head at start is delivered', () => {
+    const tracker = new CaughtUpTracker(null);
+    tracker.headAtStart(500);
+    tracker.delivered(300);
+    expect(tracker.isCaughtUp).toBe(false);
+    tracker.delivered(500);
+    expect(tracker.isCaughtUp).toBe(true);
+  });
+
+  it('given a head that is not past where the subscription starts, then it is caught up at once', () => {
+    const tracker = new CaughtUpTracker(500);
+    tracker.headAtStart(500);
+    expect(tracker.isCaughtUp).toBe(true);
+    const empty = new CaughtUpTracker(null);
+    empty.headAtStart(-1);
+    expect(empty.isCaughtUp).toBe(true);
+  });
+
+  it('given events delivered before the head is known, then the head counts as reached if they passed it', () => {
+    const passed = new CaughtUpTracker(null);
+    passed.delivered(900);
+    passed.headAtStart(800);
+    expect(passed.isCaughtUp).toBe(true);
+    const short = new CaughtUpTracker(null);
+    short.delivered(700);
+    short.headAtStart(800);
+    expect(short.isCaughtUp).toBe(false);
+    short.delivered(800);
+    expect(short.isCaughtUp).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { newEventId } from '../event-id';
 import {
+  type AppendResult,
   type EventMetadata,
   type EventToAppend,
   type ExpectedRevision,
@@ -89,4 +90,51 @@ export function fromKurrentRecordedEvent(event: KurrentRecordedEvent): RecordedE
     // Written only through append, whose type demands EventMetadata.
     metadata: event.metadata as unknown as EventMetadata,
   };
+}
+
+/**
+ * The port's answer to an append. A server answering an idempotent repeat (the same event ids again) may give
+ * no position: the position is then the stored event's, at the revision the server reports as the stream's
+ * last, looked up with `positionAt`.
+ */
+export async function toAppendResult(
+  result: { nextExpectedRevision: bigint; position?: Position | undefined },
+  positionAt: (revision: number) => Promise<number>,
+): Promise<AppendResult> {
+  const nextExpectedRevision = Number(result.nextExpectedRevision);
+  const position = result.position === undefined ? await positionAt(nextExpectedRevision) : toGlobalPosition(result.position);
+  return { nextExpectedRevision, position };
+}
+
+/**
+ * When a subscription from `after` has caught up: when the server says so, or (servers older than EventStoreDB
+ * 23.10 never say) once it has delivered the event that was the log's head when it started, or at once when
+ * that head is not past `after`. Whichever comes first.
+ */
+export class CaughtUpTracker {
+  private head: number | null = null;
+  private lastDelivered = -1;
+  private caughtUp = false;
+
+  constructor(private readonly after: number | null) {}
+
+  /** The server's own "caught up". */
+  serverSaidSo(): void {
+    this.caughtUp = true;
+  }
+
+  /** The log's head as read when the subscription started. */
+  headAtStart(head: number): void {
+    this.head = head;
+    if (head <= Math.max(this.after ?? -1, this.lastDelivered)) this.caughtUp = true;
+  }
+
+  delivered(position: number): void {
+    this.lastDelivered = Math.max(this.lastDelivered, position);
+    if (this.head !== null && position >= this.head) this.caughtUp = true;
+  }
+
+  get isCaughtUp(): boolean {
+    return this.caughtUp;
+  }
 }

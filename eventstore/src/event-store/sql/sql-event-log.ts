@@ -269,6 +269,15 @@ export class SqlEventLog {
     const rows = await this.executor.query<{ head: unknown }>('SELECT coalesce(max(global_position), -1) AS head FROM events');
     return toSafeNumber(rows[0]?.head ?? -1, 'head');
   }
+
+  /** Counted on the position index, stopping at `limit` (positions may have gaps: a rolled-back append's). */
+  async countEventsAfter(position: number, limit: number): Promise<number> {
+    const rows = await this.executor.query<{ n: unknown }>(
+      'SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2::bigint) AS later',
+      [position, normaliseMaxCount(limit)],
+    );
+    return toSafeNumber(rows[0]?.n ?? 0, 'count');
+  }
 }
 
 function recordsOf(append: QueuedAppend): { id: string; type: string; data: unknown; metadata: EventMetadata }[] {

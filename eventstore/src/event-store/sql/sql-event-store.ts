@@ -106,6 +106,10 @@ export abstract class SqlEventStore implements EventStore {
     return this.log.readStream(streamName, options);
   }
 
+  countEventsAfter(position: number, limit: number): Promise<number> {
+    return this.log.countEventsAfter(position, limit);
+  }
+
   knownHeadPosition(): number | undefined {
     return this.recent?.head();
   }

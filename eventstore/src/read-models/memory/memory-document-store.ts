@@ -1,7 +1,17 @@
 import { find, update as applyUpdate } from 'mingo';
 import { randomUUID } from 'node:crypto';
 import { copyDocument } from '../document-copy';
-import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Sort, Update } from '../document-store.port';
+import type {
+  Collection,
+  Doc,
+  DocumentStore,
+  DocumentStoreHealth,
+  Filter,
+  FindOptions,
+  ReadModelSwap,
+  Sort,
+  Update,
+} from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { upsertSeed } from '../upsert-seed';
 import { CompiledQueryCache, documentMatcher } from './compiled-query-cache';
@@ -32,6 +42,25 @@ export class MemoryDocumentStore implements DocumentStore {
     }
     // Every handle of one name shares the same documents; T only narrows what the caller reads back.
     return handle as unknown as Collection<T>;
+  }
+
+  /**
+   * A second store in this process for the rebuild; committing moves its documents into the live collections'
+   * handles in one synchronous step, so a reader sees the old read models or the new ones, never a mix.
+   */
+  beginSwap(): Promise<ReadModelSwap> {
+    const target = new MemoryDocumentStore();
+    return Promise.resolve({
+      target,
+      commit: (names) =>
+        settle(() => {
+          for (const name of names) {
+            const built = target.collections.get(name);
+            (this.collection(name) as unknown as MemoryCollection<Doc>).adopt(built ?? null);
+          }
+        }),
+      abandon: () => target.dropAll(),
+    });
   }
 
   dropAll(): Promise<void> {
@@ -74,6 +103,16 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   clear(): void {
     this.docs.clear();
+    this.cache.invalidate();
+  }
+
+  /** Takes `other`'s documents as its own (none when null); `other` is left empty. */
+  adopt(other: MemoryCollection<Doc> | null): void {
+    this.docs.clear();
+    if (other !== null) {
+      for (const [id, doc] of other.docs) this.docs.set(id, doc);
+      other.clear();
+    }
     this.cache.invalidate();
   }
 

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, type Collection as DriverCollection, type Db } from 'mongodb';
-import type { Collection, Doc, DocumentStore, DocumentStoreHealth, Filter, FindOptions, Sort, Update } from '../document-store.port';
+import type {
+  Collection,
+  Doc,
+  DocumentStore,
+  DocumentStoreHealth,
+  Filter,
+  FindOptions,
+  ReadModelSwap,
+  Sort,
+  Update,
+} from '../document-store.port';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { assertDatabaseName, collectionsToDrop, databaseNameFromUrl, DEFAULT_DATABASE_NAME, redactMongoUrl } from './mongo-connection';
 import { MongoCheckpointStore } from './mongo-checkpoint-store';
@@ -38,6 +48,8 @@ export class MongoDocumentStore implements DocumentStore {
   constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
+    /** Read models of a rebuild live beside the live ones under this prefix (leases and checkpoints never do). */
+    private readonly prefix = '',
   ) {}
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -45,8 +57,34 @@ export class MongoDocumentStore implements DocumentStore {
     // (writes are majority for the whole client).
     const driver = PRESERVED_COLLECTIONS.includes(name)
       ? this.db.collection<Doc>(name, { readConcern: { level: 'majority' } })
-      : this.db.collection<Doc>(name);
+      : this.db.collection<Doc>(`${this.prefix}${name}`);
     return new MongoCollection<T>(driver);
+  }
+
+  /**
+   * The rebuild writes `rebuild_<name>` collections beside the live ones; committing renames each over its live
+   * collection (`renameCollection` with `dropTarget`: atomic per collection, indexes kept), so readers see the
+   * old documents until the rename and the new ones after, never an empty collection.
+   */
+  async beginSwap(): Promise<ReadModelSwap> {
+    const prefix = `rebuild_${randomUUID().slice(0, 8)}_`;
+    const target = new MongoDocumentStore(this.client, this.db, prefix);
+    const built = async (): Promise<string[]> =>
+      (await this.db.listCollections({}, { nameOnly: true }).toArray()).map((info) => info.name).filter((name) => name.startsWith(prefix));
+    return {
+      target,
+      commit: async (names) => {
+        const present = new Set(await built());
+        for (const name of names) {
+          if (present.has(`${prefix}${name}`)) await this.db.renameCollection(`${prefix}${name}`, name, { dropTarget: true });
+          else await this.db.collection(name).deleteMany({});
+        }
+        for (const leftover of await built()) await this.db.dropCollection(leftover);
+      },
+      abandon: async () => {
+        for (const name of await built()) await this.db.dropCollection(name);
+      },
+    };
   }
 
   /** Checkpoints in this database's `checkpoints` collection, on the same connection. */

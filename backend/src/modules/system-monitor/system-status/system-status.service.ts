@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
 import { stockLevel } from '@brewery/shop-rules';
 import { CLOCK, DOCUMENT_STORE, EVENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { eventsBehind } from '../../../platform/projections/projection-lag';
 import { ProjectionRunner, READ_MODELS_SUBSCRIBER } from '../../../platform/projections/projection-runner';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from '../../catalog';
 import { EMAILS, type EmailDoc } from '../../notifications/email-outbox/email-outbox.projection';
@@ -134,9 +135,12 @@ export class SystemStatusService {
   async subscribers(): Promise<SystemStatus['read_models']['subscribers']> {
     const head = await this.events.headPosition().catch(() => null);
     // A process manager the lease holder runs elsewhere has no lag here: its position is not this process's.
-    return this.runner
-      .statuses()
-      .map((s) => ({ ...s, lag: head === null || !(s.runsHere || s.kind === 'read-models') ? null : Math.max(0, head - s.position) }));
+    return Promise.all(
+      this.runner.statuses().map(async (s) => ({
+        ...s,
+        lag: s.runsHere || s.kind === 'read-models' ? await eventsBehind(this.events, s.position, head) : null,
+      })),
+    );
   }
 
   /**
