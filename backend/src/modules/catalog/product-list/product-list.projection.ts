@@ -14,6 +14,10 @@ import { PRODUCTS_COLLECTION, evolveProductView, type ProductViewDoc } from './p
 export class ProductListProjection implements Projection {
   readonly name = 'product-list';
   readonly collections = [PRODUCTS_COLLECTION] as const;
+  /** The shop's list, the admin's, stock levels and alerts (by name), and beer pages by address. */
+  readonly indexes = {
+    [PRODUCTS_COLLECTION]: [{ deleted: 1, isActive: 1, archived: 1, name: 1 }, { slug: 1 }, { formerSlugs: 1 }],
+  } as const;
   readonly eventTypes: readonly string[] = PRODUCT_EVENT_TYPES;
 
   private writeCount = 0;

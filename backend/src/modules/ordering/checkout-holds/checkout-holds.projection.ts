@@ -30,6 +30,13 @@ const ENDS_HOLD: readonly OrderEventType[] = ['OrderReservationReleased', 'Order
 export class CheckoutHoldsProjection implements Projection {
   readonly name = 'checkout-holds';
   readonly collections = [CHECKOUT_HOLDS];
+  /** A client's or a browser's active holds (activeHoldsFilter). */
+  readonly indexes = {
+    [CHECKOUT_HOLDS]: [
+      { client: 1, active: 1, expiresAt: 1 },
+      { browser: 1, active: 1, expiresAt: 1 },
+    ],
+  } as const;
   readonly eventTypes: readonly OrderEventType[] = ['OrderPlaced', 'PaymentIntentAttached', ...ENDS_HOLD];
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {

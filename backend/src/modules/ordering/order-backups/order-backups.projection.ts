@@ -33,7 +33,7 @@ export class OrderBackupsProjection implements Projection {
   readonly name = 'order-backups';
   readonly collections = [ORDER_BACKUPS];
   /** The System tab lists succeeded payments, and payments still "created" by age. */
-  readonly indexes = { [ORDER_BACKUPS]: [{ paymentStatus: 1, timestamp: 1 }] } as const;
+  readonly indexes = { [ORDER_BACKUPS]: [{ paymentStatus: 1, timestamp: 1 }, { timestamp: -1 }] } as const;
   readonly eventTypes = PAYMENT_EVENT_TYPES;
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {

@@ -103,7 +103,10 @@ export class OrderListProjection implements Projection {
       { hidden: 1, status: 1, createdAt: -1 },
       { hidden: 1, totalCents: -1, number: -1 },
       { number: 1 },
+      { hidden: 1, number: -1 },
       { paymentIntentId: 1 },
+      // The reservation sweep: held reservations past their expiry.
+      { deleted: 1, reservation: 1, reservationExpiresAt: 1 },
     ],
   } as const;
 

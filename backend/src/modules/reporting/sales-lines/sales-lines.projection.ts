@@ -43,6 +43,8 @@ const ORDER_STREAM_CATEGORY = 'order';
 export class SalesLinesProjection implements Projection {
   readonly name = 'sales-lines';
   readonly collections = [SALES_LINES, SALES_ORDERS] as const;
+  /** The sales report by date range; the day's pending orders. */
+  readonly indexes = { [SALES_LINES]: [{ date: 1 }], [SALES_ORDERS]: [{ status: 1 }] } as const;
   readonly eventTypes: readonly SalesLineEvent['type'][] = ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderDeleted', 'OrderRefunded'];
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {

@@ -27,6 +27,8 @@ export interface ShippingLabelDoc extends Doc {
 export class ShippingLabelsProjection implements Projection {
   readonly name = 'shipping-labels';
   readonly collections = [SHIPPING_LABELS];
+  /** The labels list, newest first. */
+  readonly indexes = { [SHIPPING_LABELS]: [{ createdAt: -1 }] } as const;
   readonly eventTypes = LABEL_EVENT_TYPES;
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
