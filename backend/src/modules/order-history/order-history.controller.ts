@@ -2,6 +2,12 @@ import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/commo
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Doc, DocumentStore, EventStore, RecordedEvent } from '@brewery/eventstore';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
+import { productStreamName } from '../catalog/domain/product.events';
+import { emailStream } from '../notifications/domain/email.events';
+import { EMAILS } from '../notifications/email-outbox/email-outbox.projection';
+import { orderStreamName } from '../ordering/domain/order.events';
+import { paymentStreamName } from '../payments/domain/payment.events';
+import { labelStreamName } from '../shipping/domain/label.events';
 import { buildTimeline, type TimelineEntry } from './order-timeline';
 
 interface EmailRef extends Doc {
@@ -10,7 +16,7 @@ interface EmailRef extends Doc {
 
 /**
  * The order's history, read straight from the log: its own stream, its payment intents, the stock moves it
- * caused on each product, its label and its e-mails.
+ * caused on each product, its label and its e-mails, each stream named by its own module's helper.
  */
 @ApiTags('admin: orders')
 @ApiBearerAuth()
@@ -24,7 +30,7 @@ export class OrderHistoryController {
   @Get(':id/history')
   @ApiOperation({ summary: 'Every event that concerns an order, oldest first, with who caused it' })
   async history(@Param('id') id: string): Promise<TimelineEntry[]> {
-    const order = await this.events.readStream(`order-${id}`);
+    const order = await this.events.readStream(orderStreamName(id));
     if (order.length === 0) throw new NotFoundException(`Order #${id} not found`);
     const paymentIntents = new Set<string>();
     const products = new Set<string>();
@@ -33,12 +39,12 @@ export class OrderHistoryController {
       if (typeof data.paymentIntentId === 'string') paymentIntents.add(data.paymentIntentId);
       for (const item of data.items ?? []) if (typeof item.productId === 'string') products.add(item.productId);
     }
-    const emails = await this.documents.collection<EmailRef>('emails').find({ orderId: id }, { projection: { _id: 1 } });
+    const emails = await this.documents.collection<EmailRef>(EMAILS).find({ orderId: id }, { projection: { _id: 1 } });
     const related = await Promise.all([
-      ...[...paymentIntents].map((pi) => this.events.readStream(`payment-${pi}`)),
-      this.events.readStream(`label-${id}`),
-      ...emails.map((email) => this.events.readStream(`email-${email._id}`)),
-      ...[...products].map(async (productId) => (await this.events.readStream(`product-${productId}`)).filter((e) => concernsOrder(e, id))),
+      ...[...paymentIntents].map((pi) => this.events.readStream(paymentStreamName(pi))),
+      this.events.readStream(labelStreamName(id)),
+      ...emails.map((email) => this.events.readStream(emailStream(email._id))),
+      ...[...products].map(async (productId) => (await this.events.readStream(productStreamName(productId))).filter((e) => concernsOrder(e, id))),
     ]);
     return buildTimeline([...order, ...related.flat()]);
   }

@@ -27,8 +27,8 @@ export interface EmailDoc extends Doc {
 export class EmailOutboxProjection implements Projection {
   readonly name = 'email-outbox';
   readonly collections = [EMAILS];
-  /** The outbox, newest first; failed e-mails for the System tab, oldest first. */
-  readonly indexes = { [EMAILS]: [{ queuedAt: -1 }, { status: 1, queuedAt: 1 }] } as const;
+  /** The outbox, newest first; failed e-mails for the System tab, oldest first; an order's e-mails for its history. */
+  readonly indexes = { [EMAILS]: [{ queuedAt: -1 }, { status: 1, queuedAt: 1 }, { orderId: 1 }] } as const;
   readonly eventTypes = EMAIL_EVENT_TYPES;
 
   async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {

@@ -8,7 +8,9 @@ import { metadataFor, type Cause } from '../../ordering/numbering/command-metada
 import { RecoverOrder } from '../../ordering/order-backups/recover-order.service';
 import { ReservationExpiry } from '../../ordering/reservation-expiry/reservation-expiry.service';
 import { WebhookRecoveryService } from '../../payments/webhook-recovery/webhook-recovery.service';
-import { SystemStatusService } from '../system-status/system-status.service';
+import { FailedEmails } from '../failed-emails/failed-emails';
+import { PaymentMatching } from '../payment-matching/payment-matching';
+import { ReadModelHealth } from '../read-model-health/read-model-health';
 
 export interface AutoFixResult {
   /** One readable sentence per fix that changed something; empty when there was nothing to fix. */
@@ -25,7 +27,9 @@ export interface AutoFixResult {
 @Injectable()
 export class AutoFix {
   constructor(
-    private readonly systemStatus: SystemStatusService,
+    private readonly readModelHealth: ReadModelHealth,
+    private readonly payments: PaymentMatching,
+    private readonly failedEmails: FailedEmails,
     private readonly runner: ProjectionRunner,
     private readonly recovery: RecoverOrder,
     private readonly reservations: ReservationExpiry,
@@ -37,13 +41,13 @@ export class AutoFix {
   async run(cause: Cause): Promise<AutoFixResult> {
     const fixes: string[] = [];
 
-    const problem = await this.systemStatus.readModelsProblem();
+    const problem = await this.readModelHealth.problem();
     if (problem !== null) {
       const rebuilt = await this.runner.rebuildReadModels();
       fixes.push(`Rebuilt the read models from ${rebuilt.events} events because ${problem}`);
     }
 
-    for (const payment of await this.systemStatus.paymentsWithoutOrder()) {
+    for (const payment of await this.payments.withoutOrder()) {
       if (payment.orderNeedsReview) continue;
       try {
         const result = await this.recovery.attempt(payment.paymentIntentId, cause);
@@ -69,7 +73,7 @@ export class AutoFix {
       }
     }
 
-    for (const payment of await this.systemStatus.stalePayments()) {
+    for (const payment of await this.payments.stale()) {
       const { paymentIntentId, amount, providerStatus } = payment;
       try {
         if (providerStatus === 'succeeded' || providerStatus === 'requires_capture') {
@@ -93,7 +97,7 @@ export class AutoFix {
       fixes.push(`Ended the expired checkout of Order #${orderId}: its payment can no longer be made and its cans are back on sale`);
     }
 
-    for (const email of await this.systemStatus.failedEmails()) {
+    for (const email of await this.failedEmails.list()) {
       if (await this.emails.retry(email.key, metadataFor(cause, this.clock)))
         fixes.push(`Queued the e-mail “${email.subject}” to ${email.to} for another attempt`);
     }

@@ -1,67 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
 import { stockLevel } from '@brewery/shop-rules';
+import type { HealthStatus, OrderNeedingAttention, SystemStatus } from '@brewery/shop-rules';
 import { CLOCK, DOCUMENT_STORE, EVENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { eventsBehind } from '../../../platform/projections/projection-lag';
-import { ProjectionRunner, READ_MODELS_SUBSCRIBER } from '../../../platform/projections/projection-runner';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from '../../catalog';
-import { EMAILS, type EmailDoc } from '../../notifications/email-outbox/email-outbox.projection';
 import { MAILER, type Mailer } from '../../notifications/mailer/mailer.port';
-import { ORDER_BACKUPS, type OrderBackupDoc } from '../../ordering/order-backups/order-backups.projection';
 import { ORDERS, type OrderDoc } from '../../ordering/order-list/order-list.projection';
 import { ReservationExpiry } from '../../ordering/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { attentionIssues } from '../domain/order-attention';
-import type {
-  FailedEmail,
-  HealthStatus,
-  OrderNeedingAttention,
-  PaymentWithoutOrder,
-  StalePayment,
-  SystemStatus,
-} from '@brewery/shop-rules';
+import { FailedEmails } from '../failed-emails/failed-emails';
+import { PaymentMatching } from '../payment-matching/payment-matching';
+import { ReadModelHealth } from '../read-model-health/read-model-health';
+import { answerWithin } from './answer-within';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A payment still "created" this long after its checkout is checked with the provider: its webhook may be lost. */
-export const STALE_PAYMENT_MS = 15 * 60 * 1000;
-/** Stale payments checked with the provider per look (the oldest first): one call each. */
-const STALE_PAYMENTS_CHECKED = 20;
-/** A health check that has not answered by then counts as failed: the System tab must not hang on one. */
-const HEALTH_TIMEOUT_MS = 5000;
-/** Events the read models may trail the log by before the System tab calls them unhealthy (and auto-fix rebuilds them). */
-export const READ_MODEL_LAG_LIMIT = 1000;
-
-/** A payment that succeeded without a paid order, with what auto-fix needs to decide about it. */
-export interface UnmatchedPayment extends PaymentWithoutOrder {
-  orderId: string | null;
-  /** The order was already flagged for the operator: a recovery would only flag it again. */
-  orderNeedsReview: boolean;
-}
-
-async function answerWithin<T>(check: () => Promise<T>, fallback: (reason: string) => T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([
-      check().catch((error: unknown) => fallback(error instanceof Error ? error.message : String(error))),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 const health = (ok: boolean): HealthStatus => (ok ? 'ok' : 'error');
 
-/** Everything taken has been given back. */
-function refundedInFull(backup: OrderBackupDoc): boolean {
-  const paid = Math.round(Number(backup.amountPaid ?? backup.totals?.total ?? '0') * 100);
-  return paid > 0 && Math.round(Number(backup.amountRefunded ?? '0') * 100) >= paid;
-}
-
-/** The System tab's figures, from the read models and the health of each port; the time comes from CLOCK. */
+/**
+ * The System tab's figures: the health of each port, and what the other concerns of the monitor find (read-model
+ * health, payment matching, failed e-mails, expired reservations), with recent activity, critical stock and the
+ * orders needing attention. The time comes from CLOCK.
+ */
 @Injectable()
 export class SystemStatusService {
   constructor(
@@ -70,7 +31,9 @@ export class SystemStatusService {
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly runner: ProjectionRunner,
+    private readonly readModelHealth: ReadModelHealth,
+    private readonly payments: PaymentMatching,
+    private readonly failedEmails: FailedEmails,
     private readonly reservations: ReservationExpiry,
   ) {}
 
@@ -94,16 +57,16 @@ export class SystemStatusService {
           () => this.documents.health(),
           (detail) => ({ ok: false, adapter: this.documents.kind, detail }),
         ),
-        this.subscribers(),
+        this.readModelHealth.subscribers(),
         this.documents.collection<OrderDoc>(ORDERS).find({ hidden: false }, { sort: { number: 1 } }),
-        this.paymentsWithoutOrder(),
-        this.stalePayments(),
+        this.payments.withoutOrder(),
+        this.payments.stale(),
         this.criticalProducts(),
         this.reservations.expired(),
-        this.failedEmails(),
+        this.failedEmails.list(),
       ]);
-    const readModelLag = subscribers.find((s) => s.name === READ_MODELS_SUBSCRIBER)?.lag ?? null;
-    const subscribersOk = subscribers.every((s) => s.lastError === null && (s.lag === null || s.lag <= READ_MODEL_LAG_LIMIT));
+    const readModelLag = ReadModelHealth.lag(subscribers);
+    const subscribersOk = ReadModelHealth.sound(subscribers);
     const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
     return {
       email_system: { status: health(mail.ok), detail: `${this.mailer.transport}: ${mail.detail}` },
@@ -129,86 +92,6 @@ export class SystemStatusService {
       },
       timestamp: now.toISOString(),
     };
-  }
-
-  /** Every subscriber of the projection runner, with how many events of the log it has still to handle. */
-  async subscribers(): Promise<SystemStatus['read_models']['subscribers']> {
-    const head = await this.events.headPosition().catch(() => null);
-    // A process manager the lease holder runs elsewhere has no lag here: its position is not this process's.
-    return Promise.all(
-      this.runner.statuses().map(async (s) => ({
-        ...s,
-        lag: s.runsHere || s.kind === 'read-models' ? await eventsBehind(this.events, s.position, head) : null,
-      })),
-    );
-  }
-
-  /**
-   * Succeeded payments whose order was never paid with them (the orders read model includes deleted orders),
-   * unless the operator has settled them: refunded in full, or the order's review resolved.
-   */
-  async paymentsWithoutOrder(): Promise<UnmatchedPayment[]> {
-    const succeeded = await this.documents
-      .collection<OrderBackupDoc>(ORDER_BACKUPS)
-      .find({ paymentStatus: 'succeeded' }, { sort: { timestamp: 1 } });
-    const orderIds = succeeded.map((b) => b.orderId).filter((id): id is string => id !== null);
-    const orders = await this.documents.collection<OrderDoc>(ORDERS).find({ _id: { $in: orderIds } });
-    const byId = new Map(orders.map((o) => [o._id, o]));
-    return succeeded.flatMap((backup): UnmatchedPayment[] => {
-      const order = backup.orderId === null ? undefined : byId.get(backup.orderId);
-      // Paid with this very intent: whatever status the operator set since, the payment has its order.
-      if (order !== undefined && order.paidAt !== null && order.paymentIntentId === backup.paymentIntentId) return [];
-      // Settled by the operator: given back in full, or its order's review closed.
-      if (refundedInFull(backup)) return [];
-      if (order !== undefined && !order.needsReview && (order.reviewResolution ?? null) !== null) return [];
-      return [
-        {
-          paymentIntentId: backup.paymentIntentId,
-          amount: backup.amountPaid ?? backup.totals?.total ?? '0.00',
-          createdAt: backup.timestamp,
-          orderId: backup.orderId,
-          orderNeedsReview: order?.needsReview ?? false,
-        },
-      ];
-    });
-  }
-
-  /**
-   * Payments the shop still has as "created" 15 minutes after their checkout (a hold lasts 10, so by then the
-   * checkout has normally been paid or ended), each with what the provider reports now: one whose webhook never
-   * arrived shows as authorised or succeeded there. The oldest 20 are checked, each within the health timeout.
-   */
-  async stalePayments(): Promise<StalePayment[]> {
-    const cutoff = new Date(this.clock.now().getTime() - STALE_PAYMENT_MS).toISOString();
-    const created = await this.documents
-      .collection<OrderBackupDoc>(ORDER_BACKUPS)
-      .find({ paymentStatus: 'created', timestamp: { $lte: cutoff } }, { sort: { timestamp: 1 }, limit: STALE_PAYMENTS_CHECKED });
-    return Promise.all(
-      created.map(async (backup) => ({
-        paymentIntentId: backup.paymentIntentId,
-        orderId: backup.orderId,
-        amount: backup.totals?.total ?? '0.00',
-        createdAt: backup.timestamp,
-        providerStatus: await answerWithin(
-          async () => (await this.gateway.retrievePaymentIntent(backup.paymentIntentId))?.status ?? null,
-          () => null,
-        ),
-      })),
-    );
-  }
-
-  async failedEmails(): Promise<FailedEmail[]> {
-    const failed = await this.documents.collection<EmailDoc>(EMAILS).find({ status: 'failed' }, { sort: { queuedAt: 1 } });
-    return failed.map((email) => ({ key: email._id, to: email.to, subject: email.subject, error: email.error }));
-  }
-
-  /** Why the read models need rebuilding, or null when they are sound. */
-  async readModelsProblem(): Promise<string | null> {
-    const readModels = (await this.subscribers()).find((s) => s.name === READ_MODELS_SUBSCRIBER);
-    if (readModels === undefined) return null;
-    if (readModels.lastError !== null) return `they stopped on an error: ${readModels.lastError}`;
-    if (readModels.lag !== null && readModels.lag > READ_MODEL_LAG_LIMIT) return `they were ${readModels.lag} events behind the log`;
-    return null;
   }
 
   /** Live products (active, not archived) the shop can sell 5 cans or fewer of: the spec's CRITICAL. */

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventStore } from '@brewery/eventstore';
+import type { SystemStatus } from '@brewery/shop-rules';
+import { EVENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { eventsBehind } from '../../../platform/projections/projection-lag';
+import { ProjectionRunner, READ_MODELS_SUBSCRIBER } from '../../../platform/projections/projection-runner';
+
+/** Events the read models may trail the log by before the System tab calls them unhealthy (and auto-fix rebuilds them). */
+export const READ_MODEL_LAG_LIMIT = 1000;
+
+/** How the read models and the process managers of this process are keeping up with the log. */
+@Injectable()
+export class ReadModelHealth {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly runner: ProjectionRunner,
+  ) {}
+
+  /** Every subscriber of the projection runner, with how many events of the log it has still to handle. */
+  async subscribers(): Promise<SystemStatus['read_models']['subscribers']> {
+    const head = await this.events.headPosition().catch(() => null);
+    // A process manager the lease holder runs elsewhere has no lag here: its position is not this process's.
+    return Promise.all(
+      this.runner.statuses().map(async (s) => ({
+        ...s,
+        lag: s.runsHere || s.kind === 'read-models' ? await eventsBehind(this.events, s.position, head) : null,
+      })),
+    );
+  }
+
+  /** Sound: every subscriber here without an error and within the lag limit. */
+  static sound(subscribers: SystemStatus['read_models']['subscribers']): boolean {
+    return subscribers.every((s) => s.lastError === null && (s.lag === null || s.lag <= READ_MODEL_LAG_LIMIT));
+  }
+
+  /** The read models' lag in events, or null when unknown. */
+  static lag(subscribers: SystemStatus['read_models']['subscribers']): number | null {
+    return subscribers.find((s) => s.name === READ_MODELS_SUBSCRIBER)?.lag ?? null;
+  }
+
+  /** Why the read models need rebuilding, or null when they are sound. */
+  async problem(): Promise<string | null> {
+    const readModels = (await this.subscribers()).find((s) => s.name === READ_MODELS_SUBSCRIBER);
+    if (readModels === undefined) return null;
+    if (readModels.lastError !== null) return `they stopped on an error: ${readModels.lastError}`;
+    if (readModels.lag !== null && readModels.lag > READ_MODEL_LAG_LIMIT) return `they were ${readModels.lag} events behind the log`;
+    return null;
+  }
+}
