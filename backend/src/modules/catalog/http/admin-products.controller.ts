@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Put } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -16,13 +16,10 @@ import { Context, type RequestContext } from '../../../platform/http/request-con
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { assertImageHostAllowed } from './image-hosts';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { CreateProductCommand } from '../create-product/create-product.command';
-import { DeleteProductCommand } from '../delete-product/delete-product.command';
+import { ManageProducts } from '../manage-products/manage-products.service';
 import { GetAdminProductsQuery } from '../product-list/product-list.queries';
 import type { AdminProduct } from '../product-list/product-view';
-import { SeedProductsCommand } from '../seed-products/seed-products.command';
-import { SetProductActiveCommand } from '../set-product-active/set-product-active.command';
-import { UpdateProductCommand } from '../update-product/update-product.command';
+import { SeedProducts } from '../seed-products/seed-products.service';
 import {
   ProductFormRequestDto,
   ProductIdResponseDto,
@@ -43,7 +40,8 @@ import { ProductUpdateBodyPipe, type ProductUpdateBody } from './product-update-
 @Controller('admin')
 export class AdminProductsController {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly products: ManageProducts,
+    private readonly seeding: SeedProducts,
     private readonly queries: QueryBus,
     private readonly runner: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,7 +49,7 @@ export class AdminProductsController {
 
   @Get('products')
   @ApiOperation({ summary: 'Every product not deleted, archived last: stock figure, reserved and available cans, revision' })
-  products(): Promise<AdminProduct[]> {
+  list(): Promise<AdminProduct[]> {
     return this.queries.execute(new GetAdminProductsQuery());
   }
 
@@ -60,7 +58,7 @@ export class AdminProductsController {
   @ApiCreatedResponse({ type: ProductIdResponseDto })
   async create(@Body() body: ProductFormRequestDto, @Context() ctx: RequestContext): Promise<ProductIdResponseDto> {
     assertImageHostAllowed(body.imageUrl, this.config.imageHosts);
-    const result = await this.commands.execute(new CreateProductCommand(randomUUID(), toProductFields(body), ctx));
+    const result = await this.products.create(randomUUID(), toProductFields(body), ctx);
     await this.runner.waitForReadModels(result.position);
     return { id: result.productId };
   }
@@ -75,11 +73,10 @@ export class AdminProductsController {
     @Context() ctx: RequestContext,
   ): Promise<ProductIdResponseDto> {
     if (update.kind === 'full') assertImageHostAllowed(update.body.imageUrl, this.config.imageHosts);
-    const command =
+    const result =
       update.kind === 'set-active'
-        ? new SetProductActiveCommand(id, update.body.isActive, ctx)
-        : new UpdateProductCommand(id, toProductFields(update.body), update.body.revision, ctx);
-    const result = await this.commands.execute(command);
+        ? await this.products.setActive(id, update.body.isActive, ctx)
+        : await this.products.update(id, toProductFields(update.body), update.body.revision, ctx);
     await this.runner.waitForReadModels(result.position);
     return { id: result.productId };
   }
@@ -88,7 +85,7 @@ export class AdminProductsController {
   @ApiOperation({ summary: 'Delete a product (refused with 409 while checkouts hold its cans)' })
   @ApiOkResponse({ type: ProductIdResponseDto })
   async remove(@Param('id') id: string, @Context() ctx: RequestContext): Promise<ProductIdResponseDto> {
-    const result = await this.commands.execute(new DeleteProductCommand(id, ctx));
+    const result = await this.products.delete(id, ctx);
     await this.runner.waitForReadModels(result.position);
     return { id: result.productId };
   }
@@ -98,7 +95,7 @@ export class AdminProductsController {
   @ApiOperation({ summary: 'Seed Products: add the starter range once (seeding again adds nothing)' })
   @ApiCreatedResponse({ type: SeedProductsResponseDto })
   async seed(@Context() ctx: RequestContext): Promise<SeedProductsResponseDto> {
-    const result = await this.commands.execute(new SeedProductsCommand(ctx));
+    const result = await this.seeding.seed(ctx);
     await this.runner.waitForReadModels(result.position);
     return { created: result.created, skipped: result.skipped, deleted: result.deleted };
   }

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { compareNames, compareText } from '../../../shared-kernel/collation';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { CountStockCommand, PRODUCTS_COLLECTION, type CommandContext, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
+import { CatalogStock, PRODUCTS_COLLECTION, type CommandContext, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
 import { parseStockEmail, type UnreadableStockLine } from '../domain/stock-email.parser';
 import { planStockUpdate } from '../domain/stock-update.plan';
 
@@ -26,13 +25,13 @@ export interface StockEmailResult {
 
 /**
  * Applies the operator's 'UPDATE STOCK' e-mail: each matched line records the new figure on its product
- * stream through the catalog's CountStock command (reason `stock-email`); lines that match nothing, or
+ * stream through the catalog's stock count (`CatalogStock.count`, reason `stock-email`); lines that match nothing, or
  * more than one product, change nothing and come back with the reason.
  */
 @Injectable()
 export class StockEmailUpdater {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly stock: CatalogStock,
     private readonly runner: ProjectionRunner,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
@@ -52,7 +51,7 @@ export class StockEmailUpdater {
     for (const count of plan.counts) {
       let result: ProductWriteResult;
       try {
-        result = await this.commands.execute(new CountStockCommand(count.productId, count.inventory, 'stock-email', context));
+        result = await this.stock.count({ productId: count.productId, inventory: count.inventory, reason: 'stock-email' }, context);
       } catch (error) {
         // Deleted since the list was read, or refused by the product's rules: reported like an unmatched line.
         if (!(error instanceof DomainError)) throw error;
