@@ -230,9 +230,14 @@ describe('hostile input: malformed requests to every operation of the OpenAPI do
       if (accidental.length > 0) console.log(`accidentally valid writes:\n${accidental.slice(0, 20).join('\n')}`);
 
       // And the shop is alive and well afterwards: healthy, its catalogue and orders intact
-      const after = await health(server);
+      // A burst just ended may leave the event loop's last 2 s window slow (degraded): give it a few seconds.
+      let after = await health(server);
+      for (let tries = 0; after.body.status !== 'ok' && tries < 20; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        after = await health(server);
+      }
       expect(after.status).toBe(200);
-      expect(after.body.status).toBe('ok');
+      expect({ status: after.body.status, reasons: after.body.reasons }).toEqual({ status: 'ok', reasons: [] });
       // (an accidentally valid edit may take a product out of the shop, never out of the catalogue)
       const products = await server.api<{ id: string }[]>('GET', '/api/admin/products', undefined, token);
       expect(products.map((p) => p.id)).toEqual(expect.arrayContaining(shop.products.map((p) => p.id)));

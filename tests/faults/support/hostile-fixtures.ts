@@ -72,6 +72,7 @@ export async function inParallel<T, R>(items: readonly T[], limit: number, work:
 
 interface Health {
   status: string;
+  reasons: string[];
   headPosition: number | null;
   projections: { name: string; caughtUp: boolean; lag: number | null; lastError: string | null }[];
 }

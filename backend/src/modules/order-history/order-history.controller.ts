@@ -44,7 +44,9 @@ export class OrderHistoryController {
       ...[...paymentIntents].map((pi) => this.events.readStream(paymentStreamName(pi))),
       this.events.readStream(labelStreamName(id)),
       ...emails.map((email) => this.events.readStream(emailStream(email._id))),
-      ...[...products].map(async (productId) => (await this.events.readStream(productStreamName(productId))).filter((e) => concernsOrder(e, id))),
+      ...[...products].map(async (productId) =>
+        (await this.events.readStream(productStreamName(productId))).filter((e) => concernsOrder(e, id)),
+      ),
     ]);
     return buildTimeline([...order, ...related.flat()]);
   }
