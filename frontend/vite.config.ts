@@ -1,6 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The shared rules are TypeScript source in the workspace, so the browser bundles exactly what the server runs. */
 export const shopRulesEntry = fileURLToPath(new URL('../shop-rules/src/index.ts', import.meta.url));
@@ -8,8 +11,40 @@ const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
 /** The API server the dev and preview servers forward `/api` to. */
 const apiTarget = process.env['API_PROXY_TARGET'] ?? 'http://127.0.0.1:3000';
 
+/** Compressed once here, not on every cold visit: assets over 1 KiB get `.br` and `.gz` beside them when smaller. */
+const PRECOMPRESSED = /\.(js|css|svg|json|txt|map)$/;
+
+/**
+ * Writes each fingerprinted asset's brotli (quality 11) and gzip (level 9) forms beside it. The server sends
+ * them as they are to browsers that accept them: compressing the shop's scripts on the fly cost a fresh visitor's
+ * first page (the admin's Active Orders: 1.3 MB of scripts) a few hundred milliseconds of the server's time.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'brewery-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.values(bundle).map(async (output) => {
+          if (!output.fileName.startsWith('assets/') || !PRECOMPRESSED.test(output.fileName)) return;
+          const bytes = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+          if (bytes.length < 1024) return;
+          const br = brotliCompressSync(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          });
+          const gz = gzipSync(bytes, { level: 9 });
+          const file = join(dir, output.fileName);
+          if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+          if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: { '@brewery/shop-rules': shopRulesEntry, '@': sourceRoot },
   },

@@ -2,10 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { App } from './app/app';
+import { paths } from './app/paths';
 import { routes } from './app/router';
 import { configQueryOptions } from './shared/api/config/get-config';
 import { productsQueryOptions } from './shared/api/products/get-products';
 import { createQueryClient } from './shared/api/query-client';
+import { STORAGE_KEYS } from './shared/config/storage-keys';
 import { readServerState } from './ssr/server-state';
 
 /** The lazy pages the address needs, loaded before hydrating: the first render must draw what the server drew. */
@@ -25,6 +27,9 @@ async function start(): Promise<void> {
   if (container === null) throw new Error('The page has no #root element to render the shop into.');
   const state = readServerState(document);
   const queryClient = createQueryClient();
+  if (window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
+    void import('./app/routes/admin-early-start').then(({ startAdminEarly }) => startAdminEarly(queryClient)).catch(() => undefined);
+  }
   if (state === null || !container.hasChildNodes()) {
     createRoot(container).render(
       <StrictMode>

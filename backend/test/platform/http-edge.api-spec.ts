@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from '../create-test-app';
 
 /** The HTTP edge: the built shop served with caching and compression, security headers on everything. */
@@ -13,6 +14,10 @@ describe('the HTTP edge', () => {
     mkdirSync(join(staticDir, 'assets'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
     writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), script);
+    // A script the build compressed ahead: its forms say which one was sent (real builds hold the same bytes).
+    writeFileSync(join(staticDir, 'assets', 'chunk-def456.js'), script);
+    writeFileSync(join(staticDir, 'assets', 'chunk-def456.js.br'), brotliCompressSync(`${script}// br\n`));
+    writeFileSync(join(staticDir, 'assets', 'chunk-def456.js.gz'), gzipSync(`${script}// gz\n`));
     // A stray file where an API route lives: the API must answer, never the disk.
     mkdirSync(join(staticDir, 'api'));
     writeFileSync(join(staticDir, 'api', 'products'), 'stale file');
@@ -37,6 +42,32 @@ describe('the HTTP edge', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
     expect(res.text).toBe(script);
+  });
+
+  it.each([
+    ['br', 'br', '// br\n'],
+    ['gzip', 'gzip', '// gz\n'],
+    ['gzip;q=1, br;q=0.5', 'gzip', '// gz\n'],
+    ['br, gzip', 'br', '// br\n'],
+  ])(
+    'given Accept-Encoding %s and forms compressed by the build, sends the %s form as it is, typed as a script',
+    async (accept, encoding, marker) => {
+      const res = await t.http().get('/assets/chunk-def456.js').set('Accept-Encoding', accept);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.text).toBe(`${script}${marker}`);
+    },
+  );
+
+  it('sends a build-compressed script as it is to a client that accepts no encoding, and never its compressed files by name mistakes', async () => {
+    const plain = await t.http().get('/assets/chunk-def456.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(script);
+    const traversal = await t.http().get('/assets/..%2Findex.html').set('Accept-Encoding', 'br');
+    expect(traversal.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends the script as it is to a client that accepts no encoding', async () => {

@@ -13,6 +13,7 @@ import { ShopPages } from '../../modules/storefront';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { jsonDepthLimit } from './json-depth';
+import { precompressedAssets } from './precompressed-assets';
 import { requestContextMiddleware } from './request-context';
 import { readYourWrites } from './read-your-writes';
 import { ProjectionRunner } from '../projections/projection-runner';
@@ -88,6 +89,7 @@ function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPa
   // Nor do the product pictures (`/media/`), which their own route serves from DATA_DIR, nor the sitemap and
   // robots.txt, which are made from the catalogue.
   const isApi = (req: Request) => /^\/(api|media)(\/|$)/i.test(req.path) || /^\/(sitemap\.xml|robots\.txt)$/i.test(req.path);
+  app.use(precompressedAssets(staticDir));
   app.use((req: Request, res: Response, next: NextFunction) => {
     // The template itself is not a page: `/index.html` is answered like any unknown address (404).
     if (isApi(req) || /^\/index\.html$/i.test(req.path)) next();

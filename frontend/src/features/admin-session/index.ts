@@ -1,2 +1,3 @@
 export { AdminGate } from './admin-gate';
 export type { AdminGateProps, AdminSession } from './admin-gate';
+export { verifyAdminQueryOptions } from './api/verify-admin';
