@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { DataDirLockedError } from '@brewery/eventstore';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
@@ -10,12 +11,15 @@ import { ConnectionStats } from './modules/system/load/connection-stats';
 import { describe } from './platform/event-sourcing/store-writes';
 import { JsonLogger } from './platform/logging/json-logger';
 import { checkDataDir, DataDirError } from './platform/persistence/data-dir-check';
+import { StoreOpenError } from './platform/persistence/store-open-error';
 import type { Clock } from './platform/persistence/persistence.tokens';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 
 export async function createApp(config: AppConfig, clock?: Clock): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), {
     logger: new JsonLogger(config.logLevel),
+    // A provider that fails at start (a store that cannot be opened) reaches bootstrap's one-line message.
+    abortOnError: false,
     rawBody: true,
     bodyParser: true,
   });
@@ -66,6 +70,10 @@ async function bootstrap(): Promise<void> {
 
 if (require.main === module) {
   bootstrap().catch((error: unknown) => {
+    if (error instanceof StoreOpenError || error instanceof DataDirLockedError) {
+      process.stderr.write(`Cannot start: ${error.message}\n`);
+      process.exit(1);
+    }
     // A file-system or database cause the operator can act on is one line; anything else keeps its stack.
     const code = (error as { code?: unknown } | null)?.code;
     const known = typeof code === 'string' && describe(error) !== (error as Error).message;

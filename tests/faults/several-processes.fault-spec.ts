@@ -87,6 +87,9 @@ async function startHaproxy(shops: readonly ShopServer[], dir: string): Promise<
       '  option httpchk GET /api/health',
       '  http-check expect status 200',
       ...shops.map((shop, i) => `  server shop${i + 1} ${new URL(shop.url).host} check inter 500 fall 1 rise 2`),
+      // As deploy/haproxy.cfg: should every process report failing, they are still asked (reads work).
+      '  option allbackups',
+      ...shops.map((shop, i) => `  server spare${i + 1} ${new URL(shop.url).host} backup`),
       '',
     ].join('\n'),
   );

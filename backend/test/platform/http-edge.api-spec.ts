@@ -158,7 +158,7 @@ describe('the HTTP edge', () => {
       status: 'ok',
       reasons: [],
       eventStore: { ok: true },
-      lease: { kind: 'sole', leader: true },
+      lease: { kind: 'sole', leader: true, holder: expect.any(String) as unknown },
     });
     expect((operator.body as { projections: unknown[] }).projections.length).toBeGreaterThan(1);
   });

@@ -1,5 +1,5 @@
 import type { DocumentStore } from '../read-models/document-store.port';
-import { acquireLease, releaseLease } from '../read-models/lease/document-lease';
+import { acquireLease, currentLease, releaseLease } from '../read-models/lease/document-lease';
 import { CompetingLeadership } from './leadership';
 
 export interface DocumentLeadershipOptions {
@@ -35,7 +35,10 @@ export class DocumentLeadership extends CompetingLeadership {
   }
 
   protected async attempt(): Promise<boolean> {
-    return (await acquireLease(this.options.documents, this.name, this.holder, this.ttlMs, this.now())) !== null;
+    const now = this.now();
+    if ((await acquireLease(this.options.documents, this.name, this.holder, this.ttlMs, now)) !== null) return true;
+    this.seenHolder = (await currentLease(this.options.documents, this.name, now))?.holder ?? null;
+    return false;
   }
 
   protected async relinquish(): Promise<void> {

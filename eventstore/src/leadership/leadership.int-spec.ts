@@ -88,6 +88,28 @@ describe('PostgresLeadership (advisory lock)', () => {
     void second;
   });
 
+  it('every process can say who holds the lease', async () => {
+    const all = await competitors(await createThrowawayDatabase(serverUrl, 'lease'), 3);
+    await until(() => all.every((l) => l.currentHolder() === 'p0'), 2000);
+  });
+
+  it('when the holder is alive but silent (a frozen process), a follower ends its session and takes over', async () => {
+    const url = await createThrowawayDatabase(serverUrl, 'lease');
+    const frozen = new PostgresLeadership({ url, holder: 'frozen', intervalMs: 200 });
+    const follower = new PostgresLeadership({ url, holder: 'follower', intervalMs: 200, staleAfterMs: 1000 });
+    started.push(frozen, follower);
+    await frozen.start();
+    await follower.start();
+    expect(leaders([frozen, follower])).toEqual(['frozen']);
+    // Frozen: its rounds stop, its connection stays open (as a stopped process's socket does).
+    const internals = frozen as unknown as { stopped: boolean; timer: NodeJS.Timeout | null };
+    internals.stopped = true;
+    if (internals.timer !== null) clearTimeout(internals.timer);
+    await until(() => follower.isLeader(), 5000);
+    // Its session was ended: woken, it knows it no longer leads.
+    await until(() => !frozen.isLeader(), 2000);
+  });
+
   it('two shops in one database do not share a lease when their names differ', async () => {
     const url = await createThrowawayDatabase(serverUrl, 'lease');
     const a = new PostgresLeadership({ url, holder: 'a', name: 'shop-a', intervalMs: 200 });

@@ -11,6 +11,8 @@ export interface Leadership {
   readonly holder: string;
   /** True while this process holds the lease. */
   isLeader(): boolean;
+  /** Who holds the lease as this process last saw it (itself when it does), or null when nobody does. */
+  currentHolder(): string | null;
   /** Called with true when this process takes the lease and false when it loses it; returns the unsubscribe. */
   onChange(listener: (leader: boolean) => void): () => void;
   /** Starts competing for the lease (the first attempt is awaited). */
@@ -25,6 +27,9 @@ export class SoleLeadership implements Leadership {
   constructor(readonly holder: string) {}
   isLeader(): boolean {
     return true;
+  }
+  currentHolder(): string | null {
+    return this.holder;
   }
   onChange(): () => void {
     return () => undefined;
@@ -45,6 +50,8 @@ export class SoleLeadership implements Leadership {
 export abstract class CompetingLeadership implements Leadership {
   abstract readonly kind: Leadership['kind'];
   private leader = false;
+  /** The holder another process was seen to be, by the last attempt that did not take the lease. */
+  protected seenHolder: string | null = null;
   private readonly listeners = new Set<(leader: boolean) => void>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -53,7 +60,7 @@ export abstract class CompetingLeadership implements Leadership {
   protected constructor(
     readonly holder: string,
     private readonly intervalMs: number,
-    private readonly onProblem: (message: string) => void,
+    protected readonly onProblem: (message: string) => void,
   ) {}
 
   /** One try: take or keep the lease; true when this process holds it afterwards. */
@@ -63,6 +70,10 @@ export abstract class CompetingLeadership implements Leadership {
 
   isLeader(): boolean {
     return this.leader;
+  }
+
+  currentHolder(): string | null {
+    return this.leader ? this.holder : this.seenHolder;
   }
 
   onChange(listener: (leader: boolean) => void): () => void {

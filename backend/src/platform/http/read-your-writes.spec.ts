@@ -92,6 +92,19 @@ describe('read-your-writes middleware', () => {
     expect(read.waited).toEqual([]);
   });
 
+  it('given positions far past the head again and again, then the head is read once a second, not once a request', async () => {
+    let reads = 0;
+    const middleware = readYourWrites(progress(10), () => {
+      reads += 1;
+      return Promise.resolve(10);
+    });
+    for (let i = 0; i < 20; i++) await pass(middleware, request('/api/products', '999999999999999'), response());
+    expect(reads).toBe(1);
+    // A position just past the head may be a write another process has just made: it is always looked at.
+    await pass(middleware, request('/api/products', '12'), response());
+    expect(reads).toBe(2);
+  });
+
   it.each(['-1', 'abc', '1e3', '12345678901234567890', ''])('given a malformed position %p, then it is ignored', async (presented) => {
     const read = progress(10);
     await pass(

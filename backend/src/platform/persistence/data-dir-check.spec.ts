@@ -24,6 +24,12 @@ describe('checkDataDir: DATA_DIR is usable before anything opens in it', () => {
     );
   });
 
+  it('given a path that is a file itself, then it says so', async () => {
+    const file = join(root, 'another-file');
+    writeFileSync(file, 'x');
+    await expect(checkDataDir(file)).rejects.toThrow(new DataDirError(`DATA_DIR ${file} cannot be used: it is a file, not a directory`));
+  });
+
   it('given a disk with less room than the shop needs, then it says the disk is full and how much is free', async () => {
     const dir = join(root, 'full');
     const error = await checkDataDir(dir, Number.MAX_SAFE_INTEGER).catch((e: unknown) => e);

@@ -20,6 +20,9 @@ export async function checkDataDir(dir: string, minFreeBytes = MIN_FREE_BYTES): 
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {
+    if ((error as { code?: unknown }).code === 'EEXIST') {
+      throw new DataDirError(`DATA_DIR ${dir} cannot be used: it is a file, not a directory`);
+    }
     // A recursive mkdir reports a read-only file system as ENOENT: the plain one says what it really is.
     const plain = await mkdir(dir).then(
       () => null,

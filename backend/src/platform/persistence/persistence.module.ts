@@ -15,6 +15,7 @@ import {
   type EventStore,
 } from '@brewery/eventstore';
 import type { AppConfig } from '../../config/app-config';
+import { openingStore, withoutPassword } from './store-open-error';
 import { APP_CONFIG, DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
 
 /** Closes the stores after everything that uses them has stopped. */
@@ -40,12 +41,27 @@ const providers: Provider[] = [
   {
     provide: EVENT_STORE,
     inject: [APP_CONFIG],
-    useFactory: (config: AppConfig): Promise<EventStore> => openEventStore(config.eventStore),
+    useFactory: (config: AppConfig): Promise<EventStore> => {
+      const store = config.eventStore;
+      const where =
+        store.kind === 'postgres'
+          ? `the event store at DATABASE_URL ${withoutPassword(store.url)}`
+          : store.kind === 'kurrentdb'
+            ? `the event store at EVENTSTORE_URL ${withoutPassword(store.url)}`
+            : `the embedded event store in ${store.dataDir}`;
+      return openingStore(where, () => openEventStore(store));
+    },
   },
   {
     provide: DOCUMENT_STORE,
     inject: [APP_CONFIG],
-    useFactory: (config: AppConfig): Promise<DocumentStore> => openDocumentStore(config.readModels),
+    useFactory: (config: AppConfig): Promise<DocumentStore> =>
+      openingStore(
+        config.readModels.kind === 'mongodb'
+          ? `the read models at MONGODB_URL ${withoutPassword(config.readModels.url)}`
+          : 'the read models',
+        () => openDocumentStore(config.readModels),
+      ),
   },
   {
     provide: PROJECTION_CHECKPOINTS,

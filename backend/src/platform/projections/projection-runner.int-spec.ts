@@ -113,6 +113,26 @@ describe('ProjectionRunner', () => {
     expect(runner.statuses()[0]).toMatchObject({ restarts: 2, lastError: null });
   });
 
+  it('given a store that was unreachable for a moment in a quiet shop, the restarted subscriber that catches up is reported well again', async () => {
+    await runner.beforeApplicationShutdown();
+    let unreachable = 1;
+    const flaky = Object.create(store) as PgliteEventStore;
+    flaky.subscribeToAll = (options) => {
+      if (unreachable-- > 0) {
+        setTimeout(() => options.onError?.(new Error('connect ECONNREFUSED 127.0.0.1:5432')), 10);
+        return { stop: () => Promise.resolve() };
+      }
+      return store.subscribeToAll(options);
+    };
+    const registry = new ProjectionRegistry();
+    registry.registerProjection(tally);
+    runner = new ProjectionRunner(flaky, documents, new MemoryCheckpointStore(), store.checkpointStore(), registry);
+    await runner.onApplicationBootstrap();
+    await runner.whenReadModelsCaughtUp();
+    // No event arrives after the restart: being caught up is what says it is well.
+    expect(runner.statuses()[0]).toMatchObject({ restarts: 1, caughtUp: true, lastError: null });
+  });
+
   it('a failure after the subscriber has recovered from earlier ones restarts after the shortest back-off again', async () => {
     await runner.onApplicationBootstrap();
     // Three failures in a row: 250 ms, 1 s, then 5 s of back-off.

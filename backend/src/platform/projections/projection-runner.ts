@@ -176,9 +176,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     await this.transitions;
   }
 
-  /** Whether this process holds the lease, who it is, and how the lease is kept. */
-  leaseStatus(): { kind: Leadership['kind']; holder: string; leader: boolean } {
-    return { kind: this.leadership.kind, holder: this.leadership.holder, leader: this.leadership.isLeader() };
+  /** How the lease is kept, this process's name, whether it holds the lease, and who does (null: nobody seen). */
+  leaseStatus(): { kind: Leadership['kind']; process: string; leader: boolean; holder: string | null } {
+    return {
+      kind: this.leadership.kind,
+      process: this.leadership.holder,
+      leader: this.leadership.isLeader(),
+      holder: this.leadership.currentHolder(),
+    };
   }
 
   private leadershipChanged(leader: boolean): void {
@@ -434,6 +439,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       },
       onCaughtUp: () => {
         subscriber.status.caughtUp = true;
+        // A restart that has caught up with the log is well again, even in a quiet shop with no new event to
+        // deliver (a store that was down for a moment must not leave the process reported failing for good).
+        if (subscriber.run === run) {
+          subscriber.status.lastError = null;
+          subscriber.failuresInARow = 0;
+        }
         if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.markCaughtUp();
       },
       onError: (error) => {
