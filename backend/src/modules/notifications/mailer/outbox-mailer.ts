@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { EmailMessage } from '../domain/email.events';
 import type { Mailer } from './mailer.port';
 
@@ -22,14 +22,7 @@ export class OutboxMailer implements Mailer {
   }
 
   async send(key: string, message: EmailMessage, from: string): Promise<{ messageId: string }> {
-    const info = await this.composer.sendMail({
-      from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      messageId: emailMessageId(key, this.domain),
-    });
+    const info = await this.composer.sendMail(mailOf(key, message, from, this.domain));
     // Written without blocking the event loop: on a busy day the shop sends an e-mail for every order.
     await writeFile(join(this.directory, `${fileSafe(key)}.eml`), info.message as Buffer);
     return { messageId: info.messageId };
@@ -52,4 +45,9 @@ export function fileSafe(key: string): string {
 /** An e-mail's Message-ID, from its key: a delivery repeated after a crash is recognisably the same message. */
 export function emailMessageId(key: string, domain: string): string {
   return `<${key}@${domain}>`;
+}
+
+/** What nodemailer is given to send an e-mail, whichever way it goes (outbox file or SMTP). */
+export function mailOf(key: string, message: EmailMessage, from: string, domain: string): SendMailOptions {
+  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId: emailMessageId(key, domain) };
 }

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailMessage } from '../domain/email.events';
 import type { Mailer } from './mailer.port';
-import { emailMessageId } from './outbox-mailer';
+import { mailOf } from './outbox-mailer';
 
 /** Production: nodemailer over SMTP (`SMTP_URL`). The e-mail's key goes into the Message-ID so a receiving server can spot a repeat. */
 export class SmtpMailer implements Mailer {
@@ -16,14 +16,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(key: string, message: EmailMessage, from: string): Promise<{ messageId: string }> {
-    const info = await this.transporter.sendMail({
-      from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      messageId: emailMessageId(key, this.domain),
-    });
+    const info = await this.transporter.sendMail(mailOf(key, message, from, this.domain));
     return { messageId: String(info.messageId) };
   }
 
