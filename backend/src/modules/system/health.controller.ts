@@ -3,8 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { DocumentStore, EventStore, EventStoreHealth } from '@brewery/eventstore';
 import { StoreWrites } from '../../platform/event-sourcing/store-writes';
-import { eventsBehind, ProjectionLag } from '../../platform/projections/projection-lag';
-import { ProjectionRunner } from '../../platform/projections/projection-runner';
+import { ProjectionLag } from '../../platform/projections/projection-lag';
+import { answeredForHere, ProjectionRunner } from '../../platform/projections/projection-runner';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
 import { AdminBearer } from '../admin-auth';
 import { CheckoutAdmission } from '../ordering/checkout-admission/checkout-admission.service';
@@ -70,7 +70,7 @@ export class HealthController {
     if (!readModels.ok) failing.push(`read models: ${readModels.detail ?? 'not answering'}`);
     // What another process runs (the lease holder's process managers) is not this process's health; read models
     // a holder keeps in a shared store are, through the position this process follows.
-    for (const s of subscribers.filter((sub) => sub.runsHere || sub.kind === 'read-models')) {
+    for (const s of subscribers.filter(answeredForHere)) {
       if (s.lastError !== null) failing.push(`${s.name} stopped: ${s.lastError}`);
       else if (!s.caughtUp) failing.push(`${s.name} is still catching up`);
     }
@@ -84,12 +84,7 @@ export class HealthController {
     // Subscribers' errors and the store's detail say too much about the shop's insides for anyone to read.
     if (!(await this.bearer.allows(authorization))) return { status };
     // Lag in events, counted by the store, for what this process runs (and the read models it reads).
-    const projections = await Promise.all(
-      subscribers.map(async (s) => ({
-        ...s,
-        lag: s.runsHere || s.kind === 'read-models' ? await eventsBehind(this.eventStore, s.position, head) : null,
-      })),
-    );
+    const projections = await this.runner.statusesWithLag(head);
     return {
       status,
       reasons: [...failing, ...degraded],

@@ -10,7 +10,7 @@ import {
 } from '@brewery/eventstore';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
-import { ProjectionLag } from './projection-lag';
+import { eventsBehind, ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
 import { StreamLanes } from './stream-lanes';
 
@@ -80,6 +80,14 @@ const IDLE_CHECKPOINT_EVENTS = 500;
  * one of them cost a store round trip per handled event, a fifth of the store's work per order.
  */
 const HANDLED_CHECKPOINT_MS = 200;
+/**
+ * Whether this process answers for a subscriber's health: what it runs, and the read models it reads (kept by
+ * the lease holder when they are shared). Not the process managers another process holds the lease for.
+ */
+export function answeredForHere(status: Pick<SubscriberStatus, 'runsHere' | 'kind'>): boolean {
+  return status.runsHere || status.kind === 'read-models';
+}
+
 /** Events read at a time when read models are rebuilt beside the live ones. */
 const REBUILD_PAGE = 1000;
 /** How often a process that does not keep the shared read models reads how far the lease holder has kept them. */
@@ -304,6 +312,16 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   /** The global position the read models this process reads have applied (-1 before the first event). */
   readModelsPosition(): number {
     return this.subscribers.get(READ_MODELS_SUBSCRIBER)?.status.position ?? -1;
+  }
+
+  /**
+   * Every subscriber with how many events of the log it has still to handle (counted by the store), for those this
+   * process answers for; null for the process managers the lease holder runs elsewhere, or when `head` is unknown.
+   */
+  statusesWithLag(head: number | null): Promise<(SubscriberStatus & { lag: number | null })[]> {
+    return Promise.all(
+      this.statuses().map(async (s) => ({ ...s, lag: answeredForHere(s) ? await eventsBehind(this.eventStore, s.position, head) : null })),
+    );
   }
 
   statuses(): SubscriberStatus[] {

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@brewery/eventstore';
 import type { SystemStatus } from '@brewery/shop-rules';
 import { EVENT_STORE } from '../../../platform/persistence/persistence.tokens';
-import { eventsBehind } from '../../../platform/projections/projection-lag';
 import { ProjectionRunner, READ_MODELS_SUBSCRIBER } from '../../../platform/projections/projection-runner';
 
 /** Events the read models may trail the log by before the System tab calls them unhealthy (and auto-fix rebuilds them). */
@@ -18,14 +17,7 @@ export class ReadModelHealth {
 
   /** Every subscriber of the projection runner, with how many events of the log it has still to handle. */
   async subscribers(): Promise<SystemStatus['read_models']['subscribers']> {
-    const head = await this.events.headPosition().catch(() => null);
-    // A process manager the lease holder runs elsewhere has no lag here: its position is not this process's.
-    return Promise.all(
-      this.runner.statuses().map(async (s) => ({
-        ...s,
-        lag: s.runsHere || s.kind === 'read-models' ? await eventsBehind(this.events, s.position, head) : null,
-      })),
-    );
+    return this.runner.statusesWithLag(await this.events.headPosition().catch(() => null));
   }
 
   /** Sound: every subscriber here without an error and within the lag limit. */
