@@ -1,25 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Client } from 'pg';
-import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../testing/postgres-cluster';
+import { createThrowawayDatabase } from '../testing/postgres-cluster';
 import { MemoryDocumentStore } from '../read-models/memory/memory-document-store';
 import type { Leadership } from './leadership';
 import { DocumentLeadership } from './document-leadership';
 import { PostgresLeadership } from './postgres-leadership';
+import { postgresServerForTests } from '../testing/postgres-server-for-tests';
 
 jest.setTimeout(60_000);
 
-let ownCluster: ThrowawayPostgres | null = null;
-let serverUrl = '';
-beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) serverUrl = process.env.TEST_DATABASE_URL;
-  else {
-    ownCluster = await startThrowawayPostgres();
-    serverUrl = ownCluster.url;
-  }
-});
-afterAll(async () => {
-  await ownCluster?.stop();
-});
+// The contract project's global setup provides the server; run alone, this file starts its own.
+const postgresServer = postgresServerForTests();
 
 const started: Leadership[] = [];
 afterEach(async () => {
@@ -47,14 +38,14 @@ describe('PostgresLeadership (advisory lock)', () => {
   }
 
   it('given three processes, exactly one holds the lease', async () => {
-    const all = await competitors(await createThrowawayDatabase(serverUrl, 'lease'), 3);
+    const all = await competitors(await createThrowawayDatabase(postgresServer(), 'lease'), 3);
     expect(leaders(all)).toEqual(['p0']);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(leaders(all)).toEqual(['p0']);
   });
 
   it('when the holder stops, another takes over within a round and is told so', async () => {
-    const all = await competitors(await createThrowawayDatabase(serverUrl, 'lease'), 2);
+    const all = await competitors(await createThrowawayDatabase(postgresServer(), 'lease'), 2);
     const [first, second] = all as [PostgresLeadership, PostgresLeadership];
     const heard: boolean[] = [];
     second.onChange((leader) => heard.push(leader));
@@ -65,7 +56,7 @@ describe('PostgresLeadership (advisory lock)', () => {
   });
 
   it('when the holder’s connection is killed by the server, it stops leading at once and another leads', async () => {
-    const url = await createThrowawayDatabase(serverUrl, 'lease');
+    const url = await createThrowawayDatabase(postgresServer(), 'lease');
     const all = await competitors(url, 2);
     const [first, second] = all as [PostgresLeadership, PostgresLeadership];
     const heard: boolean[] = [];
@@ -89,12 +80,12 @@ describe('PostgresLeadership (advisory lock)', () => {
   });
 
   it('every process can say who holds the lease', async () => {
-    const all = await competitors(await createThrowawayDatabase(serverUrl, 'lease'), 3);
+    const all = await competitors(await createThrowawayDatabase(postgresServer(), 'lease'), 3);
     await until(() => all.every((l) => l.currentHolder() === 'p0'), 2000);
   });
 
   it('when the holder is alive but silent (a frozen process), a follower ends its session and takes over', async () => {
-    const url = await createThrowawayDatabase(serverUrl, 'lease');
+    const url = await createThrowawayDatabase(postgresServer(), 'lease');
     const frozen = new PostgresLeadership({ url, holder: 'frozen', intervalMs: 200 });
     const follower = new PostgresLeadership({ url, holder: 'follower', intervalMs: 200, staleAfterMs: 1000 });
     started.push(frozen, follower);
@@ -111,7 +102,7 @@ describe('PostgresLeadership (advisory lock)', () => {
   });
 
   it('two shops in one database do not share a lease when their names differ', async () => {
-    const url = await createThrowawayDatabase(serverUrl, 'lease');
+    const url = await createThrowawayDatabase(postgresServer(), 'lease');
     const a = new PostgresLeadership({ url, holder: 'a', name: 'shop-a', intervalMs: 200 });
     const b = new PostgresLeadership({ url, holder: 'b', name: 'shop-b', intervalMs: 200 });
     started.push(a, b);

@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Client } from 'pg';
-import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../testing/postgres-cluster';
+import { createThrowawayDatabase } from '../../testing/postgres-cluster';
 import { describeCheckpointStoreContract } from '../../read-models/checkpoint-store.contract';
 import { describeEventStoreContract, newStream, numbered, waitFor } from '../event-store.contract';
 import type { RecordedEvent } from '../event-store.port';
 import { describeSqlEventStoreContract } from '../sql/sql-event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
+import { postgresServerForTests } from '../../testing/postgres-server-for-tests';
 
 // Opening a PGlite or PostgreSQL database takes seconds; the project-level testTimeout is not applied by jest-circus.
 jest.setTimeout(60_000);
 
-// The contract project's global setup provides TEST_DATABASE_URL; run alone, this file starts its own cluster.
-let ownCluster: ThrowawayPostgres | null = null;
-let serverUrl = '';
-beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) serverUrl = process.env.TEST_DATABASE_URL;
-  else {
-    ownCluster = await startThrowawayPostgres();
-    serverUrl = ownCluster.url;
-  }
-});
-afterAll(async () => {
-  await ownCluster?.stop();
-});
+// The contract project's global setup provides the server; run alone, this file starts its own.
+const postgresServer = postgresServerForTests();
 
 /** Every store gets its own database, so this file runs in parallel with others and each open is empty. */
 async function openFresh(): Promise<PostgresEventStore> {
-  return PostgresEventStore.open({ url: await createThrowawayDatabase(serverUrl, 'events'), pollIntervalMs: 60_000 });
+  return PostgresEventStore.open({ url: await createThrowawayDatabase(postgresServer(), 'events'), pollIntervalMs: 60_000 });
 }
 
 describeEventStoreContract('PostgreSQL server', openFresh);
@@ -35,7 +25,7 @@ describeSqlEventStoreContract('PostgreSQL server', openFresh);
 describeCheckpointStoreContract(
   'SqlCheckpointStore on PostgreSQL',
   async () => {
-    const url = await createThrowawayDatabase(serverUrl, 'checkpoints');
+    const url = await createThrowawayDatabase(postgresServer(), 'checkpoints');
     const first = await PostgresEventStore.open({ url });
     const opened = [first];
     return {
@@ -56,7 +46,7 @@ describeCheckpointStoreContract(
 describe('PostgreSQL server, several processes on one database', () => {
   let url: string;
   beforeAll(async () => {
-    url = await createThrowawayDatabase(serverUrl, 'shared');
+    url = await createThrowawayDatabase(postgresServer(), 'shared');
   });
 
   it('wakes a subscription through LISTEN/NOTIFY when another connection appends (poll fallback disabled)', async () => {

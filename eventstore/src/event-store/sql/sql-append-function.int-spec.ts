@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Client, type ClientBase, Pool } from 'pg';
-import { createThrowawayDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../../testing/postgres-cluster';
+import { createThrowawayDatabase } from '../../testing/postgres-cluster';
 import { DuplicateEventIdError } from '../event-store.errors';
 import { newStream } from '../event-store.contract';
 import { type EventMetadata, type EventToAppend, WrongExpectedRevisionError } from '../event-store.port';
@@ -11,6 +11,7 @@ import { appendErrorFromSql } from './sql-append-errors';
 import { SqlEventLog } from './sql-event-log';
 import type { SqlExecutor, SqlQueryable } from './sql-executor';
 import { APPEND_SQLSTATE, ensureSqlSchema, EVENTS_NOTIFY_CHANNEL } from './sql-schema';
+import { postgresServerForTests } from '../../testing/postgres-server-for-tests';
 
 // Creating a PGlite or PostgreSQL database takes seconds; the project-level testTimeout is not applied by jest-circus.
 jest.setTimeout(60_000);
@@ -109,19 +110,8 @@ function clientExecutor(client: ClientBase): SqlExecutor {
   };
 }
 
-// The contract project's global setup provides TEST_DATABASE_URL; run alone, this file starts its own cluster.
-let ownCluster: ThrowawayPostgres | null = null;
-let serverUrl = '';
-beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) serverUrl = process.env.TEST_DATABASE_URL;
-  else {
-    ownCluster = await startThrowawayPostgres();
-    serverUrl = ownCluster.url;
-  }
-});
-afterAll(async () => {
-  await ownCluster?.stop();
-});
+// The contract project's global setup provides the server; run alone, this file starts its own.
+const postgresServer = postgresServerForTests();
 
 const engines: Array<[string, () => Promise<Engine>]> = [
   [
@@ -137,7 +127,7 @@ const engines: Array<[string, () => Promise<Engine>]> = [
     async () => {
       // As the adapter's pool connects (POSTGRES_SESSION_OPTIONS), so what is tested is what runs.
       const client = new Client({
-        connectionString: await createThrowawayDatabase(serverUrl, 'append_fn'),
+        connectionString: await createThrowawayDatabase(postgresServer(), 'append_fn'),
         options: POSTGRES_SESSION_OPTIONS,
       });
       await client.connect();
@@ -440,7 +430,7 @@ describe('brewery_append on a PostgreSQL server, several connections', () => {
     return client;
   };
   beforeAll(async () => {
-    url = await createThrowawayDatabase(serverUrl, 'append_fn_shared');
+    url = await createThrowawayDatabase(postgresServer(), 'append_fn_shared');
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.end()));
