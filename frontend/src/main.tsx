@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { App } from './app/app';
+import { startAdminEarly } from './app/routes/admin-early-start';
 import { paths } from './app/paths';
 import { routes } from './app/router';
 import { configQueryOptions } from './shared/api/config/get-config';
@@ -22,13 +23,22 @@ async function loadPagesOf(pathname: string): Promise<void> {
   );
 }
 
+/** How long a returning operator's first render waits for the admin's code before drawing a loading frame. */
+const ADMIN_CODE_WAIT_MS = 1000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('The page has no #root element to render the shop into.');
   const state = readServerState(document);
   const queryClient = createQueryClient();
   if (window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
-    void import('./app/routes/admin-early-start').then(({ startAdminEarly }) => startAdminEarly(queryClient)).catch(() => undefined);
+    // Before the first render: the token's check and the tab's first page go out ahead of the admin's code. The
+    // first render waits for that code (a second at most): the page is then drawn once, whole, instead of a
+    // loading frame first and the page after it in a transition that yields every few milliseconds.
+    const codeIn = startAdminEarly(queryClient);
+    await Promise.race([codeIn.then(() => loadPagesOf(window.location.pathname)), delay(ADMIN_CODE_WAIT_MS)]).catch(() => undefined);
   }
   if (state === null || !container.hasChildNodes()) {
     createRoot(container).render(

@@ -157,6 +157,11 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     for (const orderId of chosen) await page.getByRole('checkbox', { name: `Select order #${orderId}` }).check();
     const bar = page.getByRole('region', { name: 'Selected orders' });
     await bar.getByText('3 orders selected').waitFor();
+    // antd's static sheet styles the admin; the brand's tokens still colour it (a ticked row, a primary button)
+    const tickedCell = rowOf(chosen[0]!).locator('td').nth(1);
+    expect(await tickedCell.evaluate((td) => getComputedStyle(td).backgroundColor)).toBe('rgb(227, 239, 241)');
+    const printButton = bar.getByRole('button', { name: /Print labels/ });
+    expect(await printButton.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(11, 79, 92)');
     const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: /Print labels/ }).click()]);
     expect(download.suggestedFilename()).toBe('shipping-labels-3-orders.pdf');
     const pdf = readFileSync(await download.path());
@@ -210,6 +215,9 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     const png = await sharp({ create: { width: 600, height: 1000, channels: 3, background: '#1f6f8b' } })
       .png()
       .toBuffer();
+    // The form offers one way to pick a file, its "Upload picture" button: the file input behind it stays hidden.
+    expect(await dialog.getByRole('button', { name: 'Upload picture' }).isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Picture file').isVisible()).toBe(false);
     await dialog.getByLabel('Picture file').setInputFiles({ name: 'picture-pale.png', mimeType: 'image/png', buffer: png });
     await dialog.getByRole('status').getByText('Uploaded picture-pale.png (600 × 1000)').waitFor();
     const url = await dialog.getByLabel('Image URL').inputValue();

@@ -1,14 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOrderTab } from '@/features/admin-orders/prefetch-order-tab';
-import { verifyAdminQueryOptions } from '@/features/admin-session';
+import { verifyAdminQueryOptions } from '@/features/admin-session/api/verify-admin';
+import { loadAdminCode } from './admin-tab-loaders';
 
 /**
- * An operator coming back to /admin with a token kept: the token's check, the order tab's first page and the
- * page's code are all asked for as soon as the shop's script runs, side by side, instead of one after another
- * once the page's code has arrived and drawn the dashboard's frame. The page then finds them in the query cache.
+ * An operator coming back to /admin with a token kept: the token's check and the order tab's first page are
+ * asked for as soon as the shop's script runs, before its first render, and the page's code and the tab's beside
+ * them, instead of one after another once the page's code has arrived and drawn the dashboard's frame. The page
+ * finds the answers in the query cache. Small on purpose: it is part of every page's script. Settles when the
+ * code is in (or failed to come).
  */
-export function startAdminEarly(queryClient: QueryClient): void {
+export function startAdminEarly(queryClient: QueryClient): Promise<void> {
   void queryClient.prefetchQuery(verifyAdminQueryOptions());
-  prefetchOrderTab(queryClient, new URLSearchParams(window.location.search));
-  void import('./admin.route').catch(() => undefined);
+  const searchParams = new URLSearchParams(window.location.search);
+  prefetchOrderTab(queryClient, searchParams);
+  return loadAdminCode(searchParams.get('tab'));
 }

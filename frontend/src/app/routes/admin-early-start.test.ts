@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACTIVE_STATUSES } from '@/features/admin-orders/active-orders-tab';
+import { firstPageRequest, searchPage } from '@/features/admin-orders/admin-order.fixture';
+import { createQueryClient } from '@/shared/api/query-client';
+import { requestUrl, stubApi } from '@/testing/fake-api';
+import { startAdminEarly } from './admin-early-start';
+import { ADMIN_TAB_LOADERS, adminTabLoader } from './admin-tab-loaders';
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('a returning operator on /admin, before the first render', () => {
+  it('asks for the token check and the Active Orders first page at once, and settles when the code is in', async () => {
+    localStorage.setItem('adminToken', 'kept');
+    window.history.replaceState(null, '', '/admin?tab=active-orders');
+    const fetchMock = stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      [firstPageRequest(ACTIVE_STATUSES)]: { body: searchPage([]) },
+    });
+    const queryClient = createQueryClient();
+
+    const codeIn = startAdminEarly(queryClient);
+
+    // Both requests left before any code of the admin page ran, the token on each
+    expect(fetchMock.mock.calls.map(([input]) => requestUrl(input))).toEqual([
+      '/api/admin/verify',
+      firstPageRequest(ACTIVE_STATUSES).replace('GET ', ''),
+    ]);
+    for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer kept');
+    await expect(codeIn).resolves.toBeUndefined();
+    expect(queryClient.getQueryData(['admin-session', 'verify'])).toBe(true);
+  });
+
+  it('asks for no order page on a tab without orders', () => {
+    localStorage.setItem('adminToken', 'kept');
+    window.history.replaceState(null, '', '/admin?tab=analytics');
+    const fetchMock = stubApi({ 'GET /api/admin/verify': { body: { ok: true } } });
+    void startAdminEarly(createQueryClient());
+    expect(fetchMock.mock.calls.map(([input]) => requestUrl(input))).toEqual(['/api/admin/verify']);
+  });
+});
+
+describe('adminTabLoader', () => {
+  it.each([
+    ['active-orders', ADMIN_TAB_LOADERS.orders],
+    ['pending-orders', ADMIN_TAB_LOADERS.orders],
+    ['shipping', ADMIN_TAB_LOADERS.shipping],
+    ['analytics', ADMIN_TAB_LOADERS.analytics],
+    ['order-backups', ADMIN_TAB_LOADERS.orderBackups],
+    ['system', ADMIN_TAB_LOADERS.system],
+    ['products', ADMIN_TAB_LOADERS.products],
+    [null, ADMIN_TAB_LOADERS.products],
+    ['no-such-tab', ADMIN_TAB_LOADERS.products],
+  ])('loads the code of ?tab=%s', (tab, loader) => {
+    expect(adminTabLoader(tab)).toBe(loader);
+  });
+});
