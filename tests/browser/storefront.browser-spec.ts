@@ -75,6 +75,28 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
     expect(html).not.toMatch(/<script type="module"/);
   });
 
+  it.each([
+    ['/admin?tab=active-orders', /\/assets\/admin-orders-[\w-]+\.js$/],
+    ['/admin', /\/assets\/admin-products-[\w-]+\.js$/],
+  ])("given %s, the shell asks for the admin page's code and its tab's at once, each a file the server has", async (path, tabChunk) => {
+    const res = await raw(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+    expect(preloads.some((href) => /\/assets\/admin\.route-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloads.some((href) => tabChunk.test(href))).toBe(true);
+    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/[\w.-]+\.css">/);
+    for (const href of preloads) expect((await raw(href)).status).toBe(200);
+    // Still the shell the browser draws, its own script loading at once
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('given the checkout, its shell preloads none of the admin', async () => {
+    const html = await (await raw('/checkout')).text();
+    expect(html).not.toMatch(/admin\.route|admin-(orders|products|shipping|analytics|backups|system)-/);
+  });
+
   it.each(['/no-such-page', '/shop/no-such-beer', '/shop/secret-draft-saison', '/index.html'])(
     'given %s, the answer is 404 with the Page Not Found page',
     async (path) => {

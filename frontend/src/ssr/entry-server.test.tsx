@@ -2,7 +2,8 @@
 import type { Product, PublicConfig } from '@brewery/shop-rules';
 import { describe, expect, it } from 'vitest';
 import { productFixture } from '@/testing/product-fixture';
-import { markupProducts, pageKind, renderShopPage, shopDocument } from './entry-server';
+import { ADMIN_SHELL_MODULES, adminShell, markupProducts, pageKind, renderShopPage, shopDocument } from './entry-server';
+import type { ViteManifest } from './entry-server';
 
 const config: PublicConfig = {
   brandName: 'Swan & Sand Brewing Co.',
@@ -159,5 +160,56 @@ describe('server-rendered pages', () => {
     };
     expect(boot).toEqual({ entry: '/assets/index-1.js', preload: ['/assets/react-2.js'] });
     expect(html.indexOf('data-css-hash')).toBeLessThan(html.indexOf('/assets/index-3.css'));
+  });
+});
+
+describe('the admin shell', () => {
+  const MANIFEST: ViteManifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-3.css'] },
+    '_react.js': { file: 'assets/react-2.js' },
+    '_table.js': { file: 'assets/table-4.js', imports: ['_react.js'] },
+    'src/app/routes/admin.route.tsx': { file: 'assets/admin.route-5.js', imports: ['_react.js'], css: ['assets/admin-6.css'] },
+    'src/features/admin-orders/index.ts': { file: 'assets/admin-orders-7.js', imports: ['_table.js'], css: ['assets/admin-orders-8.css'] },
+    'src/features/admin-products/index.ts': { file: 'assets/admin-products-9.js', imports: ['_react.js'] },
+  };
+  const links = (html: string | null) =>
+    [...(html ?? '').matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)">/g)].map((m) => m[2]);
+  /** What the shell preloads beyond the template's own. */
+  const preloads = (html: string | null) => links(html).filter((href) => !links(TEMPLATE).includes(href));
+
+  it('given an order tab in the address, preloads the page, the tab and what they import, less what the entry loads', () => {
+    const html = adminShell(TEMPLATE, '/admin?tab=active-orders&q=Zara', MANIFEST);
+    expect(preloads(html)).toEqual([
+      '/assets/admin.route-5.js',
+      '/assets/admin-orders-7.js',
+      '/assets/table-4.js',
+      '/assets/admin-6.css',
+      '/assets/admin-orders-8.css',
+    ]);
+    // The shell's own entry still loads at once
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/admin-6.css">');
+  });
+
+  it.each(['/admin', '/Admin/', '/admin?tab=no-such-tab', '/admin?tab=products'])('given %s, preloads the Products tab', (url) => {
+    expect(preloads(adminShell(TEMPLATE, url, MANIFEST))).toContain('/assets/admin-products-9.js');
+  });
+
+  it.each(['/', '/checkout', '/administrator', '/shop/admin'])('given %s, there is no admin shell', (url) => {
+    expect(adminShell(TEMPLATE, url, MANIFEST)).toBeNull();
+  });
+
+  it('given no manifest, the shell is the template', () => {
+    expect(adminShell(TEMPLATE, '/admin', undefined)).toBe(TEMPLATE);
+  });
+
+  it("names modules that exist: the admin's page and every tab", () => {
+    const real = adminShell(TEMPLATE, '/admin', {
+      'src/app/routes/admin.route.tsx': { file: 'assets/a.js' },
+      'src/features/admin-products/index.ts': { file: 'assets/b.js' },
+    });
+    expect(preloads(real)).toEqual(['/assets/a.js', '/assets/b.js']);
+    const sources = Object.keys(import.meta.glob(['/src/app/routes/*.tsx', '/src/features/*/index.ts']));
+    for (const module of ADMIN_SHELL_MODULES) expect(sources).toContain(`/${module}`);
   });
 });

@@ -45,6 +45,17 @@ export function chunksOf(manifest: ViteManifest, sources: readonly string[]): Ro
   return { scripts: [...scripts].filter((file) => !entryScripts.has(file)), styles: [...styles].filter((file) => !entryStyles.has(file)) };
 }
 
+/**
+ * The template as it is (its scripts load at once: a page drawn in the browser), with the given files asked
+ * for beside them: scripts as module preloads, stylesheets as preloads (the page's code links them when it runs).
+ */
+export function withPreloads(template: string, files: RouteFiles): string {
+  const links =
+    files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('') +
+    files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`).join('');
+  return template.replace('</head>', () => `${links}</head>`);
+}
+
 export interface DocumentParts {
   /** Tags for the head: the page's title, description, canonical link, share tags. */
   head: string;

@@ -21,6 +21,18 @@ interface ShopDocument {
   brotli: Buffer;
 }
 
+/** A document with its tag and its compressed forms, made once. */
+function compressedDocument(listingEtag: string, status: number, html: Buffer): ShopDocument {
+  return {
+    listingEtag,
+    status,
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`,
+    html,
+    gzip: gzipSync(html, { level: 6 }),
+    brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+  };
+}
+
 /** What the server does with a page address that is not the API, a picture or a built file. */
 export type PageAnswer = { kind: 'sent' } | { kind: 'shell' };
 
@@ -39,6 +51,7 @@ export class ShopPages {
   private built: Promise<BuiltShop | null> | null = null;
   private readonly renders = new Map<string, { signature: string; page: Promise<RenderedPage> }>();
   private readonly documents = new Map<string, ShopDocument>();
+  private readonly shells = new Map<string, ShopDocument>();
   private signatureOf: { listingEtag: string; signature: string } | null = null;
 
   constructor(
@@ -64,7 +77,13 @@ export class ShopPages {
     const listing = await this.listing.current();
     const products = listing.products as Product[];
     const kind = built.bundle.pageKind(pathname, products);
-    if (kind === 'client') return { kind: 'shell' };
+    if (kind === 'client') {
+      // The admin's shell names its code for the browser to fetch at once; the checkout's is the plain one.
+      const shell = built.bundle.adminShell(built.template, `${pathname}${query}`, built.manifest);
+      if (shell === null) return { kind: 'shell' };
+      this.send(req, res, this.shellDocument(shell));
+      return { kind: 'sent' };
+    }
 
     // One address per page: `/Shop/` and `/shop/%71uokka-pale-ale` are `/shop` and `/shop/quokka-pale-ale`.
     const canonical = canonicalPath(decodedPath(pathname));
@@ -110,15 +129,17 @@ export class ShopPages {
     const page = await this.page(built, key, url, listingEtag, products, ageVerified);
     const config = publicConfigOf(this.config);
     const html = Buffer.from(built.bundle.shopDocument(built.template, page, { products, config, ageVerified, origin: this.origin() }));
-    const document: ShopDocument = {
-      listingEtag,
-      status: page.status,
-      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`,
-      html,
-      gzip: gzipSync(html, { level: 6 }),
-      brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-    };
+    const document = compressedDocument(listingEtag, page.status, html);
     if (key !== null) this.documents.set(key, document);
+    return document;
+  }
+
+  /** A shell as it goes on the wire, made once for each of its few forms (one per admin tab). */
+  private shellDocument(html: string): ShopDocument {
+    const cached = this.shells.get(html);
+    if (cached !== undefined) return cached;
+    const document = compressedDocument('', 200, Buffer.from(html));
+    this.shells.set(html, document);
     return document;
   }
 

@@ -15,6 +15,8 @@ export interface SsrBundle {
     origin: string;
     manifest?: unknown;
   }): Promise<RenderedPage>;
+  /** The shell of `/admin` with its code preloaded; null for any other address. */
+  adminShell(template: string, url: string, manifest?: unknown): string | null;
   shopDocument(
     template: string,
     page: RenderedPage,
