@@ -199,8 +199,26 @@ describe('the admin shell', () => {
     expect(adminShell(TEMPLATE, url, MANIFEST)).toBeNull();
   });
 
-  it('given no manifest, the shell is the template', () => {
-    expect(adminShell(TEMPLATE, '/admin', undefined)).toBe(TEMPLATE);
+  it('given no manifest, the shell preloads nothing', () => {
+    expect(preloads(adminShell(TEMPLATE, '/admin', undefined))).toEqual([]);
+  });
+
+  const bootOf = (html: string | null) => {
+    const data = /<script type="application\/json" id="admin-boot">(.*?)<\/script>/s.exec(html ?? '')?.[1];
+    return data === undefined ? null : (JSON.parse(data) as { requests: string[] });
+  };
+
+  it("given an order tab with filters, lists the token's check and that tab's first page for the boot script, which runs before the shop's own", () => {
+    const html = adminShell(TEMPLATE, '/admin?tab=pending-orders&q=Zara%20Q&sort=total&page=2&pageSize=50', MANIFEST) ?? '';
+    expect(bootOf(html)).toEqual({
+      requests: ['/api/admin/verify', '/api/admin/orders/search?q=Zara+Q&status=pending&sort=total&page=2&pageSize=50'],
+    });
+    expect(html.indexOf('<script src="/admin-boot.js" defer></script>')).toBeGreaterThan(-1);
+    expect(html.indexOf('<script src="/admin-boot.js" defer></script>')).toBeLessThan(html.indexOf('<script type="module"'));
+  });
+
+  it.each(['/admin', '/admin?tab=products', '/admin?tab=system&q=x'])('given %s, lists only the token check', (url) => {
+    expect(bootOf(adminShell(TEMPLATE, url, MANIFEST))).toEqual({ requests: ['/api/admin/verify'] });
   });
 
   it("names modules that exist: the admin's page and every tab", () => {

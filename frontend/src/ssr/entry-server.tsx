@@ -13,7 +13,9 @@ import { SiteOriginContext } from '@/shared/ui/page-meta';
 import type { ServerState } from './server-state';
 import { serializeServerState } from './server-state';
 import type { DocumentParts, ViteManifest } from './shop-document';
-import { chunksOf, fillTemplate, splitHoisted, withPreloads } from './shop-document';
+import { firstPageSearchPath } from '@/features/admin-orders/prefetch-order-tab';
+import { VERIFY_ADMIN_PATH } from '@/features/admin-session/api/verify-admin';
+import { chunksOf, fillTemplate, splitHoisted, withAdminBoot, withPreloads } from './shop-document';
 
 export type { ViteManifest } from './shop-document';
 export type { ServerState } from './server-state';
@@ -78,15 +80,18 @@ export const ADMIN_SHELL_MODULES: readonly string[] = [ADMIN_PAGE_MODULE, ...new
 /**
  * The shell the browser draws `/admin` from, with the admin page's code and the code of the tab in its address
  * preloaded: a returning operator's browser fetches them beside the shop's own scripts instead of after those
- * have run (some forty small files, six at a time). Null for any other address; without a manifest, the shell.
+ * have run (some forty small files, six at a time). It also lists the requests a returning operator's page
+ * makes first (the token's check, an order tab's first page) for `/admin-boot.js` to make as soon as the HTML
+ * is read. Null for any other address; without a manifest, nothing is preloaded.
  */
 export function adminShell(template: string, url: string, manifest?: ViteManifest): string | null {
   const address = new URL(url, 'http://shop.invalid');
   if ((address.pathname.toLowerCase().replace(/\/+$/, '') || '/') !== '/admin') return null;
-  if (manifest === undefined) return template;
   // The admin shows Products for a tab it does not know; so does this.
   const tab = ADMIN_TAB_MODULES[address.searchParams.get('tab') ?? 'products'] ?? ADMIN_PRODUCTS_MODULE;
-  return withPreloads(template, chunksOf(manifest, [ADMIN_PAGE_MODULE, tab]));
+  const firstPage = firstPageSearchPath(address.searchParams);
+  const booted = withAdminBoot(template, firstPage === null ? [VERIFY_ADMIN_PATH] : [VERIFY_ADMIN_PATH, firstPage]);
+  return manifest === undefined ? booted : withPreloads(booted, chunksOf(manifest, [ADMIN_PAGE_MODULE, tab]));
 }
 
 /** Which kind of page an address is, for the server to decide before rendering (and caching). */

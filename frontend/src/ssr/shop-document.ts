@@ -1,3 +1,4 @@
+import { ADMIN_BOOT_DATA_ID } from '@/shared/api/early-requests';
 import { scriptJson } from '@/shared/format/script-json';
 /**
  * Putting a server-rendered page into the built `index.html`: its head tags and styles, its markup in
@@ -54,6 +55,19 @@ export function withPreloads(template: string, files: RouteFiles): string {
     files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('') +
     files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`).join('');
   return template.replace('</head>', () => `${links}</head>`);
+}
+
+/**
+ * The admin's requests for `/admin-boot.js` to make as soon as the HTML is read (with the stored token, if
+ * any), listed in the page, the script before the shop's own (deferred scripts run in the order they come).
+ */
+export function withAdminBoot(template: string, requests: readonly string[]): string {
+  const tags =
+    `<script type="application/json" id="${ADMIN_BOOT_DATA_ID}">${scriptJson({ requests })}</script>` +
+    '<script src="/admin-boot.js" defer></script>';
+  const entry = /<script type="module"[^>]*><\/script>/.exec(template);
+  if (entry === null) return template.replace('</head>', () => `${tags}</head>`);
+  return `${template.slice(0, entry.index)}${tags}${template.slice(entry.index)}`;
 }
 
 export interface DocumentParts {

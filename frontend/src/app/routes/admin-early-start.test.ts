@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { orderSearchQueryOptions } from '@/features/admin-orders/api/search-admin-orders';
 import { ACTIVE_STATUSES } from '@/features/admin-orders/active-orders-tab';
 import { firstPageRequest, searchPage } from '@/features/admin-orders/admin-order.fixture';
 import { createQueryClient } from '@/shared/api/query-client';
@@ -28,6 +29,32 @@ describe('a returning operator on /admin, before the first render', () => {
     for (const [, init] of fetchMock.mock.calls) expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer kept');
     await expect(codeIn).resolves.toBeUndefined();
     expect(queryClient.getQueryData(['admin-session', 'verify'])).toBe(true);
+  });
+
+  it("given the shell's boot script asked already, takes its answers instead of asking again", async () => {
+    localStorage.setItem('adminToken', 'kept');
+    window.history.replaceState(null, '', '/admin?tab=active-orders');
+    const search = firstPageRequest(ACTIVE_STATUSES).replace('GET ', '');
+    const answered = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body)));
+    window.__shopEarlyRequests = {
+      token: 'kept',
+      responses: { '/api/admin/verify': answered({ ok: true }), [search]: answered(searchPage([])) },
+    };
+    const fetchMock = stubApi({});
+    const queryClient = createQueryClient();
+
+    await startAdminEarly(queryClient);
+    await vi.waitFor(() => expect(queryClient.getQueryData(['admin-session', 'verify'])).toBe(true));
+    await vi.waitFor(() =>
+      expect(
+        queryClient.getQueryState(
+          orderSearchQueryOptions({ q: '', statuses: ACTIVE_STATUSES, from: null, to: null, sort: '-createdAt', page: 1, pageSize: 25 })
+            .queryKey,
+        )?.status,
+      ).toBe('success'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    delete window.__shopEarlyRequests;
   });
 
   it('asks for no order page on a tab without orders', () => {

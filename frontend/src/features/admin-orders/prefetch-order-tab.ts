@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notePosition, positionHeaders } from '@/shared/api/api-client';
+import { takeEarlyResponse } from '@/shared/api/early-requests';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import type { OrderStatus } from './api/get-admin-orders';
 import { orderSearchQueryOptions, orderSearchQueryString, type OrderSearchPage } from './api/search-admin-orders';
@@ -12,24 +13,37 @@ const TABS: Readonly<Record<string, readonly OrderStatus[]>> = {
 };
 
 /**
+ * The path of the first page the order tab in this address will ask for (its filters, sort and page from the
+ * address); null for a tab without orders.
+ */
+export function firstPageSearchPath(searchParams: URLSearchParams): string | null {
+  const tab = searchParams.get('tab') ?? '';
+  const statuses = TABS[tab];
+  if (statuses === undefined) return null;
+  return `/api/admin/orders/search?${orderSearchQueryString(tabSearch(readOrderSearchParams(searchParams, tab, statuses), statuses))}`;
+}
+
+/**
  * The first page an order tab will ask for, asked while the stored token is still being verified: the
  * table then shows with its rows at once. Quietly: a refused token here changes nothing (the verification
- * shows the login), and the tab asks again when it mounts if this did not answer.
+ * shows the login), and the tab asks again when it mounts if this did not answer. The admin shell's boot
+ * script may have asked already: its answer is taken instead of asking twice.
  */
 export function prefetchOrderTab(queryClient: QueryClient, searchParams: URLSearchParams): void {
   const tab = searchParams.get('tab') ?? '';
   const statuses = TABS[tab];
   const token = window.localStorage.getItem(STORAGE_KEYS.adminToken);
-  if (statuses === undefined || token === null) return;
-  const params = readOrderSearchParams(searchParams, tab, statuses);
-  const query = tabSearch(params, statuses);
+  const path = firstPageSearchPath(searchParams);
+  if (statuses === undefined || token === null || path === null) return;
+  const query = tabSearch(readOrderSearchParams(searchParams, tab, statuses), statuses);
   void queryClient.prefetchQuery({
     ...orderSearchQueryOptions(query),
     queryFn: async (): Promise<OrderSearchPage> => {
-      const response = await fetch(`/api/admin/orders/search?${orderSearchQueryString(query)}`, {
-        headers: { ...positionHeaders(), Authorization: `Bearer ${token}` },
-        credentials: 'include',
-      });
+      const response = await (takeEarlyResponse(path) ??
+        fetch(path, {
+          headers: { ...positionHeaders(), Authorization: `Bearer ${token}` },
+          credentials: 'include',
+        }));
       notePosition(response);
       if (!response.ok) throw new Error(`The orders could not be loaded (${response.status})`);
       return (await response.json()) as OrderSearchPage;

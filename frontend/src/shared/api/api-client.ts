@@ -1,6 +1,7 @@
 import { reloadPage } from '@/shared/browser/page-navigation';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { ApiError } from './api-error';
+import { takeEarlyResponse } from './early-requests';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -106,7 +107,7 @@ export async function apiJson<T>(method: HttpMethod, path: string, body?: unknow
  * because the page is already reloading.
  */
 export async function apiGet<T>(path: string): Promise<T | null> {
-  const response = await fetch(path, requestInit('GET', path, undefined));
+  const response = await (takeEarlyResponse(path) ?? fetch(path, requestInit('GET', path, undefined)));
   notePosition(response);
   if (isExpiredAdminSession(path, response)) {
     endAdminSession();

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
 
+export const VERIFY_ADMIN_PATH = '/api/admin/verify';
+
 /**
  * Whether the stored token still works. A 401 answers null (the API client has already removed the token);
  * any other failure raises. Either way the login shows.
  */
 export async function verifyAdmin(): Promise<boolean> {
-  const answer = await apiGet<{ ok: boolean }>('/api/admin/verify');
+  const answer = await apiGet<{ ok: boolean }>(VERIFY_ADMIN_PATH);
   return answer?.ok === true;
 }
 

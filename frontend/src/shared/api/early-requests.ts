@@ -1,0 +1,31 @@
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
+
+/**
+ * What `/admin-boot.js` leaves on the page: the requests the admin shell named, made with the stored token
+ * before the shop's code arrived, by path.
+ */
+export interface EarlyRequests {
+  token: string;
+  responses: Record<string, Promise<Response>>;
+}
+
+declare global {
+  interface Window {
+    __shopEarlyRequests?: EarlyRequests;
+  }
+}
+
+/** The id of the JSON in the admin shell that lists the requests `/admin-boot.js` makes. */
+export const ADMIN_BOOT_DATA_ID = 'admin-boot';
+
+/**
+ * The answer to a GET of this path that the page's boot script already asked for, taken once (a body can be
+ * read once); none when there is none, or when it went with another token than the one stored now.
+ */
+export function takeEarlyResponse(path: string): Promise<Response> | undefined {
+  const early = window.__shopEarlyRequests;
+  if (early === undefined || !Object.hasOwn(early.responses, path)) return undefined;
+  const response = early.responses[path];
+  delete early.responses[path];
+  return early.token === localStorage.getItem(STORAGE_KEYS.adminToken) ? response : undefined;
+}
