@@ -8,6 +8,7 @@ import { routes } from './app/router';
 import { configQueryOptions } from './shared/api/config/get-config';
 import { productsQueryOptions } from './shared/api/products/get-products';
 import { createQueryClient } from './shared/api/query-client';
+import { readAdminBoot } from './shared/api/early-requests';
 import { STORAGE_KEYS } from './shared/config/storage-keys';
 import { readServerState } from './ssr/server-state';
 
@@ -33,6 +34,9 @@ async function start(): Promise<void> {
   if (container === null) throw new Error('The page has no #root element to render the shop into.');
   const state = readServerState(document);
   const queryClient = createQueryClient();
+  // The admin's shell carries the shop's configuration: its header and footer draw the brand from the start.
+  const adminBoot = readAdminBoot(document);
+  if (adminBoot?.config !== undefined) queryClient.setQueryData(configQueryOptions().queryKey, adminBoot.config);
   if (window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
     // Before the first render: the token's check and the tab's first page go out ahead of the admin's code. The
     // first render waits for that code (a second at most): the page is then drawn once, whole, instead of a

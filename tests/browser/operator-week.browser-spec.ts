@@ -125,9 +125,19 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
   });
 
   it('searches and filters the Active Orders table, the address keeping every choice', async () => {
+    const asked: string[] = [];
+    const note = (request: { url(): string }) => asked.push(new URL(request.url()).pathname);
+    page.on('request', note);
     await page.goto('/admin?tab=active-orders');
     await activeOrders().getByText('1-25 of 30 orders').waitFor();
     expect(await activeOrders().locator('tbody tr.ant-table-row').count()).toBe(25);
+    // The shell's boot script asked for the token's check and the first page once each, and the page took those
+    // answers; the brand came with the shell
+    page.off('request', note);
+    expect(asked.filter((path) => path === '/api/admin/verify')).toHaveLength(1);
+    expect(asked.filter((path) => path === '/api/admin/orders/search')).toHaveLength(1);
+    expect(asked).not.toContain('/api/config');
+    await page.getByRole('banner').getByText('Swan & Sand Brewing Co.').first().waitFor();
 
     await activeOrders().getByRole('searchbox', { name: 'Search orders' }).fill('Zara');
     await activeOrders().getByRole('searchbox', { name: 'Search orders' }).press('Enter');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { productFixture } from '@/testing/product-fixture';
 import { ADMIN_SHELL_MODULES, adminShell, markupProducts, pageKind, renderShopPage, shopDocument } from './entry-server';
 import type { ViteManifest } from './entry-server';
+import type { AdminBoot } from '@/shared/api/early-requests';
 
 const config: PublicConfig = {
   brandName: 'Swan & Sand Brewing Co.',
@@ -205,7 +206,7 @@ describe('the admin shell', () => {
 
   const bootOf = (html: string | null) => {
     const data = /<script type="application\/json" id="admin-boot">(.*?)<\/script>/s.exec(html ?? '')?.[1];
-    return data === undefined ? null : (JSON.parse(data) as { requests: string[] });
+    return data === undefined ? null : (JSON.parse(data) as AdminBoot);
   };
 
   it("given an order tab with filters, lists the token's check and that tab's first page for the boot script, which runs before the shop's own", () => {
@@ -215,6 +216,13 @@ describe('the admin shell', () => {
     });
     expect(html.indexOf('<script src="/admin-boot.js" defer></script>')).toBeGreaterThan(-1);
     expect(html.indexOf('<script src="/admin-boot.js" defer></script>')).toBeLessThan(html.indexOf('<script type="module"'));
+  });
+
+  it("given the shop's configuration, carries it for the header and footer, safe inside the script element", () => {
+    const risky = { ...config, brandName: 'Swan </script><script>alert(1)</script> & Sand' };
+    const html = adminShell(TEMPLATE, '/admin', MANIFEST, risky) ?? '';
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(bootOf(html)?.config).toEqual(risky);
   });
 
   it.each(['/admin', '/admin?tab=products', '/admin?tab=system&q=x'])('given %s, lists only the token check', (url) => {

@@ -82,15 +82,19 @@ export const ADMIN_SHELL_MODULES: readonly string[] = [ADMIN_PAGE_MODULE, ...new
  * preloaded: a returning operator's browser fetches them beside the shop's own scripts instead of after those
  * have run (some forty small files, six at a time). It also lists the requests a returning operator's page
  * makes first (the token's check, an order tab's first page) for `/admin-boot.js` to make as soon as the HTML
- * is read. Null for any other address; without a manifest, nothing is preloaded.
+ * is read, and the shop's public configuration for the header and footer. Null for any other address; without
+ * a manifest, nothing is preloaded.
  */
-export function adminShell(template: string, url: string, manifest?: ViteManifest): string | null {
+export function adminShell(template: string, url: string, manifest?: ViteManifest, config?: PublicConfig): string | null {
   const address = new URL(url, 'http://shop.invalid');
   if ((address.pathname.toLowerCase().replace(/\/+$/, '') || '/') !== '/admin') return null;
   // The admin shows Products for a tab it does not know; so does this.
   const tab = ADMIN_TAB_MODULES[address.searchParams.get('tab') ?? 'products'] ?? ADMIN_PRODUCTS_MODULE;
   const firstPage = firstPageSearchPath(address.searchParams);
-  const booted = withAdminBoot(template, firstPage === null ? [VERIFY_ADMIN_PATH] : [VERIFY_ADMIN_PATH, firstPage]);
+  const booted = withAdminBoot(template, {
+    requests: firstPage === null ? [VERIFY_ADMIN_PATH] : [VERIFY_ADMIN_PATH, firstPage],
+    ...(config === undefined ? {} : { config }),
+  });
   return manifest === undefined ? booted : withPreloads(booted, chunksOf(manifest, [ADMIN_PAGE_MODULE, tab]));
 }
 

@@ -1,4 +1,4 @@
-import { ADMIN_BOOT_DATA_ID } from '@/shared/api/early-requests';
+import { ADMIN_BOOT_DATA_ID, type AdminBoot } from '@/shared/api/early-requests';
 import { scriptJson } from '@/shared/format/script-json';
 /**
  * Putting a server-rendered page into the built `index.html`: its head tags and styles, its markup in
@@ -58,12 +58,13 @@ export function withPreloads(template: string, files: RouteFiles): string {
 }
 
 /**
- * The admin's requests for `/admin-boot.js` to make as soon as the HTML is read (with the stored token, if
- * any), listed in the page, the script before the shop's own (deferred scripts run in the order they come).
+ * The admin shell's data (`#admin-boot`): the requests for `/admin-boot.js` to make as soon as the HTML is read
+ * (with the stored token, if any), and the shop's public configuration, which the header and footer draw from;
+ * the script goes before the shop's own (deferred scripts run in the order they come).
  */
-export function withAdminBoot(template: string, requests: readonly string[]): string {
+export function withAdminBoot(template: string, boot: AdminBoot): string {
   const tags =
-    `<script type="application/json" id="${ADMIN_BOOT_DATA_ID}">${scriptJson({ requests })}</script>` +
+    `<script type="application/json" id="${ADMIN_BOOT_DATA_ID}">${scriptJson(boot)}</script>` +
     '<script src="/admin-boot.js" defer></script>';
   const entry = /<script type="module"[^>]*><\/script>/.exec(template);
   if (entry === null) return template.replace('</head>', () => `${tags}</head>`);

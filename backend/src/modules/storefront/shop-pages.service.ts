@@ -79,7 +79,7 @@ export class ShopPages {
     const kind = built.bundle.pageKind(pathname, products);
     if (kind === 'client') {
       // The admin's shell names its code for the browser to fetch at once; the checkout's is the plain one.
-      const shell = built.bundle.adminShell(built.template, `${pathname}${query}`, built.manifest);
+      const shell = built.bundle.adminShell(built.template, `${pathname}${query}`, built.manifest, publicConfigOf(this.config));
       if (shell === null) return { kind: 'shell' };
       this.send(req, res, this.shellDocument(shell));
       return { kind: 'sent' };

@@ -15,8 +15,8 @@ export interface SsrBundle {
     origin: string;
     manifest?: unknown;
   }): Promise<RenderedPage>;
-  /** The shell of `/admin` with its code preloaded; null for any other address. */
-  adminShell(template: string, url: string, manifest?: unknown): string | null;
+  /** The shell of `/admin`, its code preloaded and the shop's configuration in it; null for any other address. */
+  adminShell(template: string, url: string, manifest?: unknown, config?: PublicConfig): string | null;
   shopDocument(
     template: string,
     page: RenderedPage,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bootScript from '../../../public/admin-boot.js?raw';
 import { requestUrl } from '@/testing/fake-api';
 import { apiGet } from './api-client';
-import { takeEarlyResponse } from './early-requests';
+import { readAdminBoot, takeEarlyResponse } from './early-requests';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 
@@ -83,5 +83,19 @@ describe('taking an early answer', () => {
     bootWith(['/api/admin/verify']);
     expect(takeEarlyResponse('/api/admin/orders/search?status=paid')).toBeUndefined();
     expect(takeEarlyResponse('/api/admin/verify')).toBeDefined();
+  });
+});
+
+describe("the admin shell's data", () => {
+  it.each([
+    [
+      '<script type="application/json" id="admin-boot">{"requests":["/api/admin/verify"],"config":{"brandName":"Swan"}}</script>',
+      { requests: ['/api/admin/verify'], config: { brandName: 'Swan' } },
+    ],
+    ['<script type="application/json" id="admin-boot">{not json</script>', null],
+    ['<p>a shop page</p>', null],
+  ])('given %s, reads %j', (markup, expected) => {
+    document.body.innerHTML = markup;
+    expect(readAdminBoot(document)).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@brewery/shop-rules';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 
 /**
@@ -17,6 +18,25 @@ declare global {
 
 /** The id of the JSON in the admin shell that lists the requests `/admin-boot.js` makes. */
 export const ADMIN_BOOT_DATA_ID = 'admin-boot';
+
+/** What the admin shell tells the page before any script runs. */
+export interface AdminBoot {
+  /** GETs under `/api/admin/` for `/admin-boot.js` to make with the stored token. */
+  requests: string[];
+  /** The shop's public configuration (`GET /api/config`), so the header and footer need not ask for it. */
+  config?: PublicConfig;
+}
+
+/** The admin shell's data, or null on any other page. */
+export function readAdminBoot(doc: Document): AdminBoot | null {
+  const text = doc.getElementById(ADMIN_BOOT_DATA_ID)?.textContent;
+  if (text === undefined || text === null) return null;
+  try {
+    return JSON.parse(text) as AdminBoot;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The answer to a GET of this path that the page's boot script already asked for, taken once (a body can be
