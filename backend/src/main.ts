@@ -14,6 +14,7 @@ import { checkDataDir, DataDirError } from './platform/persistence/data-dir-chec
 import { StoreOpenError } from './platform/persistence/store-open-error';
 import type { Clock } from './platform/persistence/persistence.tokens';
 import { ProjectionRunner } from './platform/projections/projection-runner';
+import { ShopPages } from './modules/storefront';
 
 export async function createApp(config: AppConfig, clock?: Clock): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), {
@@ -57,6 +58,7 @@ async function bootstrap(): Promise<void> {
   const trust = app.getHttpAdapter().getInstance().get('trust proxy fn') as (address: string, hop: number) => boolean;
   app.get(ConnectionStats).attach(applyConnectionLimits(app.getHttpServer(), config.http, (address) => trust(address, 0)));
   await app.listen(config.port, config.host);
+  app.get(ShopPages).warm();
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   logger.log({
     msg: `shop listening on ${url}`,

@@ -60,6 +60,14 @@ export class ShopPages {
     private readonly queries: QueryBus,
   ) {}
 
+  /**
+   * Loads the bundle now rather than at the first page asked for: the server calls this once it listens, so the
+   * first visitor after a start (a deploy, a restart) does not wait the few hundred milliseconds it takes.
+   */
+  warm(): void {
+    void this.builtShop();
+  }
+
   private builtShop(): Promise<BuiltShop | null> {
     this.built ??= loadBuiltShop(this.config.staticDir).catch((error: unknown) => {
       this.logger.error(`The server-rendering bundle could not be loaded; pages are drawn in the browser: ${String(error)}`);
