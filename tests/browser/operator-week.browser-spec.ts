@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
+import { chooseOption, describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(180_000);
@@ -182,8 +182,7 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     // Every order matching the filter (all pages), shipped at once without e-mailing
     await bar.getByRole('button', { name: 'Select all 30 matching' }).click();
     await bar.getByText('30 orders selected').waitFor();
-    await bar.getByRole('combobox', { name: 'Status for the selected orders' }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('Shipped', { exact: true }).click();
+    await chooseOption(page, bar.getByRole('combobox', { name: 'Status for the selected orders' }), 'Shipped');
     await bar.getByRole('checkbox', { name: 'Notify customers by e-mail' }).uncheck();
     await screenshot(page, 'admin-orders-bulk-desktop', { fullPage: false });
     await bar.getByRole('button', { name: 'Set status' }).click();

@@ -125,14 +125,15 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
 }
 
 /**
- * Picks an option of an antd Select and waits until its form field shows it. antd animates the list open
+ * Picks an option of an antd Select and waits until the select shows it. antd animates the list open
  * and shut: a click that lands mid-animation can be lost, or the list can close under it and leave the click
  * waiting for an option that is no longer visible. So each attempt opens the list if it is shut, clicks the
  * option with a short timeout, and checks the field; a few attempts, then the last error.
  */
 export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
   const list = page.locator('.ant-select-dropdown:visible');
-  const field = combobox.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item ")][1]');
+  // The select itself shows the option once chosen (in a form or not)
+  const field = combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
   for (let attempt = 1; ; attempt += 1) {
     try {
       if (!(await list.isVisible())) await combobox.click();
