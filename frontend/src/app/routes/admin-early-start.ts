@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOrderTab } from '@/features/admin-orders/prefetch-order-tab';
 import { verifyAdminQueryOptions } from '@/features/admin-session/api/verify-admin';
-import { loadAdminCode } from './admin-tab-loaders';
+import { adminTabLoader } from './admin-tab-loaders';
 
 /**
  * An operator coming back to /admin with a token kept: the token's check and the order tab's first page are
@@ -15,4 +15,16 @@ export function startAdminEarly(queryClient: QueryClient): Promise<void> {
   const searchParams = new URLSearchParams(window.location.search);
   prefetchOrderTab(queryClient, searchParams);
   return loadAdminCode(searchParams.get('tab'));
+}
+
+/**
+ * A returning operator's visit to /admin: the page's code and the tab's, asked for side by side as soon as the
+ * shop's script runs (the tab's chunk would otherwise wait for the page's to arrive and run). Settles when both
+ * are in or one failed (the router then tries again and shows its error page).
+ */
+function loadAdminCode(tab: string | null): Promise<void> {
+  return Promise.all([import('./admin.route'), adminTabLoader(tab)()]).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -29,15 +29,3 @@ export function adminTabLoader(tab: string | null): () => Promise<unknown> {
       return ADMIN_TAB_LOADERS.products;
   }
 }
-
-/**
- * A returning operator's visit to /admin: the page's code and the tab's, asked for side by side as soon as the
- * shop's script runs (the tab's chunk would otherwise wait for the page's to arrive and run). Settles when both
- * are in or one failed (the router then tries again and shows its error page).
- */
-export function loadAdminCode(tab: string | null): Promise<void> {
-  return Promise.all([import('./admin.route'), adminTabLoader(tab)()]).then(
-    () => undefined,
-    () => undefined,
-  );
-}
