@@ -11,21 +11,18 @@ export const ADMIN_TAB_LOADERS = {
   system: () => import('@/features/admin-system'),
 } as const;
 
+/** Each `?tab=` and the code it draws. */
+const LOADER_OF_TAB: ReadonlyMap<string, () => Promise<unknown>> = new Map<string, () => Promise<unknown>>([
+  ['products', ADMIN_TAB_LOADERS.products],
+  ['active-orders', ADMIN_TAB_LOADERS.orders],
+  ['pending-orders', ADMIN_TAB_LOADERS.orders],
+  ['shipping', ADMIN_TAB_LOADERS.shipping],
+  ['analytics', ADMIN_TAB_LOADERS.analytics],
+  ['order-backups', ADMIN_TAB_LOADERS.orderBackups],
+  ['system', ADMIN_TAB_LOADERS.system],
+]);
+
 /** The loader of the tab a `?tab=` names (the products tab when it names none it knows). */
 export function adminTabLoader(tab: string | null): () => Promise<unknown> {
-  switch (tab) {
-    case 'active-orders':
-    case 'pending-orders':
-      return ADMIN_TAB_LOADERS.orders;
-    case 'shipping':
-      return ADMIN_TAB_LOADERS.shipping;
-    case 'analytics':
-      return ADMIN_TAB_LOADERS.analytics;
-    case 'order-backups':
-      return ADMIN_TAB_LOADERS.orderBackups;
-    case 'system':
-      return ADMIN_TAB_LOADERS.system;
-    default:
-      return ADMIN_TAB_LOADERS.products;
-  }
+  return LOADER_OF_TAB.get(tab ?? '') ?? ADMIN_TAB_LOADERS.products;
 }

@@ -3,7 +3,7 @@ import { notePosition, positionHeaders } from '@/shared/api/api-client';
 import { takeEarlyResponse } from '@/shared/api/early-requests';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import type { OrderStatus } from './api/get-admin-orders';
-import { orderSearchQueryOptions, orderSearchQueryString, type OrderSearchPage } from './api/search-admin-orders';
+import { orderSearchPath, orderSearchQueryOptions, type OrderSearchPage, type OrderSearchParams } from './api/search-admin-orders';
 import { ACTIVE_STATUSES, PENDING_STATUSES } from './order-tab-statuses';
 import { readOrderSearchParams, tabSearch } from './use-order-search-params';
 
@@ -12,15 +12,17 @@ const TABS: Readonly<Record<string, readonly OrderStatus[]>> = {
   'pending-orders': PENDING_STATUSES,
 };
 
-/**
- * The path of the first page the order tab in this address will ask for (its filters, sort and page from the
- * address); null for a tab without orders.
- */
-export function firstPageSearchPath(searchParams: URLSearchParams): string | null {
+/** The search the order tab in this address asks for first (its filters, sort and page); null for another tab. */
+function firstPageQuery(searchParams: URLSearchParams): OrderSearchParams | null {
   const tab = searchParams.get('tab') ?? '';
   const statuses = TABS[tab];
-  if (statuses === undefined) return null;
-  return `/api/admin/orders/search?${orderSearchQueryString(tabSearch(readOrderSearchParams(searchParams, tab, statuses), statuses))}`;
+  return statuses === undefined ? null : tabSearch(readOrderSearchParams(searchParams, tab, statuses), statuses);
+}
+
+/** The path of that first page's request; null for a tab without orders. */
+export function firstPageSearchPath(searchParams: URLSearchParams): string | null {
+  const query = firstPageQuery(searchParams);
+  return query === null ? null : orderSearchPath(query);
 }
 
 /**
@@ -30,12 +32,10 @@ export function firstPageSearchPath(searchParams: URLSearchParams): string | nul
  * script may have asked already: its answer is taken instead of asking twice.
  */
 export function prefetchOrderTab(queryClient: QueryClient, searchParams: URLSearchParams): void {
-  const tab = searchParams.get('tab') ?? '';
-  const statuses = TABS[tab];
+  const query = firstPageQuery(searchParams);
   const token = window.localStorage.getItem(STORAGE_KEYS.adminToken);
-  const path = firstPageSearchPath(searchParams);
-  if (statuses === undefined || token === null || path === null) return;
-  const query = tabSearch(readOrderSearchParams(searchParams, tab, statuses), statuses);
+  if (query === null || token === null) return;
+  const path = orderSearchPath(query);
   void queryClient.prefetchQuery({
     ...orderSearchQueryOptions(query),
     queryFn: async (): Promise<OrderSearchPage> => {

@@ -38,9 +38,14 @@ export function orderSearchQueryString(params: OrderSearchParams): string {
   return query.toString();
 }
 
+/** The request's path for these parameters. */
+export function orderSearchPath(params: OrderSearchParams): string {
+  return `/api/admin/orders/search?${orderSearchQueryString(params)}`;
+}
+
 export async function searchAdminOrders(params: OrderSearchParams): Promise<OrderSearchPage> {
   return (
-    (await apiGet<OrderSearchPage>(`/api/admin/orders/search?${orderSearchQueryString(params)}`)) ?? {
+    (await apiGet<OrderSearchPage>(orderSearchPath(params))) ?? {
       items: [],
       total: 0,
       page: params.page,
