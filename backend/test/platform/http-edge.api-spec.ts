@@ -70,6 +70,14 @@ describe('the HTTP edge', () => {
     expect(traversal.headers['content-encoding']).toBeUndefined();
   });
 
+  it('answers HEAD for a build-compressed script with its headers and length, and no body', async () => {
+    const res = await t.http().head('/assets/chunk-def456.js').set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'])).toBe(brotliCompressSync(`${script}// br\n`).length);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('sends the script as it is to a client that accepts no encoding', async () => {
     const res = await t.http().get('/assets/index-abc123.js').set('Accept-Encoding', 'identity');
     expect(res.status).toBe(200);
@@ -93,7 +101,7 @@ describe('the HTTP edge', () => {
     expect(res.text).toContain('<div id="root"></div>');
   });
 
-  it.each(['/', '/shop', '/assets/index-abc123.js', '/api/products', '/api/no-such-route'])(
+  it.each(['/', '/shop', '/assets/index-abc123.js', '/assets/chunk-def456.js', '/api/products', '/api/no-such-route'])(
     'sets the security headers on %s',
     async (path) => {
       const res = await t.http().get(path);

@@ -50,6 +50,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // The shop's scripts and styles as the build compressed them, from memory, before anything an API request needs.
+  app.use(precompressedAssets(config.staticDir));
   // gzip or brotli for whatever the client accepts: the shop's scripts shrink to about a third.
   app.use(compression({ threshold: 1024 }));
   app.use(requestContextMiddleware);
@@ -89,7 +91,6 @@ function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPa
   // Nor do the product pictures (`/media/`), which their own route serves from DATA_DIR, nor the sitemap and
   // robots.txt, which are made from the catalogue.
   const isApi = (req: Request) => /^\/(api|media)(\/|$)/i.test(req.path) || /^\/(sitemap\.xml|robots\.txt)$/i.test(req.path);
-  app.use(precompressedAssets(staticDir));
   app.use((req: Request, res: Response, next: NextFunction) => {
     // The template itself is not a page: `/index.html` is answered like any unknown address (404).
     if (isApi(req) || /^\/index\.html$/i.test(req.path)) next();
