@@ -1,8 +1,9 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { App } from './app/app';
-import { startAdminEarly } from './app/routes/admin-early-start';
+import { startAdminEarly, takeOverDrawnAdmin } from './app/routes/admin-early-start';
+import type { OrderSearchPage } from './features/admin-orders/api/search-admin-orders';
 import { paths } from './app/paths';
 import { routes } from './app/router';
 import { configQueryOptions } from './shared/api/config/get-config';
@@ -37,7 +38,21 @@ async function start(): Promise<void> {
   // The admin's shell carries the shop's configuration: its header and footer draw the brand from the start.
   const adminBoot = readAdminBoot(document);
   if (adminBoot?.config !== undefined) queryClient.setQueryData(configQueryOptions().queryKey, adminBoot.config);
-  if (window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
+  const drawn = adminBoot?.drawn;
+  if (drawn !== undefined && container.hasChildNodes() && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
+    // The server drew the order tab for the session's cookie: it stays on screen while the code comes, and the
+    // code takes its HTML over (the same page from the same data) once the stored token is checked.
+    const takeOver = await takeOverDrawnAdmin(queryClient, drawn.firstPage as OrderSearchPage)
+      .then(async (good) => {
+        await loadPagesOf(window.location.pathname);
+        return good;
+      })
+      .catch(() => false);
+    if (takeOver) {
+      hydrate(container, <App queryClient={queryClient} serverAgeAnswer={drawn.ageVerified} siteOrigin={drawn.origin} />);
+      return;
+    }
+  } else if (window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
     // Before the first render: the token's check and the tab's first page go out ahead of the admin's code. The
     // first render waits for that code (a second at most): the page is then drawn once, whole, instead of a
     // loading frame first and the page after it in a transition that yields every few milliseconds.
@@ -56,20 +71,20 @@ async function start(): Promise<void> {
   queryClient.setQueryData(productsQueryOptions().queryKey, state.products);
   queryClient.setQueryData(configQueryOptions().queryKey, state.config);
   await loadPagesOf(window.location.pathname);
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding a phone's main
-  // thread for the whole page at once.
+  hydrate(container, <App queryClient={queryClient} serverAgeAnswer={state.ageVerified} siteOrigin={state.origin} />);
+}
+
+/**
+ * Takes the server's HTML over. In a transition, hydration yields to the browser every few milliseconds instead
+ * of holding a phone's main thread for the whole page at once.
+ */
+function hydrate(container: HTMLElement, app: ReactElement): void {
   startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App queryClient={queryClient} serverAgeAnswer={state.ageVerified} siteOrigin={state.origin} />
-      </StrictMode>,
-      {
-        // A mismatch is drawn again by the browser and stays usable; the console says so, for the tests and for support.
-        // eslint-disable-next-line no-console -- the one place a hydration failure can be seen
-        onRecoverableError: (error) => console.error('The page could not take over the HTML the server drew:', error),
-      },
-    );
+    hydrateRoot(container, <StrictMode>{app}</StrictMode>, {
+      // A mismatch is drawn again by the browser and stays usable; the console says so, for the tests and for support.
+      // eslint-disable-next-line no-console -- the one place a hydration failure can be seen
+      onRecoverableError: (error) => console.error('The page could not take over the HTML the server drew:', error),
+    });
   });
 }
 

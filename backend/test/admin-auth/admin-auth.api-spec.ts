@@ -117,6 +117,51 @@ describe('admin access over HTTP', () => {
     });
   });
 
+  describe('the admin page session cookie', () => {
+    const sessionCookie = (res: { headers: Record<string, unknown> }): string | undefined =>
+      ([res.headers['set-cookie']].flat() as (string | undefined)[]).find((cookie) => cookie?.startsWith('admin_session='));
+
+    it("is set by a login to the token, for the admin page only, out of scripts' and other sites' reach, as long as the token lives", async () => {
+      const res = await t
+        .http()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '198.51.100.30')
+        .send({ password: TEST_ADMIN_PASSWORD })
+        .expect(201);
+      const cookie = sessionCookie(res);
+      expect(cookie).toBeDefined();
+      const [pair, ...attributes] = (cookie ?? '').split(';').map((part) => part.trim());
+      expect(pair).toBe(`admin_session=${(res.body as { token: string }).token}`);
+      expect(attributes).toEqual(expect.arrayContaining(['Path=/admin', 'HttpOnly', 'SameSite=Strict', 'Max-Age=28800']));
+      // Plain HTTP here; behind TLS (TRUST_PROXY and X-Forwarded-Proto) it is Secure as well.
+      expect(attributes).not.toContain('Secure');
+    });
+
+    it('is not set by a refused login', async () => {
+      const res = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.31').send({ password: 'wrong' }).expect(401);
+      expect(sessionCookie(res)).toBeUndefined();
+    });
+
+    it('is renewed by a good verify, never set by a refused one, and removed by the logout', async () => {
+      const login = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.32').send({ password: TEST_ADMIN_PASSWORD });
+      const token = (login.body as { token: string }).token;
+      const verified = await t.http().get('/api/admin/verify').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(sessionCookie(verified)).toMatch(new RegExp(`^admin_session=${token.replace(/\./g, '\\.')};.*Path=/admin`));
+      const refused = await t.http().get('/api/admin/verify').set('Authorization', 'Bearer not-a-token').expect(401);
+      expect(sessionCookie(refused)).toBeUndefined();
+      const out = await t.http().post('/api/admin/logout').set('Authorization', `Bearer ${token}`).expect(200);
+      expect(sessionCookie(out)).toMatch(/^admin_session=;.*Path=\/admin;.*Expires=Thu, 01 Jan 1970/);
+    });
+
+    it('is never taken for the bearer token by the API: a request with the cookie alone is refused', async () => {
+      const login = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.33').send({ password: TEST_ADMIN_PASSWORD });
+      const token = (login.body as { token: string }).token;
+      for (const path of ['/api/admin/verify', '/api/admin/orders/search']) {
+        await t.http().get(path).set('Cookie', `admin_session=${token}`).expect(401);
+      }
+    });
+  });
+
   describe('the guard over /api/admin/', () => {
     const iat = Math.floor(new Date('2026-11-23T01:00:00.000Z').getTime() / 1000);
     const refusals: [string, () => string | undefined][] = [

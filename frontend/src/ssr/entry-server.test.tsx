@@ -2,7 +2,17 @@
 import type { Product, PublicConfig } from '@brewery/shop-rules';
 import { describe, expect, it } from 'vitest';
 import { productFixture } from '@/testing/product-fixture';
-import { ADMIN_SHELL_MODULES, adminShell, markupProducts, pageKind, renderShopPage, shopDocument } from './entry-server';
+import {
+  ADMIN_SHELL_MODULES,
+  adminFirstPagePath,
+  adminShell,
+  markupProducts,
+  pageKind,
+  renderAdminPage,
+  renderShopPage,
+  shopDocument,
+} from './entry-server';
+import { adminOrderFixture, searchPage } from '@/features/admin-orders/admin-order.fixture';
 import type { ViteManifest } from './entry-server';
 import type { AdminBoot } from '@/shared/api/early-requests';
 
@@ -237,5 +247,76 @@ describe('the admin shell', () => {
     expect(preloads(real)).toEqual(['/assets/a.js', '/assets/b.js']);
     const sources = Object.keys(import.meta.glob(['/src/app/routes/*.tsx', '/src/features/*/index.ts']));
     for (const module of ADMIN_SHELL_MODULES) expect(sources).toContain(`/${module}`);
+  });
+});
+
+describe("the admin's order tab drawn on the server", () => {
+  const MANIFEST: ViteManifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-3.css'] },
+    '_react.js': { file: 'assets/react-2.js' },
+    'src/app/routes/admin.route.tsx': { file: 'assets/admin.route-5.js', imports: ['_react.js'], css: ['assets/antd-6.css'] },
+    'src/features/admin-orders/index.ts': { file: 'assets/admin-orders-7.js', css: ['assets/admin-orders-8.css'] },
+  };
+  const firstPage = searchPage([
+    adminOrderFixture({ id: '7', number: 7, customerName: 'Zara </script><script>alert(1)</script> Quinn' }),
+    adminOrderFixture({ id: '6', number: 6, customerName: 'Ada Brewer' }),
+  ]);
+  const draw = (url: string) =>
+    renderAdminPage({
+      template: TEMPLATE,
+      url,
+      manifest: MANIFEST,
+      config,
+      products: PRODUCTS,
+      ageVerified: true,
+      origin: 'https://shop.example',
+      firstPage,
+    });
+  const bootOf = (html: string | null) => {
+    const data = /<script type="application\/json" id="admin-boot">(.*?)<\/script>/s.exec(html ?? '')?.[1];
+    return data === undefined ? null : (JSON.parse(data) as AdminBoot);
+  };
+
+  it.each([
+    [
+      '/admin?tab=active-orders',
+      '/api/admin/orders/search?status=paid&status=packed_awaiting_pickup&status=shipped&status=delivered&status=cancelled&sort=-createdAt&page=1&pageSize=25',
+    ],
+    ['/admin?tab=pending-orders&q=Zara&page=2', '/api/admin/orders/search?q=Zara&status=pending&sort=-createdAt&page=2&pageSize=25'],
+    ['/admin?tab=products', null],
+    ['/admin', null],
+    ['/shop?tab=active-orders', null],
+  ])('given %s, the first page to ask for is %s', (url, path) => {
+    expect(adminFirstPagePath(url)).toBe(path);
+  });
+
+  it('given the first page, draws the dashboard with the tab and a row for each order, its stylesheets linked', async () => {
+    const html = (await draw('/admin?tab=active-orders')) ?? '';
+    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? '';
+    expect(root).toContain('Admin Dashboard');
+    expect(root).toContain('Active Orders');
+    expect([...root.matchAll(/data-row-key="([^"]+)"/g)].map((m) => m[1])).toEqual(['7', '6']);
+    expect(root).toContain('Ada Brewer');
+    expect(root).toContain('elementtiming="first-order"');
+    // Escaped in the markup, and inert inside the boot data.
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/antd-6.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/admin-orders-8.css">');
+    expect(html).toContain('<title>Admin Dashboard');
+    // Never the storefront's hydration state: the admin's code takes the page over from the boot data.
+    expect(html).not.toContain('id="shop-state"');
+  });
+
+  it("carries the first page for the browser's first render, and asks only the stored token's check", async () => {
+    const boot = bootOf(await draw('/admin?tab=active-orders'));
+    expect(boot).toEqual({
+      requests: ['/api/admin/verify'],
+      config,
+      drawn: { firstPage, ageVerified: true, origin: 'https://shop.example' },
+    });
+  });
+
+  it.each(['/admin?tab=products', '/admin', '/admin?tab=system'])('given %s, draws nothing (the plain shell goes)', async (url) => {
+    expect(await draw(url)).toBeNull();
   });
 });

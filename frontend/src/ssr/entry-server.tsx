@@ -15,7 +15,11 @@ import { serializeServerState } from './server-state';
 import type { DocumentParts, ViteManifest } from './shop-document';
 import { firstPageSearchPath } from '@/features/admin-orders/prefetch-order-tab';
 import { VERIFY_ADMIN_PATH } from '@/features/admin-session/api/verify-admin';
-import { chunksOf, fillTemplate, splitHoisted, withAdminBoot, withPreloads } from './shop-document';
+import { chunksOf, drawnAdminDocument, fillTemplate, splitHoisted, withAdminBoot, withPreloads } from './shop-document';
+import { seedOrderTab } from '@/features/admin-orders/prefetch-order-tab';
+import type { OrderSearchPage } from '@/features/admin-orders/api/search-admin-orders';
+import { ServerAdminSession, verifyAdminQueryOptions } from '@/features/admin-session';
+import type { AdminBoot } from '@/shared/api/early-requests';
 
 export type { ViteManifest } from './shop-document';
 export type { ServerState } from './server-state';
@@ -85,17 +89,105 @@ export const ADMIN_SHELL_MODULES: readonly string[] = [ADMIN_PAGE_MODULE, ...new
  * is read, and the shop's public configuration for the header and footer. Null for any other address; without
  * a manifest, nothing is preloaded.
  */
-export function adminShell(template: string, url: string, manifest?: ViteManifest, config?: PublicConfig): string | null {
+export function adminShell(
+  template: string,
+  url: string,
+  manifest?: ViteManifest,
+  config?: PublicConfig,
+  drawn?: AdminBoot['drawn'],
+): string | null {
   const address = new URL(url, 'http://shop.invalid');
-  if ((address.pathname.toLowerCase().replace(/\/+$/, '') || '/') !== '/admin') return null;
-  // The admin shows Products for a tab it does not know; so does this.
-  const tab = ADMIN_TAB_MODULES[address.searchParams.get('tab') ?? 'products'] ?? ADMIN_PRODUCTS_MODULE;
+  if (!isAdminPath(address.pathname)) return null;
   const firstPage = firstPageSearchPath(address.searchParams);
+  // A drawn page carries its first page of orders: only the stored token's check is asked for.
   const booted = withAdminBoot(template, {
-    requests: firstPage === null ? [VERIFY_ADMIN_PATH] : [VERIFY_ADMIN_PATH, firstPage],
+    requests: firstPage === null || drawn !== undefined ? [VERIFY_ADMIN_PATH] : [VERIFY_ADMIN_PATH, firstPage],
     ...(config === undefined ? {} : { config }),
+    ...(drawn === undefined ? {} : { drawn }),
   });
-  return manifest === undefined ? booted : withPreloads(booted, chunksOf(manifest, [ADMIN_PAGE_MODULE, tab]));
+  return manifest === undefined ? booted : withPreloads(booted, adminChunks(manifest, address.searchParams));
+}
+
+const isAdminPath = (pathname: string) => (pathname.toLowerCase().replace(/\/+$/, '') || '/') === '/admin';
+
+/** The admin page's chunks and those of the tab in the address (Products for a tab it does not know, as the admin). */
+function adminChunks(manifest: ViteManifest, searchParams: URLSearchParams) {
+  const tab = ADMIN_TAB_MODULES[searchParams.get('tab') ?? 'products'] ?? ADMIN_PRODUCTS_MODULE;
+  return chunksOf(manifest, [ADMIN_PAGE_MODULE, tab]);
+}
+
+/**
+ * The path of the first page of orders the admin in this address shows (`GET /api/admin/orders/search?…`, its
+ * filters, sort and page as the tab reads them), or null when the address is not an order tab of the admin.
+ */
+export function adminFirstPagePath(url: string): string | null {
+  const address = new URL(url, 'http://shop.invalid');
+  return isAdminPath(address.pathname) ? firstPageSearchPath(address.searchParams) : null;
+}
+
+export interface AdminRenderInput {
+  template: string;
+  /** Path and query of the page: `/admin?tab=active-orders…`. */
+  url: string;
+  manifest?: ViteManifest;
+  config: PublicConfig;
+  products: Product[];
+  ageVerified: boolean;
+  origin: string;
+  /** The answer to `adminFirstPagePath(url)`, asked by the server for the operator whose session it checked. */
+  firstPage: unknown;
+}
+
+/** antd's theme variables for the drawn admin pages: their own, apart from the public pages' styles. */
+const adminStyleCache = createCache();
+
+/**
+ * The admin's order tab drawn on the server for an operator whose session cookie the server checked: the first
+ * page of orders shows as soon as the HTML and its stylesheets are in, before the admin's code (a megabyte of
+ * script on a first visit) has arrived and run. The browser then draws the same page from the same data, live,
+ * in its place (it does not hydrate: the admin is drawn by the browser, this is its first picture). Null for an
+ * address that is not an order tab.
+ */
+export async function renderAdminPage(input: AdminRenderInput): Promise<string | null> {
+  const address = new URL(input.url, 'http://shop.invalid');
+  if (adminFirstPagePath(input.url) === null) return null;
+  const { preloadAdminTab } = await import('@/app/routes/admin.route');
+  await preloadAdminTab(address.searchParams.get('tab'));
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(address));
+  if (context instanceof Response) throw new Error(`The page ${input.url} answered a redirect while rendering.`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(productsQueryOptions().queryKey, input.products);
+  queryClient.setQueryData(configQueryOptions().queryKey, input.config);
+  queryClient.setQueryData(verifyAdminQueryOptions().queryKey, true);
+  seedOrderTab(queryClient, address.searchParams, input.firstPage as OrderSearchPage);
+  const markup = renderToString(
+    <StyleProvider cache={adminStyleCache}>
+      <SiteOriginContext value={input.origin}>
+        <ServerAgeAnswerContext value={input.ageVerified}>
+          <ServerAdminSession value>
+            <AppProvider queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProvider>
+          </ServerAdminSession>
+        </ServerAgeAnswerContext>
+      </SiteOriginContext>
+    </StyleProvider>,
+  );
+  const shell = adminShell(input.template, input.url, input.manifest, input.config, {
+    firstPage: input.firstPage,
+    ageVerified: input.ageVerified,
+    origin: input.origin,
+  });
+  if (shell === null) return null;
+  const { hoisted, body } = splitHoisted(markup);
+  return drawnAdminDocument(shell, {
+    head: hoisted,
+    styles: extractStyle(adminStyleCache),
+    body,
+    stylesheets: input.manifest === undefined ? [] : adminChunks(input.manifest, address.searchParams).styles,
+  });
 }
 
 /** Which kind of page an address is, for the server to decide before rendering (and caching). */

@@ -71,6 +71,21 @@ export function withAdminBoot(template: string, boot: AdminBoot): string {
   return `${template.slice(0, entry.index)}${tags}${template.slice(entry.index)}`;
 }
 
+/**
+ * The admin's shell with a page the server drew in it: antd's theme variables and the page's stylesheets in
+ * the head (the markup is there before any script), the markup in `#root`. The shell's scripts stay as they are:
+ * they load at once, and the browser draws the page live in place of this one.
+ */
+export function drawnAdminDocument(shell: string, parts: { head: string; styles: string; body: string; stylesheets: string[] }): string {
+  const stylesheets = parts.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+  let html = shell;
+  if (/<title>/.test(parts.head)) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
+  // Function replacements: the page's text may hold `$&` and the like, which a replacement string would expand.
+  html = html.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${parts.styles}`);
+  html = html.replace('</head>', () => `${parts.head}${stylesheets}</head>`);
+  return html.replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>`);
+}
+
 export interface DocumentParts {
   /** Tags for the head: the page's title, description, canonical link, share tags. */
   head: string;

@@ -17,6 +17,7 @@ import { PaymentCompletionProcessManager } from './order-completion/payment-comp
 import { DeletePendingOrder } from './order-list/delete-pending-order.service';
 import { OrderListController } from './order-list/order-list.controller';
 import { OrderListProjection } from './order-list/order-list.projection';
+import { ListOrdersHandler, SearchOrdersHandler } from './order-list/search-orders.query';
 import { OrderReviewController } from './order-review/order-review.controller';
 import { OrderReview } from './order-review/order-review.service';
 import { ReservationExpiry } from './reservation-expiry/reservation-expiry.service';
@@ -42,6 +43,8 @@ import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
     OrderReviewController,
   ],
   providers: [
+    SearchOrdersHandler,
+    ListOrdersHandler,
     CheckoutService,
     CheckoutAdmission,
     CheckoutCancellation,

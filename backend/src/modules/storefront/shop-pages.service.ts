@@ -7,7 +7,10 @@ import { AGE_COOKIE, type Product } from '@brewery/shop-rules';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
 import { matchesEtag } from '../../shared-kernel/etag';
+import { AdminBearer, adminSessionToken } from '../admin-auth';
 import { FindBeerBySlugQuery, ShopListing } from '../catalog';
+import { SearchOrdersQuery } from '../ordering';
+import { DomainError } from '../../shared-kernel/domain-error';
 import { publicConfigOf } from '../system/public-config.controller';
 import { loadBuiltShop, type BuiltShop, type RenderedPage } from './ssr-bundle';
 
@@ -58,6 +61,7 @@ export class ShopPages {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly listing: ShopListing,
     private readonly queries: QueryBus,
+    private readonly bearer: AdminBearer,
   ) {}
 
   /**
@@ -86,6 +90,11 @@ export class ShopPages {
     const products = listing.products as Product[];
     const kind = built.bundle.pageKind(pathname, products);
     if (kind === 'client') {
+      const drawn = await this.drawnAdmin(req, built, `${pathname}${query}`, products);
+      if (drawn !== null) {
+        sendPrivate(req, res, drawn);
+        return { kind: 'sent' };
+      }
       // The admin's shell names its code for the browser to fetch at once; the checkout's is the plain one.
       const shell = built.bundle.adminShell(built.template, `${pathname}${query}`, built.manifest, publicConfigOf(this.config));
       if (shell === null) return { kind: 'shell' };
@@ -122,6 +131,38 @@ export class ShopPages {
     }
     this.send(req, res, document);
     return { kind: 'sent' };
+  }
+
+  /**
+   * The admin's order tab drawn for the operator whose session cookie holds a live token (signed, unexpired,
+   * issued under the current password, not logged out: what the API's guard checks), from the first page of
+   * orders its address asks for. Null, for the plain shell, without such a cookie, for another tab, or when the
+   * address's filters are not valid (the browser then shows the server's message as usual).
+   */
+  private async drawnAdmin(req: Request, built: BuiltShop, url: string, products: Product[]): Promise<string | null> {
+    const path = built.bundle.adminFirstPagePath(url);
+    if (path === null) return null;
+    const token = adminSessionToken(req.header('cookie'));
+    if (token === null || !(await this.bearer.allows(`Bearer ${token}`))) return null;
+    try {
+      const firstPage = await this.queries.execute(new SearchOrdersQuery(rawQuery(path)));
+      return await built.bundle.renderAdminPage({
+        template: built.template,
+        url,
+        manifest: built.manifest,
+        config: publicConfigOf(this.config),
+        products,
+        ageVerified: hasAgeCookie(req.header('cookie')),
+        origin: this.origin(),
+        firstPage,
+      });
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      this.logger.error(
+        `Drawing ${url} failed; the browser draws it instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return null;
+    }
   }
 
   private async document(
@@ -228,6 +269,30 @@ export class ShopPages {
   private origin(): string {
     return this.config.shop.publicUrl.replace(/\/+$/, '');
   }
+}
+
+/**
+ * A page holding one operator's orders: never stored by a cache on the way or by the browser, compressed by the
+ * compression middleware as it goes.
+ */
+function sendPrivate(req: Request, res: Response, html: string): void {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Vary', 'Accept-Encoding, Cookie');
+  if (req.method === 'HEAD') res.end();
+  else res.end(html);
+}
+
+/** A path's query string as Express reads one: a repeated parameter is an array. */
+export function rawQuery(path: string): Record<string, string | string[]> {
+  const params = new URL(path, 'http://shop.invalid').searchParams;
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    raw[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return raw;
 }
 
 /** The path with its percent-escapes decoded, or as it came when they are not valid. */

@@ -17,6 +17,19 @@ export interface SsrBundle {
   }): Promise<RenderedPage>;
   /** The shell of `/admin`, its code preloaded and the shop's configuration in it; null for any other address. */
   adminShell(template: string, url: string, manifest?: unknown, config?: PublicConfig): string | null;
+  /** The order search the admin in this address shows first (`/api/admin/orders/search?…`); null if no order tab. */
+  adminFirstPagePath(url: string): string | null;
+  /** The admin's order tab drawn from its first page, for an operator whose session was checked; null if no order tab. */
+  renderAdminPage(input: {
+    template: string;
+    url: string;
+    manifest?: unknown;
+    config: PublicConfig;
+    products: Product[];
+    ageVerified: boolean;
+    origin: string;
+    firstPage: unknown;
+  }): Promise<string | null>;
   shopDocument(
     template: string,
     page: RenderedPage,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchOrderTab } from '@/features/admin-orders/prefetch-order-tab';
+import { prefetchOrderTab, seedOrderTab } from '@/features/admin-orders/prefetch-order-tab';
+import type { OrderSearchPage } from '@/features/admin-orders/api/search-admin-orders';
 import { verifyAdminQueryOptions } from '@/features/admin-session/api/verify-admin';
 import { adminTabLoader } from './admin-tab-loaders';
 
@@ -15,6 +16,22 @@ export function startAdminEarly(queryClient: QueryClient): Promise<void> {
   const searchParams = new URLSearchParams(window.location.search);
   prefetchOrderTab(queryClient, searchParams);
   return loadAdminCode(searchParams.get('tab'));
+}
+
+/**
+ * The same visit when the server drew the order tab (the operator's session cookie checked): its first page is
+ * taken from the page instead of asked for, and this settles once the code is in and the stored token checked,
+ * so that the browser's first render draws the very table the server drew (and can take its HTML over) rather
+ * than a loading frame. True when the stored token is good; false when the login is what the browser will draw.
+ */
+export async function takeOverDrawnAdmin(queryClient: QueryClient, firstPage: OrderSearchPage): Promise<boolean> {
+  const verified = queryClient.prefetchQuery(verifyAdminQueryOptions());
+  const searchParams = new URLSearchParams(window.location.search);
+  seedOrderTab(queryClient, searchParams, firstPage);
+  // The tab's component itself, not only its chunk: the first render must draw the tab, not its loading frame.
+  const code = import('./admin.route').then((page) => page.preloadAdminTab(searchParams.get('tab')));
+  await Promise.all([code, verified]);
+  return queryClient.getQueryData(verifyAdminQueryOptions().queryKey) === true;
 }
 
 /**

@@ -75,6 +75,11 @@ if (typeof window !== 'undefined' && window.localStorage.getItem(STORAGE_KEYS.ad
   void (TAB_CODE[tab] ?? products).preload().catch(() => undefined);
 }
 
+/** The code of the tab a `?tab=` names (Products for one it does not know), for the server to draw it at once. */
+export function preloadAdminTab(tab: string | null): Promise<unknown> {
+  return (TAB_CODE[tab ?? 'products'] ?? products).preload();
+}
+
 /** The spec's seven tabs, in its order; the key is kept in `?tab=` so a reload stays on the same tab. */
 const TABS = [
   {

@@ -34,6 +34,9 @@ export interface OrdersTableProps {
   bulkActions?: (orderIds: string[], clear: () => void) => ReactNode;
 }
 
+/** The Element Timing name of the first row's order number, painted when the first page shows. */
+export const FIRST_ORDER_TIMING = 'first-order';
+
 const sortOf = (sorter: SorterResult<AdminOrder> | SorterResult<AdminOrder>[]): OrderSort => {
   const one = Array.isArray(sorter) ? sorter[0] : sorter;
   if (one?.order === undefined || one.order === null) return '-createdAt';
@@ -100,9 +103,10 @@ export function OrdersTable({
     {
       title: 'Order',
       key: 'order',
-      render: (_, order) => (
+      render: (_, order, index) => (
         <span className="orders-table__order">
-          <strong>#{order.id}</strong>
+          {/* The first row's number is timed as it is painted (Element Timing): the benchmark's "first page shows". */}
+          <strong elementtiming={index === 0 ? FIRST_ORDER_TIMING : undefined}>#{order.id}</strong>
           {order.needsReview ? <Tag color="volcano">Needs review</Tag> : null}
         </span>
       ),

@@ -13,7 +13,7 @@ const TABS: Readonly<Record<string, readonly OrderStatus[]>> = {
 };
 
 /** The search the order tab in this address asks for first (its filters, sort and page); null for another tab. */
-function firstPageQuery(searchParams: URLSearchParams): OrderSearchParams | null {
+export function firstPageQuery(searchParams: URLSearchParams): OrderSearchParams | null {
   const tab = searchParams.get('tab') ?? '';
   const statuses = TABS[tab];
   return statuses === undefined ? null : tabSearch(readOrderSearchParams(searchParams, tab, statuses), statuses);
@@ -49,4 +49,10 @@ export function prefetchOrderTab(queryClient: QueryClient, searchParams: URLSear
       return (await response.json()) as OrderSearchPage;
     },
   });
+}
+
+/** The first page the server drew the tab with: the browser's first render draws the same, without asking. */
+export function seedOrderTab(queryClient: QueryClient, searchParams: URLSearchParams, page: OrderSearchPage): void {
+  const query = firstPageQuery(searchParams);
+  if (query !== null) queryClient.setQueryData(orderSearchQueryOptions(query).queryKey, page);
 }

@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { AdminLoginForm } from './admin-login-form';
 import { readAdminToken, removeAdminToken, storeAdminToken } from './admin-token-storage';
 import { logoutAdmin } from './api/logout-admin';
 import { verifyAdminQueryOptions, useVerifyAdmin } from './api/verify-admin';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
+import { ServerAdminSession } from './server-admin-session';
+
+/** Stands for the token while the server draws the page. */
+const DRAWN_ON_SERVER = 'drawn-on-server';
 
 export interface AdminSession {
   /** Ends the token on the server, then forgets it here. */
@@ -24,7 +28,9 @@ export interface AdminGateProps {
  */
 export function AdminGate({ children }: AdminGateProps) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState(readAdminToken);
+  const drawnSignedIn = useContext(ServerAdminSession);
+  // On the server the session was checked from its cookie; the token itself is never needed to draw.
+  const [token, setToken] = useState(() => (drawnSignedIn ? DRAWN_ON_SERVER : readAdminToken()));
   const verify = useVerifyAdmin(token !== null);
   const rejected = token !== null && (verify.isError || verify.data === false);
 

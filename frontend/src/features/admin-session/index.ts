@@ -1,3 +1,4 @@
 export { AdminGate } from './admin-gate';
 export type { AdminGateProps, AdminSession } from './admin-gate';
 export { verifyAdminQueryOptions } from './api/verify-admin';
+export { ServerAdminSession } from './server-admin-session';

@@ -25,6 +25,11 @@ export interface AdminBoot {
   requests: string[];
   /** The shop's public configuration (`GET /api/config`), so the header and footer need not ask for it. */
   config?: PublicConfig;
+  /**
+   * The server drew the order tab for an operator whose session cookie it checked, from this first page (as
+   * `GET /api/admin/orders/search` answers it): the browser starts from it instead of asking again.
+   */
+  drawn?: { firstPage: unknown; ageVerified: boolean; origin: string };
 }
 
 /** The admin shell's data, or null on any other page. */

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { AdminCredentials } from '../credentials/admin-credentials.service';
@@ -8,6 +9,8 @@ import { LoginRateLimitGuard } from '../login-rate-limit.guard';
 import { AdminSessions } from '../session-end/admin-sessions.service';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { LoginRequestDto, LoginResponseDto, VerifyResponseDto } from './login.request.dto';
+import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { clearAdminSessionCookie, setAdminSessionCookie } from './admin-session-cookie';
 
 /** Logging in as the operator, and checking a stored token (the admin screen does on load). */
 @ApiTags('admin')
@@ -17,6 +20,7 @@ export class AdminSessionController {
     private readonly credentials: AdminCredentials,
     private readonly tokens: AdminTokens,
     private readonly sessions: AdminSessions,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post('login')
@@ -24,29 +28,43 @@ export class AdminSessionController {
   @UseGuards(LoginRateLimitGuard)
   @ApiOperation({ summary: 'Exchange the admin password for a bearer token (10 attempts per minute per IP)' })
   @ApiCreatedResponse({ type: LoginResponseDto })
-  async login(@Body() body: LoginRequestDto): Promise<LoginResponseDto> {
+  async login(@Body() body: LoginRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
     if (!(await this.credentials.matches(body.password))) {
       throw new DomainError('invalid_admin_password', 'Invalid admin password', 'unauthorized');
     }
-    return this.tokens.issue();
+    const issued = this.tokens.issue();
+    // Beside the token the page keeps: the cookie lets the server draw the admin's first page of orders.
+    setAdminSessionCookie(req, res, issued.token, Date.parse(issued.expiresAt) / 1000, this.clock.now());
+    return issued;
   }
 
   @Post('logout')
   @HttpCode(HttpStatus.OK)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'End the bearer token on the server: from the answer on, it is refused everywhere (401)' })
-  async logout(@Req() req: AdminRequest, @Context() context: RequestContext): Promise<{ message: string }> {
+  async logout(
+    @Req() req: AdminRequest,
+    @Res({ passthrough: true }) res: Response,
+    @Context() context: RequestContext,
+  ): Promise<{ message: string }> {
     // The guard let the request through, so it carries a live token's claims.
     if (req.adminToken === undefined) throw new DomainError('authentication_required', 'Authentication required', 'unauthorized');
     await this.sessions.end(req.adminToken, context.correlationId);
+    clearAdminSessionCookie(req, res);
     return { message: 'Logged out' };
   }
 
   @Get('verify')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Whether the bearer token is still valid (401 when not)' })
+  @ApiOperation({
+    summary:
+      'Whether the bearer token is still valid (401 when not); renews the admin page session cookie (HttpOnly, SameSite=Strict, Path=/admin) to it',
+  })
   @ApiOkResponse({ type: VerifyResponseDto })
-  verify(): VerifyResponseDto {
+  verify(@Req() req: AdminRequest, @Res({ passthrough: true }) res: Response): VerifyResponseDto {
+    // The guard let the request through: its Authorization header holds a live token, whose claims it read.
+    const token = /^Bearer +(\S+)$/i.exec(req.header('authorization')?.trim() ?? '')?.[1];
+    if (token !== undefined && req.adminToken !== undefined) setAdminSessionCookie(req, res, token, req.adminToken.exp, this.clock.now());
     return { ok: true };
   }
 }
