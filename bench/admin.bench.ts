@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { measure, median, print, type Figure } from './bench-stats';
 import { boot, healthCaughtUp, memoryOf, shopHistory, writeShopHistory } from './rebuild.bench';
-import { startShop, type ShopProcess } from './shop-process';
+import { BENCH_ADMIN_PASSWORD, startShop, type ShopProcess } from './shop-process';
 
 const ORDERS = Number(process.env.BENCH_ADMIN_ORDERS ?? 10_000);
 const SEARCHES = Number(process.env.BENCH_ADMIN_SEARCHES ?? 400);
@@ -80,52 +80,111 @@ async function searchFigures(shop: ShopProcess, token: string): Promise<Figure[]
 }
 
 /**
- * Active Orders in Chromium: from navigation to the first row of the table on screen, logged in already. Cold:
- * a fresh context, nothing cached (a first visit). Warm: the same operator opening it again, the shop's
- * scripts in the browser's cache (they are content-hashed and cached for a year), the API asked afresh.
+ * Active Orders in Chromium, for an operator logged in already (the browser holds what the login left: the
+ * token in local storage and the session cookie of the admin page; and the age gate's answer). "Shows": from navigation to the first row
+ * painted, as the browser's Element Timing reports it for the first order's number (the server draws the tab
+ * for a live session, so this is before any script ran). "Usable": to the shop's code having taken the page
+ * over (`<html data-hydrated>`), every button working. Cold: a fresh context, nothing cached (a first visit);
+ * warm: the same operator opening it again, the scripts in the browser's cache, the data asked afresh.
  */
-async function firstPageFigures(shop: ShopProcess, token: string): Promise<Figure[]> {
+async function firstPageFigures(shop: ShopProcess): Promise<Figure[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
-  const open = async (page: Page): Promise<number> => {
+  const loggedIn = async (): Promise<BrowserContext> => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const login = await context.request.post(`${shop.url}/api/admin/login`, { data: { password: BENCH_ADMIN_PASSWORD } });
+    if (login.status() !== 201) throw new Error(`the benchmark's login answered ${login.status()}`);
+    const { token } = (await login.json()) as { token: string };
+    await context.addInitScript(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
+    // The age gate answered once, as every visitor's browser holds it: in local storage and in the server's cookie.
+    await context.addInitScript(`window.localStorage.setItem('ageVerified', 'true')`);
+    await context.addCookies([{ name: 'age_verified', value: 'true', url: shop.url }]);
+    await context.addInitScript(FIRST_ROW_OBSERVER);
+    return context;
+  };
+  const open = async (page: Page): Promise<{ shows: number; usable: number }> => {
     const started = Date.now();
     await page.goto(`${shop.url}/admin?tab=active-orders`);
-    await page.locator('.orders-table tbody tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 30_000 });
-    return Date.now() - started;
-  };
-  try {
-    const cold = await measure(
-      `Active Orders first page in Chromium, cold, ${ORDERS.toLocaleString('en-AU')} orders`,
-      'ms',
-      '5 runs, median; a fresh Chromium context (nothing cached) holding the admin token, from goto(/admin?tab=active-orders) to the first order row visible (desktop 1440x900)',
-      5,
-      async () => {
-        const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-        await context.addInitScript(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
-        const millis = await open(await context.newPage());
-        await context.close();
-        return millis;
+    await page.waitForFunction(
+      () => (globalThis as unknown as PageGlobals).document.documentElement.dataset['hydrated'] === 'true',
+      undefined,
+      {
+        polling: 10,
+        timeout: 30_000,
       },
     );
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
+    const usable = Date.now() - started;
+    await page.locator('.orders-table tbody tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 30_000 });
+    const painted = await page.evaluate(() => (globalThis as unknown as PageGlobals).__firstRowPainted);
+    if (painted === undefined) throw new Error('the first order row was never painted');
+    return { shows: Math.round(painted), usable };
+  };
+  const figures = (label: string, how: string, runs: { shows: number; usable: number }[]): Figure[] => {
+    const shows = runs.map((run) => run.shows);
+    const usable = runs.map((run) => run.usable);
+    const made = [
+      {
+        name: `Active Orders first page shows in Chromium, ${label}, ${ORDERS.toLocaleString('en-AU')} orders`,
+        unit: 'ms',
+        median: median(shows),
+        runs: shows,
+        how: `${how}; to the first order row painted (Element Timing)`,
+      },
+      {
+        name: `Active Orders first page usable in Chromium, ${label}, ${ORDERS.toLocaleString('en-AU')} orders`,
+        unit: 'ms',
+        median: median(usable),
+        runs: usable,
+        how: `${how}; to the page's code having taken it over`,
+      },
+    ];
+    made.forEach(print);
+    return made;
+  };
+  try {
+    const cold: { shows: number; usable: number }[] = [];
+    for (let run = 0; run < 5; run++) {
+      const context = await loggedIn();
+      cold.push(await open(await context.newPage()));
+      await context.close();
+    }
+    const context = await loggedIn();
     const page = await context.newPage();
     await open(page);
-    const warm = await measure(
-      `Active Orders first page in Chromium, warm, ${ORDERS.toLocaleString('en-AU')} orders`,
-      'ms',
-      "5 runs, median; the same context opening the tab again (the shop's scripts cached, every API call made afresh), from goto to the first order row visible",
-      5,
-      () => open(page),
-    );
+    const warm: { shows: number; usable: number }[] = [];
+    for (let run = 0; run < 5; run++) warm.push(await open(page));
     await context.close();
-    return [cold, warm];
+    return [
+      ...figures(
+        'cold',
+        '5 runs, median; a fresh Chromium context (nothing cached) holding what the login left, from goto(/admin?tab=active-orders) (desktop 1440x900)',
+        cold,
+      ),
+      ...figures(
+        'warm',
+        "5 runs, median; the same context opening the tab again (the shop's scripts cached, the page and its data asked afresh)",
+        warm,
+      ),
+    ];
   } finally {
     await browser.close();
   }
 }
+
+/** What the measurement reads in the page (the benchmark is compiled without the DOM's types). */
+interface PageGlobals {
+  document: { documentElement: { dataset: Record<string, string | undefined> } };
+  __firstRowPainted?: number;
+}
+
+/** Records when the first order's number is painted (its Element Timing entry), before any of the shop's scripts. */
+const FIRST_ROW_OBSERVER = `new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.identifier === 'first-order' && window.__firstRowPainted === undefined) window.__firstRowPainted = entry.renderTime || entry.loadTime;
+  }
+}).observe({ type: 'element', buffered: true });`;
 
 /** One PDF of 100 labels: first with every label still to create (a dispatch day), then printed again. */
 async function bulkLabelFigures(shop: ShopProcess, token: string): Promise<Figure[]> {
@@ -210,7 +269,7 @@ export async function adminBench(): Promise<Figure[]> {
       memory.forEach(print);
       const token = await shop.adminToken();
       const search = await searchFigures(shop, token);
-      const firstPage = await firstPageFigures(shop, token);
+      const firstPage = await firstPageFigures(shop);
       const labels = await bulkLabelFigures(shop, token);
       return [...memory, ...search, ...firstPage, ...labels];
     } finally {

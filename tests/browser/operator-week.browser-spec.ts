@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { chooseOption, describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { BROWSER_ADMIN_PASSWORD, startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(180_000);
 
@@ -251,6 +251,60 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     expect(shown.src).toMatch(/\/media\/[0-9a-f]{32}-(128|256|512)\.webp$/);
     expect(shown.width).toBeGreaterThan(0);
     await shop.close();
+  });
+
+  it('draws the Active Orders tab on the server for a logged-in operator, which the code then takes over; never without the session', async () => {
+    const operator = await newShopContext(browser, server.url, { viewport: 'desktop', ageVerified: true });
+    const tab = await operator.newPage();
+    const errors: string[] = [];
+    tab.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // Logged in through the form: the login leaves the token in the page and the session cookie in the browser.
+    await tab.goto('/admin');
+    await tab.getByLabel('Password').fill(BROWSER_ADMIN_PASSWORD);
+    await tab.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await tab.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const session = (await operator.cookies()).find((cookie) => cookie.name === 'admin_session');
+    expect(session).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' });
+
+    // The HTML itself holds the first page of orders, newest first, and is never stored.
+    const drawn = await operator.request.get('/admin?tab=active-orders');
+    expect(drawn.headers()['cache-control']).toBe('no-store');
+    const html = await drawn.text();
+    const newest = paid.map((order) => Number(order.orderId)).sort((a, b) => b - a);
+    expect([...html.matchAll(/data-row-key="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(newest.slice(0, 25));
+
+    // Opened, it shows the rows at once and works once its code took the HTML over, with no mismatch.
+    await tab.goto('/admin?tab=active-orders');
+    await tab.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
+    const first = tab.getByRole('region', { name: 'Active orders' }).locator('tbody tr.ant-table-row').first();
+    await first.getByRole('button', { name: /View Details of order/ }).click();
+    await tab.getByRole('dialog').getByText('Customer Information').waitFor();
+    expect(errors).toEqual([]);
+    await tab.keyboard.press('Escape');
+    await tab.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // Without a script at all, the operator still sees the orders (the server's picture of the page).
+    const noScript = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    await noScript.addCookies(await operator.cookies());
+    const still = await noScript.newPage();
+    await still.goto('/admin?tab=active-orders');
+    expect(await still.locator('.orders-table tbody tr.ant-table-row').count()).toBe(25);
+    await noScript.close();
+
+    // No session, another tab, or a session logged out: the plain shell, no order in it.
+    const stranger = await browser.newContext({ baseURL: server.url });
+    expect(await (await stranger.request.get('/admin?tab=active-orders')).text()).not.toContain('data-row-key');
+    await stranger.close();
+    expect(await (await operator.request.get('/admin?tab=products')).text()).not.toContain('data-row-key');
+    const cookie = `admin_session=${session?.value ?? ''}`;
+    await tab.getByRole('button', { name: 'Log out' }).click();
+    await tab.getByRole('heading', { name: 'Admin Access' }).waitFor();
+    expect((await operator.cookies()).find((c) => c.name === 'admin_session')).toBeUndefined();
+    const replayed = await operator.request.get('/admin?tab=active-orders', { headers: { Cookie: cookie } });
+    expect(await replayed.text()).not.toContain('data-row-key');
+    await operator.close();
   });
 
   it('logs out: the token it held is refused by the server from then on', async () => {
