@@ -39,7 +39,8 @@ async function start(): Promise<void> {
   const adminBoot = readAdminBoot(document);
   if (adminBoot?.config !== undefined) queryClient.setQueryData(configQueryOptions().queryKey, adminBoot.config);
   const drawn = adminBoot?.drawn;
-  if (drawn !== undefined && container.hasChildNodes() && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
+  const operatorReturning = window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null;
+  if (drawn !== undefined && container.hasChildNodes() && operatorReturning) {
     // The server drew the order tab for the session's cookie: it stays on screen while the code comes, and the
     // code takes its HTML over (the same page from the same data) once the stored token is checked.
     const takeOver = await takeOverDrawnAdmin(queryClient, drawn.firstPage as OrderSearchPage)
@@ -52,7 +53,7 @@ async function start(): Promise<void> {
       hydrate(container, <App queryClient={queryClient} serverAgeAnswer={drawn.ageVerified} siteOrigin={drawn.origin} />);
       return;
     }
-  } else if (window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null) {
+  } else if (operatorReturning) {
     // Before the first render: the token's check and the tab's first page go out ahead of the admin's code. The
     // first render waits for that code (a second at most): the page is then drawn once, whole, instead of a
     // loading frame first and the page after it in a transition that yields every few milliseconds.

@@ -21,6 +21,10 @@ describe('admin access over HTTP', () => {
     await t.close();
   });
 
+  /** A login from its own client address (each address has its own rate limit). */
+  const logIn = (address: string, password = TEST_ADMIN_PASSWORD) =>
+    t.http().post('/api/admin/login').set('X-Forwarded-For', address).send({ password });
+
   describe('POST /api/admin/login', () => {
     it('given the admin password, answers 201 with a bearer token that opens the admin API', async () => {
       const res = await t
@@ -85,15 +89,7 @@ describe('admin access over HTTP', () => {
   });
 
   describe('POST /api/admin/logout', () => {
-    const login = async (address: string): Promise<string> => {
-      const res = await t
-        .http()
-        .post('/api/admin/login')
-        .set('X-Forwarded-For', address)
-        .send({ password: TEST_ADMIN_PASSWORD })
-        .expect(201);
-      return (res.body as { token: string }).token;
-    };
+    const login = async (address: string): Promise<string> => ((await logIn(address).expect(201)).body as { token: string }).token;
 
     it('given a logged-in token, ends it on the server: every admin route refuses it from the answer on, other sessions go on', async () => {
       const leaving = await login('198.51.100.20');
@@ -122,12 +118,7 @@ describe('admin access over HTTP', () => {
       ([res.headers['set-cookie']].flat() as (string | undefined)[]).find((cookie) => cookie?.startsWith('admin_session='));
 
     it("is set by a login to the token, for the admin page only, out of scripts' and other sites' reach, as long as the token lives", async () => {
-      const res = await t
-        .http()
-        .post('/api/admin/login')
-        .set('X-Forwarded-For', '198.51.100.30')
-        .send({ password: TEST_ADMIN_PASSWORD })
-        .expect(201);
+      const res = await logIn('198.51.100.30').expect(201);
       const cookie = sessionCookie(res);
       expect(cookie).toBeDefined();
       const [pair, ...attributes] = (cookie ?? '').split(';').map((part) => part.trim());
@@ -138,12 +129,12 @@ describe('admin access over HTTP', () => {
     });
 
     it('is not set by a refused login', async () => {
-      const res = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.31').send({ password: 'wrong' }).expect(401);
+      const res = await logIn('198.51.100.31', 'wrong').expect(401);
       expect(sessionCookie(res)).toBeUndefined();
     });
 
     it('is renewed by a good verify, never set by a refused one, and removed by the logout', async () => {
-      const login = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.32').send({ password: TEST_ADMIN_PASSWORD });
+      const login = await logIn('198.51.100.32');
       const token = (login.body as { token: string }).token;
       const verified = await t.http().get('/api/admin/verify').set('Authorization', `Bearer ${token}`).expect(200);
       expect(sessionCookie(verified)).toMatch(new RegExp(`^admin_session=${token.replace(/\./g, '\\.')};.*Path=/admin`));
@@ -154,7 +145,7 @@ describe('admin access over HTTP', () => {
     });
 
     it('is never taken for the bearer token by the API: a request with the cookie alone is refused', async () => {
-      const login = await t.http().post('/api/admin/login').set('X-Forwarded-For', '198.51.100.33').send({ password: TEST_ADMIN_PASSWORD });
+      const login = await logIn('198.51.100.33');
       const token = (login.body as { token: string }).token;
       for (const path of ['/api/admin/verify', '/api/admin/orders/search']) {
         await t.http().get(path).set('Cookie', `admin_session=${token}`).expect(401);

@@ -1,6 +1,7 @@
 import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import type { Product, PublicConfig } from '@brewery/shop-rules';
 import { PACK_QUANTITY, findBeerBySlug } from '@brewery/shop-rules';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
@@ -153,27 +154,15 @@ export async function renderAdminPage(input: AdminRenderInput): Promise<string |
   if (adminFirstPagePath(input.url) === null) return null;
   const { preloadAdminTab } = await import('@/app/routes/admin.route');
   await preloadAdminTab(address.searchParams.get('tab'));
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(address));
-  if (context instanceof Response) throw new Error(`The page ${input.url} answered a redirect while rendering.`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(productsQueryOptions().queryKey, input.products);
-  queryClient.setQueryData(configQueryOptions().queryKey, input.config);
-  queryClient.setQueryData(verifyAdminQueryOptions().queryKey, true);
-  seedOrderTab(queryClient, address.searchParams, input.firstPage as OrderSearchPage);
-  const markup = renderToString(
-    <StyleProvider cache={adminStyleCache}>
-      <SiteOriginContext value={input.origin}>
-        <ServerAgeAnswerContext value={input.ageVerified}>
-          <ServerAdminSession value>
-            <AppProvider queryClient={queryClient}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProvider>
-          </ServerAdminSession>
-        </ServerAgeAnswerContext>
-      </SiteOriginContext>
-    </StyleProvider>,
+  const markup = await renderRoutes(
+    address,
+    { cache: adminStyleCache, origin: input.origin, ageVerified: input.ageVerified, adminSession: true },
+    (queryClient) => {
+      queryClient.setQueryData(productsQueryOptions().queryKey, input.products);
+      queryClient.setQueryData(configQueryOptions().queryKey, input.config);
+      queryClient.setQueryData(verifyAdminQueryOptions().queryKey, true);
+      seedOrderTab(queryClient, address.searchParams, input.firstPage as OrderSearchPage);
+    },
   );
   const shell = adminShell(input.template, input.url, input.manifest, input.config, {
     firstPage: input.firstPage,
@@ -231,29 +220,49 @@ export interface RenderedPage {
 /** antd's styles are computed once per process: each render adds what it has not seen, and takes them all. */
 const styleCache = createCache();
 
+/**
+ * The shop's routes at this address rendered to a string, as the browser's `App` draws them, from a query cache
+ * the caller fills; antd's styles go into the given cache.
+ */
+async function renderRoutes(
+  url: URL,
+  page: { cache: ReturnType<typeof createCache>; origin: string; ageVerified: boolean; adminSession: boolean },
+  seed: (queryClient: QueryClient) => void,
+): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`The page ${url.pathname}${url.search} answered a redirect while rendering.`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  seed(queryClient);
+  return renderToString(
+    <StyleProvider cache={page.cache}>
+      <SiteOriginContext value={page.origin}>
+        <ServerAgeAnswerContext value={page.ageVerified}>
+          <ServerAdminSession value={page.adminSession}>
+            <AppProvider queryClient={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProvider>
+          </ServerAdminSession>
+        </ServerAgeAnswerContext>
+      </SiteOriginContext>
+    </StyleProvider>,
+  );
+}
+
 /** Renders a public page of the shop: its markup, head tags and styles, for the browser's code to hydrate. */
 export async function renderShopPage(input: ShopRenderInput): Promise<RenderedPage> {
   const url = new URL(input.url, 'http://shop.invalid');
   const route = pageRoute(url.pathname, input.products);
   if (route.kind === 'client') throw new Error(`${url.pathname} is drawn in the browser; the server sends the plain shell.`);
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`The page ${input.url} answered a redirect while rendering.`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(productsQueryOptions().queryKey, input.products);
-  queryClient.setQueryData(configQueryOptions().queryKey, input.config);
-  const markup = renderToString(
-    <StyleProvider cache={styleCache}>
-      <SiteOriginContext value={input.origin}>
-        <ServerAgeAnswerContext value={input.ageVerified}>
-          <AppProvider queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProvider>
-        </ServerAgeAnswerContext>
-      </SiteOriginContext>
-    </StyleProvider>,
+  const markup = await renderRoutes(
+    url,
+    { cache: styleCache, origin: input.origin, ageVerified: input.ageVerified, adminSession: false },
+    (queryClient) => {
+      queryClient.setQueryData(productsQueryOptions().queryKey, input.products);
+      queryClient.setQueryData(configQueryOptions().queryKey, input.config);
+    },
   );
   const { hoisted, body } = splitHoisted(markup);
   return {

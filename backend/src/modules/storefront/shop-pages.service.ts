@@ -124,9 +124,7 @@ export class ShopPages {
       document = await this.document(built, key, url, listing.etag, products, ageVerified);
     } catch (error) {
       // The page still works drawn by the browser; the failure is for the operator's log.
-      this.logger.error(
-        `Rendering ${url} failed; the browser draws it instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      this.logger.error(`Rendering ${url} failed; the browser draws it instead: ${describe(error)}`);
       return { kind: 'shell' };
     }
     this.send(req, res, document);
@@ -158,9 +156,7 @@ export class ShopPages {
       });
     } catch (error) {
       if (error instanceof DomainError) return null;
-      this.logger.error(
-        `Drawing ${url} failed; the browser draws it instead: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      this.logger.error(`Drawing ${url} failed; the browser draws it instead: ${describe(error)}`);
       return null;
     }
   }
@@ -284,8 +280,13 @@ function sendPrivate(req: Request, res: Response, html: string): void {
   else res.end(html);
 }
 
+/** An error for the operator's log: its stack where it has one. */
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 /** A path's query string as Express reads one: a repeated parameter is an array. */
-export function rawQuery(path: string): Record<string, string | string[]> {
+function rawQuery(path: string): Record<string, string | string[]> {
   const params = new URL(path, 'http://shop.invalid').searchParams;
   const raw: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
