@@ -84,7 +84,8 @@ export class ShopPages {
   async answer(req: Request, res: Response): Promise<PageAnswer> {
     const built = await this.builtShop();
     if (built === null) return { kind: 'shell' };
-    const pathname = req.path;
+    // As the router reads it (`/admin/../admin` is `/admin`); a request sent with dot segments is redirected below.
+    const pathname = withoutDotSegments(req.path);
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const listing = await this.listing.current();
     const products = listing.products as Product[];
@@ -104,7 +105,7 @@ export class ShopPages {
 
     // One address per page: `/Shop/` and `/shop/%71uokka-pale-ale` are `/shop` and `/shop/quokka-pale-ale`.
     const canonical = canonicalPath(decodedPath(pathname));
-    if (kind === 'page' && canonical !== pathname) return this.redirect(res, `${canonical}${query}`);
+    if (kind === 'page' && canonical !== req.path) return this.redirect(res, `${canonical}${query}`);
     if (kind === 'not-found') {
       const moved = await this.movedBeer(canonical);
       if (moved !== null && moved !== pathname) return this.redirect(res, `${moved}${query}`);
@@ -294,6 +295,11 @@ function rawQuery(path: string): Record<string, string | string[]> {
     raw[key] = values.length === 1 ? (values[0] ?? '') : values;
   }
   return raw;
+}
+
+/** The path with its `.` and `..` segments resolved, as a browser and the router read it. */
+export function withoutDotSegments(pathname: string): string {
+  return new URL(pathname, 'http://shop.invalid').pathname;
 }
 
 /** The path with its percent-escapes decoded, or as it came when they are not valid. */

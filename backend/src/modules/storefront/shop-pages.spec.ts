@@ -1,4 +1,4 @@
-import { canonicalPath, chooseEncoding, decodedPath, hasAgeCookie } from './shop-pages.service';
+import { canonicalPath, chooseEncoding, decodedPath, hasAgeCookie, withoutDotSegments } from './shop-pages.service';
 
 describe('shop pages: the request', () => {
   it.each([
@@ -8,6 +8,16 @@ describe('shop pages: the request', () => {
     ['/shop/Quokka-Pale-Ale//', '/shop/quokka-pale-ale'],
   ])('the canonical form of %s is %s', (path, canonical) => {
     expect(canonicalPath(path)).toBe(canonical);
+  });
+
+  it.each([
+    ['/admin/../admin', '/admin'],
+    ['/shop/./quokka-pale-ale', '/shop/quokka-pale-ale'],
+    ['/../../etc/passwd', '/etc/passwd'],
+    ['/shop/%2e%2e/admin', '/admin'],
+    ['/shop/%71uokka-pale-ale', '/shop/%71uokka-pale-ale'],
+  ])('read as the router reads it, %s is %s', (path, resolved) => {
+    expect(withoutDotSegments(path)).toBe(resolved);
   });
 
   it.each([
