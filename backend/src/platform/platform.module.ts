@@ -1,7 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
-import { StoreWrites } from './event-sourcing/store-writes';
 import { PersistenceModule } from './persistence/persistence.module';
 import { CLOCK, type Clock } from './persistence/persistence.tokens';
 import { ProjectionLag } from './projections/projection-lag';
@@ -23,10 +22,9 @@ export class PlatformModule {
         ProjectionRegistry,
         ProjectionRunner,
         ProjectionLag,
-        { provide: StoreWrites, useFactory: () => new StoreWrites() },
         { provide: CLOCK, useValue: clock },
       ],
-      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, StoreWrites, CLOCK],
+      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, CLOCK],
     };
   }
 }

@@ -9,7 +9,7 @@ import {
 import type { Decider } from '../../shared-kernel/decider';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { CommandPipeline } from './command-pipeline';
-import { StoreWriteError, StoreWrites, WRITE_FAILURE_MEMORY_MS } from './store-writes';
+import { StoreWriteError, StoreWrites, WRITE_FAILURE_MEMORY_MS, watchedWrites } from './store-writes';
 
 /** A counter with a ceiling: enough to show that concurrent decisions are taken on the latest state. */
 type CounterEvent = DomainEvent<'Incremented', { by: number }>;
@@ -369,7 +369,7 @@ describe('CommandPipeline', () => {
     });
   });
 
-  describe('when the store does not take writes (a full disk)', () => {
+  describe('when the store does not take writes (a full disk), written through the watched store', () => {
     /** The real store, whose appends fail like a full disk while `full` is set. */
     function fillable(inner: EventStore): { store: EventStore; full: { on: boolean } } {
       const full = { on: false };
@@ -388,7 +388,7 @@ describe('CommandPipeline', () => {
       const { store: disk, full } = fillable(store);
       let now = 1_000_000;
       const writes = new StoreWrites(() => now);
-      const onFullDisk = new CommandPipeline(disk, undefined, writes);
+      const onFullDisk = new CommandPipeline(watchedWrites(disk, writes));
       const run = () =>
         onFullDisk.run({ streamName: 'counter-full', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
       await run();
@@ -413,7 +413,7 @@ describe('CommandPipeline', () => {
 
     it('a conflict is the store answering, not failing', async () => {
       const writes = new StoreWrites();
-      const first = new CommandPipeline(store, undefined, writes);
+      const first = new CommandPipeline(watchedWrites(store, writes));
       const other = new CommandPipeline(store);
       await first.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
       await other.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });

@@ -12,7 +12,6 @@ import {
 import type { Decider } from '../../shared-kernel/decider';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
 import { ProjectionLag } from '../projections/projection-lag';
-import { StoreWriteError, StoreWrites } from './store-writes';
 import { StreamStateCache } from './stream-state-cache';
 import { positionRecorder } from './written-position';
 
@@ -115,7 +114,6 @@ export class CommandPipeline {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly lag: ProjectionLag = new ProjectionLag(),
-    private readonly writes: StoreWrites = new StoreWrites(),
   ) {}
 
   run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
@@ -189,7 +187,7 @@ export class CommandPipeline {
     let position: number | null = null;
     if (events.length > 0) {
       try {
-        const result = await this.append(streamName, events, revision === -1 ? 'no_stream' : revision);
+        const result = await this.store.append(streamName, events, { expectedRevision: revision === -1 ? 'no_stream' : revision });
         this.lag.committed(result.position);
         this.cache.set(streamName, { fold: decider, state: decided.at(-1)?.state, revision: result.nextExpectedRevision });
         position = result.position;
@@ -232,7 +230,7 @@ export class CommandPipeline {
         continue;
       }
       try {
-        const result = await this.append(
+        const result = await this.store.append(
           input.streamName,
           events.map((event, index) => ({
             id: input.eventId?.(event, index),
@@ -240,7 +238,7 @@ export class CommandPipeline {
             data: event.data,
             metadata: input.metadata,
           })),
-          revision === -1 ? 'no_stream' : revision,
+          { expectedRevision: revision === -1 ? 'no_stream' : revision },
         );
         this.lag.committed(result.position);
         const idempotentRepeat = result.nextExpectedRevision !== revision + events.length;
@@ -261,26 +259,6 @@ export class CommandPipeline {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
         if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
       }
-    }
-  }
-
-  /**
-   * Every append of the pipeline: the store's answers (a write, a conflict, a duplicate id) say it takes writes;
-   * anything else (disk full, database gone) marks it failing for the health check and is raised as a
-   * StoreWriteError, which the API answers with 503 and a message saying so.
-   */
-  private async append(streamName: string, events: EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    try {
-      const result = await this.store.append(streamName, events, { expectedRevision });
-      this.writes.succeeded();
-      return result;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) {
-        this.writes.succeeded();
-        throw error;
-      }
-      this.writes.failed(error);
-      throw new StoreWriteError(error);
     }
   }
 

@@ -1,3 +1,5 @@
+import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore } from '@brewery/eventstore';
+
 /** How long a failed write keeps the store reported failing when no write has succeeded since. */
 export const WRITE_FAILURE_MEMORY_MS = 30_000;
 
@@ -64,3 +66,33 @@ const ERRNO_MEANINGS: Record<string, string> = {
   '57P01': 'the database server is shutting down',
   ECONNREFUSED: 'the database server refuses connections',
 };
+
+/**
+ * The event store every part of the shop writes through: the store's own answers (a write, a conflict, a duplicate
+ * id) say it takes writes; anything else (disk full, database gone) marks it failing for the health check and is
+ * raised as a StoreWriteError, which the API answers with 503 `store_unavailable`. One wrapper, at the store's
+ * provider, so a use case, the payment gateway or a process manager cannot forget it.
+ */
+export function watchedWrites(store: EventStore, writes: StoreWrites): EventStore {
+  const append: EventStore['append'] = async (streamName, events, options) => {
+    try {
+      const result = await store.append(streamName, events, options);
+      writes.succeeded();
+      return result;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) {
+        writes.succeeded();
+        throw error;
+      }
+      writes.failed(error);
+      throw new StoreWriteError(error);
+    }
+  };
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property === 'append') return append;
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -15,6 +15,7 @@ import {
   type EventStore,
 } from '@brewery/eventstore';
 import type { AppConfig } from '../../config/app-config';
+import { StoreWrites, watchedWrites } from '../event-sourcing/store-writes';
 import { openingStore, withoutPassword } from './store-open-error';
 import { APP_CONFIG, DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
 
@@ -38,10 +39,11 @@ function hasCheckpointStore(store: EventStore): store is EventStore & { checkpoi
 }
 
 const providers: Provider[] = [
+  { provide: StoreWrites, useFactory: () => new StoreWrites() },
   {
     provide: EVENT_STORE,
-    inject: [APP_CONFIG],
-    useFactory: (config: AppConfig): Promise<EventStore> => {
+    inject: [APP_CONFIG, StoreWrites],
+    useFactory: async (config: AppConfig, writes: StoreWrites): Promise<EventStore> => {
       const store = config.eventStore;
       const where =
         store.kind === 'postgres'
@@ -49,7 +51,7 @@ const providers: Provider[] = [
           : store.kind === 'kurrentdb'
             ? `the event store at EVENTSTORE_URL ${withoutPassword(store.url)}`
             : `the embedded event store in ${store.dataDir}`;
-      return openingStore(where, () => openEventStore(store));
+      return watchedWrites(await openingStore(where, () => openEventStore(store)), writes);
     },
   },
   {
@@ -97,5 +99,5 @@ const providers: Provider[] = [
 ];
 
 @Global()
-@Module({ providers, exports: [EVENT_STORE, DOCUMENT_STORE, PROJECTION_CHECKPOINTS, PROCESS_CHECKPOINTS, LEADERSHIP] })
+@Module({ providers, exports: [EVENT_STORE, DOCUMENT_STORE, PROJECTION_CHECKPOINTS, PROCESS_CHECKPOINTS, LEADERSHIP, StoreWrites] })
 export class PersistenceModule {}
