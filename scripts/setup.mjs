@@ -61,7 +61,9 @@ if (!existsSync(installed) || manifests.some((m) => mtime(join(root, m)) > mtime
   console.log('setup: installing dependencies…');
   // `npm install` keeps the versions package-lock.json records; unlike `npm ci` it does not insist that
   // the lock lists every other platform's optional binaries, which npm 11 does not always write.
-  run(npm, ['install', '--no-audit', '--no-fund']);
+  // `--include=dev`: the build needs TypeScript, Vite and the type packages even when NODE_ENV=production (which
+  // makes npm leave out devDependencies), so a production start on a fresh clone builds instead of failing.
+  run(npm, ['install', '--include=dev', '--no-audit', '--no-fund']);
 }
 
 // 2. Build: the server (tsc -b is incremental) and the shop when its sources changed.
