@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
@@ -29,6 +30,22 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
   let products: AdminProduct[];
 
   const raw = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+  /** A GET sent with its path exactly as written (fetch would resolve `//host` and dot segments first). */
+  const sentAsWritten = (path: string, cookie?: string) =>
+    new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path, headers: cookie === undefined ? {} : { cookie } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startShopServer({ name: 'storefront' }), launchChromium()]);
@@ -105,6 +122,36 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
       expect(await res.text()).toContain('Page Not Found');
     },
   );
+
+  it('given addresses that spell a beer through encoded slashes, dot segments or another host, no unknown address ever shows it', async () => {
+    const beer = live().find((p) => p.slug === 'kings-park-kolsch') ?? live()[0];
+    if (beer === undefined) throw new Error('no beer on sale');
+    const tricks = [
+      `/%2F%2Fevil.example/shop/${beer.slug}`,
+      `//evil.example/shop/${beer.slug}`,
+      `/shop/%2e%2e%2f%2e%2e%2fshop%2f${beer.slug}`,
+      `/%2e%2e/shop/${beer.slug}%2F`,
+      `/\\evil.example/shop/${beer.slug}`,
+    ];
+    for (const cookie of [undefined, 'age_verified=true']) {
+      for (const path of tricks) {
+        const res = await sentAsWritten(path, cookie);
+        // Never the beer's own content: a 404, or one redirect to a clean address on this shop.
+        if (res.status === 301) expect(res.location).toMatch(/^\/(?![/\\])/);
+        else expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        if (res.status === 404) expect(res.body).toContain('Page Not Found');
+        expect(res.body).not.toContain(`/shop/${beer.slug}"`);
+      }
+      // What came first does not decide what the next unknown address shows.
+      for (const path of ['/no-such-page-2', '/shop-typo', '/shop/no-such-beer', '/.env', '/wp-login.php']) {
+        const res = await sentAsWritten(path, cookie);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(res.body).toContain('Page Not Found');
+        expect(res.body).not.toContain(`/shop/${beer.slug}"`);
+        expect(res.body).not.toContain('rel="canonical"');
+      }
+    }
+  });
 
   it.each([
     ['/Shop/', '/shop'],

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, freePort, stopChild, waitUntilAnswering } from '../support/shop-server';
+import { ROOT, freePort, waitUntilAnswering } from '../support/shop-server';
 
 /**
  * An operator deploying without Docker: a fresh clone of the committed tree, `NODE_ENV=production npm start`.
@@ -16,7 +16,20 @@ describe('a production start on a fresh clone', () => {
   let output = '';
 
   afterAll(async () => {
-    if (child !== null) await stopChild(child);
+    // npm runs the server as its child: the whole process group is stopped, the server with it.
+    if (child?.pid !== undefined && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      process.kill(-child.pid, 'SIGTERM');
+      const timer = setTimeout(() => {
+        try {
+          if (child?.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -36,6 +49,7 @@ describe('a production start on a fresh clone', () => {
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

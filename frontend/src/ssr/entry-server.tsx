@@ -252,7 +252,9 @@ async function renderRoutes(
 
 /** Renders a public page of the shop: its markup, head tags and styles, for the browser's code to hydrate. */
 export async function renderShopPage(input: ShopRenderInput): Promise<RenderedPage> {
-  const url = new URL(input.url, 'http://shop.invalid');
+  // A path on this shop, never an address: relative to a base, `//evil.example/shop` would name another host.
+  if (!/^\/(?![/\\])/.test(input.url)) throw new Error(`${input.url} is not a path on the shop.`);
+  const url = new URL(`http://shop.invalid${input.url}`);
   const route = pageRoute(url.pathname, input.products);
   if (route.kind === 'client') throw new Error(`${url.pathname} is drawn in the browser; the server sends the plain shell.`);
 

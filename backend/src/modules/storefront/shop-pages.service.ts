@@ -113,16 +113,15 @@ export class ShopPages {
 
     const ageVerified = hasAgeCookie(req.header('cookie'));
     const isResult = canonical === '/order-success';
-    // The order result depends on its query; a missing page's markup is the same whatever was asked for.
-    const key = isResult
-      ? null
-      : kind === 'not-found'
-        ? `404 ${canonical.startsWith('/shop/') ? 'beer' : 'other'} ${ageVerified}`
-        : `${canonical} ${ageVerified}`;
-    const url = isResult ? `${canonical}${query}` : canonical;
+    // A missing page's markup is the same whatever was asked for, so it is drawn from a fixed address of its kind,
+    // never from the one asked (whose pieces could spell another page): a cached rendering is keyed by exactly
+    // what decided its content. The order result depends on its query and is not kept.
+    const missing = kind === 'not-found' ? (canonical.startsWith('/shop/') ? 'beer' : 'other') : null;
+    const key = isResult ? null : missing !== null ? `404 ${missing} ${ageVerified}` : `${canonical} ${ageVerified}`;
+    const url = isResult ? `${canonical}${query}` : missing !== null ? MISSING_PAGE_URL[missing] : canonical;
     let document: ShopDocument;
     try {
-      document = await this.document(built, key, url, listing.etag, products, ageVerified);
+      document = await this.document(built, key, url, missing === null ? 200 : 404, listing.etag, products, ageVerified);
     } catch (error) {
       // The page still works drawn by the browser; the failure is for the operator's log.
       this.logger.error(`Rendering ${url} failed; the browser draws it instead: ${describe(error)}`);
@@ -166,6 +165,7 @@ export class ShopPages {
     built: BuiltShop,
     key: string | null,
     url: string,
+    status: 200 | 404,
     listingEtag: string,
     products: Product[],
     ageVerified: boolean,
@@ -173,6 +173,8 @@ export class ShopPages {
     const cached = key === null ? undefined : this.documents.get(key);
     if (cached !== undefined && cached.listingEtag === listingEtag) return cached;
     const page = await this.page(built, key, url, listingEtag, products, ageVerified);
+    // The server and the renderer read the address alike; if they ever did not, nothing is sent or kept.
+    if (page.status !== status) throw new Error(`${url} was classed ${status} but rendered ${page.status}`);
     const config = publicConfigOf(this.config);
     const html = Buffer.from(built.bundle.shopDocument(built.template, page, { products, config, ageVerified, origin: this.origin() }));
     const document = compressedDocument(listingEtag, page.status, html);
@@ -297,9 +299,18 @@ function rawQuery(path: string): Record<string, string | string[]> {
   return raw;
 }
 
-/** The path with its `.` and `..` segments resolved, as a browser and the router read it. */
+/**
+ * The addresses a missing page is drawn from: no beer's slug and no page's path can be either (a slug is lower-case
+ * letters, digits and dashes).
+ */
+const MISSING_PAGE_URL = { beer: '/shop/~missing', other: '/~missing' } as const;
+
+/**
+ * The path with its `.` and `..` segments resolved, as a browser and the router read it. Read as a path, never as
+ * an address: `//evil.example/shop` stays a path on this shop (relative to a base, it would name another host).
+ */
 export function withoutDotSegments(pathname: string): string {
-  return new URL(pathname, 'http://shop.invalid').pathname;
+  return new URL(`http://shop.invalid${pathname.startsWith('/') ? '' : '/'}${pathname}`).pathname;
 }
 
 /** The path with its percent-escapes decoded, or as it came when they are not valid. */

@@ -16,6 +16,8 @@ describe('shop pages: the request', () => {
     ['/../../etc/passwd', '/etc/passwd'],
     ['/shop/%2e%2e/admin', '/admin'],
     ['/shop/%71uokka-pale-ale', '/shop/%71uokka-pale-ale'],
+    ['//evil.example/shop/kings-park-kolsch', '//evil.example/shop/kings-park-kolsch'],
+    ['/\\evil.example/shop', '//evil.example/shop'],
   ])('read as the router reads it, %s is %s', (path, resolved) => {
     expect(withoutDotSegments(path)).toBe(resolved);
   });
