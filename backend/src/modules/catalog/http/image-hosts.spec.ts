@@ -1,5 +1,5 @@
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { assertImageHostAllowed } from './image-hosts';
+import { IMAGE_URL_INVALID, assertImageHostAllowed } from './image-hosts';
 
 describe('assertImageHostAllowed (pictures from the shop, or from a host IMAGE_HOSTS names)', () => {
   it.each<[string, string, readonly string[]]>([
@@ -32,5 +32,28 @@ describe('assertImageHostAllowed (pictures from the shop, or from a host IMAGE_H
     ],
   ])('refuses %s, saying what to do', (_case, url, hosts, message) => {
     expect(() => assertImageHostAllowed(url, hosts)).toThrow(new DomainError('image_host_not_allowed', message));
+  });
+
+  it.each([
+    ['a backslash after the slash (a browser reads it as //)', '/\\evil.example/x.png'],
+    ['two backslashes', '\\\\evil.example/x.png'],
+    ['a protocol-relative address', '//evil.example/x.png'],
+    ['a tab inside the slashes', '/\t/evil.example/x.png'],
+    ['a script address', 'javascript:alert(1)'],
+    ['a data address', 'data:image/png;base64,AAAA'],
+    ['a named host under another scheme', 'ftp://cdn.example.com/can.png'],
+    ['no scheme and no leading slash', 'evil.example/x.png'],
+  ])('refuses %s, whatever IMAGE_HOSTS names', (_case, url) => {
+    const refused = (() => {
+      try {
+        assertImageHostAllowed(url, ['https://cdn.example.com', 'https://evil.example']);
+        return null;
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toMatch(/^image_(url_invalid|host_not_allowed)$/);
+    if ((refused as DomainError).code === 'image_url_invalid') expect((refused as DomainError).message).toBe(IMAGE_URL_INVALID);
   });
 });
