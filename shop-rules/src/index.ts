@@ -17,3 +17,4 @@ export * from './order-pricing';
 export * from './order-status';
 export * from './beer-pages';
 export * from './shipping-email-commands';
+export * from './contact-details';

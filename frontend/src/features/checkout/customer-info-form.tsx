@@ -1,5 +1,5 @@
 import type { CustomerInfo, ShippingState } from '@brewery/shop-rules';
-import { SHIPPING_STATES, isPerthMetro, isShippingState, postcodeBelongsToState } from '@brewery/shop-rules';
+import { SHIPPING_STATES, isEmailAddress, isPerthMetro, isShippingState, postcodeBelongsToState } from '@brewery/shop-rules';
 import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
 import type { FormInstance, FormProps } from 'antd';
 
@@ -80,7 +80,13 @@ export function CustomerInfoForm({ form, busy, submitBlocked = false, onSubmit, 
             label="Email"
             rules={[
               { required: true, whitespace: true, message: 'Please enter your email' },
-              { type: 'email', message: 'Please enter an email address such as name@example.com' },
+              {
+                // The server's own rule (the HTML standard's), so the form refuses exactly what checkout would.
+                validator: (_, value: unknown) =>
+                  typeof value !== 'string' || value.trim() === '' || isEmailAddress(value.trim())
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('Please enter an email address such as name@example.com')),
+              },
             ]}
           >
             <Input type="email" autoComplete="email" inputMode="email" />

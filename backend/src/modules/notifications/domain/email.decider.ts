@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import type { EmailEvent, EmailMessage } from './email.events';
@@ -28,7 +29,7 @@ export const emailDecider: Decider<EmailState, EmailCommand, EmailEvent> = {
     switch (command.type) {
       case 'QueueEmail':
         if (state.status !== 'none') return [];
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(command.message.to))
+        if (!isEmailAddress(command.message.to))
           throw new DomainError('invalid_recipient', 'The e-mail recipient is not a valid address');
         return [{ type: 'EmailQueued', data: command.message }];
       case 'RecordEmailSent':

@@ -66,9 +66,31 @@ describe('validateCustomerInfo', () => {
     ['a Parcel Post address', { addressLine1: 'c/o Parcel Post, 12 Main Rd' }, CustomerMessages.streetAddress],
     ['a Parcel Collect point', { addressLine1: 'Parcel Collect 99' }, CustomerMessages.streetAddress],
     ['a locked bag', { addressLine1: 'Locked Bag 12' }, CustomerMessages.streetAddress],
+    ['a PO Box in Cyrillic look-alikes', { addressLine1: 'Р.О. Вох 12' }, CustomerMessages.streetAddress],
+    ['a PO Box in Greek look-alikes', { addressLine1: 'ΡΟ Βοχ 12' }, CustomerMessages.streetAddress],
+    ['a PO Box in full-width letters', { addressLine1: 'ＰＯ Ｂｏｘ 12' }, CustomerMessages.streetAddress],
+    ['a PO Box with a zero-width space', { addressLine1: 'P\u200bO Box 12' }, CustomerMessages.streetAddress],
+    ['a Parcel Locker with accents', { addressLine1: 'Pàrcel Lócker 1023456789' }, CustomerMessages.streetAddress],
+    ['a Parcel Locker with a Cyrillic a', { addressLine2: 'Pаrcel Locker 7' }, CustomerMessages.streetAddress],
+    ['an e-mail of markup', { email: '<img/src=x/onerror=alert(4)>@example.com' }, CustomerMessages.email],
+    ['an e-mail with a display name', { email: 'Ada <ada@example.com>' }, CustomerMessages.email],
+    ['an e-mail with a quoted local part', { email: '"ada lovelace"@example.com' }, CustomerMessages.email],
+    ['an e-mail with a comment', { email: 'ada(comment)@example.com' }, CustomerMessages.email],
+    ['an e-mail with two @', { email: 'ada@evil@example.com' }, CustomerMessages.email],
+    ['an e-mail with a one-label domain', { email: 'ada@localhost' }, CustomerMessages.email],
+    ['an e-mail with a domain label ending in a dash', { email: 'ada@example-.com' }, CustomerMessages.email],
+    ['an e-mail with a comma', { email: 'ada@example.com,eve@example.com' }, CustomerMessages.email],
+    ['an e-mail too long for SMTP', { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` }, CustomerMessages.email],
   ])('refuses %s', (_, change, message) => {
     expect(() => validateCustomerInfo({ ...valid, ...change })).toThrow(message);
   });
+
+  it.each(['ada@example.com', "o'brien+beer@mail.example.com.au", 'A.Lovelace@Example.COM', 'x_y-z@sub-domain.example.org'])(
+    'accepts the e-mail address %s',
+    (email) => {
+      expect(validateCustomerInfo({ ...valid, email }).email).toBe(email);
+    },
+  );
 
   it.each([
     ['Unit 4, 12 Boxer Street', 'WA', '6000'],

@@ -1,4 +1,4 @@
-import { isShippingState, postcodeBelongsToState, type CustomerInfo } from '@brewery/shop-rules';
+import { asReadByEye, isEmailAddress, isShippingState, postcodeBelongsToState, type CustomerInfo } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderCustomer } from './order.events';
 
@@ -8,7 +8,6 @@ const MAX_FIELD_LENGTH = 200;
 /** Tabs, line breaks, backspaces and the like: a one-line field goes onto labels, invoices and e-mails as it is. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 /** Australian landlines (02, 03, 07, 08) and mobiles (04, 05), with or without +61. */
 const AUSTRALIAN_PHONE = /^0[234578]\d{8}$/;
 /**
@@ -57,7 +56,7 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
   }
 
   const email = text('email');
-  if (email !== '' && !EMAIL.test(email)) problems.push(CustomerMessages.email);
+  if (email !== '' && !isEmailAddress(email)) problems.push(CustomerMessages.email);
   const phone = text('phone');
   if (phone !== '' && !AUSTRALIAN_PHONE.test(normalisePhone(phone))) problems.push(CustomerMessages.phone);
 
@@ -72,7 +71,9 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
 
   const addressLine1 = text('addressLine1');
   const addressLine2 = text('addressLine2');
-  if (NOT_A_STREET_ADDRESS.test(addressLine1) || NOT_A_STREET_ADDRESS.test(addressLine2)) problems.push(CustomerMessages.streetAddress);
+  // Read as a courier would read it: look-alike letters ("Р.О. Вох" in Cyrillic) do not make a PO Box a street.
+  if (NOT_A_STREET_ADDRESS.test(asReadByEye(addressLine1)) || NOT_A_STREET_ADDRESS.test(asReadByEye(addressLine2)))
+    problems.push(CustomerMessages.streetAddress);
 
   if (problems.length > 0 || !isShippingState(state)) throw new DomainError('invalid_customer_info', problems.join('; '), 'validation');
   return {
