@@ -44,8 +44,12 @@ const confirm = (server: ShopServer, answer: Answer) =>
     body: { cardNumber: SUCCEEDS, clientSecret: answer.body.clientSecret },
   });
 
-const paymentStatus = (server: ShopServer, paymentIntentId: string) =>
-  send(server, 'GET', `/api/orders/payment-status?payment_intent=${encodeURIComponent(paymentIntentId)}`);
+const paymentStatus = (server: ShopServer, answer: Answer) =>
+  send(
+    server,
+    'GET',
+    `/api/orders/payment-status?${new URLSearchParams({ payment_intent: String(answer.body.paymentIntentId), client_secret: String(answer.body.clientSecret) }).toString()}`,
+  );
 
 async function product(server: ShopServer, id: string): Promise<AdminProduct> {
   const found = (await adminProducts(server.url, await server.adminToken())).find((p) => p.id === id);
@@ -101,7 +105,7 @@ describe('release day', () => {
       const late = await confirm(server, first);
       expect(late.status).toBe(409);
       expect(late.body.code).toBe('payment_intent_unexpected_state');
-      expect((await paymentStatus(server, String(first.body.paymentIntentId))).body).toMatchObject({
+      expect((await paymentStatus(server, first)).body).toMatchObject({
         status: 'cancelled',
         message: 'This checkout was replaced by a newer one from your browser, so nothing was charged.',
       });
@@ -151,7 +155,7 @@ describe('release day', () => {
       expect(flagged[0]).toMatchObject({ status: 'pending', invoiceNumber: null });
       expect(flagged[0]?.reviewReasons.join(' ')).toContain('differs from the order total');
       expect(flagged[1]).toMatchObject({ status: 'cancelled', invoiceNumber: null });
-      expect((await paymentStatus(server, String(authorised.body.paymentIntentId))).body).toMatchObject({ status: 'cancelled' });
+      expect((await paymentStatus(server, authorised)).body).toMatchObject({ status: 'cancelled' });
       const emails = await outbox(server.url, token);
       expect(
         emails.filter(
@@ -180,7 +184,7 @@ describe('release day', () => {
       const ended = await eventually(
         'the expired checkout to be cancelled',
         async () => {
-          const status = await paymentStatus(server, String(slow.body.paymentIntentId));
+          const status = await paymentStatus(server, slow);
           return status.body.status === 'cancelled' ? status : undefined;
         },
         30_000,
@@ -192,7 +196,7 @@ describe('release day', () => {
       expect(late.status).toBe(409);
       expect(late.body.code).toBe('payment_intent_unexpected_state');
       expect(await product(server, ipa.id)).toMatchObject({ inventory: 16, reserved: 0 });
-      expect((await paymentStatus(server, String(slow.body.paymentIntentId))).body.status).toBe('cancelled');
+      expect((await paymentStatus(server, slow)).body.status).toBe('cancelled');
     });
   });
 

@@ -257,7 +257,10 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
     const row = rows.find((o) => o.id === order.orderId);
     if (!row) throw new Error(`order ${order.orderId} is not on the admin list`);
     const history = await admin<TimelineEntry[]>('GET', `/api/admin/orders/${order.orderId}/history`);
-    const payment = await server.api<{ status: string }>('GET', `/api/orders/payment-status?payment_intent=${order.paymentIntentId}`);
+    const payment = await server.api<{ status: string }>(
+      'GET',
+      `/api/orders/payment-status?${new URLSearchParams({ payment_intent: order.paymentIntentId, client_secret: order.clientSecret }).toString()}`,
+    );
     const paymentEvents = history.filter((e) => e.stream === `payment-${order.paymentIntentId}`).map((e) => e.type);
     return {
       paymentEvents,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
 import type { DocumentStore } from '@brewery/eventstore';
 import { CatalogStock } from '../../src/modules/catalog';
 import { ORDERS, type OrderDoc } from '../../src/modules/ordering/order-list/order-list.projection';
@@ -127,6 +129,32 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(await eventStoreOf(t.app).headPosition()).toBe(head);
     });
 
+    it.each([
+      ['an hour in the future', 3600],
+      ['six minutes in the future', 360],
+      ['an hour old', -3600],
+    ])('refuses an event signed with our secret but dated %s, and appends nothing', async (_, offsetSeconds) => {
+      const head = await eventStoreOf(t.app).headPosition();
+      const { payload } = signedPaymentEvent(testGatewaySecret(t), {
+        eventId: `evt_dated_${offsetSeconds}`,
+        type: 'payment_intent.succeeded',
+        paymentIntentId: 'pi_dated',
+        orderId: '1',
+        amount: 100,
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: testGatewaySecret(t),
+        timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
+      });
+      const res = await t.http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+      expect({ status: res.status, message: (res.body as { message: string }).message }).toEqual({
+        status: 400,
+        message: 'Webhook signature verification failed',
+      });
+      expect(await eventStoreOf(t.app).headPosition()).toBe(head);
+    });
+
     it('refuses an event signed with another secret', async () => {
       const event = signedPaymentEvent('whsec_someone_else', {
         eventId: 'evt_other',
@@ -152,7 +180,7 @@ describe('checkout: payment, webhook and recovery', () => {
       await seedProduct(t, 'declined-lager', fields);
       const answer = await checkOut(t, [cartLine('declined-lager', fields, 'single', 8)]);
       expect((await stock('declined-lager')).available).toBe(0);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })).body).toEqual({
         status: 'processing',
         orderId: answer.orderId,
       });
@@ -167,7 +195,7 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'pending', invoiceNumber: null, reservation: 'held' });
       expect((await stock('declined-lager')).available).toBe(0);
       expect((await streamEvents(t, 'product-declined-lager')).some((e) => e.type === 'StockReservationReleased')).toBe(false);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })).body).toEqual({
         status: 'failed',
         orderId: answer.orderId,
       });
@@ -179,7 +207,7 @@ describe('checkout: payment, webhook and recovery', () => {
       await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'paid' });
       expect((await stock('declined-lager')).stock).toBe(0);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId })).body).toEqual({
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })).body).toEqual({
         status: 'succeeded',
         orderId: answer.orderId,
       });
@@ -213,19 +241,46 @@ describe('checkout: payment, webhook and recovery', () => {
       const res = await t.http().post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`).send({ cardNumber: SUCCEEDS });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('clientSecret is required');
-      const status = await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId });
+      const status = await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret });
       expect(status.body).toEqual({ status: 'processing', orderId: answer.orderId });
     });
   });
 
   describe('payment status', () => {
     it.each([
-      ['pi_never_heard_of', 200, { status: 'unknown' }],
-      ['not-a-payment-intent', 400, undefined],
-    ])('answers %s', async (id, status, body) => {
-      const res = await t.http().get('/api/orders/payment-status').query({ payment_intent: id });
+      ['pi_never_heard_of', 'pi_never_heard_of_secret_x', 200, { status: 'unknown' }],
+      ['not-a-payment-intent', 'x_secret_y', 400, undefined],
+      ['pi_never_heard_of', undefined, 400, undefined],
+      ['pi_never_heard_of', 'not a secret!', 400, undefined],
+    ])('answers %s with the secret %s', async (id, secret, status, body) => {
+      const res = await t
+        .http()
+        .get('/api/orders/payment-status')
+        .query({ payment_intent: id, ...(secret === undefined ? {} : { client_secret: secret }) });
       expect(res.status).toBe(status);
       if (body) expect(res.body).toEqual(body);
+    });
+
+    it('tells only the browser holding the client secret, and the payment id reveals nothing of the order number', async () => {
+      const fields = beer('Secret Status Stout');
+      await seedProduct(t, 'secret-status-stout', fields);
+      const answer = await checkOut(t, [cartLine('secret-status-stout', fields, '4pack', 1)]);
+      expect((await payWithCard(t, answer, SUCCEEDS)).status).toBe(200);
+      await settle(t);
+      const asked = (clientSecret: string) =>
+        t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: clientSecret });
+      expect((await asked(answer.clientSecret)).body).toEqual({ status: 'succeeded', orderId: answer.orderId });
+      // A stranger who knows (or guesses) the intent id but not its secret hears what an unknown payment gets.
+      for (const guess of [`${answer.paymentIntentId}_secret_guess`, answer.paymentIntentId, 'pi_x_secret_y']) {
+        expect((await asked(guess)).body).toEqual({ status: 'unknown' });
+      }
+      // Ids were once sha256 of the order's idempotency key: anyone could work out order N's payment id from N.
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+      const digest = createHash('sha256').update(`test-gateway:order-${answer.orderId}`).digest().subarray(0, 24);
+      expect(answer.paymentIntentId).not.toBe(`pi_test_${Array.from(digest, (b) => alphabet[b % alphabet.length]).join('')}`);
+      // The shop's own streams keep a digest of the secret, never the secret (the gateway's, like Stripe, holds it).
+      const shopEvents = (await allEvents(t)).filter((e) => !e.streamName.startsWith('test-gateway-'));
+      expect(shopEvents.some((e) => JSON.stringify(e).includes(answer.clientSecret))).toBe(false);
     });
   });
 
@@ -275,7 +330,7 @@ describe('checkout: payment, webhook and recovery', () => {
       const released = (await streamEvents(t, 'product-lapsed')).find((e) => e.type === 'StockReservationReleased');
       expect(released?.data).toMatchObject({ orderId: first.orderId, reason: 'expired' });
       expect(await adminOrderOf(first.orderId)).toMatchObject({ status: 'cancelled', cancelReason: 'expired', reservation: 'released' });
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: first.paymentIntentId })).body).toEqual({
+      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: first.paymentIntentId, client_secret: first.clientSecret })).body).toEqual({
         status: 'cancelled',
         orderId: first.orderId,
         message: 'This checkout expired before it was paid, so nothing was charged.',

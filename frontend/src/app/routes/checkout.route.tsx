@@ -3,11 +3,13 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useCart } from '@/features/cart/use-cart';
 import { CheckoutPage } from '@/features/checkout/checkout-page';
 import type { PaymentRedirectStatus } from '@/features/checkout/checkout-messages';
+import type { PaidIntent } from '@/features/checkout/use-payment-outcome';
 import { LAST_ORDER_RESULT_KEY } from '@/shared/config/storage-keys';
 import { paths } from '../paths';
 
-function orderResultHref(paymentIntentId: string, status: PaymentRedirectStatus): string {
-  const query = new URLSearchParams({ payment_intent: paymentIntentId, redirect_status: status });
+/** As Stripe writes its return address: the intent, its client secret (the key to asking how it went), the status. */
+function orderResultHref(payment: PaidIntent, status: PaymentRedirectStatus): string {
+  const query = new URLSearchParams({ payment_intent: payment.id, payment_intent_client_secret: payment.clientSecret, redirect_status: status });
   return `${paths.orderSuccess.getHref()}?${query.toString()}`;
 }
 
@@ -16,7 +18,7 @@ export function Component() {
   const navigate = useNavigate();
   const backToShop = useCallback(() => void navigate(paths.shop.getHref(), { replace: true }), [navigate]);
   const toOrderResult = useCallback(
-    (paymentIntentId: string, status: PaymentRedirectStatus) => void navigate(orderResultHref(paymentIntentId, status)),
+    (payment: PaidIntent, status: PaymentRedirectStatus) => void navigate(orderResultHref(payment, status)),
     [navigate],
   );
   // Back from the order result after paying: the pack is empty because it was bought, not by mistake.

@@ -371,7 +371,7 @@ describe('checkout: paying with the local test card form', () => {
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
     expect(screen.getByText('Thank you for your purchase!')).toBeInTheDocument();
-    expect(onPaymentComplete).toHaveBeenCalledWith('pi_test_abc', 'succeeded');
+    expect(onPaymentComplete).toHaveBeenCalledWith({ id: 'pi_test_abc', clientSecret: 'pi_test_abc_secret_xyz' }, 'succeeded');
     const confirm = fetchMock.mock.calls.find(([url]) => requestUrl(url).endsWith('/confirm'));
     expect(sentJson(confirm?.[1])).toEqual({ cardNumber: '4242 4242 4242 4242', clientSecret: 'pi_test_abc_secret_xyz' });
   });
@@ -398,7 +398,7 @@ describe('checkout: paying with the local test card form', () => {
     await user.click(screen.getByRole('button', { name: 'Use test card 4242 4242 4242 4242 (succeeds)' }));
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
-    await waitFor(() => expect(onPaymentComplete).toHaveBeenCalledWith('pi_test_abc', 'succeeded'));
+    await waitFor(() => expect(onPaymentComplete).toHaveBeenCalledWith({ id: 'pi_test_abc', clientSecret: 'pi_test_abc_secret_xyz' }, 'succeeded'));
     expect(attempts).toBe(2);
     expect(document.querySelector('.checkout-payment__refusal')).toBeNull();
   });

@@ -18,7 +18,7 @@ import type { CheckoutWait } from './checkout-wait';
 import { CheckoutWaitNotice } from './checkout-wait-notice';
 import { OrderSummaryCard } from './order-summary-card';
 import { PaymentStep } from './payment-step';
-import { usePaymentOutcome } from './use-payment-outcome';
+import { usePaymentOutcome, type PaidIntent } from './use-payment-outcome';
 import './checkout-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 
@@ -26,7 +26,7 @@ export interface CheckoutPageProps {
   cartLines: readonly CartLine[];
   /** The pack is not a valid size: the shop is where it can be completed. */
   onInvalidPack: () => void;
-  onPaymentComplete: (paymentIntentId: string, status: PaymentRedirectStatus) => void;
+  onPaymentComplete: (payment: PaidIntent, status: PaymentRedirectStatus) => void;
   /** Absolute URL of the order result page, for payment methods that leave the site and come back. */
   returnUrl: string;
 }

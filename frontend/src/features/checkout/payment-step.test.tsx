@@ -36,6 +36,8 @@ const intent: CheckoutOpened = {
   holdEndsAt: null,
 };
 const confirmPath = 'POST /api/test-gateway/payment-intents/pi_3Nx/confirm';
+/** The payment a completed result names: its id and the client secret the result page asks with. */
+const PAID = { id: 'pi_3Nx', clientSecret: 'pi_3Nx_secret_abc' };
 const customer = {
   name: 'Alex Brewer',
   email: 'alex@example.com',
@@ -110,12 +112,20 @@ describe('payment step by payment mode', () => {
   });
 
   it.each([
-    { result: { paymentIntent: { id: 'pi_3Nx', status: 'succeeded' } }, completed: ['pi_3Nx', 'succeeded'], toast: 'Payment Successful' },
-    { result: { paymentIntent: { id: 'pi_3Nx', status: 'processing' } }, completed: ['pi_3Nx', 'processing'], toast: null },
+    {
+      result: { paymentIntent: { id: 'pi_3Nx', client_secret: 'pi_3Nx_secret_abc', status: 'succeeded' } },
+      completed: [PAID, 'succeeded'],
+      toast: 'Payment Successful',
+    },
+    {
+      result: { paymentIntent: { id: 'pi_3Nx', client_secret: 'pi_3Nx_secret_abc', status: 'processing' } },
+      completed: [PAID, 'processing'],
+      toast: null,
+    },
     // Manual capture: an authorised card is as good as paid here; the shop captures it once the cans are sold.
     {
-      result: { paymentIntent: { id: 'pi_3Nx', status: 'requires_capture' } },
-      completed: ['pi_3Nx', 'succeeded'],
+      result: { paymentIntent: { id: 'pi_3Nx', client_secret: 'pi_3Nx_secret_abc', status: 'requires_capture' } },
+      completed: [PAID, 'succeeded'],
       toast: 'Payment Successful',
     },
     { result: { error: { message: 'Your card has insufficient funds.' } }, completed: null, toast: 'Your card has insufficient funds.' },
@@ -182,7 +192,7 @@ describe('paying with the local test gateway (manual capture)', () => {
       });
       await payWithGoodCard(user);
       expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
-      await waitFor(() => expect(onComplete).toHaveBeenCalledWith('pi_3Nx', 'succeeded'));
+      await waitFor(() => expect(onComplete).toHaveBeenCalledWith(PAID, 'succeeded'));
     },
   );
 

@@ -69,8 +69,9 @@ function StripeConfirmForm({ returnUrl, outcome, disabled, onEnded }: Omit<Strip
       else if (error !== undefined) outcome.declined(error.message ?? 'Your payment could not be completed.');
       // Authorised: the shop captures it once the cans are sold, so it is as good as paid here.
       else if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'requires_capture')
-        outcome.completed(paymentIntent.id, 'succeeded');
-      else if (paymentIntent.status === 'processing') outcome.completed(paymentIntent.id, 'processing');
+        outcome.completed({ id: paymentIntent.id, clientSecret: paymentIntent.client_secret ?? '' }, 'succeeded');
+      else if (paymentIntent.status === 'processing')
+        outcome.completed({ id: paymentIntent.id, clientSecret: paymentIntent.client_secret ?? '' }, 'processing');
       else outcome.declined(`The payment was not completed (${paymentIntent.status}).`);
     } catch (error) {
       outcome.failed(error);

@@ -42,7 +42,7 @@ export function TestCardForm({ intent, outcome, disabled, onEnded }: TestCardFor
         cardNumber: cardNumber.trim(),
       });
       const { id, status } = result.paymentIntent;
-      if (PAID_STATUSES.has(status)) outcome.completed(id, 'succeeded');
+      if (PAID_STATUSES.has(status)) outcome.completed({ id, clientSecret: intent.clientSecret }, 'succeeded');
       // The shop cancelled the authorisation (sold out, amount changed): nothing was charged.
       else if (status === 'canceled') onEnded({ kind: 'cancelled', message: result.error?.message ?? HoldTexts.checkoutEnded });
       else if (result.error !== null) outcome.declined(result.error.message);

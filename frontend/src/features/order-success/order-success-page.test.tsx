@@ -6,7 +6,8 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { OrderSuccessPage } from './order-success-page';
 
 const INTENT = 'pi_3Nx8Kq2eZvKYlo2C1';
-const statusPath = `GET /api/orders/payment-status?payment_intent=${INTENT}`;
+const SECRET = 'pi_3Nx8Kq2eZvKYlo2C1_secret_Qw3r';
+const statusPath = `GET /api/orders/payment-status?payment_intent=${INTENT}&client_secret=${SECRET}`;
 
 function renderResult(query: string) {
   const onOrderConfirmed = vi.fn();
@@ -34,7 +35,7 @@ afterEach(() => {
 describe('order result: succeeded', () => {
   it('given redirect_status succeeded and a paid order, it confirms the order with next steps, reference, links and help', async () => {
     serverSays('succeeded', '42');
-    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeInTheDocument();
     expect(screen.getByText('Thank you for your order #42. Cheers!')).toBeInTheDocument();
     expect(screen.getByText(/email confirmation shortly/)).toBeInTheDocument();
@@ -53,7 +54,7 @@ describe('order result: succeeded', () => {
     'given redirect_status succeeded but the server says %s, it shows Payment Issues and keeps the cart',
     async (status) => {
       serverSays(status);
-      const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+      const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
       expect(await screen.findByRole('heading', { level: 1, name: 'Payment Issues' })).toBeInTheDocument();
       expect(screen.queryByText('Order Confirmed!')).not.toBeInTheDocument();
       expect(onOrderConfirmed).not.toHaveBeenCalled();
@@ -69,7 +70,7 @@ describe('order result: succeeded', () => {
         return Promise.resolve(Response.json({ status: asked < 3 ? 'processing' : 'succeeded', orderId: '42' }));
       },
     });
-    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
     // Authorised is not sold yet: no "Order Confirmed!" (and no empty cart) before the server says so.
     await waitFor(() => expect(statusCalls(fetchMock)).toBe(1));
     expect(screen.getByText('Checking your payment')).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('order result: succeeded', () => {
       'GET /api/config': { body: publicConfigFixture },
       [statusPath]: () => Promise.resolve(Response.json({ status: 'processing', orderId: '42' })),
     });
-    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
     await waitFor(() => expect(statusCalls(fetchMock)).toBe(1));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(screen.getByText('Checking your payment')).toBeInTheDocument();
@@ -106,7 +107,7 @@ describe('order result: succeeded', () => {
 
   it('given the server cannot be reached, it trusts the provider and confirms', async () => {
     stubApi({ 'GET /api/config': { body: publicConfigFixture }, [statusPath]: { status: 503, body: 'down' } });
-    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeInTheDocument();
     expect(onOrderConfirmed).toHaveBeenCalledTimes(1);
   });
@@ -114,8 +115,8 @@ describe('order result: succeeded', () => {
 
 describe('order result: anything else', () => {
   it.each([
-    `?payment_intent=${INTENT}&redirect_status=failed`,
-    `?payment_intent=${INTENT}&redirect_status=requires_payment_method`,
+    `?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=failed`,
+    `?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=requires_payment_method`,
     `?payment_intent=${INTENT}`,
     '?redirect_status=succeeded',
     '',
@@ -132,7 +133,7 @@ describe('order result: anything else', () => {
 
   it('given redirect_status processing, it says the payment is still being confirmed and keeps the cart', async () => {
     serverSays('processing');
-    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=processing`);
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=processing`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' })).toBeInTheDocument();
     expect(screen.getByText(/confirmation email is on its way/)).toBeInTheDocument();
     expect(screen.getByText(/Payment reference:/)).toHaveTextContent('3Nx8Kq2eZvKYlo2C1');
@@ -146,7 +147,7 @@ describe('order result: cancelled by the shop', () => {
     'This checkout expired before it was paid, so nothing was charged.',
   ])('shows "Order not completed" with the server’s reason "%s", a way back to the shop, and keeps the cart', async (message) => {
     serverSays('cancelled', '42', message);
-    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&redirect_status=succeeded`);
+    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not completed' })).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Shop' })).toHaveAttribute('href', '/shop');
@@ -157,7 +158,7 @@ describe('order result: cancelled by the shop', () => {
 
   it('without a reason from the server, it still says nothing was charged', async () => {
     serverSays('cancelled');
-    renderResult(`?payment_intent=${INTENT}&redirect_status=processing`);
+    renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=processing`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not completed' })).toBeInTheDocument();
     expect(screen.getByText('This order could not be completed, so nothing was charged.')).toBeInTheDocument();
   });

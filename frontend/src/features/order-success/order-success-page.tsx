@@ -30,16 +30,20 @@ const NEXT_STEPS = [
   'Someone 18 or older must be present to receive the delivery.',
 ] as const;
 
-/** The order result: `/order-success?payment_intent=…&redirect_status=…`, checked against the server's record. */
+/**
+ * The order result: `/order-success?payment_intent=…&payment_intent_client_secret=…&redirect_status=…` (as Stripe and
+ * the checkout write it), checked against the server's record.
+ */
 export function OrderSuccessPage({ onOrderConfirmed, shopHref, homeHref }: OrderSuccessPageProps) {
   const [params] = useSearchParams();
   const paymentIntentId = params.get('payment_intent') ?? '';
+  const clientSecret = params.get('payment_intent_client_secret') ?? '';
   const redirectStatus = params.get('redirect_status');
   const hasPaymentIntent = looksLikePaymentIntentId(paymentIntentId);
   const worthAsking = hasPaymentIntent && (redirectStatus === 'succeeded' || redirectStatus === 'processing');
   // A payment still processing is asked about every second for this long, then the page says so calmly.
   const [pollUntil] = useState(() => Date.now() + PAYMENT_STATUS_POLL_WINDOW_MS);
-  const status = usePaymentStatus(paymentIntentId, worthAsking, pollUntil);
+  const status = usePaymentStatus(paymentIntentId, clientSecret, worthAsking, pollUntil);
 
   // An answer the server gave stands even if a later ask fails.
   const server: OrderResultInput['server'] =

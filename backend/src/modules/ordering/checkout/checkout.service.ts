@@ -6,6 +6,7 @@ import { ProjectionRunner } from '../../../platform/projections/projection-runne
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
 import { paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamName } from '../../payments/domain/payment.events';
+import { clientSecretDigest } from '../../payments/payment-status/client-secret-digest';
 import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../../payments/gateway/payment-gateway.port';
 import { priceCheckout, type CheckoutCartLine } from '../domain/checkout-pricing';
 import { validateCustomerInfo } from '../domain/customer-validation';
@@ -163,6 +164,7 @@ export class CheckoutService {
           paymentIntentId: intent.id,
           orderId,
           provider: this.gateway.mode,
+          clientSecretDigest: clientSecretDigest(intent.clientSecret),
           customer: { name: customer.name, email: customer.email },
           items: order.items.map((item) => ({
             productId: item.productId,

@@ -20,6 +20,11 @@ export interface PaymentIntentCreatedData {
   paymentIntentId: string;
   orderId: string;
   provider: PaymentProvider;
+  /**
+   * The digest of the intent's client secret (never the secret): the order result page shows the secret to learn
+   * how its payment went. Absent on payments recorded before it was kept.
+   */
+  clientSecretDigest?: string;
   customer: { name: string; email: string };
   items: PaymentBackupItem[];
   subtotalCents: number;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Stripe from 'stripe';
@@ -155,10 +155,12 @@ export class TestPaymentGateway implements PaymentGateway {
 
   /**
    * One intent per idempotency key, as Stripe keeps it: the intent's id is derived from the key, so asking
-   * again (through any process) finds the same intent.
+   * again (through any process) finds the same intent. Derived with the gateway's secret, so an id tells nobody
+   * which order it pays (a plain hash of `order-7` could be worked out by anyone).
    */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
-    const id = `pi_test_${toIdAlphabet(createHash('sha256').update(`test-gateway:${input.idempotencyKey}`).digest().subarray(0, 24))}`;
+    const digest = createHmac('sha256', this.webhookSecret).update(`test-gateway:${input.idempotencyKey}`).digest();
+    const id = `pi_test_${toIdAlphabet(digest.subarray(0, 24))}`;
     return this.step(id, (known): Change<ProviderPaymentIntent> => {
       if (known) return { answer: toProvider(known.intent) };
       const intent: StoredIntent = {

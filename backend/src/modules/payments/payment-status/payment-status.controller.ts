@@ -1,49 +1,38 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { assertNever } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { customerCancelMessage } from '../domain/payment-cancel-messages';
+import { needsProviderSecret, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
 import { paymentDecider } from '../domain/payment.decider';
 import { paymentStreamName } from '../domain/payment.events';
-
-export interface PaymentStatusResponse {
-  /** `processing` covers an authorised card the shop is still capturing; `cancelled`: nothing was charged. */
-  status: 'succeeded' | 'processing' | 'failed' | 'cancelled' | 'unknown';
-  orderId?: string;
-  /** With `cancelled`: why, in the customer's words. */
-  message?: string;
-}
+import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
+import { clientSecretDigest } from './client-secret-digest';
 
 /** For the order result page: how the payment went, and the order number; nothing about the customer. */
 @ApiTags('payments')
 @Controller('orders')
 export class PaymentStatusController {
-  constructor(private readonly pipeline: CommandPipeline) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+  ) {}
 
   @Get('payment-status')
   @ApiQuery({ name: 'payment_intent', example: 'pi_3Nx...' })
-  @ApiOperation({ summary: 'Status of a payment by its payment intent id' })
-  async status(@Query('payment_intent') paymentIntentId: string | undefined): Promise<PaymentStatusResponse> {
+  @ApiQuery({ name: 'client_secret', example: 'pi_3Nx..._secret_...', description: 'the client secret checkout gave this browser' })
+  @ApiOperation({ summary: 'Status of a payment, for the browser that holds its client secret' })
+  async status(
+    @Query('payment_intent') paymentIntentId: string | undefined,
+    @Query('client_secret') clientSecret: string | undefined,
+  ): Promise<PaymentStatusView> {
     if (paymentIntentId === undefined || !/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) {
       throw new DomainError('payment_intent_invalid', 'payment_intent must be a payment intent id (pi_...)', 'validation');
     }
-    const { state } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    const orderId = state.orderId === null ? {} : { orderId: state.orderId };
-    switch (state.status) {
-      case 'unknown':
-        return { status: 'unknown' };
-      case 'created':
-      case 'authorised':
-        return { status: 'processing', ...orderId };
-      case 'cancelled':
-        return { status: 'cancelled', ...orderId, message: customerCancelMessage(state.cancelReason ?? 'provider') };
-      case 'succeeded':
-        return { status: 'succeeded', ...orderId };
-      case 'failed':
-        return { status: 'failed', ...orderId };
-      default:
-        return assertNever(state.status);
+    if (clientSecret === undefined || !/^[A-Za-z0-9_]{1,300}$/.test(clientSecret)) {
+      throw new DomainError('client_secret_invalid', 'client_secret must be the payment’s client secret', 'validation');
     }
+    const { state } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    const providerSecret = needsProviderSecret(state) ? ((await this.gateway.retrievePaymentIntent(paymentIntentId))?.clientSecret ?? null) : null;
+    return paymentStatusView(state, clientSecretDigest(clientSecret), providerSecret === null ? null : clientSecretDigest(providerSecret));
   }
 }

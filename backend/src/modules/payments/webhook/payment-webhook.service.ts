@@ -42,6 +42,9 @@ export interface WebhookResult {
  * operator's manual recovery all end in `recordOutcome`. Each provider event is appended once, ever: its
  * event id is derived from the provider's, and the payment decider skips an id it has seen.
  */
+/** How far a webhook's signature time may be from now, either way (Stripe's own default, 5 minutes). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
 @Injectable()
 export class PaymentWebhookService {
   private readonly logger = new Logger('PaymentWebhook');
@@ -61,7 +64,12 @@ export class PaymentWebhookService {
       throw new DomainError('webhook_signature_missing', 'Missing Stripe-Signature header', 'validation');
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(rawBody, signature, this.gateway.webhookSecret);
+      // The SDK refuses a signature older than its tolerance but takes one dated in the future; a signature made
+      // ahead (a stolen secret, a replay kept for later) is refused here the same way.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (Number.isFinite(signedAt) && signedAt * 1000 > Date.now() + SIGNATURE_TOLERANCE_SECONDS * 1000)
+        throw new Error(`signature dated ${signedAt}, in the future`);
+      event = Stripe.webhooks.constructEvent(rawBody, signature, this.gateway.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
     } catch (error) {
       this.logger.warn({ msg: 'webhook signature rejected', error: error instanceof Error ? error.message : String(error) });
       throw new DomainError('webhook_signature_invalid', 'Webhook signature verification failed', 'validation');

@@ -16,9 +16,13 @@ export interface PaymentStatus {
 export const PAYMENT_STATUS_POLL_MS = 1000;
 export const PAYMENT_STATUS_POLL_WINDOW_MS = 30_000;
 
-/** `GET /api/orders/payment-status`: what the server recorded for a payment, and its order number. */
-export async function getPaymentStatus(paymentIntentId: string): Promise<PaymentStatus> {
-  return apiJson<PaymentStatus>('GET', `/api/orders/payment-status?payment_intent=${encodeURIComponent(paymentIntentId)}`);
+/**
+ * `GET /api/orders/payment-status`: what the server recorded for a payment, and its order number; only for the
+ * browser that holds the payment's client secret.
+ */
+export async function getPaymentStatus(paymentIntentId: string, clientSecret: string): Promise<PaymentStatus> {
+  const query = new URLSearchParams({ payment_intent: paymentIntentId, client_secret: clientSecret });
+  return apiJson<PaymentStatus>('GET', `/api/orders/payment-status?${query.toString()}`);
 }
 
 /**
@@ -34,14 +38,14 @@ export function isStillPolling(
   return data?.status === 'processing' && Math.max(at.dataUpdatedAt, at.errorUpdatedAt) < pollUntil;
 }
 
-export function paymentStatusQueryOptions(paymentIntentId: string, pollUntil: number) {
+export function paymentStatusQueryOptions(paymentIntentId: string, clientSecret: string, pollUntil: number) {
   return queryOptions({
     queryKey: ['payment-status', paymentIntentId],
-    queryFn: () => getPaymentStatus(paymentIntentId),
+    queryFn: () => getPaymentStatus(paymentIntentId, clientSecret),
     refetchInterval: (query) => (isStillPolling(query.state.data, query.state, pollUntil) ? PAYMENT_STATUS_POLL_MS : false),
   });
 }
 
-export function usePaymentStatus(paymentIntentId: string, enabled: boolean, pollUntil: number) {
-  return useQuery({ ...paymentStatusQueryOptions(paymentIntentId, pollUntil), enabled });
+export function usePaymentStatus(paymentIntentId: string, clientSecret: string, enabled: boolean, pollUntil: number) {
+  return useQuery({ ...paymentStatusQueryOptions(paymentIntentId, clientSecret, pollUntil), enabled });
 }

@@ -1,0 +1,43 @@
+import { assertNever } from '../../../shared-kernel/decider';
+import { customerCancelMessage } from './payment-cancel-messages';
+import type { PaymentState } from './payment.decider';
+
+export interface PaymentStatusView {
+  /** `processing` covers an authorised card the shop is still capturing; `cancelled`: nothing was charged. */
+  status: 'succeeded' | 'processing' | 'failed' | 'cancelled' | 'unknown';
+  orderId?: string;
+  /** With `cancelled`: why, in the customer's words. */
+  message?: string;
+}
+
+/**
+ * How a payment went, for the order result page, told only to the browser that shows the payment's client secret
+ * (by its digest, as the payment recorded it). Anyone else, and a payment never recorded, hear `unknown` alike, so
+ * the answer says nothing about which payments exist. `providerSecretDigest`: for a payment recorded before its
+ * digest was kept, the digest of the secret the provider holds (null when the provider does not know it).
+ */
+export function paymentStatusView(state: PaymentState, presentedDigest: string, providerSecretDigest: string | null = null): PaymentStatusView {
+  const recorded = state.created?.clientSecretDigest ?? providerSecretDigest;
+  if (recorded === null || recorded !== presentedDigest) return { status: 'unknown' };
+  const orderId = state.orderId === null ? {} : { orderId: state.orderId };
+  switch (state.status) {
+    case 'unknown':
+      return { status: 'unknown' };
+    case 'created':
+    case 'authorised':
+      return { status: 'processing', ...orderId };
+    case 'cancelled':
+      return { status: 'cancelled', ...orderId, message: customerCancelMessage(state.cancelReason ?? 'provider') };
+    case 'succeeded':
+      return { status: 'succeeded', ...orderId };
+    case 'failed':
+      return { status: 'failed', ...orderId };
+    default:
+      return assertNever(state.status);
+  }
+}
+
+/** Whether the view needs the provider's word on the secret: a payment recorded before its digest was kept. */
+export function needsProviderSecret(state: PaymentState): boolean {
+  return state.status !== 'unknown' && state.created?.clientSecretDigest === undefined;
+}
