@@ -7,7 +7,7 @@ import { publicConfigFixture } from '@/testing/public-config-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import type { CheckoutOpened } from './api/create-payment-intent';
 import { PaymentStep } from './payment-step';
-import { usePaymentOutcome } from './use-payment-outcome';
+import { usePaymentOutcome, type PaidIntent } from './use-payment-outcome';
 import type { PaymentRedirectStatus } from './checkout-messages';
 
 const stripe = vi.hoisted(() => ({
@@ -50,7 +50,7 @@ const customer = {
 
 interface HarnessProps {
   opened: CheckoutOpened;
-  onComplete: (id: string, status: PaymentRedirectStatus) => void;
+  onComplete: (payment: PaidIntent, status: PaymentRedirectStatus) => void;
   onCheckPackAgain: () => void;
 }
 
