@@ -2,7 +2,8 @@ import { Logger, type ArgumentsHost } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '@brewery/eventstore';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { StoreWriteError } from '../event-sourcing/store-writes';
-import { ApiExceptionFilter, STORE_WRITE_FAILED_MESSAGE } from './api-exception.filter';
+import { BadRequestException } from '@nestjs/common';
+import { ApiExceptionFilter, MAX_MESSAGE_LENGTH, STORE_WRITE_FAILED_MESSAGE } from './api-exception.filter';
 
 function answer(exception: unknown): { status: number; body: unknown } {
   const sent = { status: 0, body: undefined as unknown };
@@ -53,5 +54,18 @@ describe('ApiExceptionFilter: every error leaves as { statusCode, message, code 
     ['anything else', new Error('boom'), 500, { statusCode: 500, message: 'Internal server error', code: 'internal_error' }],
   ])('%s', (_, exception, status, body) => {
     expect(answer(exception)).toEqual({ status, body });
+  });
+
+  it('given 8,000 broken rules, lists the first ten and says how many more', () => {
+    const problems = Array.from({ length: 8000 }, (_, i) => `property k${i} should not exist`);
+    const { status, body } = answer(new BadRequestException(problems));
+    expect(status).toBe(400);
+    const { message } = body as { message: string };
+    expect(message).toBe(`${problems.slice(0, 10).join('; ')}; and 7990 more`);
+  });
+
+  it('given one enormous message, cuts it at the limit', () => {
+    const { body } = answer(new DomainError('huge', 'x'.repeat(100_000)));
+    expect((body as { message: string }).message).toHaveLength(MAX_MESSAGE_LENGTH);
   });
 });

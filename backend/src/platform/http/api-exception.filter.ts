@@ -31,7 +31,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown): ApiErrorBody {
-    if (exception instanceof DomainError) return { statusCode: STATUS[exception.kind], message: exception.message, code: exception.code };
+    if (exception instanceof DomainError)
+      return { statusCode: STATUS[exception.kind], message: boundedMessage([exception.message]), code: exception.code };
     if (exception instanceof StoreWriteError) {
       return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: STORE_WRITE_FAILED_MESSAGE, code: 'store_unavailable' };
     }
@@ -47,7 +48,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const raw = exception.getResponse();
       const detail = typeof raw === 'string' ? raw : (raw as { message?: unknown }).message;
       // class-validator gives one message per broken rule: send them all, readable.
-      const message = Array.isArray(detail) ? detail.map(String).join('; ') : typeof detail === 'string' ? detail : exception.message;
+      const message = boundedMessage(Array.isArray(detail) ? detail.map(String) : [typeof detail === 'string' ? detail : exception.message]);
       const code =
         typeof raw === 'object' && raw !== null && typeof (raw as { code?: unknown }).code === 'string'
           ? (raw as { code: string }).code
@@ -56,6 +57,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', code: 'internal_error' };
   }
+}
+
+/** The most problems one answer lists, and the longest message it carries: a hostile body cannot make a huge answer. */
+export const MAX_LISTED_PROBLEMS = 10;
+export const MAX_MESSAGE_LENGTH = 2_000;
+
+/** Problems joined into one readable message: the first few, then how many more; never longer than the limit. */
+export function boundedMessage(problems: readonly string[]): string {
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).join('; ');
+  const more = problems.length - MAX_LISTED_PROBLEMS;
+  const message = more > 0 ? `${listed}; and ${more} more` : listed;
+  return message.length <= MAX_MESSAGE_LENGTH ? message : `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
 }
 
 function httpCode(status: number): string {
