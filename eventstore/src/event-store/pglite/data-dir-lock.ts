@@ -156,14 +156,35 @@ export function startTimeOf(pid: number): string | undefined {
   return fields[19];
 }
 
+/**
+ * Whether the process can still write. A killed process can linger: as a zombie until its parent reaps it
+ * (`kill -9` then a restart at once found one for 1.3 s), or tearing down with SIGKILL pending. Neither runs
+ * another instruction of its own, so neither holds the directory.
+ */
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else, so it is alive.
     return isErrorCode(error, 'EPERM');
   }
+  return !isEnding(pid);
+}
+
+/** SIGKILL's bit in /proc's pending-signal masks. */
+const SIGKILL_BIT = 1n << 8n;
+
+/** A zombie, a dead task, or one with SIGKILL pending, as /proc/<pid>/status tells (false where there is no /proc). */
+export function isEnding(pid: number): boolean {
+  const status = readProc(() => readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (status === undefined) return false;
+  const field = (name: string): string | undefined => new RegExp(`^${name}:\\s*(\\S+)`, 'm').exec(status)?.[1];
+  const state = field('State');
+  if (state === 'Z' || state === 'X' || state === 'x') return true;
+  return ['SigPnd', 'ShdPnd'].some((name) => {
+    const mask = field(name);
+    return mask !== undefined && /^[0-9a-f]+$/i.test(mask) && (BigInt(`0x${mask}`) & SIGKILL_BIT) !== 0n;
+  });
 }
 
 function isOurs(owner: LockOwner | null): boolean {
