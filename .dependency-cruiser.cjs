@@ -51,13 +51,20 @@ module.exports = {
       from: { path: '^(backend|eventstore)/src' },
       to: { path: '^frontend/' },
     },
+    {
+      name: 'imports-resolve',
+      comment: 'Every import resolves to a file or a package: a rule cannot be passed by an import it cannot read.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(\\.spec|\\.int-spec|\\.api-spec|\\.test)\\.tsx?$' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.check.json' },
+    tsConfig: { fileName: 'tsconfig.deps.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },
 };

@@ -20,15 +20,67 @@ export function isEmailAddress(text: string): boolean {
  */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
   // Cyrillic
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', У: 'Y', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
-  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  У: 'Y',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
   // Greek
-  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
-  ο: 'o', ρ: 'p', ν: 'v', κ: 'k', ι: 'i', χ: 'x', υ: 'u', τ: 't',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  ο: 'o',
+  ρ: 'p',
+  ν: 'v',
+  κ: 'k',
+  ι: 'i',
+  χ: 'x',
+  υ: 'u',
+  τ: 't',
 };
 const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
 /** Marks that draw nothing or only decorate the letter before them: zero-width spaces and joiners, soft hyphens, accents. */
-const INVISIBLE_OR_ACCENT = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u0300-\u036f]/gu;
+const INVISIBLE_OR_ACCENT =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u0300-\u036f]/gu;
 
 /**
  * Text as a reader sees it, for a rule that must not be dodged by spelling: compatibility forms folded (full-width
@@ -36,5 +88,8 @@ const INVISIBLE_OR_ACCENT = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u
  * the Latin ones. "Р.О. Вох 12" in Cyrillic reads "P.O. Box 12". For checking only; what was typed is kept.
  */
 export function asReadByEye(text: string): string {
-  return text.normalize('NFKD').replace(INVISIBLE_OR_ACCENT, '').replace(LOOK_ALIKE, (letter) => LOOK_ALIKES[letter] ?? letter);
+  return text
+    .normalize('NFKD')
+    .replace(INVISIBLE_OR_ACCENT, '')
+    .replace(LOOK_ALIKE, (letter) => LOOK_ALIKES[letter] ?? letter);
 }

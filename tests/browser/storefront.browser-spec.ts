@@ -34,15 +34,12 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
   const sentAsWritten = (path: string, cookie?: string) =>
     new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
       const url = new URL(server.url);
-      const req = httpRequest(
-        { host: url.hostname, port: url.port, path, headers: cookie === undefined ? {} : { cookie } },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
-        },
-      );
+      const req = httpRequest({ host: url.hostname, port: url.port, path, headers: cookie === undefined ? {} : { cookie } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+      });
       req.on('error', reject);
       req.end();
     });

@@ -17,13 +17,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [PersistenceModule, CqrsModule.forRoot()],
-      providers: [
-        CommandPipeline,
-        ProjectionRegistry,
-        ProjectionRunner,
-        ProjectionLag,
-        { provide: CLOCK, useValue: clock },
-      ],
+      providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, { provide: CLOCK, useValue: clock }],
       exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, CLOCK],
     };
   }

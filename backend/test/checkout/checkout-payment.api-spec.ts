@@ -147,7 +147,12 @@ describe('checkout: payment, webhook and recovery', () => {
         secret: testGatewaySecret(t),
         timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
       });
-      const res = await t.http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+      const res = await t
+        .http()
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature)
+        .send(payload);
       expect({ status: res.status, message: (res.body as { message: string }).message }).toEqual({
         status: 400,
         message: 'Webhook signature verification failed',
@@ -180,7 +185,14 @@ describe('checkout: payment, webhook and recovery', () => {
       await seedProduct(t, 'declined-lager', fields);
       const answer = await checkOut(t, [cartLine('declined-lager', fields, 'single', 8)]);
       expect((await stock('declined-lager')).available).toBe(0);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })).body).toEqual({
+      expect(
+        (
+          await t
+            .http()
+            .get('/api/orders/payment-status')
+            .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })
+        ).body,
+      ).toEqual({
         status: 'processing',
         orderId: answer.orderId,
       });
@@ -195,7 +207,14 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'pending', invoiceNumber: null, reservation: 'held' });
       expect((await stock('declined-lager')).available).toBe(0);
       expect((await streamEvents(t, 'product-declined-lager')).some((e) => e.type === 'StockReservationReleased')).toBe(false);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })).body).toEqual({
+      expect(
+        (
+          await t
+            .http()
+            .get('/api/orders/payment-status')
+            .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })
+        ).body,
+      ).toEqual({
         status: 'failed',
         orderId: answer.orderId,
       });
@@ -207,7 +226,14 @@ describe('checkout: payment, webhook and recovery', () => {
       await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'paid' });
       expect((await stock('declined-lager')).stock).toBe(0);
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })).body).toEqual({
+      expect(
+        (
+          await t
+            .http()
+            .get('/api/orders/payment-status')
+            .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })
+        ).body,
+      ).toEqual({
         status: 'succeeded',
         orderId: answer.orderId,
       });
@@ -241,7 +267,10 @@ describe('checkout: payment, webhook and recovery', () => {
       const res = await t.http().post(`/api/test-gateway/payment-intents/${answer.paymentIntentId}/confirm`).send({ cardNumber: SUCCEEDS });
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('clientSecret is required');
-      const status = await t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret });
+      const status = await t
+        .http()
+        .get('/api/orders/payment-status')
+        .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret });
       expect(status.body).toEqual({ status: 'processing', orderId: answer.orderId });
     });
   });
@@ -330,7 +359,14 @@ describe('checkout: payment, webhook and recovery', () => {
       const released = (await streamEvents(t, 'product-lapsed')).find((e) => e.type === 'StockReservationReleased');
       expect(released?.data).toMatchObject({ orderId: first.orderId, reason: 'expired' });
       expect(await adminOrderOf(first.orderId)).toMatchObject({ status: 'cancelled', cancelReason: 'expired', reservation: 'released' });
-      expect((await t.http().get('/api/orders/payment-status').query({ payment_intent: first.paymentIntentId, client_secret: first.clientSecret })).body).toEqual({
+      expect(
+        (
+          await t
+            .http()
+            .get('/api/orders/payment-status')
+            .query({ payment_intent: first.paymentIntentId, client_secret: first.clientSecret })
+        ).body,
+      ).toEqual({
         status: 'cancelled',
         orderId: first.orderId,
         message: 'This checkout expired before it was paid, so nothing was charged.',

@@ -48,7 +48,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const raw = exception.getResponse();
       const detail = typeof raw === 'string' ? raw : (raw as { message?: unknown }).message;
       // class-validator gives one message per broken rule: send them all, readable.
-      const message = boundedMessage(Array.isArray(detail) ? detail.map(String) : [typeof detail === 'string' ? detail : exception.message]);
+      const message = boundedMessage(
+        Array.isArray(detail) ? detail.map(String) : [typeof detail === 'string' ? detail : exception.message],
+      );
       const code =
         typeof raw === 'object' && raw !== null && typeof (raw as { code?: unknown }).code === 'string'
           ? (raw as { code: string }).code

@@ -12,7 +12,9 @@ const hasProc = process.platform === 'linux';
  */
 async function zombie(): Promise<{ pid: number; end: () => void }> {
   const parent = spawn('sh', ['-c', 'sleep 120 & echo $!; exec sleep 120'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
   process.kill(pid, 'SIGKILL');
   for (let i = 0; i < 100 && !isEnding(pid); i += 1) await new Promise((r) => setTimeout(r, 20));
   return { pid, end: () => parent.kill('SIGKILL') };
@@ -35,7 +37,10 @@ async function zombie(): Promise<{ pid: number; end: () => void }> {
       const dataDir = mkdtempSync(join(tmpdir(), 'brewery-lock-'));
       dirs.push(dataDir);
       // The lock as the killed shop wrote it: its pid and start time, in this pid namespace and boot.
-      writeFileSync(join(dataDir, LOCK_FILE_NAME), `${JSON.stringify({ ...currentOwner(), pid: killed.pid, startTime: startTimeOf(killed.pid) })}\n`);
+      writeFileSync(
+        join(dataDir, LOCK_FILE_NAME),
+        `${JSON.stringify({ ...currentOwner(), pid: killed.pid, startTime: startTimeOf(killed.pid) })}\n`,
+      );
       const lock = acquireDataDirLock(dataDir);
       expect(readOwner(lock.path)?.pid).toBe(process.pid);
       lock.release();

@@ -9,7 +9,11 @@ import { paths } from '../paths';
 
 /** As Stripe writes its return address: the intent, its client secret (the key to asking how it went), the status. */
 function orderResultHref(payment: PaidIntent, status: PaymentRedirectStatus): string {
-  const query = new URLSearchParams({ payment_intent: payment.id, payment_intent_client_secret: payment.clientSecret, redirect_status: status });
+  const query = new URLSearchParams({
+    payment_intent: payment.id,
+    payment_intent_client_secret: payment.clientSecret,
+    redirect_status: status,
+  });
   return `${paths.orderSuccess.getHref()}?${query.toString()}`;
 }
 

@@ -1,4 +1,4 @@
-import { NotFoundPage } from '@/features/layout/not-found-page';
+import { NotFoundPage } from '@/shared/ui/not-found-page';
 import { paths } from '../paths';
 
 export function Component() {

@@ -44,21 +44,30 @@ describe('order success route and the cart', () => {
           },
         },
       });
-      renderWithProviders(<OrderSuccessRoute />, { route: `/order-success?payment_intent=pi_test_abc&payment_intent_client_secret=pi_test_abc_secret_x&redirect_status=${redirectStatus}` });
+      renderWithProviders(<OrderSuccessRoute />, {
+        route: `/order-success?payment_intent=pi_test_abc&payment_intent_client_secret=pi_test_abc_secret_x&redirect_status=${redirectStatus}`,
+      });
       expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       await waitFor(() => expect(storedCart()).toEqual(cart));
       // Only a bought pack is remembered for Back from the checkout.
       expect(sessionStorage.getItem('lastOrderResult')).toBe(
-        cart.length === 0 ? `/order-success?payment_intent=pi_test_abc&payment_intent_client_secret=pi_test_abc_secret_x&redirect_status=${redirectStatus}` : null,
+        cart.length === 0
+          ? `/order-success?payment_intent=pi_test_abc&payment_intent_client_secret=pi_test_abc_secret_x&redirect_status=${redirectStatus}`
+          : null,
       );
     },
   );
 
   it('given Back from the order result after paying (the pack empty), the checkout returns to the result without an error', async () => {
-    sessionStorage.setItem('lastOrderResult', '/order-success?payment_intent=pi_test_abc&payment_intent_client_secret=pi_test_abc_secret_x&redirect_status=succeeded');
+    sessionStorage.setItem(
+      'lastOrderResult',
+      '/order-success?payment_intent=pi_test_abc&payment_intent_client_secret=pi_test_abc_secret_x&redirect_status=succeeded',
+    );
     stubApi({
       'GET /api/config': { body: publicConfigFixture },
-      'GET /api/orders/payment-status?payment_intent=pi_test_abc&client_secret=pi_test_abc_secret_x': { body: { status: 'succeeded', orderId: '7' } },
+      'GET /api/orders/payment-status?payment_intent=pi_test_abc&client_secret=pi_test_abc_secret_x': {
+        body: { status: 'succeeded', orderId: '7' },
+      },
     });
     renderWithProviders(
       <Routes>

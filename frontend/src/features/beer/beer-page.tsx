@@ -1,9 +1,9 @@
 import type { CartLine } from '@brewery/shop-rules';
 import { beerPagePath, cartTotalCans, findBeerBySlug, validatePack } from '@brewery/shop-rules';
 import { Link } from 'react-router-dom';
-import { NotFoundPage } from '@/features/layout/not-found-page';
-import { PackProgressCard } from '@/features/shop/pack-progress-card';
-import { ProductBadges, ProductOrder } from '@/features/shop/product-card';
+import { NotFoundPage } from '@/shared/ui/not-found-page';
+import { PackProgressCard } from '@/shared/ui/pack-progress-card';
+import { ProductBadges, ProductOrder } from '@/shared/catalog/product-order';
 import { useConfig } from '@/shared/api/config/get-config';
 import { useProducts } from '@/shared/api/products/get-products';
 import { PageMeta, summarise, useSiteOrigin } from '@/shared/ui/page-meta';

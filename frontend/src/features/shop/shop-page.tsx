@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { useConfig } from '@/shared/api/config/get-config';
 import { SkeletonLines } from '@/shared/ui/plain-ui';
 import { useProducts } from '@/shared/api/products/get-products';
-import { PackProgressCard } from './pack-progress-card';
+import { PackProgressCard } from '@/shared/ui/pack-progress-card';
 import { ProductCard } from './product-card';
 import './shop-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';

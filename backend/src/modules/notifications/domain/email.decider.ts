@@ -29,8 +29,7 @@ export const emailDecider: Decider<EmailState, EmailCommand, EmailEvent> = {
     switch (command.type) {
       case 'QueueEmail':
         if (state.status !== 'none') return [];
-        if (!isEmailAddress(command.message.to))
-          throw new DomainError('invalid_recipient', 'The e-mail recipient is not a valid address');
+        if (!isEmailAddress(command.message.to)) throw new DomainError('invalid_recipient', 'The e-mail recipient is not a valid address');
         return [{ type: 'EmailQueued', data: command.message }];
       case 'RecordEmailSent':
         if (state.status === 'sent') return [];

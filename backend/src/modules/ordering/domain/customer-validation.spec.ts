@@ -80,7 +80,11 @@ describe('validateCustomerInfo', () => {
     ['an e-mail with a one-label domain', { email: 'ada@localhost' }, CustomerMessages.email],
     ['an e-mail with a domain label ending in a dash', { email: 'ada@example-.com' }, CustomerMessages.email],
     ['an e-mail with a comma', { email: 'ada@example.com,eve@example.com' }, CustomerMessages.email],
-    ['an e-mail too long for SMTP', { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` }, CustomerMessages.email],
+    [
+      'an e-mail too long for SMTP',
+      { email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` },
+      CustomerMessages.email,
+    ],
   ])('refuses %s', (_, change, message) => {
     expect(() => validateCustomerInfo({ ...valid, ...change })).toThrow(message);
   });

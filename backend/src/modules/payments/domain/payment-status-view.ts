@@ -16,7 +16,11 @@ export interface PaymentStatusView {
  * the answer says nothing about which payments exist. `providerSecretDigest`: for a payment recorded before its
  * digest was kept, the digest of the secret the provider holds (null when the provider does not know it).
  */
-export function paymentStatusView(state: PaymentState, presentedDigest: string, providerSecretDigest: string | null = null): PaymentStatusView {
+export function paymentStatusView(
+  state: PaymentState,
+  presentedDigest: string,
+  providerSecretDigest: string | null = null,
+): PaymentStatusView {
   const recorded = state.created?.clientSecretDigest ?? providerSecretDigest;
   if (recorded === null || recorded !== presentedDigest) return { status: 'unknown' };
   const orderId = state.orderId === null ? {} : { orderId: state.orderId };

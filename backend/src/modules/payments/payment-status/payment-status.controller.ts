@@ -32,7 +32,9 @@ export class PaymentStatusController {
       throw new DomainError('client_secret_invalid', 'client_secret must be the payment’s client secret', 'validation');
     }
     const { state } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    const providerSecret = needsProviderSecret(state) ? ((await this.gateway.retrievePaymentIntent(paymentIntentId))?.clientSecret ?? null) : null;
+    const providerSecret = needsProviderSecret(state)
+      ? ((await this.gateway.retrievePaymentIntent(paymentIntentId))?.clientSecret ?? null)
+      : null;
     return paymentStatusView(state, clientSecretDigest(clientSecret), providerSecret === null ? null : clientSecretDigest(providerSecret));
   }
 }
