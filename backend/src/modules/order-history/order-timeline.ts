@@ -55,6 +55,10 @@ export function describeEvent(
       return `Flagged for review: ${text(d.reason)}`;
     case 'OrderReviewResolved':
       return `Review resolved: ${text(d.note)}`;
+    case 'OrderCaptureClaimed':
+      return `Taking the authorised payment (${text(d.paymentIntentId)}): the order can no longer be deleted or cancelled meanwhile`;
+    case 'OrderCaptureClaimReleased':
+      return `Authorised payment not taken: ${text(d.reason)}`;
     case 'OrderRefunded':
       return `Refunded ${money(d.amountCents)} to the customer${d.note ? `: ${text(d.note)}` : ''}`;
     case 'PaymentRefunded':

@@ -21,5 +21,9 @@ export type OrderCommand =
   | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string | null; by: Actor; notifyCustomer?: boolean }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
+  /** The capture of an authorised payment is about to be asked of the provider: refused for an order that is ended. */
+  | { type: 'ClaimCapture'; paymentIntentId: string }
+  /** The claimed capture was not made. */
+  | { type: 'ReleaseCaptureClaim'; paymentIntentId: string; reason: string }
   /** A refund made at the provider, recorded on the order (once per refund id). */
   | { type: 'RecordRefund'; paymentIntentId: string; refundId: string; amountCents: number; note: string };

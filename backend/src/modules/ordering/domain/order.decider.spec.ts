@@ -321,4 +321,79 @@ describe('order decider', () => {
       });
     });
   });
+
+  describe('where the order meets its payment: the capture claim (DESIGN §9)', () => {
+    const claimed: OrderEvent = { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_1' } };
+    const released: OrderEvent = { type: 'OrderCaptureClaimReleased', data: { paymentIntentId: 'pi_1', reason: 'sold out' } };
+    const claim: OrderCommand = { type: 'ClaimCapture', paymentIntentId: 'pi_1' };
+    const cancelledAtCheckout: OrderEvent = { type: 'OrderCancelled', data: { reason: 'expired', detail: 'ran out' } };
+    const byHand = (status: OrderStatus): OrderEvent => ({ type: 'OrderStatusChanged', data: { from: 'pending', to: status } });
+
+    it.each<[string, OrderEvent[], OrderEvent[] | string]>([
+      ['a pending order', [placed, attached], [claimed]],
+      ['a claim made already (a retry after a crash)', [placed, attached, claimed], []],
+      ['a claim released (the provider refused before)', [placed, attached, claimed, released], [claimed]],
+      ['a deleted order', [placed, attached, deleted], 'Order #7 cannot be marked paid: the operator deleted it'],
+      ['an order cancelled at checkout', [placed, attached, cancelledAtCheckout], 'Order #7 cannot be marked paid: it is cancelled'],
+      ['an order cancelled by hand', [placed, attached, byHand('cancelled')], 'Order #7 cannot be marked paid: it is cancelled'],
+      ['an order paid already', [placed, attached, paid], 'Order #7 cannot be marked paid: it is already paid through pi_1'],
+    ])('given %s, when the capture is claimed, then %j', (_, history, expected) => {
+      if (typeof expected === 'string') expect(() => given(...history).when(claim)).toThrow(expected);
+      else expect(given(...history).when(claim)).toEqual(expected);
+    });
+
+    it.each<[string, OrderCommand]>([
+      ['a delete', { type: 'DeletePendingOrder', deletedAt: '2026-11-23T02:00:00.000Z' }],
+      ['a checkout cancellation', { type: 'CancelOrder', reason: 'expired', detail: 'ran out' }],
+      ['a cancel by hand', { type: 'ChangeOrderStatus', status: 'cancelled', trackingReference: null, by: 'admin' }],
+    ])('given a claimed capture, when %s is asked, then it is refused (409 payment_under_way) and nothing is appended', (_, command) => {
+      let refusal: unknown = null;
+      try {
+        given(placed, attached, claimed).when(command);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect({ code: (refusal as DomainError).code, kind: (refusal as DomainError).kind }).toEqual({
+        code: 'payment_under_way',
+        kind: 'conflict',
+      });
+    });
+
+    it('given a claimed capture, another status by hand is still the operator’s (the spec’s rule)', () => {
+      expect(
+        given(placed, attached, claimed).when({
+          type: 'ChangeOrderStatus',
+          status: 'packed_awaiting_pickup',
+          trackingReference: null,
+          by: 'admin',
+        }),
+      ).toEqual([byHand('packed_awaiting_pickup')]);
+    });
+
+    it('given a released claim, a delete wins again', () => {
+      expect(
+        given(placed, attached, claimed, released)
+          .when({ type: 'DeletePendingOrder', deletedAt: 'x' })
+          .map((e) => e.type),
+      ).toEqual(['OrderReservationReleased', 'OrderDeleted']);
+    });
+
+    it('given a claim, the payment of that intent marks it paid and ends the claim', () => {
+      const paidNow = given(placed, attached, claimed).when({
+        type: 'MarkOrderPaid',
+        paymentIntentId: 'pi_1',
+        amountCents: 3200,
+        paidAt: 't',
+      });
+      expect(paidNow.map((e) => e.type)).toEqual(['OrderPaid']);
+      const state = fold(orderDecider, [placed, attached, claimed, ...paidNow]);
+      expect(state.kind === 'placed' && state.captureClaim).toBeNull();
+    });
+
+    it('releasing a claim nobody holds changes nothing', () => {
+      expect(given(placed, attached).when({ type: 'ReleaseCaptureClaim', paymentIntentId: 'pi_1', reason: 'x' })).toEqual([]);
+      expect(given(placed, attached, claimed).when({ type: 'ReleaseCaptureClaim', paymentIntentId: 'pi_2', reason: 'x' })).toEqual([]);
+    });
+  });
 });

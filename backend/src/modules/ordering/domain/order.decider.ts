@@ -24,6 +24,8 @@ export interface PlacedOrder {
   refundedCents: number;
   /** The carrier's reference the operator set, or null. */
   trackingReference: string | null;
+  /** The authorised payment the shop is capturing now (claimed, not yet paid or released), or null. */
+  captureClaim: string | null;
 }
 
 export type OrderState = { kind: 'absent' } | PlacedOrder;
@@ -49,6 +51,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'CancelOrder':
       if (state.status === 'cancelled') return [];
       if (state.status !== 'pending') throw OrderErrors.notPending(orderId, state.status);
+      if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
       return [{ type: 'OrderCancelled', data: { reason: command.reason, detail: command.detail } }];
     case 'MarkOrderPaid':
       if (state.paidWith === command.paymentIntentId) return [];
@@ -73,6 +76,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.status !== 'pending') throw OrderErrors.notPending(orderId, state.status);
       // The operator may set a paid order back to pending by hand; its money and cans are still taken.
       if (state.paidWith !== null) throw OrderErrors.paidNotDeletable(orderId);
+      if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
       return [
         ...(state.reservation === 'held'
           ? [{ type: 'OrderReservationReleased' as const, data: { reason: 'order_deleted' as const } }]
@@ -88,6 +92,8 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } }];
     case 'ChangeOrderStatus': {
       if (state.deleted) throw OrderErrors.deleted(orderId);
+      if (command.status === 'cancelled' && command.status !== state.status && state.captureClaim !== null)
+        throw OrderErrors.paymentUnderWay(orderId);
       const reference = command.trackingReference;
       if (reference !== null && !isTrackingReference(reference)) throw OrderErrors.invalidTrackingReference();
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
@@ -103,6 +109,16 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.reviewReasons.length === 0) throw OrderErrors.nothingToResolve(orderId);
       if (state.reviewResolved) return [];
       return [{ type: 'OrderReviewResolved', data: { note: command.note } }];
+    case 'ClaimCapture':
+      if (state.captureClaim === command.paymentIntentId) return [];
+      if (state.deleted) throw OrderErrors.notPayable(orderId, 'the operator deleted it');
+      if (state.paidWith !== null) throw OrderErrors.notPayable(orderId, `it is already paid through ${state.paidWith}`);
+      if (state.status !== 'pending') throw OrderErrors.notPayable(orderId, `it is ${state.status}`);
+      if (state.captureClaim !== null) throw OrderErrors.notPayable(orderId, `payment ${state.captureClaim} is being captured`);
+      return [{ type: 'OrderCaptureClaimed', data: { paymentIntentId: command.paymentIntentId } }];
+    case 'ReleaseCaptureClaim':
+      if (state.captureClaim !== command.paymentIntentId) return [];
+      return [{ type: 'OrderCaptureClaimReleased', data: { paymentIntentId: command.paymentIntentId, reason: command.reason } }];
     case 'RecordRefund': {
       if (state.refundIds.includes(command.refundId)) return [];
       const { paymentIntentId, refundId, amountCents, note } = command;
@@ -129,6 +145,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       refundIds: [],
       refundedCents: 0,
       trackingReference: null,
+      captureClaim: null,
     };
   }
   if (state.kind === 'absent') return state;
@@ -138,7 +155,11 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderCancelled':
       return { ...state, status: 'cancelled', reservation: state.reservation === 'held' ? 'released' : state.reservation };
     case 'OrderPaid':
-      return { ...state, status: 'paid', paidWith: event.data.paymentIntentId, reservation: 'sold' };
+      return { ...state, status: 'paid', paidWith: event.data.paymentIntentId, reservation: 'sold', captureClaim: null };
+    case 'OrderCaptureClaimed':
+      return { ...state, captureClaim: event.data.paymentIntentId };
+    case 'OrderCaptureClaimReleased':
+      return { ...state, captureClaim: null };
     case 'OrderNeedsReview':
       return { ...state, reviewReasons: [...state.reviewReasons, event.data.reason], reviewResolved: false };
     case 'OrderReviewResolved':

@@ -21,6 +21,13 @@ export const OrderErrors = {
     new DomainError('order_deleted', `Order #${orderId} was deleted and can no longer be updated`, 'conflict'),
   nothingToResolve: (orderId: string): DomainError =>
     new DomainError('order_not_flagged', `Order #${orderId} is not flagged for review: there is nothing to resolve`, 'conflict'),
+  /** A delete or cancel while the shop captures the customer's authorised card. */
+  paymentUnderWay: (orderId: string): DomainError =>
+    new DomainError(
+      'payment_under_way',
+      `Order #${orderId} is being paid right now (the customer's card is authorised and the shop is taking the payment): it cannot be deleted or cancelled until that ends`,
+      'conflict',
+    ),
   invalidTrackingReference: (): DomainError =>
     new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference, 'validation'),
 } as const;

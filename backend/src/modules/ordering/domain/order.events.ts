@@ -87,6 +87,13 @@ export type OrderStatusChanged = DomainEvent<'OrderStatusChanged', { from: Order
 export type TrackingReferenceSet = DomainEvent<'TrackingReferenceSet', { trackingReference: string; notifyCustomer?: false }>;
 /** The operator closed the order's review (the reasons stay in its history); a new reason opens it again. */
 export type OrderReviewResolved = DomainEvent<'OrderReviewResolved', { note: string }>;
+/**
+ * The shop is about to capture this authorised payment (DESIGN §9): recorded on the order before the provider is
+ * asked, so that a delete or cancel decided after it is refused, and one decided before it refuses the claim.
+ */
+export type OrderCaptureClaimed = DomainEvent<'OrderCaptureClaimed', { paymentIntentId: string }>;
+/** The claimed capture was not made (the cans sold out, the amount was wrong, the provider refused): the order may be ended again. */
+export type OrderCaptureClaimReleased = DomainEvent<'OrderCaptureClaimReleased', { paymentIntentId: string; reason: string }>;
 /** Money given back to the customer at the provider (the payment stream holds the same refund). */
 export type OrderRefunded = DomainEvent<'OrderRefunded', { paymentIntentId: string; refundId: string; amountCents: number; note: string }>;
 
@@ -102,7 +109,9 @@ export type OrderEvent =
   | OrderStatusChanged
   | TrackingReferenceSet
   | OrderReviewResolved
-  | OrderRefunded;
+  | OrderRefunded
+  | OrderCaptureClaimed
+  | OrderCaptureClaimReleased;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -119,6 +128,8 @@ export const ORDER_EVENT_TYPES = [
   'TrackingReferenceSet',
   'OrderReviewResolved',
   'OrderRefunded',
+  'OrderCaptureClaimed',
+  'OrderCaptureClaimReleased',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

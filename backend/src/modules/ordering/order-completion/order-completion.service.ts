@@ -25,6 +25,12 @@ export type AuthorisationOutcome =
   | { kind: 'capture_refused'; status: string }
   | { kind: 'not_authorised'; status: PaymentState['status'] };
 
+const REFUSAL_REASON = {
+  sold_out: 'the cans sold out, so the authorisation was cancelled',
+  amount_mismatch: 'the authorised amount was not the order total, so the authorisation was cancelled',
+  order_not_payable: 'the order could not be paid, so the authorisation was cancelled',
+} as const;
+
 const REFUSAL_DETAIL = {
   sold_out: 'The cans sold out before the card was authorised; the authorisation was cancelled and nothing was charged.',
   amount_mismatch: 'The card was authorised for another amount than the order total; the authorisation was cancelled.',
@@ -187,9 +193,13 @@ export class OrderCompletion {
       await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', [], true);
       return { kind: 'refused', reason: 'order_not_payable' };
     }
+    let claimed = false;
     const refuse = async (reason: 'sold_out' | 'amount_mismatch' | 'order_not_payable'): Promise<AuthorisationOutcome> => {
       const positions: number[] = [];
       await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, positions, true);
+      // The authorisation is cancelled: nothing will be taken, so the order may be ended again.
+      if (claimed)
+        await this.runOrder(orderId, { type: 'ReleaseCaptureClaim', paymentIntentId, reason: REFUSAL_REASON[reason] }, cause, positions);
       if (reason !== 'order_not_payable') {
         // The order cannot be paid any more (its intent is cancelled): hand back its cans and close it.
         const released = await this.reservations.releaseProducts(order, 'checkout_cancelled', cause);
@@ -200,7 +210,6 @@ export class OrderCompletion {
       return { kind: 'refused', reason };
     };
 
-    if (order.paidWith !== null || order.deleted || order.status !== 'pending') return refuse('order_not_payable');
     if (!matchesOrderTotal(authorised, order)) {
       await this.runOrder(
         orderId,
@@ -213,6 +222,15 @@ export class OrderCompletion {
         [],
       );
       return refuse('amount_mismatch');
+    }
+    // The order's stream decides whether this money may be taken (DESIGN §9): the claim is refused for an order
+    // deleted, cancelled or paid before it, and once it stands a delete or cancel is refused until it ends.
+    try {
+      await this.runOrder(orderId, { type: 'ClaimCapture', paymentIntentId }, cause, []);
+      claimed = true;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'order_not_payable') return refuse('order_not_payable');
+      throw error;
     }
     if (!(await this.holdEveryProduct(order, cause))) return refuse('sold_out');
     const short = await this.sell(order, paymentIntentId, cause, []);
@@ -236,6 +254,12 @@ export class OrderCompletion {
       captured = await this.gateway.capturePaymentIntent(paymentIntentId, `capture-${paymentIntentId}`);
     } catch (error) {
       if (!(error instanceof PaymentIntentStateError)) throw error;
+      await this.runOrder(
+        orderId,
+        { type: 'ReleaseCaptureClaim', paymentIntentId, reason: `the payment provider refused the capture (${error.status})` },
+        cause,
+        [],
+      );
       await this.runOrder(
         orderId,
         {

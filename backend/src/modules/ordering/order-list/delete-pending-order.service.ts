@@ -2,9 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { DomainError } from '../../../shared-kernel/domain-error';
-import { paymentDecider } from '../../payments/domain/payment.decider';
-import { paymentStreamName } from '../../payments/domain/payment.events';
 import { orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
@@ -24,25 +21,16 @@ export class DeletePendingOrder {
   async delete(orderId: string, cause: Cause): Promise<{ message: string; orderId: string }> {
     const order = /^\d{1,12}$/.test(orderId) ? await this.reservations.loadOrder(orderId) : null;
     if (order === null) throw OrderErrors.notFound(orderId);
-    if (!order.deleted && order.status !== 'pending') throw OrderErrors.notPending(orderId, order.status);
-    if (!order.deleted && order.paidWith === null && order.paymentIntentId !== null) {
-      // A card authorised or charged a moment ago: the order is being paid, not abandoned.
-      const { state: payment } = await this.pipeline.load(paymentStreamName(order.paymentIntentId), paymentDecider);
-      if (payment.status === 'authorised' || payment.status === 'succeeded') {
-        throw new DomainError(
-          'payment_under_way',
-          `Order #${orderId} is being paid right now (the customer's card was ${payment.status === 'succeeded' ? 'charged' : 'authorised'}): it cannot be deleted`,
-          'conflict',
-        );
-      }
-    }
-    const released = order.reservation === 'held' ? await this.reservations.releaseProducts(order, 'order_deleted', cause) : -1;
+    // Decided on the order's stream first (not pending, paid, or its payment being taken: refused), so a capture
+    // claimed at the same moment either lands first and refuses this, or finds the order deleted and is refused.
     const result = await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'DeletePendingOrder', deletedAt: this.clock.now().toISOString() },
       metadata: metadataFor(cause, this.clock),
     });
+    // Then its cans go back on sale (a crash before this leaves them held until the hold runs out).
+    const released = order.reservation === 'held' ? await this.reservations.releaseProducts(order, 'order_deleted', cause) : -1;
     await this.projections.waitForReadModels(Math.max(released, result.position ?? -1));
     return { message: `Order #${orderId} deleted`, orderId };
   }

@@ -264,6 +264,11 @@ export class OrderListProjection implements Projection {
           }),
         );
         return;
+      case 'OrderCaptureClaimed':
+      case 'OrderCaptureClaimReleased':
+        // The capture under way shows in the order's history; its outcome (paid, or cancelled) changes the lists.
+        await orders.updateOne(guard, set({}));
+        return;
       default:
         assertNever(event);
     }
