@@ -49,7 +49,7 @@ describe('POST /api/admin/auto-fix', () => {
     const mailer = t.app.get<Mailer>(MAILER);
     jest.spyOn(mailer, 'send').mockRejectedValueOnce(new Error('421 mail server busy'));
     await putTracking(t, shipped.orderId, { status: 'shipped', trackingReference: 'AP-1' });
-    const failedKey = `order-${shipped.orderId}-update-5`;
+    const failedKey = `order-${shipped.orderId}-update-6`;
     await eventually(async () => (await outbox(t)).find((e) => e._id === failedKey && e.status === 'failed'));
 
     // And the payment process manager blocked (a crash between the provider's event and the order's completion)

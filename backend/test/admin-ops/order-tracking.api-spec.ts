@@ -51,6 +51,7 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     expect((await streamEvents(t, `order-${orderId}`)).map((e) => e.type)).toEqual([
       'OrderPlaced',
       'PaymentIntentAttached',
+      'OrderCaptureClaimed',
       'OrderPaid',
       'InvoiceNumberAssigned',
       'OrderStatusChanged',
@@ -61,8 +62,8 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     // And one e-mail per change, keyed by the stream revision after it, even once every process manager has run
     await settle(t);
     const emails = await updateEmails(orderId);
-    expect(emails.map((e) => e._id).sort()).toEqual([`order-${orderId}-update-5`, `order-${orderId}-update-6`]);
-    const packedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-5`)).body as {
+    expect(emails.map((e) => e._id).sort()).toEqual([`order-${orderId}-update-6`, `order-${orderId}-update-7`]);
+    const packedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-6`)).body as {
       to: string;
       subject: string;
       text: string;
@@ -70,7 +71,7 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     expect(packedEmail).toMatchObject({ to: 'ada@example.com', subject: `Order #${orderId} update: Packed - Awaiting Pickup` });
     expect(packedEmail.text).toContain('Tracking reference: 33ABC 123-456');
     expect(packedEmail.text).toContain('https://auspost.com.au/mypost/track/details/33ABC%20123-456');
-    const shippedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-6`)).body as { text: string };
+    const shippedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-7`)).body as { text: string };
     expect(shippedEmail.text).toContain(`Your order #${orderId} is now: Shipped.`);
 
     // And the order's history route shows the changes made by the admin
