@@ -2,7 +2,7 @@ import { PAYMENT_GATEWAY } from '../../src/modules/payments/gateway/payment-gate
 import type { TestPaymentGateway } from '../../src/modules/payments/gateway/test-payment-gateway';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { adminSend, eventStoreOf, eventually, streamEvents } from '../checkout/checkout-fixtures';
-import { adminGet, adminOrder, adminPost, outbox, paidOrder, pendingOrder } from './admin-ops-fixtures';
+import { adminGet, adminOrder, adminPost, adminToken, outbox, paidOrder, pendingOrder } from './admin-ops-fixtures';
 
 interface ReviewedOrder {
   id: string;
@@ -83,6 +83,62 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
       expect((await order(paid.orderId))?.refundedAmount).toBe('32.00');
       const refunded = (await streamEvents(t, `payment-${paid.paymentIntentId}`)).filter((e) => e.type === 'PaymentRefunded');
       expect(refunded).toHaveLength(1);
+    });
+
+    const refundWithKey = async (id: string, key: string, body: object = {}) =>
+      t
+        .http()
+        .post(`/api/admin/orders/${id}/refund`)
+        .set('Authorization', `Bearer ${await adminToken(t)}`)
+        .set('Idempotency-Key', key)
+        .send(body);
+    const refundsOf = async (paymentIntentId: string) =>
+      (await streamEvents(t, `payment-${paymentIntentId}`)).filter((e) => e.type === 'PaymentRefunded');
+
+    it('given the same Idempotency-Key sent twice, one after the other, then the second answers the first refund and nothing more is refunded', async () => {
+      const paid = await paidOrder(t, 'refund-key-twice');
+      const first = await refundWithKey(paid.orderId, 'dialog-confirm-1', { amount: '3.00' });
+      const again = await refundWithKey(paid.orderId, 'dialog-confirm-1', { amount: '3.00' });
+      expect([first.status, again.status]).toEqual([200, 200]);
+      expect((again.body as { refundId: string }).refundId).toBe((first.body as { refundId: string }).refundId);
+      expect(again.body).toMatchObject({ amount: '3.00', refunded: '3.00', refundable: '29.00' });
+      expect(await refundsOf(paid.paymentIntentId)).toHaveLength(1);
+      // A new confirmation is a new key: a second refund.
+      const second = await refundWithKey(paid.orderId, 'dialog-confirm-2', { amount: '3.00' });
+      expect(second.body).toMatchObject({ amount: '3.00', refunded: '6.00', refundable: '26.00' });
+      expect(await refundsOf(paid.paymentIntentId)).toHaveLength(2);
+    });
+
+    it('given 10 identical requests with one key at once, five times over, then each burst makes one refund', async () => {
+      const paid = await paidOrder(t, 'refund-key-burst');
+      for (let burst = 1; burst <= 5; burst += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () => refundWithKey(paid.orderId, `burst-${burst}`, { amount: '1.00' })),
+        );
+        expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+        expect(new Set(answers.map((a) => (a.body as { refundId: string }).refundId)).size).toBe(1);
+        expect(await refundsOf(paid.paymentIntentId)).toHaveLength(burst);
+      }
+      expect((await order(paid.orderId))?.refundedAmount).toBe('5.00');
+    });
+
+    it('given 10 identical requests without a key at once, then one refund (the docs say so)', async () => {
+      const paid = await paidOrder(t, 'refund-nokey-burst');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refund(paid.orderId, { amount: '1.00' })));
+      expect(new Set(answers.filter((a) => a.status === 200).map((a) => (a.body as { refundId: string }).refundId)).size).toBe(1);
+      expect(await refundsOf(paid.paymentIntentId)).toHaveLength(1);
+    });
+
+    it.each([
+      ['a key used for another amount', 'reused-key', { amount: '2.00' }, 409, 'idempotency_key_reused'],
+      ['a key with a space', 'has space', { amount: '1.00' }, 400, 'invalid_idempotency_key'],
+      ['a key too long', 'k'.repeat(201), { amount: '1.00' }, 400, 'invalid_idempotency_key'],
+    ])('given %s, then it is refused and nothing more is refunded', async (_, key, body, status, code) => {
+      const paid = await paidOrder(t, `refund-key-${code}-${key.length}`);
+      expect((await refundWithKey(paid.orderId, 'reused-key', { amount: '1.00' })).status).toBe(200);
+      const res = await refundWithKey(paid.orderId, key, body);
+      expect({ status: res.status, code: (res.body as { code: string }).code }).toEqual({ status, code });
+      expect(await refundsOf(paid.paymentIntentId)).toHaveLength(1);
     });
 
     it.each([

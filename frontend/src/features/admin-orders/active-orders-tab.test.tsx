@@ -344,15 +344,39 @@ describe('Active Orders tab', () => {
     await user.type(within(section).getByLabelText('Refund amount (up to $64.00)'), '12.00');
     await user.type(within(section).getByLabelText('Note (kept in the history)'), 'Dented cans');
     await user.click(within(section).getByRole('button', { name: 'Refund' }));
+    // Nothing is sent until the operator has read how much, and to whom
+    expect((await screen.findAllByText(`Refund $12.00 to ${adminOrderFixture().customerName}?`)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('This cannot be undone.').length).toBeGreaterThan(0);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Refund $12.00' }));
     await waitFor(() =>
       expect(document.querySelector('.ant-notification-notice')).toHaveTextContent(
         'Refunded $12.00 of Order #12; the customer was e-mailed',
       ),
     );
-    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ amount: '12.00', note: 'Dented cans' });
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0]?.[1]?.body as string)).toEqual({ amount: '12.00', note: 'Dented cans' });
+    expect(new Headers(posts[0]?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await within(section).findByText(/\$12\.00 refunded 25 Nov 2026, 10:46 am — Dented cans/)).toBeInTheDocument();
     expect(within(section).getByLabelText('Refund amount (up to $52.00)')).toBeInTheDocument();
+  });
+
+  it('Refund with the amount left empty spells out the whole remaining amount and sends nothing when cancelled', async () => {
+    const fetchMock = stubApi({
+      [ACTIVE]: { body: page([adminOrderFixture()]) },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    const section = within(dialog).getByRole('region', { name: 'Refunds and review' });
+    await user.click(within(section).getByRole('button', { name: 'Refund' }));
+    expect((await screen.findAllByText(`Refund $64.00 to ${adminOrderFixture().customerName}?`)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('This cannot be undone. It is everything not yet refunded.').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryAllByText(/^Refund \$64\.00 to/)).toHaveLength(0));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('an order that needs review offers Mark resolved, which needs a note and sends it', async () => {

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Modal, Space } from 'antd';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder } from './api/get-admin-orders';
@@ -12,6 +12,11 @@ interface RefundValues {
 
 const cents = (dollars: string | undefined): number => Math.round(Number(dollars ?? '0') * 100);
 
+/** The refund's confirmation, with the amount spelled out. */
+export function refundPrompt(dollars: string, customerName: string): string {
+  return `Refund ${money(dollars)} to ${customerName}?`;
+}
+
 /**
  * What closes an order's problems: a refund of the payment that was taken (full by default, or part of it),
  * and, for an order flagged for review, "Mark resolved" with a note saying how. The server decides what is
@@ -23,24 +28,37 @@ export function OrderReviewSection({ order }: { order: AdminOrder }) {
   const toast = useToast();
   const [refundForm] = Form.useForm<RefundValues>();
   const [resolveForm] = Form.useForm<{ note: string }>();
+  // The confirmation renders through this section's own holder, inside the admin's theme.
+  const [modal, modalHolder] = Modal.useModal();
   const refunds = order.refunds ?? [];
   const refunded = order.refundedAmount ?? '0.00';
   const left = Math.max(0, cents(order.totalAmount) - cents(refunded));
   const leftText = (left / 100).toFixed(2);
   const paid = order.paidAt !== null || order.needsReview;
 
+  // Money leaves the shop only after the operator has read how much and to whom; one key per confirmation, so
+  // a double click or a lost answer never refunds twice.
   const submitRefund = (values: RefundValues) => {
     const amount = values.amount.trim();
-    refund.mutate(
-      { orderId: order.id, amount: amount === '' ? undefined : amount, note: values.note.trim() },
-      {
-        onSuccess: (outcome) => {
-          toast.success(outcome.message);
-          refundForm.resetFields();
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+    const dollars = amount === '' ? leftText : Number(amount).toFixed(2);
+    const idempotencyKey = crypto.randomUUID();
+    void modal.confirm({
+      title: refundPrompt(dollars, order.customerName),
+      content: amount === '' ? 'This cannot be undone. It is everything not yet refunded.' : 'This cannot be undone.',
+      okText: `Refund ${money(dollars)}`,
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () =>
+        refund
+          .mutateAsync({ orderId: order.id, amount: amount === '' ? undefined : amount, note: values.note.trim(), idempotencyKey })
+          .then(
+            (outcome) => {
+              toast.success(outcome.message);
+              refundForm.resetFields();
+            },
+            (error: unknown) => toast.error(errorMessage(error)),
+          ),
+    });
   };
   const submitResolve = (values: { note: string }) =>
     resolve.mutate(
@@ -53,6 +71,7 @@ export function OrderReviewSection({ order }: { order: AdminOrder }) {
 
   return (
     <div className="order-review">
+      {modalHolder}
       {refunds.length > 0 ? (
         <ul className="order-review__refunds" aria-label="Refunds">
           {refunds.map((r, index) => (

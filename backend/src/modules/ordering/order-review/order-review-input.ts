@@ -7,6 +7,7 @@ export const ReviewMessages = {
   refundNote: 'A refund note is optional: text of at most 500 characters',
   noteTooLong: `A note is at most ${NOTE_MAX} characters`,
   badAmount: 'The refund amount must be dollars with at most two decimals, more than $0.00 (for example 12.50)',
+  badIdempotencyKey: 'The Idempotency-Key header must be 1 to 200 visible characters (for example a UUID)',
 } as const;
 
 /** The operator's note: trimmed; required where `required`, at most 500 characters; `invalid` says what to send. */
@@ -33,4 +34,11 @@ export function parseRefundAmount(value: unknown): number | null {
   const cents = Math.round(Number(text.trim()) * 100);
   if (cents <= 0) throw new DomainError('invalid_refund_amount', ReviewMessages.badAmount, 'validation');
   return cents;
+}
+
+/** The request's `Idempotency-Key` header: 1 to 200 visible ASCII characters, or undefined when it was not sent. */
+export function parseIdempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw new DomainError('invalid_idempotency_key', ReviewMessages.badIdempotencyKey, 'validation');
+  return value;
 }

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { RefundOrderRequest, ResolveReviewRequest } from './order-review.request.dto';
 import { OrderReview, type RefundAnswer } from './order-review.service';
@@ -27,7 +27,21 @@ export class OrderReviewController {
     summary:
       "Refund an order's payment through the payment provider, in full (no amount) or in part; records it on the payment and the order and e-mails the customer",
   })
-  refund(@Param('orderId') orderId: string, @Body() body: RefundOrderRequest, @Context() context: RequestContext): Promise<RefundAnswer> {
-    return this.review.refund(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'One key per refund the operator means: the same key gives the same refund, however many requests arrive',
+  })
+  refund(
+    @Param('orderId') orderId: string,
+    @Body() body: RefundOrderRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Context() context: RequestContext,
+  ): Promise<RefundAnswer> {
+    return this.review.refund(orderId, body, idempotencyKey, {
+      correlationId: context.correlationId,
+      causationId: null,
+      actor: context.actor,
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -9,13 +10,14 @@ import { PaymentErrors, paymentDecider } from '../../payments/domain/payment.dec
 import { paymentStreamName } from '../../payments/domain/payment.events';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { orderDecider, type PlacedOrder } from '../domain/order.decider';
+import { refundDecider, refundStreamName } from '../domain/refund.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { OrderReservations } from '../reservations/order-reservations.service';
-import { parseNote, parseRefundAmount, ReviewMessages } from './order-review-input';
+import { parseIdempotencyKey, parseNote, parseRefundAmount, ReviewMessages } from './order-review-input';
 
 export interface RefundAnswer {
   message: string;
@@ -58,9 +60,22 @@ export class OrderReview {
       : { message: `Order #${orderId} was already resolved: nothing changed`, changed: false };
   }
 
-  async refund(orderId: string, body: { amount?: unknown; note?: unknown }, cause: Cause): Promise<RefundAnswer> {
+  /**
+   * A refund of the order's payment, made once per key: the `Idempotency-Key` the request carries (the dialog
+   * makes one per confirmation), or without one a key made of the refunds already recorded and the amount asked
+   * (so identical requests that cross each other make one refund, and the same request sent after that refund is
+   * recorded makes another). The intention is recorded on the key's own stream before the provider is asked,
+   * under a provider key derived from that stream; a repeat finds it and answers with the same refund.
+   */
+  async refund(
+    orderId: string,
+    body: { amount?: unknown; note?: unknown },
+    idempotencyKey: string | undefined,
+    cause: Cause,
+  ): Promise<RefundAnswer> {
     const asked = parseRefundAmount(body.amount);
     const note = parseNote(body.note, false, ReviewMessages.refundNote);
+    const key = parseIdempotencyKey(idempotencyKey);
     const order = await this.placedOrder(orderId);
     const paymentIntentId = paymentOf(order);
     if (paymentIntentId === null) throw noPaymentTaken(orderId);
@@ -68,57 +83,91 @@ export class OrderReview {
     const { state: payment } = await this.pipeline.load(payments, paymentDecider);
     if (payment.status !== 'succeeded' || payment.succeeded === null) throw noPaymentTaken(orderId);
     const paidCents = payment.succeeded.amountCents;
-    const amountCents = asked ?? paidCents - payment.refundedCents;
-    if (amountCents <= 0) throw PaymentErrors.refundTooLarge(0);
+    const stream = refundStreamName(orderId, keyDigest(key ?? `n${payment.refunds.length}-${asked ?? 'rest'}`));
+    const { state: intended } = await this.pipeline.load(stream, refundDecider);
     const at = this.clock.now().toISOString();
-    // Refused here (nothing left, too much) before the provider is asked anything.
-    paymentDecider.decide({ type: 'RecordRefund', refundId: '(check)', amountCents, note, at }, payment);
-
-    let refund;
-    try {
-      refund = await this.gateway.refundPaymentIntent(
-        paymentIntentId,
-        amountCents,
-        `refund-${paymentIntentId}-${payment.refunds.length + 1}`,
-      );
-    } catch (error) {
-      // Another refund of this payment was asked for at the same moment, for another amount.
-      if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw refundInProgress(orderId);
-      if (error instanceof PaymentIntentStateError)
-        throw new DomainError('refund_refused', `The payment provider refused the refund: ${error.message}`, 'conflict');
-      throw error;
+    let amountCents: number;
+    if (intended.kind === 'none') {
+      amountCents = asked ?? paidCents - payment.refundedCents;
+      if (amountCents <= 0) throw PaymentErrors.refundTooLarge(0);
+      // Refused here (nothing left, too much) before anything is recorded or the provider asked.
+      paymentDecider.decide({ type: 'RecordRefund', refundId: '(check)', amountCents, note, at }, payment);
+    } else {
+      // A repeat: the refund this key was for (another amount under it is refused by the decider).
+      amountCents = asked ?? intended.amountCents;
     }
-    if (refund.amountCents !== amountCents) throw refundInProgress(orderId);
     const metadata = metadataFor(cause, this.clock);
+    const requested = await this.pipeline.run({
+      streamName: stream,
+      decider: refundDecider,
+      command: { type: 'RequestRefund', orderId, paymentIntentId, amountCents, note, requestedAt: at },
+      metadata,
+    });
+    const refund = requested.state.kind === 'made' ? { id: requested.state.refundId, amountCents: requested.state.amountCents } : null;
+    const made =
+      refund ??
+      (await this.askProvider(
+        orderId,
+        paymentIntentId,
+        requested.state.kind === 'none' ? amountCents : requested.state.amountCents,
+        stream,
+      ));
+    const done = await this.pipeline.run({
+      streamName: stream,
+      decider: refundDecider,
+      command: { type: 'RecordRefundMade', refundId: made.id, amountCents: made.amountCents },
+      metadata,
+    });
+    const noteOf = requested.state.kind === 'none' ? note : requested.state.note;
     const recorded = await this.pipeline.run({
       streamName: payments,
       decider: paymentDecider,
-      command: { type: 'RecordRefund', refundId: refund.id, amountCents: refund.amountCents, note, at },
+      command: { type: 'RecordRefund', refundId: made.id, amountCents: made.amountCents, note: noteOf, at },
       metadata,
     });
     const onOrder = await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
-      command: { type: 'RecordRefund', paymentIntentId, refundId: refund.id, amountCents: refund.amountCents, note },
+      command: { type: 'RecordRefund', paymentIntentId, refundId: made.id, amountCents: made.amountCents, note: noteOf },
       metadata,
     });
     const refundedCents = recorded.state.refundedCents;
     const queued = await this.emails.queue(
-      orderRefundEmailKey(orderId, refund.id),
+      orderRefundEmailKey(orderId, made.id),
       orderRefundEmail(
-        { orderId, customer: order.order.customer, amountCents: refund.amountCents, refundedCents, paidCents },
+        { orderId, customer: order.order.customer, amountCents: made.amountCents, refundedCents, paidCents },
         { brandName: this.config.shop.brandName, email: this.config.shop.email },
       ),
       metadata,
     );
-    await this.projections.waitForReadModels(Math.max(recorded.position ?? -1, onOrder.position ?? -1, queued.position ?? -1));
+    await this.projections.waitForReadModels(
+      Math.max(done.position ?? -1, recorded.position ?? -1, onOrder.position ?? -1, queued.position ?? -1),
+    );
     return {
-      message: `Refunded $${decimalString(refund.amountCents)} of Order #${orderId}; the customer was e-mailed`,
-      refundId: refund.id,
-      amount: decimalString(refund.amountCents),
+      message: `Refunded $${decimalString(made.amountCents)} of Order #${orderId}; the customer was e-mailed`,
+      refundId: made.id,
+      amount: decimalString(made.amountCents),
       refunded: decimalString(refundedCents),
       refundable: decimalString(paidCents - refundedCents),
     };
+  }
+
+  /** The refund made at the provider under the key of its intention's stream: the same refund however often asked. */
+  private async askProvider(
+    orderId: string,
+    paymentIntentId: string,
+    amountCents: number,
+    stream: string,
+  ): Promise<{ id: string; amountCents: number }> {
+    try {
+      const refund = await this.gateway.refundPaymentIntent(paymentIntentId, amountCents, stream);
+      return { id: refund.id, amountCents: refund.amountCents };
+    } catch (error) {
+      if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw refundInProgress(orderId);
+      if (error instanceof PaymentIntentStateError)
+        throw new DomainError('refund_refused', `The payment provider refused the refund: ${error.message}`, 'conflict');
+      throw error;
+    }
   }
 
   private async placedOrder(orderId: string): Promise<PlacedOrder> {
@@ -147,4 +196,9 @@ function noPaymentTaken(orderId: string): DomainError {
     `Order #${orderId} has no payment that was taken, so there is nothing to refund`,
     'conflict',
   );
+}
+
+/** A key as a stream name may hold it: any text the client chose, digested to 22 safe characters. */
+function keyDigest(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
 }

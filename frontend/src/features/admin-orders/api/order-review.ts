@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '@/shared/api/api-client';
+import { apiJson, apiRequest } from '@/shared/api/api-client';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
 export interface RefundRequest {
@@ -7,6 +7,8 @@ export interface RefundRequest {
   /** Dollars with at most two decimals; absent: everything not yet refunded. */
   amount?: string;
   note: string;
+  /** One key per refund the operator confirmed: the same key gives the same refund, however often it is sent. */
+  idempotencyKey: string;
 }
 
 /** What the server refunded: this refund, all so far, what is left (dollars). */
@@ -18,11 +20,14 @@ export interface RefundOutcome {
   refundable: string;
 }
 
-export async function refundOrder({ orderId, amount, note }: RefundRequest): Promise<RefundOutcome> {
-  return apiJson<RefundOutcome>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/refund`, {
-    ...(amount === undefined ? {} : { amount }),
-    note,
-  });
+export async function refundOrder({ orderId, amount, note, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {
+  const response = await apiRequest(
+    'POST',
+    `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
+    { ...(amount === undefined ? {} : { amount }), note },
+    { 'Idempotency-Key': idempotencyKey },
+  );
+  return (await response.json()) as RefundOutcome;
 }
 
 export async function resolveReview({ orderId, note }: { orderId: string; note: string }): Promise<{ message: string; changed: boolean }> {

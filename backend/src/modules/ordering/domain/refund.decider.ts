@@ -1,0 +1,73 @@
+import type { DomainEvent } from '@brewery/eventstore';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { assertNever, type Decider } from '../../../shared-kernel/decider';
+
+/**
+ * One refund the operator (or the shop itself) means to make, on a stream of its own named by its key
+ * (`refund-<order>-<key>`, DESIGN §9): the intention is recorded first, the provider is then asked under a key
+ * derived from the stream, and what it made is recorded last. A repeat with the same key finds the stream and
+ * gets the same refund, however many arrive at once; a crash in between is finished by the next attempt with
+ * that key, never repeated.
+ */
+export type RefundState =
+  | { kind: 'none' }
+  | { kind: 'requested'; orderId: string; paymentIntentId: string; amountCents: number; note: string }
+  | { kind: 'made'; orderId: string; paymentIntentId: string; amountCents: number; note: string; refundId: string };
+
+export type RefundRequested = DomainEvent<
+  'RefundRequested',
+  { orderId: string; paymentIntentId: string; amountCents: number; note: string; requestedAt: string }
+>;
+export type RefundMade = DomainEvent<'RefundMade', { refundId: string; amountCents: number }>;
+export type RefundEvent = RefundRequested | RefundMade;
+
+export type RefundCommand =
+  | { type: 'RequestRefund'; orderId: string; paymentIntentId: string; amountCents: number; note: string; requestedAt: string }
+  | { type: 'RecordRefundMade'; refundId: string; amountCents: number };
+
+export function refundStreamName(orderId: string, keyDigest: string): string {
+  return `refund-${orderId}-${keyDigest}`;
+}
+
+export const RefundErrors = {
+  keyReused: (orderId: string): DomainError =>
+    new DomainError(
+      'idempotency_key_reused',
+      `This Idempotency-Key was used for another refund of Order #${orderId} (another amount or order): use a new key for a new refund`,
+      'conflict',
+    ),
+  notRequested: (): DomainError => new DomainError('refund_not_requested', 'No refund was asked for under this key', 'conflict'),
+} as const;
+
+export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
+  initialState: { kind: 'none' },
+  decide(command, state) {
+    switch (command.type) {
+      case 'RequestRefund': {
+        const { orderId, paymentIntentId, amountCents, note, requestedAt } = command;
+        if (state.kind === 'none') return [{ type: 'RefundRequested', data: { orderId, paymentIntentId, amountCents, note, requestedAt } }];
+        // The same refund asked again (a double click, a lost answer, a burst): nothing new.
+        if (state.orderId === orderId && state.amountCents === amountCents) return [];
+        throw RefundErrors.keyReused(orderId);
+      }
+      case 'RecordRefundMade':
+        if (state.kind === 'none') throw RefundErrors.notRequested();
+        if (state.kind === 'made') return [];
+        return [{ type: 'RefundMade', data: { refundId: command.refundId, amountCents: command.amountCents } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'RefundRequested':
+        return { kind: 'requested', ...event.data };
+      case 'RefundMade':
+        return state.kind === 'none'
+          ? state
+          : { ...state, kind: 'made', refundId: event.data.refundId, amountCents: event.data.amountCents };
+      default:
+        return assertNever(event);
+    }
+  },
+};
