@@ -77,7 +77,7 @@ describe('dispatch in bulk: POST /api/admin/shipping-labels/bulk and /api/admin/
     const appended = await labelEventsDuring(t, async () => {
       const refused = await postForBytes(t, '/api/admin/shipping-labels/bulk', { orderIds: [fresh, pending] });
       expect(refused.status).toBe(409);
-      expect(message(refused)).toMatch(new RegExp(`^Nothing was printed: .*#${pending}.*pending`));
+      expect(message(refused)).toMatch(new RegExp(`^Nothing was printed: .*Order #${pending} is not paid`));
     });
     expect(appended).toEqual([]);
     expect((await postForBytes(t, '/api/admin/pick-list', { orderIds: [pending] })).status).toBe(409);

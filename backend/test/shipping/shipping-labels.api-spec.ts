@@ -252,23 +252,27 @@ describe('shipping labels from the order dialog', () => {
       await refused('99999', 404, 'Order #99999 not found');
     });
 
-    it('given a pending order, then 409 saying it is pending', async () => {
+    it('given a pending order, then 409 saying it is not paid', async () => {
       const orderId = await pendingOrder(t);
-      await refused(
-        orderId,
-        409,
-        `Order #${orderId} is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
-      );
+      await refused(orderId, 409, `Order #${orderId} is not paid`);
     });
 
-    it('given a pending order the operator deleted, then 409 saying it is cancelled', async () => {
+    it('given an unpaid order set to Packed by hand, then 409 order_not_paid: nothing ships unpaid', async () => {
+      const orderId = await pendingOrder(t);
+      const set = await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, {
+        trackingReference: 'TBA',
+        status: 'packed_awaiting_pickup',
+      });
+      expect(set.status).toBe(200);
+      await refused(orderId, 409, `Order #${orderId} is not paid`);
+      const res = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(res.body.code).toBe('order_not_paid');
+    });
+
+    it('given a pending order the operator deleted, then 409 saying it is not paid', async () => {
       const orderId = await pendingOrder(t);
       expect((await adminSend(t, 'delete', `/api/admin/orders/${orderId}`)).status).toBe(200);
-      await refused(
-        orderId,
-        409,
-        `Order #${orderId} is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
-      );
+      await refused(orderId, 409, `Order #${orderId} is not paid`);
     });
 
     it.each([['abc'], ['0'], ['1.5'], ['-3'], ['123456789012']])('given the order id %j, then 400', async (id) => {

@@ -154,6 +154,18 @@ describe('Active Orders tab', () => {
     expect(last.getAll('status')).toEqual(['shipped']);
   });
 
+  it.each([
+    ['set to Packed by hand without a payment', { status: 'packed_awaiting_pickup', paidAt: null }, true],
+    ['shipped without a payment', { status: 'shipped', paidAt: null }, true],
+    ['paid and packed', { status: 'packed_awaiting_pickup', paidAt: '2026-11-25T02:00:00.000Z' }, false],
+    ['cancelled, never paid', { status: 'cancelled', paidAt: null }, false],
+  ] as const)('an order %s is marked Unpaid: %s', async (_, change, marked) => {
+    stubApi({ [ACTIVE]: { body: page([adminOrderFixture({ id: '31', number: 31, ...change })]) } });
+    renderWithProviders(<ActiveOrdersTab />);
+    const card = await row('31');
+    expect(within(card).queryByText('Unpaid') !== null).toBe(marked);
+  });
+
   it('given no order past payment, it says "No active orders found"', async () => {
     stubApi({ [ACTIVE]: { body: page([]) } });
     renderWithProviders(<ActiveOrdersTab />);

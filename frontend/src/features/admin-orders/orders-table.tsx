@@ -7,7 +7,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
 import { MAX_BULK_ORDERS } from './api/bulk-dispatch';
 import { ORDER_PAGE_SIZES, searchAdminOrders, useOrderSearch, type OrderSort } from './api/search-admin-orders';
-import { dateTime, money } from './order-display';
+import { dateTime, isUnpaid, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
 import { tabSearch, useOrderSearchParams } from './use-order-search-params';
 import './orders-tab.css';
@@ -138,6 +138,7 @@ export function OrdersTable({
         <>
           <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>
           {order.status === 'pending' && order.paymentDeclined ? <Tag color="red">Card declined</Tag> : null}
+          {isUnpaid(order) ? <Tag color="red">Unpaid</Tag> : null}
         </>
       ),
     },

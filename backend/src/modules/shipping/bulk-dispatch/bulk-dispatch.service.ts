@@ -3,7 +3,7 @@ import type { EventMetadata } from '@brewery/eventstore';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
-import { ShippingLabelService } from '../create-label/shipping-label.service';
+import { ShippingLabelService, shippableFacts } from '../create-label/shipping-label.service';
 import { assertShippable } from '../domain/label.decider';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
 import { orderIdFrom } from '../domain/order-reference';
@@ -45,7 +45,7 @@ export class BulkDispatch {
     const refused: string[] = [];
     for (const { orderId, order } of orders) {
       try {
-        assertShippable(orderId, order?.status ?? null);
+        assertShippable(orderId, shippableFacts(order));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         refused.push(error.message);

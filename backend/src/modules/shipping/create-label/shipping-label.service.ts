@@ -7,7 +7,7 @@ import { ProjectionRunner } from '../../../platform/projections/projection-runne
 import { orderDecider, type PlacedOrder } from '../../ordering/domain/order.decider';
 import { orderStreamName } from '../../ordering/domain/order.events';
 import { CARRIER, type CarrierPort } from '../carrier/carrier.port';
-import { assertShippable, labelDecider } from '../domain/label.decider';
+import { assertShippable, labelDecider, type ShippableFacts } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';
 import { labelStreamName, type LabelRecipient, type LabelRequestedVia, type ShippingLabelCreatedData } from '../domain/label.events';
 import { parcelWeightKg } from '../domain/parcel-weight';
@@ -51,7 +51,7 @@ export class ShippingLabelService {
 
     const order = await this.order(orderId);
     // Checked before the carrier is asked, so a refused order never costs a consignment.
-    assertShippable(orderId, order?.status ?? null);
+    assertShippable(orderId, shippableFacts(order));
     if (order === null) throw LabelErrors.orderNotFound(orderId);
 
     const { customer, totalCans } = order.order;
@@ -94,7 +94,7 @@ export class ShippingLabelService {
     const result = await this.pipeline.run({
       streamName,
       decider: labelDecider,
-      command: { type: 'CreateShippingLabel', orderStatus: order.status, label },
+      command: { type: 'CreateShippingLabel', order: shippableFacts(order), label },
       metadata: { ...metadata, occurredAt },
     });
     if (result.state.kind !== 'created') throw new Error(`Label stream ${streamName} holds no label after creation`);
@@ -102,4 +102,9 @@ export class ShippingLabelService {
     const stored = result.state.label;
     return { consignmentNumber: stored.consignmentNumber, trackingUrl: stored.trackingUrl, created: result.events.length > 0 };
   }
+}
+
+/** What the label rule reads of an order's stream. */
+export function shippableFacts(order: PlacedOrder | null): ShippableFacts | null {
+  return order === null ? null : { status: order.status, paid: order.paidWith !== null };
 }

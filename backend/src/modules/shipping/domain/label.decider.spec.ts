@@ -26,9 +26,10 @@ const label = (change: Partial<ShippingLabelCreatedData> = {}): ShippingLabelCre
   ...change,
 });
 
-const create = (orderStatus: OrderStatus | null, data = label()): LabelCommand => ({
+/** An order as its stream says: its status and whether a payment succeeded (paid unless said otherwise). */
+const create = (orderStatus: OrderStatus | null, data = label(), paid = orderStatus !== 'pending'): LabelCommand => ({
   type: 'CreateShippingLabel',
-  orderStatus,
+  order: orderStatus === null ? null : { status: orderStatus, paid },
   label: data,
 });
 
@@ -44,9 +45,16 @@ describe('shipping label decider', () => {
     });
   });
 
-  describe('given no label, an order not paid gets a 409 naming its status', () => {
+  describe('given no label, an order whose payment never succeeded gets 409 order_not_paid, whatever status it was set to by hand', () => {
+    it.each(['pending', ...SHIPPABLE_STATUSES, 'cancelled'] as const)('%s', (status) => {
+      const then = given().when(create(status, label(), false));
+      expect(then).toThrow('Order #12 is not paid');
+      expect(then).toThrow(expect.objectContaining({ code: 'order_not_paid', kind: 'conflict' }) as DomainError);
+    });
+  });
+
+  describe('given no label, a paid order set to a status that does not ship gets a 409 naming its status', () => {
     it.each([
-      ['pending', 'Order #12 is pending: only paid orders (paid, packed, shipped or delivered) can get a shipping label'],
       ['cancelled', 'Order #12 is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label'],
     ] as const)('%s', (status, message) => {
       const then = given().when(create(status));

@@ -10,18 +10,29 @@ export function isShippable(status: OrderStatus): boolean {
   return (SHIPPABLE_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** Throws the 404 or 409 the operator sees when an order cannot get a label. */
-export function assertShippable(orderId: string, status: OrderStatus | null): void {
-  if (status === null) throw LabelErrors.orderNotFound(orderId);
-  if (!isShippable(status)) throw LabelErrors.notShippable(orderId, status);
+/** What decides whether an order may be sent, as its own stream says: its status, and whether its payment succeeded. */
+export interface ShippableFacts {
+  status: OrderStatus;
+  /** A payment succeeded for it (the order stream's OrderPaid), whatever status it was set to by hand since. */
+  paid: boolean;
+}
+
+/**
+ * Throws the 404 or 409 the operator sees when an order cannot get a label, a pick list or a packing line.
+ * Nothing ships unpaid: any status may be set by hand (the spec's rule), but a label is for money taken.
+ */
+export function assertShippable(orderId: string, order: ShippableFacts | null): void {
+  if (order === null) throw LabelErrors.orderNotFound(orderId);
+  if (!order.paid) throw LabelErrors.notPaid(orderId);
+  if (!isShippable(order.status)) throw LabelErrors.notShippable(orderId, order.status);
 }
 
 export type LabelState = { kind: 'none' } | { kind: 'created'; label: ShippingLabelCreatedData };
 
 export type LabelCommand = {
   type: 'CreateShippingLabel';
-  /** The order's status as its own stream says now; null when there is no such order. */
-  orderStatus: OrderStatus | null;
+  /** The order as its own stream says now; null when there is no such order. */
+  order: ShippableFacts | null;
   /** The label as it would be recorded: consignment from the carrier, snapshots, time from the command. */
   label: ShippingLabelCreatedData;
 };
@@ -37,7 +48,7 @@ export const labelDecider: Decider<LabelState, LabelCommand, LabelEvent> = {
     switch (command.type) {
       case 'CreateShippingLabel':
         if (state.kind === 'created') return [];
-        assertShippable(command.label.orderId, command.orderStatus);
+        assertShippable(command.label.orderId, command.order);
         return [{ type: 'ShippingLabelCreated', data: command.label }];
       default:
         return assertNever(command.type);

@@ -9,6 +9,7 @@ export const LabelErrors = {
       `Order #${orderId} is ${status.replace(/_/g, ' ')}: only paid orders (paid, packed, shipped or delivered) can get a shipping label`,
       'conflict',
     ),
+  notPaid: (orderId: string): DomainError => new DomainError('order_not_paid', `Order #${orderId} is not paid`, 'conflict'),
   noLabel: (orderId: string): DomainError =>
     new DomainError('shipping_label_not_found', `No shipping label for order #${orderId}`, 'not_found'),
   invalidOrderId: (): DomainError => new DomainError('invalid_order_id', 'The order id must be a whole number such as 12', 'validation'),

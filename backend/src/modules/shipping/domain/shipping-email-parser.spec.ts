@@ -154,6 +154,7 @@ describe('the outcome of a parse', () => {
   });
   const order = (change: Partial<OrderForLabel> = {}): OrderForLabel => ({
     status: 'paid',
+    paid: true,
     customerName: 'Ada Lovelace',
     cans: 16,
     consignmentNumber: null,
@@ -247,7 +248,8 @@ describe('end to end through the pure parts', () => {
   ];
   it.each(cases)('%s', (_name, email, action) => {
     expect(
-      shippingEmailOutcome(readShippingEmail(email), { status: 'paid', customerName: 'Ada', cans: 4, consignmentNumber: null }).action,
+      shippingEmailOutcome(readShippingEmail(email), { status: 'paid', paid: true, customerName: 'Ada', cans: 4, consignmentNumber: null })
+        .action,
     ).toBe(action);
   });
 });

@@ -30,6 +30,8 @@ export interface ShippingEmailOutcome {
 /** The order as the shop knows it now; null when there is no such order. */
 export interface OrderForLabel {
   status: OrderStatus;
+  /** A payment succeeded for it. */
+  paid: boolean;
   customerName: string;
   cans: number;
   /** The consignment of a label made earlier, if any. */
@@ -146,6 +148,7 @@ export function shippingEmailOutcome(reading: ShippingEmailReading, order: Order
     return none(`Order #${orderId} found, but no shipping command. Use one of: ${COMMAND_LIST}.`);
   }
   if (order === null) return none(`Order #${orderId} not found`);
+  if (!order.paid) return none(LabelErrors.notPaid(orderId).message);
   if (!isShippable(order.status)) return none(LabelErrors.notShippable(orderId, order.status).message);
   const cans = `${order.cans} can${order.cans === 1 ? '' : 's'}`;
   if (order.consignmentNumber !== null) {

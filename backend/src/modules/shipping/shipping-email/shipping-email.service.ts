@@ -39,6 +39,7 @@ export class ShippingEmailService {
     if (order === null) return null;
     return {
       status: order.status,
+      paid: order.paidWith !== null,
       customerName: order.order.customer.name,
       cans: order.order.totalCans,
       consignmentNumber: label?.consignmentNumber ?? null,
