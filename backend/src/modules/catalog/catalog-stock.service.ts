@@ -41,6 +41,11 @@ export class CatalogStock {
     return this.streams.run({ type: 'SellStock', productId, orderId, quantity, paymentIntentId }, context);
   }
 
+  /** A cancelled order's cans back on the shelf (once per order; nothing for an order this beer never sold to). */
+  returnCans(input: { productId: string; orderId: string }, context: CommandContext): Promise<ProductWriteResult> {
+    return this.streams.run({ type: 'ReturnStock', productId: input.productId, orderId: input.orderId }, context);
+  }
+
   count(input: { productId: string; inventory: number; reason: StockCountReason }, context: CommandContext): Promise<ProductWriteResult> {
     return this.streams.run({ type: 'CountStock', productId: input.productId, inventory: input.inventory, reason: input.reason }, context);
   }

@@ -55,6 +55,12 @@ export function describeEvent(
       return `Flagged for review: ${text(d.reason)}`;
     case 'OrderReviewResolved':
       return `Review resolved: ${text(d.note)}`;
+    case 'StockReturned':
+      return `${cans}${ofBeer} returned to stock (the order was cancelled)`;
+    case 'PaidOrderCancelled':
+      return d.keptReason
+        ? `Cancelled with the payment kept: ${text(d.keptReason)}`
+        : `Cancelled: ${money(d.refundCents)} to refund and the cans to return to stock`;
     case 'OrderCaptureClaimed':
       return `Taking the authorised payment (${text(d.paymentIntentId)}): the order can no longer be deleted or cancelled meanwhile`;
     case 'OrderCaptureClaimReleased':

@@ -14,6 +14,7 @@ import { OrderBackupsProjection } from './order-backups/order-backups.projection
 import { RecoverOrder } from './order-backups/recover-order.service';
 import { OrderCompletion } from './order-completion/order-completion.service';
 import { PaymentCompletionProcessManager } from './order-completion/payment-completion.process-manager';
+import { PaidOrderCancellationProcessManager } from './order-cancellation/paid-order-cancellation.process-manager';
 import { DeletePendingOrder } from './order-list/delete-pending-order.service';
 import { OrderListController } from './order-list/order-list.controller';
 import { OrderListProjection } from './order-list/order-list.projection';
@@ -53,6 +54,7 @@ import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
     OrderReservations,
     OrderCompletion,
     PaymentCompletionProcessManager,
+    PaidOrderCancellationProcessManager,
     DeletePendingOrder,
     RecoverOrder,
     ReservationExpiry,
@@ -73,6 +75,7 @@ export class OrderingModule implements OnModuleInit {
     private readonly backups: OrderBackupsProjection,
     private readonly holds: CheckoutHoldsProjection,
     private readonly completion: PaymentCompletionProcessManager,
+    private readonly paidCancellations: PaidOrderCancellationProcessManager,
     private readonly updateEmails: OrderUpdateEmailProcessManager,
   ) {}
 
@@ -81,6 +84,7 @@ export class OrderingModule implements OnModuleInit {
     this.registry.registerProjection(this.backups);
     this.registry.registerProjection(this.holds);
     this.registry.registerProcessManager(this.completion);
+    this.registry.registerProcessManager(this.paidCancellations);
     this.registry.registerProcessManager(this.updateEmails);
   }
 }

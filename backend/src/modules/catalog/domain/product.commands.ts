@@ -11,6 +11,8 @@ export type ProductCommand =
   /** `at`: when it is asked; holds of other orders whose expiry has passed by then are released first. */
   | { type: 'ReserveStock'; productId: string; orderId: string; quantity: number; expiresAt: string; at: string }
   | { type: 'ReleaseReservation'; productId: string; orderId: string; reason: ReleaseReason }
-  | { type: 'SellStock'; productId: string; orderId: string; quantity: number; paymentIntentId: string };
+  | { type: 'SellStock'; productId: string; orderId: string; quantity: number; paymentIntentId: string }
+  /** A cancelled order's cans back on the shelf: once per order, and only for an order sold from this product. */
+  | { type: 'ReturnStock'; productId: string; orderId: string };
 
 export type ProductCommandType = ProductCommand['type'];

@@ -26,6 +26,10 @@ export interface ListedProduct {
   reservations: readonly Reservation[];
   /** Orders already sold from this product, so a repeated sale is recognised. */
   soldOrders: readonly string[];
+  /** What each sold order bought, by order id, until its cans are returned. */
+  soldCans?: Readonly<Record<string, number>>;
+  /** Orders whose cans came back (a cancelled order), so a repeated return is recognised. */
+  returnedOrders?: readonly string[];
 }
 
 export type ProductState = { status: 'absent' } | ListedProduct | { status: 'deleted'; revision: number };
@@ -80,6 +84,12 @@ function decide(command: ProductCommand, state: ProductState): ProductEvent[] {
     }
     case 'SellStock':
       return sell(state, command);
+    case 'ReturnStock': {
+      if (state.returnedOrders?.includes(command.orderId)) return [];
+      const quantity = state.soldCans?.[command.orderId];
+      if (quantity === undefined) return [];
+      return [{ type: 'StockReturned', data: { orderId: command.orderId, quantity } }];
+    }
     default:
       return assertNever(command);
   }
@@ -211,6 +221,13 @@ function evolve(state: ProductState, event: ProductEvent): ProductState {
         fields: { ...next.fields, inventory: next.fields.inventory - event.data.quantity },
         reservations: next.reservations.filter((r) => r.orderId !== event.data.orderId),
         soldOrders: [...next.soldOrders, event.data.orderId],
+        soldCans: { ...next.soldCans, [event.data.orderId]: event.data.quantity },
+      };
+    case 'StockReturned':
+      return {
+        ...next,
+        fields: { ...next.fields, inventory: next.fields.inventory + event.data.quantity },
+        returnedOrders: [...(next.returnedOrders ?? []), event.data.orderId],
       };
     default:
       return assertNever(event);

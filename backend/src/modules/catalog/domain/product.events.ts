@@ -58,6 +58,9 @@ export type StockReservationReleased = DomainEvent<
 >;
 export type StockSold = DomainEvent<'StockSold', { orderId: string; quantity: number; paymentIntentId: string; fromReservation: boolean }>;
 
+/** Cans of a cancelled order put back on the shelf: the operator's figure rises by what the order had bought. */
+export type StockReturned = DomainEvent<'StockReturned', { orderId: string; quantity: number }>;
+
 export type ProductEvent =
   | ProductCreated
   | ProductDetailsChanged
@@ -71,7 +74,8 @@ export type ProductEvent =
   | StockCounted
   | StockReserved
   | StockReservationReleased
-  | StockSold;
+  | StockSold
+  | StockReturned;
 
 export type ProductEventType = ProductEvent['type'];
 
@@ -90,6 +94,7 @@ export const PRODUCT_EVENT_TYPES = [
   'StockReserved',
   'StockReservationReleased',
   'StockSold',
+  'StockReturned',
 ] as const satisfies readonly ProductEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

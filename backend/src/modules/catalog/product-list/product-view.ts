@@ -83,6 +83,8 @@ export function evolveProductView(
         { ...next, inventory: next.inventory - event.data.quantity },
         next.reservations.filter((r) => r.orderId !== event.data.orderId),
       );
+    case 'StockReturned':
+      return { ...next, inventory: next.inventory + event.data.quantity };
     default:
       return assertNever(event);
   }

@@ -15,6 +15,47 @@ export interface OrderUpdate {
   customer: Pick<OrderCustomer, 'name' | 'email'>;
   status: OrderStatus;
   trackingReference: string | null;
+  /** For a paid order cancelled: what is refunded, or why the payment was kept. */
+  paidCancellation?: { refundCents: number; keptReason: string | null } | null;
+}
+
+/** What a cancellation says about the money, in the customer's words. */
+function cancellationMoney(update: OrderUpdate): string {
+  const paid = update.paidCancellation ?? null;
+  if (paid === null) return 'No payment was taken for it.';
+  if (paid.keptReason !== null) return 'We will be in touch about your payment.';
+  if (paid.refundCents <= 0) return 'Your payment had already been refunded.';
+  return `We are refunding $${(paid.refundCents / 100).toFixed(2)} to the card you paid with; it can take 5 to 10 business days to show.`;
+}
+
+/** A cancellation: what became of the money, and nothing about tracking or delivery. */
+function cancellationEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
+  const money = cancellationMoney(update);
+  const text = [
+    `Hi ${update.customer.name},`,
+    '',
+    `Your order #${update.orderId} has been cancelled.`,
+    money,
+    '',
+    `Questions? Write to us at ${shop.email}.`,
+    '',
+    shop.brandName,
+  ].join('\n');
+  const html = [
+    `<p>Hi ${escapeHtml(update.customer.name)},</p>`,
+    `<p>Your order #${escapeHtml(update.orderId)} has been <strong>cancelled</strong>.</p>`,
+    `<p>${escapeHtml(money)}</p>`,
+    `<p>Questions? Write to us at <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
+    `<p>${escapeHtml(shop.brandName)}</p>`,
+  ].join('\n');
+  return {
+    to: update.customer.email,
+    subject: `Order #${update.orderId} cancelled`,
+    text,
+    html,
+    kind: 'order-status',
+    orderId: update.orderId,
+  };
 }
 
 function escapeHtml(value: string): string {
@@ -23,6 +64,7 @@ function escapeHtml(value: string): string {
 
 /** 'Updating status and tracking emails the customer' (spec section 4): the status in words, the reference and its link. */
 export function orderUpdateEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
+  if (update.status === 'cancelled') return cancellationEmail(update, shop);
   const status = orderStatusLabel(update.status);
   const reference = update.trackingReference;
   const link = reference === null ? null : auspostTrackingUrl(reference);

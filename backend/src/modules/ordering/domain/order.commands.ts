@@ -18,7 +18,15 @@ export type OrderCommand =
    * The operator's manual status and tracking form; `by` becomes the events' actor. A null reference keeps
    * the order's own (a status set on many orders at once).
    */
-  | { type: 'ChangeOrderStatus'; status: OrderStatus; trackingReference: string | null; by: Actor; notifyCustomer?: boolean }
+  | {
+      type: 'ChangeOrderStatus';
+      status: OrderStatus;
+      trackingReference: string | null;
+      by: Actor;
+      notifyCustomer?: boolean;
+      /** Cancelling a paid order: keep the payment (no refund, no restock) for this reason; absent, refund and restock. */
+      keepPaymentReason?: string;
+    }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
   /** The capture of an authorised payment is about to be asked of the provider: refused for an order that is ended. */

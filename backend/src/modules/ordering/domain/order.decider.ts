@@ -26,6 +26,10 @@ export interface PlacedOrder {
   trackingReference: string | null;
   /** The authorised payment the shop is capturing now (claimed, not yet paid or released), or null. */
   captureClaim: string | null;
+  /** What the successful payment took, in cents (0 until paid). */
+  paidCents: number;
+  /** The last cancellation of the order once paid: what was to be refunded, or why the payment was kept. */
+  paidCancellation: { refundCents: number; keptReason: string | null } | null;
 }
 
 export type OrderState = { kind: 'absent' } | PlacedOrder;
@@ -99,6 +103,26 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
       const events: OrderEvent[] = [];
       const quiet = command.notifyCustomer === false ? { notifyCustomer: false as const } : {};
+      // A paid order cancelled: its money and cans are decided in the same step (before the status, so the
+      // status or tracking change stays the change's last event, the one its e-mail is keyed by).
+      if (command.status === 'cancelled' && state.status !== 'cancelled' && state.paidWith !== null) {
+        const keptReason = command.keepPaymentReason?.trim() ?? '';
+        const refundCents = Math.max(0, state.paidCents - state.refundedCents);
+        if (keptReason === '') {
+          events.push({ type: 'PaidOrderCancelled', data: { paymentIntentId: state.paidWith, refundCents, keptReason: null } });
+        } else {
+          events.push(
+            { type: 'PaidOrderCancelled', data: { paymentIntentId: state.paidWith, refundCents: 0, keptReason } },
+            {
+              type: 'OrderNeedsReview',
+              data: {
+                reason: `Cancelled and the payment kept ($${(refundCents / 100).toFixed(2)} not refunded, cans not returned): ${keptReason}`,
+                paymentIntentId: state.paidWith,
+              },
+            },
+          );
+        }
+      }
       if (command.status !== state.status)
         events.push({ type: 'OrderStatusChanged', data: { from: state.status, to: command.status, ...quiet } });
       if (reference !== null && reference !== state.trackingReference)
@@ -146,6 +170,8 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       refundedCents: 0,
       trackingReference: null,
       captureClaim: null,
+      paidCents: 0,
+      paidCancellation: null,
     };
   }
   if (state.kind === 'absent') return state;
@@ -155,7 +181,16 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderCancelled':
       return { ...state, status: 'cancelled', reservation: state.reservation === 'held' ? 'released' : state.reservation };
     case 'OrderPaid':
-      return { ...state, status: 'paid', paidWith: event.data.paymentIntentId, reservation: 'sold', captureClaim: null };
+      return {
+        ...state,
+        status: 'paid',
+        paidWith: event.data.paymentIntentId,
+        paidCents: event.data.amountCents,
+        reservation: 'sold',
+        captureClaim: null,
+      };
+    case 'PaidOrderCancelled':
+      return { ...state, paidCancellation: { refundCents: event.data.refundCents, keptReason: event.data.keptReason } };
     case 'OrderCaptureClaimed':
       return { ...state, captureClaim: event.data.paymentIntentId };
     case 'OrderCaptureClaimReleased':

@@ -94,6 +94,15 @@ export type OrderReviewResolved = DomainEvent<'OrderReviewResolved', { note: str
 export type OrderCaptureClaimed = DomainEvent<'OrderCaptureClaimed', { paymentIntentId: string }>;
 /** The claimed capture was not made (the cans sold out, the amount was wrong, the provider refused): the order may be ended again. */
 export type OrderCaptureClaimReleased = DomainEvent<'OrderCaptureClaimReleased', { paymentIntentId: string; reason: string }>;
+/**
+ * A paid order cancelled by the operator. Unless the operator chose to keep the payment (with a reason, which
+ * also flags the order for review), what remains paid is to be refunded and the cans returned to stock: the
+ * settlement process manager does both, once.
+ */
+export type PaidOrderCancelled = DomainEvent<
+  'PaidOrderCancelled',
+  { paymentIntentId: string; refundCents: number; keptReason: string | null }
+>;
 /** Money given back to the customer at the provider (the payment stream holds the same refund). */
 export type OrderRefunded = DomainEvent<'OrderRefunded', { paymentIntentId: string; refundId: string; amountCents: number; note: string }>;
 
@@ -111,7 +120,8 @@ export type OrderEvent =
   | OrderReviewResolved
   | OrderRefunded
   | OrderCaptureClaimed
-  | OrderCaptureClaimReleased;
+  | OrderCaptureClaimReleased
+  | PaidOrderCancelled;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -130,6 +140,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderRefunded',
   'OrderCaptureClaimed',
   'OrderCaptureClaimReleased',
+  'PaidOrderCancelled',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

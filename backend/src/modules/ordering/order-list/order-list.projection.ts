@@ -266,6 +266,7 @@ export class OrderListProjection implements Projection {
         return;
       case 'OrderCaptureClaimed':
       case 'OrderCaptureClaimReleased':
+      case 'PaidOrderCancelled':
         // The capture under way shows in the order's history; its outcome (paid, or cancelled) changes the lists.
         await orders.updateOne(guard, set({}));
         return;

@@ -96,6 +96,49 @@ export class OrderReview {
       // A repeat: the refund this key was for (another amount under it is refused by the decider).
       amountCents = asked ?? intended.amountCents;
     }
+    return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
+  }
+
+  /**
+   * The refund due when the operator cancelled a paid order (the settlement process manager asks): what remained
+   * paid at the cancellation, or less if part was refunded since, under a key of the cancellation's own, with no
+   * refund e-mail (the cancellation's e-mail says what is refunded). Nothing when nothing is left.
+   */
+  async refundCancelledOrder(orderId: string, refundCents: number, cancelledAtRevision: number, cause: Cause): Promise<void> {
+    const order = await this.placedOrder(orderId);
+    const paymentIntentId = paymentOf(order);
+    if (paymentIntentId === null || refundCents <= 0) return;
+    const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) return;
+    const paidCents = payment.succeeded.amountCents;
+    const stream = refundStreamName(orderId, keyDigest(`cancelled-at-${cancelledAtRevision}`));
+    const { state: intended } = await this.pipeline.load(stream, refundDecider);
+    const amountCents = intended.kind === 'none' ? Math.min(refundCents, paidCents - payment.refundedCents) : intended.amountCents;
+    if (amountCents <= 0) return;
+    const note = 'The order was cancelled';
+    await this.refundOnce(
+      { orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at: this.clock.now().toISOString(), emailCustomer: false },
+      cause,
+    );
+  }
+
+  /** The steps of one refund under its key's stream: intention, provider, records, e-mail; each once. */
+  private async refundOnce(
+    intent: {
+      orderId: string;
+      order: PlacedOrder;
+      paymentIntentId: string;
+      paidCents: number;
+      stream: string;
+      amountCents: number;
+      note: string;
+      at: string;
+      emailCustomer: boolean;
+    },
+    cause: Cause,
+  ): Promise<RefundAnswer> {
+    const { orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at } = intent;
+    const payments = paymentStreamName(paymentIntentId);
     const metadata = metadataFor(cause, this.clock);
     const requested = await this.pipeline.run({
       streamName: stream,
@@ -132,14 +175,16 @@ export class OrderReview {
       metadata,
     });
     const refundedCents = recorded.state.refundedCents;
-    const queued = await this.emails.queue(
-      orderRefundEmailKey(orderId, made.id),
-      orderRefundEmail(
-        { orderId, customer: order.order.customer, amountCents: made.amountCents, refundedCents, paidCents },
-        { brandName: this.config.shop.brandName, email: this.config.shop.email },
-      ),
-      metadata,
-    );
+    const queued = intent.emailCustomer
+      ? await this.emails.queue(
+          orderRefundEmailKey(orderId, made.id),
+          orderRefundEmail(
+            { orderId, customer: order.order.customer, amountCents: made.amountCents, refundedCents, paidCents },
+            { brandName: this.config.shop.brandName, email: this.config.shop.email },
+          ),
+          metadata,
+        )
+      : { position: null };
     await this.projections.waitForReadModels(
       Math.max(done.position ?? -1, recorded.position ?? -1, onOrder.position ?? -1, queued.position ?? -1),
     );

@@ -29,7 +29,13 @@ export class OrderUpdateNotifier {
     );
     if (state.kind !== 'placed') return { queued: false, position: null };
     const message = orderUpdateEmail(
-      { orderId, customer: state.order.customer, status: state.status, trackingReference: state.trackingReference },
+      {
+        orderId,
+        customer: state.order.customer,
+        status: state.status,
+        trackingReference: state.trackingReference,
+        paidCancellation: state.paidCancellation,
+      },
       { brandName: this.config.shop.brandName, email: this.config.shop.email },
     );
     return this.email.queue(orderUpdateEmailKey(orderId, revision), message, metadata);

@@ -18,4 +18,13 @@ export class UpdateOrderTrackingRequest {
   @ApiProperty({ type: Boolean, required: false, default: true, description: 'E-mail the customer about the change (default true)' })
   @Allow()
   notifyCustomer?: unknown;
+
+  @ApiProperty({
+    type: String,
+    required: false,
+    description:
+      'Cancelling a paid order: "Cancel and keep the payment" for this reason (the order is flagged for review). Without it, what remains paid is refunded and the cans go back to stock',
+  })
+  @Allow()
+  keepPaymentReason?: unknown;
 }

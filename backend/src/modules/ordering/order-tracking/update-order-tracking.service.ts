@@ -32,7 +32,7 @@ export class UpdateOrderTracking {
 
   async update(
     orderId: string,
-    body: { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown },
+    body: { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown; keepPaymentReason?: unknown },
     cause: Cause,
   ): Promise<{ message: string; changed: boolean; notified: boolean }> {
     const update = parseTrackingUpdate(body);
@@ -48,6 +48,7 @@ export class UpdateOrderTracking {
         trackingReference: update.trackingReference,
         by: cause.actor,
         notifyCustomer: update.notifyCustomer,
+        ...(update.keepPaymentReason === undefined ? {} : { keepPaymentReason: update.keepPaymentReason }),
       },
       metadata,
     });
