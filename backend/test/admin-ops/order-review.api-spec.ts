@@ -235,6 +235,21 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
       expect([res.status, (res.body as { message: string }).message]).toEqual([status, message]);
     });
 
+    it('given a cancelled order that was flagged, when it is resolved, then it stays findable by its number and by the cancelled filter', async () => {
+      const paid = await paidOrder(t, 'resolve-cancelled-kept');
+      const kept = await t
+        .http()
+        .put(`/api/admin/orders/${paid.orderId}/tracking`)
+        .set('Authorization', `Bearer ${await adminToken(t)}`)
+        .send({ status: 'cancelled', trackingReference: 'TBA', keepPaymentReason: 'Replacement sent by hand' });
+      expect(kept.status).toBe(200);
+      expect((await resolve(paid.orderId, { note: 'Replacement delivered' })).status).toBe(200);
+      const search = async (query: string) =>
+        ((await adminGet(t, `/api/admin/orders/search?${query}`)).body as { items: { id: string }[] }).items.map((o) => o.id);
+      expect(await search(`q=${paid.orderId}`)).toContain(paid.orderId);
+      expect(await search('status=cancelled&pageSize=100')).toContain(paid.orderId);
+    });
+
     it('given an order never flagged, then there is nothing to resolve', async () => {
       const paid = await paidOrder(t, 'resolve-never');
       const res = await resolve(paid.orderId, { note: 'fine' });

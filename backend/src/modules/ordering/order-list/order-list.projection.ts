@@ -221,13 +221,12 @@ export class OrderListProjection implements Projection {
           $push: { reviewReasons: event.data.reason },
         });
         return;
-      case 'OrderReviewResolved': {
-        // Resolved, a cancelled or deleted order leaves the lists again, as it would have without the review.
-        const order = await orders.findOne({ _id: orderId });
-        const hidden = order !== null && (order.deleted || order.status === 'cancelled');
-        await orders.updateOne(guard, set({ needsReview: false, hidden, reviewResolution: { note: event.data.note, at } }));
+      case 'OrderReviewResolved':
+        // An order once flagged stays in the lists after it is resolved, whatever its status: the operator who
+        // settled it (a refund, a cancelled payment) must find it again. Only checkouts abandoned without a
+        // problem stay out of them.
+        await orders.updateOne(guard, set({ needsReview: false, reviewResolution: { note: event.data.note, at } }));
         return;
-      }
       case 'OrderRefunded': {
         const refundedCents =
           Math.round(Number((await orders.findOne({ _id: orderId }))?.refundedAmount ?? '0') * 100) + event.data.amountCents;
