@@ -1,5 +1,5 @@
 import { aProduct } from './catalog.fixture';
-import { productStockMarker, sortArchivedLast, stockLevel } from './stock-markers';
+import { productStockMarker, sellableStockLevel, sortArchivedLast, stockLevel } from './stock-markers';
 
 describe('productStockMarker', () => {
   it.each([
@@ -41,5 +41,17 @@ describe('sortArchivedLast', () => {
     ];
     expect(sortArchivedLast(products).map((p) => p.id)).toEqual(['b', 'd', 'e', 'a', 'c']);
     expect(products.map((p) => p.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});
+
+describe('sellableStockLevel: never OK when nothing can be sold', () => {
+  it.each([
+    [{ inventory: 24, available: 0 }, 'CRITICAL'],
+    [{ inventory: 24, available: 8 }, 'LOW'],
+    [{ inventory: 24, available: 24 }, 'OK'],
+    [{ inventory: 3, available: 3 }, 'CRITICAL'],
+    [{ inventory: 24, available: -2 }, 'CRITICAL'],
+  ] as const)('%j is %s', (stock, level) => {
+    expect(sellableStockLevel(stock)).toBe(level);
   });
 });

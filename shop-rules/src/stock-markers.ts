@@ -17,6 +17,15 @@ export function stockLevel(inventory: number): StockLevel {
   return 'OK';
 }
 
+/**
+ * A beer's level on the Analytics tab: the spec's thresholds, applied to what the shop can still sell when that is
+ * less than the stock figure (cans held by unpaid checkouts are not for sale), so a beer with none available is
+ * never "OK".
+ */
+export function sellableStockLevel(stock: { inventory: number; available: number }): StockLevel {
+  return stockLevel(Math.min(stock.inventory, stock.available));
+}
+
 /** Archived products move to the bottom; otherwise the order is kept (Array.prototype.sort is stable). */
 export function sortArchivedLast<T extends Pick<Product, 'archived'>>(products: readonly T[]): T[] {
   return [...products].sort((a, b) => Number(a.archived) - Number(b.archived));

@@ -102,10 +102,22 @@ async function setPeriod(user: ReturnType<typeof userEvent.setup>, start: string
 }
 
 describe('analytics tab: stock levels', () => {
+  it('shows what can be sold beside the stock figure on every card', async () => {
+    renderTab();
+    const list = await screen.findByRole('list', { name: 'Stock levels' });
+    const card = (name: string) =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((item) => within(item).queryByText(name) !== null) as HTMLElement;
+    expect(card('Kimberley Red')).toHaveTextContent('6 cans4 available · 2 reserved');
+    expect(card('Rottnest Wheat')).toHaveTextContent('10 cans10 available');
+  });
+
   it.each([
     { name: 'Quokka Pale Ale', level: 'CRITICAL' },
     { name: 'Swan River Lager', level: 'CRITICAL' },
-    { name: 'Kimberley Red', level: 'LOW' },
+    // 6 in stock but 2 held: 4 can be sold
+    { name: 'Kimberley Red', level: 'CRITICAL' },
     { name: 'Rottnest Wheat', level: 'LOW' },
     { name: 'Margaret River IPA', level: 'OK' },
   ])('$name shows $level', async ({ name, level }) => {

@@ -1,4 +1,4 @@
-import { stockLevel } from '@brewery/shop-rules';
+import { sellableStockLevel } from '@brewery/shop-rules';
 import type { StockLevel } from '@brewery/shop-rules';
 import { Card, Empty, Skeleton, Tag } from 'antd';
 import { useStockLevels } from './api/get-stock-levels';
@@ -27,18 +27,16 @@ export function StockLevelsCard() {
       ) : (
         <ul className="analytics__stock-grid" aria-label="Stock levels">
           {data.map((row) => {
-            const level = stockLevel(row.inventory);
+            const level = sellableStockLevel(row);
             return (
               <li key={row.productId} className={`analytics__stock-card analytics__stock-card--${level.toLowerCase()}`}>
                 <div className="analytics__stock-name">{row.name}</div>
                 <div className="analytics__stock-count">
                   <strong>{row.inventory}</strong> cans
                 </div>
-                {row.reserved > 0 ? (
-                  <div className="analytics__stock-reserved">
-                    {row.reserved} reserved, {row.available} available
-                  </div>
-                ) : null}
+                <div className="analytics__stock-reserved">
+                  {Math.max(0, row.available)} available{row.reserved > 0 ? ` · ${row.reserved} reserved` : ''}
+                </div>
                 <Tag color={levelColor(level)}>{level}</Tag>
               </li>
             );

@@ -8,16 +8,28 @@ describe('stock level cards', () => {
     [10, 'LOW'],
     [11, 'OK'],
     [-2, 'CRITICAL'],
-  ])('given %d cans in stock, the level is %s', (inventory, level) => {
-    expect(stockLevelEntry({ productId: 'p', name: 'P', inventory, reserved: 2 })).toEqual({
+  ])('given %d cans in stock and none reserved, the level is %s', (inventory, level) => {
+    expect(stockLevelEntry({ productId: 'p', name: 'P', inventory, reserved: 0 })).toEqual({
       productId: 'p',
       name: 'P',
       inventory,
-      reserved: 2,
-      available: inventory - 2,
+      reserved: 0,
+      available: inventory,
       level,
     });
   });
+
+  it.each([
+    [24, 24, 0, 'CRITICAL'],
+    [24, 16, 8, 'LOW'],
+    [30, 2, 28, 'OK'],
+    [6, 2, 4, 'CRITICAL'],
+  ])(
+    'given %d in stock and %d reserved (%d available), the level is %s: never OK with nothing to sell',
+    (inventory, reserved, available, level) => {
+      expect(stockLevelEntry({ productId: 'p', name: 'P', inventory, reserved })).toMatchObject({ available, level });
+    },
+  );
 
   it('lists the most urgent first, then by name', () => {
     const entries = [

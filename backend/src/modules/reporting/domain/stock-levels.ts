@@ -1,4 +1,4 @@
-import { stockLevel, type StockLevel } from '@brewery/shop-rules';
+import { sellableStockLevel, type StockLevel } from '@brewery/shop-rules';
 import { compareNames, compareText } from '../../../shared-kernel/collation';
 
 /** One card of the Analytics tab's stock panel. */
@@ -11,14 +11,15 @@ export interface StockLevelEntry {
   reserved: number;
   /** What the shop can still sell: inventory less reserved. */
   available: number;
-  /** The spec's rule on the stock figure: CRITICAL at 5 or less, LOW at 10 or less, otherwise OK. */
+  /** The spec's thresholds (CRITICAL at 5 or less, LOW at 10 or less, otherwise OK) on the lesser of stock and available. */
   level: StockLevel;
 }
 
 const SEVERITY: Readonly<Record<StockLevel, number>> = { CRITICAL: 0, LOW: 1, OK: 2 };
 
 export function stockLevelEntry(product: { productId: string; name: string; inventory: number; reserved: number }): StockLevelEntry {
-  return { ...product, available: product.inventory - product.reserved, level: stockLevel(product.inventory) };
+  const available = product.inventory - product.reserved;
+  return { ...product, available, level: sellableStockLevel({ inventory: product.inventory, available }) };
 }
 
 /** Most urgent first (CRITICAL, LOW, OK), then by name. */
