@@ -149,7 +149,7 @@ describeInBrowser('checkout journeys', () => {
     await payWith(page, '4242 4242 4242 4242');
     await toast(page, 'Payment Successful');
     await toast(page, 'Thank you for your purchase!');
-    await page.waitForURL(/\/order-success\?payment_intent=pi_[^&]+&redirect_status=succeeded$/);
+    await page.waitForURL(/\/order-success\?payment_intent=pi_[^&]+&payment_intent_client_secret=pi_[^&]+&redirect_status=succeeded$/);
     const paymentIntentId = new URL(page.url()).searchParams.get('payment_intent') ?? '';
     await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
     expect(await page.getByTestId('payment-reference').textContent()).toBe(paymentIntentId.slice(paymentIntentId.indexOf('_') + 1));
@@ -216,7 +216,9 @@ describeInBrowser('checkout journeys', () => {
   });
 
   it('shows Payment Issues when the server has no record of the payment, whatever the address says', async () => {
-    await page.goto('/order-success?payment_intent=pi_test_doesnotexist&redirect_status=succeeded');
+    await page.goto(
+      '/order-success?payment_intent=pi_test_doesnotexist&payment_intent_client_secret=pi_test_doesnotexist_secret_x&redirect_status=succeeded',
+    );
     await page.getByRole('heading', { level: 1, name: 'Payment Issues' }).waitFor();
     await page.getByText('There was an issue with your payment. Please try again or contact support.').waitFor();
     // The pack the customer was building is still there.

@@ -202,7 +202,10 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     await dialog.getByLabel('Note (kept in the history)').fill('One dented can');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     // The amount and the customer spelled out before any money moves
-    await page.getByText(/^Refund \$5\.00 to .+\?$/).first().waitFor();
+    await page
+      .getByText(/^Refund \$5\.00 to .+\?$/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Refund $5.00' }).click();
     await toast(/Refunded \$5\.00/);
     await dialog

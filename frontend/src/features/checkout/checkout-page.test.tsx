@@ -398,7 +398,9 @@ describe('checkout: paying with the local test card form', () => {
     await user.click(screen.getByRole('button', { name: 'Use test card 4242 4242 4242 4242 (succeeds)' }));
     expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
     await user.click(screen.getByRole('button', { name: 'Complete Payment' }));
-    await waitFor(() => expect(onPaymentComplete).toHaveBeenCalledWith({ id: 'pi_test_abc', clientSecret: 'pi_test_abc_secret_xyz' }, 'succeeded'));
+    await waitFor(() =>
+      expect(onPaymentComplete).toHaveBeenCalledWith({ id: 'pi_test_abc', clientSecret: 'pi_test_abc_secret_xyz' }, 'succeeded'),
+    );
     expect(attempts).toBe(2);
     expect(document.querySelector('.checkout-payment__refusal')).toBeNull();
   });

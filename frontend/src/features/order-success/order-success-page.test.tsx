@@ -54,7 +54,9 @@ describe('order result: succeeded', () => {
     'given redirect_status succeeded but the server says %s, it shows Payment Issues and keeps the cart',
     async (status) => {
       serverSays(status);
-      const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
+      const { onOrderConfirmed } = renderResult(
+        `?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`,
+      );
       expect(await screen.findByRole('heading', { level: 1, name: 'Payment Issues' })).toBeInTheDocument();
       expect(screen.queryByText('Order Confirmed!')).not.toBeInTheDocument();
       expect(onOrderConfirmed).not.toHaveBeenCalled();
@@ -118,6 +120,8 @@ describe('order result: anything else', () => {
     `?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=failed`,
     `?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=requires_payment_method`,
     `?payment_intent=${INTENT}`,
+    // Without the payment's client secret the server would tell nothing: not asked
+    `?payment_intent=${INTENT}&redirect_status=succeeded`,
     '?redirect_status=succeeded',
     '',
   ])('given "%s", it shows Payment Issues with Return to Shop, asking the server nothing', async (query) => {
@@ -133,7 +137,9 @@ describe('order result: anything else', () => {
 
   it('given redirect_status processing, it says the payment is still being confirmed and keeps the cart', async () => {
     serverSays('processing');
-    const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=processing`);
+    const { onOrderConfirmed } = renderResult(
+      `?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=processing`,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' })).toBeInTheDocument();
     expect(screen.getByText(/confirmation email is on its way/)).toBeInTheDocument();
     expect(screen.getByText(/Payment reference:/)).toHaveTextContent('3Nx8Kq2eZvKYlo2C1');

@@ -39,7 +39,8 @@ export function OrderSuccessPage({ onOrderConfirmed, shopHref, homeHref }: Order
   const paymentIntentId = params.get('payment_intent') ?? '';
   const clientSecret = params.get('payment_intent_client_secret') ?? '';
   const redirectStatus = params.get('redirect_status');
-  const hasPaymentIntent = looksLikePaymentIntentId(paymentIntentId);
+  // Without its client secret the server tells nothing about a payment: such an address is not one to trust.
+  const hasPaymentIntent = looksLikePaymentIntentId(paymentIntentId) && clientSecret !== '';
   const worthAsking = hasPaymentIntent && (redirectStatus === 'succeeded' || redirectStatus === 'processing');
   // A payment still processing is asked about every second for this long, then the page says so calmly.
   const [pollUntil] = useState(() => Date.now() + PAYMENT_STATUS_POLL_WINDOW_MS);
