@@ -203,8 +203,8 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     // The amount and the customer spelled out before any money moves
     await page
-      .getByText(/^Refund \$5\.00 to .+\?$/)
-      .first()
+      .locator('.ant-modal-confirm-title')
+      .filter({ hasText: /^Refund \$5\.00 to .+\?$/ })
       .waitFor();
     await page.getByRole('button', { name: 'Refund $5.00' }).click();
     await toast(/Refunded \$5\.00/);
