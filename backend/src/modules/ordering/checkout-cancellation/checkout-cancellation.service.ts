@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '../../../shared-kernel/domain-error';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { paymentDecider } from '../../payments/domain/payment.decider';
@@ -54,12 +55,20 @@ export class CheckoutCancellation {
     }
     const released = await this.reservations.releaseProducts(order, reason, cause);
     if (released >= 0) positions.push(released);
-    const result = await this.pipeline.run({
-      streamName: orderStreamName(orderId),
-      decider: orderDecider,
-      command: { type: 'CancelOrder', reason, detail: DETAIL[reason] },
-      metadata: metadataFor(cause, this.clock),
-    });
+    let result;
+    try {
+      result = await this.pipeline.run({
+        streamName: orderStreamName(orderId),
+        decider: orderDecider,
+        command: { type: 'CancelOrder', reason, detail: DETAIL[reason] },
+        metadata: metadataFor(cause, this.clock),
+      });
+    } catch (error) {
+      // The card was authorised and its capture claimed meanwhile: the payment's own path ends it (captured, or
+      // refused because the intent was cancelled here) and the order with it.
+      if (error instanceof DomainError && error.code === 'payment_under_way') return { kind: 'payment_under_way' };
+      throw error;
+    }
     if (result.position !== null) positions.push(result.position);
     return { kind: 'ended', positions };
   }

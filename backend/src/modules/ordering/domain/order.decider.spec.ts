@@ -134,7 +134,10 @@ describe('order decider', () => {
     const cancelled: OrderEvent = { type: 'OrderCancelled', data: { reason: 'insufficient_stock', detail: 'Insufficient stock' } };
     expect(given(placed).when({ type: 'CancelOrder', reason: 'insufficient_stock', detail: 'Insufficient stock' })).toEqual([cancelled]);
     expect(given(placed, cancelled).when({ type: 'CancelOrder', reason: 'insufficient_stock', detail: 'again' })).toEqual([]);
-    expect(() => given(placed, paid).when({ type: 'CancelOrder', reason: 'payment_provider_error', detail: 'x' })).toThrow(DomainError);
+    // An order that moved on (paid, or set to another status by hand while its hold ran out) is no checkout to end
+    expect(given(placed, paid).when({ type: 'CancelOrder', reason: 'payment_provider_error', detail: 'x' })).toEqual([]);
+    const packedByHand: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'packed_awaiting_pickup' } };
+    expect(given(placed, packedByHand).when({ type: 'CancelOrder', reason: 'expired', detail: 'ran out' })).toEqual([]);
   });
 
   describe("SetTrackingReferenceIfNone (a shipping label's consignment)", () => {
@@ -245,10 +248,13 @@ describe('order decider', () => {
         [statusChanged('cancelled', 'pending'), referenceSet('X1')],
       ],
       [
-        'a shipped order cancelled',
+        'a shipped order cancelled: what remains paid is to be refunded (the money decided in the same step)',
         [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')],
         change('cancelled', 'AP1'),
-        [statusChanged('shipped', 'cancelled')],
+        [
+          { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 3200, keptReason: null } },
+          statusChanged('shipped', 'cancelled'),
+        ],
       ],
     ])('given %s', (_, history, command, expected) => {
       expect(given(...history).when(command)).toEqual(expected);

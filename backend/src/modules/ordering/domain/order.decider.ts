@@ -53,8 +53,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.paymentIntentId !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paymentIntentId);
       return [{ type: 'PaymentIntentAttached', data: { paymentIntentId: command.paymentIntentId } }];
     case 'CancelOrder':
-      if (state.status === 'cancelled') return [];
-      if (state.status !== 'pending') throw OrderErrors.notPending(orderId, state.status);
+      // Ending a checkout (expired, replaced, refused): an order that moved on meanwhile (paid, or set to another
+      // status by hand) is no longer a checkout to end.
+      if (state.status !== 'pending') return [];
       if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
       return [{ type: 'OrderCancelled', data: { reason: command.reason, detail: command.detail } }];
     case 'MarkOrderPaid':

@@ -12,18 +12,22 @@ import { assertNever, type Decider } from '../../../shared-kernel/decider';
 export type RefundState =
   | { kind: 'none' }
   | { kind: 'requested'; orderId: string; paymentIntentId: string; amountCents: number; note: string }
-  | { kind: 'made'; orderId: string; paymentIntentId: string; amountCents: number; note: string; refundId: string };
+  | { kind: 'made'; orderId: string; paymentIntentId: string; amountCents: number; note: string; refundId: string }
+  | { kind: 'refused'; orderId: string; paymentIntentId: string; amountCents: number; note: string; reason: string };
 
 export type RefundRequested = DomainEvent<
   'RefundRequested',
   { orderId: string; paymentIntentId: string; amountCents: number; note: string; requestedAt: string }
 >;
 export type RefundMade = DomainEvent<'RefundMade', { refundId: string; amountCents: number }>;
-export type RefundEvent = RefundRequested | RefundMade;
+/** The provider would not make it (more than was left, say): nothing was refunded under this key, and never will be. */
+export type RefundRefused = DomainEvent<'RefundRefused', { reason: string }>;
+export type RefundEvent = RefundRequested | RefundMade | RefundRefused;
 
 export type RefundCommand =
   | { type: 'RequestRefund'; orderId: string; paymentIntentId: string; amountCents: number; note: string; requestedAt: string }
-  | { type: 'RecordRefundMade'; refundId: string; amountCents: number };
+  | { type: 'RecordRefundMade'; refundId: string; amountCents: number }
+  | { type: 'RecordRefundRefused'; reason: string };
 
 export function refundStreamName(orderId: string, keyDigest: string): string {
   return `refund-${orderId}-${keyDigest}`;
@@ -51,9 +55,13 @@ export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
         throw RefundErrors.keyReused(orderId);
       }
       case 'RecordRefundMade':
-        if (state.kind === 'none') throw RefundErrors.notRequested();
+        if (state.kind === 'none' || state.kind === 'refused') throw RefundErrors.notRequested();
         if (state.kind === 'made') return [];
         return [{ type: 'RefundMade', data: { refundId: command.refundId, amountCents: command.amountCents } }];
+      case 'RecordRefundRefused':
+        if (state.kind === 'none') throw RefundErrors.notRequested();
+        if (state.kind !== 'requested') return [];
+        return [{ type: 'RefundRefused', data: { reason: command.reason } }];
       default:
         return assertNever(command);
     }
@@ -63,9 +71,11 @@ export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
       case 'RefundRequested':
         return { kind: 'requested', ...event.data };
       case 'RefundMade':
-        return state.kind === 'none'
+        return state.kind !== 'requested'
           ? state
           : { ...state, kind: 'made', refundId: event.data.refundId, amountCents: event.data.amountCents };
+      case 'RefundRefused':
+        return state.kind !== 'requested' ? state : { ...state, kind: 'refused', reason: event.data.reason };
       default:
         return assertNever(event);
     }

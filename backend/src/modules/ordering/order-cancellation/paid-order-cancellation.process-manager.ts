@@ -29,7 +29,7 @@ export class PaidOrderCancellationProcessManager implements ProcessManager {
     if (data.keptReason !== null) return;
     const orderId = streamId(event.streamName);
     const cause = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' as const };
-    await this.review.refundCancelledOrder(orderId, data.refundCents, event.revision, cause);
+    await this.review.refundCancelledOrder(orderId, event.revision, cause);
     const order = await this.orders.loadOrder(orderId);
     if (order === null) return;
     for (const productId of cansByProduct(order).keys()) {

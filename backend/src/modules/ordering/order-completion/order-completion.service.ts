@@ -254,6 +254,9 @@ export class OrderCompletion {
       captured = await this.gateway.capturePaymentIntent(paymentIntentId, `capture-${paymentIntentId}`);
     } catch (error) {
       if (!(error instanceof PaymentIntentStateError)) throw error;
+      // Nothing was taken (the intent was cancelled at the provider as its hold ran out, say): the cans sold to the
+      // order go back on the shelf, and the order may be ended again.
+      for (const productId of cansByProduct(order).keys()) await this.stock.returnCans({ productId, orderId }, cause);
       await this.runOrder(
         orderId,
         { type: 'ReleaseCaptureClaim', paymentIntentId, reason: `the payment provider refused the capture (${error.status})` },
@@ -264,7 +267,7 @@ export class OrderCompletion {
         orderId,
         {
           type: 'FlagOrderForReview',
-          reason: `The cans were sold to this order but the payment provider refused the capture (${error.status}): nothing was charged. Ask the customer to pay again, or recount the stock.`,
+          reason: `The payment provider refused the capture (${error.status}): nothing was charged and the cans went back to stock. Ask the customer to pay again if they still want the order.`,
           paymentIntentId,
         },
         cause,

@@ -100,26 +100,43 @@ export class OrderReview {
   }
 
   /**
-   * The refund due when the operator cancelled a paid order (the settlement process manager asks): what remained
-   * paid at the cancellation, or less if part was refunded since, under a key of the cancellation's own, with no
-   * refund e-mail (the cancellation's e-mail says what is refunded). Nothing when nothing is left.
+   * The refund due when the operator cancelled a paid order (the settlement process manager asks): everything that
+   * remains paid, under keys of the cancellation's own, with no refund e-mail (the cancellation's e-mail says what
+   * is refunded). Nothing when nothing is left.
    */
-  async refundCancelledOrder(orderId: string, refundCents: number, cancelledAtRevision: number, cause: Cause): Promise<void> {
+  async refundCancelledOrder(orderId: string, cancelledAtRevision: number, cause: Cause): Promise<void> {
     const order = await this.placedOrder(orderId);
     const paymentIntentId = paymentOf(order);
-    if (paymentIntentId === null || refundCents <= 0) return;
-    const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    if (payment.status !== 'succeeded' || payment.succeeded === null) return;
-    const paidCents = payment.succeeded.amountCents;
-    const stream = refundStreamName(orderId, keyDigest(`cancelled-at-${cancelledAtRevision}`));
-    const { state: intended } = await this.pipeline.load(stream, refundDecider);
-    const amountCents = intended.kind === 'none' ? Math.min(refundCents, paidCents - payment.refundedCents) : intended.amountCents;
-    if (amountCents <= 0) return;
-    const note = 'The order was cancelled';
-    await this.refundOnce(
-      { orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at: this.clock.now().toISOString(), emailCustomer: false },
-      cause,
-    );
+    if (paymentIntentId === null) return;
+    // Each attempt has its own key; one the provider refused (a refund made at the same moment left less than
+    // asked) is never asked again, and the next attempt refunds what remains then.
+    for (let attempt = 0; ; attempt += 1) {
+      const stream = refundStreamName(orderId, keyDigest(`cancelled-at-${cancelledAtRevision}-${attempt}`));
+      const { state: intended } = await this.pipeline.load(stream, refundDecider);
+      if (intended.kind === 'made') return;
+      if (intended.kind === 'refused') continue;
+      const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+      if (payment.status !== 'succeeded' || payment.succeeded === null) return;
+      const paidCents = payment.succeeded.amountCents;
+      const amountCents = intended.kind === 'requested' ? intended.amountCents : paidCents - payment.refundedCents;
+      if (amountCents <= 0) return;
+      const note = 'The order was cancelled';
+      const at = this.clock.now().toISOString();
+      try {
+        await this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: false }, cause);
+        return;
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw error;
+        await this.pipeline.run({
+          streamName: stream,
+          decider: refundDecider,
+          command: { type: 'RecordRefundRefused', reason: error.message },
+          metadata: metadataFor(cause, this.clock),
+        });
+        // Asked again (after the process manager's back-off) once the other refund is recorded.
+        throw error;
+      }
+    }
   }
 
   /** The steps of one refund under its key's stream: intention, provider, records, e-mail; each once. */
