@@ -5,6 +5,7 @@ import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { adminOrderFixture, firstPageRequest, orderRow, searchPage } from './admin-order.fixture';
 import { ACTIVE_STATUSES, ActiveOrdersTab } from './active-orders-tab';
+import { KEEP_PAYMENT } from './order-tracking-form';
 import { orderStatusLabel } from './order-status';
 import type { OrderHistoryEntry } from './api/get-order-history';
 import { saveFile } from '@/shared/browser/save-file';
@@ -265,6 +266,47 @@ describe('Active Orders tab', () => {
       expect(screen.queryByText('Order updated and customer notified by email')).not.toBeInTheDocument();
       const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
       expect(JSON.parse(call?.[1]?.body as string)).toMatchObject({ notifyCustomer: !untick });
+    },
+    45_000,
+  );
+
+  it.each([
+    { keep: false, expected: { trackingReference: 'AP1', status: 'cancelled', notifyCustomer: true } },
+    {
+      keep: true,
+      expected: { trackingReference: 'AP1', status: 'cancelled', notifyCustomer: true, keepPaymentReason: 'Replacement sent by hand' },
+    },
+  ])(
+    'cancelling a paid order says its payment is refunded, or keeps it only with a reason (keep: $keep)',
+    async ({ keep, expected }) => {
+      const fetchMock = stubApi({
+        [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+        'GET /api/admin/orders/12/history': { body: HISTORY },
+        'PUT /api/admin/orders/12/tracking': {
+          body: { message: 'Order updated and customer notified by email', changed: true, notified: true },
+        },
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<ActiveOrdersTab />);
+      const dialog = await openDialog('Update Tracking');
+      expect(within(dialog).queryByRole('checkbox', { name: KEEP_PAYMENT })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+      await user.click(await screen.findByTitle('Cancelled'));
+      expect(
+        await within(dialog).findByText(/refunds what remains paid to the customer's card and returns the cans to stock/),
+      ).toBeInTheDocument();
+      if (keep) {
+        await user.click(within(dialog).getByRole('checkbox', { name: KEEP_PAYMENT }));
+        await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
+        // No reason, nothing sent
+        expect(await within(dialog).findByText('Say why the payment is kept')).toBeInTheDocument();
+        expect(sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking')).toHaveLength(0);
+        await user.type(within(dialog).getByLabelText('Why keep the payment?'), 'Replacement sent by hand');
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
+      await waitFor(() => expect(sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking')).toHaveLength(1));
+      const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
+      expect(JSON.parse(call?.[1]?.body as string)).toEqual(expected);
     },
     45_000,
   );

@@ -20,7 +20,11 @@ interface TrackingValues {
   status: OrderStatus;
   trackingReference: string;
   notifyCustomer: boolean;
+  keepPayment: boolean;
+  keepPaymentReason: string;
 }
+
+export const KEEP_PAYMENT = 'Cancel and keep the payment (no refund, cans not returned)';
 
 export const ORDER_UPDATED = 'Order updated and customer notified by email';
 export const NOTIFY_CUSTOMER = 'Notify customer by e-mail';
@@ -33,6 +37,10 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
   const update = useUpdateOrderTracking();
   const toast = useToast();
   const typedReference = Form.useWatch('trackingReference', form) ?? '';
+  const chosenStatus = Form.useWatch('status', form) ?? order.status;
+  const keepPayment = Form.useWatch('keepPayment', form) === true;
+  // Cancelling a paid order refunds what remains paid and returns its cans, unless the operator keeps the payment.
+  const cancellingPaid = chosenStatus === 'cancelled' && order.status !== 'cancelled' && order.paidAt !== null;
 
   // A saved change comes back in the order list: show it as the form's new starting point. The form stays
   // mounted meanwhile (no remount by key), so the save's own callbacks still run and toast.
@@ -48,6 +56,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
         status: values.status,
         trackingReference: values.trackingReference.trim(),
         notifyCustomer: values.notifyCustomer,
+        ...(cancellingPaid && values.keepPayment ? { keepPaymentReason: values.keepPaymentReason.trim() } : {}),
       },
       {
         onSuccess: (outcome) => (outcome.changed ? toast.success(outcome.message) : toast.info(outcome.message)),
@@ -61,7 +70,13 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
       layout="vertical"
       onFinish={submit}
       noValidate
-      initialValues={{ status: order.status, trackingReference: order.trackingReference ?? '', notifyCustomer: true }}
+      initialValues={{
+        status: order.status,
+        trackingReference: order.trackingReference ?? '',
+        notifyCustomer: true,
+        keepPayment: false,
+        keepPaymentReason: '',
+      }}
       className="order-tracking-form"
       name={`order-tracking-${order.id}`}
     >
@@ -83,6 +98,27 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
             <LinkOutlined /> Track {typedReference.trim()} with Australia Post
           </a>
         </p>
+      ) : null}
+      {cancellingPaid ? (
+        <div className="order-tracking-form__cancel">
+          <p className="order-detail__muted">
+            {keepPayment
+              ? 'The payment is kept and the order flagged for review.'
+              : `Cancelling refunds what remains paid to the customer's card and returns the cans to stock.`}
+          </p>
+          <Form.Item name="keepPayment" valuePropName="checked">
+            <Checkbox>{KEEP_PAYMENT}</Checkbox>
+          </Form.Item>
+          {keepPayment ? (
+            <Form.Item
+              label="Why keep the payment?"
+              name="keepPaymentReason"
+              rules={[{ required: true, whitespace: true, message: 'Say why the payment is kept' }, { max: 500 }]}
+            >
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          ) : null}
+        </div>
       ) : null}
       <Form.Item name="notifyCustomer" valuePropName="checked" className="order-tracking-form__notify">
         <Checkbox>{NOTIFY_CUSTOMER}</Checkbox>

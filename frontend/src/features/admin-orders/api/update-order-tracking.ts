@@ -9,6 +9,8 @@ export interface OrderTrackingUpdate {
   trackingReference: string;
   /** Whether the customer is e-mailed about the change. */
   notifyCustomer: boolean;
+  /** Cancelling a paid order and keeping its payment: why (flags it for review). Absent: refunded and restocked. */
+  keepPaymentReason?: string;
 }
 
 /** What the server did: the message says it in words. */
@@ -23,11 +25,13 @@ export async function updateOrderTracking({
   status,
   trackingReference,
   notifyCustomer,
+  keepPaymentReason,
 }: OrderTrackingUpdate): Promise<OrderTrackingOutcome> {
   return apiJson<OrderTrackingOutcome>('PUT', `/api/admin/orders/${encodeURIComponent(orderId)}/tracking`, {
     trackingReference,
     status,
     notifyCustomer,
+    ...(keepPaymentReason === undefined ? {} : { keepPaymentReason }),
   });
 }
 
