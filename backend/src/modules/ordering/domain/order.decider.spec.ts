@@ -397,6 +397,20 @@ describe('order decider', () => {
       expect(state.kind === 'placed' && state.captureClaim).toBeNull();
     });
 
+    it('given a claim and the status set by hand meanwhile, the payment of that intent still marks it paid', () => {
+      const packed: OrderEvent = byHand('packed_awaiting_pickup');
+      const paidNow = given(placed, attached, claimed, packed).when({
+        type: 'MarkOrderPaid',
+        paymentIntentId: 'pi_1',
+        amountCents: 3200,
+        paidAt: 't',
+      });
+      expect(paidNow.map((e) => e.type)).toEqual(['OrderPaid']);
+      expect(() =>
+        given(placed, attached, packed).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_1', amountCents: 3200, paidAt: 't' }),
+      ).toThrow('Order #7 cannot be marked paid: it is packed_awaiting_pickup');
+    });
+
     it('releasing a claim nobody holds changes nothing', () => {
       expect(given(placed, attached).when({ type: 'ReleaseCaptureClaim', paymentIntentId: 'pi_1', reason: 'x' })).toEqual([]);
       expect(given(placed, attached, claimed).when({ type: 'ReleaseCaptureClaim', paymentIntentId: 'pi_2', reason: 'x' })).toEqual([]);

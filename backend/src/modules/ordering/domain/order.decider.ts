@@ -62,7 +62,10 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.paidWith === command.paymentIntentId) return [];
       if (state.paidWith !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paidWith);
       if (state.deleted) throw OrderErrors.notPayable(orderId, 'the operator deleted it while it was pending');
-      if (state.status !== 'pending') throw OrderErrors.notPayable(orderId, `it is ${state.status}`);
+      // A capture claimed for this payment decided it pays the order: a status set by hand meanwhile (never cancelled,
+      // which the claim refuses) does not turn the money away.
+      if (state.status !== 'pending' && state.captureClaim !== command.paymentIntentId)
+        throw OrderErrors.notPayable(orderId, `it is ${state.status}`);
       return [
         { type: 'OrderPaid', data: { paymentIntentId: command.paymentIntentId, amountCents: command.amountCents, paidAt: command.paidAt } },
         ...(command.invoiceNumber !== undefined && state.invoiceNumber === null

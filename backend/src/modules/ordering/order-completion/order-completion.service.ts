@@ -41,6 +41,17 @@ function money(outcome: PaymentOutcomeData): string {
   return `$${decimalString(outcome.amountCents)} ${outcome.currency.toUpperCase()}`;
 }
 
+/** Whether this payment may mark the order paid, as the order's decider says (deleted, ended, or paid by another: no). */
+function payable(order: PlacedOrder, paymentIntentId: string, succeeded: PaymentOutcomeData): boolean {
+  try {
+    orderDecider.decide({ type: 'MarkOrderPaid', paymentIntentId, amountCents: succeeded.amountCents, paidAt: succeeded.at }, order);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && (error.code === 'order_not_payable' || error.code === 'payment_intent_mismatch')) return false;
+    throw error;
+  }
+}
+
 /** The order is paid in full, in Australian dollars, or not at all. */
 function matchesOrderTotal(outcome: PaymentOutcomeData, order: PlacedOrder): boolean {
   return outcome.currency.toLowerCase() === 'aud' && outcome.amountCents === order.order.totalCents;
@@ -103,7 +114,7 @@ export class OrderCompletion {
       return review(`Paid twice: ${paymentIntentId} succeeded after ${order.paidWith} had already paid this order. Refund one of them.`);
     }
     if (order.paidWith === null) {
-      if (order.deleted || order.status !== 'pending') {
+      if (!payable(order, paymentIntentId, payment.succeeded)) {
         const what = order.deleted ? 'the order was deleted' : `the order is ${order.status}`;
         return review(
           `Payment ${paymentIntentId} of $${decimalString(payment.succeeded.amountCents)} succeeded but ${what}: fulfil or refund it.`,
