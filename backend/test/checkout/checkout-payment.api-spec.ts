@@ -132,6 +132,7 @@ describe('checkout: payment, webhook and recovery', () => {
     it.each([
       ['an hour in the future', 3600],
       ['six minutes in the future', 360],
+      ['two minutes in the future (more than clock skew)', 120],
       ['an hour old', -3600],
     ])('refuses an event signed with our secret but dated %s, and appends nothing', async (_, offsetSeconds) => {
       const head = await eventStoreOf(t.app).headPosition();
@@ -157,6 +158,25 @@ describe('checkout: payment, webhook and recovery', () => {
         status: 400,
         message: 'Webhook signature verification failed',
       });
+      expect(await eventStoreOf(t.app).headPosition()).toBe(head);
+    });
+
+    it('refuses a signed event without its time with 400, not a failure, and appends nothing', async () => {
+      const head = await eventStoreOf(t.app).headPosition();
+      const payload = JSON.stringify({
+        id: 'evt_no_time',
+        object: 'event',
+        type: 'payment_intent.canceled',
+        data: { object: { id: 'pi_no_time', object: 'payment_intent', amount: 100, currency: 'aud', metadata: { orderId: '1' } } },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: testGatewaySecret(t) });
+      const res = await t
+        .http()
+        .post('/api/webhooks/stripe')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', signature)
+        .send(payload);
+      expect({ status: res.status, code: (res.body as { code: string }).code }).toEqual({ status: 400, code: 'webhook_event_malformed' });
       expect(await eventStoreOf(t.app).headPosition()).toBe(head);
     });
 

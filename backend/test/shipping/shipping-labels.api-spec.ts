@@ -269,6 +269,16 @@ describe('shipping labels from the order dialog', () => {
       expect(res.body.code).toBe('order_not_paid');
     });
 
+    it('given a paid order cancelled (refunded in full) and set to Packed by hand, then 409 order_refunded', async () => {
+      const orderId = await paidOrder(t);
+      for (const status of ['cancelled', 'packed_awaiting_pickup']) {
+        const set = await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, { trackingReference: 'TBA', status });
+        expect(set.status).toBe(200);
+        await settle(t);
+      }
+      await refused(orderId, 409, `Order #${orderId} was refunded in full: nothing is left paid to send`);
+    });
+
     it('given a pending order the operator deleted, then 409 saying it is not paid', async () => {
       const orderId = await pendingOrder(t);
       expect((await adminSend(t, 'delete', `/api/admin/orders/${orderId}`)).status).toBe(200);

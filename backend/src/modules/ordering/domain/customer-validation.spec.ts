@@ -67,6 +67,24 @@ describe('validateCustomerInfo', () => {
     ['a Parcel Collect point', { addressLine1: 'Parcel Collect 99' }, CustomerMessages.streetAddress],
     ['a locked bag', { addressLine1: 'Locked Bag 12' }, CustomerMessages.streetAddress],
     ['a PO Box in Cyrillic look-alikes', { addressLine1: 'Р.О. Вох 12' }, CustomerMessages.streetAddress],
+    ...[
+      'PO Box12',
+      'P.O.Box12',
+      'POBox12',
+      'PO BOX12',
+      'Р.О. Вох12',
+      'Ｐ.Ｏ.Ｂｏｘ12',
+      'PO-Box 12',
+      'P/O Box 12',
+      'P.0. Box 12',
+      'p.o.b. 12',
+      'Parcelocker 4',
+    ].map((line): [string, Partial<typeof valid>, string] => [
+      `the PO Box spelt "${line}"`,
+      { addressLine1: line },
+      CustomerMessages.streetAddress,
+    ]),
+    ['a PO Box in the suburb', { suburb: 'PO Box 12' }, CustomerMessages.streetAddress],
     ['a PO Box in Greek look-alikes', { addressLine1: 'ΡΟ Βοχ 12' }, CustomerMessages.streetAddress],
     ['a PO Box in full-width letters', { addressLine1: 'ＰＯ Ｂｏｘ 12' }, CustomerMessages.streetAddress],
     ['a PO Box with a zero-width space', { addressLine1: 'P\u200bO Box 12' }, CustomerMessages.streetAddress],
@@ -103,6 +121,9 @@ describe('validateCustomerInfo', () => {
     ['1 Smith St', 'NT', '0800'],
     ['1 Northbourne Ave', 'ACT', '2600'],
     ['1 Collins St', 'TAS', '7000'],
+    ['5 Box Hill Road', 'VIC', '3128'],
+    ['9 Hippo Boxing Lane', 'WA', '6000'],
+    ['40 Pobjoy Avenue', 'NSW', '2000'],
   ])('accepts a street address such as "%s" in %s %s', (addressLine1, state, postCode) => {
     expect(validateCustomerInfo({ ...valid, addressLine1, state, postCode }).addressLine1).toBe(addressLine1);
   });

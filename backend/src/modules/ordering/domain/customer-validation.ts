@@ -15,7 +15,19 @@ const AUSTRALIAN_PHONE = /^0[234578]\d{8}$/;
  * Parcel Lockers and Parcel Post / Parcel Collect points.
  */
 const NOT_A_STREET_ADDRESS =
-  /\b(?:p\.?\s*o\.?\s*box|post\s*office\s*box|g\.?\s*p\.?\s*o\.?\s*box|locked\s*bag|private\s*bag|parcel\s*lockers?|parcel\s*post|parcelpost|parcel\s*collect)\b|\bpobox\b/i;
+  /\b(?:p\.?\s*o\.?\s*box|post\s*office\s*box|g\.?\s*p\.?\s*o\.?\s*box|locked\s*bag|private\s*bag|parcel\s*lockers?|parcel\s*post|parcelpost|parcel\s*collect)(?![a-z])|\bpobox(?![a-z])/i;
+/**
+ * The same with every space and mark between the letters taken out, so "PO-Box", "P/O Box", "P.0. Box", "POBox12"
+ * and "p.o.b. 12" are read as the PO Box they are.
+ */
+const NOT_A_STREET_ADDRESS_SQUEEZED =
+  /p[o0]box(?![a-z])|p[o0]b(?=\d|$)|postofficebox|lockedbag|privatebag|parcell?ockers?|parcelpost|parcelcollect/;
+
+/** Whether a line names a PO Box, a locker or a post office rather than a street, however it is spelt. */
+function isNotAStreet(line: string): boolean {
+  const seen = asReadByEye(line);
+  return NOT_A_STREET_ADDRESS.test(seen) || NOT_A_STREET_ADDRESS_SQUEEZED.test(seen.toLowerCase().replace(/[^a-z0-9]+/g, ''));
+}
 
 export const CustomerMessages = {
   required: (field: string): string => `${field} is required`,
@@ -72,8 +84,7 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
   const addressLine1 = text('addressLine1');
   const addressLine2 = text('addressLine2');
   // Read as a courier would read it: look-alike letters ("Р.О. Вох" in Cyrillic) do not make a PO Box a street.
-  if (NOT_A_STREET_ADDRESS.test(asReadByEye(addressLine1)) || NOT_A_STREET_ADDRESS.test(asReadByEye(addressLine2)))
-    problems.push(CustomerMessages.streetAddress);
+  if ([addressLine1, addressLine2, text('suburb')].some(isNotAStreet)) problems.push(CustomerMessages.streetAddress);
 
   if (problems.length > 0 || !isShippingState(state)) throw new DomainError('invalid_customer_info', problems.join('; '), 'validation');
   return {

@@ -37,7 +37,7 @@ export const RefundErrors = {
   keyReused: (orderId: string): DomainError =>
     new DomainError(
       'idempotency_key_reused',
-      `This Idempotency-Key was used for another refund of Order #${orderId} (another amount or order): use a new key for a new refund`,
+      `This Idempotency-Key was used for another refund of Order #${orderId} (another amount): use a new key for a new refund`,
       'conflict',
     ),
   notRequested: (): DomainError => new DomainError('refund_not_requested', 'No refund was asked for under this key', 'conflict'),

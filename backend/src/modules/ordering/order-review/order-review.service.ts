@@ -114,7 +114,22 @@ export class OrderReview {
       const stream = refundStreamName(orderId, keyDigest(`cancelled-at-${cancelledAtRevision}-${attempt}`));
       const { state: intended } = await this.pipeline.load(stream, refundDecider);
       if (intended.kind === 'made') return;
-      if (intended.kind === 'refused') continue;
+      if (intended.kind === 'refused') {
+        if (attempt + 1 < CANCELLATION_REFUND_ATTEMPTS) continue;
+        // The provider keeps refusing (its record and the shop's disagree: a refund made in its dashboard, say):
+        // the operator settles it; the process manager moves on to other orders.
+        await this.pipeline.run({
+          streamName: orderStreamName(orderId),
+          decider: orderDecider,
+          command: {
+            type: 'FlagOrderForReview',
+            reason: `The refund of this cancelled order was refused by the payment provider ${CANCELLATION_REFUND_ATTEMPTS} times (${intended.reason}): refund what remains by hand`,
+            paymentIntentId,
+          },
+          metadata: metadataFor(cause, this.clock),
+        });
+        return;
+      }
       const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
       if (payment.status !== 'succeeded' || payment.succeeded === null) return;
       const paidCents = payment.succeeded.amountCents;
@@ -261,6 +276,9 @@ function noPaymentTaken(orderId: string): DomainError {
 }
 
 /** A key as a stream name may hold it: any text the client chose, digested to 22 safe characters. */
+/** Times a cancellation's refund is asked of the provider before the order is handed to the operator. */
+const CANCELLATION_REFUND_ATTEMPTS = 5;
+
 function keyDigest(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 22);
 }

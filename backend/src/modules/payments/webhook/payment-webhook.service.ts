@@ -42,8 +42,10 @@ export interface WebhookResult {
  * operator's manual recovery all end in `recordOutcome`. Each provider event is appended once, ever: its
  * event id is derived from the provider's, and the payment decider skips an id it has seen.
  */
-/** How far a webhook's signature time may be from now, either way (Stripe's own default, 5 minutes). */
+/** How old a webhook's signature may be (Stripe's own default, 5 minutes). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** How far ahead of this server's clock a signature may be dated: clock skew between two hosts, no more. */
+export const FUTURE_TOLERANCE_SECONDS = 60;
 
 @Injectable()
 export class PaymentWebhookService {
@@ -67,7 +69,7 @@ export class PaymentWebhookService {
       // The SDK refuses a signature older than its tolerance but takes one dated in the future; a signature made
       // ahead (a stolen secret, a replay kept for later) is refused here the same way.
       const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
-      if (Number.isFinite(signedAt) && signedAt * 1000 > Date.now() + SIGNATURE_TOLERANCE_SECONDS * 1000)
+      if (Number.isFinite(signedAt) && signedAt * 1000 > Date.now() + FUTURE_TOLERANCE_SECONDS * 1000)
         throw new Error(`signature dated ${signedAt}, in the future`);
       event = Stripe.webhooks.constructEvent(rawBody, signature, this.gateway.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
     } catch (error) {
@@ -83,6 +85,13 @@ export class PaymentWebhookService {
       // Acknowledged so the provider stops retrying; nothing in the shop depends on other event types.
       return { received: true, type: event.type, recorded: false, paymentIntentId: null, status: null };
     }
+    // A signed event is still checked for the shape the shop reads: no time or no intent is a malformed event.
+    if (
+      !Number.isSafeInteger(event.created) ||
+      event.created <= 0 ||
+      typeof (event.data?.object as { id?: unknown } | undefined)?.id !== 'string'
+    )
+      throw new DomainError('webhook_event_malformed', 'Webhook event is missing its time or its payment intent', 'validation');
     const intent = event.data.object as Stripe.PaymentIntent;
     const orderId = intent.metadata['orderId'];
     const failed = outcome === 'failed';

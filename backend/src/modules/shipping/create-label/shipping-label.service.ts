@@ -106,5 +106,11 @@ export class ShippingLabelService {
 
 /** What the label rule reads of an order's stream. */
 export function shippableFacts(order: PlacedOrder | null): ShippableFacts | null {
-  return order === null ? null : { status: order.status, paid: order.paidWith !== null };
+  return order === null
+    ? null
+    : {
+        status: order.status,
+        paid: order.paidWith !== null,
+        refundedInFull: order.paidCents > 0 && order.refundedCents >= order.paidCents,
+      };
 }

@@ -15,6 +15,8 @@ export interface ShippableFacts {
   status: OrderStatus;
   /** A payment succeeded for it (the order stream's OrderPaid), whatever status it was set to by hand since. */
   paid: boolean;
+  /** Everything it paid was given back. */
+  refundedInFull?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export interface ShippableFacts {
 export function assertShippable(orderId: string, order: ShippableFacts | null): void {
   if (order === null) throw LabelErrors.orderNotFound(orderId);
   if (!order.paid) throw LabelErrors.notPaid(orderId);
+  if (order.refundedInFull === true) throw LabelErrors.refundedInFull(orderId);
   if (!isShippable(order.status)) throw LabelErrors.notShippable(orderId, order.status);
 }
 
