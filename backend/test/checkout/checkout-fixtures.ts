@@ -170,6 +170,11 @@ export async function payWithCard(t: TestApp, answer: CheckoutAnswer, cardNumber
     .send({ cardNumber, clientSecret: answer.clientSecret });
 }
 
+/** How the order result page asks about a payment: its id and the client secret checkout gave the browser. */
+export async function paymentStatusOf(t: TestApp, answer: Pick<CheckoutAnswer, 'paymentIntentId' | 'clientSecret'>) {
+  return t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret });
+}
+
 export async function adminGet(t: TestApp, path: string) {
   return t
     .http()

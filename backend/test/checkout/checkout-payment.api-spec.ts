@@ -18,6 +18,7 @@ import {
   eventually,
   orderView,
   payWithCard,
+  paymentStatusOf,
   seedProduct,
   settle,
   signedPaymentEvent,
@@ -205,14 +206,7 @@ describe('checkout: payment, webhook and recovery', () => {
       await seedProduct(t, 'declined-lager', fields);
       const answer = await checkOut(t, [cartLine('declined-lager', fields, 'single', 8)]);
       expect((await stock('declined-lager')).available).toBe(0);
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/orders/payment-status')
-            .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })
-        ).body,
-      ).toEqual({
+      expect((await paymentStatusOf(t, answer)).body).toEqual({
         status: 'processing',
         orderId: answer.orderId,
       });
@@ -227,14 +221,7 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'pending', invoiceNumber: null, reservation: 'held' });
       expect((await stock('declined-lager')).available).toBe(0);
       expect((await streamEvents(t, 'product-declined-lager')).some((e) => e.type === 'StockReservationReleased')).toBe(false);
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/orders/payment-status')
-            .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })
-        ).body,
-      ).toEqual({
+      expect((await paymentStatusOf(t, answer)).body).toEqual({
         status: 'failed',
         orderId: answer.orderId,
       });
@@ -246,14 +233,7 @@ describe('checkout: payment, webhook and recovery', () => {
       await eventually(async () => (await orderView(t, answer.orderId))?.invoiceNumber);
       expect(await orderView(t, answer.orderId)).toMatchObject({ status: 'paid' });
       expect((await stock('declined-lager')).stock).toBe(0);
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/orders/payment-status')
-            .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret })
-        ).body,
-      ).toEqual({
+      expect((await paymentStatusOf(t, answer)).body).toEqual({
         status: 'succeeded',
         orderId: answer.orderId,
       });
@@ -379,14 +359,7 @@ describe('checkout: payment, webhook and recovery', () => {
       const released = (await streamEvents(t, 'product-lapsed')).find((e) => e.type === 'StockReservationReleased');
       expect(released?.data).toMatchObject({ orderId: first.orderId, reason: 'expired' });
       expect(await adminOrderOf(first.orderId)).toMatchObject({ status: 'cancelled', cancelReason: 'expired', reservation: 'released' });
-      expect(
-        (
-          await t
-            .http()
-            .get('/api/orders/payment-status')
-            .query({ payment_intent: first.paymentIntentId, client_secret: first.clientSecret })
-        ).body,
-      ).toEqual({
+      expect((await paymentStatusOf(t, first)).body).toEqual({
         status: 'cancelled',
         orderId: first.orderId,
         message: 'This checkout expired before it was paid, so nothing was charged.',

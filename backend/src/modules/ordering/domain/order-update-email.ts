@@ -28,34 +28,31 @@ function cancellationMoney(update: OrderUpdate): string {
   return `We are refunding $${(paid.refundCents / 100).toFixed(2)} to the card you paid with; it can take 5 to 10 business days to show.`;
 }
 
-/** A cancellation: what became of the money, and nothing about tracking or delivery. */
-function cancellationEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
-  const money = cancellationMoney(update);
-  const text = [
-    `Hi ${update.customer.name},`,
-    '',
-    `Your order #${update.orderId} has been cancelled.`,
-    money,
-    '',
-    `Questions? Write to us at ${shop.email}.`,
-    '',
-    shop.brandName,
-  ].join('\n');
+/** The body of a message to the customer, as text lines and the same as HTML paragraphs. */
+interface Body {
+  text: string[];
+  html: string[];
+}
+
+/** The letter around a body: the greeting, where to ask, the brand. */
+function letter(update: OrderUpdate, shop: { brandName: string; email: string }, subject: string, body: Body): EmailMessage {
+  const text = [`Hi ${update.customer.name},`, '', ...body.text, `Questions? Write to us at ${shop.email}.`, '', shop.brandName].join('\n');
   const html = [
     `<p>Hi ${escapeHtml(update.customer.name)},</p>`,
-    `<p>Your order #${escapeHtml(update.orderId)} has been <strong>cancelled</strong>.</p>`,
-    `<p>${escapeHtml(money)}</p>`,
+    ...body.html,
     `<p>Questions? Write to us at <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
     `<p>${escapeHtml(shop.brandName)}</p>`,
   ].join('\n');
-  return {
-    to: update.customer.email,
-    subject: `Order #${update.orderId} cancelled`,
-    text,
-    html,
-    kind: 'order-status',
-    orderId: update.orderId,
-  };
+  return { to: update.customer.email, subject, text, html, kind: 'order-status', orderId: update.orderId };
+}
+
+/** A cancellation: what became of the money, and nothing about tracking or delivery. */
+function cancellationEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
+  const money = cancellationMoney(update);
+  return letter(update, shop, `Order #${update.orderId} cancelled`, {
+    text: [`Your order #${update.orderId} has been cancelled.`, money, ''],
+    html: [`<p>Your order #${escapeHtml(update.orderId)} has been <strong>cancelled</strong>.</p>`, `<p>${escapeHtml(money)}</p>`],
+  });
 }
 
 function escapeHtml(value: string): string {
@@ -68,33 +65,23 @@ export function orderUpdateEmail(update: OrderUpdate, shop: { brandName: string;
   const status = orderStatusLabel(update.status);
   const reference = update.trackingReference;
   const link = reference === null ? null : auspostTrackingUrl(reference);
-  const text = [
-    `Hi ${update.customer.name},`,
-    '',
-    `Your order #${update.orderId} is now: ${status}.`,
-    ...(reference === null || link === null ? [] : [`Tracking reference: ${reference}`, `Track your parcel with Australia Post: ${link}`]),
-    '',
-    'Someone 18 or older must be present to receive the delivery.',
-    `Questions? Write to us at ${shop.email}.`,
-    '',
-    shop.brandName,
-  ].join('\n');
-  const html = [
-    `<p>Hi ${escapeHtml(update.customer.name)},</p>`,
-    `<p>Your order #${escapeHtml(update.orderId)} is now: <strong>${escapeHtml(status)}</strong>.</p>`,
-    ...(reference === null || link === null
-      ? []
-      : [`<p>Tracking reference: ${escapeHtml(reference)}<br><a href="${escapeHtml(link)}">Track your parcel with Australia Post</a></p>`]),
-    '<p>Someone 18 or older must be present to receive the delivery.</p>',
-    `<p>Questions? Write to us at <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
-    `<p>${escapeHtml(shop.brandName)}</p>`,
-  ].join('\n');
-  return {
-    to: update.customer.email,
-    subject: `Order #${update.orderId} update: ${status}`,
-    text,
-    html,
-    kind: 'order-status',
-    orderId: update.orderId,
-  };
+  return letter(update, shop, `Order #${update.orderId} update: ${status}`, {
+    text: [
+      `Your order #${update.orderId} is now: ${status}.`,
+      ...(reference === null || link === null
+        ? []
+        : [`Tracking reference: ${reference}`, `Track your parcel with Australia Post: ${link}`]),
+      '',
+      'Someone 18 or older must be present to receive the delivery.',
+    ],
+    html: [
+      `<p>Your order #${escapeHtml(update.orderId)} is now: <strong>${escapeHtml(status)}</strong>.</p>`,
+      ...(reference === null || link === null
+        ? []
+        : [
+            `<p>Tracking reference: ${escapeHtml(reference)}<br><a href="${escapeHtml(link)}">Track your parcel with Australia Post</a></p>`,
+          ]),
+      '<p>Someone 18 or older must be present to receive the delivery.</p>',
+    ],
+  });
 }
