@@ -122,11 +122,30 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
       expect((await order(paid.orderId))?.refundedAmount).toBe('5.00');
     });
 
-    it('given 10 identical requests without a key at once, then one refund (the docs say so)', async () => {
+    it('given 10 identical requests without a key that cross each other, then one refund; one sent after it is recorded is another (the docs say so)', async () => {
       const paid = await paidOrder(t, 'refund-nokey-burst');
-      const answers = await Promise.all(Array.from({ length: 10 }, () => refund(paid.orderId, { amount: '1.00' })));
-      expect(new Set(answers.filter((a) => a.status === 200).map((a) => (a.body as { refundId: string }).refundId)).size).toBe(1);
-      expect(await refundsOf(paid.paymentIntentId)).toHaveLength(1);
+      // The provider answers once all ten have asked it: every one of them was decided before any refund was recorded.
+      const provider = gateway();
+      const refundAtProvider = provider.refundPaymentIntent.bind(provider);
+      let asked = 0;
+      let everyoneAsked: () => void = () => undefined;
+      const allAsked = new Promise<void>((resolve) => (everyoneAsked = resolve));
+      const spy = jest.spyOn(provider, 'refundPaymentIntent').mockImplementation(async (...args) => {
+        asked += 1;
+        if (asked === 10) everyoneAsked();
+        await Promise.race([allAsked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        return refundAtProvider(...args);
+      });
+      try {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => refund(paid.orderId, { amount: '1.00' })));
+        expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+        expect(new Set(answers.map((a) => (a.body as { refundId: string }).refundId)).size).toBe(1);
+        expect(await refundsOf(paid.paymentIntentId)).toHaveLength(1);
+      } finally {
+        spy.mockRestore();
+      }
+      expect((await refund(paid.orderId, { amount: '1.00' })).status).toBe(200);
+      expect(await refundsOf(paid.paymentIntentId)).toHaveLength(2);
     });
 
     it.each([
