@@ -78,9 +78,10 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   τ: 't',
 };
 const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
-/** Marks that draw nothing or only decorate the letter before them: zero-width spaces and joiners, soft hyphens, accents. */
-const INVISIBLE_OR_ACCENT =
-  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff\u0300-\u036f]/gu;
+/** Characters that draw nothing: zero-width spaces and joiners, soft hyphens, direction marks. */
+const INVISIBLE = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/gu;
+/** Marks that only decorate the letter before them (accents, and the invisible combining joiner). */
+const MARK = /\p{Mn}/gu;
 
 /**
  * Text as a reader sees it, for a rule that must not be dodged by spelling: compatibility forms folded (full-width
@@ -90,6 +91,7 @@ const INVISIBLE_OR_ACCENT =
 export function asReadByEye(text: string): string {
   return text
     .normalize('NFKD')
-    .replace(INVISIBLE_OR_ACCENT, '')
+    .replace(INVISIBLE, '')
+    .replace(MARK, '')
     .replace(LOOK_ALIKE, (letter) => LOOK_ALIKES[letter] ?? letter);
 }

@@ -154,7 +154,7 @@ describeInBrowser('admin operations: shipping, analytics, order backups, system'
     expect(products.find((p) => p.id === product.id)?.inventory).toBe(180);
     // The stock cards refetch after the update.
     const card = tab.getByRole('list', { name: 'Stock levels' }).getByRole('listitem').filter({ hasText: BEER });
-    await card.getByText('180').waitFor();
+    await card.getByText('180', { exact: true }).waitFor();
     await card.getByText('OK', { exact: true }).waitFor();
 
     await tab.getByRole('button', { name: 'Send Daily Analytics Email' }).click();

@@ -150,7 +150,7 @@ describe('an order and its money, under random interleavings', () => {
         .statuses()
         .filter((s) => s.lastError !== null)
         .map((s) => `${s.name}: ${String(s.lastError)}`);
-      throw new Error(`not settled (${String(error)}): ${stuck.join('; ') || 'no subscriber reports an error'}`);
+      throw new Error(`not settled (${String(error)}): ${stuck.join('; ') || 'no subscriber reports an error'}`, { cause: error });
     }
   }
 

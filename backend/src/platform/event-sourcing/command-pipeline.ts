@@ -1,14 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DuplicateEventIdError,
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type DomainEvent,
-  type EventMetadata,
-  type EventStore,
-  type EventToAppend,
-  type ExpectedRevision,
-} from '@brewery/eventstore';
+import { WrongExpectedRevisionError, type DomainEvent, type EventMetadata, type EventStore } from '@brewery/eventstore';
 import type { Decider } from '../../shared-kernel/decider';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
 import { ProjectionLag } from '../projections/projection-lag';
