@@ -52,6 +52,10 @@ describe('checkout: payment, webhook and recovery', () => {
       (e) => (e.data as { orderId?: unknown } | null)?.orderId === orderId || e.streamName === `order-${orderId}`,
     );
 
+  /** A provider event as Stripe delivers one: its exact bytes and their signature. */
+  const deliverWebhook = (payload: string, signature: string) =>
+    t.http().post('/api/webhooks/stripe').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+
   describe('webhook', () => {
     it('turns the same success five times and a failure after it into one payment, one sale, one invoice number and one e-mail', async () => {
       const fields = beer('Webhook Pale', { inventory: 20 });
@@ -149,12 +153,7 @@ describe('checkout: payment, webhook and recovery', () => {
         secret: testGatewaySecret(t),
         timestamp: Math.floor(Date.now() / 1000) + offsetSeconds,
       });
-      const res = await t
-        .http()
-        .post('/api/webhooks/stripe')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature)
-        .send(payload);
+      const res = await deliverWebhook(payload, signature);
       expect({ status: res.status, message: (res.body as { message: string }).message }).toEqual({
         status: 400,
         message: 'Webhook signature verification failed',
@@ -171,12 +170,7 @@ describe('checkout: payment, webhook and recovery', () => {
         data: { object: { id: 'pi_no_time', object: 'payment_intent', amount: 100, currency: 'aud', metadata: { orderId: '1' } } },
       });
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: testGatewaySecret(t) });
-      const res = await t
-        .http()
-        .post('/api/webhooks/stripe')
-        .set('Content-Type', 'application/json')
-        .set('Stripe-Signature', signature)
-        .send(payload);
+      const res = await deliverWebhook(payload, signature);
       expect({ status: res.status, code: (res.body as { code: string }).code }).toEqual({ status: 400, code: 'webhook_event_malformed' });
       expect(await eventStoreOf(t.app).headPosition()).toBe(head);
     });
