@@ -26,8 +26,9 @@ export interface ShippableFacts {
 export function assertShippable(orderId: string, order: ShippableFacts | null): void {
   if (order === null) throw LabelErrors.orderNotFound(orderId);
   if (!order.paid) throw LabelErrors.notPaid(orderId);
-  if (order.refundedInFull === true) throw LabelErrors.refundedInFull(orderId);
+  // The status first: a cancelled order says so whether or not its refund has been made yet.
   if (!isShippable(order.status)) throw LabelErrors.notShippable(orderId, order.status);
+  if (order.refundedInFull === true) throw LabelErrors.refundedInFull(orderId);
 }
 
 export type LabelState = { kind: 'none' } | { kind: 'created'; label: ShippingLabelCreatedData };
