@@ -1,4 +1,5 @@
 import { DomainError } from './domain-error';
+import { orderNumberFrom } from './order-number';
 
 /** Orders one bulk request may name: a dispatch day's worth, one PDF the printer takes in one go. */
 export const MAX_BULK_ORDERS = 200;
@@ -9,12 +10,12 @@ export const OrderIdListMessages = {
 
 /**
  * The order numbers a bulk request names, in its order, each once; refused unless every one is an order
- * number as `orderIdFrom` reads it (which also decides how it is written: `12`, not `#012`).
+ * number as `orderNumberFrom` reads it (which also decides how it is written: `12`, not `#012`).
  */
-export function parseOrderIdList(raw: unknown, orderIdFrom: (raw: unknown) => string | null): string[] {
+export function parseOrderIdList(raw: unknown): string[] {
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_BULK_ORDERS)
     throw new DomainError('invalid_order_ids', OrderIdListMessages.orderIds, 'validation');
-  const ids = raw.map(orderIdFrom);
+  const ids = raw.map(orderNumberFrom);
   if (ids.some((id) => id === null)) throw new DomainError('invalid_order_ids', OrderIdListMessages.orderIds, 'validation');
   return [...new Set(ids as string[])];
 }

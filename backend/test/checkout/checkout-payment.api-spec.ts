@@ -107,7 +107,7 @@ describe('checkout: payment, webhook and recovery', () => {
       expect(text).toContain('GST included $2.91');
       expect(text).toContain(`ABN ${t.config.shop.abn}`);
       const order = (await streamEvents(t, `order-${answer.orderId}`)).map((e) => e.type);
-      expect(order).toEqual(['OrderPlaced', 'PaymentIntentAttached', 'OrderPaid', 'InvoiceNumberAssigned']);
+      expect(order).toEqual(['OrderPlaced', 'PaymentIntentAttached', 'OrderCaptureClaimed', 'OrderPaid', 'InvoiceNumberAssigned']);
       expect(await orderView(t, answer.orderId)).toMatchObject({
         status: 'paid',
         reservation: 'sold',

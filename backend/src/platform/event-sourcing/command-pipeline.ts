@@ -74,6 +74,25 @@ function decideInTurn(
 }
 
 /**
+ * Answers each command of a decided batch: refused, or its events, the state after them and the revision of
+ * its last event (`storedRevision` when the store answered with facts it already held).
+ */
+function settle(decided: ReturnType<typeof decideInTurn>, revision: number, position: number | null, storedRevision?: number): void {
+  let next = revision;
+  for (const d of decided) {
+    next += d.events.length;
+    if (d.error !== undefined) d.queued.reject(d.error);
+    else
+      d.queued.resolve({
+        events: d.events,
+        state: d.state,
+        revision: storedRevision ?? next,
+        position: d.events.length === 0 ? null : position,
+      });
+  }
+}
+
+/**
  * How often a decision is taken again after another writer appended first. Commands on one stream from this
  * process take turns (below), so a conflict means another process wrote: a handful of retries with a short,
  * growing, jittered pause is plenty, and the only retry policy in the code base.
@@ -132,124 +151,68 @@ export class CommandPipeline {
     });
   }
 
-  /**
-   * Runs a stream's queue: the first command alone, and the commands that queued behind a running one
-   * together (decided one after another on the state each leaves, appended in one write).
-   */
+  /** Runs a stream's queue: the first command alone, then those that queued behind it together. */
   private async drain(streamName: string, queue: Queued[]): Promise<void> {
     while (queue.length > 0) {
       const batch = takeBatch(queue);
-      if (batch.length === 1) {
-        const [only] = batch as [Queued];
-        await this.decideAndAppend(only.input).then(only.resolve, only.reject);
-      } else {
-        // A failure outside the append (the read of a stale stream, say) answers every command of the batch,
-        // so none is left waiting and the stream's queue goes on.
-        await this.decideAndAppendTogether(streamName, batch).catch((error: unknown) => {
-          for (const queued of batch) queued.reject(error);
-        });
-      }
+      // A failure outside the append (the read of a stale stream, say) answers every command of the batch,
+      // so none is left waiting and the stream's queue goes on.
+      await this.decideAndAppend(streamName, batch).catch((error: unknown) => {
+        for (const queued of batch) queued.reject(error);
+      });
     }
     this.queues.delete(streamName);
   }
 
   /**
-   * Commands that queued on one stream while its last append ran (a hot beer on release day: every checkout
-   * reserves on it, every payment sells on it), decided in arrival order, each on the state the one before
-   * left, and appended in one write against the revision they were decided on. Each answers as it would
-   * alone: its events and the state after them; a refused one is refused, and the others go on without it.
-   * Their position is the write's last (at or after their own events: waiting for it waits long enough).
-   * If another process wrote first, they are run again one by one.
+   * The one decide-and-append. The commands of a batch (one, or those that queued on a hot stream while its
+   * last append ran: every checkout reserves on a beer on release day) are decided in arrival order, each on
+   * the state the one before left, and appended in one write against the revision they were decided on. Each
+   * answers as it would alone: its events and the state after them; a refused one is refused, and the others
+   * go on without it. Their position is the write's last (at or after their own: waiting for it waits long
+   * enough).
+   *
+   * The first decision is taken on what this process already knows, without a read: the append is checked
+   * against the revision it was decided on, so a state another process has moved past is refused, and the
+   * batch is loaded and decided again, a bounded number of times. A refusal or a no-op is not checked by any
+   * append, so one decided on a state not known to be current is only answered once the stream has been read.
    */
-  private async decideAndAppendTogether(streamName: string, batch: readonly Queued[]): Promise<void> {
+  private async decideAndAppend(streamName: string, batch: readonly Queued[]): Promise<void> {
     const decider = (batch[0] as Queued).input.decider;
-    const assumed = this.assumed(streamName, decider);
-    let decided = decideInTurn(batch, assumed.state);
-    // A refusal or a no-op is not checked by the append: on a state not known to be current, read first.
-    let { revision } = assumed;
-    if (!assumed.current && decided.some((d) => d.error !== undefined || d.events.length === 0)) {
-      const loaded = await this.load(streamName, decider);
-      revision = loaded.revision;
-      decided = decideInTurn(batch, loaded.state);
-    }
-    const events = decided.flatMap((d) =>
-      d.events.map((event) => ({ type: event.type, data: event.data, metadata: d.queued.input.metadata })),
-    );
-    let position: number | null = null;
-    if (events.length > 0) {
-      try {
-        const result = await this.store.append(streamName, events, { expectedRevision: revision === -1 ? 'no_stream' : revision });
-        this.lag.committed(result.position);
-        this.cache.set(streamName, { fold: decider, state: decided.at(-1)?.state, revision: result.nextExpectedRevision });
-        position = result.position;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) {
-          for (const { queued } of decided) queued.reject(error);
-          return;
-        }
-        for (const { input, resolve, reject } of batch) await this.decideAndAppend(input).then(resolve, reject);
-        return;
-      }
-    }
-    for (const d of decided) {
-      revision += d.events.length;
-      if (d.error !== undefined) d.queued.reject(d.error);
-      else d.queued.resolve({ events: d.events, state: d.state, revision, position: d.events.length === 0 ? null : position });
-    }
-  }
-
-  private async decideAndAppend<State, Command, Event extends DomainEvent>(
-    input: RunCommand<State, Command, Event>,
-  ): Promise<CommandResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      // The first decision is taken on what this process already knows, without a read: an append is checked
-      // against the revision it was decided on, so a state another process has moved past is refused and
-      // decided again below. A refusal or a no-op is not checked by any append, so one decided on a state
-      // not known to be current is only answered once the stream has been read.
-      const assumed = attempt === 1 ? this.assumed(input.streamName, input.decider) : null;
-      const { state, revision } = assumed ?? (await this.load(input.streamName, input.decider));
+      const assumed = attempt === 1 ? this.assumed(streamName, decider) : null;
+      const { state, revision } = assumed ?? (await this.load(streamName, decider));
       const trusted = assumed === null || assumed.current;
-      let events: Event[];
+      const decided = decideInTurn(batch, state);
+      if (!trusted && decided.some((d) => d.error !== undefined || d.events.length === 0)) continue;
+      const events = decided.flatMap((d) =>
+        d.events.map((event, index) => ({
+          id: d.queued.input.eventId?.(event, index),
+          type: event.type,
+          data: event.data,
+          metadata: d.queued.input.metadata,
+        })),
+      );
+      if (events.length === 0) return settle(decided, revision, null);
+      let appended: { position: number; nextExpectedRevision: number };
       try {
-        events = input.decider.decide(input.command, state);
-      } catch (error) {
-        if (trusted) throw error;
-        continue;
-      }
-      if (events.length === 0) {
-        if (trusted) return { events, state, revision, position: null };
-        continue;
-      }
-      try {
-        const result = await this.store.append(
-          input.streamName,
-          events.map((event, index) => ({
-            id: input.eventId?.(event, index),
-            type: event.type,
-            data: event.data,
-            metadata: input.metadata,
-          })),
-          { expectedRevision: revision === -1 ? 'no_stream' : revision },
-        );
-        this.lag.committed(result.position);
-        const idempotentRepeat = result.nextExpectedRevision !== revision + events.length;
-        if (idempotentRepeat && !trusted) {
-          // The facts were already stored, after a state this process had not seen: answer as the stream says.
-          this.cache.delete(input.streamName);
-          continue;
-        }
-        const next = events.reduce((s, e) => input.decider.evolve(s, e), state);
-        if (!idempotentRepeat) {
-          this.cache.set(input.streamName, { fold: input.decider, state: next, revision: result.nextExpectedRevision });
-        } else {
-          // An idempotent re-append answered with what was stored before: our fold is not the stream's.
-          this.cache.delete(input.streamName);
-        }
-        return { events, state: next, revision: result.nextExpectedRevision, position: result.position };
+        appended = await this.store.append(streamName, events, { expectedRevision: revision === -1 ? 'no_stream' : revision });
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
         if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt)));
+        continue;
       }
+      this.lag.committed(appended.position);
+      if (appended.nextExpectedRevision !== revision + events.length) {
+        // An idempotent re-append (events with ids of facts already stored) answered with what was stored
+        // before: our fold is not the stream's. Decided on a state not known to be current, it is decided again
+        // on the stream as it is; otherwise it answers with the revision the store holds.
+        this.cache.delete(streamName);
+        if (!trusted) continue;
+        return settle(decided, revision, appended.position, appended.nextExpectedRevision);
+      }
+      this.cache.set(streamName, { fold: decider, state: decided.at(-1)?.state, revision: appended.nextExpectedRevision });
+      return settle(decided, revision, appended.position);
     }
   }
 

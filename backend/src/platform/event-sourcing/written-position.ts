@@ -16,9 +16,20 @@ interface WrittenPosition {
 
 const requests = new AsyncLocalStorage<WrittenPosition>();
 
+/** What each response's request has written: the position of its last event, kept beside the response. */
+const written = new WeakMap<Response, WrittenPosition>();
+
 /** Runs the rest of a request with somewhere to record what it writes. */
 export function withWrittenPosition(res: Response, next: () => void): void {
-  requests.run({ res, position: -1 }, next);
+  const request: WrittenPosition = { res, position: -1 };
+  written.set(res, request);
+  requests.run(request, next);
+}
+
+/** The position of the last event written for the request `res` answers, or null when it wrote nothing. */
+export function writtenPosition(res: Response): number | null {
+  const position = written.get(res)?.position ?? -1;
+  return position < 0 ? null : position;
 }
 
 /**

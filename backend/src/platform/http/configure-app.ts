@@ -16,6 +16,7 @@ import { jsonDepthLimit } from './json-depth';
 import { precompressedAssets } from './precompressed-assets';
 import { requestContextMiddleware } from './request-context';
 import { readYourWrites } from './read-your-writes';
+import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
 import { storableTextOnly } from './storable-text';
@@ -72,6 +73,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true, stopAtFirstError: false }));
   app.useGlobalFilters(new ApiExceptionFilter());
+  // Every request that wrote is answered once this process's read models show what it wrote.
+  app.useGlobalInterceptors(new ReadYourWritesInterceptor(app.get(ProjectionRunner)));
 
   setUpApiDocs(app, config);
 

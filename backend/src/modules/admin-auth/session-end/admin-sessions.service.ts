@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import type { AdminTokenClaims } from '../credentials/admin-token.service';
 import { adminSessionDecider, adminSessionStream } from './admin-session.decider';
 import { ENDED_ADMIN_SESSIONS, type EndedAdminSessionDoc } from './ended-sessions.projection';
@@ -13,19 +12,17 @@ export class AdminSessions {
   constructor(
     @Inject(CommandPipeline) private readonly pipeline: CommandPipeline,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
-    @Inject(ProjectionRunner) private readonly projections: ProjectionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Ends the token's session; once this resolves, the token is refused by this process. */
   async end(claims: AdminTokenClaims, correlationId: string): Promise<void> {
-    const result = await this.pipeline.run({
+    await this.pipeline.run({
       streamName: adminSessionStream(claims.jti),
       decider: adminSessionDecider,
       command: { type: 'EndAdminSession', tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000).toISOString() },
       metadata: { correlationId, causationId: null, actor: 'admin', occurredAt: this.clock.now().toISOString() },
     });
-    await this.projections.waitForReadModels(result.position);
   }
 
   async hasEnded(tokenId: string): Promise<boolean> {

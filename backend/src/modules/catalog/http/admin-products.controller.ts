@@ -15,7 +15,6 @@ import type { AppConfig } from '../../../config/app-config';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { assertImageHostAllowed } from './image-hosts';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { ManageProducts } from '../manage-products/manage-products.service';
 import { GetAdminProductsQuery } from '../product-list/product-list.queries';
 import type { AdminProduct } from '../product-list/product-view';
@@ -43,7 +42,6 @@ export class AdminProductsController {
     private readonly products: ManageProducts,
     private readonly seeding: SeedProducts,
     private readonly queries: QueryBus,
-    private readonly runner: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,7 +57,6 @@ export class AdminProductsController {
   async create(@Body() body: ProductFormRequestDto, @Context() ctx: RequestContext): Promise<ProductIdResponseDto> {
     assertImageHostAllowed(body.imageUrl, this.config.imageHosts);
     const result = await this.products.create(randomUUID(), toProductFields(body), ctx);
-    await this.runner.waitForReadModels(result.position);
     return { id: result.productId };
   }
 
@@ -77,7 +74,6 @@ export class AdminProductsController {
       update.kind === 'set-active'
         ? await this.products.setActive(id, update.body.isActive, ctx)
         : await this.products.update(id, toProductFields(update.body), update.body.revision, ctx);
-    await this.runner.waitForReadModels(result.position);
     return { id: result.productId };
   }
 
@@ -86,7 +82,6 @@ export class AdminProductsController {
   @ApiOkResponse({ type: ProductIdResponseDto })
   async remove(@Param('id') id: string, @Context() ctx: RequestContext): Promise<ProductIdResponseDto> {
     const result = await this.products.delete(id, ctx);
-    await this.runner.waitForReadModels(result.position);
     return { id: result.productId };
   }
 
@@ -96,7 +91,6 @@ export class AdminProductsController {
   @ApiCreatedResponse({ type: SeedProductsResponseDto })
   async seed(@Context() ctx: RequestContext): Promise<SeedProductsResponseDto> {
     const result = await this.seeding.seed(ctx);
-    await this.runner.waitForReadModels(result.position);
     return { created: result.created, skipped: result.skipped, deleted: result.deleted };
   }
 }

@@ -16,7 +16,7 @@ export type CheckoutEndReason = Extract<OrderCancelReason, ReservationReleaseRea
 
 export type CheckoutEndOutcome =
   /** The intent was cancelled at the provider, the cans handed back and the order cancelled. */
-  | { kind: 'ended'; positions: number[] }
+  | { kind: 'ended' }
   /** Nothing to end: the order is unknown, paid, deleted or no longer pending. */
   | { kind: 'not_pending' }
   /** The card was authorised or charged meanwhile: the payment completes (or is refused) on its own path. */
@@ -47,17 +47,14 @@ export class CheckoutCancellation {
   async end(orderId: string, reason: CheckoutEndReason, cause: Cause): Promise<CheckoutEndOutcome> {
     const order = await this.reservations.loadOrder(orderId);
     if (order === null || order.status !== 'pending' || order.deleted || order.paidWith !== null) return { kind: 'not_pending' };
-    const positions: number[] = [];
     const paymentIntentId = order.paymentIntentId;
     if (paymentIntentId !== null) {
-      const cancelled = await this.cancelIntent(paymentIntentId, orderId, reason, positions);
+      const cancelled = await this.cancelIntent(paymentIntentId, orderId, reason);
       if (!cancelled) return { kind: 'payment_under_way' };
     }
-    const released = await this.reservations.releaseProducts(order, reason, cause);
-    if (released >= 0) positions.push(released);
-    let result;
+    await this.reservations.releaseProducts(order, reason, cause);
     try {
-      result = await this.pipeline.run({
+      await this.pipeline.run({
         streamName: orderStreamName(orderId),
         decider: orderDecider,
         command: { type: 'CancelOrder', reason, detail: DETAIL[reason] },
@@ -69,8 +66,7 @@ export class CheckoutCancellation {
       if (error instanceof DomainError && error.code === 'payment_under_way') return { kind: 'payment_under_way' };
       throw error;
     }
-    if (result.position !== null) positions.push(result.position);
-    return { kind: 'ended', positions };
+    return { kind: 'ended' };
   }
 
   /**
@@ -83,7 +79,6 @@ export class CheckoutCancellation {
     paymentIntentId: string,
     orderId: string,
     reason: PaymentCancelReason,
-    positions: number[],
     refusingAuthorisation = false,
   ): Promise<boolean> {
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
@@ -105,7 +100,7 @@ export class CheckoutCancellation {
       if (error instanceof PaymentIntentStateError) return false;
       throw error;
     }
-    const recorded = await this.payments.recordOutcome({
+    await this.payments.recordOutcome({
       outcome: 'cancelled',
       report: {
         paymentIntentId,
@@ -121,7 +116,6 @@ export class CheckoutCancellation {
       cancelReason: reason,
       actor: 'system',
     });
-    if (recorded.position !== null) positions.push(recorded.position);
     return true;
   }
 }

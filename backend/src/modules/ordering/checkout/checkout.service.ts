@@ -2,7 +2,6 @@ import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common'
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
 import { paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamName } from '../../payments/domain/payment.events';
@@ -35,7 +34,6 @@ export class CheckoutService {
 
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly projections: ProjectionRunner,
     private readonly stock: CatalogStock,
     private readonly numbers: NumberSequence,
     private readonly admission: CheckoutAdmission,
@@ -155,7 +153,7 @@ export class CheckoutService {
       throw new BadGatewayException({ message: PAYMENT_PROVIDER_UNAVAILABLE, code: 'payment_provider_error' });
     }
 
-    const backup = await this.pipeline.run({
+    await this.pipeline.run({
       streamName: paymentStreamName(intent.id),
       decider: paymentDecider,
       command: {
@@ -184,13 +182,12 @@ export class CheckoutService {
       },
       metadata: metadataFor(cause, this.clock),
     });
-    const attached = await this.pipeline.run({
+    await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'AttachPaymentIntent', paymentIntentId: intent.id },
       metadata: metadataFor(cause, this.clock),
     });
-    await this.projections.waitForReadModels(Math.max(backup.position ?? -1, attached.position ?? -1));
     if (signal.aborted) {
       // Nobody will ever see this client secret: end the checkout now rather than hold its cans to expiry.
       await this.cancellation.end(orderId, 'checkout_cancelled', cause);

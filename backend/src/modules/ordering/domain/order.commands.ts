@@ -29,8 +29,16 @@ export type OrderCommand =
     }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
-  /** The capture of an authorised payment is about to be asked of the provider: refused for an order that is ended. */
-  | { type: 'ClaimCapture'; paymentIntentId: string }
+  /**
+   * The capture of an authorised payment is about to be asked of the provider: refused for an order that is
+   * ended, or when the amount authorised is not the order's total in Australian dollars.
+   */
+  | { type: 'ClaimCapture'; paymentIntentId: string; amountCents: number; currency: string }
+  /**
+   * A payment has succeeded (the money is taken) and is to pay the order: claimed for it, as a capture is, or,
+   * when it cannot pay it (deleted, ended, paid by another, another amount), the order flagged for review.
+   */
+  | { type: 'ClaimPayment'; paymentIntentId: string; amountCents: number; currency: string }
   /** The claimed capture was not made. */
   | { type: 'ReleaseCaptureClaim'; paymentIntentId: string; reason: string }
   /** A refund made at the provider, recorded on the order (once per refund id). */

@@ -331,7 +331,7 @@ describe('order decider', () => {
   describe('where the order meets its payment: the capture claim (DESIGN §9)', () => {
     const claimed: OrderEvent = { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_1' } };
     const released: OrderEvent = { type: 'OrderCaptureClaimReleased', data: { paymentIntentId: 'pi_1', reason: 'sold out' } };
-    const claim: OrderCommand = { type: 'ClaimCapture', paymentIntentId: 'pi_1' };
+    const claim: OrderCommand = { type: 'ClaimCapture', paymentIntentId: 'pi_1', amountCents: 3200, currency: 'aud' };
     const cancelledAtCheckout: OrderEvent = { type: 'OrderCancelled', data: { reason: 'expired', detail: 'ran out' } };
     const byHand = (status: OrderStatus): OrderEvent => ({ type: 'OrderStatusChanged', data: { from: 'pending', to: status } });
 
@@ -409,6 +409,111 @@ describe('order decider', () => {
       expect(() =>
         given(placed, attached, packed).when({ type: 'MarkOrderPaid', paymentIntentId: 'pi_1', amountCents: 3200, paidAt: 't' }),
       ).toThrow('Order #7 cannot be marked paid: it is packed_awaiting_pickup');
+    });
+
+    it.each<[string, number, string]>([
+      ['another amount', 3100, 'aud'],
+      ['the total in another currency', 3200, 'usd'],
+    ])(
+      'given a pending order, when a capture is claimed for %s, then it is refused (amount_mismatch) saying nothing was charged',
+      (_, amountCents, currency) => {
+        let refusal: unknown = null;
+        try {
+          given(placed, attached).when({ type: 'ClaimCapture', paymentIntentId: 'pi_1', amountCents, currency });
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal).toBeInstanceOf(DomainError);
+        expect((refusal as DomainError).code).toBe('amount_mismatch');
+        expect((refusal as DomainError).message).toBe(
+          `Card authorised for $${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}, not the total of Order #7, $32.00 AUD: the authorisation was cancelled and nothing was charged.`,
+        );
+      },
+    );
+
+    describe('a payment that has succeeded (the money is taken) claims the order, or flags it for the operator', () => {
+      const succeeded = (paymentIntentId: string, amountCents = 3200, currency = 'aud'): OrderCommand => ({
+        type: 'ClaimPayment',
+        paymentIntentId,
+        amountCents,
+        currency,
+      });
+      const review = (reason: string, paymentIntentId = 'pi_1'): OrderEvent => ({
+        type: 'OrderNeedsReview',
+        data: { reason, paymentIntentId },
+      });
+      const claimedBy2: OrderEvent = { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_2' } };
+
+      it.each<[string, OrderEvent[], OrderCommand, OrderEvent[]]>([
+        ['a pending order', [placed, attached], succeeded('pi_1'), [claimed]],
+        ['an order whose capture it claimed already', [placed, attached, claimed], succeeded('pi_1'), []],
+        ['an order it paid already (redelivered)', [placed, attached, paid], succeeded('pi_1'), []],
+        [
+          'an order paid by another payment',
+          [placed, attached, paid],
+          succeeded('pi_2'),
+          [review('Paid twice: pi_2 succeeded after pi_1 had already paid this order. Refund one of them.', 'pi_2')],
+        ],
+        [
+          'an order another payment is being captured for',
+          [placed, attached, claimedBy2],
+          succeeded('pi_1'),
+          [review('Paid twice: pi_1 succeeded while pi_2 was being captured for this order. Refund one of them.')],
+        ],
+        [
+          'a deleted order',
+          [placed, attached, deleted],
+          succeeded('pi_1'),
+          [review('Payment pi_1 of $32.00 succeeded but the order was deleted: fulfil or refund it.')],
+        ],
+        [
+          'an order cancelled at checkout',
+          [placed, attached, cancelledAtCheckout],
+          succeeded('pi_1'),
+          [review('Payment pi_1 of $32.00 succeeded but the order is cancelled: fulfil or refund it.')],
+        ],
+        [
+          'an order set to packed by hand',
+          [placed, attached, byHand('packed_awaiting_pickup')],
+          succeeded('pi_1'),
+          [review('Payment pi_1 of $32.00 succeeded but the order is packed_awaiting_pickup: fulfil or refund it.')],
+        ],
+        [
+          'a pending order, for another amount',
+          [placed, attached],
+          succeeded('pi_1', 3000),
+          [
+            review(
+              'Amount paid $30.00 AUD differs from the order total $32.00 AUD: refund it, or settle the difference with the customer.',
+            ),
+          ],
+        ],
+        [
+          'a pending order, in another currency',
+          [placed, attached],
+          succeeded('pi_1', 3200, 'nzd'),
+          [
+            review(
+              'Amount paid $32.00 NZD differs from the order total $32.00 AUD: refund it, or settle the difference with the customer.',
+            ),
+          ],
+        ],
+      ])('given %s, when a payment succeeds, then %j', (_, history, command, expected) => {
+        expect(given(...history).when(command)).toEqual(expected);
+      });
+
+      it('given the same problem flagged before (a redelivered webhook), then nothing more is appended', () => {
+        const flagged = review('Payment pi_1 of $32.00 succeeded but the order was deleted: fulfil or refund it.');
+        expect(given(placed, attached, deleted, flagged).when(succeeded('pi_1'))).toEqual([]);
+      });
+
+      it('given the claim, a delete or a cancel is refused until the payment is recorded on the order', () => {
+        const history = [placed, attached, ...given(placed, attached).when(succeeded('pi_1'))];
+        expect(() => given(...history).when({ type: 'DeletePendingOrder', deletedAt: 'x' })).toThrow('is being paid right now');
+        expect(() =>
+          given(...history).when({ type: 'ChangeOrderStatus', status: 'cancelled', trackingReference: null, by: 'admin' }),
+        ).toThrow('is being paid right now');
+      });
     });
 
     it('releasing a claim nobody holds changes nothing', () => {

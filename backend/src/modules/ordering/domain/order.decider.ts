@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import type { OrderCommand } from './order.commands';
 import { OrderErrors } from './order.errors';
+import { decimalString } from './order-money';
 import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 import { isTrackingReference } from '@brewery/shop-rules';
 
@@ -139,11 +140,20 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'OrderReviewResolved', data: { note: command.note } }];
     case 'ClaimCapture':
       if (state.captureClaim === command.paymentIntentId) return [];
+      if (!isOrderTotal(state, command))
+        throw OrderErrors.amountMismatch(orderId, command.amountCents, command.currency, state.order.totalCents);
       if (state.deleted) throw OrderErrors.notPayable(orderId, 'the operator deleted it');
       if (state.paidWith !== null) throw OrderErrors.notPayable(orderId, `it is already paid through ${state.paidWith}`);
       if (state.status !== 'pending') throw OrderErrors.notPayable(orderId, `it is ${state.status}`);
       if (state.captureClaim !== null) throw OrderErrors.notPayable(orderId, `payment ${state.captureClaim} is being captured`);
       return [{ type: 'OrderCaptureClaimed', data: { paymentIntentId: command.paymentIntentId } }];
+    case 'ClaimPayment': {
+      if (state.paidWith === command.paymentIntentId || state.captureClaim === command.paymentIntentId) return [];
+      const problem = paymentProblem(state, command);
+      if (problem === null) return [{ type: 'OrderCaptureClaimed', data: { paymentIntentId: command.paymentIntentId } }];
+      if (state.reviewReasons.includes(problem)) return [];
+      return [{ type: 'OrderNeedsReview', data: { reason: problem, paymentIntentId: command.paymentIntentId } }];
+    }
     case 'ReleaseCaptureClaim':
       if (state.captureClaim !== command.paymentIntentId) return [];
       return [{ type: 'OrderCaptureClaimReleased', data: { paymentIntentId: command.paymentIntentId, reason: command.reason } }];
@@ -155,6 +165,25 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     default:
       return assertNever(command);
   }
+}
+
+/** The order is paid in full, in Australian dollars, or not at all. */
+function isOrderTotal(state: PlacedOrder, payment: { amountCents: number; currency: string }): boolean {
+  return payment.currency.toLowerCase() === 'aud' && payment.amountCents === state.order.totalCents;
+}
+
+/** Why money already taken cannot pay the order (the operator's to fulfil or refund), or null when it can. */
+function paymentProblem(state: PlacedOrder, payment: { paymentIntentId: string; amountCents: number; currency: string }): string | null {
+  const taken = `Payment ${payment.paymentIntentId} of $${decimalString(payment.amountCents)}`;
+  if (state.paidWith !== null)
+    return `Paid twice: ${payment.paymentIntentId} succeeded after ${state.paidWith} had already paid this order. Refund one of them.`;
+  if (state.deleted) return `${taken} succeeded but the order was deleted: fulfil or refund it.`;
+  if (state.status !== 'pending') return `${taken} succeeded but the order is ${state.status}: fulfil or refund it.`;
+  if (state.captureClaim !== null)
+    return `Paid twice: ${payment.paymentIntentId} succeeded while ${state.captureClaim} was being captured for this order. Refund one of them.`;
+  if (!isOrderTotal(state, payment))
+    return `Amount paid $${decimalString(payment.amountCents)} ${payment.currency.toUpperCase()} differs from the order total $${decimalString(state.order.totalCents)} AUD: refund it, or settle the difference with the customer.`;
+  return null;
 }
 
 function evolve(state: OrderState, event: OrderEvent): OrderState {

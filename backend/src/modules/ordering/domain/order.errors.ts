@@ -1,5 +1,6 @@
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderStatus } from './order.events';
+import { decimalString } from './order-money';
 import { TrackingMessages } from './order-tracking';
 
 /** The order stream's refusals, with stable codes. */
@@ -26,6 +27,13 @@ export const OrderErrors = {
     new DomainError(
       'payment_under_way',
       `Order #${orderId} is being paid right now (the customer's card is authorised and the shop is taking the payment): it cannot be deleted or cancelled until that ends`,
+      'conflict',
+    ),
+  /** A card authorised for another amount, or currency, than the order's total. */
+  amountMismatch: (orderId: string, amountCents: number, currency: string, totalCents: number): DomainError =>
+    new DomainError(
+      'amount_mismatch',
+      `Card authorised for $${decimalString(amountCents)} ${currency.toUpperCase()}, not the total of Order #${orderId}, $${decimalString(totalCents)} AUD: the authorisation was cancelled and nothing was charged.`,
       'conflict',
     ),
   invalidTrackingReference: (): DomainError =>

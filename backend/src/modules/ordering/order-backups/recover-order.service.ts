@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { assertNever } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { paymentDecider } from '../../payments/domain/payment.decider';
@@ -34,7 +33,6 @@ export class RecoverOrder {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly completion: OrderCompletion,
-    private readonly projections: ProjectionRunner,
     private readonly provider: WebhookRecoveryService,
   ) {}
 
@@ -68,7 +66,6 @@ export class RecoverOrder {
     const outcome = await this.completion.completePaidOrder(id, cause);
     switch (outcome.kind) {
       case 'completed':
-        await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
         return outcome.changed || heardFromProvider
           ? {
               kind: 'recovered',
@@ -81,7 +78,6 @@ export class RecoverOrder {
               message: `Order #${outcome.orderId} was already complete (invoice ${outcome.invoiceNumber}): nothing changed`,
             };
       case 'needs_review':
-        await this.projections.waitForReadModels(outcome.positions.length === 0 ? null : Math.max(...outcome.positions));
         return {
           kind: 'needs_review',
           orderId: outcome.orderId,

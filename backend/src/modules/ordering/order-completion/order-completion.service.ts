@@ -1,19 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
-import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { CommandPipeline, type CommandResult } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import { EmailService } from '../../notifications/send-email/email.service';
 import { paymentDecider, type PaymentState } from '../../payments/domain/payment.decider';
-import { paymentStreamName, type PaymentOutcomeData } from '../../payments/domain/payment.events';
+import { paymentStreamName } from '../../payments/domain/payment.events';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { PaymentWebhookService } from '../../payments/webhook/payment-webhook.service';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import type { OrderCommand } from '../domain/order.commands';
-import { orderDecider, type PlacedOrder } from '../domain/order.decider';
-import { orderStreamName } from '../domain/order.events';
-import { decimalString } from '../domain/order-money';
+import { orderDecider, type OrderState, type PlacedOrder } from '../domain/order.decider';
+import { orderStreamName, type OrderEvent } from '../domain/order.events';
 import { confirmationEmailKey, orderConfirmationEmail } from '../domain/order-confirmation-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { NumberSequence } from '../numbering/number-sequence.service';
@@ -36,31 +35,10 @@ const REFUSAL_DETAIL = {
   amount_mismatch: 'The card was authorised for another amount than the order total; the authorisation was cancelled.',
 } as const;
 
-/** The amount the provider reports, with its currency. */
-function money(outcome: PaymentOutcomeData): string {
-  return `$${decimalString(outcome.amountCents)} ${outcome.currency.toUpperCase()}`;
-}
-
-/** Whether this payment may mark the order paid, as the order's decider says (deleted, ended, or paid by another: no). */
-function payable(order: PlacedOrder, paymentIntentId: string, succeeded: PaymentOutcomeData): boolean {
-  try {
-    orderDecider.decide({ type: 'MarkOrderPaid', paymentIntentId, amountCents: succeeded.amountCents, paidAt: succeeded.at }, order);
-    return true;
-  } catch (error) {
-    if (error instanceof DomainError && (error.code === 'order_not_payable' || error.code === 'payment_intent_mismatch')) return false;
-    throw error;
-  }
-}
-
-/** The order is paid in full, in Australian dollars, or not at all. */
-function matchesOrderTotal(outcome: PaymentOutcomeData, order: PlacedOrder): boolean {
-  return outcome.currency.toLowerCase() === 'aud' && outcome.amountCents === order.order.totalCents;
-}
-
 export type CompletionOutcome =
-  | { kind: 'completed'; orderId: string; invoiceNumber: string; changed: boolean; positions: number[] }
+  | { kind: 'completed'; orderId: string; invoiceNumber: string; changed: boolean }
   /** `flagged`: this run flagged it (false when the same reason was flagged before). */
-  | { kind: 'needs_review'; orderId: string; reason: string; positions: number[]; flagged: boolean }
+  | { kind: 'needs_review'; orderId: string; reason: string; flagged: boolean }
   | { kind: 'payment_not_succeeded'; status: PaymentState['status'] }
   | { kind: 'order_unknown'; orderId: string | null };
 
@@ -98,60 +76,40 @@ export class OrderCompletion {
       this.logger.error({ msg: 'payment succeeded for an unknown order', paymentIntentId, orderId });
       return { kind: 'order_unknown', orderId };
     }
-    const positions: number[] = [];
     let changed = false;
-    const run = async (command: OrderCommand): Promise<void> => {
-      if (await this.runOrder(orderId, command, cause, positions)) changed = true;
+    const run = async (command: OrderCommand): Promise<OrderState> => {
+      const result = await this.runOrder(orderId, command, cause);
+      if (result.events.length > 0) changed = true;
+      return result.state;
     };
-    const review = async (reason: string): Promise<CompletionOutcome> => {
-      const flagged = await this.runOrder(orderId, { type: 'FlagOrderForReview', reason, paymentIntentId }, cause, positions);
-      if (flagged) changed = true;
+    const review = async (reason: string, flag: boolean): Promise<CompletionOutcome> => {
+      const flagged =
+        flag && (await this.runOrder(orderId, { type: 'FlagOrderForReview', reason, paymentIntentId }, cause)).events.length > 0;
       this.logger.warn({ msg: 'order needs review', orderId, paymentIntentId, reason });
-      return { kind: 'needs_review', orderId, reason, positions, flagged };
+      return { kind: 'needs_review', orderId, reason, flagged: flagged || changed };
     };
 
-    if (order.paidWith !== null && order.paidWith !== paymentIntentId) {
-      return review(`Paid twice: ${paymentIntentId} succeeded after ${order.paidWith} had already paid this order. Refund one of them.`);
-    }
-    if (order.paidWith === null) {
-      if (!payable(order, paymentIntentId, payment.succeeded)) {
-        const what = order.deleted ? 'the order was deleted' : `the order is ${order.status}`;
+    if (order.paidWith !== paymentIntentId) {
+      // The order's stream decides whether this money pays it (DESIGN §9): claimed for it, as a capture is, or
+      // flagged for review (deleted, ended, paid by another, another amount), the money being taken already.
+      const { amountCents, currency, at } = payment.succeeded;
+      const claimed = await run({ type: 'ClaimPayment', paymentIntentId, amountCents, currency });
+      if (claimed.kind === 'absent' || claimed.captureClaim !== paymentIntentId) {
         return review(
-          `Payment ${paymentIntentId} of $${decimalString(payment.succeeded.amountCents)} succeeded but ${what}: fulfil or refund it.`,
+          claimed.kind === 'absent' ? 'the order is gone' : (claimed.reviewReasons.at(-1) ?? 'the payment cannot pay the order'),
+          false,
         );
       }
-      if (!matchesOrderTotal(payment.succeeded, order)) {
-        // Never paid, never invoiced: the money taken is not what the order costs.
-        return review(
-          `Amount paid ${money(payment.succeeded)} differs from the order total $${decimalString(order.order.totalCents)} AUD: refund it, or settle the difference with the customer.`,
-        );
-      }
-      const short = await this.sell(order, paymentIntentId, cause, positions);
+      const short = await this.sell(order, paymentIntentId, cause);
       if (short.length > 0)
         return review(
           `Paid, but stock is short (the reservation had lapsed): ${short.join('; ')}. Recount or refund, then recover the order.`,
+          true,
         );
-      // Numbered first, so paid and invoiced are one write. Should the order stop being payable in between (the
-      // operator cancels it that instant), its number stays allocated to it and unused, as after a crash.
+      // Numbered first, so paid and invoiced are one write; under its claim the order takes this payment whatever
+      // the operator does meanwhile (a delete or cancel is refused until it is paid).
       const number = order.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
-      try {
-        await run({
-          type: 'MarkOrderPaid',
-          paymentIntentId,
-          amountCents: payment.succeeded.amountCents,
-          paidAt: payment.succeeded.at,
-          invoiceNumber: number,
-        });
-      } catch (error) {
-        // The operator deleted or cancelled it between the look above and now: the money is taken, so it is the
-        // operator's to fulfil or refund, not a failure that would hold up every other payment.
-        if (!(error instanceof DomainError) || error.code !== 'order_not_payable') throw error;
-        const now = await this.reservations.loadOrder(orderId);
-        const what = now?.deleted === true ? 'the order was deleted' : `the order is ${now?.status ?? 'gone'}`;
-        return review(
-          `Payment ${paymentIntentId} of $${decimalString(payment.succeeded.amountCents)} succeeded but ${what}: fulfil or refund it.`,
-        );
-      }
+      await run({ type: 'MarkOrderPaid', paymentIntentId, amountCents, paidAt: at, invoiceNumber: number });
     }
 
     // Paid but not numbered (already paid when this step began, or paid by an earlier version of it): number it now.
@@ -168,17 +126,15 @@ export class OrderCompletion {
       }),
       metadataFor(cause, this.clock),
     );
-    if (queued.position !== null) positions.push(queued.position);
-    return { kind: 'completed', orderId, invoiceNumber, changed: changed || queued.queued, positions };
+    return { kind: 'completed', orderId, invoiceNumber, changed: changed || queued.queued };
   }
 
   /** Sells each product of the order; returns what could not be sold (stock short), never overselling. */
-  private async sell(order: PlacedOrder, paymentIntentId: string, cause: Cause, positions: number[]): Promise<string[]> {
+  private async sell(order: PlacedOrder, paymentIntentId: string, cause: Cause): Promise<string[]> {
     const short: string[] = [];
     for (const [productId, quantity] of cansByProduct(order)) {
       try {
-        const result = await this.stock.sell({ productId, orderId: order.order.orderId, quantity, paymentIntentId }, cause);
-        if (result.position !== null) positions.push(result.position);
+        await this.stock.sell({ productId, orderId: order.order.orderId, quantity, paymentIntentId }, cause);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         short.push(error.message);
@@ -201,50 +157,42 @@ export class OrderCompletion {
     const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
     if (orderId === null || order === null) {
       this.logger.error({ msg: 'authorisation for an unknown order', paymentIntentId, orderId });
-      await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', [], true);
+      await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', true);
       return { kind: 'refused', reason: 'order_not_payable' };
     }
     let claimed = false;
     const refuse = async (reason: 'sold_out' | 'amount_mismatch' | 'order_not_payable'): Promise<AuthorisationOutcome> => {
-      const positions: number[] = [];
-      await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, positions, true);
+      await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, true);
       // The authorisation is cancelled: nothing will be taken, so the order may be ended again.
-      if (claimed)
-        await this.runOrder(orderId, { type: 'ReleaseCaptureClaim', paymentIntentId, reason: REFUSAL_REASON[reason] }, cause, positions);
+      if (claimed) await this.runOrder(orderId, { type: 'ReleaseCaptureClaim', paymentIntentId, reason: REFUSAL_REASON[reason] }, cause);
       if (reason !== 'order_not_payable') {
         // The order cannot be paid any more (its intent is cancelled): hand back its cans and close it.
-        const released = await this.reservations.releaseProducts(order, 'checkout_cancelled', cause);
-        if (released >= 0) positions.push(released);
-        await this.runOrder(orderId, { type: 'CancelOrder', reason, detail: REFUSAL_DETAIL[reason] }, cause, positions);
+        await this.reservations.releaseProducts(order, 'checkout_cancelled', cause);
+        await this.runOrder(orderId, { type: 'CancelOrder', reason, detail: REFUSAL_DETAIL[reason] }, cause);
       }
       this.logger.warn({ msg: 'authorisation cancelled', orderId, paymentIntentId, reason });
       return { kind: 'refused', reason };
     };
 
-    if (!matchesOrderTotal(authorised, order)) {
+    // The order's stream decides whether this money may be taken (DESIGN §9): the claim is refused for an order
+    // deleted, cancelled or paid before it, or for another amount than its total; once it stands a delete or
+    // cancel is refused until it ends.
+    try {
       await this.runOrder(
         orderId,
-        {
-          type: 'FlagOrderForReview',
-          reason: `Card authorised for ${money(authorised)}, not the order total $${decimalString(order.order.totalCents)} AUD: the authorisation was cancelled and nothing was charged.`,
-          paymentIntentId,
-        },
+        { type: 'ClaimCapture', paymentIntentId, amountCents: authorised.amountCents, currency: authorised.currency },
         cause,
-        [],
       );
-      return refuse('amount_mismatch');
-    }
-    // The order's stream decides whether this money may be taken (DESIGN §9): the claim is refused for an order
-    // deleted, cancelled or paid before it, and once it stands a delete or cancel is refused until it ends.
-    try {
-      await this.runOrder(orderId, { type: 'ClaimCapture', paymentIntentId }, cause, []);
       claimed = true;
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'order_not_payable') return refuse('order_not_payable');
-      throw error;
+      if (!(error instanceof DomainError)) throw error;
+      if (error.code === 'order_not_payable') return refuse('order_not_payable');
+      if (error.code !== 'amount_mismatch') throw error;
+      await this.runOrder(orderId, { type: 'FlagOrderForReview', reason: error.message, paymentIntentId }, cause);
+      return refuse('amount_mismatch');
     }
     if (!(await this.holdEveryProduct(order, cause))) return refuse('sold_out');
-    const short = await this.sell(order, paymentIntentId, cause, []);
+    const short = await this.sell(order, paymentIntentId, cause);
     if (short.length > 0) {
       // Only an operator's recount below the held cans gets here; what did sell stays sold and is flagged.
       await this.runOrder(
@@ -255,7 +203,6 @@ export class OrderCompletion {
           paymentIntentId,
         },
         cause,
-        [],
       );
       return refuse('sold_out');
     }
@@ -272,7 +219,6 @@ export class OrderCompletion {
         orderId,
         { type: 'ReleaseCaptureClaim', paymentIntentId, reason: `the payment provider refused the capture (${error.status})` },
         cause,
-        [],
       );
       await this.runOrder(
         orderId,
@@ -282,7 +228,6 @@ export class OrderCompletion {
           paymentIntentId,
         },
         cause,
-        [],
       );
       return { kind: 'capture_refused', status: error.status };
     }
@@ -326,15 +271,13 @@ export class OrderCompletion {
     return true;
   }
 
-  /** Runs one command on the order's stream, noting where it wrote; true when it appended anything. */
-  private async runOrder(orderId: string, command: OrderCommand, cause: Cause, positions: number[]): Promise<boolean> {
-    const result = await this.pipeline.run({
+  /** Runs one command on the order's stream. */
+  private runOrder(orderId: string, command: OrderCommand, cause: Cause): Promise<CommandResult<OrderState, OrderEvent>> {
+    return this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command,
       metadata: metadataFor(cause, this.clock),
     });
-    if (result.position !== null) positions.push(result.position);
-    return result.events.length > 0;
   }
 }

@@ -1,3 +1,4 @@
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import type { Filter, Sort } from '@brewery/eventstore';
 import { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
@@ -119,8 +120,8 @@ export function orderSearchText(order: SearchableOrder): string {
 
 function textMatches(q: string): Filter[] {
   const matches: Filter[] = [{ searchText: { $regex: escapeRegex(q.toLowerCase()) } }];
-  const number = /^#?(\d{1,9})$/.exec(q);
-  if (number?.[1] !== undefined) matches.push({ number: Number(number[1]) });
+  const number = orderNumberFrom(q);
+  if (number !== null) matches.push({ number: Number(number) });
   const digits = q.replace(/[\s()+-]/g, '');
   // A phone number as typed, with or without its spaces: 0412 345 678 finds 0412345678, and the other way.
   if (/^\d{3,15}$/.test(digits) && digits !== q) matches.push({ searchText: { $regex: digits } });

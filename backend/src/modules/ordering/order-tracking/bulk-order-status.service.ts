@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isOrderStatus, orderStatusLabel, type OrderStatus } from '@brewery/shop-rules';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import { orderDecider } from '../domain/order.decider';
@@ -18,14 +17,6 @@ export interface BulkStatusOutcome {
   changed: string[];
   unchanged: string[];
   notified: number;
-}
-
-/** An order number as the ordering routes write it (`12`), or null: digits only, an optional `#`, leading zeros dropped. */
-export function orderNumberFrom(raw: unknown): string | null {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim().replace(/^#/, '') : null;
-  if (text === null || !/^\d{1,12}$/.test(text)) return null;
-  const value = Number(text);
-  return value >= 1 ? String(value) : null;
 }
 
 /**
@@ -52,12 +43,11 @@ export class BulkOrderStatus {
     private readonly pipeline: CommandPipeline,
     private readonly reservations: OrderReservations,
     private readonly notifier: OrderUpdateNotifier,
-    private readonly projections: ProjectionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async apply(body: { orderIds?: unknown; status?: unknown; notifyCustomer?: unknown }, cause: Cause): Promise<BulkStatusOutcome> {
-    const orderIds = parseOrderIdList(body.orderIds, orderNumberFrom);
+    const orderIds = parseOrderIdList(body.orderIds);
     const status = parseStatus(body.status);
     if (body.notifyCustomer !== undefined && typeof body.notifyCustomer !== 'boolean')
       throw new DomainError('invalid_notify_customer', TrackingMessages.invalidNotify);
@@ -95,7 +85,6 @@ export class BulkOrderStatus {
         position = Math.max(position, result.position);
       }
     }
-    if (position >= 0) await this.projections.waitForReadModels(position);
     return { message: describe(status, changed.length, unchanged.length, notified), changed, unchanged, notified };
   }
 

@@ -1,7 +1,7 @@
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
@@ -26,18 +26,18 @@ export class UpdateOrderTracking {
     private readonly pipeline: CommandPipeline,
     private readonly orders: OrderReservations,
     private readonly notifier: OrderUpdateNotifier,
-    private readonly projections: ProjectionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async update(
-    orderId: string,
+    asked: string,
     body: { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown; keepPaymentReason?: unknown },
     cause: Cause,
   ): Promise<{ message: string; changed: boolean; notified: boolean }> {
     const update = parseTrackingUpdate(body);
-    const order = /^\d{1,12}$/.test(orderId) ? await this.orders.loadOrder(orderId) : null;
-    if (order === null) throw OrderErrors.notFound(orderId);
+    const orderId = orderNumberFrom(asked);
+    const order = orderId === null ? null : await this.orders.loadOrder(orderId);
+    if (orderId === null || order === null) throw OrderErrors.notFound(orderId ?? asked);
     const metadata = metadataFor(cause, this.clock);
     const result = await this.pipeline.run({
       streamName: orderStreamName(orderId),
@@ -60,11 +60,9 @@ export class UpdateOrderTracking {
       };
     }
     if (!update.notifyCustomer) {
-      await this.projections.waitForReadModels(result.position);
       return { message: ORDER_UPDATED_QUIETLY, changed: true, notified: false };
     }
-    const email = await this.notifier.notify(orderId, result.revision, metadata);
-    await this.projections.waitForReadModels(Math.max(result.position ?? -1, email.position ?? -1));
+    await this.notifier.notify(orderId, result.revision, metadata);
     return { message: ORDER_UPDATED, changed: true, notified: true };
   }
 }

@@ -73,8 +73,7 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
       if (outcome.kind === 'ended') released.push(order.id);
       else if (outcome.kind === 'not_pending') {
         // Paid, or moved on by the operator, with its hold still recorded: just hand the cans back.
-        const position = await this.reservations.release(order.id, 'expired', cause);
-        if (position !== null) released.push(order.id);
+        if (await this.reservations.release(order.id, 'expired', cause)) released.push(order.id);
       }
     }
     if (released.length > 0) this.logger.log({ msg: 'expired reservations released', orders: released });

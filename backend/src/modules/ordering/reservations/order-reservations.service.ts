@@ -31,33 +31,30 @@ export class OrderReservations {
     return state.kind === 'placed' ? state : null;
   }
 
-  /** Returns the largest position written, or null when there was nothing to release. */
-  async release(orderId: string, reason: ReservationReleaseReason, cause: Cause): Promise<number | null> {
+  /** Releases the order's reservation on its products, then records that on the order; false when none was held. */
+  async release(orderId: string, reason: ReservationReleaseReason, cause: Cause): Promise<boolean> {
     const order = await this.loadOrder(orderId);
-    if (order === null || order.reservation !== 'held') return null;
-    const position = await this.releaseProducts(order, reason, cause);
-    const recorded = await this.pipeline.run({
+    if (order === null || order.reservation !== 'held') return false;
+    await this.releaseProducts(order, reason, cause);
+    await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'RecordReservationReleased', reason },
       metadata: metadataFor(cause, this.clock),
     });
-    return Math.max(position, recorded.position ?? -1);
+    return true;
   }
 
   /** Releases the order's reservation on each product stream (a product without one changes nothing). */
-  async releaseProducts(order: PlacedOrder, reason: ReservationReleaseReason, cause: Cause): Promise<number> {
+  async releaseProducts(order: PlacedOrder, reason: ReservationReleaseReason, cause: Cause): Promise<void> {
     const orderId = order.order.orderId;
-    let position = -1;
     for (const productId of cansByProduct(order).keys()) {
       try {
-        const result = await this.stock.release({ productId, orderId, reason }, cause);
-        position = Math.max(position, result.position ?? -1);
+        await this.stock.release({ productId, orderId, reason }, cause);
       } catch (error) {
         // A product deleted since holds no reservation any more; anything else must be retried.
         if (!(error instanceof DomainError && error.code === 'product_not_found')) throw error;
       }
     }
-    return position;
   }
 }

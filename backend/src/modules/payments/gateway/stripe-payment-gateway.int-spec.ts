@@ -1,9 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MemoryCheckpointStore, MemoryDocumentStore, PGLITE_IN_MEMORY, PgliteEventStore } from '@brewery/eventstore';
+import { PGLITE_IN_MEMORY, PgliteEventStore } from '@brewery/eventstore';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { ProjectionRegistry } from '../../../platform/projections/projection-registry';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { WebhookRecoveryService } from '../webhook-recovery/webhook-recovery.service';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';
@@ -111,17 +109,9 @@ describe('Stripe payment gateway against a local Stripe', () => {
     });
     events = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
     const pipeline = new CommandPipeline(events);
-    // Not started: with no subscriber, waiting for the read models returns at once.
-    const runner = new ProjectionRunner(
-      events,
-      new MemoryDocumentStore(),
-      new MemoryCheckpointStore(),
-      new MemoryCheckpointStore(),
-      new ProjectionRegistry(),
-    );
     recovery = new WebhookRecoveryService(
       gateway,
-      new PaymentWebhookService(pipeline, runner, gateway, { now: () => new Date('2026-11-23T01:00:00.000Z') }),
+      new PaymentWebhookService(pipeline, gateway, { now: () => new Date('2026-11-23T01:00:00.000Z') }),
     );
   });
   afterAll(async () => {

@@ -3,7 +3,6 @@ import { deterministicEventId, type Actor } from '@brewery/eventstore';
 import Stripe from 'stripe';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { paymentDecider, type PaymentState } from '../domain/payment.decider';
 import { paymentStreamName, type PaymentCancelReason, type PaymentOutcomeData, type ProviderOutcomeKind } from '../domain/payment.events';
@@ -53,7 +52,6 @@ export class PaymentWebhookService {
 
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly projections: ProjectionRunner,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -139,7 +137,6 @@ export class PaymentWebhookService {
       },
       eventId: () => deterministicEventId('stripe', input.report.providerEventId),
     });
-    await this.projections.waitForReadModels(result.position);
     return { recorded: result.events.length > 0, status: result.state.status, position: result.position };
   }
 }

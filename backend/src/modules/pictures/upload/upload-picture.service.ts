@@ -2,7 +2,6 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { metadataFor, type Cause } from '../../ordering/numbering/command-metadata';
 import {
@@ -65,7 +64,6 @@ export class UploadPicture {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly files: PictureFiles,
-    private readonly projections: ProjectionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -105,7 +103,6 @@ export class UploadPicture {
       command: { type: 'RecordUpload', upload },
       metadata: metadataFor(cause, this.clock),
     });
-    await this.projections.waitForReadModels(result.position);
     const recorded = result.state.uploaded ?? upload;
     return answer(recorded, result.events.length > 0);
   }

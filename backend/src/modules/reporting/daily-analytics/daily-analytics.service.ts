@@ -4,7 +4,6 @@ import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import type { RequestContext } from '../../../platform/http/request-context';
 import { APP_CONFIG, CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { EmailService } from '../../notifications/send-email/email.service';
 import { dailyAnalyticsDecider, requestedSequence } from '../domain/daily-analytics.decider';
 import { dailyAnalytics, dailyAnalyticsEmail } from '../domain/daily-analytics.email';
@@ -36,7 +35,6 @@ export class DailyAnalyticsMailer {
     private readonly emails: EmailService,
     private readonly report: SalesReport,
     private readonly stock: StockLevelsReader,
-    private readonly runner: ProjectionRunner,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -66,8 +64,6 @@ export class DailyAnalyticsMailer {
     ]);
     const { subject, text } = dailyAnalyticsEmail(dailyAnalytics({ today, lines, pendingOrders, stock }), this.config.shop.brandName);
     const queued = await this.emails.queue(emailKey, { to: this.config.shop.email, subject, text, kind: 'daily-analytics' }, metadata);
-    // The outbox is refetched next: answer once it lists the e-mail.
-    await this.runner.waitForReadModels(queued.position);
     return { message: DAILY_ANALYTICS_SENT, emailKey, queued: queued.queued };
   }
 }

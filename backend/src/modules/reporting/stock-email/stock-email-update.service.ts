@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { compareNames, compareText } from '../../../shared-kernel/collation';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock, PRODUCTS_COLLECTION, type CommandContext, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
@@ -32,7 +31,6 @@ export interface StockEmailResult {
 export class StockEmailUpdater {
   constructor(
     private readonly stock: CatalogStock,
-    private readonly runner: ProjectionRunner,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
 
@@ -67,8 +65,6 @@ export class StockEmailUpdater {
         changed: result.events.length > 0,
       });
     }
-    // The Products tab and the stock cards refetch next: answer once they show the new figures.
-    await this.runner.waitForReadModels(lastPosition);
     unmatched.sort((a, b) => a.lineNumber - b.lineNumber);
     return { successCount: updates.length, totalUpdates: plan.totalLines, unmatched, updates };
   }

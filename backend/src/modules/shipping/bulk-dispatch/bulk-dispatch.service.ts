@@ -6,12 +6,11 @@ import type { PlacedOrder } from '../../ordering/domain/order.decider';
 import { ShippingLabelService, shippableFacts } from '../create-label/shipping-label.service';
 import { assertShippable } from '../domain/label.decider';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
-import { orderIdFrom } from '../domain/order-reference';
 import { pickListOf, type PickList } from '../domain/pick-list';
 
 /** The order numbers a bulk request names, in its order, each once (shipping's reading of an order number). */
 export function parseOrderIds(raw: unknown): string[] {
-  return parseOrderIdList(raw, orderIdFrom);
+  return parseOrderIdList(raw);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import type { Response } from 'express';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { LabelErrors } from '../domain/label.errors';
-import { orderIdFrom } from '../domain/order-reference';
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { ShippingLabelService } from './shipping-label.service';
 
 export class CreateShippingLabelResponse {
@@ -41,7 +41,7 @@ export class CreateShippingLabelController {
     @Context() context: RequestContext,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CreateShippingLabelResponse> {
-    const orderId = orderIdFrom(id);
+    const orderId = orderNumberFrom(id);
     if (orderId === null) throw LabelErrors.invalidOrderId();
     const label = await this.labels.create(orderId, 'order_dialog', {
       correlationId: context.correlationId,

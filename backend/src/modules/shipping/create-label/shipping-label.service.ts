@@ -3,7 +3,6 @@ import type { EventMetadata } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { orderDecider, type PlacedOrder } from '../../ordering/domain/order.decider';
 import { orderStreamName } from '../../ordering/domain/order.events';
 import { CARRIER, type CarrierPort } from '../carrier/carrier.port';
@@ -30,7 +29,6 @@ export class ShippingLabelService {
     @Inject(CARRIER) private readonly carrier: CarrierPort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ProjectionRunner) private readonly runner: ProjectionRunner,
   ) {}
 
   /** The order as its stream says now, or null when there is none. */
@@ -98,7 +96,6 @@ export class ShippingLabelService {
       metadata: { ...metadata, occurredAt },
     });
     if (result.state.kind !== 'created') throw new Error(`Label stream ${streamName} holds no label after creation`);
-    await this.runner.waitForReadModels(result.position);
     const stored = result.state.label;
     return { consignmentNumber: stored.consignmentNumber, trackingUrl: stored.trackingUrl, created: result.events.length > 0 };
   }

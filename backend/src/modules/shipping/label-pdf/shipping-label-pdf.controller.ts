@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ShippingLabelService } from '../create-label/shipping-label.service';
 import { LabelErrors } from '../domain/label.errors';
-import { orderIdFrom } from '../domain/order-reference';
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { renderShippingLabelPdf } from './shipping-label-pdf.renderer';
 
 @ApiTags('admin: shipping')
@@ -19,7 +19,7 @@ export class ShippingLabelPdfController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'No shipping label for order #N' })
   async download(@Param('id') id: string): Promise<StreamableFile> {
-    const orderId = orderIdFrom(id);
+    const orderId = orderNumberFrom(id);
     if (orderId === null) throw LabelErrors.invalidOrderId();
     const label = await this.labels.label(orderId);
     if (label === null) throw LabelErrors.noLabel(orderId);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EventMetadata } from '@brewery/eventstore';
 import { ShippingLabelService } from '../create-label/shipping-label.service';
 import { LabelErrors } from '../domain/label.errors';
-import { orderIdFrom } from '../domain/order-reference';
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import {
   assertEmailContent,
   readShippingEmail,
@@ -23,12 +23,12 @@ export class ShippingEmailService {
     const reading = readShippingEmail({ subject: subject ?? '', body: emailContent });
     const named = soleOrderId(reading);
     // The order is looked up only when the e-mail is otherwise complete: the outcome needs it then alone.
-    const orderId = named === null || reading.command === null ? null : orderIdFrom(named);
+    const orderId = named === null || reading.command === null ? null : orderNumberFrom(named);
     return shippingEmailOutcome(reading, orderId === null ? null : await this.orderForLabel(orderId));
   }
 
   async createLabel(rawOrderId: unknown, metadata: Omit<EventMetadata, 'occurredAt'>): Promise<CreateShippingLabelFromEmailResponse> {
-    const orderId = orderIdFrom(rawOrderId);
+    const orderId = orderNumberFrom(rawOrderId);
     if (orderId === null || (await this.labels.order(orderId)) === null) throw LabelErrors.noParsedOrder();
     const label = await this.labels.create(orderId, 'shipping_email', metadata);
     return { trackingNumber: label.consignmentNumber, consignmentNumber: label.consignmentNumber, trackingUrl: label.trackingUrl };

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nest
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { LabelErrors } from '../domain/label.errors';
-import { orderIdFrom } from '../domain/order-reference';
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { SHIPPING_LABELS, type ShippingLabelDoc } from './shipping-labels.projection';
 
 export type ShippingLabelView = Omit<ShippingLabelDoc, '_id' | 'revision'>;
@@ -31,7 +31,7 @@ export class ShippingLabelsController {
   @ApiOperation({ summary: 'The shipping label of one order' })
   @ApiNotFoundResponse({ description: 'No shipping label for order #N' })
   async one(@Param('orderId') raw: string): Promise<ShippingLabelView> {
-    const orderId = orderIdFrom(raw);
+    const orderId = orderNumberFrom(raw);
     if (orderId === null) throw LabelErrors.invalidOrderId();
     const doc = await this.store.collection<ShippingLabelDoc>(SHIPPING_LABELS).findOne({ _id: orderId });
     if (doc === null) throw LabelErrors.noLabel(orderId);
