@@ -12,6 +12,9 @@ import { DomainError } from '../../shared-kernel/domain-error';
 import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
 import { eventsBehind, ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
+import { CheckpointWriter } from './checkpoint-writer';
+import { ReadModelWaits } from './read-model-waits';
+import { rebuildBeside } from './read-model-rebuild';
 import { StreamLanes } from './stream-lanes';
 
 /** The read models share one subscription and one checkpoint: they are rebuilt together. */
@@ -40,8 +43,7 @@ interface Subscriber {
   leaderOnly: boolean;
   /** Whether this process should be running it now (a failed run restarts only while it is). */
   wanted: boolean;
-  checkpoints: CheckpointStore;
-  checkpointId: string;
+  checkpoint: CheckpointWriter;
   /** Resolves true when some handler took the event, false when none is interested in its type. */
   deliver: (event: RecordedEvent) => Promise<boolean>;
   /** A process manager's event filter: its events run side by side in stream lanes. Null: one at a time. */
@@ -54,14 +56,6 @@ interface Subscriber {
   failuresInARow: number;
   subscription: Subscription | null;
   restartTimer: NodeJS.Timeout | null;
-  /** The position last written to the checkpoint store (or read from it at start). */
-  saved: number;
-  /** Checkpoint writes, one after another, so a later position is never overwritten by an earlier one. */
-  saving: Promise<void>;
-  /** Writes the position of events nobody handled, once the subscriber has been quiet for a moment. */
-  flushTimer: NodeJS.Timeout | null;
-  /** Writes the position of handled events a moment after the first of them (a throttle, never pushed back). */
-  handledTimer: NodeJS.Timeout | null;
 }
 
 const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
@@ -70,16 +64,6 @@ const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
  * services (a card capture, an SMTP server), so one at a time made each payment wait behind all the others.
  */
 const PROCESS_MANAGER_CONCURRENCY = 16;
-/** How long the checkpoint may trail behind events that no handler took (they are skipped again on replay). */
-const IDLE_CHECKPOINT_MS = 1000;
-/** ...and by how many of them at most. */
-const IDLE_CHECKPOINT_EVENTS = 500;
-/**
- * How long the checkpoint may trail behind handled events. Every handler is idempotent (delivery is at least
- * once), so a crash in this window only hands a few events over again; writing the checkpoint after every
- * one of them cost a store round trip per handled event, a fifth of the store's work per order.
- */
-const HANDLED_CHECKPOINT_MS = 200;
 /**
  * Whether this process answers for a subscriber's health: what it runs, and the read models it reads (kept by
  * the lease holder when they are shared). Not the process managers another process holds the lease for.
@@ -88,8 +72,6 @@ export function answeredForHere(status: Pick<SubscriberStatus, 'runsHere' | 'kin
   return status.runsHere || status.kind === 'read-models';
 }
 
-/** Events read at a time when read models are rebuilt beside the live ones. */
-const REBUILD_PAGE = 1000;
 /** How often a process that does not keep the shared read models reads how far the lease holder has kept them. */
 const FOLLOW_SHARED_MS = 200;
 
@@ -115,10 +97,7 @@ const FOLLOW_SHARED_MS = 200;
 export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Projections');
   private readonly subscribers = new Map<string, Subscriber>();
-  private waiters: { position: number; resolve: (reached: boolean) => void; timer: NodeJS.Timeout }[] = [];
-  private watchers = new Set<{ match: (event: RecordedEvent) => boolean; resolve: (event: RecordedEvent | null) => void }>();
-  private markCaughtUp: () => void = () => undefined;
-  private readonly caughtUpOnce = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
+  private readonly waits = new ReadModelWaits();
   private stopping = false;
   /** Starts and stops on lease changes, one after another. */
   private transitions: Promise<void> = Promise.resolve();
@@ -233,14 +212,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const readModels = this.subscribers.get(READ_MODELS_SUBSCRIBER);
     if (!readModels) return;
     // The holder kept them up to date before this process started: nothing to wait for at start-up.
-    this.markCaughtUp();
+    this.waits.markedCaughtUp();
     const follow = async (): Promise<void> => {
       if (readModels.wanted || this.stopping) return;
-      const position = (await readModels.checkpoints.get(readModels.checkpointId)) ?? -1;
+      const position = (await readModels.checkpoint.store.get(readModels.checkpoint.id)) ?? -1;
       if (position > readModels.status.position) {
         readModels.status.position = position;
         this.lag.applied(position);
-        this.releaseWaiters(position);
+        this.waits.reached(position);
       }
       readModels.status.caughtUp = true;
     };
@@ -252,18 +231,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   /** Resolves once the read models have caught up with the log as it was at start-up. */
   whenReadModelsCaughtUp(): Promise<void> {
-    return this.caughtUpOnce;
+    return this.waits.caughtUp();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    this.markCaughtUp();
-    for (const waiter of this.waiters) {
-      clearTimeout(waiter.timer);
-      waiter.resolve(false);
-    }
-    this.waiters = [];
-    for (const watcher of this.watchers) watcher.resolve(null);
+    this.waits.close();
     if (this.followTimer) clearInterval(this.followTimer);
     await this.transitions;
     await Promise.all([...this.subscribers.values()].map((s) => this.end(s, s.wanted)));
@@ -275,19 +248,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
    * after `timeoutMs` (the write itself succeeded either way).
    */
   waitForReadModels(position: number | null, timeoutMs = 5000): Promise<boolean> {
-    const readModels = this.subscribers.get(READ_MODELS_SUBSCRIBER);
-    if (position === null || !readModels || readModels.status.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waits.forPosition(position, this.subscribers.get(READ_MODELS_SUBSCRIBER)?.status.position ?? null, timeoutMs);
   }
 
   /**
@@ -295,18 +256,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
    * any other), or null after `timeoutMs`. Cheaper than polling a stream: nothing is read from the store.
    */
   waitForEvent(match: (event: RecordedEvent) => boolean, timeoutMs: number): Promise<RecordedEvent | null> {
-    return new Promise((resolve) => {
-      const watcher = {
-        match,
-        resolve: (event: RecordedEvent | null) => {
-          clearTimeout(timer);
-          this.watchers.delete(watcher);
-          resolve(event);
-        },
-      };
-      const timer = setTimeout(() => watcher.resolve(null), timeoutMs);
-      this.watchers.add(watcher);
-    });
+    return this.waits.forEvent(match, timeoutMs);
   }
 
   /** The global position the read models this process reads have applied (-1 before the first event). */
@@ -328,18 +278,13 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     return [...this.subscribers.values()].map((s) => ({ ...s.status, runsHere: s.wanted }));
   }
 
-  /**
-   * Replays the whole log into new read models built beside the live ones, then makes them the live ones; screens
-   * keep reading the old ones meanwhile, so they never go empty. The live subscription goes on until the new
-   * read models have caught up with it; then it pauses, the last events written meanwhile are applied to the new
-   * ones, they replace the live collections in one step, and the subscription goes on from there. One at a time.
-   */
+  /** Rebuilds the read models beside the live ones (`rebuildBeside`), one rebuild at a time. */
   rebuildReadModels(): Promise<{ events: number; millis: number }> {
-    this.rebuilding ??= this.rebuildBeside().finally(() => (this.rebuilding = null));
+    this.rebuilding ??= this.rebuild().finally(() => (this.rebuilding = null));
     return this.rebuilding;
   }
 
-  private async rebuildBeside(): Promise<{ events: number; millis: number }> {
+  private rebuild(): Promise<{ events: number; millis: number }> {
     const live = this.subscribers.get(READ_MODELS_SUBSCRIBER);
     if (!live) throw new Error('Projection runner has not started');
     if (live.leaderOnly && !live.wanted) {
@@ -349,55 +294,23 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         'conflict',
       );
     }
-    const started = Date.now();
-    const projections = this.registry.projections;
-    const swap = await this.documents.beginSwap();
-    let paused = false;
-    try {
-      for (const projection of projections) {
-        for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) {
-          for (const keys of indexes) await swap.target.collection(collection).ensureIndex(keys);
-        }
-      }
-      let position = -1;
-      let events = 0;
-      const replayUntilEmpty = async (): Promise<void> => {
-        for (;;) {
-          const page = await this.eventStore.readAll({ after: position, maxCount: REBUILD_PAGE });
-          for (const event of page) {
-            for (const projection of projections) {
-              if (projection.eventTypes.includes(event.type)) await projection.apply(event, swap.target);
-            }
-            position = event.globalPosition;
-            events += 1;
-          }
-          if (page.length < REBUILD_PAGE) return;
-        }
-      };
-      // Beside the live read models, which go on being kept, up to what the log holds now.
-      await replayUntilEmpty();
-      // Then the live subscription pauses; what came meanwhile is applied, and the new read models take over.
-      await this.stop(live, false);
-      paused = true;
-      await replayUntilEmpty();
-      await swap.commit(projections.flatMap((projection) => projection.collections));
-      if (position < 0) await live.checkpoints.reset(live.checkpointId);
-      else await live.checkpoints.set(live.checkpointId, position);
-      live.status.eventsHandled = events;
-      // What stopped the old read models is behind them now.
-      live.status.lastError = null;
-      live.failuresInARow = 0;
-      live.wanted = true;
-      await this.start(live);
-      paused = false;
-      this.lag.applied(position);
-      this.releaseWaiters(position);
-      return { events, millis: Date.now() - started };
-    } catch (error) {
-      await swap.abandon().catch(() => undefined);
-      if (paused && live.wanted) await this.start(live).catch((startError: unknown) => this.onSubscriberError(live, startError));
-      throw error;
-    }
+    return rebuildBeside(this.eventStore, this.documents, this.registry.projections, {
+      pause: () => this.stop(live, false),
+      resume: async (position, events) => {
+        await live.checkpoint.replace(position);
+        live.status.eventsHandled = events;
+        // What stopped the old read models is behind them now.
+        live.status.lastError = null;
+        live.failuresInARow = 0;
+        live.wanted = true;
+        await this.start(live);
+        this.lag.applied(position);
+        this.waits.reached(position);
+      },
+      abandoned: async () => {
+        if (live.wanted) await this.start(live).catch((startError: unknown) => this.onSubscriberError(live, startError));
+      },
+    });
   }
 
   private addSubscriber(
@@ -409,12 +322,27 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     interested: ((event: RecordedEvent) => boolean) | null,
     leaderOnly: boolean,
   ): Subscriber {
+    const status: SubscriberStatus = {
+      name,
+      kind,
+      position: -1,
+      caughtUp: false,
+      lastError: null,
+      restarts: 0,
+      eventsHandled: 0,
+      runsHere: false,
+    };
     const subscriber: Subscriber = {
-      status: { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0, runsHere: false },
+      status,
       leaderOnly,
       wanted: false,
-      checkpoints,
-      checkpointId,
+      checkpoint: new CheckpointWriter(
+        checkpoints,
+        checkpointId,
+        () => status.position,
+        (error: unknown) =>
+          this.logger.warn(`${name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`),
+      ),
       deliver,
       interested,
       lanes: null,
@@ -422,19 +350,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       failuresInARow: 0,
       subscription: null,
       restartTimer: null,
-      saved: -1,
-      saving: Promise.resolve(),
-      flushTimer: null,
-      handledTimer: null,
     };
     this.subscribers.set(name, subscriber);
     return subscriber;
   }
 
   private async start(subscriber: Subscriber): Promise<void> {
-    const after = await subscriber.checkpoints.get(subscriber.checkpointId);
+    const after = await subscriber.checkpoint.load();
     subscriber.status.position = after ?? -1;
-    subscriber.saved = after ?? -1;
     const run = ++subscriber.run;
     const interested = subscriber.interested;
     const lanes =
@@ -463,7 +386,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
           subscriber.status.lastError = null;
           subscriber.failuresInARow = 0;
         }
-        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.markCaughtUp();
+        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.waits.markedCaughtUp();
       },
       onError: (error) => {
         if (subscriber.run === run) this.onSubscriberError(subscriber, error);
@@ -478,21 +401,13 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
    */
   private delivered(subscriber: Subscriber, event: RecordedEvent, handled: boolean): Promise<void> | undefined {
     subscriber.status.position = event.globalPosition;
-    let saving: Promise<void> | undefined;
-    if (event.globalPosition - subscriber.saved >= IDLE_CHECKPOINT_EVENTS) {
-      saving = this.saveCheckpoint(subscriber, event.globalPosition);
-    } else if (handled) {
-      this.scheduleHandledCheckpoint(subscriber);
-    } else if (subscriber.handledTimer === null) {
-      this.scheduleIdleCheckpoint(subscriber);
-    }
+    const saving = subscriber.checkpoint.delivered(event.globalPosition, handled);
     subscriber.status.eventsHandled += 1;
     subscriber.status.lastError = null;
     subscriber.failuresInARow = 0;
     if (subscriber.status.name === READ_MODELS_SUBSCRIBER) {
       this.lag.applied(event.globalPosition);
-      this.releaseWaiters(event.globalPosition);
-      this.notifyWatchers(event);
+      this.waits.applied(event);
     }
     return saving;
   }
@@ -514,43 +429,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     if (subscription) await subscription.stop();
     // Steps still running finish first, so the checkpoint written below covers them.
     await subscriber.lanes?.idle();
-    if (subscriber.flushTimer) clearTimeout(subscriber.flushTimer);
-    subscriber.flushTimer = null;
-    if (subscriber.handledTimer) clearTimeout(subscriber.handledTimer);
-    subscriber.handledTimer = null;
-    if (saveCheckpoint) await this.saveCheckpoint(subscriber, subscriber.status.position);
-  }
-
-  /** Writes `position` unless a later one is already written; writes never overtake one another. */
-  private saveCheckpoint(subscriber: Subscriber, position: number): Promise<void> {
-    const write = subscriber.saving.then(async () => {
-      if (position <= subscriber.saved) return;
-      await subscriber.checkpoints.set(subscriber.checkpointId, position);
-      subscriber.saved = position;
-    });
-    // A failed write is the caller's to report; the next one starts afresh.
-    subscriber.saving = write.catch(() => undefined);
-    return write;
-  }
-
-  private scheduleHandledCheckpoint(subscriber: Subscriber): void {
-    if (subscriber.handledTimer !== null) return;
-    if (subscriber.flushTimer) clearTimeout(subscriber.flushTimer);
-    subscriber.flushTimer = null;
-    subscriber.handledTimer = setTimeout(() => {
-      subscriber.handledTimer = null;
-      this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => this.warnCheckpoint(subscriber, error));
-    }, HANDLED_CHECKPOINT_MS);
-    subscriber.handledTimer.unref();
-  }
-
-  private scheduleIdleCheckpoint(subscriber: Subscriber): void {
-    if (subscriber.flushTimer) clearTimeout(subscriber.flushTimer);
-    subscriber.flushTimer = setTimeout(() => {
-      subscriber.flushTimer = null;
-      this.saveCheckpoint(subscriber, subscriber.status.position).catch((error: unknown) => this.warnCheckpoint(subscriber, error));
-    }, IDLE_CHECKPOINT_MS);
-    subscriber.flushTimer.unref();
+    subscriber.checkpoint.cancelTimers();
+    if (saveCheckpoint) await subscriber.checkpoint.save(subscriber.status.position);
   }
 
   private warnCheckpoint(subscriber: Subscriber, error: unknown): void {
@@ -578,21 +458,5 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         .then(() => (this.stopping || !subscriber.wanted ? undefined : this.start(subscriber)))
         .catch((startError: unknown) => this.onSubscriberError(subscriber, startError));
     }, delay);
-  }
-
-  private notifyWatchers(event: RecordedEvent): void {
-    for (const watcher of this.watchers) if (watcher.match(event)) watcher.resolve(event);
-  }
-
-  private releaseWaiters(position: number): void {
-    if (this.waiters.length === 0) return;
-    const still: typeof this.waiters = [];
-    for (const waiter of this.waiters) {
-      if (waiter.position <= position) {
-        clearTimeout(waiter.timer);
-        waiter.resolve(true);
-      } else still.push(waiter);
-    }
-    this.waiters = still;
   }
 }
