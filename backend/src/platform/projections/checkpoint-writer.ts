@@ -30,7 +30,8 @@ export class CheckpointWriter {
     readonly id: string,
     /** Where the subscriber stands now: what a timed write writes. */
     private readonly position: () => number,
-    private readonly warn: (error: unknown) => void,
+    /** Reports a write that failed (the next one starts afresh). */
+    readonly warn: (error: unknown) => void,
   ) {}
 
   /** The position to start from (null: the log's beginning), which is also the one written. */

@@ -6,7 +6,6 @@ import {
   type EventStore,
   type Leadership,
   type RecordedEvent,
-  type Subscription,
 } from '@brewery/eventstore';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
@@ -15,55 +14,13 @@ import { ProjectionRegistry } from './projection-registry';
 import { CheckpointWriter } from './checkpoint-writer';
 import { ReadModelWaits } from './read-model-waits';
 import { rebuildBeside } from './read-model-rebuild';
-import { StreamLanes } from './stream-lanes';
+import { Subscriber, type SubscriberSetup, type SubscriberStatus } from './subscriber';
+
+export type { SubscriberStatus } from './subscriber';
 
 /** The read models share one subscription and one checkpoint: they are rebuilt together. */
 export const READ_MODELS_SUBSCRIBER = 'read-models';
 
-export interface SubscriberStatus {
-  name: string;
-  kind: 'read-models' | 'process-manager';
-  /** Global position of the last event fully handled; -1 before the first. */
-  position: number;
-  caughtUp: boolean;
-  lastError: string | null;
-  restarts: number;
-  /** Events delivered since start (or since the last rebuild). */
-  eventsHandled: number;
-  /**
-   * Whether this process runs it: every process runs its in-memory read models; process managers (and read
-   * models in a shared store) run only in the process holding the lease.
-   */
-  runsHere: boolean;
-}
-
-interface Subscriber {
-  status: SubscriberStatus;
-  /** Runs only in the process that holds the lease (process managers; read models kept in a shared store). */
-  leaderOnly: boolean;
-  /** Whether this process should be running it now (a failed run restarts only while it is). */
-  wanted: boolean;
-  checkpoint: CheckpointWriter;
-  /** Resolves true when some handler took the event, false when none is interested in its type. */
-  deliver: (event: RecordedEvent) => Promise<boolean>;
-  /** A process manager's event filter: its events run side by side in stream lanes. Null: one at a time. */
-  interested: ((event: RecordedEvent) => boolean) | null;
-  /** The lanes of the current run (process managers only). */
-  lanes: StreamLanes | null;
-  /** Counts runs, so a stopped run's late failure report does not restart the subscriber again. */
-  run: number;
-  /** Failures since the last event delivered: the back-off grows with them and starts again after a success. */
-  failuresInARow: number;
-  subscription: Subscription | null;
-  restartTimer: NodeJS.Timeout | null;
-}
-
-const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
-/**
- * Events of different streams a process manager handles at once. Its steps wait on the store and on outside
- * services (a card capture, an SMTP server), so one at a time made each payment wait behind all the others.
- */
-const PROCESS_MANAGER_CONCURRENCY = 16;
 /**
  * Whether this process answers for a subscriber's health: what it runs, and the read models it reads (kept by
  * the lease holder when they are shared). Not the process managers another process holds the lease for.
@@ -76,22 +33,16 @@ export function answeredForHere(status: Pick<SubscriberStatus, 'runsHere' | 'kin
 const FOLLOW_SHARED_MS = 200;
 
 /**
- * One catch-up subscription for all read models, and one per process manager, each from its own
- * checkpoint. Delivery is at least once: the checkpoint is written after the handlers finish, so a crash
- * in between delivers the event again, which idempotent handlers absorb. The checkpoint follows handled
- * events within 200 ms, and events no handler takes lazily (after a quiet second, every 500 events, and at
- * stop): writing it after every event cost a store round trip each, for every subscriber. A failing handler
- * stops its subscriber, which restarts from its checkpoint after a back-off; the others go on.
- *
- * The read models apply events one at a time, in log order. A process manager handles the events of
- * different streams side by side (StreamLanes: each stream's in order, at most 16 at once), and its
- * checkpoint only passes an event once it and every event before it are done.
+ * Puts the projections and process managers to work, and answers for them. One catch-up subscription for all
+ * read models, and one per process manager, each from its own checkpoint (a `Subscriber`: delivery at least
+ * once, checkpoints written lazily by a `CheckpointWriter`, a failed handler restarting its own subscriber
+ * only). Those waiting on the read models are answered by `ReadModelWaits`; a rebuild is `rebuildBeside`.
  *
  * Several processes may share one store. Each keeps its own in-memory read models, but the work that must
  * happen once runs only in the process holding the lease (Leadership): the process managers, and the
  * projections when the read models live in a shared store (MongoDB), which the other processes then follow by
  * reading the read models' checkpoint. When the lease moves, the new holder starts that work from the durable
- * checkpoints and the old one stops it.
+ * checkpoints and the old one stops it. That coordination is this class's own job.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -123,12 +74,16 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         for (const keys of indexes) await this.documents.collection(collection).ensureIndex(keys);
       }
     }
-    this.addSubscriber(
-      READ_MODELS_SUBSCRIBER,
-      'read-models',
-      this.projectionCheckpoints,
-      READ_MODELS_SUBSCRIBER,
-      async (event) => {
+    const checkpoint = (store: CheckpointStore, id: string, name: string) => (position: () => number) =>
+      new CheckpointWriter(store, id, position, (error: unknown) =>
+        this.logger.warn(`${name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    this.addSubscriber({
+      name: READ_MODELS_SUBSCRIBER,
+      kind: 'read-models',
+      leaderOnly: sharedReadModels,
+      checkpoint: checkpoint(this.projectionCheckpoints, READ_MODELS_SUBSCRIBER, READ_MODELS_SUBSCRIBER),
+      deliver: async (event) => {
         let handled = false;
         for (const projection of projections) {
           if (!projection.eventTypes.includes(event.type)) continue;
@@ -137,26 +92,29 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         }
         return handled;
       },
-      null,
-      sharedReadModels,
-    );
+      interested: null,
+      onDone: (event) => {
+        this.lag.applied(event.globalPosition);
+        this.waits.applied(event);
+      },
+      onCaughtUp: () => this.waits.markedCaughtUp(),
+    });
     for (const manager of this.registry.processManagers) {
-      this.addSubscriber(
-        manager.name,
-        'process-manager',
-        this.processCheckpoints,
-        `process-manager:${manager.name}`,
-        async (event) => {
+      this.addSubscriber({
+        name: manager.name,
+        kind: 'process-manager',
+        leaderOnly: true,
+        checkpoint: checkpoint(this.processCheckpoints, `process-manager:${manager.name}`, manager.name),
+        deliver: async (event) => {
           await manager.handle(event);
           return true;
         },
-        (event) => manager.eventTypes.includes(event.type),
-        true,
-      );
+        interested: (event) => manager.eventTypes.includes(event.type),
+      });
     }
     this.leadership.onChange((leader) => this.leadershipChanged(leader));
     await this.leadership.start();
-    await Promise.all([...this.subscribers.values()].filter((s) => !s.leaderOnly).map((s) => this.begin(s)));
+    await Promise.all([...this.subscribers.values()].filter((s) => !s.leaderOnly).map((s) => s.begin()));
     if (sharedReadModels) this.followSharedReadModels();
     // A lease held from the start (the only process, by construction) is never a change to be told of.
     if (this.leadership.isLeader()) this.leadershipChanged(true);
@@ -182,26 +140,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
           const idle = bound.filter((s) => !s.wanted);
           if (idle.length === 0) return;
           if (this.leadership.kind !== 'sole') this.logger.log(`${this.leadership.holder} holds the lease (${this.leadership.kind})`);
-          await Promise.all(idle.map((s) => this.begin(s)));
+          await Promise.all(idle.map((s) => s.begin()));
         } else {
           this.logger.warn(`${this.leadership.holder} lost the lease: stopping ${bound.map((s) => s.status.name).join(', ')}`);
           // The new holder goes on from the durable checkpoints; writing ours now could only move them back.
-          await Promise.all(bound.map((s) => this.end(s, false)));
+          await Promise.all(bound.map((s) => s.end(false)));
         }
       })
       .catch((error: unknown) => this.logger.error(`lease change failed: ${error instanceof Error ? error.message : String(error)}`));
-  }
-
-  /** Starts a subscriber this process should run; a start that fails is retried like a failed run. */
-  private async begin(subscriber: Subscriber): Promise<void> {
-    subscriber.wanted = true;
-    await this.start(subscriber).catch((error: unknown) => this.onSubscriberError(subscriber, error));
-  }
-
-  private async end(subscriber: Subscriber, saveCheckpoint: boolean): Promise<void> {
-    subscriber.wanted = false;
-    subscriber.run += 1;
-    await this.stop(subscriber, saveCheckpoint);
   }
 
   /**
@@ -239,7 +185,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     this.waits.close();
     if (this.followTimer) clearInterval(this.followTimer);
     await this.transitions;
-    await Promise.all([...this.subscribers.values()].map((s) => this.end(s, s.wanted)));
+    await Promise.all([...this.subscribers.values()].map((s) => s.end(s.wanted)));
     await this.leadership.stop();
   }
 
@@ -295,168 +241,24 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       );
     }
     return rebuildBeside(this.eventStore, this.documents, this.registry.projections, {
-      pause: () => this.stop(live, false),
+      pause: () => live.stop(false),
       resume: async (position, events) => {
         await live.checkpoint.replace(position);
         live.status.eventsHandled = events;
         // What stopped the old read models is behind them now.
-        live.status.lastError = null;
-        live.failuresInARow = 0;
+        live.forgetFailures();
         live.wanted = true;
-        await this.start(live);
+        await live.start();
         this.lag.applied(position);
         this.waits.reached(position);
       },
       abandoned: async () => {
-        if (live.wanted) await this.start(live).catch((startError: unknown) => this.onSubscriberError(live, startError));
+        if (live.wanted) await live.start().catch((startError: unknown) => live.restartAfter(startError));
       },
     });
   }
 
-  private addSubscriber(
-    name: string,
-    kind: SubscriberStatus['kind'],
-    checkpoints: CheckpointStore,
-    checkpointId: string,
-    deliver: (event: RecordedEvent) => Promise<boolean>,
-    interested: ((event: RecordedEvent) => boolean) | null,
-    leaderOnly: boolean,
-  ): Subscriber {
-    const status: SubscriberStatus = {
-      name,
-      kind,
-      position: -1,
-      caughtUp: false,
-      lastError: null,
-      restarts: 0,
-      eventsHandled: 0,
-      runsHere: false,
-    };
-    const subscriber: Subscriber = {
-      status,
-      leaderOnly,
-      wanted: false,
-      checkpoint: new CheckpointWriter(
-        checkpoints,
-        checkpointId,
-        () => status.position,
-        (error: unknown) =>
-          this.logger.warn(`${name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`),
-      ),
-      deliver,
-      interested,
-      lanes: null,
-      run: 0,
-      failuresInARow: 0,
-      subscription: null,
-      restartTimer: null,
-    };
-    this.subscribers.set(name, subscriber);
-    return subscriber;
-  }
-
-  private async start(subscriber: Subscriber): Promise<void> {
-    const after = await subscriber.checkpoint.load();
-    subscriber.status.position = after ?? -1;
-    const run = ++subscriber.run;
-    const interested = subscriber.interested;
-    const lanes =
-      interested === null
-        ? null
-        : new StreamLanes(
-            PROCESS_MANAGER_CONCURRENCY,
-            subscriber.deliver,
-            (event, handled) => {
-              this.delivered(subscriber, event, handled)?.catch((error: unknown) => this.warnCheckpoint(subscriber, error));
-            },
-            (error) => this.onHandlerFailure(subscriber, run, error),
-          );
-    subscriber.lanes = lanes;
-    subscriber.subscription = this.eventStore.subscribeToAll({
-      after,
-      onEvent: async (event) => {
-        if (lanes !== null && interested !== null) await lanes.dispatch(event, interested(event));
-        else await this.delivered(subscriber, event, await subscriber.deliver(event));
-      },
-      onCaughtUp: () => {
-        subscriber.status.caughtUp = true;
-        // A restart that has caught up with the log is well again, even in a quiet shop with no new event to
-        // deliver (a store that was down for a moment must not leave the process reported failing for good).
-        if (subscriber.run === run) {
-          subscriber.status.lastError = null;
-          subscriber.failuresInARow = 0;
-        }
-        if (subscriber.status.name === READ_MODELS_SUBSCRIBER) this.waits.markedCaughtUp();
-      },
-      onError: (error) => {
-        if (subscriber.run === run) this.onSubscriberError(subscriber, error);
-      },
-    });
-  }
-
-  /**
-   * Bookkeeping for an event done (and every event before it): the position, the checkpoint, the counters,
-   * and for the read models the lag, the read-your-writes waiters and the watchers. Returns the checkpoint
-   * write when one is due at once.
-   */
-  private delivered(subscriber: Subscriber, event: RecordedEvent, handled: boolean): Promise<void> | undefined {
-    subscriber.status.position = event.globalPosition;
-    const saving = subscriber.checkpoint.delivered(event.globalPosition, handled);
-    subscriber.status.eventsHandled += 1;
-    subscriber.status.lastError = null;
-    subscriber.failuresInARow = 0;
-    if (subscriber.status.name === READ_MODELS_SUBSCRIBER) {
-      this.lag.applied(event.globalPosition);
-      this.waits.applied(event);
-    }
-    return saving;
-  }
-
-  /** A process manager's step failed in its lane: end this run now; the subscriber restarts from its checkpoint. */
-  private onHandlerFailure(subscriber: Subscriber, run: number, error: unknown): void {
-    if (subscriber.run !== run) return;
-    const subscription = subscriber.subscription;
-    this.onSubscriberError(subscriber, error);
-    // Its loop may be waiting for a wake-up, not for a lane; a stopped run's own error report is ignored.
-    void subscription?.stop();
-  }
-
-  private async stop(subscriber: Subscriber, saveCheckpoint = true): Promise<void> {
-    if (subscriber.restartTimer) clearTimeout(subscriber.restartTimer);
-    subscriber.restartTimer = null;
-    const subscription = subscriber.subscription;
-    subscriber.subscription = null;
-    if (subscription) await subscription.stop();
-    // Steps still running finish first, so the checkpoint written below covers them.
-    await subscriber.lanes?.idle();
-    subscriber.checkpoint.cancelTimers();
-    if (saveCheckpoint) await subscriber.checkpoint.save(subscriber.status.position);
-  }
-
-  private warnCheckpoint(subscriber: Subscriber, error: unknown): void {
-    this.logger.warn(`${subscriber.status.name} could not save its checkpoint: ${error instanceof Error ? error.message : String(error)}`);
-  }
-
-  private onSubscriberError(subscriber: Subscriber, error: unknown): void {
-    // This run is over: what it still reports is ignored.
-    subscriber.run += 1;
-    const message = error instanceof Error ? error.message : String(error);
-    subscriber.status.lastError = message;
-    subscriber.subscription = null;
-    if (this.stopping || !subscriber.wanted) return;
-    // One bad event in a day must not make every later one wait the longest back-off: it grows only with
-    // failures in a row, and a delivered event starts it again.
-    const delay = RESTART_DELAYS_MS[Math.min(subscriber.failuresInARow, RESTART_DELAYS_MS.length - 1)] ?? 30000;
-    subscriber.failuresInARow += 1;
-    subscriber.status.restarts += 1;
-    this.logger.error(`${subscriber.status.name} stopped at position ${subscriber.status.position}: ${message}; restarting in ${delay} ms`);
-    const lanes = subscriber.lanes;
-    subscriber.restartTimer = setTimeout(() => {
-      subscriber.restartTimer = null;
-      // Steps of the failed run still going finish before its events are delivered again.
-      void (lanes?.idle() ?? Promise.resolve())
-        .then(() => (this.stopping || !subscriber.wanted ? undefined : this.start(subscriber)))
-        .catch((startError: unknown) => this.onSubscriberError(subscriber, startError));
-    }, delay);
+  private addSubscriber(setup: SubscriberSetup): void {
+    this.subscribers.set(setup.name, new Subscriber(setup, this.eventStore, this.logger, () => this.stopping));
   }
 }

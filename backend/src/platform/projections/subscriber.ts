@@ -1,0 +1,203 @@
+import type { Logger } from '@nestjs/common';
+import type { EventStore, RecordedEvent, Subscription } from '@brewery/eventstore';
+import type { CheckpointWriter } from './checkpoint-writer';
+import { StreamLanes } from './stream-lanes';
+
+export interface SubscriberStatus {
+  name: string;
+  kind: 'read-models' | 'process-manager';
+  /** Global position of the last event fully handled; -1 before the first. */
+  position: number;
+  caughtUp: boolean;
+  lastError: string | null;
+  restarts: number;
+  /** Events delivered since start (or since the last rebuild). */
+  eventsHandled: number;
+  /**
+   * Whether this process runs it: every process runs its in-memory read models; process managers (and read
+   * models in a shared store) run only in the process holding the lease.
+   */
+  runsHere: boolean;
+}
+
+const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
+/**
+ * Events of different streams a process manager handles at once. Its steps wait on the store and on outside
+ * services (a card capture, an SMTP server), so one at a time made each payment wait behind all the others.
+ */
+const PROCESS_MANAGER_CONCURRENCY = 16;
+
+export interface SubscriberSetup {
+  name: string;
+  kind: SubscriberStatus['kind'];
+  /** Runs only in the process that holds the lease (process managers; read models kept in a shared store). */
+  leaderOnly: boolean;
+  /** Resolves true when some handler took the event, false when none is interested in its type. */
+  deliver: (event: RecordedEvent) => Promise<boolean>;
+  /** A process manager's event filter: its events run side by side in stream lanes. Null: one at a time. */
+  interested: ((event: RecordedEvent) => boolean) | null;
+  checkpoint: (position: () => number) => CheckpointWriter;
+  /** Told of every event done (read models: the lag, the waits). */
+  onDone?: (event: RecordedEvent) => void;
+  /** Told each time the subscription has caught up with the log. */
+  onCaughtUp?: () => void;
+}
+
+/**
+ * One catch-up subscription from its checkpoint, and nothing else: delivers each event (one at a time, or in
+ * stream lanes for a process manager, each stream's events in order, at most 16 at once, the checkpoint only
+ * passing an event once it and every one before it are done), keeps its status, and, when a handler fails,
+ * stops and starts again from its checkpoint after a back-off that grows with failures in a row.
+ */
+export class Subscriber {
+  readonly status: SubscriberStatus;
+  readonly leaderOnly: boolean;
+  readonly checkpoint: CheckpointWriter;
+  /** Whether this process should be running it now (a failed run restarts only while it is). */
+  wanted = false;
+  /** Counts runs, so a stopped run's late failure report does not restart the subscriber again. */
+  private run = 0;
+  /** Failures since the last event delivered: the back-off grows with them and starts again after a success. */
+  private failuresInARow = 0;
+  private lanes: StreamLanes | null = null;
+  private subscription: Subscription | null = null;
+  private restartTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly setup: SubscriberSetup,
+    private readonly eventStore: EventStore,
+    private readonly logger: Logger,
+    /** The whole process is shutting down: nothing restarts. */
+    private readonly stopping: () => boolean,
+  ) {
+    this.status = {
+      name: setup.name,
+      kind: setup.kind,
+      position: -1,
+      caughtUp: false,
+      lastError: null,
+      restarts: 0,
+      eventsHandled: 0,
+      runsHere: false,
+    };
+    this.leaderOnly = setup.leaderOnly;
+    this.checkpoint = setup.checkpoint(() => this.status.position);
+  }
+
+  /** Starts it because this process should run it; a start that fails is retried like a failed run. */
+  async begin(): Promise<void> {
+    this.wanted = true;
+    await this.start().catch((error: unknown) => this.failed(error));
+  }
+
+  /** Stops it because this process should not run it (any more). */
+  async end(saveCheckpoint: boolean): Promise<void> {
+    this.wanted = false;
+    this.run += 1;
+    await this.stop(saveCheckpoint);
+  }
+
+  /** Its errors are behind it (a rebuild replaced what it had kept). */
+  forgetFailures(): void {
+    this.status.lastError = null;
+    this.failuresInARow = 0;
+  }
+
+  async start(): Promise<void> {
+    const after = await this.checkpoint.load();
+    this.status.position = after ?? -1;
+    const run = ++this.run;
+    const { interested, deliver } = this.setup;
+    const lanes =
+      interested === null
+        ? null
+        : new StreamLanes(
+            PROCESS_MANAGER_CONCURRENCY,
+            deliver,
+            (event, handled) => {
+              this.delivered(event, handled)?.catch(this.checkpoint.warn);
+            },
+            (error) => this.handlerFailed(run, error),
+          );
+    this.lanes = lanes;
+    this.subscription = this.eventStore.subscribeToAll({
+      after,
+      onEvent: async (event) => {
+        if (lanes !== null && interested !== null) await lanes.dispatch(event, interested(event));
+        else await this.delivered(event, await deliver(event));
+      },
+      onCaughtUp: () => {
+        this.status.caughtUp = true;
+        // A restart that has caught up with the log is well again, even in a quiet shop with no new event to
+        // deliver (a store that was down for a moment must not leave the process reported failing for good).
+        if (this.run === run) this.forgetFailures();
+        this.setup.onCaughtUp?.();
+      },
+      onError: (error) => {
+        if (this.run === run) this.failed(error);
+      },
+    });
+  }
+
+  async stop(saveCheckpoint = true): Promise<void> {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    const subscription = this.subscription;
+    this.subscription = null;
+    if (subscription) await subscription.stop();
+    // Steps still running finish first, so the checkpoint written below covers them.
+    await this.lanes?.idle();
+    this.checkpoint.cancelTimers();
+    if (saveCheckpoint) await this.checkpoint.save(this.status.position);
+  }
+
+  /**
+   * Bookkeeping for an event done (and every event before it): the position, the checkpoint, the counters, and
+   * whoever is told. Returns the checkpoint write when one is due at once.
+   */
+  private delivered(event: RecordedEvent, handled: boolean): Promise<void> | undefined {
+    this.status.position = event.globalPosition;
+    const saving = this.checkpoint.delivered(event.globalPosition, handled);
+    this.status.eventsHandled += 1;
+    this.forgetFailures();
+    this.setup.onDone?.(event);
+    return saving;
+  }
+
+  /** A process manager's step failed in its lane: end this run now; the subscriber restarts from its checkpoint. */
+  private handlerFailed(run: number, error: unknown): void {
+    if (this.run !== run) return;
+    const subscription = this.subscription;
+    this.failed(error);
+    // Its loop may be waiting for a wake-up, not for a lane; a stopped run's own error report is ignored.
+    void subscription?.stop();
+  }
+
+  private failed(error: unknown): void {
+    // This run is over: what it still reports is ignored.
+    this.run += 1;
+    const message = error instanceof Error ? error.message : String(error);
+    this.status.lastError = message;
+    this.subscription = null;
+    if (this.stopping() || !this.wanted) return;
+    // One bad event in a day must not make every later one wait the longest back-off: it grows only with
+    // failures in a row, and a delivered event starts it again.
+    const delay = RESTART_DELAYS_MS[Math.min(this.failuresInARow, RESTART_DELAYS_MS.length - 1)] ?? 30000;
+    this.failuresInARow += 1;
+    this.status.restarts += 1;
+    this.logger.error(`${this.status.name} stopped at position ${this.status.position}: ${message}; restarting in ${delay} ms`);
+    const lanes = this.lanes;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      // Steps of the failed run still going finish before its events are delivered again.
+      void (lanes?.idle() ?? Promise.resolve())
+        .then(() => (this.stopping() || !this.wanted ? undefined : this.start()))
+        .catch((startError: unknown) => this.failed(startError));
+    }, delay);
+  }
+
+  /** Restarts after a failure of the caller's (a rebuild that stopped it and failed). */
+  restartAfter(error: unknown): void {
+    this.failed(error);
+  }
+}
