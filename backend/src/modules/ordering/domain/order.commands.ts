@@ -1,6 +1,10 @@
 import type { Actor } from '@brewery/eventstore';
 import type { OrderCancelReason, OrderPlacedData, OrderStatus, ReservationReleaseReason } from './order.events';
 
+/** What may be set on many orders at once: the dispatch steps of paid orders. */
+export const DISPATCH_STEPS = ['packed_awaiting_pickup', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+export type DispatchStep = (typeof DISPATCH_STEPS)[number];
+
 /** What may be asked of one order stream. Time arrives on the command. */
 export type OrderCommand =
   | { type: 'PlaceOrder'; order: OrderPlacedData }
@@ -27,6 +31,11 @@ export type OrderCommand =
       /** Cancelling a paid order: keep the payment (no refund, no restock) for this reason; absent, refund and restock. */
       keepPaymentReason?: string;
     }
+  /**
+   * A dispatch step set on many orders at once (all packed, all shipped): only for an order that is paid and
+   * neither deleted nor cancelled; otherwise as the status form with the order's own tracking reference.
+   */
+  | { type: 'SetDispatchStep'; status: DispatchStep; by: Actor; notifyCustomer: boolean }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
   /**

@@ -328,6 +328,37 @@ describe('order decider', () => {
     });
   });
 
+  describe('a dispatch step set on many orders at once (bulk status)', () => {
+    const step = (status: 'packed_awaiting_pickup' | 'shipped' | 'delivered'): OrderCommand => ({
+      type: 'SetDispatchStep',
+      status,
+      by: 'admin',
+      notifyCustomer: true,
+    });
+    const cancelledByHand: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'cancelled' } };
+
+    it.each<[string, OrderEvent[], OrderEvent[] | string]>([
+      ['a paid order', [placed, attached, paid], [{ type: 'OrderStatusChanged', data: { from: 'paid', to: 'shipped' } }]],
+      ['a paid order already shipped', [placed, attached, paid, { type: 'OrderStatusChanged', data: { from: 'paid', to: 'shipped' } }], []],
+      ['an order never paid', [placed, attached], 'Order #7 has not been paid, so it cannot be packed, shipped or delivered'],
+      [
+        'an order set to packed by hand but never paid',
+        [placed, attached, { type: 'OrderStatusChanged', data: { from: 'pending', to: 'packed_awaiting_pickup' } }],
+        'Order #7 has not been paid',
+      ],
+      [
+        'a paid order cancelled',
+        [placed, attached, paid, cancelledByHand],
+        'Order #7 is cancelled (change it from its own form if it must go out)',
+      ],
+      ['a deleted order', [placed, attached, deleted], 'Order #7 was deleted and can no longer be updated'],
+      ['no order', [], 'Order not found'],
+    ])('given %s, when it is set to shipped, then %j', (_, history, expected) => {
+      if (typeof expected === 'string') expect(() => given(...history).when(step('shipped'))).toThrow(expected);
+      else expect(given(...history).when(step('shipped'))).toEqual(expected);
+    });
+  });
+
   describe('where the order meets its payment: the capture claim (DESIGN §9)', () => {
     const claimed: OrderEvent = { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_1' } };
     const released: OrderEvent = { type: 'OrderCaptureClaimReleased', data: { paymentIntentId: 'pi_1', reason: 'sold out' } };

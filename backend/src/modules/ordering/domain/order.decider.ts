@@ -134,6 +134,20 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         events.push({ type: 'TrackingReferenceSet', data: { trackingReference: reference, ...quiet } });
       return events;
     }
+    case 'SetDispatchStep':
+      if (state.deleted) throw OrderErrors.deleted(orderId);
+      if (state.paidWith === null) throw OrderErrors.notPaidForDispatch(orderId);
+      if (state.status === 'cancelled') throw OrderErrors.cancelledForDispatch(orderId);
+      return decide(
+        {
+          type: 'ChangeOrderStatus',
+          status: command.status,
+          trackingReference: null,
+          by: command.by,
+          notifyCustomer: command.notifyCustomer,
+        },
+        state,
+      );
     case 'ResolveReview':
       if (state.reviewReasons.length === 0) throw OrderErrors.nothingToResolve(orderId);
       if (state.reviewResolved) return [];

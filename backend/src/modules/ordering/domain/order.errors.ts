@@ -36,6 +36,27 @@ export const OrderErrors = {
       `Card authorised for $${decimalString(amountCents)} ${currency.toUpperCase()}, not the total of Order #${orderId}, $${decimalString(totalCents)} AUD: the authorisation was cancelled and nothing was charged.`,
       'conflict',
     ),
+  /** A dispatch step (bulk status) for an order that was never paid. */
+  notPaidForDispatch: (orderId: string): DomainError =>
+    new DomainError('order_not_paid', `Order #${orderId} has not been paid, so it cannot be packed, shipped or delivered`, 'conflict'),
+  /** A dispatch step (bulk status) for a cancelled order. */
+  cancelledForDispatch: (orderId: string): DomainError =>
+    new DomainError('order_cancelled', `Order #${orderId} is cancelled (change it from its own form if it must go out)`, 'conflict'),
+  /** A bulk change refused as a whole, naming every order refused for the first reason found. */
+  nothingChanged: (code: string, orderIds: readonly string[]): DomainError => {
+    const named = orderIds.map((id) => `#${id}`).join(', ');
+    const why: Record<string, [string, DomainError['kind']]> = {
+      order_not_found: [`no order ${named}`, 'not_found'],
+      order_deleted: [`order ${named} was deleted`, 'conflict'],
+      order_not_paid: [`order ${named} has not been paid, so it cannot be packed, shipped or delivered`, 'conflict'],
+      order_cancelled: [`order ${named} is cancelled (change it from its own form if it must go out)`, 'conflict'],
+    };
+    const [text, kind] = why[code] ?? [`order ${named} cannot be changed`, 'conflict'];
+    return new DomainError(code, `Nothing was changed: ${text}`, kind);
+  },
+  bulkStatusRequired: (): DomainError => new DomainError('status_required', 'Choose the status to set'),
+  invalidBulkStatus: (steps: readonly string[]): DomainError =>
+    new DomainError('invalid_bulk_status', `Status must be one of: ${steps.join(', ')} (other changes are made from an order's own form)`),
   invalidTrackingReference: (): DomainError =>
     new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference, 'validation'),
 } as const;

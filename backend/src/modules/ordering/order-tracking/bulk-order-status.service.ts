@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isOrderStatus, orderStatusLabel, type OrderStatus } from '@brewery/shop-rules';
+import { orderStatusLabel, type OrderStatus } from '@brewery/shop-rules';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
+import { DISPATCH_STEPS, type DispatchStep, type OrderCommand } from '../domain/order.commands';
 import { orderDecider } from '../domain/order.decider';
+import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
 import { TrackingMessages } from '../domain/order-tracking';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
-import { OrderReservations } from '../reservations/order-reservations.service';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
 /** What one bulk status change did: which orders moved, which already had the status, how many customers were e-mailed. */
@@ -19,11 +20,8 @@ export interface BulkStatusOutcome {
   notified: number;
 }
 
-/**
- * What may be set on many orders at once: the dispatch steps of paid orders. Anything else (back to paid or
- * pending, cancelled) is one order's decision, made from its own form with the order in view.
- */
-export const BULK_STATUSES = ['packed_awaiting_pickup', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+/** What may be set on many orders at once (the order decider's dispatch steps). */
+export const BULK_STATUSES = DISPATCH_STEPS;
 
 /** Orders changed at once while a bulk change runs: enough to overlap their writes, few enough to leave room for the shop. */
 const PARALLEL = 8;
@@ -41,7 +39,6 @@ const orders = (count: number): string => `${count} ${count === 1 ? 'order' : 'o
 export class BulkOrderStatus {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly reservations: OrderReservations,
     private readonly notifier: OrderUpdateNotifier,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -51,78 +48,64 @@ export class BulkOrderStatus {
     const status = parseStatus(body.status);
     if (body.notifyCustomer !== undefined && typeof body.notifyCustomer !== 'boolean')
       throw new DomainError('invalid_notify_customer', TrackingMessages.invalidNotify);
-    const notifyCustomer = body.notifyCustomer ?? true;
-    await this.assertUpdatable(orderIds);
+    const command: OrderCommand = { type: 'SetDispatchStep', status, by: cause.actor, notifyCustomer: body.notifyCustomer ?? true };
+    await this.assertEveryOrderTakes(orderIds, command);
 
     const metadata = metadataFor(cause, this.clock);
     const changed: string[] = [];
     const unchanged: string[] = [];
     let notified = 0;
-    let position = -1;
     for (let start = 0; start < orderIds.length; start += PARALLEL) {
       const batch = orderIds.slice(start, start + PARALLEL);
       const results = await Promise.all(
         batch.map(async (orderId) => {
-          const result = await this.pipeline.run({
-            streamName: orderStreamName(orderId),
-            decider: orderDecider,
-            command: { type: 'ChangeOrderStatus', status, trackingReference: null, by: cause.actor, notifyCustomer },
-            metadata,
-          });
-          if (result.events.length === 0) return { orderId, changed: false, position: -1, notified: false };
-          const email = notifyCustomer ? await this.notifier.notify(orderId, result.revision, metadata) : null;
-          return {
-            orderId,
-            changed: true,
-            position: Math.max(result.position ?? -1, email?.position ?? -1),
-            notified: email !== null,
-          };
+          const result = await this.pipeline.run({ streamName: orderStreamName(orderId), decider: orderDecider, command, metadata });
+          if (result.events.length === 0) return { orderId, changed: false, notified: false };
+          if (command.notifyCustomer) await this.notifier.notify(orderId, result.revision, metadata);
+          return { orderId, changed: true, notified: command.notifyCustomer };
         }),
       );
       for (const result of results) {
         (result.changed ? changed : unchanged).push(result.orderId);
         if (result.notified) notified += 1;
-        position = Math.max(position, result.position);
       }
     }
     return { message: describe(status, changed.length, unchanged.length, notified), changed, unchanged, notified };
   }
 
-  private async assertUpdatable(orderIds: readonly string[]): Promise<void> {
-    const loaded = await Promise.all(orderIds.map(async (orderId) => ({ orderId, order: await this.reservations.loadOrder(orderId) })));
-    const missing = loaded.filter(({ order }) => order === null).map(({ orderId }) => `#${orderId}`);
-    if (missing.length > 0) throw new DomainError('order_not_found', `Nothing was changed: no order ${missing.join(', ')}`, 'not_found');
-    const deleted = loaded.filter(({ order }) => order?.deleted === true).map(({ orderId }) => `#${orderId}`);
-    if (deleted.length > 0)
-      throw new DomainError('order_deleted', `Nothing was changed: order ${deleted.join(', ')} was deleted`, 'conflict');
-    const unpaid = loaded.filter(({ order }) => order !== null && order.paidWith === null).map(({ orderId }) => `#${orderId}`);
-    if (unpaid.length > 0)
-      throw new DomainError(
-        'order_not_paid',
-        `Nothing was changed: order ${unpaid.join(', ')} has not been paid, so it cannot be packed, shipped or delivered`,
-        'conflict',
-      );
-    const cancelled = loaded.filter(({ order }) => order?.status === 'cancelled').map(({ orderId }) => `#${orderId}`);
-    if (cancelled.length > 0)
-      throw new DomainError(
-        'order_cancelled',
-        `Nothing was changed: order ${cancelled.join(', ')} is cancelled (change it from its own form if it must go out)`,
-        'conflict',
-      );
+  /**
+   * Asks the order decider about every order first, on its stream as it is, so a batch is refused as a whole,
+   * naming each order refused for the first reason found (no order, deleted, not paid, cancelled). Each write
+   * below is decided again on its own stream, so an order changed in between is still decided rightly.
+   */
+  private async assertEveryOrderTakes(orderIds: readonly string[], command: OrderCommand): Promise<void> {
+    const refusals = await Promise.all(
+      orderIds.map(async (orderId) => {
+        const { state } = await this.pipeline.load(orderStreamName(orderId), orderDecider);
+        try {
+          orderDecider.decide(command, state);
+          return null;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          return { orderId, code: error.code };
+        }
+      }),
+    );
+    for (const code of ['order_not_found', 'order_deleted', 'order_not_paid', 'order_cancelled']) {
+      const refused = refusals.filter((r) => r?.code === code).map((r) => r?.orderId as string);
+      if (refused.length > 0) throw OrderErrors.nothingChanged(code, refused);
+    }
+    const other = refusals.find((r) => r !== null);
+    if (other) throw OrderErrors.nothingChanged(other.code, [other.orderId]);
   }
 }
 
-function parseStatus(raw: unknown): OrderStatus {
-  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
-    throw new DomainError('status_required', 'Choose the status to set');
-  if (!isOrderStatus(raw) || !(BULK_STATUSES as readonly string[]).includes(raw))
-    throw new DomainError(
-      'invalid_bulk_status',
-      `Status must be one of: ${BULK_STATUSES.join(', ')} (other changes are made from an order's own form)`,
-    );
-  return raw;
+function parseStatus(raw: unknown): DispatchStep {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) throw OrderErrors.bulkStatusRequired();
+  const step = DISPATCH_STEPS.find((s) => s === raw);
+  if (step === undefined) throw OrderErrors.invalidBulkStatus(DISPATCH_STEPS);
+  return step;
 }
-
 /** The answer in words, saying exactly what happened (the toast shows it as it is). */
 export function describe(status: OrderStatus, changed: number, unchanged: number, notified: number): string {
   const label = orderStatusLabel(status);
