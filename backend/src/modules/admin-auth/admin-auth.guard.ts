@@ -1,18 +1,14 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError } from '../../shared-kernel/domain-error';
 import type { ContextualRequest } from '../../platform/http/request-context';
 import type { AdminTokenClaims } from './credentials/admin-token.service';
 import { AdminBearer } from './admin-bearer';
 import { isAdminPath, isLoginRoute } from './admin-paths';
+import { AdminAuthErrors } from './domain/admin-auth.errors';
 
 /** A request the guard let through as the operator, with the token's claims (log out ends that token). */
 export interface AdminRequest extends ContextualRequest {
   adminToken?: AdminTokenClaims;
-}
-
-export function authenticationRequired(): DomainError {
-  return new DomainError('authentication_required', 'Authentication required', 'unauthorized');
 }
 
 /**
@@ -36,7 +32,7 @@ export class AdminAuthGuard implements CanActivate {
     const claims = await this.bearer.claimsOf(req.header('authorization'));
     if (claims === null) {
       http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer realm="admin"');
-      throw authenticationRequired();
+      throw AdminAuthErrors.authenticationRequired();
     }
     req.actor = 'admin';
     req.adminToken = claims;

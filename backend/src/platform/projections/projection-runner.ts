@@ -7,10 +7,10 @@ import {
   type Leadership,
   type RecordedEvent,
 } from '@brewery/eventstore';
-import { DomainError } from '../../shared-kernel/domain-error';
 import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from '../persistence/persistence.tokens';
 import { eventsBehind, ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
+import { ProjectionErrors } from './projection.errors';
 import { CheckpointWriter } from './checkpoint-writer';
 import { ReadModelWaits } from './read-model-waits';
 import { rebuildBeside } from './read-model-rebuild';
@@ -234,11 +234,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     const live = this.subscribers.get(READ_MODELS_SUBSCRIBER);
     if (!live) throw new Error('Projection runner has not started');
     if (live.leaderOnly && !live.wanted) {
-      throw new DomainError(
-        'not_lease_holder',
-        'The read models are kept by another shop process (the one holding the lease): ask again, and the load balancer will reach it, or run the rebuild while no shop runs.',
-        'conflict',
-      );
+      throw ProjectionErrors.notLeaseHolder();
     }
     return rebuildBeside(this.eventStore, this.documents, this.registry.projections, {
       pause: () => live.stop(false),

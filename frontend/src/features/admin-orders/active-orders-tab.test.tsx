@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { adminOrderFixture, firstPageRequest, orderRow, searchPage } from './admin-order.fixture';
+import { adminOrderFixture, firstPageRequest, orderRequest, orderRow, searchPage } from './admin-order.fixture';
 import { ACTIVE_STATUSES, ActiveOrdersTab } from './active-orders-tab';
 import { KEEP_PAYMENT } from './order-tracking-form';
 import { orderStatusLabel } from './order-status';
@@ -45,6 +45,7 @@ function sent(fetchMock: ReturnType<typeof stubApi>, method: string, url: string
 }
 
 const ACTIVE = firstPageRequest(ACTIVE_STATUSES);
+const ORDER_12 = orderRequest('12');
 const page = searchPage;
 const row = orderRow;
 
@@ -174,7 +175,11 @@ describe('Active Orders tab', () => {
   });
 
   it('View Details shows customer, items (style, ABV, quantity × unit price), summary with GST and invoice, and the event history', async () => {
-    stubApi({ [ACTIVE]: { body: page([adminOrderFixture()]) }, 'GET /api/admin/orders/12/history': { body: HISTORY } });
+    stubApi({
+      [ACTIVE]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+    });
     renderWithProviders(<ActiveOrdersTab />);
     const dialog = await openDialog('View Details');
     const customer = within(dialog).getByRole('region', { name: 'Customer information' });
@@ -202,6 +207,7 @@ describe('Active Orders tab', () => {
     let saved = adminOrderFixture();
     const fetchMock = stubApi({
       [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'PUT /api/admin/orders/12/tracking': () => {
         saved = adminOrderFixture({ status: 'shipped', trackingReference: '33XYZ0123456' });
@@ -252,6 +258,7 @@ describe('Active Orders tab', () => {
     async ({ untick, answer }) => {
       const fetchMock = stubApi({
         [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+        [ORDER_12]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
         'GET /api/admin/orders/12/history': { body: HISTORY },
         'PUT /api/admin/orders/12/tracking': { body: answer },
       });
@@ -281,6 +288,7 @@ describe('Active Orders tab', () => {
     async ({ keep, expected }) => {
       const fetchMock = stubApi({
         [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+        [ORDER_12]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
         'GET /api/admin/orders/12/history': { body: HISTORY },
         'PUT /api/admin/orders/12/tracking': {
           body: { message: 'Order updated and customer notified by email', changed: true, notified: true },
@@ -315,6 +323,7 @@ describe('Active Orders tab', () => {
     let fail = true;
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: page([adminOrderFixture()]) },
       'GET /api/admin/orders/12/history': { body: [] },
       'POST /api/admin/orders/12/create-shipping-label': () =>
         Promise.resolve(
@@ -346,6 +355,7 @@ describe('Active Orders tab', () => {
     const label = { consignmentNumber: 'AP00012', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP00012' };
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture({ shippingLabel: label })]) },
+      [ORDER_12]: { body: page([adminOrderFixture({ shippingLabel: label })]) },
       'GET /api/admin/orders/12/history': { body: [] },
       'GET /api/admin/orders/12/shipping-label': () =>
         Promise.resolve(
@@ -366,10 +376,38 @@ describe('Active Orders tab', () => {
     expect(saveFile).toHaveBeenCalledTimes(1);
   });
 
+  it('an open dialog stays current when a change takes its order off the page (set back to Payment Pending by hand)', async () => {
+    let saved = adminOrderFixture({ trackingReference: 'AP1' });
+    const fetchMock = stubApi({
+      // Once pending, the order is no longer on the Active tab's page; the dialog reads it on its own.
+      [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page(saved.status === 'pending' ? [] : [saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+      'PUT /api/admin/orders/12/tracking': () => {
+        saved = adminOrderFixture({ status: 'pending', trackingReference: 'AP1' });
+        return Promise.resolve(
+          new Response(JSON.stringify({ message: 'Order updated quietly', changed: true, notified: false }), { status: 200 }),
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('Update Tracking');
+    expect(within(dialog).getByText('Paid', { selector: '.ant-tag' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByTitle('Payment Pending'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
+    expect(await within(dialog).findByText('Payment Pending', { selector: '.ant-tag' })).toBeInTheDocument();
+    await waitFor(() => expect(rowIds()).toEqual([]));
+    expect(within(dialog).queryByText('Paid', { selector: '.ant-tag' })).toBeNull();
+    expect(sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking')).toHaveLength(1);
+  }, 45_000);
+
   it('Refund sends the amount and note, toasts what the server refunded, and shows the refund once the list has it', async () => {
     let saved = adminOrderFixture();
     const fetchMock = stubApi({
       [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'POST /api/admin/orders/12/refund': () => {
         saved = adminOrderFixture({
@@ -419,6 +457,7 @@ describe('Active Orders tab', () => {
   it('Refund with the amount left empty spells out the whole remaining amount and sends nothing when cancelled', async () => {
     const fetchMock = stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: page([adminOrderFixture()]) },
       'GET /api/admin/orders/12/history': { body: HISTORY },
     });
     const user = userEvent.setup();
@@ -436,6 +475,7 @@ describe('Active Orders tab', () => {
   it('an order that needs review offers Mark resolved, which needs a note and sends it', async () => {
     const fetchMock = stubApi({
       [ACTIVE]: { body: page([adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] })]) },
+      [ORDER_12]: { body: page([adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] })]) },
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'POST /api/admin/orders/12/resolve': { body: { message: 'Order #12 marked resolved', changed: true } },
     });

@@ -35,7 +35,7 @@ function tracking(order: AdminOrder) {
 
 /** Orders past payment, newest first by default, each opening the detail dialog. */
 export function ActiveOrdersTab() {
-  // The order as it was when opened, in case a change takes it off the page (a new status outside the filter).
+  // The order as it was when opened; the dialog then reads it again after every change.
   const [open, setOpen] = useState<{ order: AdminOrder; focus: 'details' | 'tracking' } | null>(null);
   const print = usePrintLabels();
   const pick = usePickList();
@@ -102,12 +102,7 @@ export function ActiveOrdersTab() {
           <BulkStatusControl orderIds={orderIds} statuses={BULK_STATUSES} onDone={clear} />
         </>
       )}
-      renderDialog={(find) =>
-        open === null ? null : (
-          // Read from the page on every render, so the dialog shows each saved change.
-          <OrderDetailDialog order={find(open.order.id) ?? open.order} focus={open.focus} onClose={() => setOpen(null)} />
-        )
-      }
+      dialog={open === null ? null : <OrderDetailDialog order={open.order} focus={open.focus} onClose={() => setOpen(null)} />}
     />
   );
 }

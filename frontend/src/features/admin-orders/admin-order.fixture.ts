@@ -62,6 +62,11 @@ export function firstPageRequest(statuses: readonly OrderStatus[]): string {
   return `GET /api/admin/orders/search?${orderSearchQueryString({ q: '', statuses, from: null, to: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
 }
 
+/** The request an open order dialog makes to read its order again (by its number, every status). */
+export function orderRequest(orderId: string): string {
+  return `GET /api/admin/orders/search?${orderSearchQueryString({ q: orderId, statuses: [], from: null, to: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
+}
+
 /** The server's answer: one page holding these orders. */
 export function searchPage(items: AdminOrder[]) {
   return { items, total: items.length, page: 1, pageSize: 25 };

@@ -1,6 +1,7 @@
 import { Alert, Descriptions, Modal, Tag } from 'antd';
 import type { InputRef } from 'antd';
 import { useRef } from 'react';
+import { useLiveOrder } from './api/get-admin-order';
 import type { AdminOrder } from './api/get-admin-orders';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderReviewSection } from './order-review-section';
@@ -17,8 +18,13 @@ export interface OrderDetailDialogProps {
   onClose: () => void;
 }
 
-/** Everything about one order: customer, items, summary, label, status and tracking, and its event history. */
-export function OrderDetailDialog({ order, focus, onClose }: OrderDetailDialogProps) {
+/**
+ * Everything about one order: customer, items, summary, label, status and tracking, and its event history,
+ * kept current while the dialog is open.
+ */
+export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetailDialogProps) {
+  // Kept current while open: a change the shop makes (a capture, a refund, a review) shows without reopening.
+  const order = useLiveOrder(opened);
   const referenceRef = useRef<InputRef>(null);
   // The dialog takes the focus as it opens; only then can the tracking field have it.
   const afterOpenChange = (open: boolean) => {

@@ -28,8 +28,8 @@ export interface OrdersTableProps {
   /** The tab's own column (tracking, or what the checkout's cans are doing). */
   extraColumn: { title: string; render: (order: AdminOrder) => ReactNode };
   actions: (order: AdminOrder) => ReactNode;
-  /** The dialog of the order opened from a row, given the order as the current page has it. */
-  renderDialog?: (find: (orderId: string) => AdminOrder | undefined) => ReactNode;
+  /** The dialog of the order opened from a row (it reads its order itself, so it stays current). */
+  dialog?: ReactNode;
   /** What can be done with the rows ticked (on any page, in the order they were ticked); none: no ticks. */
   bulkActions?: (orderIds: string[], clear: () => void) => ReactNode;
 }
@@ -59,7 +59,7 @@ export function OrdersTable({
   timeLabel,
   extraColumn,
   actions,
-  renderDialog,
+  dialog,
   bulkActions,
 }: OrdersTableProps) {
   const [selected, setSelected] = useState<string[]>([]);
@@ -296,7 +296,7 @@ export function OrdersTable({
           }}
         />
       )}
-      {renderDialog?.((orderId) => items.find((order) => order.id === orderId))}
+      {dialog}
     </section>
   );
 }

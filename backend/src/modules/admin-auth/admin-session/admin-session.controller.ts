@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { AdminCredentials } from '../credentials/admin-credentials.service';
 import { AdminTokens } from '../credentials/admin-token.service';
 import type { AdminRequest } from '../admin-auth.guard';
+import { AdminAuthErrors } from '../domain/admin-auth.errors';
 import { LoginRateLimitGuard } from '../login-rate-limit.guard';
 import { AdminSessions } from '../session-end/admin-sessions.service';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
@@ -30,7 +30,7 @@ export class AdminSessionController {
   @ApiCreatedResponse({ type: LoginResponseDto })
   async login(@Body() body: LoginRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
     if (!(await this.credentials.matches(body.password))) {
-      throw new DomainError('invalid_admin_password', 'Invalid admin password', 'unauthorized');
+      throw AdminAuthErrors.invalidPassword();
     }
     const issued = this.tokens.issue();
     // Beside the token the page keeps: the cookie lets the server draw the admin's first page of orders.
@@ -48,7 +48,7 @@ export class AdminSessionController {
     @Context() context: RequestContext,
   ): Promise<{ message: string }> {
     // The guard let the request through, so it carries a live token's claims.
-    if (req.adminToken === undefined) throw new DomainError('authentication_required', 'Authentication required', 'unauthorized');
+    if (req.adminToken === undefined) throw AdminAuthErrors.authenticationRequired();
     await this.sessions.end(req.adminToken, context.correlationId);
     clearAdminSessionCookie(req, res);
     return { message: 'Logged out' };

@@ -1,5 +1,8 @@
 import { DomainError } from '../../../shared-kernel/domain-error';
 
+/** What the product form hears when its picture address is not one a browser would load as the shop's. */
+export const IMAGE_URL_INVALID = 'imageUrl must be a path on the shop (/media/…) or an https:// address';
+
 /** The product stream's refusals, each with a stable code and a message a person can act on. */
 export const ProductErrors = {
   notFound: (productId: string): DomainError => new DomainError('product_not_found', `Product ${productId} not found`, 'not_found'),
@@ -32,6 +35,18 @@ export const ProductErrors = {
     ),
   overOrderLimit: (name: string, limit: number, requested: number): DomainError =>
     new DomainError('order_limit', `Limit ${limit} per order for ${name}: your pack has ${requested}.`, 'conflict'),
+  /** The shop's product page for a product that does not exist or is not on sale. */
+  notFoundOrInactive: (productId: string): DomainError =>
+    new DomainError('product_not_found', `Product ${productId} not found or inactive`, 'not_found'),
+  imageUrlInvalid: (): DomainError => new DomainError('image_url_invalid', IMAGE_URL_INVALID),
+  /** A picture address on an origin the site's security policy would block; `imageHosts` are the ones it allows. */
+  imageHostNotAllowed: (origin: string, imageHosts: readonly string[]): DomainError =>
+    new DomainError(
+      'image_host_not_allowed',
+      imageHosts.length === 0
+        ? `imageUrl on ${origin} would not show: upload the picture instead (or name that host in IMAGE_HOSTS)`
+        : `imageUrl on ${origin} would not show: upload the picture instead, or use ${imageHosts.join(', ')} (IMAGE_HOSTS)`,
+    ),
   reservationMismatch: (name: string, orderId: string, held: number, requested: number): DomainError =>
     new DomainError(
       'reservation_mismatch',

@@ -3,8 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { ProductAvailability } from '@brewery/shop-rules';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { matchesEtag } from '../../../shared-kernel/etag';
+import { ProductErrors } from '../domain/product.errors';
 import { GetProductAvailabilityQuery } from '../product-list/product-list.queries';
 import { ShopListing } from '../product-list/shop-listing';
 
@@ -43,7 +43,7 @@ export class ShopProductsController {
   @ApiNotFoundResponse({ description: "'Product {id} not found or inactive'" })
   async one(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<ProductAvailability> {
     const product = await this.queries.execute(new GetProductAvailabilityQuery(id));
-    if (product === null) throw new DomainError('product_not_found', `Product ${id} not found or inactive`, 'not_found');
+    if (product === null) throw ProductErrors.notFoundOrInactive(id);
     res.setHeader('Cache-Control', 'no-cache');
     return product;
   }

@@ -1,6 +1,6 @@
 import { isEmailAddress } from '@brewery/shop-rules';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
+import { EmailErrors } from './email.errors';
 import type { EmailEvent, EmailMessage } from './email.events';
 
 export type EmailStatus = 'none' | 'queued' | 'sent' | 'failed';
@@ -29,11 +29,11 @@ export const emailDecider: Decider<EmailState, EmailCommand, EmailEvent> = {
     switch (command.type) {
       case 'QueueEmail':
         if (state.status !== 'none') return [];
-        if (!isEmailAddress(command.message.to)) throw new DomainError('invalid_recipient', 'The e-mail recipient is not a valid address');
+        if (!isEmailAddress(command.message.to)) throw EmailErrors.invalidRecipient();
         return [{ type: 'EmailQueued', data: command.message }];
       case 'RecordEmailSent':
         if (state.status === 'sent') return [];
-        if (state.status === 'none') throw new DomainError('email_not_queued', 'No such e-mail', 'not_found');
+        if (state.status === 'none') throw EmailErrors.notQueued();
         return [{ type: 'EmailSent', data: { messageId: command.messageId, transport: command.transport } }];
       case 'RecordEmailFailed':
         if (state.status !== 'queued') return [];

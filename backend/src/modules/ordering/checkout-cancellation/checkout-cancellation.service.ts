@@ -6,6 +6,7 @@ import { paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamName, type PaymentCancelReason } from '../../payments/domain/payment.events';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { PaymentWebhookService } from '../../payments/webhook/payment-webhook.service';
+import type { OrderCommand } from '../domain/order.commands';
 import { orderDecider } from '../domain/order.decider';
 import { orderStreamName, type OrderCancelReason, type ReservationReleaseReason } from '../domain/order.events';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
@@ -46,7 +47,16 @@ export class CheckoutCancellation {
 
   async end(orderId: string, reason: CheckoutEndReason, cause: Cause): Promise<CheckoutEndOutcome> {
     const order = await this.reservations.loadOrder(orderId);
-    if (order === null || order.status !== 'pending' || order.deleted || order.paidWith !== null) return { kind: 'not_pending' };
+    const cancel: OrderCommand = { type: 'CancelOrder', reason, detail: DETAIL[reason] };
+    // Whether it is still a checkout to end (pending, unpaid, not deleted, no capture under way) is the order
+    // decider's to say, asked before the provider is; the cancel below is decided again on the stream.
+    if (order === null) return { kind: 'not_pending' };
+    try {
+      if (orderDecider.decide(cancel, order).length === 0) return { kind: 'not_pending' };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'payment_under_way') return { kind: 'payment_under_way' };
+      throw error;
+    }
     const paymentIntentId = order.paymentIntentId;
     if (paymentIntentId !== null) {
       const cancelled = await this.cancelIntent(paymentIntentId, orderId, reason);
@@ -57,7 +67,7 @@ export class CheckoutCancellation {
       await this.pipeline.run({
         streamName: orderStreamName(orderId),
         decider: orderDecider,
-        command: { type: 'CancelOrder', reason, detail: DETAIL[reason] },
+        command: cancel,
         metadata: metadataFor(cause, this.clock),
       });
     } catch (error) {

@@ -3,15 +3,14 @@ import {
   PACK_SIZES,
   ShopRuleError,
   isPackEnabled,
-  packSizeLabel,
   summariseOrder,
   toCents,
   validatePack,
   type OrderSummary,
   type PackSize,
 } from '@brewery/shop-rules';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import type { ProductSnapshot } from '../../catalog/domain/product-snapshot';
+import { CheckoutErrors } from './checkout.errors';
 import type { OrderCustomer, OrderItem } from './order.events';
 
 /** A cart line as the browser sends it: `price` is per can for single lines and the whole line for packs. */
@@ -32,20 +31,7 @@ export interface PricedCheckout {
   reservations: { productId: string; name: string; quantity: number }[];
 }
 
-export const CheckoutMessages = {
-  invalidPack: 'Invalid Pack Size: Please complete your pack before checkout.',
-  notFound: (productId: string): string => `Product ${productId} not found or inactive`,
-  unavailable: (name: string): string => `${name} is no longer available`,
-  insufficient: (name: string, available: number, requested: number): string =>
-    `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
-  overLimit: (name: string, limit: number, requested: number): string =>
-    `Limit ${limit} per order for ${name}: your pack has ${requested}.`,
-  pricesChanged: 'Prices have changed since you added these beers: please review your pack',
-  packNotOffered: (name: string, packSize: PackSize): string =>
-    `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
-  badPackSize: (packSize: string): string => `packSize must be one of ${PACK_SIZES.join(', ')} (got "${packSize}")`,
-  badPackQuantity: (packSize: PackSize): string => `packQuantity of a ${packSize} line must be ${PACK_QUANTITY[packSize]}`,
-} as const;
+export { CheckoutMessages } from './checkout.errors';
 
 function isPackSize(value: string): value is PackSize {
   return (PACK_SIZES as readonly string[]).includes(value);
@@ -62,21 +48,17 @@ export function priceCheckout(
   customer: Pick<OrderCustomer, 'state' | 'postCode'>,
 ): PricedCheckout {
   const lines = cart.map((line) => {
-    if (!isPackSize(line.packSize)) throw new DomainError('invalid_cart', CheckoutMessages.badPackSize(line.packSize));
-    if (line.packQuantity !== PACK_QUANTITY[line.packSize])
-      throw new DomainError('invalid_cart', CheckoutMessages.badPackQuantity(line.packSize));
+    if (!isPackSize(line.packSize)) throw CheckoutErrors.badPackSize(line.packSize);
+    if (line.packQuantity !== PACK_QUANTITY[line.packSize]) throw CheckoutErrors.badPackQuantity(line.packSize);
     if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0 || line.quantity % line.packQuantity !== 0) {
-      throw new DomainError(
-        'invalid_cart',
-        `quantity of a ${line.packSize} line must be a whole number of ${line.packSize === 'single' ? 'cans' : 'packs'} in cans (got ${line.quantity})`,
-      );
+      throw CheckoutErrors.badQuantity(line.packSize, line.quantity);
     }
     return { ...line, packSize: line.packSize };
   });
 
   const totalCans = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (lines.length === 0 || !validatePack(totalCans).isValid) {
-    throw new DomainError('invalid_pack', CheckoutMessages.invalidPack);
+    throw CheckoutErrors.invalidPack();
   }
 
   const requested = new Map<string, number>();
@@ -85,28 +67,26 @@ export function priceCheckout(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([productId, quantity]) => {
       const snapshot = products.get(productId) ?? null;
-      if (snapshot === null) throw new DomainError('product_not_found', CheckoutMessages.notFound(productId), 'not_found');
+      if (snapshot === null) throw CheckoutErrors.productNotFound(productId);
       const { product } = snapshot;
-      if (!product.isActive || product.archived)
-        throw new DomainError('product_unavailable', CheckoutMessages.unavailable(product.name), 'conflict');
+      if (!product.isActive || product.archived) throw CheckoutErrors.productUnavailable(product.name);
       if (product.maxPerOrder !== null && quantity > product.maxPerOrder) {
-        throw new DomainError('order_limit', CheckoutMessages.overLimit(product.name, product.maxPerOrder, quantity), 'conflict');
+        throw CheckoutErrors.overOrderLimit(product.name, product.maxPerOrder, quantity);
       }
       if (quantity > snapshot.available) {
-        throw new DomainError('insufficient_stock', CheckoutMessages.insufficient(product.name, snapshot.available, quantity), 'conflict');
+        throw CheckoutErrors.insufficientStock(product.name, snapshot.available, quantity);
       }
       return { productId, name: product.name, quantity };
     });
 
   const snapshotOf = (productId: string): ProductSnapshot => {
     const snapshot = products.get(productId);
-    if (!snapshot) throw new DomainError('product_not_found', CheckoutMessages.notFound(productId), 'not_found');
+    if (!snapshot) throw CheckoutErrors.productNotFound(productId);
     return snapshot;
   };
   for (const line of lines) {
     const { product } = snapshotOf(line.productId);
-    if (!isPackEnabled(product, line.packSize))
-      throw new DomainError('pack_not_offered', CheckoutMessages.packNotOffered(product.name, line.packSize), 'conflict');
+    if (!isPackEnabled(product, line.packSize)) throw CheckoutErrors.packNotOffered(product.name, line.packSize);
   }
 
   let summary: OrderSummary;
@@ -117,7 +97,7 @@ export function priceCheckout(
       postCode: customer.postCode,
     });
   } catch (error) {
-    if (error instanceof ShopRuleError) throw new DomainError('invalid_cart', error.message);
+    if (error instanceof ShopRuleError) throw CheckoutErrors.invalidCart(error.message);
     throw error;
   }
 
@@ -125,7 +105,7 @@ export function priceCheckout(
     const sent = lines[index];
     if (sent === undefined) return;
     const expected = priced.packSize === 'single' ? priced.unitPriceCents : priced.lineTotalCents;
-    if (clientCents(sent.price) !== expected) throw new DomainError('prices_changed', CheckoutMessages.pricesChanged, 'conflict');
+    if (clientCents(sent.price) !== expected) throw CheckoutErrors.pricesChanged();
   });
 
   const items = summary.lines.map((priced): Omit<OrderItem, 'id'> => {

@@ -1,5 +1,5 @@
 import { asReadByEye, isEmailAddress, isShippingState, postcodeBelongsToState, type CustomerInfo } from '@brewery/shop-rules';
-import { DomainError } from '../../../shared-kernel/domain-error';
+import { CheckoutErrors } from './checkout.errors';
 import type { OrderCustomer } from './order.events';
 
 export const REQUIRED_CUSTOMER_FIELDS = ['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const;
@@ -86,7 +86,7 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
   // Read as a courier would read it: look-alike letters ("Р.О. Вох" in Cyrillic) do not make a PO Box a street.
   if ([addressLine1, addressLine2, text('suburb')].some(isNotAStreet)) problems.push(CustomerMessages.streetAddress);
 
-  if (problems.length > 0 || !isShippingState(state)) throw new DomainError('invalid_customer_info', problems.join('; '), 'validation');
+  if (problems.length > 0 || !isShippingState(state)) throw CheckoutErrors.invalidCustomerInfo(problems);
   return {
     name: text('name'),
     email,

@@ -1,13 +1,7 @@
-import { DomainError } from '../../../shared-kernel/domain-error';
-import { ORDER_STATUSES, isOrderStatus, isTrackingReference, type OrderStatus } from '@brewery/shop-rules';
+import { isOrderStatus, isTrackingReference, type OrderStatus } from '@brewery/shop-rules';
+import { OrderErrors } from './order.errors';
 
-export const TrackingMessages = {
-  required: 'Tracking reference and status are required',
-  invalidStatus: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
-  invalidReference: 'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
-  invalidNotify: 'notifyCustomer must be true or false',
-  invalidKeepPayment: 'keepPaymentReason must be a reason of 1 to 500 characters (cancelling a paid order and keeping its payment)',
-} as const;
+export { TrackingMessages } from './order.errors';
 
 export interface TrackingUpdate {
   status: OrderStatus;
@@ -32,18 +26,17 @@ export function parseTrackingUpdate(input: {
 }): TrackingUpdate {
   const { status, trackingReference, notifyCustomer, keepPaymentReason } = input;
   const blank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-  if (blank(status) || blank(trackingReference)) throw new DomainError('tracking_update_required', TrackingMessages.required);
-  if (!isOrderStatus(status)) throw new DomainError('invalid_order_status', TrackingMessages.invalidStatus);
-  if (typeof trackingReference !== 'string') throw new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference);
+  if (blank(status) || blank(trackingReference)) throw OrderErrors.trackingUpdateRequired();
+  if (!isOrderStatus(status)) throw OrderErrors.invalidOrderStatus();
+  if (typeof trackingReference !== 'string') throw OrderErrors.invalidTrackingReference();
   const reference = trackingReference.trim();
-  if (!isTrackingReference(reference)) throw new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference);
-  if (notifyCustomer !== undefined && typeof notifyCustomer !== 'boolean')
-    throw new DomainError('invalid_notify_customer', TrackingMessages.invalidNotify);
+  if (!isTrackingReference(reference)) throw OrderErrors.invalidTrackingReference();
+  if (notifyCustomer !== undefined && typeof notifyCustomer !== 'boolean') throw OrderErrors.invalidNotifyCustomer();
   if (
     keepPaymentReason !== undefined &&
     (typeof keepPaymentReason !== 'string' || keepPaymentReason.trim() === '' || keepPaymentReason.length > 500)
   )
-    throw new DomainError('invalid_keep_payment_reason', TrackingMessages.invalidKeepPayment);
+    throw OrderErrors.invalidKeepPaymentReason();
   return {
     status,
     trackingReference: reference,

@@ -138,6 +138,11 @@ describe('order decider', () => {
     expect(given(placed, paid).when({ type: 'CancelOrder', reason: 'payment_provider_error', detail: 'x' })).toEqual([]);
     const packedByHand: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'pending', to: 'packed_awaiting_pickup' } };
     expect(given(placed, packedByHand).when({ type: 'CancelOrder', reason: 'expired', detail: 'ran out' })).toEqual([]);
+    // A paid order the operator set back to pending by hand keeps its money: its old hold running out ends nothing
+    const backToPending: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'pending' } };
+    expect(given(placed, paid, backToPending).when({ type: 'CancelOrder', reason: 'expired', detail: 'ran out' })).toEqual([]);
+    const deletedOrder: OrderEvent = { type: 'OrderDeleted', data: { deletedAt: '2026-11-23T02:00:00.000Z' } };
+    expect(given(placed, deletedOrder).when({ type: 'CancelOrder', reason: 'expired', detail: 'ran out' })).toEqual([]);
   });
 
   describe("SetTrackingReferenceIfNone (a shipping label's consignment)", () => {

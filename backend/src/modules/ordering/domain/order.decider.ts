@@ -54,9 +54,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.paymentIntentId !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paymentIntentId);
       return [{ type: 'PaymentIntentAttached', data: { paymentIntentId: command.paymentIntentId } }];
     case 'CancelOrder':
-      // Ending a checkout (expired, replaced, refused): an order that moved on meanwhile (paid, or set to another
-      // status by hand) is no longer a checkout to end.
-      if (state.status !== 'pending') return [];
+      // Ending a checkout (expired, replaced, refused): an order that moved on meanwhile (paid, even if set back
+      // to pending by hand since, deleted, or set to another status by hand) is no longer a checkout to end.
+      if (state.status !== 'pending' || state.deleted || state.paidWith !== null) return [];
       if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
       return [{ type: 'OrderCancelled', data: { reason: command.reason, detail: command.detail } }];
     case 'MarkOrderPaid':

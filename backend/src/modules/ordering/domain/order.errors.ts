@@ -1,7 +1,16 @@
+import { ORDER_STATUSES } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderStatus } from './order.events';
 import { decimalString } from './order-money';
-import { TrackingMessages } from './order-tracking';
+
+/** The manual status and tracking form's wording, shared by its refusals and the tests. */
+export const TrackingMessages = {
+  required: 'Tracking reference and status are required',
+  invalidStatus: `Status must be one of: ${ORDER_STATUSES.join(', ')}`,
+  invalidReference: 'Tracking reference must be 1 to 60 letters, digits, spaces or dashes',
+  invalidNotify: 'notifyCustomer must be true or false',
+  invalidKeepPayment: 'keepPaymentReason must be a reason of 1 to 500 characters (cancelling a paid order and keeping its payment)',
+} as const;
 
 /** The order stream's refusals, with stable codes. */
 export const OrderErrors = {
@@ -59,4 +68,11 @@ export const OrderErrors = {
     new DomainError('invalid_bulk_status', `Status must be one of: ${steps.join(', ')} (other changes are made from an order's own form)`),
   invalidTrackingReference: (): DomainError =>
     new DomainError('invalid_tracking_reference', TrackingMessages.invalidReference, 'validation'),
+  /** The manual status and tracking form sent without one of its two fields. */
+  trackingUpdateRequired: (): DomainError => new DomainError('tracking_update_required', TrackingMessages.required),
+  invalidOrderStatus: (): DomainError => new DomainError('invalid_order_status', TrackingMessages.invalidStatus),
+  invalidNotifyCustomer: (): DomainError => new DomainError('invalid_notify_customer', TrackingMessages.invalidNotify),
+  invalidKeepPaymentReason: (): DomainError => new DomainError('invalid_keep_payment_reason', TrackingMessages.invalidKeepPayment),
+  /** A search of the order list the server cannot run; `message` names the parameter and what it takes. */
+  invalidSearch: (message: string): DomainError => new DomainError('invalid_search', message, 'validation'),
 } as const;

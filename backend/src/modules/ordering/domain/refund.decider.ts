@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@brewery/eventstore';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
+import { RefundErrors } from './refund.errors';
 
 /**
  * One refund the operator (or the shop itself) means to make, on a stream of its own named by its key
@@ -32,16 +32,6 @@ export type RefundCommand =
 export function refundStreamName(orderId: string, keyDigest: string): string {
   return `refund-${orderId}-${keyDigest}`;
 }
-
-export const RefundErrors = {
-  keyReused: (orderId: string): DomainError =>
-    new DomainError(
-      'idempotency_key_reused',
-      `This Idempotency-Key was used for another refund of Order #${orderId} (another amount): use a new key for a new refund`,
-      'conflict',
-    ),
-  notRequested: (): DomainError => new DomainError('refund_not_requested', 'No refund was asked for under this key', 'conflict'),
-} as const;
 
 export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
   initialState: { kind: 'none' },

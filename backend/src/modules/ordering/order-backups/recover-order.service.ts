@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { assertNever } from '../../../shared-kernel/decider';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamName } from '../../payments/domain/payment.events';
 import { WebhookRecoveryService } from '../../payments/webhook-recovery/webhook-recovery.service';
+import { RecoverOrderErrors } from '../domain/recover-order.errors';
 import type { Cause } from '../numbering/command-metadata';
 import { OrderCompletion } from '../order-completion/order-completion.service';
 
-export const RecoverOrderMessages = {
-  required: 'Payment intent ID is required',
-  unknown: (id: string): string => `No order backup for payment intent ${id}`,
-  notSucceeded: (id: string, status: string, providerStatus?: string | null): string =>
-    `Payment ${id} has not succeeded (${status}${providerStatus === undefined ? '' : `; the payment provider reports ${providerStatus ?? 'no such payment'}`}): there is no paid order to recover`,
-} as const;
+export { RecoverOrderMessages } from '../domain/recover-order.errors';
 
 /** What one recovery did, for callers that report rather than throw (the System tab's auto-fix). */
 export type RecoveryResult =
@@ -38,7 +33,7 @@ export class RecoverOrder {
 
   async recover(paymentIntentId: string | undefined, cause: Cause): Promise<{ message: string }> {
     const result = await this.attempt(paymentIntentId, cause);
-    if (result.kind === 'needs_review') throw new DomainError('order_needs_review', result.message, 'conflict');
+    if (result.kind === 'needs_review') throw RecoverOrderErrors.needsReview(result.message);
     return { message: result.message };
   }
 
@@ -48,9 +43,9 @@ export class RecoverOrder {
    */
   async attempt(paymentIntentId: string | undefined, cause: Cause): Promise<RecoveryResult> {
     const id = paymentIntentId?.trim() ?? '';
-    if (id === '') throw new DomainError('payment_intent_required', RecoverOrderMessages.required, 'validation');
+    if (id === '') throw RecoverOrderErrors.paymentIntentRequired();
     const { state, revision } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
-    if (revision === -1) throw new DomainError('backup_not_found', RecoverOrderMessages.unknown(id), 'not_found');
+    if (revision === -1) throw RecoverOrderErrors.backupNotFound(id);
     // What the provider reports and the shop had not recorded: the recovery itself, even when the payment
     // process manager, woken by it, completes the order before the steps below run.
     let heardFromProvider = false;
@@ -59,8 +54,7 @@ export class RecoverOrder {
       heardFromProvider = check.recorded !== null && check.recorded !== state.status;
       if (check.recorded === 'authorised') await this.completion.captureAuthorisedPayment(id, cause);
       const { state: now } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
-      if (now.status !== 'succeeded')
-        throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, now.status, check.providerStatus), 'conflict');
+      if (now.status !== 'succeeded') throw RecoverOrderErrors.paymentNotSucceeded(id, now.status, check.providerStatus);
     }
 
     const outcome = await this.completion.completePaidOrder(id, cause);
@@ -85,13 +79,9 @@ export class RecoverOrder {
           flagged: outcome.flagged,
         };
       case 'order_unknown':
-        throw new DomainError(
-          'order_unknown',
-          `Payment ${id} succeeded, but no order ${outcome.orderId ?? '(no order number)'} was recorded for it: fulfil it by hand from the backup or refund it`,
-          'conflict',
-        );
+        throw RecoverOrderErrors.orderUnknown(id, outcome.orderId);
       case 'payment_not_succeeded':
-        throw new DomainError('payment_not_succeeded', RecoverOrderMessages.notSucceeded(id, outcome.status), 'conflict');
+        throw RecoverOrderErrors.paymentNotSucceeded(id, outcome.status);
       default:
         return assertNever(outcome);
     }

@@ -1,8 +1,8 @@
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import type { Filter, Sort } from '@brewery/eventstore';
 import { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { addDays, isPerthDay, perthDayStart } from '../../reporting/domain/perth-calendar';
+import { OrderErrors } from '../domain/order.errors';
 
 export const ORDER_SEARCH_PAGE_SIZES = [25, 50, 100] as const;
 export const ORDER_SEARCH_SORTS = ['createdAt', '-createdAt', 'total', '-total'] as const;
@@ -28,26 +28,27 @@ export type RawOrderSearch = Record<string, unknown>;
 /** Reads the query string; anything it cannot use is refused with a message saying what to send instead. */
 export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
   const q = single(raw, 'q') ?? '';
-  if (q.length > MAX_QUERY_LENGTH) throw invalid(`q must be at most ${MAX_QUERY_LENGTH} characters`);
+  if (q.length > MAX_QUERY_LENGTH) throw OrderErrors.invalidSearch(`q must be at most ${MAX_QUERY_LENGTH} characters`);
 
   const statuses = many(raw, 'status')
     .flatMap((value) => value.split(','))
     .filter((value) => value !== '');
   const unknown = statuses.find((status) => !(ORDER_STATUSES as readonly string[]).includes(status));
-  if (unknown !== undefined) throw invalid(`status must be one of ${ORDER_STATUSES.join(', ')} (got "${unknown}")`);
+  if (unknown !== undefined) throw OrderErrors.invalidSearch(`status must be one of ${ORDER_STATUSES.join(', ')} (got "${unknown}")`);
 
   const from = date(raw, 'from');
   const to = date(raw, 'to');
-  if (from !== null && to !== null && from > to) throw invalid('from must not be after to');
+  if (from !== null && to !== null && from > to) throw OrderErrors.invalidSearch('from must not be after to');
 
   const sort = single(raw, 'sort') ?? '-createdAt';
-  if (!(ORDER_SEARCH_SORTS as readonly string[]).includes(sort)) throw invalid(`sort must be one of ${ORDER_SEARCH_SORTS.join(', ')}`);
+  if (!(ORDER_SEARCH_SORTS as readonly string[]).includes(sort))
+    throw OrderErrors.invalidSearch(`sort must be one of ${ORDER_SEARCH_SORTS.join(', ')}`);
 
   const page = integer(raw, 'page') ?? 1;
-  if (page < 1) throw invalid('page must be 1 or more');
+  if (page < 1) throw OrderErrors.invalidSearch('page must be 1 or more');
   const pageSize = integer(raw, 'pageSize') ?? 25;
   if (!(ORDER_SEARCH_PAGE_SIZES as readonly number[]).includes(pageSize)) {
-    throw invalid(`pageSize must be one of ${ORDER_SEARCH_PAGE_SIZES.join(', ')}`);
+    throw OrderErrors.invalidSearch(`pageSize must be one of ${ORDER_SEARCH_PAGE_SIZES.join(', ')}`);
   }
   return {
     // A line break or other control character never belongs in a search (and would reach across fields).
@@ -153,7 +154,7 @@ function escapeRegex(text: string): string {
 function single(raw: RawOrderSearch, name: string): string | undefined {
   const value = raw[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalid(`${name} must be given once`);
+  if (typeof value !== 'string') throw OrderErrors.invalidSearch(`${name} must be given once`);
   return value;
 }
 
@@ -161,14 +162,14 @@ function many(raw: RawOrderSearch, name: string): string[] {
   const value = raw[name];
   if (value === undefined) return [];
   const values = Array.isArray(value) ? (value as unknown[]) : [value];
-  if (!values.every((v): v is string => typeof v === 'string')) throw invalid(`${name} must be text`);
+  if (!values.every((v): v is string => typeof v === 'string')) throw OrderErrors.invalidSearch(`${name} must be text`);
   return values;
 }
 
 function integer(raw: RawOrderSearch, name: string): number | undefined {
   const value = single(raw, name);
   if (value === undefined) return undefined;
-  if (!/^\d{1,6}$/.test(value)) throw invalid(`${name} must be a whole number`);
+  if (!/^\d{1,6}$/.test(value)) throw OrderErrors.invalidSearch(`${name} must be a whole number`);
   return Number(value);
 }
 
@@ -176,10 +177,6 @@ function date(raw: RawOrderSearch, name: string): string | null {
   const value = single(raw, name);
   if (value === undefined || value === '') return null;
   // A day that does not exist (2026-02-30) is refused too.
-  if (!isPerthDay(value)) throw invalid(`${name} must be a date as YYYY-MM-DD (Perth time)`);
+  if (!isPerthDay(value)) throw OrderErrors.invalidSearch(`${name} must be a date as YYYY-MM-DD (Perth time)`);
   return value;
-}
-
-function invalid(message: string): DomainError {
-  return new DomainError('invalid_search', message, 'validation');
 }

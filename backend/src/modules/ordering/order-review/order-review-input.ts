@@ -1,26 +1,19 @@
-import { DomainError } from '../../../shared-kernel/domain-error';
+import type { DomainError } from '../../../shared-kernel/domain-error';
+import { NOTE_MAX, ReviewErrors } from '../domain/order-review.errors';
 
-export const NOTE_MAX = 500;
-
-export const ReviewMessages = {
-  noteRequired: 'Say how the review was settled (a note of 1 to 500 characters)',
-  refundNote: 'A refund note is optional: text of at most 500 characters',
-  noteTooLong: `A note is at most ${NOTE_MAX} characters`,
-  badAmount: 'The refund amount must be dollars with at most two decimals, more than $0.00 (for example 12.50)',
-  badIdempotencyKey: 'The Idempotency-Key header must be 1 to 200 visible characters (for example a UUID)',
-} as const;
+export { NOTE_MAX, ReviewMessages } from '../domain/order-review.errors';
 
 /** The operator's note: trimmed; required where `required`, at most 500 characters; `invalid` says what to send. */
 export function parseNote(value: unknown, required: boolean, invalid: string): string {
-  const code = required ? 'note_required' : 'invalid_note';
+  const refused = (): DomainError => (required ? ReviewErrors.noteRequired(invalid) : ReviewErrors.invalidNote(invalid));
   if (value === undefined || value === null) {
-    if (required) throw new DomainError(code, invalid, 'validation');
+    if (required) throw refused();
     return '';
   }
-  if (typeof value !== 'string') throw new DomainError(code, invalid, 'validation');
+  if (typeof value !== 'string') throw refused();
   const note = value.trim();
-  if (required && note === '') throw new DomainError(code, invalid, 'validation');
-  if (note.length > NOTE_MAX) throw new DomainError('note_too_long', ReviewMessages.noteTooLong, 'validation');
+  if (required && note === '') throw refused();
+  if (note.length > NOTE_MAX) throw ReviewErrors.noteTooLong();
   return note;
 }
 
@@ -29,16 +22,16 @@ export function parseRefundAmount(value: unknown): number | null {
   if (value === undefined || value === null || value === '') return null;
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^\d{1,6}(\.\d{1,2})?$/.test(text.trim())) {
-    throw new DomainError('invalid_refund_amount', ReviewMessages.badAmount, 'validation');
+    throw ReviewErrors.invalidRefundAmount();
   }
   const cents = Math.round(Number(text.trim()) * 100);
-  if (cents <= 0) throw new DomainError('invalid_refund_amount', ReviewMessages.badAmount, 'validation');
+  if (cents <= 0) throw ReviewErrors.invalidRefundAmount();
   return cents;
 }
 
 /** The request's `Idempotency-Key` header: 1 to 200 visible ASCII characters, or undefined when it was not sent. */
 export function parseIdempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw new DomainError('invalid_idempotency_key', ReviewMessages.badIdempotencyKey, 'validation');
+  if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw ReviewErrors.invalidIdempotencyKey();
   return value;
 }

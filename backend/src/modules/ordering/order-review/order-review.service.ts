@@ -5,11 +5,13 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { EmailService } from '../../notifications/send-email/email.service';
-import { PaymentErrors, paymentDecider } from '../../payments/domain/payment.decider';
+import { paymentDecider } from '../../payments/domain/payment.decider';
+import { PaymentErrors } from '../../payments/domain/payment.errors';
 import { paymentStreamName } from '../../payments/domain/payment.events';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { orderDecider, type PlacedOrder } from '../domain/order.decider';
 import { refundDecider, refundStreamName } from '../domain/refund.decider';
+import { RefundErrors } from '../domain/refund.errors';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
@@ -75,10 +77,10 @@ export class OrderReview {
     const key = parseIdempotencyKey(idempotencyKey);
     const order = await this.placedOrder(orderId);
     const paymentIntentId = paymentOf(order);
-    if (paymentIntentId === null) throw noPaymentTaken(orderId);
+    if (paymentIntentId === null) throw RefundErrors.noPaymentTaken(orderId);
     const payments = paymentStreamName(paymentIntentId);
     const { state: payment } = await this.pipeline.load(payments, paymentDecider);
-    if (payment.status !== 'succeeded' || payment.succeeded === null) throw noPaymentTaken(orderId);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) throw RefundErrors.noPaymentTaken(orderId);
     const paidCents = payment.succeeded.amountCents;
     const stream = refundStreamName(orderId, keyDigest(key ?? `n${payment.refunds.length}-${asked ?? 'rest'}`));
     const { state: intended } = await this.pipeline.load(stream, refundDecider);
@@ -233,9 +235,8 @@ export class OrderReview {
       const refund = await this.gateway.refundPaymentIntent(paymentIntentId, amountCents, stream);
       return { id: refund.id, amountCents: refund.amountCents };
     } catch (error) {
-      if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw refundInProgress(orderId);
-      if (error instanceof PaymentIntentStateError)
-        throw new DomainError('refund_refused', `The payment provider refused the refund: ${error.message}`, 'conflict');
+      if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw RefundErrors.inProgress(orderId);
+      if (error instanceof PaymentIntentStateError) throw RefundErrors.refusedByProvider(error.message);
       throw error;
     }
   }
@@ -250,22 +251,6 @@ export class OrderReview {
 /** The payment that was taken for the order: the one that paid it, or else its own intent (paid after it was cancelled, say). */
 function paymentOf(order: PlacedOrder): string | null {
   return order.paidWith ?? order.paymentIntentId;
-}
-
-function refundInProgress(orderId: string): DomainError {
-  return new DomainError(
-    'refund_in_progress',
-    `Another refund of Order #${orderId} was made at the same moment: look at the order's refunds, then refund again if more is due`,
-    'conflict',
-  );
-}
-
-function noPaymentTaken(orderId: string): DomainError {
-  return new DomainError(
-    'payment_not_refundable',
-    `Order #${orderId} has no payment that was taken, so there is nothing to refund`,
-    'conflict',
-  );
 }
 
 /** A key as a stream name may hold it: any text the client chose, digested to 22 safe characters. */

@@ -8,7 +8,6 @@ import { DISPATCH_STEPS, type DispatchStep, type OrderCommand } from '../domain/
 import { orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
-import { TrackingMessages } from '../domain/order-tracking';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
@@ -46,8 +45,7 @@ export class BulkOrderStatus {
   async apply(body: { orderIds?: unknown; status?: unknown; notifyCustomer?: unknown }, cause: Cause): Promise<BulkStatusOutcome> {
     const orderIds = parseOrderIdList(body.orderIds);
     const status = parseStatus(body.status);
-    if (body.notifyCustomer !== undefined && typeof body.notifyCustomer !== 'boolean')
-      throw new DomainError('invalid_notify_customer', TrackingMessages.invalidNotify);
+    if (body.notifyCustomer !== undefined && typeof body.notifyCustomer !== 'boolean') throw OrderErrors.invalidNotifyCustomer();
     const command: OrderCommand = { type: 'SetDispatchStep', status, by: cause.actor, notifyCustomer: body.notifyCustomer ?? true };
     await this.assertEveryOrderTakes(orderIds, command);
 

@@ -1,5 +1,4 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import type {
   PaymentCancelReason,
   PaymentEvent,
@@ -7,6 +6,7 @@ import type {
   PaymentOutcomeData,
   ProviderOutcomeKind,
 } from './payment.events';
+import { PaymentErrors } from './payment.errors';
 
 export type PaymentStatus = 'unknown' | 'created' | 'authorised' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -40,21 +40,6 @@ export type PaymentCommand =
     }
   /** A refund the provider made (or is about to be asked for, when checking it can be): once per refund id. */
   | { type: 'RecordRefund'; refundId: string; amountCents: number; note: string; at: string };
-
-const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
-
-/** The payment stream's refusals of a refund, with stable codes. */
-export const PaymentErrors = {
-  notRefundable: (status: PaymentStatus): DomainError =>
-    new DomainError('payment_not_refundable', `Only a payment that was taken can be refunded: this one is ${status}`, 'conflict'),
-  refundNotPositive: (): DomainError => new DomainError('invalid_refund_amount', 'A refund must be more than $0.00', 'validation'),
-  refundTooLarge: (refundable: number): DomainError =>
-    new DomainError(
-      'refund_too_large',
-      refundable === 0 ? 'This payment has been refunded in full' : `At most ${dollars(refundable)} of this payment can still be refunded`,
-      'conflict',
-    ),
-} as const;
 
 /** Why a provider report changes nothing in a payment that is already `status`; null when it counts. */
 function lateReason(status: PaymentStatus, outcome: ProviderOutcomeKind): string | null {

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type RecordedEvent } from '@brewery/eventstore';
-import { DomainError } from '../../../shared-kernel/domain-error';
+import { PaymentErrors } from '../domain/payment.errors';
 import { testCardOutcome } from '../domain/test-cards';
 import {
   PaymentIntentStateError,
@@ -12,10 +12,6 @@ import {
   type ProviderPaymentIntent,
   type ProviderRefund,
 } from './payment-gateway.port';
-
-/** What the browser hears when it tries to pay an intent the shop has cancelled. */
-export const CHECKOUT_ENDED_MESSAGE =
-  'This checkout has ended (it expired or was replaced), so it can no longer be paid. Nothing was charged.';
 
 type IntentEventType =
   'payment_intent.amount_capturable_updated' | 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
@@ -290,15 +286,15 @@ export class TestPaymentGateway implements PaymentGateway {
       if (!known) return { answer: null };
       const intent = known.intent;
       if (clientSecret !== undefined && clientSecret !== intent.client_secret) {
-        throw new DomainError('invalid_client_secret', 'The client secret does not belong to this payment intent', 'validation');
+        throw PaymentErrors.invalidClientSecret();
       }
-      if (intent.status === 'canceled') throw new DomainError('payment_intent_unexpected_state', CHECKOUT_ENDED_MESSAGE, 'conflict');
+      if (intent.status === 'canceled') throw PaymentErrors.checkoutEnded();
       if (intent.status === 'succeeded' || intent.status === 'requires_capture')
         return { answer: { intent: toProvider(intent), event: null, error: null } };
       const outcome = testCardOutcome(cardNumber);
       switch (outcome.kind) {
         case 'invalid':
-          throw new DomainError('incorrect_number', outcome.message, 'validation');
+          throw PaymentErrors.incorrectNumber(outcome.message);
         case 'succeeded': {
           const authorised: StoredIntent = {
             ...intent,

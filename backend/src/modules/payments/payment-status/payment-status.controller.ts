@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { needsProviderSecret, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
 import { paymentDecider } from '../domain/payment.decider';
+import { PaymentErrors } from '../domain/payment.errors';
 import { paymentStreamName } from '../domain/payment.events';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
 import { clientSecretDigest } from './client-secret-digest';
@@ -26,10 +26,10 @@ export class PaymentStatusController {
     @Query('client_secret') clientSecret: string | undefined,
   ): Promise<PaymentStatusView> {
     if (paymentIntentId === undefined || !/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) {
-      throw new DomainError('payment_intent_invalid', 'payment_intent must be a payment intent id (pi_...)', 'validation');
+      throw PaymentErrors.paymentIntentInvalid();
     }
     if (clientSecret === undefined || !/^[A-Za-z0-9_]{1,300}$/.test(clientSecret)) {
-      throw new DomainError('client_secret_invalid', 'client_secret must be the payment’s client secret', 'validation');
+      throw PaymentErrors.clientSecretInvalid();
     }
     const { state } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
     const providerSecret = needsProviderSecret(state)

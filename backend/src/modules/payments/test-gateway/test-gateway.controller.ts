@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';
@@ -9,6 +8,7 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { customerCancelMessage } from '../domain/payment-cancel-messages';
 import { paymentDecider } from '../domain/payment.decider';
+import { PaymentErrors } from '../domain/payment.errors';
 import { paymentStreamName, type PaymentCancelled, type PaymentCancelReason } from '../domain/payment.events';
 
 const SETTLE_WAIT_MS = 5000;
@@ -52,7 +52,7 @@ export class TestGatewayController {
   async confirm(@Param('id') id: string, @Body() body: ConfirmTestPaymentRequest): Promise<TestPaymentResult> {
     const gateway = this.testGateway();
     const confirmation = await gateway.confirm(id, body.cardNumber, body.clientSecret);
-    if (confirmation === null) throw unknownIntent(id);
+    if (confirmation === null) throw PaymentErrors.testIntentUnknown(id);
     // Like Stripe, deliver again until the shop has it: a crash between the charge and its record would
     // otherwise leave a charged card and a pending order. Safe, as each provider event is recorded once.
     const event = confirmation.event ?? (await gateway.latestEvent(id));
@@ -83,7 +83,7 @@ export class TestGatewayController {
     @Query('client_secret') clientSecret: string | undefined,
   ): Promise<TestPaymentResult['paymentIntent'] & { lastError: string | null }> {
     const intent = await this.testGateway().retrievePaymentIntent(id);
-    if (intent === null || clientSecret !== intent.clientSecret) throw unknownIntent(id);
+    if (intent === null || clientSecret !== intent.clientSecret) throw PaymentErrors.testIntentUnknown(id);
     return {
       id: intent.id,
       status: intent.status,
@@ -115,11 +115,7 @@ export class TestGatewayController {
   }
 
   private testGateway(): TestPaymentGateway {
-    if (!(this.gateway instanceof TestPaymentGateway)) throw new DomainError('not_found', 'Not found', 'not_found');
+    if (!(this.gateway instanceof TestPaymentGateway)) throw PaymentErrors.testGatewayOff();
     return this.gateway;
   }
-}
-
-function unknownIntent(id: string): DomainError {
-  return new DomainError('payment_intent_unknown', `No test payment intent ${id}`, 'not_found');
 }

@@ -1,17 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '../../../shared-kernel/domain-error';
+import { PaymentErrors } from '../domain/payment.errors';
 import { TEST_CARDS } from '../domain/test-cards';
 import type { ProviderOutcomeKind } from '../domain/payment.events';
 import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../gateway/payment-gateway.port';
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';
 
-export const RecoveryMessages = {
-  required: 'Payment intent ID is required',
-  unknown: (id: string): string => `No payment intent ${id} at the payment provider`,
-  nothingToRecord: (id: string, status: string): string =>
-    `The payment provider reports ${id} as ${status}: there is no payment to record yet`,
-} as const;
+export { RecoveryMessages } from '../domain/payment.errors';
 
 /**
  * The operator's manual recovery of a missed webhook, through the same path as a provider event. With
@@ -27,21 +22,21 @@ export class WebhookRecoveryService {
 
   async simulate(paymentIntentId: string | undefined): Promise<{ message: string; status: string }> {
     const id = paymentIntentId?.trim() ?? '';
-    if (id === '') throw new DomainError('payment_intent_required', RecoveryMessages.required, 'validation');
+    if (id === '') throw PaymentErrors.recoveryIntentRequired();
     const intent = await this.gateway.retrievePaymentIntent(id);
-    if (intent === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
+    if (intent === null) throw PaymentErrors.providerIntentUnknown(id);
 
     if (this.gateway instanceof TestPaymentGateway) {
       const settled = intent.status === 'succeeded' || intent.status === 'requires_capture' || intent.status === 'canceled';
       const event = settled ? await this.gateway.latestEvent(id) : ((await this.gateway.confirm(id, TEST_CARDS.success))?.event ?? null);
-      if (event === null) throw new DomainError('payment_intent_unknown', RecoveryMessages.unknown(id), 'not_found');
+      if (event === null) throw PaymentErrors.providerIntentUnknown(id);
       const result = await this.webhooks.receive(Buffer.from(event.payload), event.signature);
       return { message: `Webhook processed: payment ${id} ${result.status ?? 'unchanged'}`, status: result.status ?? 'unknown' };
     }
 
     const recorded = await this.recordProviderView(intent);
     if (recorded !== null) return { message: `Webhook processed: payment ${id} ${recorded}`, status: recorded };
-    throw new DomainError('payment_not_settled', RecoveryMessages.nothingToRecord(id, intent.status), 'conflict');
+    throw PaymentErrors.notSettled(id, intent.status);
   }
 
   /**

@@ -3,8 +3,8 @@ import { deterministicEventId, type Actor } from '@brewery/eventstore';
 import Stripe from 'stripe';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { paymentDecider, type PaymentState } from '../domain/payment.decider';
+import { PaymentErrors } from '../domain/payment.errors';
 import { paymentStreamName, type PaymentCancelReason, type PaymentOutcomeData, type ProviderOutcomeKind } from '../domain/payment.events';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
 
@@ -58,10 +58,8 @@ export class PaymentWebhookService {
 
   /** Verifies the signature against the exact bytes received, then records the event. */
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookResult> {
-    if (rawBody === undefined || rawBody.length === 0)
-      throw new DomainError('webhook_body_missing', 'Webhook body is missing', 'validation');
-    if (signature === undefined || signature.trim() === '')
-      throw new DomainError('webhook_signature_missing', 'Missing Stripe-Signature header', 'validation');
+    if (rawBody === undefined || rawBody.length === 0) throw PaymentErrors.webhookBodyMissing();
+    if (signature === undefined || signature.trim() === '') throw PaymentErrors.webhookSignatureMissing();
     let event: Stripe.Event;
     try {
       // The SDK refuses a signature older than its tolerance but takes one dated in the future; a signature made
@@ -72,7 +70,7 @@ export class PaymentWebhookService {
       event = Stripe.webhooks.constructEvent(rawBody, signature, this.gateway.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
     } catch (error) {
       this.logger.warn({ msg: 'webhook signature rejected', error: error instanceof Error ? error.message : String(error) });
-      throw new DomainError('webhook_signature_invalid', 'Webhook signature verification failed', 'validation');
+      throw PaymentErrors.webhookSignatureInvalid();
     }
     return this.recordEvent(event);
   }
@@ -89,7 +87,7 @@ export class PaymentWebhookService {
       event.created <= 0 ||
       typeof (event.data?.object as { id?: unknown } | undefined)?.id !== 'string'
     )
-      throw new DomainError('webhook_event_malformed', 'Webhook event is missing its time or its payment intent', 'validation');
+      throw PaymentErrors.webhookEventMalformed();
     const intent = event.data.object as Stripe.PaymentIntent;
     const orderId = intent.metadata['orderId'];
     const failed = outcome === 'failed';

@@ -2,12 +2,9 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { DomainError } from '../../../shared-kernel/domain-error';
 import { metadataFor, type Cause } from '../../ordering/numbering/command-metadata';
 import {
   MAX_PICTURE_BYTES,
-  MAX_PICTURE_PIXELS,
-  MAX_PICTURE_SIDE,
   PICTURE_WIDTHS,
   pictureDecider,
   pictureStreamName,
@@ -16,16 +13,11 @@ import {
   type PictureUploaded,
   type PictureVariant,
 } from '../domain/picture';
+import { PictureErrors, PictureMessages } from '../domain/picture.errors';
 import { PictureFiles } from '../picture-files';
 import { inspectPicture, PictureTooLarge, renderPictureVariant, UnsupportedPicture } from '../picture-images';
 
-export const PictureMessages = {
-  empty: 'Choose a picture to upload',
-  tooLarge: 'The picture is larger than 5 MB: save it smaller and upload it again',
-  tooManyPixels: `The picture is too big: at most ${MAX_PICTURE_PIXELS / 1_000_000} million pixels and ${MAX_PICTURE_SIDE.toLocaleString('en-AU')} pixels on its longer side. Save it smaller and upload it again`,
-  unsupported: 'The picture must be a PNG, JPEG or WebP image',
-  sendBytes: "Send the picture's own bytes as the body, with Content-Type image/png, image/jpeg or image/webp",
-} as const;
+export { PictureMessages } from '../domain/picture.errors';
 
 /** What the upload route answers: the picture's id, the address to put in the product form, and every size. */
 export interface UploadedPicture {
@@ -68,7 +60,7 @@ export class UploadPicture {
   ) {}
 
   async upload(bytes: Buffer, fileName: string | null, cause: Cause): Promise<UploadedPicture> {
-    if (bytes.length === 0) throw new DomainError('picture_required', PictureMessages.empty);
+    if (bytes.length === 0) throw PictureErrors.required();
     if (bytes.length > MAX_PICTURE_BYTES) throw pictureTooLarge();
     const pictureId = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 

@@ -4,7 +4,7 @@ import { Allow } from 'class-validator';
 import type { AppConfig } from '../../../config/app-config';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { DomainError } from '../../../shared-kernel/domain-error';
+import { LabelErrors } from '../domain/label.errors';
 import { pickListCsv } from '../domain/pick-list';
 import { renderPickListPdf } from '../label-pdf/pick-list-pdf.renderer';
 import { renderShippingLabelsPdf } from '../label-pdf/shipping-label-pdf.renderer';
@@ -60,7 +60,7 @@ export class BulkDispatchController {
   async pickList(@Body() body: PickListRequest): Promise<StreamableFile> {
     const orderIds = parseOrderIds(body.orderIds);
     const format = body.format ?? 'pdf';
-    if (format !== 'pdf' && format !== 'csv') throw new DomainError('invalid_format', 'format must be pdf or csv', 'validation');
+    if (format !== 'pdf' && format !== 'csv') throw LabelErrors.invalidPickListFormat();
     const list = await this.bulk.pickList(orderIds);
     if (format === 'csv') {
       const csv = Buffer.from(pickListCsv(list), 'utf8');

@@ -5,6 +5,7 @@ import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
 import { ShippingLabelService, shippableFacts } from '../create-label/shipping-label.service';
 import { assertShippable } from '../domain/label.decider';
+import { LabelErrors } from '../domain/label.errors';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
 import { pickListOf, type PickList } from '../domain/pick-list';
 
@@ -50,7 +51,7 @@ export class BulkDispatch {
         refused.push(error.message);
       }
     }
-    if (refused.length > 0) throw new DomainError('orders_not_shippable', `Nothing was printed: ${refused.join('; ')}`, 'conflict');
+    if (refused.length > 0) throw LabelErrors.ordersNotShippable(refused);
     return orders.map(({ order }) => order as PlacedOrder);
   }
 }

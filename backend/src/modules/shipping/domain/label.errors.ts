@@ -17,4 +17,8 @@ export const LabelErrors = {
   invalidOrderId: (): DomainError => new DomainError('invalid_order_id', 'The order id must be a whole number such as 12', 'validation'),
   emptyEmail: (): DomainError => new DomainError('email_content_required', 'Please enter email content to parse', 'validation'),
   noParsedOrder: (): DomainError => new DomainError('no_parsed_order', 'No valid order found. Please parse email first.', 'validation'),
+  /** A bulk print refused as a whole: `refused` says, order by order, why each named one cannot be printed. */
+  ordersNotShippable: (refused: readonly string[]): DomainError =>
+    new DomainError('orders_not_shippable', `Nothing was printed: ${refused.join('; ')}`, 'conflict'),
+  invalidPickListFormat: (): DomainError => new DomainError('invalid_format', 'format must be pdf or csv', 'validation'),
 } as const;

@@ -1,0 +1,45 @@
+import { PACK_QUANTITY, PACK_SIZES, packSizeLabel, type PackSize } from '@brewery/shop-rules';
+import { DomainError } from '../../../shared-kernel/domain-error';
+
+/** The checkout's wording, shared by its refusals and the tests. */
+export const CheckoutMessages = {
+  invalidPack: 'Invalid Pack Size: Please complete your pack before checkout.',
+  notFound: (productId: string): string => `Product ${productId} not found or inactive`,
+  unavailable: (name: string): string => `${name} is no longer available`,
+  insufficient: (name: string, available: number, requested: number): string =>
+    `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
+  overLimit: (name: string, limit: number, requested: number): string =>
+    `Limit ${limit} per order for ${name}: your pack has ${requested}.`,
+  pricesChanged: 'Prices have changed since you added these beers: please review your pack',
+  packNotOffered: (name: string, packSize: PackSize): string =>
+    `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
+  badPackSize: (packSize: string): string => `packSize must be one of ${PACK_SIZES.join(', ')} (got "${packSize}")`,
+  badPackQuantity: (packSize: PackSize): string => `packQuantity of a ${packSize} line must be ${PACK_QUANTITY[packSize]}`,
+} as const;
+
+/** The checkout's refusals (the cart, then the customer's form), with stable codes. */
+export const CheckoutErrors = {
+  badPackSize: (packSize: string): DomainError => new DomainError('invalid_cart', CheckoutMessages.badPackSize(packSize)),
+  badPackQuantity: (packSize: PackSize): DomainError => new DomainError('invalid_cart', CheckoutMessages.badPackQuantity(packSize)),
+  badQuantity: (packSize: PackSize, quantity: number): DomainError =>
+    new DomainError(
+      'invalid_cart',
+      `quantity of a ${packSize} line must be a whole number of ${packSize === 'single' ? 'cans' : 'packs'} in cans (got ${quantity})`,
+    ),
+  /** A cart the shared rules refuse; `message` is theirs. */
+  invalidCart: (message: string): DomainError => new DomainError('invalid_cart', message),
+  invalidPack: (): DomainError => new DomainError('invalid_pack', CheckoutMessages.invalidPack),
+  productNotFound: (productId: string): DomainError =>
+    new DomainError('product_not_found', CheckoutMessages.notFound(productId), 'not_found'),
+  productUnavailable: (name: string): DomainError => new DomainError('product_unavailable', CheckoutMessages.unavailable(name), 'conflict'),
+  overOrderLimit: (name: string, limit: number, requested: number): DomainError =>
+    new DomainError('order_limit', CheckoutMessages.overLimit(name, limit, requested), 'conflict'),
+  insufficientStock: (name: string, available: number, requested: number): DomainError =>
+    new DomainError('insufficient_stock', CheckoutMessages.insufficient(name, available, requested), 'conflict'),
+  packNotOffered: (name: string, packSize: PackSize): DomainError =>
+    new DomainError('pack_not_offered', CheckoutMessages.packNotOffered(name, packSize), 'conflict'),
+  pricesChanged: (): DomainError => new DomainError('prices_changed', CheckoutMessages.pricesChanged, 'conflict'),
+  /** Every problem of the checkout form, each naming its field, in one message. */
+  invalidCustomerInfo: (problems: readonly string[]): DomainError =>
+    new DomainError('invalid_customer_info', problems.join('; '), 'validation'),
+} as const;

@@ -1,0 +1,22 @@
+import { DomainError } from '../../../shared-kernel/domain-error';
+
+/** The longest note the operator may leave on a review or a refund, in characters. */
+export const NOTE_MAX = 500;
+
+/** The review and refund forms' wording, shared by their refusals. */
+export const ReviewMessages = {
+  noteRequired: 'Say how the review was settled (a note of 1 to 500 characters)',
+  refundNote: 'A refund note is optional: text of at most 500 characters',
+  noteTooLong: `A note is at most ${NOTE_MAX} characters`,
+  badAmount: 'The refund amount must be dollars with at most two decimals, more than $0.00 (for example 12.50)',
+  badIdempotencyKey: 'The Idempotency-Key header must be 1 to 200 visible characters (for example a UUID)',
+} as const;
+
+/** The review and refund forms' refusals, with stable codes; `message` says what the form takes. */
+export const ReviewErrors = {
+  noteRequired: (message: string): DomainError => new DomainError('note_required', message, 'validation'),
+  invalidNote: (message: string): DomainError => new DomainError('invalid_note', message, 'validation'),
+  noteTooLong: (): DomainError => new DomainError('note_too_long', ReviewMessages.noteTooLong, 'validation'),
+  invalidRefundAmount: (): DomainError => new DomainError('invalid_refund_amount', ReviewMessages.badAmount, 'validation'),
+  invalidIdempotencyKey: (): DomainError => new DomainError('invalid_idempotency_key', ReviewMessages.badIdempotencyKey, 'validation'),
+} as const;
