@@ -35,7 +35,8 @@ export type StockCountReason = 'admin-edit' | 'stock-email';
  * Why a checkout's reservation ended without a sale. `checkout_failed`: another product of the same
  * checkout could not be reserved, so the cans already set aside for it are handed back.
  */
-export type ReleaseReason = 'payment_failed' | 'order_deleted' | 'expired' | 'checkout_failed' | 'superseded' | 'checkout_cancelled';
+export type ReleaseReason =
+  'payment_failed' | 'order_deleted' | 'order_cancelled' | 'expired' | 'checkout_failed' | 'superseded' | 'checkout_cancelled';
 
 /** Products created before the limit existed have no `maxPerOrder` (read as null). */
 export type ProductCreated = DomainEvent<'ProductCreated', Omit<ProductFields, 'maxPerOrder'> & { maxPerOrder?: number | null }>;

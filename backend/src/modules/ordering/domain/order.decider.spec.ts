@@ -190,6 +190,18 @@ describe('order decider', () => {
         [statusChanged('packed_awaiting_pickup', 'shipped')],
       ],
       [
+        'a pending order cancelled by hand: its held cans released first, then the status',
+        [placed],
+        change('cancelled', null),
+        [{ type: 'OrderReservationReleased', data: { reason: 'order_cancelled' } }, statusChanged('pending', 'cancelled')],
+      ],
+      [
+        'a pending order whose hold already ran out, cancelled by hand: the status only',
+        [placed, { type: 'OrderReservationReleased', data: { reason: 'expired' } }],
+        change('cancelled', null),
+        [statusChanged('pending', 'cancelled')],
+      ],
+      [
         'same status, new reference: the reference only',
         [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')],
         change('shipped', 'AP2'),

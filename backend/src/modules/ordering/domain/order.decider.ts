@@ -128,6 +128,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
           );
         }
       }
+      // An unpaid order cancelled by hand gives its held cans back at once (not when its hold would have run out).
+      if (command.status === 'cancelled' && state.status !== 'cancelled' && state.paidWith === null && state.reservation === 'held')
+        events.push({ type: 'OrderReservationReleased', data: { reason: 'order_cancelled' } });
       if (command.status !== state.status)
         events.push({ type: 'OrderStatusChanged', data: { from: state.status, to: command.status, ...quiet } });
       if (reference !== null && reference !== state.trackingReference)

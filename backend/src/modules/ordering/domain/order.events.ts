@@ -70,7 +70,8 @@ export type OrderCancelReason =
   /** The card was authorised for another amount than the order's total: cancelled, nothing charged. */
   | 'amount_mismatch';
 /** Why the order's reservations ended without a sale (the product streams record the same reason). */
-export type ReservationReleaseReason = 'payment_failed' | 'order_deleted' | 'expired' | 'superseded' | 'checkout_cancelled';
+export type ReservationReleaseReason =
+  'payment_failed' | 'order_deleted' | 'order_cancelled' | 'expired' | 'superseded' | 'checkout_cancelled';
 
 export type OrderPlaced = DomainEvent<'OrderPlaced', OrderPlacedData>;
 export type PaymentIntentAttached = DomainEvent<'PaymentIntentAttached', { paymentIntentId: string }>;

@@ -52,6 +52,9 @@ export class UpdateOrderTracking {
       },
       metadata,
     });
+    // Its cans go back on sale when the decision released them (a crash before this leaves them held until the hold runs out).
+    if (result.events.some((event) => event.type === 'OrderReservationReleased'))
+      await this.orders.releaseProducts(order, 'order_cancelled', cause);
     if (result.events.length === 0) {
       return {
         message: `Order #${orderId} is already ${orderStatusLabel(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,
