@@ -26,6 +26,20 @@ describe('loadConfig', () => {
       { eventStore: { kind: 'kurrentdb' }, readModels: { kind: 'mongodb', dbName: 'brewery' } },
     ],
     [
+      // A replica set and a cluster: several hosts, which a URL parser alone refuses.
+      {
+        EVENTSTORE_URL: 'kurrentdb://admin:changeit@kurrent-1:2113,kurrent-2:2113,kurrent-3:2113?tls=true',
+        MONGODB_URL: 'mongodb://shop:secret@mongo-1:27017,mongo-2:27017,mongo-3:27017/brewery?replicaSet=rs0&w=majority',
+      },
+      {
+        eventStore: { kind: 'kurrentdb', url: 'kurrentdb://admin:changeit@kurrent-1:2113,kurrent-2:2113,kurrent-3:2113?tls=true' },
+        readModels: {
+          kind: 'mongodb',
+          url: 'mongodb://shop:secret@mongo-1:27017,mongo-2:27017,mongo-3:27017/brewery?replicaSet=rs0&w=majority',
+        },
+      },
+    ],
+    [
       { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' },
       { stripe: { publishableKey: 'pk_test_abc' } },
     ],
@@ -65,6 +79,17 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL is not a valid URL'],
     [{ DATABASE_URL: 'postgres://a/b', EVENTSTORE_URL: 'esdb://c:2113' }, 'set either DATABASE_URL or EVENTSTORE_URL, not both'],
     [{ EVENTSTORE_URL: 'esdb://c:2113' }, 'EVENTSTORE_URL needs MONGODB_URL too'],
+    [
+      { MONGODB_URL: 'mongodb://a:27017,,b:27017/?replicaSet=rs0' },
+      'MONGODB_URL must name its hosts as host or host:port, separated by commas (got "a:27017,,b:27017")',
+    ],
+    [{ MONGODB_URL: 'mongodb://a:27017,b:port/' }, 'MONGODB_URL must name its hosts as host or host:port'],
+    [{ MONGODB_URL: 'redis://a:6379' }, 'MONGODB_URL must be a mongodb: or mongodb+srv: URL'],
+    [
+      { EVENTSTORE_URL: 'kurrentdb://a:2113,b:2113 c', MONGODB_URL: 'mongodb://m' },
+      'EVENTSTORE_URL must name its hosts as host or host:port',
+    ],
+    [{ EVENTSTORE_URL: 'not a url', MONGODB_URL: 'mongodb://m' }, 'EVENTSTORE_URL is not a valid URL'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together'],
     [
       { STRIPE_SECRET_KEY: 'nope', STRIPE_PUBLISHABLE_KEY: 'pk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' },

@@ -128,10 +128,41 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       return null;
     }
   };
+  /**
+   * A cluster's connection string: like a URL, but naming one or more `host[:port]` separated by commas
+   * (`mongodb://a:27017,b:27017,c:27017/?replicaSet=rs0`, `kurrentdb://a:2113,b:2113,c:2113`), which the WHATWG
+   * URL parser refuses. Each host is checked, and the rest is read as a URL on the first.
+   */
+  const clusterUrl = (name: string, protocols: string[]): string | null => {
+    const raw = optional(name);
+    if (raw === null) return null;
+    const parts = /^([a-z][a-z0-9+.-]*:)\/\/(?:([^@/?#]*)@)?([^/?#]*)(.*)$/i.exec(raw);
+    if (parts === null) {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+    const [, protocol = '', userinfo, hosts = '', rest = ''] = parts;
+    if (!protocols.includes(protocol.toLowerCase())) {
+      problems.push(`${name} must be a ${protocols.join(' or ')} URL`);
+      return null;
+    }
+    const hostList = hosts.split(',');
+    if (hostList.some((host) => !/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host))) {
+      problems.push(`${name} must name its hosts as host or host:port, separated by commas (got "${hosts}")`);
+      return null;
+    }
+    try {
+      new URL(`${protocol}//${userinfo === undefined ? '' : `${userinfo}@`}${hostList[0] ?? ''}${rest}`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+      return null;
+    }
+    return raw;
+  };
 
   const dataDir = resolve(cwd, str('DATA_DIR', './data'));
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const eventStoreUrl = url('EVENTSTORE_URL', [
+  const eventStoreUrl = clusterUrl('EVENTSTORE_URL', [
     'esdb:',
     'esdb+discover:',
     'kurrentdb:',
@@ -139,7 +170,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     'kurrent:',
     'kurrent+discover:',
   ]);
-  const mongoUrl = url('MONGODB_URL', ['mongodb:', 'mongodb+srv:']);
+  const mongoUrl = clusterUrl('MONGODB_URL', ['mongodb:', 'mongodb+srv:']);
   if (databaseUrl && eventStoreUrl) problems.push('set either DATABASE_URL or EVENTSTORE_URL, not both');
   if (eventStoreUrl && !mongoUrl && optional('EVENTSTORE_URL') !== null) {
     problems.push('EVENTSTORE_URL needs MONGODB_URL too: process-manager checkpoints must be durable');

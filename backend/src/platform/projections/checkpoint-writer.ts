@@ -2,8 +2,11 @@ import type { CheckpointStore } from '@brewery/eventstore';
 
 /** How long the checkpoint may trail behind events that no handler took (they are skipped again on replay). */
 const IDLE_CHECKPOINT_MS = 1000;
-/** ...and by how many of them at most. */
-const IDLE_CHECKPOINT_EVENTS = 500;
+/**
+ * ...and by how many of them at most: counted as events, whatever the store's positions measure (events on SQL,
+ * bytes of log on KurrentDB, where 500 positions are a single event or two).
+ */
+export const IDLE_CHECKPOINT_EVENTS = 500;
 /**
  * How long the checkpoint may trail behind handled events. Every handler is idempotent (delivery is at least
  * once), so a crash in this window only hands a few events over again; writing the checkpoint after every
@@ -19,6 +22,8 @@ const HANDLED_CHECKPOINT_MS = 200;
 export class CheckpointWriter {
   /** The position last written to the store (or read from it at start). */
   private saved = -1;
+  /** Events done since the last write was asked for. */
+  private sinceSaved = 0;
   private saving: Promise<void> = Promise.resolve();
   /** Writes the position of events nobody handled, once the subscriber has been quiet for a moment. */
   private idleTimer: NodeJS.Timeout | null = null;
@@ -38,12 +43,14 @@ export class CheckpointWriter {
   async load(): Promise<number | null> {
     const after = await this.store.get(this.id);
     this.saved = after ?? -1;
+    this.sinceSaved = 0;
     return after;
   }
 
   /** An event done at `position`: returns the checkpoint write when one is due at once, else schedules it. */
   delivered(position: number, handled: boolean): Promise<void> | undefined {
-    if (position - this.saved >= IDLE_CHECKPOINT_EVENTS) return this.save(position);
+    this.sinceSaved += 1;
+    if (this.sinceSaved >= IDLE_CHECKPOINT_EVENTS) return this.save(position);
     if (handled) this.scheduleHandled();
     else if (this.handledTimer === null) this.scheduleIdle();
     return undefined;
@@ -51,6 +58,7 @@ export class CheckpointWriter {
 
   /** Writes `position` unless a later one is already written; writes never overtake one another. */
   save(position: number): Promise<void> {
+    this.sinceSaved = 0;
     const write = this.saving.then(async () => {
       if (position <= this.saved) return;
       await this.store.set(this.id, position);

@@ -74,7 +74,7 @@ export class KurrentDbEventStore implements EventStore {
     } catch (error) {
       throw fromKurrentAppendError(error, streamName, options.expectedRevision);
     }
-    return toAppendResult(result, async (revision) => {
+    return toAppendResult(result, { streamName, expected: options.expectedRevision }, async (revision) => {
       const [stored] = await this.readStream(streamName, { fromRevision: revision, maxCount: 1 });
       if (stored === undefined)
         throw new Error(`KurrentDB answered an append to ${streamName} at revision ${revision}, which it cannot find`);

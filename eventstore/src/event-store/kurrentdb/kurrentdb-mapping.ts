@@ -98,9 +98,16 @@ export function fromKurrentRecordedEvent(event: KurrentRecordedEvent): RecordedE
  * last, looked up with `positionAt`.
  */
 export async function toAppendResult(
-  result: { nextExpectedRevision: bigint; position?: Position | undefined },
+  result: { success: boolean; nextExpectedRevision: bigint; position?: Position | undefined },
+  refused: { streamName: string; expected: ExpectedRevision },
   positionAt: (revision: number) => Promise<number>,
 ): Promise<AppendResult> {
+  // With `throwOnAppendFailure=false` in the connection string the client answers a refused append instead of
+  // throwing: it is the same conflict, never a write.
+  if (!result.success) {
+    const actual = result.nextExpectedRevision;
+    throw new WrongExpectedRevisionError(refused.streamName, refused.expected, actual < 0n ? 'no_stream' : Number(actual));
+  }
   const nextExpectedRevision = Number(result.nextExpectedRevision);
   const position = result.position === undefined ? await positionAt(nextExpectedRevision) : toGlobalPosition(result.position);
   return { nextExpectedRevision, position };
