@@ -8,6 +8,8 @@ import {
   type RecordedEvent,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { appendBytes, MAX_APPEND_BYTES } from './append-size';
+import { AppendTooLargeError } from './event-store.errors';
 import { isUuid } from './event-id';
 
 /**
@@ -344,16 +346,31 @@ export function describeEventStoreContract(label: string, open: () => Promise<Ev
         expect(read?.data).toEqual(data);
       });
 
-      it('round-trips a 1 MB payload', async () => {
+      it('round-trips a payload just under the append limit (KurrentDB takes 1 MiB at most)', async () => {
         const stream = newStream('backup');
         const data = {
-          blob: 'Ä'.repeat(300_000) + 'x'.repeat(500_000),
+          blob: 'Ä'.repeat(300_000) + 'x'.repeat(300_000),
           lines: Array.from({ length: 1000 }, (_, i) => ({ i, sku: `SKU-${i}` })),
         };
-        expect(Buffer.byteLength(JSON.stringify(data))).toBeGreaterThan(1_000_000);
-        await store.append(stream, [anEvent('BackupTaken', data)], { expectedRevision: 'no_stream' });
+        const event = anEvent('BackupTaken', data);
+        expect(appendBytes([event])).toBeGreaterThan(MAX_APPEND_BYTES - 100_000);
+        expect(appendBytes([event])).toBeLessThanOrEqual(MAX_APPEND_BYTES);
+        await store.append(stream, [event], { expectedRevision: 'no_stream' });
         const [read] = await store.readStream(stream);
         expect(read?.data).toEqual(data);
+      });
+
+      it('refuses an append over the limit, one big event or many, and writes none of it', async () => {
+        const stream = newStream('backup');
+        const big = anEvent('BackupTaken', { blob: 'x'.repeat(MAX_APPEND_BYTES) });
+        await expect(store.append(stream, [big], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(AppendTooLargeError);
+        const many = Array.from({ length: 30 }, () => anEvent('BackupTaken', { blob: 'y'.repeat(40_000) }));
+        await expect(store.append(stream, many, { expectedRevision: 'no_stream' })).rejects.toMatchObject({
+          name: 'AppendTooLargeError',
+          streamName: stream,
+          limit: MAX_APPEND_BYTES,
+        });
+        expect(await store.readStream(stream)).toEqual([]);
       });
 
       it.each<[string, EventMetadata]>([

@@ -13,6 +13,18 @@ export class DuplicateEventIdError extends Error {
   }
 }
 
+/** An append larger than any store takes at once (see `MAX_APPEND_BYTES`): nothing of it is written. */
+export class AppendTooLargeError extends Error {
+  override readonly name = 'AppendTooLargeError';
+  constructor(
+    readonly streamName: string,
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(`Cannot append ${bytes} bytes to ${streamName}: one append carries at most ${limit} bytes`);
+  }
+}
+
 /** A second process tried to open a PGlite data directory that a live process already writes to. */
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';

@@ -1,5 +1,6 @@
 export * from './event-store.port';
-export { DataDirLockedError, DuplicateEventIdError } from './event-store.errors';
+export { AppendTooLargeError, DataDirLockedError, DuplicateEventIdError } from './event-store.errors';
+export { appendBytes, MAX_APPEND_BYTES } from './append-size';
 export { deterministicEventId, isUuid, newEventId } from './event-id';
 export { openEventStore, hasCheckpointStore, type EventStoreConfig, type OpenedEventStore } from './open-event-store';
 export { PgliteEventStore, PGLITE_IN_MEMORY, type PgliteEventStoreOptions } from './pglite/pglite-event-store';

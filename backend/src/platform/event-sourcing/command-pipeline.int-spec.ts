@@ -1,4 +1,6 @@
 import {
+  AppendTooLargeError,
+  MAX_APPEND_BYTES,
   PgliteEventStore,
   PGLITE_IN_MEMORY,
   WrongExpectedRevisionError,
@@ -425,6 +427,15 @@ describe('CommandPipeline', () => {
       });
       expect(result.state).toBe(3);
       expect(writes.failing()).toBeNull();
+    });
+
+    it('an append too large to take is refused as the request’s fault (413), not reported as the store failing', async () => {
+      const writes = new StoreWrites();
+      const watched = watchedWrites(store, writes);
+      const big = { type: 'Noted', data: { text: 'x'.repeat(MAX_APPEND_BYTES) }, metadata };
+      await expect(watched.append('note-too-large', [big], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(AppendTooLargeError);
+      expect(writes.failing()).toBeNull();
+      expect(await store.readStream('note-too-large')).toEqual([]);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore } from '@brewery/eventstore';
+import { AppendTooLargeError, DuplicateEventIdError, WrongExpectedRevisionError, type EventStore } from '@brewery/eventstore';
 
 /** How long a failed write keeps the store reported failing when no write has succeeded since. */
 export const WRITE_FAILURE_MEMORY_MS = 30_000;
@@ -80,7 +80,8 @@ export function watchedWrites(store: EventStore, writes: StoreWrites): EventStor
       writes.succeeded();
       return result;
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) {
+      // The store answered (a conflict, a repeat, or an append too large to take): it is not failing.
+      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError || error instanceof AppendTooLargeError) {
         writes.succeeded();
         throw error;
       }

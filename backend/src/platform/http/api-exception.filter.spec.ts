@@ -1,5 +1,5 @@
 import { Logger, type ArgumentsHost } from '@nestjs/common';
-import { WrongExpectedRevisionError } from '@brewery/eventstore';
+import { AppendTooLargeError, WrongExpectedRevisionError } from '@brewery/eventstore';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { StoreWriteError } from '../event-sourcing/store-writes';
 import { BadRequestException } from '@nestjs/common';
@@ -44,6 +44,12 @@ describe('ApiExceptionFilter: every error leaves as { statusCode, message, code 
       new WrongExpectedRevisionError('s', 1, 2),
       409,
       { statusCode: 409, message: 'Someone else changed this at the same moment. Please try again.', code: 'concurrent_change' },
+    ],
+    [
+      'a change larger than one append takes',
+      new AppendTooLargeError('product-1', 1_200_000, 1_000_000),
+      413,
+      { statusCode: 413, message: 'This change is too large to record at once: make it smaller, or in parts', code: 'change_too_large' },
     ],
     [
       'a domain refusal',

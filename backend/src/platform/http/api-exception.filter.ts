@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { WrongExpectedRevisionError } from '@brewery/eventstore';
+import { AppendTooLargeError, WrongExpectedRevisionError } from '@brewery/eventstore';
 import type { ApiErrorBody } from '@brewery/shop-rules';
 import { DomainError, type DomainErrorKind } from '../../shared-kernel/domain-error';
 import { StoreWriteError } from '../event-sourcing/store-writes';
@@ -35,6 +35,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { statusCode: STATUS[exception.kind], message: boundedMessage([exception.message]), code: exception.code };
     if (exception instanceof StoreWriteError) {
       return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: STORE_WRITE_FAILED_MESSAGE, code: 'store_unavailable' };
+    }
+    if (exception instanceof AppendTooLargeError) {
+      return {
+        statusCode: HttpStatus.PAYLOAD_TOO_LARGE,
+        message: 'This change is too large to record at once: make it smaller, or in parts',
+        code: 'change_too_large',
+      };
     }
     if (exception instanceof WrongExpectedRevisionError) {
       return {

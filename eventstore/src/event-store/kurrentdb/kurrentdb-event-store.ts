@@ -20,6 +20,7 @@ import type {
   SubscribeToAllOptions,
   Subscription,
 } from '../event-store.port';
+import { assertAppendSize } from '../append-size';
 import { validateExpectedRevision } from '../expected-revision';
 import {
   CaughtUpTracker,
@@ -66,6 +67,7 @@ export class KurrentDbEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     validateExpectedRevision(options.expectedRevision);
+    assertAppendSize(streamName, events);
     let result: Awaited<ReturnType<KurrentDBClient['appendToStream']>>;
     try {
       result = await this.client.appendToStream(streamName, events.map(toKurrentEventData), {

@@ -1,5 +1,6 @@
 import type { CheckpointStore } from '../../read-models/document-store.port';
 import { AppendSignal } from '../append-signal';
+import { assertAppendSize } from '../append-size';
 import { startCatchUpSubscription } from '../catch-up-subscription';
 import type {
   AppendResult,
@@ -93,6 +94,7 @@ export abstract class SqlEventStore implements EventStore {
     events: readonly EventToAppend[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
+    assertAppendSize(streamName, events);
     const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
     // Our own subscriptions need not wait for the poll or a notification round trip.
     if (written) {
