@@ -17,17 +17,27 @@ import { ProjectionRunner } from './platform/projections/projection-runner';
 import { ShopPages } from './modules/storefront';
 
 export async function createApp(config: AppConfig, clock?: Clock): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), appOptions(config));
+  prepareApp(app, config);
+  return app;
+}
+
+/** How the Nest application is created: its logger, and the bodies it reads. */
+export function appOptions(config: AppConfig) {
+  return {
     logger: new JsonLogger(config.logLevel),
     // A provider that fails at start (a store that cannot be opened) reaches bootstrap's one-line message.
     abortOnError: false,
     rawBody: true,
     bodyParser: true,
-  });
+  };
+}
+
+/** Everything done to a created application before it starts: body limits, the HTTP edge, shutdown hooks. */
+export function prepareApp(app: NestExpressApplication, config: AppConfig): void {
   app.useBodyParser('json', { limit: '1mb' });
   configureApp(app, config);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  return app;
 }
 
 async function bootstrap(): Promise<void> {

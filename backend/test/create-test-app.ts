@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
-import { createApp } from '../src/main';
+import { Test } from '@nestjs/testing';
+import { MemoryDocumentStore, PGLITE_IN_MEMORY, PgliteEventStore } from '@brewery/eventstore';
+import { AppModule } from '../src/app.module';
+import { appOptions, createApp, prepareApp } from '../src/main';
+import { StoreWrites, watchedWrites } from '../src/platform/event-sourcing/store-writes';
+import { DOCUMENT_STORE, EVENT_STORE } from '../src/platform/persistence/persistence.tokens';
 import type { Clock } from '../src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../src/platform/projections/projection-runner';
 
@@ -27,6 +32,13 @@ export interface TestApp {
  * local payment gateway, outbox mail) in a fresh temporary DATA_DIR.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { dataDir, config, clock } = testSetup(env);
+  const app = await createApp(config, { now: () => clock.now } satisfies Clock);
+  return started(app, config, clock, () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+/** A fresh temporary DATA_DIR, the test configuration over it, and a clock the test moves. */
+function testSetup(env: Record<string, string>): { dataDir: string; config: AppConfig; clock: TestApp['clock'] } {
   const dataDir = mkdtempSync(join(tmpdir(), 'brewery-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -50,7 +62,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await createApp(config, { now: () => clock.now } satisfies Clock);
+  return { dataDir, config, clock };
+}
+
+/** Starts an application and hands it to the test once its read models have caught up. */
+async function started(app: NestExpressApplication, config: AppConfig, clock: TestApp['clock'], cleanUp: () => void): Promise<TestApp> {
   await app.init();
   await app.get(ProjectionRunner).whenReadModelsCaughtUp();
   const server = app.getHttpServer();
@@ -68,6 +84,53 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     close: async () => {
       await app.close();
+      cleanUp();
+    },
+  };
+}
+
+/**
+ * Two shop instances in this process sharing one event store (PGlite in memory) and one read-model store
+ * (`shared-memory`: the shape of several processes on KurrentDB or PostgreSQL and MongoDB, without a server).
+ * Everything else is the production wiring: the lease over the shared read models (the first instance takes
+ * it), their shared checkpoints, the follower reading the holder's position. Closing the pair closes the
+ * instances, then the shared stores.
+ */
+export async function createSharedTestApps(env: Record<string, string> = {}): Promise<{
+  holder: TestApp;
+  follower: TestApp;
+  close: () => Promise<void>;
+}> {
+  const { dataDir, config, clock } = testSetup(env);
+  const events = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+  const documents = new MemoryDocumentStore('shared-memory');
+  // Each instance "closes" its stores as it stops; the pair closes them once, after both.
+  const keptOpen = <T extends object>(store: T): T =>
+    new Proxy(store, {
+      get: (target, property, receiver) =>
+        property === 'close' ? () => Promise.resolve() : (Reflect.get(target, property, receiver) as unknown),
+    });
+  const instance = async (): Promise<TestApp> => {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, { now: () => clock.now })] })
+      .overrideProvider(EVENT_STORE)
+      .useFactory({ inject: [StoreWrites], factory: (writes: StoreWrites) => watchedWrites(keptOpen(events), writes) })
+      .overrideProvider(DOCUMENT_STORE)
+      .useValue(keptOpen(documents))
+      .compile();
+    const app = moduleRef.createNestApplication<NestExpressApplication>(appOptions(config));
+    prepareApp(app, config);
+    return started(app, config, clock, () => undefined);
+  };
+  const holder = await instance();
+  const follower = await instance();
+  return {
+    holder,
+    follower,
+    close: async () => {
+      await follower.close();
+      await holder.close();
+      await events.close();
+      await documents.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

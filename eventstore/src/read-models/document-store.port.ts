@@ -58,7 +58,12 @@ export interface DocumentStoreHealth {
   detail?: string;
 }
 
-export type DocumentStoreKind = 'memory' | 'mongodb';
+/**
+ * `memory`: this process's own read models, rebuilt at every start. `mongodb`: read models shared by every shop
+ * process. `shared-memory`: one in-memory store read by several shop instances of one process, the shared shape
+ * without a MongoDB server (the several-process tests).
+ */
+export type DocumentStoreKind = 'memory' | 'shared-memory' | 'mongodb';
 
 /**
  * Read models built beside the live ones: a rebuild writes into `target` while readers keep reading the live

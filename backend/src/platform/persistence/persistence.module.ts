@@ -78,7 +78,7 @@ const providers: Provider[] = [
     // Always durable: beside the events when the store is SQL, otherwise beside the read models (MongoDB).
     useFactory: (eventStore: EventStore, documents: DocumentStore): CheckpointStore => {
       if (hasCheckpointStore(eventStore)) return eventStore.checkpointStore();
-      if (documents.kind === 'mongodb') return new MongoCheckpointStore(documents);
+      if (documents.kind !== 'memory') return new MongoCheckpointStore(documents);
       throw new Error('No durable store for process-manager checkpoints: configure MONGODB_URL');
     },
   },
@@ -91,7 +91,7 @@ const providers: Provider[] = [
       const logger = new Logger('Leadership');
       const onProblem = (message: string): void => logger.warn(`lease check failed: ${message}`);
       if (config.eventStore.kind === 'postgres') return new PostgresLeadership({ url: config.eventStore.url, holder, onProblem });
-      if (documents.kind === 'mongodb') return new DocumentLeadership({ documents, holder, onProblem });
+      if (documents.kind !== 'memory') return new DocumentLeadership({ documents, holder, onProblem });
       return new SoleLeadership(holder);
     },
   },

@@ -31,6 +31,8 @@ export function answeredForHere(status: Pick<SubscriberStatus, 'runsHere' | 'kin
 
 /** How often a process that does not keep the shared read models reads how far the lease holder has kept them. */
 const FOLLOW_SHARED_MS = 200;
+/** Events read at a time to tell a follower's watchers what the lease holder applied. */
+const FOLLOW_PAGE = 500;
 
 /**
  * Puts the projections and process managers to work, and answers for them. One catch-up subscription for all
@@ -163,6 +165,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       if (readModels.wanted || this.stopping) return;
       const position = (await readModels.checkpoint.store.get(readModels.checkpoint.id)) ?? -1;
       if (position > readModels.status.position) {
+        // Those watching for an event hear of it here as on the holder: what it applied since is read (only then).
+        if (this.waits.watching) await this.replayToWatchers(readModels.status.position, position);
         readModels.status.position = position;
         this.lag.applied(position);
         this.waits.reached(position);
@@ -173,6 +177,19 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       follow().catch((error: unknown) => (readModels.status.lastError = error instanceof Error ? error.message : String(error)));
     }, FOLLOW_SHARED_MS);
     this.followTimer.unref();
+  }
+
+  /** Tells the watchers of the events after `after`, up to and including `upTo`. */
+  private async replayToWatchers(after: number, upTo: number): Promise<void> {
+    for (let from = after; from < upTo;) {
+      const page = await this.eventStore.readAll({ after: from, maxCount: FOLLOW_PAGE });
+      for (const event of page) {
+        if (event.globalPosition > upTo) return;
+        this.waits.applied(event);
+        from = event.globalPosition;
+      }
+      if (page.length < FOLLOW_PAGE) return;
+    }
   }
 
   /** Resolves once the read models have caught up with the log as it was at start-up. */

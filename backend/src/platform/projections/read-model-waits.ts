@@ -56,6 +56,11 @@ export class ReadModelWaits {
     });
   }
 
+  /** Whether anyone waits for an event (a follower then reads the events it follows, to tell them). */
+  get watching(): boolean {
+    return this.watchers.size > 0;
+  }
+
   /** Resolves once the read models have caught up with the log as it was at start-up. */
   caughtUp(): Promise<void> {
     return this.caughtUpOnce;

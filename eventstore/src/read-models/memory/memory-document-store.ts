@@ -27,7 +27,9 @@ import { sortFast } from './sort-fast';
  * to completion synchronously, so no other caller ever sees a half-applied write.
  */
 export class MemoryDocumentStore implements DocumentStore {
-  readonly kind = 'memory' as const;
+  /** `shared-memory`: several shop instances of one process read this one store, as they would MongoDB. */
+  constructor(readonly kind: 'memory' | 'shared-memory' = 'memory') {}
+
   private readonly collections = new Map<string, MemoryCollection<Doc>>();
   /** Shared by every collection: a compiled filter does not depend on the documents it tests. */
   private readonly queries = new CompiledQueryCache();
@@ -49,7 +51,7 @@ export class MemoryDocumentStore implements DocumentStore {
    * handles in one synchronous step, so a reader sees the old read models or the new ones, never a mix.
    */
   beginSwap(): Promise<ReadModelSwap> {
-    const target = new MemoryDocumentStore();
+    const target = new MemoryDocumentStore(this.kind);
     return Promise.resolve({
       target,
       commit: (names) =>

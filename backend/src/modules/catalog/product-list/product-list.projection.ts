@@ -20,18 +20,6 @@ export class ProductListProjection implements Projection {
   } as const;
   readonly eventTypes: readonly string[] = PRODUCT_EVENT_TYPES;
 
-  private writeCount = 0;
-
-  /**
-   * How many writes this projection has made in this process. It is the only writer of the `products`
-   * collection and runs in the shop's own process, so an answer built from the collection stays true for
-   * as long as this count stands. The count moves after each write (never before), so an answer read while
-   * a write was landing carries the older count and is thrown away.
-   */
-  get writes(): number {
-    return this.writeCount;
-  }
-
   async apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
     if (streamCategory(event.streamName) !== PRODUCT_STREAM_CATEGORY) return;
     const productId = streamId(event.streamName);
@@ -49,7 +37,6 @@ export class ProductListProjection implements Projection {
     const named = await withSlug(products, current, next);
     const { _id, ...fields } = named;
     await products.updateOne({ _id, revision: { $lt: event.revision } }, { $set: fields }, { upsert: true });
-    this.writeCount += 1;
   }
 }
 

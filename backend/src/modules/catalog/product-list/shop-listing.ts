@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import type { Product } from '@brewery/shop-rules';
-import { ProductListProjection } from './product-list.projection';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { GetShopProductsQuery } from './product-list.queries';
 
 /** The shop's product list as it goes on the wire: the JSON and its strong ETag. */
@@ -14,27 +14,30 @@ export interface ShopListingBody {
 }
 
 /**
- * `GET /api/products` is the shop's busiest read and changes only when a product event is projected. The
- * JSON and its ETag are built once per change of the product list and reused until the next one: the
- * first request after a price change, a publication, a reservation or a sale builds the new answer.
+ * `GET /api/products` is the shop's busiest read. The JSON and its ETag are built once per position of the
+ * read models and reused until they move on: the position this process's read models have reached, whoever
+ * applied the events (this process, or the lease holder keeping shared read models, which a follower reads
+ * within its follow interval). So every process serves what the log says, and the first request after a price
+ * change, a publication, a reservation or a sale builds the new answer.
  */
 @Injectable()
 export class ShopListing {
-  private cached: (ShopListingBody & { writes: number }) | null = null;
+  private cached: (ShopListingBody & { position: number }) | null = null;
 
   constructor(
     private readonly queries: QueryBus,
-    private readonly productList: ProductListProjection,
+    @Inject(ProjectionRunner) private readonly projections: Pick<ProjectionRunner, 'readModelsPosition'>,
   ) {}
 
   async current(): Promise<ShopListingBody> {
-    const writes = this.productList.writes;
-    if (this.cached !== null && this.cached.writes === writes) return this.cached;
+    // Read before the list: an answer read while an event was landing carries the older position and is rebuilt.
+    const position = this.projections.readModelsPosition();
+    if (this.cached !== null && this.cached.position === position) return this.cached;
     const products = await this.queries.execute(new GetShopProductsQuery());
     const body = JSON.stringify(products);
-    const listing = { writes, body, products, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    const listing = { position, body, products, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
     // A slower reader that started before a newer answer was kept must not put its older one back.
-    if (this.cached === null || this.cached.writes <= writes) this.cached = listing;
+    if (this.cached === null || this.cached.position <= position) this.cached = listing;
     return listing;
   }
 }

@@ -1,0 +1,85 @@
+import type { RecordedEvent } from '@brewery/eventstore';
+import { ProjectionRunner, READ_MODELS_SUBSCRIBER } from '../../src/platform/projections/projection-runner';
+import { createSharedTestApps, type TestApp } from '../create-test-app';
+import { beer, eventually, seedProduct } from '../checkout/checkout-fixtures';
+
+interface ListedProduct {
+  id: string;
+  price: string;
+}
+
+/**
+ * Several shop processes over shared read models (MongoDB in production), here two instances over one shared
+ * in-memory store: only the lease holder applies events; the follower reads what it keeps. Every instance must
+ * serve what the log says, within the follow interval, not the first answer it built.
+ */
+describe('two shop instances sharing their read models', () => {
+  let holder: TestApp;
+  let follower: TestApp;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ holder, follower, close } = await createSharedTestApps());
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  const readModels = (t: TestApp) =>
+    t.app
+      .get(ProjectionRunner)
+      .statuses()
+      .find((s) => s.name === READ_MODELS_SUBSCRIBER);
+  const listed = async (t: TestApp, id: string) => {
+    const res = await t.http().get('/api/products').expect(200);
+    return { product: (res.body as ListedProduct[]).find((p) => p.id === id), etag: String(res.headers['etag']) };
+  };
+
+  it('only the first instance holds the lease and applies events; the other follows it', () => {
+    expect(readModels(holder)).toMatchObject({ runsHere: true });
+    expect(readModels(follower)).toMatchObject({ runsHere: false });
+  });
+
+  it('given a price changed through the holder, then the follower’s catalogue shows it under a new ETag, and its old ETag is no longer answered 304', async () => {
+    const pale = beer('Shared Pale', { price: '6.50' });
+    await seedProduct(holder, 'shared-pale', pale);
+    const first = await eventually(async () => {
+      const seen = await listed(follower, 'shared-pale');
+      return seen.product?.price === '6.50' ? seen : null;
+    });
+
+    const auth = { Authorization: `Bearer ${await holder.adminToken()}` };
+    const changed = await holder
+      .http()
+      .put('/api/admin/products/shared-pale')
+      .set(auth)
+      .send({ name: pale.name, style: pale.style, description: pale.description, abv: pale.abv, imageUrl: pale.imageUrl, price: '7.90' });
+    expect({ status: changed.status, body: changed.body as unknown }).toEqual({ status: 200, body: { id: 'shared-pale' } });
+    const after = await eventually(async () => {
+      const seen = await listed(follower, 'shared-pale');
+      return seen.product?.price === '7.90' ? seen : null;
+    });
+    expect(after.etag).not.toBe(first.etag);
+    const revalidated = await follower.http().get('/api/products').set('If-None-Match', first.etag);
+    expect(revalidated.status).toBe(200);
+    expect(((revalidated.body as ListedProduct[]).find((p) => p.id === 'shared-pale') ?? null)?.price).toBe('7.90');
+  });
+
+  it('given a beer published through the holder, then the follower’s sitemap names it', async () => {
+    await seedProduct(holder, 'shared-stout', beer('Shared Night Stout'));
+    await eventually(async () => {
+      const res = await follower.http().get('/sitemap.xml').expect(200);
+      return res.text.includes('shared-night-stout') ? true : null;
+    });
+  });
+
+  it('given the follower waits for an event the holder applies, then it hears of it within the follow interval, not at its timeout', async () => {
+    const started = Date.now();
+    const heard = follower.app
+      .get(ProjectionRunner)
+      .waitForEvent((event: RecordedEvent) => event.streamName === 'product-shared-ipa' && event.type === 'ProductCreated', 5000);
+    await seedProduct(holder, 'shared-ipa', beer('Shared IPA'));
+    const event = await heard;
+    expect(event?.streamName).toBe('product-shared-ipa');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
