@@ -9,6 +9,7 @@ import { orderStreamName } from '../ordering/domain/order.events';
 import { paymentStreamName } from '../payments/domain/payment.events';
 import { labelStreamName } from '../shipping/domain/label.events';
 import { buildTimeline, type TimelineEntry } from './order-timeline';
+import { orderNumberFrom } from '../../shared-kernel/order-number';
 
 interface EmailRef extends Doc {
   orderId: string | null;
@@ -29,9 +30,10 @@ export class OrderHistoryController {
 
   @Get(':id/history')
   @ApiOperation({ summary: 'Every event that concerns an order, oldest first, with who caused it' })
-  async history(@Param('id') id: string): Promise<TimelineEntry[]> {
-    const order = await this.events.readStream(orderStreamName(id));
-    if (order.length === 0) throw new NotFoundException(`Order #${id} not found`);
+  async history(@Param('id') asked: string): Promise<TimelineEntry[]> {
+    const id = orderNumberFrom(asked);
+    const order = id === null ? [] : await this.events.readStream(orderStreamName(id));
+    if (id === null || order.length === 0) throw new NotFoundException(`Order #${asked} not found`);
     const paymentIntents = new Set<string>();
     const products = new Set<string>();
     for (const event of order) {

@@ -15,6 +15,7 @@ import { RecoverOrder } from './order-backups/recover-order.service';
 import { OrderCompletion } from './order-completion/order-completion.service';
 import { PaymentCompletionProcessManager } from './order-completion/payment-completion.process-manager';
 import { PaidOrderCancellationProcessManager } from './order-cancellation/paid-order-cancellation.process-manager';
+import { RefundCompletionProcessManager } from './order-review/refund-completion.process-manager';
 import { DeletePendingOrder } from './order-list/delete-pending-order.service';
 import { OrderListController } from './order-list/order-list.controller';
 import { OrderListProjection } from './order-list/order-list.projection';
@@ -55,6 +56,7 @@ import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
     OrderCompletion,
     PaymentCompletionProcessManager,
     PaidOrderCancellationProcessManager,
+    RefundCompletionProcessManager,
     DeletePendingOrder,
     RecoverOrder,
     ReservationExpiry,
@@ -76,6 +78,7 @@ export class OrderingModule implements OnModuleInit {
     private readonly holds: CheckoutHoldsProjection,
     private readonly completion: PaymentCompletionProcessManager,
     private readonly paidCancellations: PaidOrderCancellationProcessManager,
+    private readonly refundCompletion: RefundCompletionProcessManager,
     private readonly updateEmails: OrderUpdateEmailProcessManager,
   ) {}
 
@@ -85,6 +88,7 @@ export class OrderingModule implements OnModuleInit {
     this.registry.registerProjection(this.holds);
     this.registry.registerProcessManager(this.completion);
     this.registry.registerProcessManager(this.paidCancellations);
+    this.registry.registerProcessManager(this.refundCompletion);
     this.registry.registerProcessManager(this.updateEmails);
   }
 }

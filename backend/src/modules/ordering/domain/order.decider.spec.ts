@@ -369,6 +369,27 @@ describe('order decider', () => {
         'Order #7 is cancelled (change it from its own form if it must go out)',
       ],
       ['a deleted order', [placed, attached, deleted], 'Order #7 was deleted and can no longer be updated'],
+      [
+        'a paid order refunded in full, then set to packed by hand',
+        [
+          placed,
+          attached,
+          paid,
+          { type: 'OrderRefunded', data: { paymentIntentId: 'pi_1', refundId: 're_1', amountCents: 3200, note: 'all' } },
+          { type: 'OrderStatusChanged', data: { from: 'paid', to: 'packed_awaiting_pickup' } },
+        ],
+        'Order #7 was refunded in full, so it cannot be packed, shipped or delivered',
+      ],
+      [
+        'a paid order refunded in part',
+        [
+          placed,
+          attached,
+          paid,
+          { type: 'OrderRefunded', data: { paymentIntentId: 'pi_1', refundId: 're_1', amountCents: 1200, note: 'dented' } },
+        ],
+        [{ type: 'OrderStatusChanged', data: { from: 'paid', to: 'shipped' } }],
+      ],
       ['no order', [], 'Order not found'],
     ])('given %s, when it is set to shipped, then %j', (_, history, expected) => {
       if (typeof expected === 'string') expect(() => given(...history).when(step('shipped'))).toThrow(expected);

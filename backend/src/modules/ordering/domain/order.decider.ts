@@ -141,6 +141,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.deleted) throw OrderErrors.deleted(orderId);
       if (state.paidWith === null) throw OrderErrors.notPaidForDispatch(orderId);
       if (state.status === 'cancelled') throw OrderErrors.cancelledForDispatch(orderId);
+      if (state.refundedCents >= state.paidCents) throw OrderErrors.refundedForDispatch(orderId);
       return decide(
         {
           type: 'ChangeOrderStatus',

@@ -51,6 +51,9 @@ export const OrderErrors = {
   /** A dispatch step (bulk status) for a cancelled order. */
   cancelledForDispatch: (orderId: string): DomainError =>
     new DomainError('order_cancelled', `Order #${orderId} is cancelled (change it from its own form if it must go out)`, 'conflict'),
+  /** A dispatch step (bulk status) for an order whose payment was refunded in full. */
+  refundedForDispatch: (orderId: string): DomainError =>
+    new DomainError('order_refunded', `Order #${orderId} was refunded in full, so it cannot be packed, shipped or delivered`, 'conflict'),
   /** A bulk change refused as a whole, naming every order refused for the first reason found. */
   nothingChanged: (code: string, orderIds: readonly string[]): DomainError => {
     const named = orderIds.map((id) => `#${id}`).join(', ');
@@ -59,6 +62,7 @@ export const OrderErrors = {
       order_deleted: [`order ${named} was deleted`, 'conflict'],
       order_not_paid: [`order ${named} has not been paid, so it cannot be packed, shipped or delivered`, 'conflict'],
       order_cancelled: [`order ${named} is cancelled (change it from its own form if it must go out)`, 'conflict'],
+      order_refunded: [`order ${named} was refunded in full, so it cannot be packed, shipped or delivered`, 'conflict'],
     };
     const [text, kind] = why[code] ?? [`order ${named} cannot be changed`, 'conflict'];
     return new DomainError(code, `Nothing was changed: ${text}`, kind);

@@ -9,10 +9,11 @@ const request: RefundCommand = {
   amountCents: 300,
   note: 'dented',
   requestedAt: 't',
+  emailCustomer: true,
 };
 const requested: RefundEvent = {
   type: 'RefundRequested',
-  data: { orderId: '7', paymentIntentId: 'pi_1', amountCents: 300, note: 'dented', requestedAt: 't' },
+  data: { orderId: '7', paymentIntentId: 'pi_1', amountCents: 300, note: 'dented', requestedAt: 't', emailCustomer: true },
 };
 const made: RefundEvent = { type: 'RefundMade', data: { refundId: 're_1', amountCents: 300 } };
 
@@ -57,6 +58,7 @@ describe('refund decider: one refund per key', () => {
       amountCents: 300,
       note: 'dented',
       requestedAt: 't',
+      emailCustomer: true,
       refundId: 're_1',
     });
   });

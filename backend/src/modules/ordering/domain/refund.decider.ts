@@ -6,18 +6,34 @@ import { RefundErrors } from './refund.errors';
  * One refund the operator (or the shop itself) means to make, on a stream of its own named by its key
  * (`refund-<order>-<key>`, DESIGN §9): the intention is recorded first, the provider is then asked under a key
  * derived from the stream, and what it made is recorded last. A repeat with the same key finds the stream and
- * gets the same refund, however many arrive at once; a crash in between is finished by the next attempt with
- * that key, never repeated.
+ * gets the same refund, however many arrive at once; a crash in between is finished by the refund-completion
+ * process manager (or the next attempt with that key), never repeated.
  */
 export type RefundState =
   | { kind: 'none' }
-  | { kind: 'requested'; orderId: string; paymentIntentId: string; amountCents: number; note: string }
-  | { kind: 'made'; orderId: string; paymentIntentId: string; amountCents: number; note: string; refundId: string }
+  | { kind: 'requested'; orderId: string; paymentIntentId: string; amountCents: number; note: string; emailCustomer?: boolean }
+  | {
+      kind: 'made';
+      orderId: string;
+      paymentIntentId: string;
+      amountCents: number;
+      note: string;
+      refundId: string;
+      emailCustomer?: boolean;
+    }
   | { kind: 'refused'; orderId: string; paymentIntentId: string; amountCents: number; note: string; reason: string };
 
 export type RefundRequested = DomainEvent<
   'RefundRequested',
-  { orderId: string; paymentIntentId: string; amountCents: number; note: string; requestedAt: string }
+  {
+    orderId: string;
+    paymentIntentId: string;
+    amountCents: number;
+    note: string;
+    requestedAt: string;
+    /** Whether the customer is e-mailed once it is made (absent in older events: yes). */
+    emailCustomer?: boolean;
+  }
 >;
 export type RefundMade = DomainEvent<'RefundMade', { refundId: string; amountCents: number }>;
 /** The provider would not make it (more than was left, say): nothing was refunded under this key, and never will be. */
@@ -25,7 +41,15 @@ export type RefundRefused = DomainEvent<'RefundRefused', { reason: string }>;
 export type RefundEvent = RefundRequested | RefundMade | RefundRefused;
 
 export type RefundCommand =
-  | { type: 'RequestRefund'; orderId: string; paymentIntentId: string; amountCents: number; note: string; requestedAt: string }
+  | {
+      type: 'RequestRefund';
+      orderId: string;
+      paymentIntentId: string;
+      amountCents: number;
+      note: string;
+      requestedAt: string;
+      emailCustomer: boolean;
+    }
   | { type: 'RecordRefundMade'; refundId: string; amountCents: number }
   | { type: 'RecordRefundRefused'; reason: string };
 
@@ -38,8 +62,9 @@ export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'RequestRefund': {
-        const { orderId, paymentIntentId, amountCents, note, requestedAt } = command;
-        if (state.kind === 'none') return [{ type: 'RefundRequested', data: { orderId, paymentIntentId, amountCents, note, requestedAt } }];
+        const { orderId, paymentIntentId, amountCents, note, requestedAt, emailCustomer } = command;
+        if (state.kind === 'none')
+          return [{ type: 'RefundRequested', data: { orderId, paymentIntentId, amountCents, note, requestedAt, emailCustomer } }];
         // The same refund asked again (a double click, a lost answer, a burst): nothing new.
         if (state.orderId === orderId && state.amountCents === amountCents) return [];
         throw RefundErrors.keyReused(orderId);

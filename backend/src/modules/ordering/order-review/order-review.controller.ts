@@ -1,8 +1,17 @@
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
+import { OrderErrors } from '../domain/order.errors';
 import { RefundOrderRequest, ResolveReviewRequest } from './order-review.request.dto';
 import { OrderReview, type RefundAnswer } from './order-review.service';
+
+/** The order a route names (`12`, `#12`, `012`), or 404 for anything that is no order number. */
+function orderNumber(asked: string): string {
+  const orderId = orderNumberFrom(asked);
+  if (orderId === null) throw OrderErrors.notFound(asked);
+  return orderId;
+}
 
 @ApiTags('admin: orders')
 @ApiBearerAuth()
@@ -18,7 +27,11 @@ export class OrderReviewController {
     @Body() body: ResolveReviewRequest,
     @Context() context: RequestContext,
   ): Promise<{ message: string; changed: boolean }> {
-    return this.review.resolve(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.review.resolve(orderNumber(orderId), body, {
+      correlationId: context.correlationId,
+      causationId: null,
+      actor: context.actor,
+    });
   }
 
   @Post(':orderId/refund')
@@ -38,7 +51,7 @@ export class OrderReviewController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Context() context: RequestContext,
   ): Promise<RefundAnswer> {
-    return this.review.refund(orderId, body, idempotencyKey, {
+    return this.review.refund(orderNumber(orderId), body, idempotencyKey, {
       correlationId: context.correlationId,
       causationId: null,
       actor: context.actor,

@@ -112,7 +112,6 @@ export class OrderReview {
     for (let attempt = 0; ; attempt += 1) {
       const stream = refundStreamName(orderId, keyDigest(`cancelled-at-${cancelledAtRevision}-${attempt}`));
       const { state: intended } = await this.pipeline.load(stream, refundDecider);
-      if (intended.kind === 'made') return;
       if (intended.kind === 'refused') {
         if (attempt + 1 < CANCELLATION_REFUND_ATTEMPTS) continue;
         // The provider keeps refusing (its record and the shop's disagree: a refund made in its dashboard, say):
@@ -132,7 +131,8 @@ export class OrderReview {
       const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
       if (payment.status !== 'succeeded' || payment.succeeded === null) return;
       const paidCents = payment.succeeded.amountCents;
-      const amountCents = intended.kind === 'requested' ? intended.amountCents : paidCents - payment.refundedCents;
+      // One asked or made before a crash is finished (made, or its records written), never asked anew.
+      const amountCents = intended.kind === 'none' ? paidCents - payment.refundedCents : intended.amountCents;
       if (amountCents <= 0) return;
       const note = 'The order was cancelled';
       const at = this.clock.now().toISOString();
@@ -174,7 +174,7 @@ export class OrderReview {
     const requested = await this.pipeline.run({
       streamName: stream,
       decider: refundDecider,
-      command: { type: 'RequestRefund', orderId, paymentIntentId, amountCents, note, requestedAt: at },
+      command: { type: 'RequestRefund', orderId, paymentIntentId, amountCents, note, requestedAt: at, emailCustomer: intent.emailCustomer },
       metadata,
     });
     const refund = requested.state.kind === 'made' ? { id: requested.state.refundId, amountCents: requested.state.amountCents } : null;
@@ -238,6 +238,47 @@ export class OrderReview {
       if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw RefundErrors.inProgress(orderId);
       if (error instanceof PaymentIntentStateError) throw RefundErrors.refusedByProvider(error.message);
       throw error;
+    }
+  }
+
+  /**
+   * Finishes a refund whose intention is recorded (the refund-completion process manager asks, for every one):
+   * asked of the provider under its key (the same refund however often), then recorded on the payment and the
+   * order, and the customer e-mailed when it said so; each step once. So a refund cut off by a crash or a lost
+   * answer is recorded, never left made and unseen (when an operator would refund it again under a new key).
+   */
+  async completeRefund(stream: string, cause: Cause): Promise<void> {
+    const { state: intended } = await this.pipeline.load(stream, refundDecider);
+    if (intended.kind === 'none' || intended.kind === 'refused') return;
+    const order = await this.placedOrder(intended.orderId);
+    const { state: payment } = await this.pipeline.load(paymentStreamName(intended.paymentIntentId), paymentDecider);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) return;
+    const emailCustomer = intended.emailCustomer !== false;
+    const { orderId, paymentIntentId, amountCents, note } = intended;
+    try {
+      await this.refundOnce(
+        {
+          orderId,
+          order,
+          paymentIntentId,
+          paidCents: payment.succeeded.amountCents,
+          stream,
+          amountCents,
+          note,
+          at: this.clock.now().toISOString(),
+          emailCustomer,
+        },
+        cause,
+      );
+    } catch (error) {
+      // The provider will never make it under this key: recorded so, and nothing was refunded.
+      if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw error;
+      await this.pipeline.run({
+        streamName: stream,
+        decider: refundDecider,
+        command: { type: 'RecordRefundRefused', reason: error.message },
+        metadata: metadataFor(cause, this.clock),
+      });
     }
   }
 

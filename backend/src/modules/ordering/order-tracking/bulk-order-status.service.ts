@@ -89,7 +89,7 @@ export class BulkOrderStatus {
         }
       }),
     );
-    for (const code of ['order_not_found', 'order_deleted', 'order_not_paid', 'order_cancelled']) {
+    for (const code of ['order_not_found', 'order_deleted', 'order_not_paid', 'order_cancelled', 'order_refunded']) {
       const refused = refusals.filter((r) => r?.code === code).map((r) => r?.orderId as string);
       if (refused.length > 0) throw OrderErrors.nothingChanged(code, refused);
     }
