@@ -1,24 +1,15 @@
 import type { Logger } from '@nestjs/common';
+import type { SubscriberStatusView } from '@brewery/shop-rules';
 import type { EventStore, RecordedEvent, Subscription } from '@brewery/eventstore';
 import type { CheckpointWriter } from './checkpoint-writer';
 import { StreamLanes } from './stream-lanes';
 
-export interface SubscriberStatus {
-  name: string;
-  kind: 'read-models' | 'process-manager';
-  /** Global position of the last event fully handled; -1 before the first. */
-  position: number;
-  caughtUp: boolean;
-  lastError: string | null;
-  restarts: number;
-  /** Events delivered since start (or since the last rebuild). */
-  eventsHandled: number;
-  /**
-   * Whether this process runs it: every process runs its in-memory read models; process managers (and read
-   * models in a shared store) run only in the process holding the lease.
-   */
-  runsHere: boolean;
-}
+/**
+ * A subscriber's status as the System tab shows it (less its lag, which the store counts when asked), and
+ * whether this process runs it: every process runs its in-memory read models; process managers (and read
+ * models in a shared store) run only in the process holding the lease.
+ */
+export type SubscriberStatus = Omit<SubscriberStatusView, 'lag'> & { runsHere: boolean };
 
 const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
 /**

@@ -141,12 +141,7 @@ export class OrderReview {
         return;
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw error;
-        await this.pipeline.run({
-          streamName: stream,
-          decider: refundDecider,
-          command: { type: 'RecordRefundRefused', reason: error.message },
-          metadata: metadataFor(cause, this.clock),
-        });
+        await this.recordRefused(stream, error, cause);
         // Asked again (after the process manager's back-off) once the other refund is recorded.
         throw error;
       }
@@ -271,15 +266,19 @@ export class OrderReview {
         cause,
       );
     } catch (error) {
-      // The provider will never make it under this key: recorded so, and nothing was refunded.
       if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw error;
-      await this.pipeline.run({
-        streamName: stream,
-        decider: refundDecider,
-        command: { type: 'RecordRefundRefused', reason: error.message },
-        metadata: metadataFor(cause, this.clock),
-      });
+      await this.recordRefused(stream, error, cause);
     }
+  }
+
+  /** The provider will never make the refund under this stream's key: recorded so (nothing was refunded). */
+  private async recordRefused(stream: string, refusal: DomainError, cause: Cause): Promise<void> {
+    await this.pipeline.run({
+      streamName: stream,
+      decider: refundDecider,
+      command: { type: 'RecordRefundRefused', reason: refusal.message },
+      metadata: metadataFor(cause, this.clock),
+    });
   }
 
   private async placedOrder(orderId: string): Promise<PlacedOrder> {
