@@ -268,6 +268,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       abandoned: async () => {
         if (live.wanted) await live.start().catch((startError: unknown) => live.restartAfter(startError));
       },
+      mayReplace: () => !live.leaderOnly || (live.wanted && this.leadership.isLeader()),
     });
   }
 

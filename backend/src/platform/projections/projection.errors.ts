@@ -9,4 +9,11 @@ export const ProjectionErrors = {
       'The read models are kept by another shop process (the one holding the lease): ask again, and the load balancer will reach it, or run the rebuild while no shop runs.',
       'conflict',
     ),
+  /** The lease moved to another process while a rebuild ran: the new read models were thrown away. */
+  leaseLostDuringRebuild: (): DomainError =>
+    new DomainError(
+      'lease_lost',
+      'Another shop process took over the read models while they were being rebuilt: nothing was replaced. Ask again; the process holding the lease rebuilds them.',
+      'conflict',
+    ),
 } as const;

@@ -1,5 +1,6 @@
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
 import type { Projection } from './projection';
+import { ProjectionErrors } from './projection.errors';
 
 /** Events read at a time when read models are rebuilt beside the live ones. */
 const REBUILD_PAGE = 1000;
@@ -12,6 +13,11 @@ export interface LiveReadModels {
   resume(position: number, events: number): Promise<void>;
   /** The rebuild failed after `pause`: go on with the old read models. */
   abandoned(): Promise<void>;
+  /**
+   * Whether this process may still write the live read models (it holds their lease, or they are its own). Asked
+   * before the swap: a rebuild that outlived its lease must not replace what the new holder keeps.
+   */
+  mayReplace(): boolean;
 }
 
 /**
@@ -56,6 +62,7 @@ export async function rebuildBeside(
     await live.pause();
     paused = true;
     await replayUntilEmpty();
+    if (!live.mayReplace()) throw ProjectionErrors.leaseLostDuringRebuild();
     await swap.commit(projections.flatMap((projection) => projection.collections));
     await live.resume(position, events);
     return { events, millis: Date.now() - started };
