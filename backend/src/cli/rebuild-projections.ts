@@ -18,6 +18,10 @@ async function main(): Promise<void> {
   try {
     await app.init();
     const runner = app.get(ProjectionRunner);
+    // After a restore of the events alone, checkpoints past the log's end are moved back to it, said aloud.
+    for (const { name, from, to } of await runner.moveCheckpointsPastTheEnd()) {
+      process.stdout.write(`Moved the checkpoint of ${name} from ${from}, past the end of the event log, back to its end (${to}).\n`);
+    }
     await runner.whenReadModelsCaughtUp();
     const { events, millis } = await runner.rebuildReadModels();
     const rate = millis > 0 ? Math.round((events / millis) * 1000) : events;

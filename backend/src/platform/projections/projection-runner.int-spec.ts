@@ -328,3 +328,47 @@ describe('ProjectionRunner process managers', () => {
     }
   });
 });
+
+describe('ProjectionRunner with a checkpoint past the end of the log (events restored from an older backup)', () => {
+  let store: PgliteEventStore;
+  let runner: ProjectionRunner;
+  let manager: RecordingManager;
+  const status = () => runner.statuses().find((s) => s.name === 'recorder');
+
+  beforeEach(async () => {
+    store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+    await add(store, 'tally-a', 1);
+    await add(store, 'tally-a', 2);
+    // The checkpoints come from a later backup than the events.
+    const checkpoints = new MemoryCheckpointStore();
+    await checkpoints.set('process-manager:recorder', 1000);
+    manager = new RecordingManager();
+    const registry = new ProjectionRegistry();
+    registry.registerProcessManager(manager);
+    runner = new ProjectionRunner(store, new MemoryDocumentStore(), new MemoryCheckpointStore(), checkpoints, registry);
+    await runner.onApplicationBootstrap();
+  });
+
+  afterEach(async () => {
+    await runner.beforeApplicationShutdown();
+    await store.close();
+  });
+
+  it('given new events, then it stays stopped and says why, rather than skip them', async () => {
+    const added = await add(store, 'tally-a', 3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(manager.seen).toEqual([]);
+    expect(status()?.lastError).toMatch(/^its checkpoint 1000 is past the end of the event log \(2\)/);
+    expect(status()?.position).toBe(1000);
+    expect(added).toBeLessThan(1000);
+  });
+
+  it('given the operator moves it back (the restore runbook), then it goes on from the log’s end and handles what comes next', async () => {
+    expect(await runner.moveCheckpointsPastTheEnd()).toEqual([{ name: 'recorder', from: 1000, to: 2 }]);
+    expect(status()?.lastError).toBeNull();
+    await add(store, 'tally-a', 3);
+    for (let i = 0; i < 200 && manager.seen.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(manager.seen).toHaveLength(1);
+    expect(await runner.moveCheckpointsPastTheEnd()).toEqual([]);
+  });
+});

@@ -241,6 +241,27 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     return [...this.subscribers.values()].map((s) => ({ ...s.status, runsHere: s.wanted }));
   }
 
+  /**
+   * Moves every checkpoint that is past the end of the event log (events restored from an older backup than the
+   * checkpoints) back to the log's end, and starts those subscribers: the operator's step of the restore runbook
+   * (`npm run projections:rebuild` runs it first). Returns what it moved.
+   */
+  async moveCheckpointsPastTheEnd(): Promise<{ name: string; from: number; to: number }[]> {
+    const head = await this.eventStore.headPosition();
+    const moved: { name: string; from: number; to: number }[] = [];
+    for (const subscriber of this.subscribers.values()) {
+      const at = await subscriber.checkpoint.store.get(subscriber.checkpoint.id);
+      if (at === null || at <= head) continue;
+      await subscriber.checkpoint.replace(head);
+      moved.push({ name: subscriber.status.name, from: at, to: head });
+      if (subscriber.wanted) {
+        subscriber.forgetFailures();
+        await subscriber.start();
+      }
+    }
+    return moved;
+  }
+
   /** Rebuilds the read models beside the live ones (`rebuildBeside`), one rebuild at a time. */
   rebuildReadModels(): Promise<{ events: number; millis: number }> {
     this.rebuilding ??= this.rebuild().finally(() => (this.rebuilding = null));

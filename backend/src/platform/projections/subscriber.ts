@@ -30,8 +30,18 @@ export interface SubscriberSetup {
   checkpoint: (position: () => number) => CheckpointWriter;
   /** Told of every event done (read models: the lag, the waits). */
   onDone?: (event: RecordedEvent) => void;
-  /** Told each time the subscription has caught up with the log. */
+  /** Told each time the subscription has caught up with the log, or found it cannot start (see `pastTheEnd`). */
   onCaughtUp?: () => void;
+}
+
+/**
+ * Why a subscriber whose checkpoint is past the end of the event log does not start: the events were restored
+ * from a backup older than the checkpoints (MongoDB is not restored with KurrentDB). Going on would skip every
+ * event appended until the log grows past the checkpoint again, silently: the subscriber stays stopped, the
+ * health says why, and the runbook (`docs/operations.md`, "Back up and restore") says what to do.
+ */
+export function pastTheEnd(checkpoint: number, head: number): string {
+  return `its checkpoint ${checkpoint} is past the end of the event log (${head}): the events were restored from an older backup than the checkpoints. Nothing is skipped: it stays stopped until \`npm run projections:rebuild\` moves the checkpoints back to the log (docs/operations.md, "Back up and restore")`;
 }
 
 /**
@@ -98,6 +108,16 @@ export class Subscriber {
     const after = await this.checkpoint.load();
     this.status.position = after ?? -1;
     const run = ++this.run;
+    if (after !== null) {
+      const head = await this.eventStore.headPosition();
+      if (after > head) {
+        this.status.lastError = pastTheEnd(after, head);
+        this.logger.error(`${this.status.name} does not start: ${this.status.lastError}`);
+        // Not caught up, but nothing will come: whoever waits for it at start-up is let go (the health says why).
+        this.setup.onCaughtUp?.();
+        return;
+      }
+    }
     const { interested, deliver } = this.setup;
     const lanes =
       interested === null
