@@ -388,9 +388,12 @@ export function describeEventStoreContract(label: string, open: () => Promise<Ev
         ],
       ])('round-trips the metadata of %s, also through $all', async (_name, metadata) => {
         const stream = newStream('order');
-        const { position } = await store.append(stream, [{ type: 'OrderPlaced', data: {}, metadata }], { expectedRevision: 'no_stream' });
+        // Read $all from the head before the append: a position is not always a count (bytes of log on KurrentDB,
+        // where `position - 1` falls inside the record before).
+        const before = await store.headPosition();
+        await store.append(stream, [{ type: 'OrderPlaced', data: {}, metadata }], { expectedRevision: 'no_stream' });
         const [read] = await store.readStream(stream);
-        const [fromAll] = await store.readAll({ after: position - 1, maxCount: 1 });
+        const fromAll = (await store.readAll({ after: before, maxCount: 10 })).find((event) => event.streamName === stream);
         expect(read?.metadata).toEqual(metadata);
         expect(fromAll?.metadata).toEqual(metadata);
         expect(fromAll?.id).toBe(read?.id);
