@@ -171,9 +171,13 @@ export class KurrentDbEventStore implements EventStore {
         }
         maybeReportCaughtUp();
       }
+      // The server ended it (a restart, a leader change) without an error: as much a stop as a failure, said so.
+      if (!stopped) throw new Error('the server ended the subscription');
     };
 
     const loop = run().catch(async (error: unknown) => {
+      // A failed subscription is over: it is no longer one to stop at close.
+      this.subscriptions.delete(subscription);
       if (stopped) return;
       stopped = true;
       await stream.unsubscribe().catch(() => undefined);
