@@ -200,14 +200,14 @@ export class KurrentDbEventStore implements EventStore {
     return subscription;
   }
 
+  /**
+   * The position of the last event `readAll` would give: the server's filter leaves out `$`-types only, so events
+   * of `$`-streams are skipped here as `readAll` skips them (read backwards, stopping at the first one kept).
+   */
   async headPosition(): Promise<number> {
-    for await (const resolved of this.client.readAll({
-      direction: BACKWARDS,
-      fromPosition: END,
-      maxCount: 1,
-      filter: excludeSystemEvents(),
-    })) {
-      if (resolved.event) return toGlobalPosition(resolved.event.position);
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: excludeSystemEvents() })) {
+      const event = resolved.event;
+      if (event && !isSystemEvent(event.type, event.streamId)) return toGlobalPosition(event.position);
     }
     return -1;
   }

@@ -35,4 +35,30 @@ describe('KurrentDB subscriptions', () => {
     await failed;
     expect((store as unknown as { subscriptions: Set<unknown> }).subscriptions.size).toBe(0);
   });
+
+  it('given the log ends with events of a $-stream, then the head is the last event readAll would give, as readAll skips them', async () => {
+    const recorded = (streamId: string, type: string, commit: bigint) => ({
+      event: {
+        streamId,
+        type,
+        id: `${commit}`,
+        revision: 0n,
+        created: new Date(),
+        isJson: true,
+        data: {},
+        metadata: {},
+        position: { commit, prepare: commit },
+      },
+    });
+    jest.spyOn(client, 'readAll').mockImplementation(
+      () =>
+        Object.assign(
+          Readable.from([recorded('$projections-$all', 'ProjectionCheckpoint', 900n), recorded('order-1', 'OrderPlaced', 800n)]),
+          {
+            unsubscribe: () => Promise.resolve(),
+          },
+        ) as unknown as ReturnType<KurrentDBClient['readAll']>,
+    );
+    expect(await store.headPosition()).toBe(800);
+  });
 });
