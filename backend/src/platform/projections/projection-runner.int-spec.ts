@@ -7,6 +7,7 @@ import {
   PgliteEventStore,
   PGLITE_IN_MEMORY,
   streamId,
+  type CheckpointStore,
   type Doc,
   type DocumentStore,
   type EventMetadata,
@@ -211,6 +212,15 @@ class RecordingCheckpointStore extends MemoryCheckpointStore {
   }
 }
 
+/** A started runner with one process manager, whose checkpoints are kept in `checkpoints`. */
+async function runnerWith(store: PgliteEventStore, manager: ProcessManager, checkpoints: CheckpointStore): Promise<ProjectionRunner> {
+  const registry = new ProjectionRegistry();
+  registry.registerProcessManager(manager);
+  const runner = new ProjectionRunner(store, new MemoryDocumentStore(), new MemoryCheckpointStore(), checkpoints, registry);
+  await runner.onApplicationBootstrap();
+  return runner;
+}
+
 describe('ProjectionRunner process-manager checkpoints', () => {
   const CHECKPOINT = 'process-manager:recorder';
   let store: PgliteEventStore;
@@ -222,10 +232,7 @@ describe('ProjectionRunner process-manager checkpoints', () => {
     store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
     checkpoints = new RecordingCheckpointStore();
     manager = new RecordingManager();
-    const registry = new ProjectionRegistry();
-    registry.registerProcessManager(manager);
-    runner = new ProjectionRunner(store, new MemoryDocumentStore(), new MemoryCheckpointStore(), checkpoints, registry);
-    await runner.onApplicationBootstrap();
+    runner = await runnerWith(store, manager, checkpoints);
   });
 
   afterEach(async () => {
@@ -343,10 +350,7 @@ describe('ProjectionRunner with a checkpoint past the end of the log (events res
     const checkpoints = new MemoryCheckpointStore();
     await checkpoints.set('process-manager:recorder', 1000);
     manager = new RecordingManager();
-    const registry = new ProjectionRegistry();
-    registry.registerProcessManager(manager);
-    runner = new ProjectionRunner(store, new MemoryDocumentStore(), new MemoryCheckpointStore(), checkpoints, registry);
-    await runner.onApplicationBootstrap();
+    runner = await runnerWith(store, manager, checkpoints);
   });
 
   afterEach(async () => {
