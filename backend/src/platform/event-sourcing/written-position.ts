@@ -32,6 +32,12 @@ export function writtenPosition(res: Response): number | null {
   return position < 0 ? null : position;
 }
 
+/** The position of the last event the request now running has written so far, or null (nothing yet, or no request). */
+export function positionWrittenSoFar(): number | null {
+  const position = requests.getStore()?.position ?? -1;
+  return position < 0 ? null : position;
+}
+
 /**
  * A recorder for the request now running (none outside one): call it with the position a command was appended
  * at. Taken when the command starts, since the pipeline may append it together with other requests' commands.

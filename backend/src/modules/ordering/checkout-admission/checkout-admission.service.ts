@@ -3,10 +3,11 @@ import type { DocumentStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { serverSecret } from '../../../platform/persistence/data-dir-secret';
 import { APP_CONFIG, CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { activeHoldsFilter, CHECKOUT_HOLDS, type CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import { CheckoutGate, type CheckoutGateStats } from './checkout-gate';
 import { holderKeys, type CheckoutClient } from './checkout-holder';
-import { ClientCheckoutLimits } from './client-checkout-limits';
+import { ClientCheckoutLimits, type HoldClaim } from './client-checkout-limits';
 
 /** A checkout let in: who holds it, and what to give back when it ends. */
 export interface AdmittedCheckout {
@@ -31,6 +32,7 @@ export class CheckoutAdmission implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ProjectionRunner) private readonly projections: Pick<ProjectionRunner, 'readModelsPosition'>,
   ) {
     const { concurrency, queueLimit, queueWaitMs, ratePerMinute, holdsPerClient } = config.checkout;
     this.gate = new CheckoutGate({ concurrency, queueLimit, maxWaitMs: queueWaitMs });
@@ -55,14 +57,22 @@ export class CheckoutAdmission implements OnModuleInit {
     return this.activeHolds({ browser });
   }
 
-  /** Claims one of the client's holds (throws at the cap); returns the function that gives the claim back. */
-  async claimHold(client: string, except: readonly string[]): Promise<() => void> {
+  /** Claims one of the client's holds (throws at the cap), given the checkouts this one replaces. */
+  async claimHold(client: string, except: readonly string[]): Promise<HoldClaim> {
+    // The position first: the holds read next reflect at least what had been applied by then.
+    const readPosition = this.projections.readModelsPosition();
     const holds = await this.activeHolds({ client });
     return this.limits.claimHold(
       client,
-      holds.filter((hold) => !except.includes(hold._id)),
+      holds.filter((hold) => !except.includes(hold._id)).map((hold) => ({ id: hold._id, expiresAt: hold.expiresAt })),
+      readPosition,
       this.clock.now().getTime(),
     );
+  }
+
+  /** The checkout is over, its last event at `position`: its claim lasts until the read models have that. */
+  settle(claim: HoldClaim, position: number | null): void {
+    claim.settle(position, this.clock.now().getTime());
   }
 
   private activeHolds(by: { client: string } | { browser: string }): Promise<CheckoutHoldDoc[]> {

@@ -25,15 +25,42 @@ export interface ClientCheckoutLimitsOptions {
   holdsPerClient: number;
 }
 
+/** A hold recorded in the read model: the order it is for, and when it ends. */
+export interface RecordedHold {
+  id: string;
+  expiresAt: string;
+}
+
+/** One checkout's place under its client's cap, from the claim until the read models show what it did. */
+export interface HoldClaim {
+  /** The order this checkout placed: its hold, once recorded, is this claim and is not counted twice. */
+  forOrder(orderId: string): void;
+  /**
+   * The checkout has answered or failed, its last event at `position` (null when it wrote nothing). The place is
+   * kept until the read models have applied that position, so the checkout counts once throughout: as a claim
+   * until its hold (or the hold's end) is in the read model, then as what the read model says. Once only.
+   */
+  settle(position: number | null, nowMs: number): void;
+}
+
+interface Claim {
+  orderId: string | null;
+  /** Set once the checkout is over: the position of its last event, and when. */
+  settled: { position: number; atMs: number } | null;
+}
+
+/** A settled claim is dropped after this long even if the read models never reach it (a store that went away). */
+const SETTLED_CLAIM_LIMIT_MS = 60_000;
+
 /**
  * Per-client fairness at checkout: attempts a minute (a sliding window of timestamps) and checkouts that
- * hold cans at once (the holds already recorded, from the read model, plus the ones this process is
- * still making). The check and the count of a new checkout happen in one synchronous step, so a burst of
- * parallel requests from one client cannot all slip under the cap.
+ * hold cans at once. A checkout counts once from its claim to its end: as a claim while it runs and until the
+ * read models have applied what it wrote, as the read model's hold after that. The check and the claim happen
+ * in one synchronous step, so a burst of parallel requests from one client cannot all slip under the cap.
  */
 export class ClientCheckoutLimits {
   private readonly attempts = new Map<string, number[]>();
-  private readonly inFlight = new Map<string, number>();
+  private readonly claims = new Map<string, Set<Claim>>();
 
   constructor(private readonly options: ClientCheckoutLimitsOptions) {}
 
@@ -55,33 +82,49 @@ export class ClientCheckoutLimits {
   }
 
   /**
-   * Claims a hold for a new checkout, given the holds the read model has for this client (each with its
-   * expiry). Throws when the client is at its cap; otherwise returns the function that gives the claim back
-   * (once the checkout's own hold is in the read model, or it failed).
+   * Claims a hold for a new checkout, given the holds the read model has for this client and the position that
+   * read model had applied when they were read (taken before reading). Throws when the client is at its cap.
    */
-  claimHold(clientKey: string, recordedHolds: readonly { expiresAt: string }[], nowMs: number): () => void {
-    const inFlight = this.inFlight.get(clientKey) ?? 0;
-    if (recordedHolds.length + inFlight >= this.options.holdsPerClient) {
-      const soonest = recordedHolds.map((h) => Date.parse(h.expiresAt)).reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+  claimHold(clientKey: string, recordedHolds: readonly RecordedHold[], readPosition: number, nowMs: number): HoldClaim {
+    const claims = this.claims.get(clientKey) ?? new Set<Claim>();
+    for (const claim of claims) {
+      if (claim.settled !== null && (claim.settled.position <= readPosition || nowMs - claim.settled.atMs > SETTLED_CLAIM_LIMIT_MS)) {
+        claims.delete(claim);
+      }
+    }
+    const claimedOrders = new Set([...claims].map((claim) => claim.orderId));
+    const recorded = recordedHolds.filter((hold) => !claimedOrders.has(hold.id));
+    if (recorded.length + claims.size >= this.options.holdsPerClient) {
+      if (claims.size === 0) this.claims.delete(clientKey);
+      const soonest = recorded.map((h) => Date.parse(h.expiresAt)).reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
       const retryAfter = Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - nowMs) / 1000)) : 5;
       throw new CheckoutLimitError('checkout_holds_limited', CheckoutLimitMessages.holds(this.options.holdsPerClient), retryAfter);
     }
-    this.inFlight.set(clientKey, inFlight + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.inFlight.get(clientKey) ?? 1) - 1;
-      if (left <= 0) this.inFlight.delete(clientKey);
-      else this.inFlight.set(clientKey, left);
+    const claim: Claim = { orderId: null, settled: null };
+    claims.add(claim);
+    this.claims.set(clientKey, claims);
+    return {
+      forOrder: (orderId) => {
+        claim.orderId = orderId;
+      },
+      settle: (position, atMs) => {
+        if (claim.settled !== null) return;
+        claim.settled = { position: position ?? -1, atMs };
+        if (position === null) claims.delete(claim);
+        if (claims.size === 0 && this.claims.get(clientKey) === claims) this.claims.delete(clientKey);
+      },
     };
   }
 
-  /** Forgets clients whose attempts are all older than a minute, so the map does not grow for ever. */
+  /** Forgets clients whose attempts are all older than a minute and whose claims are long over, so the maps do not grow for ever. */
   private prune(nowMs: number): void {
     if (this.attempts.size < 10_000) return;
     for (const [key, times] of this.attempts) {
       if (times.every((t) => nowMs - t >= MINUTE_MS)) this.attempts.delete(key);
+    }
+    for (const [key, claims] of this.claims) {
+      if ([...claims].every((claim) => claim.settled !== null && nowMs - claim.settled.atMs > SETTLED_CLAIM_LIMIT_MS))
+        this.claims.delete(key);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { positionWrittenSoFar } from '../../../platform/event-sourcing/written-position';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
 import { paymentDecider } from '../../payments/domain/payment.decider';
@@ -17,6 +18,7 @@ import { NumberSequence } from '../numbering/number-sequence.service';
 import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
 import { CheckoutAbandonedError } from '../checkout-admission/checkout-gate';
 import type { CheckoutClient } from '../checkout-admission/checkout-holder';
+import type { HoldClaim } from '../checkout-admission/client-checkout-limits';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
 
@@ -54,13 +56,13 @@ export class CheckoutService {
   ): Promise<CreatePaymentIntentResponse> {
     const customer = validateCustomerInfo(request.customerInfo);
     const admitted = await this.admission.enter(client);
-    let giveBackHold: () => void = () => undefined;
+    let claim: HoldClaim | null = null;
     try {
       const replaced = await this.replaceEarlierCheckouts(admitted.holder.browser, cause);
-      giveBackHold = await this.admission.claimHold(admitted.holder.client, replaced);
-      return await this.placeAndReserve(request, customer, cause, admitted.holder, admitted.signal);
+      claim = await this.admission.claimHold(admitted.holder.client, replaced);
+      return await this.placeAndReserve(request, customer, cause, admitted.holder, admitted.signal, claim);
     } finally {
-      giveBackHold();
+      if (claim !== null) this.admission.settle(claim, positionWrittenSoFar());
       admitted.leave();
     }
   }
@@ -81,6 +83,7 @@ export class CheckoutService {
     cause: Cause,
     holder: { client: string; browser: string },
     signal: AbortSignal,
+    claim: HoldClaim,
   ): Promise<CreatePaymentIntentResponse> {
     const cart: CheckoutCartLine[] = request.cartItems;
     const products = new Map<string, ProductSnapshot | null>();
@@ -96,6 +99,7 @@ export class CheckoutService {
     const now = this.clock.now();
     const reservationExpiresAt = new Date(now.getTime() + this.config.reservationTtlMinutes * 60_000).toISOString();
     const orderId = await this.numbers.nextOrderNumber(cause);
+    claim.forOrder(orderId);
     const order: OrderPlacedData = {
       orderId,
       customer,
