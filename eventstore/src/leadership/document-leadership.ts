@@ -1,5 +1,5 @@
 import type { DocumentStore } from '../read-models/document-store.port';
-import { acquireLease, currentLease, releaseLease } from '../read-models/lease/document-lease';
+import { DocumentLease } from '../read-models/lease/document-lease';
 import { CompetingLeadership } from './leadership';
 
 export interface DocumentLeadershipOptions {
@@ -7,41 +7,42 @@ export interface DocumentLeadershipOptions {
   holder: string;
   /** Default `shop-leader`. */
   name?: string;
-  /** A lease not renewed for this long may be taken by another process. Default 6000 ms. */
+  /** A lease not renewed for this long (by the watching process's own clock) may be taken over. Default 6000 ms. */
   ttlMs?: number;
   /** How often the holder renews and a follower tries. Default 2000 ms. */
   intervalMs?: number;
-  now?: () => Date;
+  /** The watcher's monotonic clock (default `performance.now()`). */
+  monotonicMs?: () => number;
   onProblem?: (message: string) => void;
 }
 
 /**
  * The lease as a document in the read-model store (MongoDB): renewed every round, taken over by another
- * process once it has not been renewed for `ttlMs`. A holder whose renewal fails or goes unanswered for a
- * round stops its work at once, before its lease can expire, so two holders never overlap by the clock of
- * one process; keep the clocks of the processes within a second of each other (NTP).
+ * process once it has seen it unrenewed for `ttlMs` of its own clock (`DocumentLease`: no clocks of two
+ * machines are ever compared). A holder whose renewal fails or goes unanswered for a round stops its work at
+ * once, long before a watcher can have seen a whole `ttlMs` without a renewal, so two holders never overlap.
  */
 export class DocumentLeadership extends CompetingLeadership {
   readonly kind = 'document-lease' as const;
-  private readonly name: string;
-  private readonly ttlMs: number;
-  private readonly now: () => Date;
+  private readonly lease: DocumentLease;
 
-  constructor(private readonly options: DocumentLeadershipOptions) {
+  constructor(options: DocumentLeadershipOptions) {
     super(options.holder, options.intervalMs ?? 2000, options.onProblem ?? (() => undefined));
-    this.name = options.name ?? 'shop-leader';
-    this.ttlMs = options.ttlMs ?? 6000;
-    this.now = options.now ?? (() => new Date());
+    this.lease = new DocumentLease(options.documents, {
+      name: options.name ?? 'shop-leader',
+      holder: options.holder,
+      ttlMs: options.ttlMs ?? 6000,
+      ...(options.monotonicMs === undefined ? {} : { monotonicMs: options.monotonicMs }),
+    });
   }
 
   protected async attempt(): Promise<boolean> {
-    const now = this.now();
-    if ((await acquireLease(this.options.documents, this.name, this.holder, this.ttlMs, now)) !== null) return true;
-    this.seenHolder = (await currentLease(this.options.documents, this.name, now))?.holder ?? null;
+    if (await this.lease.acquire()) return true;
+    this.seenHolder = this.lease.seenHolder();
     return false;
   }
 
   protected async relinquish(): Promise<void> {
-    await releaseLease(this.options.documents, { name: this.name, holder: this.holder });
+    await this.lease.release();
   }
 }

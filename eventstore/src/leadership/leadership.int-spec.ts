@@ -115,14 +115,14 @@ describe('PostgresLeadership (advisory lock)', () => {
 describe('DocumentLeadership (lease document)', () => {
   it('given three processes, exactly one holds the lease; when it stops renewing, another takes over after the ttl', async () => {
     const documents = new MemoryDocumentStore();
-    let now = Date.parse('2026-11-26T00:00:00Z');
+    let now = 0;
     const all = ['d0', 'd1', 'd2'].map(
-      (holder) => new DocumentLeadership({ documents, holder, ttlMs: 6000, intervalMs: 100, now: () => new Date(now) }),
+      (holder) => new DocumentLeadership({ documents, holder, ttlMs: 6000, intervalMs: 100, monotonicMs: () => now }),
     );
     started.push(...all.slice(1));
     for (const l of all) await l.start();
     expect(leaders(all)).toEqual(['d0']);
-    // The holder dies without releasing: the lease stays its own until the ttl passes.
+    // The holder dies without releasing: the lease stays its own until the others have seen it unrenewed for the ttl.
     const holder = all[0] as DocumentLeadership;
     (holder as unknown as { stopped: boolean }).stopped = true;
     await new Promise((resolve) => setTimeout(resolve, 300));

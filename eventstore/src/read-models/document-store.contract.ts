@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Collection, Doc, DocumentStore, Filter, FindOptions } from './document-store.port';
-import { acquireLease, currentLease, releaseLease } from './lease/document-lease';
+import { DocumentLease } from './lease/document-lease';
+import { LEASE_COLLECTION } from './preserved-collections';
 
 /**
  * The behaviour every `DocumentStore` adapter must show, written from the queries and updates the shop's
@@ -589,69 +590,104 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
     });
 
     describe('leases (one subscription runner among several instances)', () => {
-      const t0 = new Date('2026-03-01T10:00:00.000Z');
-      const at = (ms: number): Date => new Date(t0.getTime() + ms);
       let name: string;
+      /** Each instance's own monotonic clock, moved by hand. */
+      const clocks = new Map<string, number>();
+      const lease = (holder: string, ttlMs = 30_000): DocumentLease =>
+        new DocumentLease(store, { name, holder, ttlMs, monotonicMs: () => clocks.get(holder) ?? 0, wallMs: () => 0 });
+      const advance = (holder: string, ms: number): void => {
+        clocks.set(holder, (clocks.get(holder) ?? 0) + ms);
+      };
 
       beforeEach(() => {
         // Leases survive dropAll by design, so each test takes its own.
         name = `projections-${randomUUID()}`;
+        clocks.clear();
       });
 
-      it('given a free lease, when an instance acquires it, then it holds it until the ttl runs out', async () => {
-        expect(await acquireLease(store, name, 'app-a', 30_000, t0)).toEqual({ name, holder: 'app-a', expiresAt: t0.getTime() + 30_000 });
-        expect(await currentLease(store, name, at(29_999))).toEqual({ name, holder: 'app-a', expiresAt: t0.getTime() + 30_000 });
-        expect(await currentLease(store, name, at(30_000))).toBeNull();
+      it('given a free lease, when an instance acquires it, then it holds it and its document says so', async () => {
+        expect(await lease('app-a').acquire()).toBe(true);
+        expect(await DocumentLease.holderOf(store, name)).toBe('app-a');
       });
 
-      it('given a held lease, when another instance tries before expiry, then it is refused and the holder is unchanged', async () => {
-        await acquireLease(store, name, 'app-a', 30_000, t0);
-        expect(await acquireLease(store, name, 'app-b', 30_000, at(10_000))).toBeNull();
-        expect((await currentLease(store, name, at(10_000)))?.holder).toBe('app-a');
+      it('given a lease being renewed, when another instance watches for longer than the ttl, then it never takes it', async () => {
+        const a = lease('app-a');
+        const b = lease('app-b');
+        await a.acquire();
+        for (let round = 0; round < 5; round++) {
+          expect(await b.acquire()).toBe(false);
+          advance('app-b', 20_000);
+          expect(await a.acquire()).toBe(true);
+        }
+        expect(b.seenHolder()).toBe('app-a');
       });
 
-      it('given a held lease, when its holder renews it, then the expiry moves on', async () => {
-        await acquireLease(store, name, 'app-a', 30_000, t0);
-        expect(await acquireLease(store, name, 'app-a', 30_000, at(10_000))).toEqual({
-          name,
-          holder: 'app-a',
-          expiresAt: t0.getTime() + 40_000,
-        });
-        expect(await acquireLease(store, name, 'app-b', 30_000, at(35_000))).toBeNull();
+      it('given a watcher whose clock runs an hour apart from the holder, then a lease being renewed stays with its holder', async () => {
+        const a = lease('app-a');
+        const b = lease('app-b');
+        await a.acquire();
+        expect(await b.acquire()).toBe(false);
+        advance('app-b', 3_600_000);
+        expect(await a.acquire()).toBe(true);
+        expect(await b.acquire()).toBe(false);
+        expect(await DocumentLease.holderOf(store, name)).toBe('app-a');
       });
 
-      it('given an expired lease, when another instance tries, then it takes over and the old holder cannot renew', async () => {
-        await acquireLease(store, name, 'app-a', 30_000, t0);
-        expect(await acquireLease(store, name, 'app-b', 30_000, at(30_000))).toEqual({
-          name,
-          holder: 'app-b',
-          expiresAt: t0.getTime() + 60_000,
-        });
-        expect(await acquireLease(store, name, 'app-a', 30_000, at(31_000))).toBeNull();
+      it('given a holder that stopped renewing, when another instance has seen it unchanged for the ttl, then it takes over and the old holder cannot renew', async () => {
+        const a = lease('app-a');
+        const b = lease('app-b');
+        await a.acquire();
+        expect(await b.acquire()).toBe(false);
+        advance('app-b', 29_999);
+        expect(await b.acquire()).toBe(false);
+        advance('app-b', 1);
+        expect(await b.acquire()).toBe(true);
+        expect(await a.acquire()).toBe(false);
+        expect(await DocumentLease.holderOf(store, name)).toBe('app-b');
       });
 
-      it('given a held lease, when a non-holder releases it, then nothing changes; when the holder does, another may take it', async () => {
-        await acquireLease(store, name, 'app-a', 30_000, t0);
-        expect(await releaseLease(store, { name, holder: 'app-b' })).toBe(false);
-        expect((await currentLease(store, name, at(1)))?.holder).toBe('app-a');
-        expect(await releaseLease(store, { name, holder: 'app-a' })).toBe(true);
-        expect(await currentLease(store, name, at(2))).toBeNull();
-        expect((await acquireLease(store, name, 'app-b', 30_000, at(3)))?.holder).toBe('app-b');
+      it('given two watchers that saw the same stopped holder, when both try to take over at once, then exactly one wins', async () => {
+        await lease('app-a').acquire();
+        const watchers = ['app-b', 'app-c', 'app-d'].map((holder) => lease(holder));
+        for (const watcher of watchers) expect(await watcher.acquire()).toBe(false);
+        for (const watcher of watchers) advance(watcher.holder, 30_000);
+        const results = await Promise.all(watchers.map((watcher) => watcher.acquire()));
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await DocumentLease.holderOf(store, name)).toBe(watchers[results.indexOf(true)]?.holder);
+      });
+
+      it('given a held lease, when a non-holder releases it, then nothing changes; when the holder does, another takes it at once', async () => {
+        const a = lease('app-a');
+        const b = lease('app-b');
+        await a.acquire();
+        expect(await b.release()).toBe(false);
+        expect(await DocumentLease.holderOf(store, name)).toBe('app-a');
+        expect(await a.release()).toBe(true);
+        expect(await DocumentLease.holderOf(store, name)).toBeNull();
+        expect(await b.acquire()).toBe(true);
       });
 
       it('given instances racing for a free lease, when all try at once, then exactly one wins', async () => {
-        const holders = ['app-a', 'app-b', 'app-c', 'app-d', 'app-e'];
-        const results = await Promise.all(holders.map((holder) => acquireLease(store, name, holder, 30_000, t0)));
-        const winners = results.filter((lease) => lease !== null);
-        expect(winners).toHaveLength(1);
-        expect((await currentLease(store, name, at(1)))?.holder).toBe(winners[0]?.holder);
+        const all = ['app-a', 'app-b', 'app-c', 'app-d', 'app-e'].map((holder) => lease(holder));
+        const results = await Promise.all(all.map((instance) => instance.acquire()));
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await DocumentLease.holderOf(store, name)).toBe(all[results.indexOf(true)]?.holder);
+      });
+
+      it('given a lease written before terms existed, then a watcher still waits a whole ttl before taking it over', async () => {
+        await store.collection(LEASE_COLLECTION).replaceOne({ _id: name, holder: 'old-app', expiresAt: 0, renewedAt: 0 });
+        const b = lease('app-b');
+        expect(await b.acquire()).toBe(false);
+        advance('app-b', 30_000);
+        expect(await b.acquire()).toBe(true);
       });
 
       it('given a held lease, when the read models are dropped for a rebuild, then the lease is kept', async () => {
-        await acquireLease(store, name, 'app-a', 30_000, t0);
+        const a = lease('app-a');
+        await a.acquire();
         await store.dropAll();
-        expect((await currentLease(store, name, at(1)))?.holder).toBe('app-a');
-        expect(await acquireLease(store, name, 'app-b', 30_000, at(2))).toBeNull();
+        expect(await DocumentLease.holderOf(store, name)).toBe('app-a');
+        expect(await lease('app-b').acquire()).toBe(false);
       });
     });
 

@@ -5,4 +5,4 @@ export { MemoryCheckpointStore } from './memory/memory-checkpoint-store';
 export { MongoDocumentStore, openMongoDocumentStore } from './mongodb/mongo-document-store';
 export { MongoCheckpointStore } from './mongodb/mongo-checkpoint-store';
 export { openDocumentStore, type DocumentStoreConfig } from './open-document-store';
-export { acquireLease, releaseLease, currentLease, type Lease } from './lease/document-lease';
+export { DocumentLease, type DocumentLeaseOptions } from './lease/document-lease';
