@@ -589,6 +589,30 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
       });
     });
 
+    describe('filters holding undefined (a forgotten argument)', () => {
+      it.each<[string, Filter]>([
+        ['a top-level field', { orderId: undefined }],
+        ['an operator', { total: { $gte: undefined } }],
+        ['a clause of $or', { $or: [{ status: 'paid' }, { status: undefined }] }],
+      ])('given %s that is undefined, then every operation refuses it and nothing changes', async (_what, filter) => {
+        const orders = await given('orders', [
+          { _id: 'o1', orderId: '1', status: 'paid', total: 10 },
+          { _id: 'o2', orderId: '2', status: 'pending', total: 20 },
+        ]);
+        await expect(orders.find(filter)).rejects.toThrow(/undefined/);
+        await expect(orders.findOne(filter)).rejects.toThrow(/undefined/);
+        await expect(orders.count(filter)).rejects.toThrow(/undefined/);
+        await expect(orders.updateOne(filter, { $set: { status: 'gone' } }, { upsert: true })).rejects.toThrow(/undefined/);
+        await expect(orders.updateMany(filter, { $set: { status: 'gone' } })).rejects.toThrow(/undefined/);
+        await expect(orders.deleteOne(filter)).rejects.toThrow(/undefined/);
+        await expect(orders.deleteMany(filter)).rejects.toThrow(/undefined/);
+        expect(await orders.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'o1', orderId: '1', status: 'paid', total: 10 },
+          { _id: 'o2', orderId: '2', status: 'pending', total: 20 },
+        ]);
+      });
+    });
+
     describe('leases (one subscription runner among several instances)', () => {
       let name: string;
       /** Each instance's own monotonic clock, moved by hand. */

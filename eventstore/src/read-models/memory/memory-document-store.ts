@@ -1,6 +1,7 @@
 import { find, update as applyUpdate } from 'mingo';
 import { randomUUID } from 'node:crypto';
 import { copyDocument } from '../document-copy';
+import { assertFilterDefined } from '../filter-values';
 import type {
   Collection,
   Doc,
@@ -120,6 +121,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     return settle(() => {
+      assertFilterDefined(this.name, filter);
       const key = queryCacheKey(filter, options);
       let found = key === undefined ? undefined : this.cache.get(key);
       if (!found) {
@@ -132,13 +134,17 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   findOne(filter: Filter): Promise<T | null> {
     return settle(() => {
+      assertFilterDefined(this.name, filter);
       const found = this.firstMatch(filter);
       return found ? (copyDocument(found) as T) : null;
     });
   }
 
   count(filter: Filter = {}): Promise<number> {
-    return settle(() => (Object.keys(filter).length === 0 ? this.docs.size : this.matchesRemembered(filter).length));
+    return settle(() => {
+      assertFilterDefined(this.name, filter);
+      return Object.keys(filter).length === 0 ? this.docs.size : this.matchesRemembered(filter).length;
+    });
   }
 
   replaceOne(doc: T): Promise<void> {
@@ -150,6 +156,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
     return settle(() => {
+      assertFilterDefined(this.name, filter);
       const { modifier, onInsert } = splitUpdate(update);
       const existing = this.firstMatch(filter);
       if (existing) {
@@ -173,6 +180,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {
     return settle(() => {
+      assertFilterDefined(this.name, filter);
       const { modifier } = splitUpdate(update);
       // Every new version is computed before any is stored, so a failing update changes nothing.
       const next = this.matches(filter).map((doc) => updated(doc, modifier));
@@ -183,6 +191,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   deleteOne(filter: Filter): Promise<{ deleted: number }> {
     return settle(() => {
+      assertFilterDefined(this.name, filter);
       const found = this.firstMatch(filter);
       if (!found) return { deleted: 0 };
       this.remove(found._id);
@@ -192,6 +201,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
     return settle(() => {
+      assertFilterDefined(this.name, filter);
       const doomed = Object.keys(filter).length === 0 ? [...this.docs.values()] : this.matches(filter);
       for (const doc of doomed) this.remove(doc._id);
       return { deleted: doomed.length };

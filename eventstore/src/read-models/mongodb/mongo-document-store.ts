@@ -11,6 +11,7 @@ import type {
   Sort,
   Update,
 } from '../document-store.port';
+import { assertFilterDefined } from '../filter-values';
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { assertDatabaseName, collectionsToDrop, databaseNameFromUrl, DEFAULT_DATABASE_NAME, redactMongoUrl } from './mongo-connection';
 import { MongoCheckpointStore } from './mongo-checkpoint-store';
@@ -121,6 +122,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    assertFilterDefined(this.name, filter);
     const cursor = this.driver.find(filter, {
       ...(options.projection ? { projection: options.projection } : {}),
       ...(options.sort ? { sort: options.sort } : {}),
@@ -131,10 +133,12 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOne(filter: Filter): Promise<T | null> {
+    assertFilterDefined(this.name, filter);
     return (await this.driver.findOne(filter)) as T | null;
   }
 
   async count(filter: Filter = {}): Promise<number> {
+    assertFilterDefined(this.name, filter);
     return this.driver.countDocuments(filter);
   }
 
@@ -144,6 +148,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<{ matched: number; upserted: boolean }> {
+    assertFilterDefined(this.name, filter);
     if (!options.upsert) {
       const result = await this.driver.updateOne(filter, update);
       return { matched: result.matchedCount, upserted: false };
@@ -153,16 +158,19 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateMany(filter: Filter, update: Update): Promise<{ matched: number }> {
+    assertFilterDefined(this.name, filter);
     const result = await this.driver.updateMany(filter, update);
     return { matched: result.matchedCount };
   }
 
   async deleteOne(filter: Filter): Promise<{ deleted: number }> {
+    assertFilterDefined(this.name, filter);
     const result = await this.driver.deleteOne(filter);
     return { deleted: result.deletedCount };
   }
 
   async deleteMany(filter: Filter = {}): Promise<{ deleted: number }> {
+    assertFilterDefined(this.name, filter);
     const result = await this.driver.deleteMany(filter);
     return { deleted: result.deletedCount };
   }
