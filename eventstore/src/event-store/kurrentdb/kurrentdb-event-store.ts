@@ -7,6 +7,7 @@ import {
   START,
   StreamNotFoundError,
   type AllStreamSubscription,
+  type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type {
   AppendResult,
@@ -103,24 +104,45 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
+  /** Events after `after`, at most `maxCount` (see `eventsAfter`: a short page always means the end of the log). */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    if (options.maxCount === 0) return [];
-    const after = options.after ?? null;
-    // The start position is inclusive, so ask for one more and drop the event at `after`.
-    const maxCount = options.maxCount === undefined ? undefined : options.maxCount + (after === null ? 0 : 1);
     const events: RecordedEvent[] = [];
-    for await (const resolved of this.client.readAll({
-      direction: FORWARDS,
-      fromPosition: toReadPosition(after),
-      filter: excludeSystemEvents(),
-      ...(maxCount === undefined ? {} : { maxCount }),
-    })) {
-      const event = resolved.event;
-      if (!event || isSystemEvent(event.type, event.streamId)) continue;
-      const recorded = fromKurrentRecordedEvent(event);
-      if (isAfter(recorded, after)) events.push(recorded);
+    for await (const event of this.eventsAfter(options.after ?? null, options.maxCount)) events.push(fromKurrentRecordedEvent(event));
+    return events;
+  }
+
+  /**
+   * The server's events after `after` that `readAll` gives, at most `limit`, undecoded. The server's filter leaves
+   * out `$`-types; events of `$`-streams with ordinary types are skipped here, so a page the server filled may
+   * hold fewer: the read goes on from the last event the server sent until `limit` are given or the log ends.
+   */
+  private async *eventsAfter(after: number | null, limit: number | undefined): AsyncGenerator<KurrentRecordedEvent> {
+    if (limit !== undefined && limit <= 0) return;
+    let given = 0;
+    let from = after !== null && after < 0 ? null : after;
+    for (;;) {
+      // The start position is inclusive, so ask for one more and drop the event at `from`.
+      const ask = limit === undefined ? undefined : limit - given + (from === null ? 0 : 1);
+      let sent = 0;
+      let lastSent: number | null = null;
+      for await (const resolved of this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: toReadPosition(from),
+        filter: excludeSystemEvents(),
+        ...(ask === undefined ? {} : { maxCount: ask }),
+      })) {
+        sent += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        lastSent = toGlobalPosition(event.position);
+        if (isSystemEvent(event.type, event.streamId) || (from !== null && lastSent <= from)) continue;
+        yield event;
+        given += 1;
+        if (limit !== undefined && given >= limit) return;
+      }
+      if (ask === undefined || sent < ask || lastSent === null) return;
+      from = lastSent;
     }
-    return options.maxCount === undefined ? events : events.slice(0, options.maxCount);
   }
 
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
@@ -212,10 +234,15 @@ export class KurrentDbEventStore implements EventStore {
     return -1;
   }
 
-  /** Read forward from `position` and counted, at most `limit` of them: KurrentDB's positions are byte offsets. */
+  /**
+   * Counted by reading forward from `position`, at most `limit` (KurrentDB's positions are byte offsets and it has
+   * no count): each event the server sends is only looked at, never decoded nor kept. Callers ask only for a
+   * subscriber behind the head; one that is caught up costs nothing.
+   */
   async countEventsAfter(position: number, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    return (await this.readAll({ after: position, maxCount: limit })).length;
+    let counted = 0;
+    for await (const _ of this.eventsAfter(position, Math.max(0, limit))) counted += 1;
+    return counted;
   }
 
   async health(): Promise<EventStoreHealth> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MongoClient, type Collection as DriverCollection, type Db } from 'mongodb';
+import { MongoClient, MongoServerError, type Collection as DriverCollection, type Db } from 'mongodb';
 import type {
   Collection,
   Doc,
@@ -114,6 +114,25 @@ export class MongoDocumentStore implements DocumentStore {
   }
 }
 
+/**
+ * What the server answers a read whose cursor a rebuild's commit killed: renaming a collection over the live
+ * one (`dropTarget`) ends the queries running on the old one (QueryPlanKilled, "collection dropped"), and a
+ * cursor read in batches then has nothing to continue (CursorNotFound, CursorKilled).
+ */
+const KILLED_BY_SWAP = new Set([/* QueryPlanKilled */ 175, /* CursorNotFound */ 43, /* CursorKilled */ 237]);
+const READ_ATTEMPTS = 3;
+
+/** A read cut off by a rebuild's commit is read again, whole, from the collection that is live now. */
+export async function readAcrossSwaps<R>(read: () => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= READ_ATTEMPTS || !(error instanceof MongoServerError) || !KILLED_BY_SWAP.has(Number(error.code))) throw error;
+    }
+  }
+}
+
 class MongoCollection<T extends Doc> implements Collection<T> {
   readonly name: string;
 
@@ -123,23 +142,27 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     assertFilterDefined(this.name, filter);
-    const cursor = this.driver.find(filter, {
-      ...(options.projection ? { projection: options.projection } : {}),
-      ...(options.sort ? { sort: options.sort } : {}),
-      ...(options.skip !== undefined ? { skip: options.skip } : {}),
-      ...(options.limit !== undefined ? { limit: options.limit } : {}),
-    });
-    return (await cursor.toArray()) as T[];
+    return readAcrossSwaps(
+      async () =>
+        (await this.driver
+          .find(filter, {
+            ...(options.projection ? { projection: options.projection } : {}),
+            ...(options.sort ? { sort: options.sort } : {}),
+            ...(options.skip !== undefined ? { skip: options.skip } : {}),
+            ...(options.limit !== undefined ? { limit: options.limit } : {}),
+          })
+          .toArray()) as T[],
+    );
   }
 
   async findOne(filter: Filter): Promise<T | null> {
     assertFilterDefined(this.name, filter);
-    return (await this.driver.findOne(filter)) as T | null;
+    return readAcrossSwaps(async () => (await this.driver.findOne(filter)) as T | null);
   }
 
   async count(filter: Filter = {}): Promise<number> {
     assertFilterDefined(this.name, filter);
-    return this.driver.countDocuments(filter);
+    return readAcrossSwaps(() => this.driver.countDocuments(filter));
   }
 
   async replaceOne(doc: T): Promise<void> {
