@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { KurrentDBClient, START } from '@kurrent/kurrentdb-client';
+import { KurrentDBClient, type START } from '@kurrent/kurrentdb-client';
 import { KurrentDbEventStore } from './kurrentdb-event-store';
 
 /**
