@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { keptTapsScript } from './src/app/tap-keeper.ts';
 
 /** The shared rules are TypeScript source in the workspace, so the browser bundles exactly what the server runs. */
 export const shopRulesEntry = fileURLToPath(new URL('../shop-rules/src/index.ts', import.meta.url));
@@ -43,8 +44,19 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The tap keeper (`src/app/tap-keeper.ts`), inlined first in the head of `index.html`: it listens from the first
+ * paint, with nothing to fetch. The server allows it by its hash in the Content-Security-Policy.
+ */
+function inlineTapKeeper(): Plugin {
+  return {
+    name: 'brewery-tap-keeper',
+    transformIndexHtml: () => [{ tag: 'script', children: keptTapsScript(), injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), inlineTapKeeper(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: { '@brewery/shop-rules': shopRulesEntry, '@': sourceRoot },
   },

@@ -19,6 +19,7 @@ import { readYourWrites } from './read-your-writes';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
+import { shellInlineScriptHashes } from './inline-script-hashes';
 import { storableTextOnly } from './storable-text';
 
 /**
@@ -27,6 +28,8 @@ import { storableTextOnly } from './storable-text';
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.disable('x-powered-by');
+  // The shell's inline script (the tap keeper) runs by its hash; no other inline script does.
+  const inlineScripts = shellInlineScriptHashes(join(config.staticDir, 'index.html'));
   // Whose X-Forwarded-For to believe (TRUST_PROXY); by default none, so a client cannot choose its own address.
   app.set('trust proxy', config.http.trustProxy);
   app.use(
@@ -34,7 +37,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
-          'script-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com'] : [])],
+          'script-src': ["'self'", ...inlineScripts, ...(config.stripe ? ['https://js.stripe.com'] : [])],
           'frame-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
           'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
           // Product pictures come from the shop itself, or from the hosts IMAGE_HOSTS names.

@@ -12,7 +12,7 @@ import { paths } from '../paths';
 import { useNavigationFocus } from './use-navigation-focus';
 import { useHydrationMark } from '../hydration-mark';
 
-/** The drawer's code (antd's Drawer and the pack's lines) comes once the page is idle, or at the first tap on the cart. */
+/** The drawer's code (antd's Drawer and the pack's lines) is fetched as soon as the page's code has taken over. */
 const loadCartDrawer = () => import('@/features/cart/cart-drawer');
 const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDrawer }));
 
@@ -32,10 +32,8 @@ export function RootLayout() {
   // Mounted from the first opening on, so that it can close with its animation.
   const [drawerMounted, setDrawerMounted] = useState(false);
   useEffect(() => {
-    const warm = () => void loadCartDrawer();
-    if (typeof window.requestIdleCallback !== 'function') return;
-    const id = window.requestIdleCallback(warm, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
+    // Not at idle: on a busy phone that came seconds after the first tap on the cart.
+    void loadCartDrawer();
   }, []);
   const openCart = () => {
     setDrawerMounted(true);

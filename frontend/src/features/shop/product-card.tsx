@@ -2,6 +2,7 @@ import type { CartLine, Product } from '@brewery/shop-rules';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductBadges, ProductOrder } from '@/shared/catalog/product-order';
+import { useLiveMark } from '@/shared/browser/live-mark';
 import { ProductPicture } from '@/shared/ui/product-picture';
 
 export interface ProductCardProps {
@@ -17,9 +18,10 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, cansInPack, onAdd, aboveTheFold = false, href }: ProductCardProps) {
   const headingId = useId();
+  const live = useLiveMark<HTMLElement>();
 
   return (
-    <article className={`product-card${product.archived ? ' product-card--archived' : ''}`} aria-labelledby={headingId}>
+    <article className={`product-card${product.archived ? ' product-card--archived' : ''}`} aria-labelledby={headingId} {...live}>
       <div className="product-card__media">
         <ProductPicture
           src={product.imageUrl}

@@ -78,6 +78,8 @@ export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) 
             <input
               type="radio"
               className="product-card__size-input"
+              // The browser must not restore an earlier choice on reload or back: the card would disagree with it.
+              autoComplete="off"
               name={groupName}
               value={size}
               checked={packSize === size}
