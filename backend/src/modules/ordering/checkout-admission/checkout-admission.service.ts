@@ -64,9 +64,10 @@ export class CheckoutAdmission implements OnModuleInit {
     const holds = await this.activeHolds({ client });
     return this.limits.claimHold(
       client,
-      holds.filter((hold) => !except.includes(hold._id)).map((hold) => ({ id: hold._id, expiresAt: hold.expiresAt })),
+      holds.map((hold) => ({ id: hold._id, expiresAt: hold.expiresAt })),
       readPosition,
       this.clock.now().getTime(),
+      except,
     );
   }
 

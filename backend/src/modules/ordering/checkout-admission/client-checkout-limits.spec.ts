@@ -69,6 +69,28 @@ describe('ClientCheckoutLimits', () => {
     expect(() => limits.claimHold('c', [], 131, T0)).not.toThrow();
   });
 
+  it('given two callers whose reads of the holds differ, then each counts a settled checkout by its own read, so the older read cannot slip past the cap', () => {
+    const limits = new ClientCheckoutLimits({ ratePerMinute: 100, holdsPerClient: 2 });
+    limits.claimHold('c', [], 100, T0).forOrder('1');
+    const second = limits.claimHold('c', [], 100, T0);
+    second.forOrder('2');
+    second.settle(200, T0);
+    // A caller whose read (at 200) shows order 2's hold: the cap is reached.
+    expect(() => limits.claimHold('c', [{ id: '2', expiresAt: '2026-11-25T10:15:00.000Z' }], 200, T0)).toThrow(CheckoutLimitError);
+    // One whose read (at 150) was made before that hold was projected: it still counts the checkout by its claim.
+    expect(() => limits.claimHold('c', [], 150, T0)).toThrow(CheckoutLimitError);
+  });
+
+  it('given a checkout that replaces the browser’s earlier one, then neither the earlier hold nor its claim counts', () => {
+    const limits = new ClientCheckoutLimits({ ratePerMinute: 100, holdsPerClient: 1 });
+    const earlier = limits.claimHold('c', [], 100, T0);
+    earlier.forOrder('7');
+    earlier.settle(300, T0);
+    const recorded = [{ id: '7', expiresAt: '2026-11-25T10:15:00.000Z' }];
+    expect(() => limits.claimHold('c', recorded, 250, T0)).toThrow(CheckoutLimitError);
+    expect(() => limits.claimHold('c', recorded, 250, T0, ['7'])).not.toThrow();
+  });
+
   it('a checkout that wrote nothing frees its place at once, and settling twice changes nothing', () => {
     const limits = new ClientCheckoutLimits({ ratePerMinute: 100, holdsPerClient: 1 });
     const claim = limits.claimHold('c', [], 100, T0);

@@ -83,18 +83,28 @@ export class ClientCheckoutLimits {
 
   /**
    * Claims a hold for a new checkout, given the holds the read model has for this client and the position that
-   * read model had applied when they were read (taken before reading). Throws when the client is at its cap.
+   * read model had applied when they were read (taken before reading), less the orders this checkout replaces.
+   * Throws when the client is at its cap. Each caller counts by its own read: a claim settled after the position it
+   * read is still counted by it, whatever another caller with a newer read has seen.
    */
-  claimHold(clientKey: string, recordedHolds: readonly RecordedHold[], readPosition: number, nowMs: number): HoldClaim {
+  claimHold(
+    clientKey: string,
+    recordedHolds: readonly RecordedHold[],
+    readPosition: number,
+    nowMs: number,
+    replacing: readonly string[] = [],
+  ): HoldClaim {
     const claims = this.claims.get(clientKey) ?? new Set<Claim>();
     for (const claim of claims) {
-      if (claim.settled !== null && (claim.settled.position <= readPosition || nowMs - claim.settled.atMs > SETTLED_CLAIM_LIMIT_MS)) {
-        claims.delete(claim);
-      }
+      if (claim.settled !== null && nowMs - claim.settled.atMs > SETTLED_CLAIM_LIMIT_MS) claims.delete(claim);
     }
-    const claimedOrders = new Set([...claims].map((claim) => claim.orderId));
-    const recorded = recordedHolds.filter((hold) => !claimedOrders.has(hold.id));
-    if (recorded.length + claims.size >= this.options.holdsPerClient) {
+    const ends = new Set(replacing);
+    const counted = [...claims].filter(
+      (claim) => !(claim.settled !== null && claim.settled.position <= readPosition) && !(claim.orderId !== null && ends.has(claim.orderId)),
+    );
+    const claimedOrders = new Set(counted.map((claim) => claim.orderId));
+    const recorded = recordedHolds.filter((hold) => !claimedOrders.has(hold.id) && !ends.has(hold.id));
+    if (recorded.length + counted.length >= this.options.holdsPerClient) {
       if (claims.size === 0) this.claims.delete(clientKey);
       const soonest = recorded.map((h) => Date.parse(h.expiresAt)).reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
       const retryAfter = Number.isFinite(soonest) ? Math.max(1, Math.ceil((soonest - nowMs) / 1000)) : 5;
