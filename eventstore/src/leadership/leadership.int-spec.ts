@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Client } from 'pg';
 import { createThrowawayDatabase } from '../testing/postgres-cluster';
+import type { DocumentStore } from '../read-models/document-store.port';
 import { MemoryDocumentStore } from '../read-models/memory/memory-document-store';
 import type { Leadership } from './leadership';
 import { DocumentLeadership } from './document-leadership';
@@ -112,7 +113,69 @@ describe('PostgresLeadership (advisory lock)', () => {
   });
 });
 
+/**
+ * The store as a process sees it over a slow or stuck network: every answer comes `delayMs` after the store has
+ * done the work (the write lands, its answer is late), or never once `stuck()` says so.
+ */
+function answersLate(store: DocumentStore, delayMs: number, stuck: () => boolean = () => false): DocumentStore {
+  const late = <T>(work: Promise<T>): Promise<T> =>
+    work.then((value) => new Promise<T>((resolve) => (stuck() ? undefined : setTimeout(() => resolve(value), delayMs))));
+  return Object.assign(Object.create(store) as DocumentStore, {
+    collection: (name: string) => {
+      const collection = store.collection(name);
+      return Object.assign(Object.create(collection) as typeof collection, {
+        findOne: (...args: Parameters<typeof collection.findOne>) => late(collection.findOne(...args)),
+        updateOne: (...args: Parameters<typeof collection.updateOne>) => late(collection.updateOne(...args)),
+      });
+    },
+  });
+}
+
+/** Samples who leads every 10 ms for `ms`. */
+async function sampleLeaders(all: Leadership[], ms: number): Promise<string[][]> {
+  const samples: string[][] = [];
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    samples.push(leaders(all));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return samples;
+}
+
 describe('DocumentLeadership (lease document)', () => {
+  it('given answers slower than a round (a slow majority write), then the holder keeps leading while its renewals land', async () => {
+    const documents = new MemoryDocumentStore();
+    const a = new DocumentLeadership({ documents: answersLate(documents, 150), holder: 'a', ttlMs: 600, intervalMs: 100 });
+    const b = new DocumentLeadership({ documents: answersLate(documents, 150), holder: 'b', ttlMs: 600, intervalMs: 100 });
+    started.push(a, b);
+    await a.start();
+    await b.start();
+    await until(() => a.isLeader(), 2000);
+    const samples = await sampleLeaders([a, b], 1500);
+    expect(samples.filter((who) => who.length === 1 && who[0] === 'a').length / samples.length).toBeGreaterThan(0.8);
+  });
+
+  it('given a holder whose store stops answering, then it stops its work before another can take the lease over, and another does', async () => {
+    const documents = new MemoryDocumentStore();
+    let cutOff = false;
+    const a = new DocumentLeadership({ documents: answersLate(documents, 0, () => cutOff), holder: 'a', ttlMs: 600, intervalMs: 100 });
+    const b = new DocumentLeadership({ documents, holder: 'b', ttlMs: 600, intervalMs: 100 });
+    started.push(b);
+    await a.start();
+    await b.start();
+    expect(leaders([a, b])).toEqual(['a']);
+    cutOff = true;
+    const samples = await sampleLeaders([a, b], 1500);
+    expect(samples.filter((who) => who.length > 1)).toEqual([]);
+    expect(samples.at(-1)).toEqual(['b']);
+    (a as unknown as { stopped: boolean }).stopped = true;
+  });
+
+  it('refuses a ttl shorter than three rounds', () => {
+    expect(() => new DocumentLeadership({ documents: new MemoryDocumentStore(), holder: 'a', ttlMs: 500, intervalMs: 200 })).toThrow(
+      RangeError,
+    );
+  });
+
   it('given three processes, exactly one holds the lease; when it stops renewing, another takes over after the ttl', async () => {
     const documents = new MemoryDocumentStore();
     let now = 0;

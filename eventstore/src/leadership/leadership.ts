@@ -54,6 +54,8 @@ export abstract class CompetingLeadership implements Leadership {
   protected seenHolder: string | null = null;
   private readonly listeners = new Set<(leader: boolean) => void>();
   private timer: NodeJS.Timeout | null = null;
+  /** Ends the lead when the lease's own deadline passes before a renewal is answered (see `leaseDeadline`). */
+  private watchdog: NodeJS.Timeout | null = null;
   private stopped = false;
   private running: Promise<void> = Promise.resolve();
 
@@ -67,6 +69,19 @@ export abstract class CompetingLeadership implements Leadership {
   protected abstract attempt(): Promise<boolean>;
   /** Gives the lease up, if held, and lets the connection go. */
   protected abstract relinquish(): Promise<void>;
+
+  /** How long an attempt may take before it counts as no answer (the holder then stops its work). */
+  protected answerTimeoutMs(): number {
+    return this.intervalMs;
+  }
+
+  /**
+   * The moment (`performance.now()`) until which the lease last confirmed is safely this process's, or null when
+   * it lasts as long as a connection does. The work stops at that moment unless a renewal has moved it on.
+   */
+  protected leaseDeadline(): number | null {
+    return null;
+  }
 
   isLeader(): boolean {
     return this.leader;
@@ -88,6 +103,7 @@ export abstract class CompetingLeadership implements Leadership {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
+    if (this.watchdog !== null) clearTimeout(this.watchdog);
     this.timer = null;
     await this.running;
     this.set(false);
@@ -98,12 +114,14 @@ export abstract class CompetingLeadership implements Leadership {
     this.running = (async () => {
       let holds: boolean;
       let timer: NodeJS.Timeout | undefined;
+      const startedAt = performance.now();
+      const answerWithin = this.answerTimeoutMs();
       try {
-        // An answer that takes longer than a round counts as none: a holder cut off from its store stops.
+        // An answer that takes too long counts as none: a holder cut off from its store stops.
         holds = await Promise.race([
           this.attempt(),
           new Promise<boolean>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`no answer from the lease within ${this.intervalMs} ms`)), this.intervalMs);
+            timer = setTimeout(() => reject(new Error(`no answer from the lease within ${answerWithin} ms`)), answerWithin);
           }),
         ]);
       } catch (error) {
@@ -114,10 +132,28 @@ export abstract class CompetingLeadership implements Leadership {
       }
       if (this.stopped) return;
       this.set(holds);
-      this.timer = setTimeout(() => void this.tick(), this.intervalMs);
+      this.armWatchdog(holds);
+      // A round every `intervalMs` from the start of the last: a slow answer does not stretch the rounds.
+      this.timer = setTimeout(() => void this.tick(), Math.max(0, this.intervalMs - (performance.now() - startedAt)));
       this.timer.unref();
     })();
     return this.running;
+  }
+
+  /** While the lease is held, the work stops at its deadline even if the next renewal is still unanswered. */
+  private armWatchdog(holds: boolean): void {
+    if (this.watchdog !== null) clearTimeout(this.watchdog);
+    this.watchdog = null;
+    const deadline = holds ? this.leaseDeadline() : null;
+    if (deadline === null) return;
+    this.watchdog = setTimeout(
+      () => {
+        this.onProblem('the lease was not renewed in time: this process stops its work until a renewal is answered');
+        this.set(false);
+      },
+      Math.max(0, deadline - performance.now()),
+    );
+    this.watchdog.unref();
   }
 
   /** The connection that holds the lease is gone: the work stops now, not at the next round. */

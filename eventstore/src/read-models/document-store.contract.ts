@@ -706,6 +706,29 @@ export function describeDocumentStoreContract(label: string, open: () => Promise
         expect(await b.acquire()).toBe(true);
       });
 
+      it('given a holder of the version before terms, renewing as it did (renewedAt and expiresAt only), then a watcher never takes its lease', async () => {
+        const leases = store.collection(LEASE_COLLECTION);
+        const oldRenewal = (at: number) => leases.replaceOne({ _id: name, holder: 'old-app', expiresAt: at + 6000, renewedAt: at });
+        await oldRenewal(1000);
+        const b = lease('app-b');
+        for (let round = 1; round <= 5; round++) {
+          expect(await b.acquire()).toBe(false);
+          advance('app-b', 30_000);
+          await oldRenewal(1000 + round * 2000);
+        }
+        expect(await DocumentLease.holderOf(store, name)).toBe('old-app');
+      });
+
+      it('given a holder that let its lease lapse, then it does not renew it, and takes it again only as another would', async () => {
+        const a = lease('app-a');
+        await a.acquire();
+        const [before] = await store.collection(LEASE_COLLECTION).find({ _id: name });
+        expect(await a.acquire({ renew: false })).toBe(false);
+        expect(await store.collection(LEASE_COLLECTION).find({ _id: name })).toEqual([before]);
+        advance('app-a', 30_000);
+        expect(await a.acquire({ renew: false })).toBe(true);
+      });
+
       it('given a held lease, when the read models are dropped for a rebuild, then the lease is kept', async () => {
         const a = lease('app-a');
         await a.acquire();

@@ -22,7 +22,7 @@ describe('DocumentLease', () => {
     const lease = new DocumentLease(store, { name: 'projections', holder: 'app-a', ttlMs: 30_000, wallMs: () => wall });
     await lease.acquire();
     const [first] = await store.collection(LEASE_COLLECTION).find();
-    expect(first).toEqual({ _id: 'projections', holder: 'app-a', term: expect.any(String), renewedAt: wall });
+    expect(first).toEqual({ _id: 'projections', holder: 'app-a', term: expect.any(String), renewedAt: wall, expiresAt: wall + 30_000 });
     wall += 2000;
     await lease.acquire();
     const [second] = await store.collection(LEASE_COLLECTION).find();

@@ -20,8 +20,14 @@ interface LeaseDoc extends Doc {
   holder: string;
   /** Written anew at every renewal: watchers see the holder is alive by seeing it change. */
   term: string;
-  /** The holder's wall clock at its last renewal: for people reading the document, never compared. */
+  /**
+   * The holder's wall clock at its last renewal, and that plus the ttl: never compared with another clock here.
+   * Both change at every renewal, as they did before terms existed, so a process of the version before (which
+   * writes these two and compares `expiresAt` with its clock) and one of this version never take the lease from
+   * each other while it is being renewed, during a rolling upgrade.
+   */
   renewedAt: number;
+  expiresAt: number;
 }
 
 export interface DocumentLeaseOptions {
@@ -41,8 +47,8 @@ export class DocumentLease {
   private readonly ttlMs: number;
   private readonly monotonicMs: () => number;
   private readonly wallMs: () => number;
-  /** The other holder's term as this instance last saw it, and since when (its own monotonic clock). */
-  private seen: { holder: string; term: string | null; sinceMs: number } | null = null;
+  /** The other holder's renewal as this instance last saw it, and since when (its own monotonic clock). */
+  private seen: { holder: string; term: string | null; renewedAt: number | null; sinceMs: number } | null = null;
 
   constructor(
     private readonly store: DocumentStore,
@@ -57,11 +63,17 @@ export class DocumentLease {
     this.wallMs = options.wallMs ?? (() => Date.now());
   }
 
-  /** Renews the lease if this instance holds it, or takes it when it is free or its holder has stopped; true when held. */
-  async acquire(): Promise<boolean> {
+  /**
+   * Renews the lease if this instance holds it, or takes it when it is free or its holder has stopped; true when
+   * held. With `renew: false` (a holder that let its lease lapse: it stopped its work) its own lease is watched
+   * like anyone's and taken again only as another would, so a holder whose answers come too late for it to work
+   * does not keep the lease alive for nobody.
+   */
+  async acquire(options: { renew?: boolean } = {}): Promise<boolean> {
     const leases = this.store.collection<LeaseDoc>(LEASE_COLLECTION);
-    const renewal = { term: randomUUID(), renewedAt: this.wallMs() };
-    if ((await leases.updateOne({ _id: this.name, holder: this.holder }, { $set: renewal })).matched > 0) {
+    const wall = this.wallMs();
+    const renewal = { term: randomUUID(), renewedAt: wall, expiresAt: wall + this.ttlMs };
+    if (options.renew !== false && (await leases.updateOne({ _id: this.name, holder: this.holder }, { $set: renewal })).matched > 0) {
       this.seen = null;
       return true;
     }
@@ -73,14 +85,19 @@ export class DocumentLease {
       return created.upserted;
     }
     const term = typeof current.term === 'string' ? current.term : null;
+    const renewedAt = typeof current.renewedAt === 'number' ? current.renewedAt : null;
     const now = this.monotonicMs();
-    if (this.seen === null || this.seen.term !== term || this.seen.holder !== current.holder) {
-      this.seen = { holder: current.holder, term, sinceMs: now };
+    const seen = this.seen;
+    if (seen === null || seen.term !== term || seen.renewedAt !== renewedAt || seen.holder !== current.holder) {
+      this.seen = { holder: current.holder, term, renewedAt, sinceMs: now };
       return false;
     }
-    if (now - this.seen.sinceMs < this.ttlMs) return false;
-    // The same term for a whole ttl: its holder stopped renewing. Take it unless another watcher already did.
-    const taken = await leases.updateOne({ _id: this.name, holder: current.holder, term }, { $set: { holder: this.holder, ...renewal } });
+    if (now - seen.sinceMs < this.ttlMs) return false;
+    // The same renewal for a whole ttl: its holder stopped renewing. Take it unless another watcher already did.
+    const taken = await leases.updateOne(
+      { _id: this.name, holder: current.holder, term, renewedAt },
+      { $set: { holder: this.holder, ...renewal } },
+    );
     this.seen = null;
     return taken.matched > 0;
   }
