@@ -126,4 +126,43 @@ describe('KurrentDB adapter over the real client', () => {
       expect(await store.countEventsAfter(1100, 10)).toBe(0);
     });
   });
+
+  it('given a log ending with more events of $-streams than a page, then the head is found in short pages, each read to its end', async () => {
+    const log = [
+      { streamId: 'order-1', type: 'OrderPlaced', commit: 100n },
+      ...Array.from({ length: 40 }, (_, i) => ({
+        streamId: '$projections-$all',
+        type: 'ProjectionCheckpoint',
+        commit: BigInt(200 + i * 10),
+      })),
+    ];
+    const reads: { maxCount: number | undefined; stream: Readable }[] = [];
+    jest.spyOn(client, 'readAll').mockImplementation(((options: { fromPosition: { commit: bigint } | string; maxCount?: number }) => {
+      const from = typeof options.fromPosition === 'object' ? options.fromPosition.commit : BigInt(Number.MAX_SAFE_INTEGER);
+      const sent = log
+        .filter((e) => e.commit <= from)
+        .reverse()
+        .slice(0, options.maxCount ?? Number.MAX_SAFE_INTEGER)
+        .map((e) => ({
+          event: {
+            ...e,
+            id: `${e.commit}`,
+            revision: 0n,
+            created: new Date(),
+            isJson: true,
+            data: {},
+            metadata: {},
+            position: { commit: e.commit, prepare: e.commit },
+          },
+        }));
+      const stream = Object.assign(Readable.from(sent), { unsubscribe: () => Promise.resolve() });
+      reads.push({ maxCount: options.maxCount, stream });
+      return stream;
+    }) as unknown as KurrentDBClient['readAll']);
+
+    expect(await store.headPosition()).toBe(100);
+    expect(reads.length).toBeGreaterThan(1);
+    expect(reads.every((read) => read.maxCount !== undefined && read.maxCount <= 32)).toBe(true);
+    expect(reads.every((read) => read.stream.readableEnded)).toBe(true);
+  });
 });

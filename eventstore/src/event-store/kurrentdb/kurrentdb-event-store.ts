@@ -7,6 +7,7 @@ import {
   START,
   StreamNotFoundError,
   type AllStreamSubscription,
+  type ReadPosition,
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type {
@@ -45,6 +46,9 @@ export interface KurrentDbEventStoreOptions {
  * KurrentDB (EventStoreDB) through its gRPC client: the production engine. Revisions, expected
  * revisions and idempotency (same event ids in the same stream) are the server's own.
  */
+/** Events read at a time when looking for the head from the end of the log. */
+const HEAD_PAGE = 32;
+
 export class KurrentDbEventStore implements EventStore {
   readonly kind = 'kurrentdb' as const;
   private readonly subscriptions = new Set<Subscription>();
@@ -77,12 +81,22 @@ export class KurrentDbEventStore implements EventStore {
     } catch (error) {
       throw fromKurrentAppendError(error, streamName, options.expectedRevision);
     }
-    return toAppendResult(result, { streamName, expected: options.expectedRevision }, async (revision) => {
-      const [stored] = await this.readStream(streamName, { fromRevision: revision, maxCount: 1 });
-      if (stored === undefined)
-        throw new Error(`KurrentDB answered an append to ${streamName} at revision ${revision}, which it cannot find`);
-      return stored.globalPosition;
-    });
+    return toAppendResult(
+      result,
+      { streamName, expected: options.expectedRevision },
+      {
+        positionAt: async (revision) => {
+          const [stored] = await this.readStream(streamName, { fromRevision: revision, maxCount: 1 });
+          if (stored === undefined)
+            throw new Error(`KurrentDB answered an append to ${streamName} at revision ${revision}, which it cannot find`);
+          return stored.globalPosition;
+        },
+        currentRevision: async () => {
+          const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+          return last === undefined ? 'no_stream' : last.revision;
+        },
+      },
+    );
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -135,12 +149,13 @@ export class KurrentDbEventStore implements EventStore {
         const event = resolved.event;
         if (!event) continue;
         lastSent = toGlobalPosition(event.position);
-        if (isSystemEvent(event.type, event.streamId) || (from !== null && lastSent <= from)) continue;
+        // Past the limit the page is still read to its end: the client's read is closed only by its last event.
+        if (isSystemEvent(event.type, event.streamId) || (from !== null && lastSent <= from) || (limit !== undefined && given >= limit))
+          continue;
         yield event;
         given += 1;
-        if (limit !== undefined && given >= limit) return;
       }
-      if (ask === undefined || sent < ask || lastSent === null) return;
+      if (ask === undefined || sent < ask || lastSent === null || (limit !== undefined && given >= limit)) return;
       from = lastSent;
     }
   }
@@ -224,14 +239,35 @@ export class KurrentDbEventStore implements EventStore {
 
   /**
    * The position of the last event `readAll` would give: the server's filter leaves out `$`-types only, so events
-   * of `$`-streams are skipped here as `readAll` skips them (read backwards, stopping at the first one kept).
+   * of `$`-streams are skipped here as `readAll` skips them. Read backwards in short pages, each read to its end:
+   * the client (`@kurrent/bridge`) closes a read only at its last event, so a read left half-way stays open on the
+   * connection, and this is asked on many requests.
    */
   async headPosition(): Promise<number> {
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: excludeSystemEvents() })) {
-      const event = resolved.event;
-      if (event && !isSystemEvent(event.type, event.streamId)) return toGlobalPosition(event.position);
+    let from: ReadPosition = END;
+    let before = Number.POSITIVE_INFINITY;
+    for (;;) {
+      let sent = 0;
+      let found: number | null = null;
+      let last: number | null = null;
+      for await (const resolved of this.client.readAll({
+        direction: BACKWARDS,
+        fromPosition: from,
+        maxCount: HEAD_PAGE,
+        filter: excludeSystemEvents(),
+      })) {
+        sent += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        const position = toGlobalPosition(event.position);
+        last = position;
+        if (found === null && position < before && !isSystemEvent(event.type, event.streamId)) found = position;
+      }
+      if (found !== null) return found;
+      if (sent < HEAD_PAGE || last === null) return -1;
+      before = last;
+      from = toReadPosition(last);
     }
-    return -1;
   }
 
   /**
@@ -248,7 +284,8 @@ export class KurrentDbEventStore implements EventStore {
   async health(): Promise<EventStoreHealth> {
     if (this.closing !== null) return { ok: false, adapter: this.kind, detail: 'closed' };
     try {
-      for await (const _ of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) break;
+      // Read to its end (one event at most): a read left half-way stays open on the connection.
+      for await (const _ of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) continue;
       return { ok: true, adapter: this.kind };
     } catch (error) {
       return { ok: false, adapter: this.kind, detail: error instanceof Error ? error.message : String(error) };

@@ -131,40 +131,47 @@ describe('KurrentDB append answers', () => {
   const refused = { streamName: 'product-1', expected: 3 } as const;
   it('given a position, then it is the commit position', async () => {
     const lookups: number[] = [];
-    const result = await toAppendResult(
-      { success: true, nextExpectedRevision: 4n, position: { commit: 1234n, prepare: 1234n } },
-      refused,
-      (revision) => {
+    const result = await toAppendResult({ success: true, nextExpectedRevision: 4n, position: { commit: 1234n, prepare: 1234n } }, refused, {
+      positionAt: (revision) => {
         lookups.push(revision);
         return Promise.resolve(0);
       },
-    );
+      currentRevision: () => Promise.resolve(4),
+    });
     expect(result).toEqual({ nextExpectedRevision: 4, position: 1234 });
     expect(lookups).toEqual([]);
   });
 
   it('given an idempotent repeat answered without a position, then the stored event’s position is looked up, not an error', async () => {
-    const result = await toAppendResult({ success: true, nextExpectedRevision: 7n }, refused, (revision) =>
-      Promise.resolve(revision === 7 ? 9876 : -1),
-    );
+    const result = await toAppendResult({ success: true, nextExpectedRevision: 7n }, refused, {
+      positionAt: (revision) => Promise.resolve(revision === 7 ? 9876 : -1),
+      currentRevision: () => Promise.resolve(7),
+    });
     expect(result).toEqual({ nextExpectedRevision: 7, position: 9876 });
   });
 
-  // The client's own answer to a refused append under `throwOnAppendFailure=false` (append.js: success false, the
-  // stream's current revision, or -1 when it has none, and no position).
+  // The client's own answers to a refused append under `throwOnAppendFailure=false`: append.js gives the stream's
+  // current revision (-1 when it has none), batchAppend.js (the default path) always 1; neither a position.
   it.each<[string, bigint, number | 'no_stream']>([
-    ['the stream has moved on', 5n, 5],
-    ['the stream does not exist', -1n, 'no_stream'],
-  ])('given success: false because %s, then it is the conflict, never a write', async (_, current, actual) => {
-    const lookups: number[] = [];
-    const answer = toAppendResult({ success: false, nextExpectedRevision: current, position: undefined }, refused, (revision) => {
-      lookups.push(revision);
-      return Promise.resolve(0);
-    });
-    await expect(answer).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-    await expect(answer).rejects.toMatchObject({ streamName: 'product-1', expected: 3, actual });
-    expect(lookups).toEqual([]);
-  });
+    ['the stream has moved on (append.js)', 5n, 5],
+    ['the stream has moved on (batchAppend.js)', 1n, 5],
+    ['the stream does not exist (batchAppend.js)', 1n, 'no_stream'],
+  ])(
+    'given success: false because %s, then it is the conflict at the stream’s own revision, never a write',
+    async (_, answered, actual) => {
+      const lookups: number[] = [];
+      const answer = toAppendResult({ success: false, nextExpectedRevision: answered, position: undefined }, refused, {
+        positionAt: (revision) => {
+          lookups.push(revision);
+          return Promise.resolve(0);
+        },
+        currentRevision: () => Promise.resolve(actual),
+      });
+      await expect(answer).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(answer).rejects.toMatchObject({ streamName: 'product-1', expected: 3, actual });
+      expect(lookups).toEqual([]);
+    },
+  );
 });
 
 describe('KurrentDB caught up, with or without the server saying so', () => {

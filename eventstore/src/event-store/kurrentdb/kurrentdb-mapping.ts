@@ -100,16 +100,20 @@ export function fromKurrentRecordedEvent(event: KurrentRecordedEvent): RecordedE
 export async function toAppendResult(
   result: { success: boolean; nextExpectedRevision: bigint; position?: Position | undefined },
   refused: { streamName: string; expected: ExpectedRevision },
-  positionAt: (revision: number) => Promise<number>,
+  lookups: {
+    positionAt: (revision: number) => Promise<number>;
+    /** The stream's last revision now, read from the server. */
+    currentRevision: () => Promise<number | 'no_stream'>;
+  },
 ): Promise<AppendResult> {
   // With `throwOnAppendFailure=false` in the connection string the client answers a refused append instead of
-  // throwing: it is the same conflict, never a write.
+  // throwing: it is the same conflict, never a write. Its revision is not the stream's (the client's batch append
+  // answers 1 whatever the stream holds), so the stream's is read.
   if (!result.success) {
-    const actual = result.nextExpectedRevision;
-    throw new WrongExpectedRevisionError(refused.streamName, refused.expected, actual < 0n ? 'no_stream' : Number(actual));
+    throw new WrongExpectedRevisionError(refused.streamName, refused.expected, await lookups.currentRevision());
   }
   const nextExpectedRevision = Number(result.nextExpectedRevision);
-  const position = result.position === undefined ? await positionAt(nextExpectedRevision) : toGlobalPosition(result.position);
+  const position = result.position === undefined ? await lookups.positionAt(nextExpectedRevision) : toGlobalPosition(result.position);
   return { nextExpectedRevision, position };
 }
 
