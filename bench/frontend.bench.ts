@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { median, print, type Figure } from './bench-stats';
 import { ROOT, startShop } from './shop-process';
+import { SLOW_PHONE, TAP_INTERVAL_MS, tapFromFirstPaint } from '../tests/support/early-taps';
 
 const DIST = join(ROOT, 'frontend/dist');
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -363,9 +364,49 @@ async function returningVisitorProfile(url: string, dir: string): Promise<string
   return dir;
 }
 
-/** Bundle sizes per page from the build, then Lighthouse scores of / and /shop on the built server. */
+const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5);
+
+/**
+ * A customer on a slow phone who taps from the first paint (`tests/support/early-taps.ts`, as the browser test
+ * does): 4 Pack, +, Add to Pack and the cart, 150 ms apart, on /shop and on the beer's page. Time from first
+ * paint to the code's takeover, and taps lost (the goal is 0).
+ */
+export async function earlyTapFigures(): Promise<Figure[]> {
+  const shop = await startShop();
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    await shop.api('POST', '/api/admin/seed-products', undefined, await shop.adminToken());
+    const beer = { name: 'Quokka Pale Ale', slug: 'quokka-pale-ale' };
+    const how = `${TAP_RUNS} runs, median; Debian's Chromium at 390 × 844 with touch, ${SLOW_PHONE.cpuSlowdown}× CPU slowdown, ${SLOW_PHONE.latencyMs} ms latency, ${SLOW_PHONE.bytesPerSecond / 1024} kB/s, a returning adult (age cookie, no cache); taps ${TAP_INTERVAL_MS} ms apart from the first contentful paint`;
+    const figures: Figure[] = [];
+    for (const [where, path] of [
+      ['/shop', '/shop'],
+      ['beer page', `/shop/${beer.slug}`],
+    ] as const) {
+      const runs = [];
+      for (let run = 0; run < TAP_RUNS; run++) runs.push(await tapFromFirstPaint(browser, shop.url, path, { beer: beer.name, throttled: true }));
+      for (const figure of [
+        { name: `Slow phone ${where}: first paint to takeover`, unit: 'ms', runs: runs.map((r) => r.takeoverMs - r.firstPaintMs) },
+        { name: `Slow phone ${where}: taps made before takeover (of 4)`, unit: 'taps', runs: runs.map((r) => r.tapsBeforeTakeover) },
+        { name: `Slow phone ${where}: taps lost`, unit: 'taps', runs: runs.map((r) => r.lost.length) },
+      ]) {
+        const done: Figure = { ...figure, median: median(figure.runs), how };
+        print(done);
+        figures.push(done);
+      }
+      for (const lost of runs.flatMap((r) => r.lost)) process.stdout.write(`    lost: ${lost}\n`);
+    }
+    return figures;
+  } finally {
+    await browser.close();
+    await shop.stop();
+  }
+}
+
+/** Bundle sizes per page from the build, taps from the first paint on a slow phone, then Lighthouse scores on the built server. */
 export async function frontendBench(): Promise<Figure[]> {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('no frontend/dist: run `node scripts/setup.mjs --build` first');
   const sized = sizeFigures();
-  return [...sized, ...(await lighthouseFigures())];
+  const taps = await earlyTapFigures();
+  return [...sized, ...taps, ...(await lighthouseFigures())];
 }

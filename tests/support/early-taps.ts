@@ -39,7 +39,7 @@ export async function tapFromFirstPaint(
         if (document.documentElement.dataset['hydrated'] !== 'true') return;
         (window as unknown as { takeoverAt: number }).takeoverAt = performance.now();
         observer.disconnect();
-      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
     await context.addCookies([{ name: 'age_verified', value: 'true', url: baseURL }]);
     const page = await context.newPage();
