@@ -26,6 +26,7 @@ export default tseslint.config(
         project: [
           './tsconfig.check.json',
           './tests/tsconfig.json',
+          './bench/tsconfig.json',
           './frontend/tsconfig.json',
           './frontend/tsconfig.test.json',
           './frontend/tsconfig.node.json',

@@ -384,7 +384,8 @@ export async function earlyTapFigures(): Promise<Figure[]> {
       ['beer page', `/shop/${beer.slug}`],
     ] as const) {
       const runs = [];
-      for (let run = 0; run < TAP_RUNS; run++) runs.push(await tapFromFirstPaint(browser, shop.url, path, { beer: beer.name, throttled: true }));
+      for (let run = 0; run < TAP_RUNS; run++)
+        runs.push(await tapFromFirstPaint(browser, shop.url, path, { beer: beer.name, throttled: true }));
       for (const figure of [
         { name: `Slow phone ${where}: first paint to takeover`, unit: 'ms', runs: runs.map((r) => r.takeoverMs - r.firstPaintMs) },
         { name: `Slow phone ${where}: taps made before takeover (of 4)`, unit: 'taps', runs: runs.map((r) => r.tapsBeforeTakeover) },
