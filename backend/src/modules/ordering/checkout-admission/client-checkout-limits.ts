@@ -100,7 +100,8 @@ export class ClientCheckoutLimits {
     }
     const ends = new Set(replacing);
     const counted = [...claims].filter(
-      (claim) => !(claim.settled !== null && claim.settled.position <= readPosition) && !(claim.orderId !== null && ends.has(claim.orderId)),
+      (claim) =>
+        !(claim.settled !== null && claim.settled.position <= readPosition) && !(claim.orderId !== null && ends.has(claim.orderId)),
     );
     const claimedOrders = new Set(counted.map((claim) => claim.orderId));
     const recorded = recordedHolds.filter((hold) => !claimedOrders.has(hold.id) && !ends.has(hold.id));
