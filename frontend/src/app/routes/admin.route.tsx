@@ -138,7 +138,7 @@ function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
           <h1 className="page__title admin-dashboard__title">Admin Dashboard</h1>
           <p className="admin-dashboard__subtitle">Manage products and orders</p>
         </div>
-        <Button icon={<LogoutOutlined />} onClick={() => void onLogout()}>
+        <Button icon={<LogoutOutlined aria-hidden />} onClick={() => void onLogout()}>
           Log out
         </Button>
       </header>

@@ -15,7 +15,7 @@ export function DailyEmailCard() {
       </Typography.Paragraph>
       <Button
         type="primary"
-        icon={<MailOutlined />}
+        icon={<MailOutlined aria-hidden />}
         loading={send.isPending}
         onClick={() =>
           send.mutate(newIdempotencyKey(), {

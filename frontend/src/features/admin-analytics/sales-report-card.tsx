@@ -90,7 +90,7 @@ export function SalesReportCard() {
           </Button>
         </Form.Item>
         <Form.Item>
-          <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => void onExport()}>
+          <Button icon={<DownloadOutlined aria-hidden />} loading={exporter.isPending} onClick={() => void onExport()}>
             Export to CSV
           </Button>
         </Form.Item>

@@ -71,7 +71,7 @@ export function ActiveOrdersTab() {
         <>
           <Button
             size="small"
-            icon={<EyeOutlined />}
+            icon={<EyeOutlined aria-hidden />}
             onClick={() => setOpen({ order, focus: 'details' })}
             aria-label={`View Details of order #${order.id}`}
           >
@@ -80,7 +80,7 @@ export function ActiveOrdersTab() {
           <Button
             size="small"
             type="primary"
-            icon={<EditOutlined />}
+            icon={<EditOutlined aria-hidden />}
             onClick={() => setOpen({ order, focus: 'tracking' })}
             aria-label={`Update Tracking of order #${order.id}`}
           >
@@ -90,10 +90,21 @@ export function ActiveOrdersTab() {
       )}
       bulkActions={(orderIds, clear) => (
         <>
-          <Button size="small" type="primary" icon={<PrinterOutlined />} loading={print.isPending} onClick={() => printLabels(orderIds)}>
+          <Button
+            size="small"
+            type="primary"
+            icon={<PrinterOutlined aria-hidden />}
+            loading={print.isPending}
+            onClick={() => printLabels(orderIds)}
+          >
             Print labels
           </Button>
-          <Button size="small" icon={<UnorderedListOutlined />} loading={pick.isPending} onClick={() => pickList(orderIds, 'pdf')}>
+          <Button
+            size="small"
+            icon={<UnorderedListOutlined aria-hidden />}
+            loading={pick.isPending}
+            onClick={() => pickList(orderIds, 'pdf')}
+          >
             Pick list (PDF)
           </Button>
           <Button size="small" onClick={() => pickList(orderIds, 'csv')} disabled={pick.isPending}>

@@ -95,7 +95,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
       {typedReference.trim() !== '' ? (
         <p className="order-tracking-form__link">
           <a href={auspostTrackingUrl(typedReference)} target="_blank" rel="noopener noreferrer">
-            <LinkOutlined /> Track {typedReference.trim()} with Australia Post
+            <LinkOutlined aria-hidden /> Track {typedReference.trim()} with Australia Post
           </a>
         </p>
       ) : null}

@@ -181,7 +181,7 @@ export function OrdersTable({
           <h2 className="orders-tab__title">{title}</h2>
           <p className="orders-tab__subtitle">{subtitle}</p>
         </div>
-        <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} loading={result.isFetching}>
+        <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void result.refetch()} loading={result.isFetching}>
           Refresh
         </Button>
       </header>

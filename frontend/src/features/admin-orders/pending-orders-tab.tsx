@@ -80,11 +80,11 @@ export function PendingOrdersTab() {
               </ul>
               {order.paymentDeclined ? (
                 <p className="orders-tab__note orders-tab__note--declined">
-                  <CloseCircleOutlined /> {declinedNote(order.paymentDeclined)}
+                  <CloseCircleOutlined aria-hidden /> {declinedNote(order.paymentDeclined)}
                 </p>
               ) : null}
               <p className="orders-tab__note">
-                <InfoCircleOutlined /> {reservationNote(order)}
+                <InfoCircleOutlined aria-hidden /> {reservationNote(order)}
               </p>
             </div>
           ),
@@ -93,7 +93,7 @@ export function PendingOrdersTab() {
           <Button
             size="small"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             onClick={() => confirmDelete(order)}
             aria-label={`Delete Order #${order.id}`}
           >

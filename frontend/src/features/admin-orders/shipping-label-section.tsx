@@ -37,7 +37,7 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
         <p>
           Consignment <strong>{label.consignmentNumber}</strong>{' '}
           <a href={label.trackingUrl} target="_blank" rel="noopener noreferrer">
-            <LinkOutlined /> Carrier tracking
+            <LinkOutlined aria-hidden /> Carrier tracking
           </a>
         </p>
       ) : (
@@ -46,11 +46,16 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
       <div className="shipping-label__actions">
         {/* One label per order: once made, the same consignment is the answer, so a second "create" is not offered. */}
         {label ? null : (
-          <Button icon={<FileAddOutlined />} onClick={createLabel} loading={create.isPending} disabled={order.status === 'cancelled'}>
+          <Button
+            icon={<FileAddOutlined aria-hidden />}
+            onClick={createLabel}
+            loading={create.isPending}
+            disabled={order.status === 'cancelled'}
+          >
             Create Shipping Label
           </Button>
         )}
-        <Button icon={<DownloadOutlined />} onClick={downloadLabel} loading={download.isPending} disabled={label === null}>
+        <Button icon={<DownloadOutlined aria-hidden />} onClick={downloadLabel} loading={download.isPending} disabled={label === null}>
           Download Label (PDF)
         </Button>
       </div>

@@ -72,7 +72,7 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
         </dl>
         <div className="admin-product__actions">
           <Button
-            icon={product.isActive ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+            icon={product.isActive ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
             onClick={() => onToggleActive(product)}
             loading={busy}
             aria-label={`${product.isActive ? 'Remove from Shop' : 'Include in Shop'}: ${product.name}`}
@@ -80,7 +80,12 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
             {product.isActive ? 'Remove from Shop' : 'Include in Shop'}
           </Button>
           <Tooltip title="Edit">
-            <Button icon={<EditOutlined />} onClick={() => onEdit(product)} disabled={busy} aria-label={`Edit ${product.name}`} />
+            <Button
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => onEdit(product)}
+              disabled={busy}
+              aria-label={`Edit ${product.name}`}
+            />
           </Tooltip>
           <Popconfirm
             title={`Delete ${product.name}?`}
@@ -90,7 +95,7 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
             cancelText="Keep"
             onConfirm={() => onDelete(product)}
           >
-            <Button danger icon={<DeleteOutlined />} disabled={busy} aria-label={`Delete ${product.name}`} />
+            <Button danger icon={<DeleteOutlined aria-hidden />} disabled={busy} aria-label={`Delete ${product.name}`} />
           </Popconfirm>
         </div>
       </div>

@@ -45,14 +45,14 @@ export function PictureField({ value = '', onChange, id }: PictureFieldProps) {
     <div className="picture-field">
       <div className="picture-field__preview" aria-hidden={shown === ''}>
         {shown === '' ? (
-          <PictureOutlined />
+          <PictureOutlined aria-hidden />
         ) : (
           <ProductPicture src={shown} sizes="64px" alt="The picture the shop will show" width={64} height={106} />
         )}
       </div>
       <div className="picture-field__controls">
         <div className="picture-field__actions">
-          <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()}>
+          <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending} onClick={() => input.current?.click()}>
             Upload picture
           </Button>
           <input

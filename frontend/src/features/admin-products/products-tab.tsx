@@ -95,10 +95,10 @@ export function ProductsTab() {
           </p>
         </div>
         <div className="admin-products__actions">
-          <Button icon={<DatabaseOutlined />} onClick={seedProducts} loading={seed.isPending}>
+          <Button icon={<DatabaseOutlined aria-hidden />} onClick={seedProducts} loading={seed.isPending}>
             Seed Products
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
             Add Product
           </Button>
         </div>
@@ -110,7 +110,7 @@ export function ProductsTab() {
         <Alert type="error" showIcon title="Could not load the products" description={errorMessage(products.error)} />
       ) : list.length === 0 ? (
         <Empty description={NO_PRODUCTS_FOUND}>
-          <Button type="primary" icon={<DatabaseOutlined />} onClick={seedProducts} loading={seed.isPending}>
+          <Button type="primary" icon={<DatabaseOutlined aria-hidden />} onClick={seedProducts} loading={seed.isPending}>
             Seed Products
           </Button>
         </Empty>

@@ -45,7 +45,7 @@ export function AdminLoginForm({ onLoggedIn }: AdminLoginFormProps) {
       <PageMeta title="Admin Access" noindex />
       <Card className="admin-login__card">
         <div className="admin-login__icon" aria-hidden>
-          <LockOutlined />
+          <LockOutlined aria-hidden />
         </div>
         <h1 className="admin-login__title">Admin Access</h1>
         <p className="admin-login__subtitle">Enter admin password to continue</p>

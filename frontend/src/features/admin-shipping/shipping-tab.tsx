@@ -155,7 +155,7 @@ export function ShippingTab() {
                 Track with Australia Post
               </a>
               <div className="admin-shipping__download">
-                <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={onDownload}>
+                <Button icon={<DownloadOutlined aria-hidden />} loading={download.isPending} onClick={onDownload}>
                   Download Label PDF
                 </Button>
               </div>

@@ -100,10 +100,10 @@ export function SystemTab() {
           {data ? <Typography.Text type="secondary">Last checked {perthDateTime(data.timestamp)}</Typography.Text> : null}
         </div>
         <div className="system__actions">
-          <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+          <Button icon={<ReloadOutlined aria-hidden />} loading={isFetching} onClick={() => void refetch()}>
             Refresh
           </Button>
-          <Button type="primary" icon={<ToolOutlined />} loading={autoFix.isPending} onClick={onAutoFix}>
+          <Button type="primary" icon={<ToolOutlined aria-hidden />} loading={autoFix.isPending} onClick={onAutoFix}>
             Auto-Fix Issues
           </Button>
         </div>

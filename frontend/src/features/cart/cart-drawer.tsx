@@ -90,7 +90,12 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
               <CartLineItem key={`${line.productId}-${line.packSize}`} line={line} products={products} />
             ))}
           </ul>
-          <Button type="link" icon={<ThunderboltOutlined />} className="cart-drawer__optimise" onClick={() => void cart.optimise()}>
+          <Button
+            type="link"
+            icon={<ThunderboltOutlined aria-hidden />}
+            className="cart-drawer__optimise"
+            onClick={() => void cart.optimise()}
+          >
             Regroup for the best price
           </Button>
         </>
@@ -164,7 +169,7 @@ function CartLineItem({ line, products }: { line: CartLine; products: readonly P
           <Button
             type="text"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={`Remove ${countText} of ${line.name}`}
             onClick={() => cart.remove(line.productId, line.packSize)}
           />

@@ -147,6 +147,13 @@ export function CustomerInfoForm({ form, busy, submitBlocked = false, onSubmit, 
               placeholder="Select"
               options={SHIPPING_STATES.map((value) => ({ value, label: value }))}
               aria-label="State"
+              // Typing picks: "WA" then Enter chooses WA (the first state that starts with what was typed).
+              showSearch={{
+                filterOption: (typed, option) =>
+                  String(option?.value ?? '')
+                    .toLowerCase()
+                    .startsWith(typed.trim().toLowerCase()),
+              }}
             />
           </Form.Item>
         </Col>

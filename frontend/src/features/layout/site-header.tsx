@@ -77,7 +77,7 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
         <div className="site-header__actions">
           <span className="site-header__cart-wrap">
             <AccentButton
-              icon={<ShoppingCartOutlined />}
+              icon={<ShoppingCartOutlined aria-hidden />}
               onClick={onCartClick}
               aria-label={`Your pack, ${cartCount} ${canWord}`}
               className="site-header__cart"
@@ -94,7 +94,7 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
             ref={toggle}
             className="site-header__menu-toggle"
             type="text"
-            icon={menuOpen ? <CloseOutlined /> : <MenuOutlined />}
+            icon={menuOpen ? <CloseOutlined aria-hidden /> : <MenuOutlined aria-hidden />}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls={menuId}

@@ -108,7 +108,7 @@ export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) 
         type="primary"
         block
         size="large"
-        icon={label === 'Add to Pack' ? <ShoppingCartOutlined /> : undefined}
+        icon={label === 'Add to Pack' ? <ShoppingCartOutlined aria-hidden /> : undefined}
         disabled={label !== 'Add to Pack' || isAddDisabled(product, packSize, shownCount)}
         onClick={add}
         aria-label={label === 'Add to Pack' ? `Add to Pack: ${product.name}` : `${label}: ${product.name}`}

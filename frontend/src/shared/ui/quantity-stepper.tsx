@@ -21,7 +21,7 @@ export function QuantityStepper({ value, min, max, onChange, label, disabled = f
     <div className={`quantity-stepper quantity-stepper--${size}`} role="group" aria-label={label}>
       <Button
         size={size}
-        icon={<MinusOutlined />}
+        icon={<MinusOutlined aria-hidden />}
         aria-label={`Decrease ${label}`}
         disabled={!canDecrease}
         onClick={() => onChange(Math.max(min, value - 1))}
@@ -31,7 +31,7 @@ export function QuantityStepper({ value, min, max, onChange, label, disabled = f
       </output>
       <Button
         size={size}
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         aria-label={`Increase ${label}`}
         disabled={!canIncrease}
         onClick={() => onChange(Math.min(max, value + 1))}

@@ -1,14 +1,18 @@
 import type { NotificationConfig } from 'antd/es/notification/interface';
 
-/** Below this width the toasts sit at the bottom: the cart and the checkout button are at the top of a phone. */
+/** Below this width the toasts sit across the top of the screen, just under the header. */
 export const PHONE_TOASTS_QUERY = '(max-width: 600px)';
 
 /** Clear of the sticky header (64 px) and its cart button on a larger screen. */
 const BELOW_HEADER_PX = 80;
+/** Clear of the sticky header (64 px) on a phone. */
+const BELOW_PHONE_HEADER_PX = 68;
 
 /**
  * One toast at a time, 5 seconds, closable (spec section 9, read with SPEC-NOTES 5). They never cover the
- * cart button or the pack's checkout button: below the header on a larger screen, at the bottom on a phone.
+ * header's cart button, nor what a phone keeps at the bottom of the screen: the pack drawer's subtotal and
+ * "Proceed to Checkout", the success page's payment reference below its heading. Below the header on every
+ * screen: at the right on a larger one, across the top on a phone.
  */
 export function toastConfig(
   isPhone = typeof window !== 'undefined' && window.matchMedia?.(PHONE_TOASTS_QUERY).matches === true,
@@ -17,7 +21,7 @@ export function toastConfig(
     maxCount: 1,
     duration: 5,
     pauseOnHover: true,
-    ...(isPhone ? { placement: 'bottom', bottom: 16 } : { placement: 'topRight', top: BELOW_HEADER_PX }),
+    ...(isPhone ? { placement: 'top', top: BELOW_PHONE_HEADER_PX } : { placement: 'topRight', top: BELOW_HEADER_PX }),
   };
 }
 
