@@ -31,4 +31,6 @@ export interface ApiErrorBody {
   statusCode: number;
   message: string;
   code?: string;
+  /** For a form's refusal: each field refused (by its name in the request) with what to do, in plain words. */
+  fields?: Record<string, string>;
 }

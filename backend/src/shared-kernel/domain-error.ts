@@ -10,6 +10,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly kind: DomainErrorKind = 'validation',
+    /** A form's fields refused, each with what to do in plain words (sent as the answer's `fields`). */
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

@@ -57,6 +57,17 @@ describe('ApiExceptionFilter: every error leaves as { statusCode, message, code 
       409,
       { statusCode: 409, message: 'Only 2 left', code: 'ceiling' },
     ],
+    [
+      'a form refused field by field',
+      new DomainError('invalid_customer_info', 'phone must be…', 'validation', { phone: 'Please enter an Australian phone number.' }),
+      400,
+      {
+        statusCode: 400,
+        message: 'phone must be…',
+        code: 'invalid_customer_info',
+        fields: { phone: 'Please enter an Australian phone number.' },
+      },
+    ],
     ['anything else', new Error('boom'), 500, { statusCode: 500, message: 'Internal server error', code: 'internal_error' }],
   ])('%s', (_, exception, status, body) => {
     expect(answer(exception)).toEqual({ status, body });

@@ -32,7 +32,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private toBody(exception: unknown): ApiErrorBody {
     if (exception instanceof DomainError)
-      return { statusCode: STATUS[exception.kind], message: boundedMessage([exception.message]), code: exception.code };
+      return {
+        statusCode: STATUS[exception.kind],
+        message: boundedMessage([exception.message]),
+        code: exception.code,
+        ...(exception.fields === undefined ? {} : { fields: { ...exception.fields } }),
+      };
     if (exception instanceof StoreWriteError) {
       return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: STORE_WRITE_FAILED_MESSAGE, code: 'store_unavailable' };
     }

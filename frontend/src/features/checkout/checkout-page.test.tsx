@@ -353,6 +353,34 @@ describe('checkout: continue to payment', () => {
     expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
   });
+
+  it('given the server refusing the phone and the street address, it shows each on its field in plain words, announces it, and no toast', async () => {
+    const phone = 'Please enter an Australian phone number, e.g. 0412 345 678 or (08) 9123 4567.';
+    const street = 'We cannot deliver alcohol to a PO Box, parcel locker or Parcel Post: please give a street address.';
+    stubApi({
+      ...shopApi,
+      'POST /api/create-payment-intent': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'invalid_customer_info',
+          message:
+            'phone must be an Australian phone number, e.g. 0412 345 678; PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol',
+          fields: { phone, addressLine1: street },
+        },
+      },
+    });
+    const { user } = renderCheckout();
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    const phoneField = screen.getByLabelText('Phone');
+    await waitFor(() => expect(phoneField).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(phone)).toBeInTheDocument();
+    expect(screen.getByText(street)).toBeInTheDocument();
+    expect(document.querySelector('.checkout__announcer')).toHaveTextContent(`Please check 2 of your details: ${phone} ${street}`);
+    expect(screen.queryByText('Checkout Failed')).not.toBeInTheDocument();
+    expect(screen.queryByText(/must be an Australian/)).not.toBeInTheDocument();
+  });
 });
 
 describe('checkout: paying with the local test card form', () => {

@@ -3,7 +3,7 @@ import { calculateShipping, cartTotalCans, isShippingState, validatePack } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Form } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/shared/api/api-error';
+import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { toCheckoutCartItems, useCreatePaymentIntent } from './api/create-payment-intent';
 import type { CheckoutOpened } from './api/create-payment-intent';
@@ -12,7 +12,7 @@ import { checkCartLines } from './cart-line-check';
 import { CheckoutToasts } from './checkout-messages';
 import type { PaymentRedirectStatus } from './checkout-messages';
 import { CustomerInfoForm } from './customer-info-form';
-import type { CustomerFormValues } from './customer-info-form';
+import { REQUIRED_FIELDS, type CustomerFormValues } from './customer-info-form';
 import { checkoutWaitFor } from './checkout-wait';
 import type { CheckoutWait } from './checkout-wait';
 import { CheckoutWaitNotice } from './checkout-wait-notice';
@@ -59,6 +59,10 @@ function shippingFor(state: string | null, postCode: string, totalCans: number):
  * Checkout in two steps: the customer's details (checked against stock, then priced and reserved by the
  * server, which opens the payment), and the card. The summary follows the address as it is typed.
  */
+/** The fields of the customer form a refusal from the server may name. */
+const CUSTOMER_FIELDS: readonly string[] = [...REQUIRED_FIELDS, 'addressLine2'];
+const isCustomerField = (field: string): boolean => CUSTOMER_FIELDS.includes(field);
+
 export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, returnUrl }: CheckoutPageProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -67,6 +71,8 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const [stage, setStage] = useState<PaymentStage | null>(null);
   const [checking, setChecking] = useState(false);
   const [wait, setWait] = useState<CheckoutWait | null>(null);
+  /** What the server refused in the details, said once to screen readers (the fields show it too). */
+  const [refusal, setRefusal] = useState('');
   // Each attempt's number: an answer to an attempt the customer has since stopped is dropped.
   const attempt = useRef(0);
   const outcome = usePaymentOutcome(onPaymentComplete);
@@ -100,6 +106,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     attempt.current += 1;
     const thisAttempt = attempt.current;
     setChecking(true);
+    setRefusal('');
     try {
       const held = ownHold.current !== null && Date.now() < ownHold.current.until ? ownHold.current.cans : new Map<string, number>();
       await checkCartLines(cartLines, async (productId) => {
@@ -115,7 +122,20 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       if (thisAttempt !== attempt.current) return;
       const next = checkoutWaitFor(error, customer, Date.now(), Math.random());
       setWait(next);
-      if (next === null) toast.error(CheckoutToasts.checkoutFailedTitle, errorMessage(error));
+      if (next !== null) return;
+      // What the server refused on a field is shown on that field (and announced); the toast is for the rest.
+      const refused = error instanceof ApiError ? Object.entries(error.fields).filter(([field]) => isCustomerField(field)) : [];
+      if (refused.length > 0) {
+        form.setFields(refused.map(([field, message]) => ({ name: field as keyof CustomerFormValues, errors: [message] })));
+        setRefusal(
+          refused.length === 1
+            ? (refused[0]?.[1] ?? '')
+            : `Please check ${refused.length} of your details: ${refused.map(([, m]) => m).join(' ')}`,
+        );
+        form.scrollToField(refused[0]?.[0], { block: 'center', focus: true });
+        return;
+      }
+      toast.error(CheckoutToasts.checkoutFailedTitle, errorMessage(error));
     } finally {
       if (thisAttempt === attempt.current) setChecking(false);
     }
@@ -200,7 +220,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
           {packChanged ? <Alert type="info" showIcon title={PACK_CHANGED_TEXT} className="checkout__pack-changed" /> : null}
           {/* Says once what a wait is about; the countdown itself is a timer that is not read out every second. */}
           <p className="checkout__announcer" role="status">
-            {wait?.announcement ?? ''}
+            {wait?.announcement ?? refusal}
           </p>
           <div hidden={payment !== null}>
             <Card title="Customer Information" className="checkout__card">

@@ -28,6 +28,18 @@ export class ApiError extends Error {
   get code(): string | undefined {
     return parseErrorBody(this.bodyText)?.code;
   }
+
+  /** A form's refused fields, each with what to do in plain words, when the server named them. */
+  get fields(): Record<string, string> {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      const fields: unknown = typeof parsed === 'object' && parsed !== null && 'fields' in parsed ? parsed.fields : null;
+      if (typeof fields !== 'object' || fields === null) return {};
+      return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    } catch {
+      return {};
+    }
+  }
 }
 
 /** `Retry-After: 12` or `Retry-After: Wed, 25 Nov 2026 12:00:00 GMT`, as whole seconds from now (never negative). */

@@ -40,6 +40,6 @@ export const CheckoutErrors = {
     new DomainError('pack_not_offered', CheckoutMessages.packNotOffered(name, packSize), 'conflict'),
   pricesChanged: (): DomainError => new DomainError('prices_changed', CheckoutMessages.pricesChanged, 'conflict'),
   /** Every problem of the checkout form, each naming its field, in one message. */
-  invalidCustomerInfo: (problems: readonly string[]): DomainError =>
-    new DomainError('invalid_customer_info', problems.join('; '), 'validation'),
+  invalidCustomerInfo: (problems: readonly string[], fields: Readonly<Record<string, string>>): DomainError =>
+    new DomainError('invalid_customer_info', problems.join('; '), 'validation', fields),
 } as const;

@@ -1,4 +1,4 @@
-import { CustomerMessages, normalisePhone, validateCustomerInfo } from './customer-validation';
+import { CustomerFieldMessages, CustomerMessages, normalisePhone, validateCustomerInfo } from './customer-validation';
 
 const valid = {
   name: 'Ada Lovelace',
@@ -132,6 +132,25 @@ describe('validateCustomerInfo', () => {
     expect(() => validateCustomerInfo({ ...valid, name: '', email: 'x' })).toThrow(
       `${CustomerMessages.required('name')}; ${CustomerMessages.email}`,
     );
+  });
+
+  it('names each refused field with what to do in plain words, for the form to show beside it', () => {
+    let refusal: unknown;
+    try {
+      validateCustomerInfo({ ...valid, phone: '12', addressLine1: 'PO Box 12', postCode: '2000', name: '' });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({
+      code: 'invalid_customer_info',
+      fields: {
+        name: CustomerFieldMessages.required('name'),
+        phone: CustomerFieldMessages.phone,
+        addressLine1: CustomerFieldMessages.streetAddress,
+        postCode: '2000 is not a postcode in WA: please check both.',
+      },
+    });
+    expect(Object.values((refusal as { fields: Record<string, string> }).fields).join(' ')).not.toMatch(/postCode|addressLine|must be/);
   });
 
   it.each([

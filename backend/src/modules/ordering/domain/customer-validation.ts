@@ -41,6 +41,30 @@ export const CustomerMessages = {
   streetAddress: 'PO Boxes, Parcel Lockers and Parcel Post cannot receive alcohol: please give a street address',
 } as const;
 
+/** What each refused field of the checkout form says to the customer, in plain words (beside the field). */
+export const CustomerFieldMessages = {
+  required: (field: keyof CustomerInfo): string => `Please enter your ${FIELD_WORDS[field]}.`,
+  tooLong: (field: keyof CustomerInfo): string => `Please shorten your ${FIELD_WORDS[field]} to ${MAX_FIELD_LENGTH} characters or fewer.`,
+  controlCharacter: (field: keyof CustomerInfo): string => `Please write your ${FIELD_WORDS[field]} on one line.`,
+  unsupportedState: 'Please choose one of the eight states and territories we deliver to.',
+  postcodeFormat: 'Please enter the four digits of your postcode, e.g. 6000.',
+  postcodeState: (postCode: string, state: string): string => `${postCode} is not a postcode in ${state}: please check both.`,
+  email: 'Please enter an e-mail address such as name@example.com.',
+  phone: 'Please enter an Australian phone number, e.g. 0412 345 678 or (08) 9123 4567.',
+  streetAddress: 'We cannot deliver alcohol to a PO Box, parcel locker or Parcel Post: please give a street address.',
+} as const;
+
+const FIELD_WORDS: Record<keyof CustomerInfo, string> = {
+  name: 'full name',
+  email: 'e-mail address',
+  phone: 'phone number',
+  addressLine1: 'street address',
+  addressLine2: 'second address line',
+  suburb: 'suburb',
+  postCode: 'postcode',
+  state: 'state',
+};
+
 /** The digits of an Australian number written any usual way: "0412 345 678", "(08) 9123-4567", "+61 412 345 678". */
 export function normalisePhone(phone: string): string {
   const digits = phone.replace(/[\s().-]/g, '');
@@ -55,38 +79,49 @@ export function normalisePhone(phone: string): string {
  */
 export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, unknown>>): OrderCustomer {
   const problems: string[] = [];
+  const fields: Partial<Record<keyof CustomerInfo, string>> = {};
+  const refuse = (field: keyof CustomerInfo, problem: string, plain: string): void => {
+    problems.push(problem);
+    fields[field] ??= plain;
+  };
   const text = (field: keyof CustomerInfo): string => {
     const value = info[field];
     return typeof value === 'string' ? value.trim() : '';
   };
   for (const field of REQUIRED_CUSTOMER_FIELDS) {
-    if (text(field) === '') problems.push(CustomerMessages.required(field));
+    if (text(field) === '') refuse(field, CustomerMessages.required(field), CustomerFieldMessages.required(field));
   }
   for (const field of [...REQUIRED_CUSTOMER_FIELDS, 'addressLine2'] as const) {
-    if (text(field).length > MAX_FIELD_LENGTH) problems.push(CustomerMessages.tooLong(field));
-    if (CONTROL_CHARACTER.test(text(field))) problems.push(CustomerMessages.controlCharacter(field));
+    if (text(field).length > MAX_FIELD_LENGTH) refuse(field, CustomerMessages.tooLong(field), CustomerFieldMessages.tooLong(field));
+    if (CONTROL_CHARACTER.test(text(field)))
+      refuse(field, CustomerMessages.controlCharacter(field), CustomerFieldMessages.controlCharacter(field));
   }
 
   const email = text('email');
-  if (email !== '' && !isEmailAddress(email)) problems.push(CustomerMessages.email);
+  if (email !== '' && !isEmailAddress(email)) refuse('email', CustomerMessages.email, CustomerFieldMessages.email);
   const phone = text('phone');
-  if (phone !== '' && !AUSTRALIAN_PHONE.test(normalisePhone(phone))) problems.push(CustomerMessages.phone);
+  if (phone !== '' && !AUSTRALIAN_PHONE.test(normalisePhone(phone))) refuse('phone', CustomerMessages.phone, CustomerFieldMessages.phone);
 
   const state = text('state').toUpperCase();
   const postCode = text('postCode');
-  if (state !== '' && !isShippingState(state)) problems.push(CustomerMessages.unsupportedState(text('state')));
+  if (state !== '' && !isShippingState(state))
+    refuse('state', CustomerMessages.unsupportedState(text('state')), CustomerFieldMessages.unsupportedState);
   if (postCode !== '') {
-    if (!/^\d{4}$/.test(postCode)) problems.push(CustomerMessages.postcodeFormat(postCode));
+    if (!/^\d{4}$/.test(postCode)) refuse('postCode', CustomerMessages.postcodeFormat(postCode), CustomerFieldMessages.postcodeFormat);
     else if (isShippingState(state) && !postcodeBelongsToState(postCode, state))
-      problems.push(CustomerMessages.postcodeState(postCode, state));
+      refuse('postCode', CustomerMessages.postcodeState(postCode, state), CustomerFieldMessages.postcodeState(postCode, state));
   }
 
   const addressLine1 = text('addressLine1');
   const addressLine2 = text('addressLine2');
   // Read as a courier would read it: look-alike letters ("Р.О. Вох" in Cyrillic) do not make a PO Box a street.
-  if ([addressLine1, addressLine2, text('suburb')].some(isNotAStreet)) problems.push(CustomerMessages.streetAddress);
+  const notAStreet = (['addressLine1', 'addressLine2', 'suburb'] as const).filter((field) => isNotAStreet(text(field)));
+  if (notAStreet.length > 0) {
+    problems.push(CustomerMessages.streetAddress);
+    for (const field of notAStreet) fields[field] ??= CustomerFieldMessages.streetAddress;
+  }
 
-  if (problems.length > 0 || !isShippingState(state)) throw CheckoutErrors.invalidCustomerInfo(problems);
+  if (problems.length > 0 || !isShippingState(state)) throw CheckoutErrors.invalidCustomerInfo(problems, fields);
   return {
     name: text('name'),
     email,
