@@ -149,4 +149,31 @@ describeInBrowser('the phone shop: taps from the first paint, toasts, the state 
       await context.close();
     }
   });
+
+  it('given Proceed to Checkout pressed from the keyboard in the drawer, then focus lands on the Checkout heading and stays there', async () => {
+    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    try {
+      await context.addInitScript((line) => window.localStorage.setItem('cart', JSON.stringify([line])), {
+        productId: `seed-${beer.slug}`,
+        name: beer.name,
+        price: 6,
+        quantity: 4,
+        packSize: '4pack',
+        packQuantity: 4,
+        imageUrl: '',
+      });
+      const page = await context.newPage();
+      await page.goto('/shop');
+      await page.getByRole('button', { name: /^Your pack/ }).click();
+      const proceed = page.getByRole('dialog').getByRole('button', { name: 'Proceed to Checkout' });
+      await proceed.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/checkout$/);
+      // The drawer's closing animation ends after the page has changed: focus must not go back to the cart then.
+      await page.waitForTimeout(1000);
+      expect(await page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent)).toBe('Checkout');
+    } finally {
+      await context.close();
+    }
+  });
 });

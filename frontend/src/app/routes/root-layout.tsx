@@ -31,12 +31,15 @@ export function RootLayout() {
   const [cartOpen, setCartOpen] = useState(false);
   // Mounted from the first opening on, so that it can close with its animation.
   const [drawerMounted, setDrawerMounted] = useState(false);
+  // Closing to go to checkout: focus goes to the checkout's heading, not back to the header's cart.
+  const [leavingForCheckout, setLeavingForCheckout] = useState(false);
   useEffect(() => {
     // Not at idle: on a busy phone that came seconds after the first tap on the cart.
     void loadCartDrawer();
   }, []);
   const openCart = () => {
     setDrawerMounted(true);
+    setLeavingForCheckout(false);
     setCartOpen(true);
   };
   const age = useAgeAnswer();
@@ -44,6 +47,7 @@ export function RootLayout() {
   useHydrationMark();
 
   const goToCheckout = () => {
+    setLeavingForCheckout(true);
     setCartOpen(false);
     void navigate(paths.checkout.getHref());
   };
@@ -67,7 +71,7 @@ export function RootLayout() {
         <SiteFooter config={config} quickLinks={QUICK_LINKS} />
         {drawerMounted ? (
           <Suspense fallback={null}>
-            <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} onCheckout={goToCheckout} />
+            <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} onCheckout={goToCheckout} returnFocus={!leavingForCheckout} />
           </Suspense>
         ) : null}
       </div>

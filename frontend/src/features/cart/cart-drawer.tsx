@@ -25,6 +25,11 @@ export interface CartDrawerProps {
   open: boolean;
   onClose: () => void;
   onCheckout: () => void;
+  /**
+   * Whether closing gives focus back to what opened the drawer (the header's cart): yes when the customer just
+   * closes it, no when it closes to go to checkout, where focus belongs on the new page's heading.
+   */
+  returnFocus?: boolean;
 }
 
 export const EMPTY_PACK_TEXT = 'Your pack is empty. Add some beers to get started!';
@@ -32,7 +37,7 @@ export const EMPTY_PACK_TEXT = 'Your pack is empty. Add some beers to get starte
 /** Without the product list the stepper cannot know the stock; the server checks it again at checkout. */
 const UNKNOWN_STOCK_MAX_PACKS = 99;
 
-export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
+export function CartDrawer({ open, onClose, onCheckout, returnFocus = true }: CartDrawerProps) {
   const cart = useCart();
   const { data: products } = useLoadedProducts();
   const queryClient = useQueryClient();
@@ -53,6 +58,7 @@ export function CartDrawer({ open, onClose, onCheckout }: CartDrawerProps) {
       placement="right"
       open={open}
       onClose={onClose}
+      focusable={{ focusTriggerAfterClose: returnFocus }}
       size="min(440px, 100vw)"
       rootClassName="cart-drawer"
       closable={{ 'aria-label': 'Close your pack' }}
