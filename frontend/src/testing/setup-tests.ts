@@ -32,6 +32,7 @@ if (typeof window !== 'undefined') {
   afterEach(() => {
     cleanup();
     localStorage.clear();
+    sessionStorage.clear();
     // What a test set in cookies (the age answer) does not leak into the next.
     for (const pair of document.cookie.split('; ')) {
       const name = pair.split('=')[0];

@@ -1,5 +1,5 @@
 import type { CartLine } from '@brewery/shop-rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -473,10 +473,41 @@ describe('checkout: paying with the local test card form', () => {
       'POST /api/create-payment-intent': { body: held },
     });
     await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    // Another phone number: a new checkout (which replaces this browser's earlier one on the server).
+    await typeInto(user, 'Phone', '0499 999 999');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Payment Information')).toBeInTheDocument();
     expect(checkoutPosts(fetchMock)).toBe(2);
     expect(screen.queryByText(/Insufficient stock/)).not.toBeInTheDocument();
+  });
+
+  it('given Edit details then Continue with the same pack and details while its hold lasts, it resumes the same checkout', async () => {
+    const held = { ...intent, reservationExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString() };
+    const { user, fetchMock } = await reachPayment({ ...shopApi, 'POST /api/create-payment-intent': { body: held } });
+    await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(checkoutPosts(fetchMock)).toBe(1);
+  });
+
+  it('given a reload at the payment step while its hold lasts, it comes back to the same checkout with the details typed', async () => {
+    const held = { ...intent, reservationExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString() };
+    const { fetchMock } = await reachPayment({ ...shopApi, 'POST /api/create-payment-intent': { body: held } });
+    cleanup();
+    renderCheckout();
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(checkoutPosts(fetchMock)).toBe(1);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Edit details' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
+  });
+
+  it('given a reload after the hold has ended, it shows the details typed, not the ended payment', async () => {
+    const ended = { ...intent, reservationExpiresAt: new Date(Date.now() - 1000).toISOString() };
+    await reachPayment({ ...shopApi, 'POST /api/create-payment-intent': { body: ended } });
+    cleanup();
+    renderCheckout();
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Alex Brewer');
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
   });
 
   it('goes back to the details with Edit details, keeping what was typed', async () => {

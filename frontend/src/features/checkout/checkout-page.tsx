@@ -18,6 +18,7 @@ import type { CheckoutWait } from './checkout-wait';
 import { CheckoutWaitNotice } from './checkout-wait-notice';
 import { OrderSummaryCard } from './order-summary-card';
 import { PaymentStep } from './payment-step';
+import { forgetCheckout, sameCustomer, saveDetails, savedDetails, savedPayment, savePayment } from './saved-checkout';
 import { usePaymentOutcome, type PaidIntent } from './use-payment-outcome';
 import './checkout-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -59,6 +60,9 @@ function shippingFor(state: string | null, postCode: string, totalCans: number):
  * Checkout in two steps: the customer's details (checked against stock, then priced and reserved by the
  * server, which opens the payment), and the card. The summary follows the address as it is typed.
  */
+/** A checkout whose hold ends sooner than this is not resumed: a new one gives the customer the whole hold. */
+const RESUME_MARGIN_MS = 60_000;
+
 /** The fields of the customer form a refusal from the server may name. */
 const CUSTOMER_FIELDS: readonly string[] = [...REQUIRED_FIELDS, 'addressLine2'];
 const isCustomerField = (field: string): boolean => CUSTOMER_FIELDS.includes(field);
@@ -68,20 +72,35 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const queryClient = useQueryClient();
   const createPaymentIntent = useCreatePaymentIntent();
   const [form] = Form.useForm<CustomerFormValues>();
-  const [stage, setStage] = useState<PaymentStage | null>(null);
+  // A reload at the payment step resumes the same pending checkout (same order, same hold) until its hold ends.
+  const [stage, setStage] = useState<PaymentStage | null>(() => savedPayment(cartKeyOf(cartLines), Date.now()));
+  const [initialDetails] = useState(() => savedDetails() ?? undefined);
+  /** The last checkout opened: "Edit details" then Continue with the same pack and details resumes it. */
+  const lastStage = useRef<PaymentStage | null>(stage);
   const [checking, setChecking] = useState(false);
   const [wait, setWait] = useState<CheckoutWait | null>(null);
   /** What the server refused in the details, said once to screen readers (the fields show it too). */
   const [refusal, setRefusal] = useState('');
   // Each attempt's number: an answer to an attempt the customer has since stopped is dropped.
   const attempt = useRef(0);
-  const outcome = usePaymentOutcome(onPaymentComplete);
+  const outcome = usePaymentOutcome((payment, status) => {
+    forgetCheckout();
+    onPaymentComplete(payment, status);
+  });
+  useEffect(() => {
+    if (stage !== null) {
+      lastStage.current = stage;
+      savePayment(stage);
+    }
+  }, [stage]);
   /**
    * The cans this browser's last checkout holds, until when: a new checkout from it replaces that one on the
    * server and gets them back, so the pre-payment check counts them as available ("Edit details" on the
    * last cans of a beer must not say they are gone).
    */
-  const ownHold = useRef<{ cans: Map<string, number>; until: number } | null>(null);
+  const ownHold = useRef<{ cans: Map<string, number>; until: number } | null>(
+    stage?.intent.holdEndsAt == null ? null : { cans: cansByProduct(cartLines), until: stage.intent.holdEndsAt },
+  );
 
   const totalCans = cartTotalCans(cartLines);
   const packIsValid = validatePack(totalCans).isValid;
@@ -103,6 +122,18 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     : shippingFor(watchedState, watchedPostCode, totalCans);
 
   const continueToPayment = async (customer: CustomerInfo) => {
+    const resumable = lastStage.current;
+    if (
+      resumable !== null &&
+      resumable.cartKey === cartKey &&
+      sameCustomer(resumable.customer, customer) &&
+      resumable.intent.holdEndsAt !== null &&
+      resumable.intent.holdEndsAt > Date.now() + RESUME_MARGIN_MS
+    ) {
+      // The same pack and details while its hold lasts: the same checkout, not a new order holding more cans.
+      setStage(resumable);
+      return;
+    }
     attempt.current += 1;
     const thisAttempt = attempt.current;
     setChecking(true);
@@ -229,6 +260,8 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
                 busy={checking || wait?.kind === 'busy'}
                 submitBlocked={wait?.kind === 'limited'}
                 onSubmit={(customer) => void continueToPayment(customer)}
+                initialValues={initialDetails}
+                onDetailsChange={saveDetails}
                 onMissingInformation={() =>
                   toast.error(CheckoutToasts.missingInformation.title, CheckoutToasts.missingInformation.description)
                 }

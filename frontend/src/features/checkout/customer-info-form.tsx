@@ -18,6 +18,10 @@ export interface CustomerInfoFormProps {
   onSubmit: (customer: CustomerInfo) => void;
   /** Some required field is blank (the spec's 'Missing Information' toast). */
   onMissingInformation: () => void;
+  /** What the customer typed so far, at every change (kept for the session). */
+  onDetailsChange?: (values: Partial<CustomerFormValues>) => void;
+  /** What the form starts with (the details kept from before a reload). */
+  initialValues?: Partial<CustomerFormValues>;
 }
 
 function isBlank(value: unknown): boolean {
@@ -39,7 +43,15 @@ function trimmed(values: CustomerFormValues & { state: ShippingState }): Custome
 }
 
 /** Name, e-mail, phone and a street address in one of the eight states the brewery ships to. */
-export function CustomerInfoForm({ form, busy, submitBlocked = false, onSubmit, onMissingInformation }: CustomerInfoFormProps) {
+export function CustomerInfoForm({
+  form,
+  busy,
+  submitBlocked = false,
+  onSubmit,
+  onMissingInformation,
+  onDetailsChange,
+  initialValues,
+}: CustomerInfoFormProps) {
   const state = Form.useWatch('state', form);
   const postCode = Form.useWatch('postCode', form) ?? '';
   const perthMetro = state !== undefined && isPerthMetro(state, postCode);
@@ -66,6 +78,8 @@ export function CustomerInfoForm({ form, busy, submitBlocked = false, onSubmit, 
       scrollToFirstError
       onFinish={finish}
       onFinishFailed={finishFailed}
+      initialValues={initialValues}
+      onValuesChange={(_changed, all) => onDetailsChange?.(all)}
       className="checkout-form"
       aria-label="Customer Information"
       disabled={busy}

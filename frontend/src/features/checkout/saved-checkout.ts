@@ -1,0 +1,68 @@
+import type { CustomerInfo } from '@brewery/shop-rules';
+import type { CheckoutOpened } from './api/create-payment-intent';
+import type { CustomerFormValues } from './customer-info-form';
+
+/** What the customer typed, kept for the tab's session: a reload shows it again. */
+const DETAILS_KEY = 'checkoutDetails';
+/** The pending checkout this tab opened (its payment intent and the pack it priced), until its hold ends. */
+const PAYMENT_KEY = 'checkoutPayment';
+
+export interface SavedPayment {
+  intent: CheckoutOpened;
+  customer: CustomerInfo;
+  /** The pack the server priced; a different pack needs a new payment. */
+  cartKey: string;
+}
+
+function read(key: string): unknown {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or refused (a private window): the checkout works, a reload just starts afresh.
+  }
+}
+
+export function savedDetails(): Partial<CustomerFormValues> | null {
+  const saved = read(DETAILS_KEY);
+  if (typeof saved !== 'object' || saved === null) return null;
+  return Object.fromEntries(Object.entries(saved).filter(([, value]) => typeof value === 'string'));
+}
+
+export function saveDetails(values: Partial<CustomerFormValues>): void {
+  write(DETAILS_KEY, values);
+}
+
+/** The pending checkout to resume for this pack, or null (none, another pack, or its hold has ended). */
+export function savedPayment(cartKey: string, now: number): SavedPayment | null {
+  const saved = read(PAYMENT_KEY) as SavedPayment | null;
+  if (saved === null || typeof saved !== 'object' || saved.cartKey !== cartKey) return null;
+  const endsAt = saved.intent?.holdEndsAt;
+  if (typeof endsAt !== 'number' || endsAt <= now || typeof saved.intent.clientSecret !== 'string') return null;
+  return saved;
+}
+
+export function savePayment(payment: SavedPayment | null): void {
+  write(PAYMENT_KEY, payment);
+}
+
+/** The order is paid (or the checkout is over): nothing of it is kept. */
+export function forgetCheckout(): void {
+  write(PAYMENT_KEY, null);
+  write(DETAILS_KEY, null);
+}
+
+/** Whether two customers are the same details, field by field. */
+export function sameCustomer(a: CustomerInfo, b: CustomerInfo): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof CustomerInfo>;
+  return [...keys].every((key) => (a[key] ?? '') === (b[key] ?? ''));
+}
