@@ -7,7 +7,7 @@ import { createQueryClient } from '@/shared/api/query-client';
 import { stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { CartDrawer } from './cart-drawer';
+import { CartDrawer, NO_LONGER_SOLD_TEXT } from './cart-drawer';
 
 const eightPack: CartLine = {
   productId: 'rottnest-hazy-ipa',
@@ -142,6 +142,21 @@ describe('cart drawer "Your Pack"', () => {
     expect(within(drawer).queryByText(text)).not.toBeInTheDocument();
     if (after === null) expect(within(drawer).getByText('Your pack is empty. Add some beers to get started!')).toBeInTheDocument();
     else expect(within(drawer).getByText(after)).toBeInTheDocument();
+  });
+
+  // (A beer gone from the list altogether is dropped from the pack by the cart itself, with a toast.)
+  it('given a beer in the pack archived since it was added, the line says so, checkout waits, and Remove fixes it', async () => {
+    const user = userEvent.setup();
+    const quokka = productFixture({ inventory: 100 });
+    const others = productFixture({ id: 'kolsch', name: 'Kings Park Kölsch', inventory: 100 });
+    const products = [{ ...quokka, archived: true }, others];
+    stubApi({ 'GET /api/products': { body: products } });
+    const { drawer } = renderDrawer([singles(quokka.id, quokka.name, 8), singles(others.id, others.name, 8)], products);
+    expect(await within(drawer).findByText(NO_LONGER_SOLD_TEXT)).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+    await user.click(within(drawer).getByRole('button', { name: 'Remove' }));
+    expect(within(drawer).queryByText(NO_LONGER_SOLD_TEXT)).not.toBeInTheDocument();
+    expect(within(drawer).queryByText(quokka.name)).not.toBeInTheDocument();
   });
 
   it('given the pack opened, the stock is asked for again, and a beer that sold out meanwhile is flagged', async () => {

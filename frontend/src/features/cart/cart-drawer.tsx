@@ -44,6 +44,7 @@ export function CartDrawer({ open, onClose, onCheckout, returnFocus = true }: Ca
   const validation = validatePack(cart.totalCans);
   // A line holding more than is left now: the checkout would refuse it, so it waits until the line is fixed.
   const overStock = cart.lines.some((line) => {
+    if (noLongerSold(line, products)) return true;
     const limit = lineLimit(line, cart.lines, products);
     return limit !== null && line.quantity / line.packQuantity > limit;
   });
@@ -110,6 +111,16 @@ export function CartDrawer({ open, onClose, onCheckout, returnFocus = true }: Ca
   );
 }
 
+/** What a line of a beer no longer on sale (archived, or taken off the shop) says. */
+export const NO_LONGER_SOLD_TEXT = 'No longer sold: remove it to check out.';
+
+/** A beer the shop no longer sells (archived, or gone from the list), once the list is known. */
+function noLongerSold(line: CartLine, products: readonly Product[] | undefined): boolean {
+  if (products === undefined) return false;
+  const product = products.find((p) => p.id === line.productId);
+  return product === undefined || product.archived || !product.isActive;
+}
+
 /** A line holding more than can be bought now: what is left, said in the line's own unit. */
 export function stockWarningText(maxPacks: number, line: CartLine): string {
   if (maxPacks === 0) return line.packSize === 'single' ? 'Sold out since it was added.' : 'Not enough left for this pack now.';
@@ -149,7 +160,14 @@ function CartLineItem({ line, products }: { line: CartLine; products: readonly P
         {line.packSize === 'single' ? null : (
           <div className="cart-drawer__per-can">Optimized pricing: {formatPrice(perCanPrice(line))} per can</div>
         )}
-        {product !== undefined && packs > maxPacks ? (
+        {noLongerSold(line, products) ? (
+          <div className="cart-drawer__stock-warning">
+            <span>{NO_LONGER_SOLD_TEXT}</span>
+            <Button size="small" onClick={() => cart.remove(line.productId, line.packSize)}>
+              Remove
+            </Button>
+          </div>
+        ) : product !== undefined && packs > maxPacks ? (
           <div className="cart-drawer__stock-warning">
             <span>{stockWarningText(maxPacks, line)}</span>
             {maxPacks === 0 ? (
