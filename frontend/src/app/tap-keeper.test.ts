@@ -50,6 +50,20 @@ describe('keeping taps until the code takes over', () => {
     expect(document.querySelectorAll('[data-tap-kept]')).toHaveLength(0);
   });
 
+  it('given a tap made while the kept taps are being given back, then it is kept too and given back after them', async () => {
+    drawPage();
+    keepTapsUntilTakeover(document, win);
+    const seen: string[] = [];
+    for (const id of ['plus', 'add']) document.getElementById(id)?.addEventListener('click', () => seen.push(id));
+    document.getElementById('plus')?.addEventListener('click', () => document.getElementById('add')?.removeAttribute('disabled'));
+    tap('plus');
+    const replayed = win.keptTaps?.replay();
+    // The code has taken over, but "+" is not given back yet: Add to Pack is still disabled when it is tapped.
+    tap('add', 'pointerup');
+    expect(await replayed).toBe(2);
+    expect(seen).toEqual(['plus', 'add']);
+  });
+
   it('given a link, a native form or anything outside the app, then the browser handles it as without code', () => {
     drawPage();
     keepTapsUntilTakeover(document, win);

@@ -14,12 +14,15 @@ export function keepTapsUntilTakeover(doc: Document, win: Window & { keptTaps?: 
   const kept: { target: HTMLElement; kind: 'click' | 'submit' }[] = [];
   const types = ['click', 'pointerup', 'submit'] as const;
   let keeping = true;
+  let replaying = false;
+  /** True while a kept tap is being given back: that click is the replay's own, not a new tap. */
+  let dispatching = false;
   const controlOf = (node: Element): HTMLElement | null =>
     node.closest<HTMLElement>('button,input,select,textarea,label,summary,[role=button],[role=radio],[role=checkbox]');
   const keep = (event: Event): void => {
     const node = event.target;
     const root = doc.getElementById('root');
-    if (!keeping || !(node instanceof Element) || root === null || !root.contains(node)) return;
+    if (!keeping || dispatching || !(node instanceof Element) || root === null || !root.contains(node)) return;
     // Links and native forms work without the code: the browser follows them as it would anyway.
     if (node.closest('a[href]') !== null || node.closest('form[action]') !== null) return;
     const control = event.type === 'submit' ? (node as HTMLElement) : controlOf(node);
@@ -33,24 +36,27 @@ export function keepTapsUntilTakeover(doc: Document, win: Window & { keptTaps?: 
       event.stopImmediatePropagation();
       if (event.type === 'submit') kind = 'submit';
     }
-    control.setAttribute('data-tap-kept', '');
+    // Shown where it can be seen: a pack-size radio is hidden inside its label.
+    (control.closest('label') ?? control).setAttribute('data-tap-kept', '');
     kept.push({ target: control, kind });
   };
   for (const type of types) doc.addEventListener(type, keep, true);
   win.keptTaps = {
     replay(): Promise<number> {
-      if (!keeping) return Promise.resolve(0);
-      keeping = false;
-      for (const type of types) doc.removeEventListener(type, keep, true);
-      const queue = kept.splice(0);
-      // One tap per task: the page draws what each did before the next (a count chosen enables Add to Pack). A
-      // tap on a part that hydrates on its own waits for it to be live (`useLiveMark`), five seconds at most.
+      if (!keeping || replaying) return Promise.resolve(0);
+      replaying = true;
+      // Taps keep being kept (after those already kept) until the queue is empty: a card may still be taking
+      // over, and a tap on it now (Add to Pack, still disabled until the kept "+" is given back) must wait its turn.
+      // One tap per task: the page draws what each did before the next. A tap on a part that hydrates on its own
+      // waits for it to be live (`useLiveMark`), five seconds at most.
       return new Promise((resolve) => {
         let done = 0;
         let waited = 0;
         const next = (): void => {
-          const tap = queue[0];
+          const tap = kept[0];
           if (tap === undefined) {
+            keeping = false;
+            for (const type of types) doc.removeEventListener(type, keep, true);
             resolve(done);
             return;
           }
@@ -60,12 +66,17 @@ export function keepTapsUntilTakeover(doc: Document, win: Window & { keptTaps?: 
             setTimeout(next, 50);
             return;
           }
-          queue.shift();
+          kept.shift();
           waited = 0;
-          tap.target.removeAttribute('data-tap-kept');
+          (tap.target.closest('label') ?? tap.target).removeAttribute('data-tap-kept');
           if (tap.target.isConnected) {
-            if (tap.kind === 'submit' && tap.target instanceof HTMLFormElement) tap.target.requestSubmit();
-            else tap.target.click();
+            dispatching = true;
+            try {
+              if (tap.kind === 'submit' && tap.target instanceof HTMLFormElement) tap.target.requestSubmit();
+              else tap.target.click();
+            } finally {
+              dispatching = false;
+            }
             done += 1;
           }
           setTimeout(next, 0);

@@ -501,6 +501,24 @@ describe('checkout: paying with the local test card form', () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
   });
 
+  it('given a checkout that ended, Continue with the same details opens a new one instead of the ended one', async () => {
+    const ended = { ...intent, reservationExpiresAt: new Date(Date.now() - 1000).toISOString() };
+    const { user, fetchMock } = await reachPayment({ ...shopApi, 'POST /api/create-payment-intent': { body: ended } });
+    await user.click(await screen.findByRole('button', { name: /check/i }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(checkoutPosts(fetchMock)).toBe(2));
+  });
+
+  it('given Edit details then a reload, it shows the details being edited, not the payment', async () => {
+    const held = { ...intent, reservationExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString() };
+    const { user } = await reachPayment({ ...shopApi, 'POST /api/create-payment-intent': { body: held } });
+    await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    cleanup();
+    renderCheckout();
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Alex Brewer');
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+  });
+
   it('given a reload after the hold has ended, it shows the details typed, not the ended payment', async () => {
     const ended = { ...intent, reservationExpiresAt: new Date(Date.now() - 1000).toISOString() };
     await reachPayment({ ...shopApi, 'POST /api/create-payment-intent': { body: ended } });

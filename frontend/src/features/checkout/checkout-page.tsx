@@ -2,7 +2,7 @@ import type { CartLine, CustomerInfo, ShippingResult } from '@brewery/shop-rules
 import { calculateShipping, cartTotalCans, isShippingState, validatePack } from '@brewery/shop-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Form } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { toCheckoutCartItems, useCreatePaymentIntent } from './api/create-payment-intent';
@@ -163,7 +163,9 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
             ? (refused[0]?.[1] ?? '')
             : `Please check ${refused.length} of your details: ${refused.map(([, m]) => m).join(' ')}`,
         );
-        form.scrollToField(refused[0]?.[0], { block: 'center', focus: true });
+        // Once the form is enabled again (it is disabled while the answer is awaited, and cannot take focus then).
+        const first = refused[0]?.[0];
+        setTimeout(() => form.scrollToField(first, { block: 'center', focus: true }), 0);
         return;
       }
       toast.error(CheckoutToasts.checkoutFailedTitle, errorMessage(error));
@@ -192,8 +194,19 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     return () => clearTimeout(timer);
   }, [wait]);
 
+  // A checkout that ended is forgotten: a reload or Continue opens a new one, never the ended one again.
+  const forgetEnded = useCallback(() => {
+    lastStage.current = null;
+    savePayment(null);
+  }, []);
+
   // Back from a checkout that ended: the details take the focus, ready to be checked and sent again.
   const focusDetails = useRef(false);
+  // Editing the details: a reload shows them (the checkout is still resumed by Continue with the same details).
+  const editDetails = () => {
+    savePayment(null);
+    setStage(null);
+  };
   const checkPackAgain = () => {
     focusDetails.current = true;
     setStage(null);
@@ -278,8 +291,9 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
               customer={payment.customer}
               returnUrl={returnUrl}
               outcome={outcome}
-              onEditDetails={() => setStage(null)}
+              onEditDetails={editDetails}
               onCheckPackAgain={checkPackAgain}
+              onEnded={forgetEnded}
             />
           ) : null}
         </div>

@@ -23,12 +23,18 @@ export interface PaymentStepProps {
   onEditDetails: () => void;
   /** This checkout has ended: back to the details (still filled in), where submitting opens a new one. */
   onCheckPackAgain: () => void;
+  /** The checkout has ended (its hold ran out, it was replaced or deleted, the gateway ended it). */
+  onEnded?: () => void;
 }
 
 /** 'Payment Information': the card form for the payment the server opened, and where the pack is going. */
-export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetails, onCheckPackAgain }: PaymentStepProps) {
+export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetails, onCheckPackAgain, onEnded }: PaymentStepProps) {
   const { data: config, isPending, isError } = useConfig();
   const [ended, setEnded] = useState<CheckoutEnded | null>(null);
+  // An ended checkout is never resumed (by a reload, or Continue with the same details): the page forgets it.
+  useEffect(() => {
+    if (ended !== null) onEnded?.();
+  }, [ended, onEnded]);
   // The first reason wins: a hold that runs out after the gateway said no changes nothing.
   const end = useCallback((reason: CheckoutEnded) => setEnded((current) => current ?? reason), []);
   const endHold = useCallback(() => end({ kind: 'hold' }), [end]);
