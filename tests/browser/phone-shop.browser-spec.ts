@@ -32,6 +32,21 @@ describeInBrowser('the phone shop: taps from the first paint, toasts, the state 
     if (offered === undefined) throw new Error('no seeded beer offers 4 Packs with 16 cans in stock');
     beer = offered;
   });
+  /** A returning adult's phone whose pack holds one 4 Pack of the beer. */
+  const phoneWithFourPack = async () => {
+    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    await context.addInitScript((line) => window.localStorage.setItem('cart', JSON.stringify([line])), {
+      productId: `seed-${beer.slug}`,
+      name: beer.name,
+      price: 6,
+      quantity: 4,
+      packSize: '4pack',
+      packQuantity: 4,
+      imageUrl: '',
+    });
+    return context;
+  };
+
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -104,17 +119,8 @@ describeInBrowser('the phone shop: taps from the first paint, toasts, the state 
     ['vic', 'VIC'],
     ['t', 'TAS'],
   ])('given "%s" typed in the State select then Enter, then %s is chosen', async (typed, chosen) => {
-    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    const context = await phoneWithFourPack();
     try {
-      await context.addInitScript((line) => window.localStorage.setItem('cart', JSON.stringify([line])), {
-        productId: `seed-${beer.slug}`,
-        name: beer.name,
-        price: 6,
-        quantity: 4,
-        packSize: '4pack',
-        packQuantity: 4,
-        imageUrl: '',
-      });
       const page = await context.newPage();
       await page.goto('/checkout');
       const state = page.getByRole('combobox', { name: 'State' });
@@ -151,17 +157,8 @@ describeInBrowser('the phone shop: taps from the first paint, toasts, the state 
   });
 
   it('given Proceed to Checkout pressed from the keyboard in the drawer, then focus lands on the Checkout heading and stays there', async () => {
-    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    const context = await phoneWithFourPack();
     try {
-      await context.addInitScript((line) => window.localStorage.setItem('cart', JSON.stringify([line])), {
-        productId: `seed-${beer.slug}`,
-        name: beer.name,
-        price: 6,
-        quantity: 4,
-        packSize: '4pack',
-        packQuantity: 4,
-        imageUrl: '',
-      });
       const page = await context.newPage();
       await page.goto('/shop');
       await page.getByRole('button', { name: /^Your pack/ }).click();
