@@ -375,9 +375,12 @@ describe('checkout: continue to payment', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     const phoneField = screen.getByLabelText('Phone');
     await waitFor(() => expect(phoneField).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getByText(phone)).toBeInTheDocument();
-    expect(screen.getByText(street)).toBeInTheDocument();
-    expect(document.querySelector('.checkout__announcer')).toHaveTextContent(`Please check 2 of your details: ${phone} ${street}`);
+    // The field's message is drawn a render after the field is marked invalid.
+    expect(await screen.findByText(phone)).toBeInTheDocument();
+    expect(await screen.findByText(street)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('.checkout__announcer')).toHaveTextContent(`Please check 2 of your details: ${phone} ${street}`),
+    );
     expect(screen.queryByText('Checkout Failed')).not.toBeInTheDocument();
     expect(screen.queryByText(/must be an Australian/)).not.toBeInTheDocument();
   });
