@@ -107,7 +107,7 @@ describe('release day', () => {
       expect(late.body.code).toBe('payment_intent_unexpected_state');
       expect((await paymentStatus(server, first)).body).toMatchObject({
         status: 'cancelled',
-        message: 'This checkout was replaced by a newer one from your browser, so nothing was charged.',
+        message: 'This checkout was replaced by a newer one you started, so nothing was charged.',
       });
       // Replacing is not holding twice: the browser's cap counts the new checkout only.
       const third = await checkout(server, [cartLine(lager, '8pack', 1)], 'third', { client, cookie });

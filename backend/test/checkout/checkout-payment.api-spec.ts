@@ -337,10 +337,11 @@ describe('checkout: payment, webhook and recovery', () => {
       const fields = beer('Lapsed Lager', { inventory: 4 });
       await seedProduct(t, 'lapsed', fields);
       const first = await checkOut(t, [cartLine('lapsed', fields, 'single', 4)]);
+      // Another shopper (another e-mail address) finds the cans held.
       const refused = await t
         .http()
         .post('/api/create-payment-intent')
-        .send({ cartItems: [cartLine('lapsed', fields, 'single', 4)], customerInfo: customer });
+        .send({ cartItems: [cartLine('lapsed', fields, 'single', 4)], customerInfo: { ...customer, email: 'grace@example.com' } });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe('Insufficient stock for Lapsed Lager. Available: 0, Requested: 4');
 

@@ -63,6 +63,8 @@ export function describeEvent(
         : `Cancelled: ${money(d.refundCents)} to refund and the cans to return to stock`;
     case 'OrderCaptureClaimed':
       return `Taking the authorised payment (${text(d.paymentIntentId)}): the order can no longer be deleted or cancelled meanwhile`;
+    case 'CheckoutResumed':
+      return 'The customer came back to this checkout (same pack and details, same browser): the same order and hold';
     case 'OrderCaptureClaimReleased':
       return `Authorised payment not taken: ${text(d.reason)}`;
     case 'OrderRefunded':

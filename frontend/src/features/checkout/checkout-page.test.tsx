@@ -484,13 +484,13 @@ describe('checkout: paying with the local test card form', () => {
     expect(screen.queryByText(/Insufficient stock/)).not.toBeInTheDocument();
   });
 
-  it('given Edit details then Continue with the same pack and details while its hold lasts, it resumes the same checkout', async () => {
+  it('given Edit details then Continue with the same pack and details, it asks the server, which decides whether the checkout is resumed', async () => {
     const held = { ...intent, reservationExpiresAt: new Date(Date.now() + 10 * 60_000).toISOString() };
     const { user, fetchMock } = await reachPayment({ ...shopApi, 'POST /api/create-payment-intent': { body: held } });
     await user.click(screen.getByRole('button', { name: 'Edit details' }));
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Payment Information')).toBeInTheDocument();
-    expect(checkoutPosts(fetchMock)).toBe(1);
+    expect(checkoutPosts(fetchMock)).toBe(2);
   });
 
   it('given a reload at the payment step while its hold lasts, it comes back to the same checkout with the details typed', async () => {

@@ -18,7 +18,7 @@ import type { CheckoutWait } from './checkout-wait';
 import { CheckoutWaitNotice } from './checkout-wait-notice';
 import { OrderSummaryCard } from './order-summary-card';
 import { PaymentStep } from './payment-step';
-import { forgetCheckout, sameCustomer, saveDetails, savedDetails, savedPayment, savePayment } from './saved-checkout';
+import { forgetCheckout, saveDetails, savedDetails, savedPayment, savePayment } from './saved-checkout';
 import { usePaymentOutcome, type PaidIntent } from './use-payment-outcome';
 import './checkout-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -60,9 +60,6 @@ function shippingFor(state: string | null, postCode: string, totalCans: number):
  * Checkout in two steps: the customer's details (checked against stock, then priced and reserved by the
  * server, which opens the payment), and the card. The summary follows the address as it is typed.
  */
-/** A checkout whose hold ends sooner than this is not resumed: a new one gives the customer the whole hold. */
-const RESUME_MARGIN_MS = 60_000;
-
 /** The fields of the customer form a refusal from the server may name. */
 const CUSTOMER_FIELDS: readonly string[] = [...REQUIRED_FIELDS, 'addressLine2'];
 const isCustomerField = (field: string): boolean => CUSTOMER_FIELDS.includes(field);
@@ -75,8 +72,6 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   // A reload at the payment step resumes the same pending checkout (same order, same hold) until its hold ends.
   const [stage, setStage] = useState<PaymentStage | null>(() => savedPayment(cartKeyOf(cartLines), Date.now()));
   const [initialDetails] = useState(() => savedDetails() ?? undefined);
-  /** The last checkout opened: "Edit details" then Continue with the same pack and details resumes it. */
-  const lastStage = useRef<PaymentStage | null>(stage);
   const [checking, setChecking] = useState(false);
   const [wait, setWait] = useState<CheckoutWait | null>(null);
   /** What the server refused in the details, said once to screen readers (the fields show it too). */
@@ -88,10 +83,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     onPaymentComplete(payment, status);
   });
   useEffect(() => {
-    if (stage !== null) {
-      lastStage.current = stage;
-      savePayment(stage);
-    }
+    if (stage !== null) savePayment(stage);
   }, [stage]);
   /**
    * The cans this browser's last checkout holds, until when: a new checkout from it replaces that one on the
@@ -122,18 +114,8 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     : shippingFor(watchedState, watchedPostCode, totalCans);
 
   const continueToPayment = async (customer: CustomerInfo) => {
-    const resumable = lastStage.current;
-    if (
-      resumable !== null &&
-      resumable.cartKey === cartKey &&
-      sameCustomer(resumable.customer, customer) &&
-      resumable.intent.holdEndsAt !== null &&
-      resumable.intent.holdEndsAt > Date.now() + RESUME_MARGIN_MS
-    ) {
-      // The same pack and details while its hold lasts: the same checkout, not a new order holding more cans.
-      setStage(resumable);
-      return;
-    }
+    // The same pack and details while the hold lasts get the same checkout back from the server (same order
+    // number and hold); anything else replaces it there.
     attempt.current += 1;
     const thisAttempt = attempt.current;
     setChecking(true);
@@ -195,14 +177,11 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   }, [wait]);
 
   // A checkout that ended is forgotten: a reload or Continue opens a new one, never the ended one again.
-  const forgetEnded = useCallback(() => {
-    lastStage.current = null;
-    savePayment(null);
-  }, []);
+  const forgetEnded = useCallback(() => savePayment(null), []);
 
   // Back from a checkout that ended: the details take the focus, ready to be checked and sent again.
   const focusDetails = useRef(false);
-  // Editing the details: a reload shows them (the checkout is still resumed by Continue with the same details).
+  // Editing the details: a reload shows them (Continue with the same details still resumes the checkout).
   const editDetails = () => {
     savePayment(null);
     setStage(null);

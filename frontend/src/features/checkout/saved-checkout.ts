@@ -60,9 +60,3 @@ export function forgetCheckout(): void {
   write(PAYMENT_KEY, null);
   write(DETAILS_KEY, null);
 }
-
-/** Whether two customers are the same details, field by field. */
-export function sameCustomer(a: CustomerInfo, b: CustomerInfo): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof CustomerInfo>;
-  return [...keys].every((key) => (a[key] ?? '') === (b[key] ?? ''));
-}

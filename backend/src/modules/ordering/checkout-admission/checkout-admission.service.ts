@@ -52,9 +52,17 @@ export class CheckoutAdmission implements OnModuleInit {
     return { holder, signal: client.signal, leave: leaveGate };
   }
 
-  /** The holds this browser has now (to be replaced by its new checkout). */
-  holdsOfBrowser(browser: string): Promise<CheckoutHoldDoc[]> {
-    return this.activeHolds({ browser });
+  /**
+   * The checkouts holding cans now from this browser or this client address: the ones a new checkout from them
+   * may resume or supersede (the order decider says which).
+   */
+  async earlierCheckouts(holder: { client: string; browser: string }): Promise<CheckoutHoldDoc[]> {
+    const [ofBrowser, ofClient] = await Promise.all([
+      this.activeHolds({ browser: holder.browser }),
+      this.activeHolds({ client: holder.client }),
+    ]);
+    const byId = new Map([...ofBrowser, ...ofClient].map((hold) => [hold._id, hold]));
+    return [...byId.values()];
   }
 
   /** Claims one of the client's holds (throws at the cap), given the checkouts this one replaces. */

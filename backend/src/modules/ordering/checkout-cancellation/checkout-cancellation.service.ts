@@ -20,12 +20,14 @@ export type CheckoutEndOutcome =
   | { kind: 'ended' }
   /** Nothing to end: the order is unknown, paid, deleted or no longer pending. */
   | { kind: 'not_pending' }
+  /** Still a checkout, which the command does not end (a newer checkout from elsewhere does not supersede it). */
+  | { kind: 'kept' }
   /** The card was authorised or charged meanwhile: the payment completes (or is refused) on its own path. */
   | { kind: 'payment_under_way' };
 
 const DETAIL: Record<CheckoutEndReason, string> = {
   expired: 'The hold on its cans ran out before it was paid.',
-  superseded: 'Replaced by a newer checkout from the same browser.',
+  superseded: 'Replaced by a newer checkout.',
   checkout_cancelled: 'The customer left before the checkout answered.',
 };
 
@@ -45,14 +47,26 @@ export class CheckoutCancellation {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async end(orderId: string, reason: CheckoutEndReason, cause: Cause): Promise<CheckoutEndOutcome> {
+  /**
+   * `cancel`: the command that ends it, when the order decider has more to decide than a plain cancel (whether a
+   * newer checkout supersedes this one).
+   */
+  async end(
+    orderId: string,
+    reason: CheckoutEndReason,
+    cause: Cause,
+    cancel: Extract<OrderCommand, { type: 'CancelOrder' | 'SupersedeCheckout' }> = { type: 'CancelOrder', reason, detail: DETAIL[reason] },
+  ): Promise<CheckoutEndOutcome> {
     const order = await this.reservations.loadOrder(orderId);
-    const cancel: OrderCommand = { type: 'CancelOrder', reason, detail: DETAIL[reason] };
-    // Whether it is still a checkout to end (pending, unpaid, not deleted, no capture under way) is the order
-    // decider's to say, asked before the provider is; the cancel below is decided again on the stream.
+    // Whether it is a checkout to end (pending, unpaid, not deleted, no capture under way, superseded by this
+    // origin) is the order decider's to say, asked before the provider is; the cancel below is decided again on
+    // the stream.
     if (order === null) return { kind: 'not_pending' };
     try {
-      if (orderDecider.decide(cancel, order).length === 0) return { kind: 'not_pending' };
+      if (orderDecider.decide(cancel, order).length === 0) {
+        const plain: OrderCommand = { type: 'CancelOrder', reason, detail: DETAIL[reason] };
+        return { kind: cancel.type !== 'CancelOrder' && orderDecider.decide(plain, order).length > 0 ? 'kept' : 'not_pending' };
+      }
     } catch (error) {
       if (error instanceof DomainError && error.code === 'payment_under_way') return { kind: 'payment_under_way' };
       throw error;

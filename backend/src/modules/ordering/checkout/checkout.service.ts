@@ -8,10 +8,11 @@ import { paymentDecider } from '../../payments/domain/payment.decider';
 import { paymentStreamName } from '../../payments/domain/payment.events';
 import { clientSecretDigest } from '../../payments/payment-status/client-secret-digest';
 import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../../payments/gateway/payment-gateway.port';
-import { priceCheckout, type CheckoutCartLine } from '../domain/checkout-pricing';
+import { clientCents, priceCheckout, type CheckoutCartLine } from '../domain/checkout-pricing';
 import { validateCustomerInfo } from '../domain/customer-validation';
 import { orderDecider } from '../domain/order.decider';
-import { orderStreamName, type OrderCancelReason, type OrderPlacedData } from '../domain/order.events';
+import type { CheckoutOrigin, OrderCommand, SeenCartLine } from '../domain/order.commands';
+import { orderStreamName, type OrderCancelReason, type OrderCustomer, type OrderPlacedData } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { NumberSequence } from '../numbering/number-sequence.service';
@@ -20,6 +21,7 @@ import { CheckoutAbandonedError } from '../checkout-admission/checkout-gate';
 import type { CheckoutClient } from '../checkout-admission/checkout-holder';
 import type { HoldClaim } from '../checkout-admission/client-checkout-limits';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
+import type { CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
 
 export const PAYMENT_PROVIDER_UNAVAILABLE =
@@ -46,8 +48,10 @@ export class CheckoutService {
   ) {}
 
   /**
-   * One checkout, admitted by `CheckoutAdmission`: the browser's earlier unpaid checkout is replaced, the
-   * client's holds are capped, and a client that disconnects before the answer holds nothing.
+   * One checkout, admitted by `CheckoutAdmission`. The browser's earlier checkout with the same pack and details
+   * is resumed; otherwise the earlier checkouts this one supersedes (same browser, or same client address and
+   * e-mail address) end, the client's holds are capped, and a client that disconnects before the answer holds
+   * nothing. The order decider says which earlier checkout is resumed and which is superseded.
    */
   async createPaymentIntent(
     request: CreatePaymentIntentRequest,
@@ -58,7 +62,10 @@ export class CheckoutService {
     const admitted = await this.admission.enter(client);
     let claim: HoldClaim | null = null;
     try {
-      const replaced = await this.replaceEarlierCheckouts(admitted.holder.browser, cause);
+      const earlier = await this.admission.earlierCheckouts(admitted.holder);
+      const resumed = await this.resumeEarlierCheckout(earlier, request, customer, admitted.holder.browser, cause);
+      if (resumed !== null) return resumed;
+      const replaced = await this.replaceEarlierCheckouts(earlier, { ...admitted.holder, email: customer.email }, cause);
       claim = await this.admission.claimHold(admitted.holder.client, replaced);
       return await this.placeAndReserve(request, customer, cause, admitted.holder, admitted.signal, claim);
     } finally {
@@ -67,12 +74,57 @@ export class CheckoutService {
     }
   }
 
-  /** Ends this browser's earlier checkouts that still hold cans and are not being paid; returns their order ids. */
-  private async replaceEarlierCheckouts(browser: string, cause: Cause): Promise<string[]> {
+  /**
+   * The browser's earlier checkout, when the order decider finds it the same (pack, prices, details) with enough
+   * hold left and its payment still open at the provider: the same order, hold and payment again.
+   */
+  private async resumeEarlierCheckout(
+    earlier: readonly CheckoutHoldDoc[],
+    request: CreatePaymentIntentRequest,
+    customer: OrderCustomer,
+    browser: string,
+    cause: Cause,
+  ): Promise<CreatePaymentIntentResponse | null> {
+    const lines: SeenCartLine[] = [];
+    for (const line of request.cartItems) {
+      const priceCents = clientCents(line.price);
+      if (priceCents === null) return null;
+      lines.push({ productId: line.productId, packSize: line.packSize, quantity: line.quantity, priceCents });
+    }
+    for (const hold of earlier) {
+      if (hold.browser !== browser) continue;
+      const command: OrderCommand = {
+        type: 'ResumeCheckout',
+        browser,
+        lines,
+        customer,
+        at: this.clock.now().toISOString(),
+        marginMs: RESUME_MARGIN_MS,
+      };
+      const { state } = await this.pipeline.load(orderStreamName(hold._id), orderDecider);
+      if (state.kind !== 'placed' || state.paymentIntentId === null || orderDecider.decide(command, state).length === 0) continue;
+      const intent = await this.gateway.retrievePaymentIntent(state.paymentIntentId);
+      if (intent === null || !OPEN_INTENT_STATUSES.has(intent.status)) continue;
+      // Decided again on the stream: a payment or an end recorded meanwhile wins.
+      const result = await this.pipeline.run({
+        streamName: orderStreamName(hold._id),
+        decider: orderDecider,
+        command,
+        metadata: metadataFor(cause, this.clock),
+      });
+      if (result.events.length === 0) continue;
+      return checkoutOpened(state.order, intent);
+    }
+    return null;
+  }
+
+  /** Ends the earlier checkouts this one supersedes (the order decider says which); returns their order ids. */
+  private async replaceEarlierCheckouts(earlier: readonly CheckoutHoldDoc[], by: CheckoutOrigin, cause: Cause): Promise<string[]> {
     const replaced: string[] = [];
-    for (const hold of await this.admission.holdsOfBrowser(browser)) {
-      const outcome = await this.cancellation.end(hold._id, 'superseded', cause);
-      if (outcome.kind !== 'payment_under_way') replaced.push(hold._id);
+    for (const hold of earlier) {
+      const outcome = await this.cancellation.end(hold._id, 'superseded', cause, { type: 'SupersedeCheckout', by });
+      // Ended here, or already (the holds read model has not caught up): no longer one of the client's holds.
+      if (outcome.kind === 'ended' || outcome.kind === 'not_pending') replaced.push(hold._id);
     }
     return replaced;
   }
@@ -198,20 +250,7 @@ export class CheckoutService {
       throw new CheckoutAbandonedError();
     }
 
-    return {
-      clientSecret: intent.clientSecret,
-      paymentIntentId: intent.id,
-      orderId,
-      amount: intent.amountCents,
-      currency: 'aud',
-      totals: {
-        subtotal: decimalString(order.subtotalCents),
-        shipping: decimalString(order.shippingCents),
-        gstIncluded: decimalString(order.gstCents),
-        total: decimalString(order.totalCents),
-      },
-      reservationExpiresAt,
-    };
+    return checkoutOpened(order, intent);
   }
 
   /** The checkout failed after the order was recorded: hand back the cans and close the order, keeping its number. */
@@ -240,4 +279,28 @@ export class CheckoutService {
       metadata: metadataFor(cause, this.clock),
     });
   }
+}
+
+/** Payment intents a customer can still pay (Stripe's statuses before any attempt has gone through). */
+const OPEN_INTENT_STATUSES: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/** A checkout whose hold ends sooner than this is not resumed: a new one gives the customer the whole hold. */
+export const RESUME_MARGIN_MS = 60_000;
+
+/** The answer to a checkout opened (or resumed): what the browser needs to take the card, and the order's totals. */
+function checkoutOpened(order: OrderPlacedData, intent: ProviderPaymentIntent): CreatePaymentIntentResponse {
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    orderId: order.orderId,
+    amount: intent.amountCents,
+    currency: 'aud',
+    totals: {
+      subtotal: decimalString(order.subtotalCents),
+      shipping: decimalString(order.shippingCents),
+      gstIncluded: decimalString(order.gstCents),
+      total: decimalString(order.totalCents),
+    },
+    reservationExpiresAt: order.reservationExpiresAt,
+  };
 }

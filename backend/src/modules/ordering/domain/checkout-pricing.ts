@@ -127,7 +127,8 @@ export function priceCheckout(
 }
 
 /** A price the browser sent, in cents; anything unreadable simply fails the comparison. */
-function clientCents(price: number | string): number | null {
+/** A price as the browser sent it, in cents, or null when it is not a price. */
+export function clientCents(price: number | string): number | null {
   try {
     return toCents(price);
   } catch {

@@ -1,5 +1,20 @@
 import type { Actor } from '@brewery/eventstore';
-import type { OrderCancelReason, OrderPlacedData, OrderStatus, ReservationReleaseReason } from './order.events';
+import type { OrderCancelReason, OrderCustomer, OrderPlacedData, OrderStatus, ReservationReleaseReason } from './order.events';
+
+/** Where a new checkout comes from: keyed hashes of its client address and browser cookie, and its e-mail address. */
+export interface CheckoutOrigin {
+  client: string;
+  browser: string;
+  email: string;
+}
+
+/** A pack line as the customer saw it: `priceCents` per can for single lines, for the whole line otherwise. */
+export interface SeenCartLine {
+  productId: string;
+  packSize: string;
+  quantity: number;
+  priceCents: number;
+}
 
 /** What may be set on many orders at once: the dispatch steps of paid orders. */
 export const DISPATCH_STEPS = ['packed_awaiting_pickup', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
@@ -10,6 +25,16 @@ export type OrderCommand =
   | { type: 'PlaceOrder'; order: OrderPlacedData }
   | { type: 'AttachPaymentIntent'; paymentIntentId: string }
   | { type: 'CancelOrder'; reason: OrderCancelReason; detail: string }
+  /**
+   * A newer checkout ends this pending one when it comes from the same browser, or from the same client address
+   * with the same e-mail address; otherwise nothing changes (knowing an e-mail address releases nobody's hold).
+   */
+  | { type: 'SupersedeCheckout'; by: CheckoutOrigin }
+  /**
+   * The same browser asks again with the same pack (and prices) and details while the hold has at least
+   * `marginMs` to run: this checkout is resumed rather than replaced. Otherwise nothing changes.
+   */
+  | { type: 'ResumeCheckout'; browser: string; lines: readonly SeenCartLine[]; customer: OrderCustomer; at: string; marginMs: number }
   /** Given an invoice number, the order is invoiced in the same append (one write fewer per order). */
   | { type: 'MarkOrderPaid'; paymentIntentId: string; amountCents: number; paidAt: string; invoiceNumber?: string }
   | { type: 'FlagOrderForReview'; reason: string; paymentIntentId: string | null }

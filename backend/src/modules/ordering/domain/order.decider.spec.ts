@@ -145,6 +145,93 @@ describe('order decider', () => {
     expect(given(placed, deletedOrder).when({ type: 'CancelOrder', reason: 'expired', detail: 'ran out' })).toEqual([]);
   });
 
+  describe('a newer checkout supersedes this one (SupersedeCheckout)', () => {
+    const held: OrderEvent = { type: 'OrderPlaced', data: { ...order, holder: { client: 'client-a', browser: 'browser-a' } } };
+    const claimed: OrderEvent = { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_1' } };
+    const byBrowser = 'Replaced by a newer checkout from the same browser.';
+    const byShopper = 'Replaced by a newer checkout with the same e-mail address from the same client address.';
+    it.each([
+      {
+        given: 'the same browser, another e-mail address',
+        by: { client: 'client-b', browser: 'browser-a', email: 'other@example.com' },
+        detail: byBrowser,
+      },
+      {
+        given: 'the same client address and e-mail address (any case), another browser',
+        by: { client: 'client-a', browser: 'browser-b', email: ' ADA@example.com' },
+        detail: byShopper,
+      },
+      {
+        given: 'the same client address, another e-mail address and browser',
+        by: { client: 'client-a', browser: 'browser-b', email: 'eve@example.com' },
+        detail: null,
+      },
+      {
+        given: 'the same e-mail address from another client address and browser',
+        by: { client: 'client-b', browser: 'browser-b', email: 'ada@example.com' },
+        detail: null,
+      },
+    ])('given a pending checkout, when a checkout comes from $given, then it is superseded: $detail', ({ by, detail }) => {
+      expect(given(held, attached).when({ type: 'SupersedeCheckout', by })).toEqual(
+        detail === null ? [] : [{ type: 'OrderCancelled', data: { reason: 'superseded', detail } }],
+      );
+    });
+    const sameBrowser = { client: 'client-a', browser: 'browser-a', email: 'ada@example.com' };
+    it('given an order that moved on (paid, deleted, cancelled) or was placed before holders were kept, then nothing changes', () => {
+      expect(given(held, attached, paid).when({ type: 'SupersedeCheckout', by: sameBrowser })).toEqual([]);
+      expect(given(held, deleted).when({ type: 'SupersedeCheckout', by: sameBrowser })).toEqual([]);
+      const cancelled: OrderEvent = { type: 'OrderCancelled', data: { reason: 'expired', detail: 'ran out' } };
+      expect(given(held, cancelled).when({ type: 'SupersedeCheckout', by: sameBrowser })).toEqual([]);
+      expect(given(placed).when({ type: 'SupersedeCheckout', by: sameBrowser })).toEqual([]);
+    });
+    it('given a capture under way, then it is refused: the payment completes on its own path', () => {
+      expect(() => given(held, attached, claimed).when({ type: 'SupersedeCheckout', by: sameBrowser })).toThrow(
+        expect.objectContaining({ code: 'payment_under_way' }),
+      );
+    });
+  });
+
+  describe('the same browser asks again (ResumeCheckout)', () => {
+    const held: OrderEvent = { type: 'OrderPlaced', data: { ...order, holder: { client: 'client-a', browser: 'browser-a' } } };
+    const ask = {
+      type: 'ResumeCheckout' as const,
+      browser: 'browser-a',
+      lines: [{ productId: 'p1', packSize: '4pack', quantity: 4, priceCents: 2200 }],
+      customer: order.customer,
+      at: '2026-11-23T01:10:00.000Z',
+      marginMs: 60_000,
+    };
+    const resumed: OrderEvent[] = [{ type: 'CheckoutResumed', data: { at: ask.at } }];
+    it('given a pending checkout with its payment opened, when the same browser asks with the same pack and details, then it is resumed', () => {
+      expect(given(held, attached).when(ask)).toEqual(resumed);
+    });
+    it.each([
+      { given: 'another browser', change: { browser: 'browser-b' } },
+      { given: 'another pack', change: { lines: [{ productId: 'p1', packSize: '8pack', quantity: 8, priceCents: 4000 }] } },
+      {
+        given: 'another price (changed since)',
+        change: { lines: [{ productId: 'p1', packSize: '4pack', quantity: 4, priceCents: 2400 }] },
+      },
+      { given: 'one more line', change: { lines: [...ask.lines, { productId: 'p2', packSize: 'single', quantity: 1, priceCents: 600 }] } },
+      { given: 'another address', change: { customer: { ...order.customer, addressLine1: '2 Hay St' } } },
+      { given: 'a line 2 typed since', change: { customer: { ...order.customer, addressLine2: 'Unit 3' } } },
+      { given: 'less than the margin left on the hold', change: { at: '2026-11-23T01:29:00.001Z' } },
+      { given: 'the hold over', change: { at: '2026-11-23T01:31:00.000Z' } },
+    ])('given a pending checkout, when it is asked with $given, then it is not resumed', ({ change }) => {
+      expect(given(held, attached).when({ ...ask, ...change })).toEqual([]);
+    });
+    it('given a checkout without a payment yet, paid, ended, being captured, or from before holders were kept, then it is not resumed', () => {
+      expect(given(held).when(ask)).toEqual([]);
+      expect(given(held, attached, paid).when(ask)).toEqual([]);
+      expect(given(held, attached, { type: 'OrderCancelled', data: { reason: 'superseded', detail: 'x' } }).when(ask)).toEqual([]);
+      expect(given(held, attached, { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_1' } }).when(ask)).toEqual([]);
+      expect(given(placed, attached).when(ask)).toEqual([]);
+    });
+    it('given a checkout resumed once, when it is asked again, then it is resumed again (each time is recorded)', () => {
+      expect(given(held, attached, ...resumed).when(ask)).toEqual(resumed);
+    });
+  });
+
   describe("SetTrackingReferenceIfNone (a shipping label's consignment)", () => {
     const setIfNone = { type: 'SetTrackingReferenceIfNone', trackingReference: 'SSB123456785' } as const;
 

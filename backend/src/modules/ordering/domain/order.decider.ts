@@ -1,8 +1,8 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
-import type { OrderCommand } from './order.commands';
+import type { CheckoutOrigin, OrderCommand, SeenCartLine } from './order.commands';
 import { OrderErrors } from './order.errors';
 import { decimalString } from './order-money';
-import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
+import type { OrderCustomer, OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 import { isTrackingReference } from '@brewery/shop-rules';
 
 export interface PlacedOrder {
@@ -56,9 +56,18 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'CancelOrder':
       // Ending a checkout (expired, replaced, refused): an order that moved on meanwhile (paid, even if set back
       // to pending by hand since, deleted, or set to another status by hand) is no longer a checkout to end.
-      if (state.status !== 'pending' || state.deleted || state.paidWith !== null) return [];
+      if (!isOpenCheckout(state)) return [];
       if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
       return [{ type: 'OrderCancelled', data: { reason: command.reason, detail: command.detail } }];
+    case 'SupersedeCheckout': {
+      if (!isOpenCheckout(state)) return [];
+      const replacedBy = supersedingOrigin(state, command.by);
+      if (replacedBy === null) return [];
+      if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
+      return [{ type: 'OrderCancelled', data: { reason: 'superseded', detail: SUPERSEDED_DETAIL[replacedBy] } }];
+    }
+    case 'ResumeCheckout':
+      return isResumable(state, command) ? [{ type: 'CheckoutResumed', data: { at: command.at } }] : [];
     case 'MarkOrderPaid':
       if (state.paidWith === command.paymentIntentId) return [];
       if (state.paidWith !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paidWith);
@@ -185,6 +194,64 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   }
 }
 
+/** Still a checkout: pending, unpaid and not deleted (whatever the operator may have done by hand since). */
+function isOpenCheckout(state: PlacedOrder): boolean {
+  return state.status === 'pending' && !state.deleted && state.paidWith === null;
+}
+
+const SUPERSEDED_DETAIL = {
+  browser: 'Replaced by a newer checkout from the same browser.',
+  shopper: 'Replaced by a newer checkout with the same e-mail address from the same client address.',
+} as const;
+
+/**
+ * Whether a checkout from `by` replaces this one: the same browser (its cookie), or the same client address with
+ * the same e-mail address. An e-mail address alone, from elsewhere, replaces nothing.
+ */
+function supersedingOrigin(state: PlacedOrder, by: CheckoutOrigin): keyof typeof SUPERSEDED_DETAIL | null {
+  const holder = state.order.holder;
+  if (holder === undefined) return null;
+  if (holder.browser !== null && holder.browser === by.browser) return 'browser';
+  if (holder.client === by.client && sameEmail(state.order.customer.email, by.email)) return 'shopper';
+  return null;
+}
+
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * The same browser, the same pack at the prices it was priced at, the same details, a payment opened and not
+ * being captured, and enough of the hold left for the customer to pay.
+ */
+function isResumable(state: PlacedOrder, command: Extract<OrderCommand, { type: 'ResumeCheckout' }>): boolean {
+  const holder = state.order.holder;
+  if (!isOpenCheckout(state) || state.reservation !== 'held' || state.paymentIntentId === null || state.captureClaim !== null) {
+    return false;
+  }
+  if (holder?.browser == null || holder.browser !== command.browser) return false;
+  if (Date.parse(state.order.reservationExpiresAt) - Date.parse(command.at) < command.marginMs) return false;
+  const placed = state.order.items.map((item) =>
+    lineKey({
+      productId: item.productId,
+      packSize: item.packSize,
+      quantity: item.quantity,
+      priceCents: item.packSize === 'single' ? item.unitPriceCents : item.lineTotalCents,
+    }),
+  );
+  const asked = command.lines.map(lineKey);
+  return sameCustomer(state.order.customer, command.customer) && placed.sort().join('\n') === asked.sort().join('\n');
+}
+
+function lineKey(line: SeenCartLine): string {
+  return JSON.stringify([line.productId, line.packSize, line.quantity, line.priceCents]);
+}
+
+function sameCustomer(a: OrderCustomer, b: OrderCustomer): boolean {
+  const fields = Object.keys({ ...a, ...b }) as (keyof OrderCustomer)[];
+  return fields.every((field) => (a[field] ?? null) === (b[field] ?? null));
+}
+
 /** The order is paid in full, in Australian dollars, or not at all. */
 function isOrderTotal(state: PlacedOrder, payment: { amountCents: number; currency: string }): boolean {
   return payment.currency.toLowerCase() === 'aud' && payment.amountCents === state.order.totalCents;
@@ -266,6 +333,8 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, status: event.data.to };
     case 'TrackingReferenceSet':
       return { ...state, trackingReference: event.data.trackingReference };
+    case 'CheckoutResumed':
+      return state;
     default:
       return assertNever(event);
   }

@@ -61,7 +61,10 @@ export type OrderCancelReason =
   | 'payment_provider_error'
   /** Its hold on the cans ran out before it was paid (the payment intent was cancelled too). */
   | 'expired'
-  /** The same browser checked out again: the newer checkout replaces it. */
+  /**
+   * A newer checkout replaced it: from the same browser, or with the same e-mail address from the same client
+   * address (SupersedeCheckout).
+   */
   | 'superseded'
   /** The client disconnected before the checkout answered. */
   | 'checkout_cancelled'
@@ -106,6 +109,11 @@ export type PaidOrderCancelled = DomainEvent<
 >;
 /** Money given back to the customer at the provider (the payment stream holds the same refund). */
 export type OrderRefunded = DomainEvent<'OrderRefunded', { paymentIntentId: string; refundId: string; amountCents: number; note: string }>;
+/**
+ * The browser that opened this checkout asked again with the same pack and details while its hold lasted (a
+ * reload, a second tab, Continue to Payment after Edit details): it got this checkout back, with its number and hold.
+ */
+export type CheckoutResumed = DomainEvent<'CheckoutResumed', { at: string }>;
 
 export type OrderEvent =
   | OrderPlaced
@@ -122,7 +130,8 @@ export type OrderEvent =
   | OrderRefunded
   | OrderCaptureClaimed
   | OrderCaptureClaimReleased
-  | PaidOrderCancelled;
+  | PaidOrderCancelled
+  | CheckoutResumed;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -142,6 +151,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderCaptureClaimed',
   'OrderCaptureClaimReleased',
   'PaidOrderCancelled',
+  'CheckoutResumed',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

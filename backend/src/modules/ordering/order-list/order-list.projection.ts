@@ -266,6 +266,7 @@ export class OrderListProjection implements Projection {
       case 'OrderCaptureClaimed':
       case 'OrderCaptureClaimReleased':
       case 'PaidOrderCancelled':
+      case 'CheckoutResumed':
         // The capture under way shows in the order's history; its outcome (paid, or cancelled) changes the lists.
         await orders.updateOne(guard, set({}));
         return;

@@ -9,7 +9,7 @@ export function customerCancelMessage(reason: PaymentCancelReason): string {
     case 'expired':
       return 'This checkout expired before it was paid, so nothing was charged.';
     case 'superseded':
-      return 'This checkout was replaced by a newer one from your browser, so nothing was charged.';
+      return 'This checkout was replaced by a newer one you started, so nothing was charged.';
     case 'checkout_cancelled':
       return 'This checkout was not finished, so nothing was charged.';
     case 'amount_mismatch':
