@@ -18,3 +18,4 @@ export * from './order-status';
 export * from './beer-pages';
 export * from './shipping-email-commands';
 export * from './contact-details';
+export * from './payment-reference';

@@ -1,6 +1,7 @@
-import { HttpException, HttpStatus, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { countPerClient } from '../../platform/http/per-client-limit';
 
 export const LOGIN_ATTEMPTS_PER_WINDOW = 10;
 export const LOGIN_WINDOW_MS = 60_000;
@@ -20,11 +21,13 @@ export class LoginRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const key = `admin-login:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
-    const record = await this.attempts.increment(key, LOGIN_WINDOW_MS, LOGIN_ATTEMPTS_PER_WINDOW, 0, 'admin-login');
-    if (!record.isBlocked) return true;
-    http.getResponse<Response>().setHeader('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
-    throw new HttpException({ message: TOO_MANY_LOGIN_ATTEMPTS, code: 'too_many_login_attempts' }, HttpStatus.TOO_MANY_REQUESTS);
+    await countPerClient(this.attempts, http.getRequest<Request>(), http.getResponse<Response>(), {
+      name: 'admin-login',
+      limit: LOGIN_ATTEMPTS_PER_WINDOW,
+      windowMs: LOGIN_WINDOW_MS,
+      message: TOO_MANY_LOGIN_ATTEMPTS,
+      code: 'too_many_login_attempts',
+    });
+    return true;
   }
 }

@@ -29,11 +29,13 @@ import { OrderUpdateNotifier } from './order-tracking/order-update-notifier.serv
 import { UpdateOrderTrackingController } from './order-tracking/update-order-tracking.controller';
 import { UpdateOrderTracking } from './order-tracking/update-order-tracking.service';
 import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
+import { OrderLookups, OrderStatusController } from './order-status/order-status.controller';
+import { OrderStatusLookup } from './order-status/order-status.service';
 
 /**
  * Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and
  * backup lists, the operator's status and tracking changes (with the customer's e-mail), and the review's
- * resolution and refunds.
+ * resolution and refunds, and the customer's order status page with its tax invoice.
  */
 @Module({
   imports: [CatalogModule, PaymentsModule, NotificationsModule],
@@ -43,6 +45,7 @@ import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
     OrderBackupsController,
     UpdateOrderTrackingController,
     OrderReviewController,
+    OrderStatusController,
   ],
   providers: [
     SearchOrdersHandler,
@@ -67,6 +70,8 @@ import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
     OrderUpdateNotifier,
     OrderUpdateEmailProcessManager,
     OrderReview,
+    OrderStatusLookup,
+    OrderLookups,
   ],
   exports: [ReservationExpiry, OrderCompletion, RecoverOrder, CheckoutAdmission],
 })

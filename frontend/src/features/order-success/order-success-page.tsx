@@ -7,7 +7,7 @@ import { ButtonLink } from '@/shared/ui/button-link';
 import { PAYMENT_STATUS_POLL_WINDOW_MS, isStillPolling, usePaymentStatus } from './api/get-payment-status';
 import { orderResultView, shouldClearCart } from './order-result-view';
 import type { OrderResultInput, OrderResultView } from './order-result-view';
-import { looksLikePaymentIntentId, paymentReference } from './payment-reference';
+import { looksLikePaymentIntentId, paymentReference } from '@brewery/shop-rules';
 import './order-success-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 

@@ -41,7 +41,8 @@ const order: OrderPlacedData = {
 
 describe('order confirmation e-mail', () => {
   const shop = { brandName: 'Swan & Sand', abn: '12 345 678 901', email: 'hello@example.com', address: '12 Brewery Lane' };
-  const email = orderConfirmationEmail(order, 'INV-000003', shop);
+  const statusUrl = 'https://shop.example.com/order-status?t=12.abcdefghijklmnopqrstuv';
+  const email = orderConfirmationEmail(order, 'INV-000003', shop, { statusUrl, paymentIntentId: 'pi_3Nx8Kq2eZvKYlo2C1' });
 
   it('is a tax invoice with everything the customer needs', () => {
     expect(email.to).toBe('ada@example.com');
@@ -61,11 +62,15 @@ describe('order confirmation e-mail', () => {
       'Perth WA 6000',
       'Estimated delivery: 3-5 business days',
       'Dispatched Mon/Wed/Thu',
+      'Payment reference: 3Nx8Kq2eZvKYlo2C1',
+      `Your order's status, tracking and this invoice as PDF: ${statusUrl}`,
     ]) {
       expect(email.text).toContain(part);
     }
     expect(email.html).toContain('GST included $4.91');
     expect(email.html).toContain('Swan &#38; Sand');
+    expect(email.html).toContain(`<a href="${statusUrl}">See your order's status, tracking and tax invoice</a>`);
+    expect(email.html).toContain('Payment reference: 3Nx8Kq2eZvKYlo2C1');
   });
 
   it('has a key of its own per order', () => {

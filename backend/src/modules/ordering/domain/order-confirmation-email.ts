@@ -1,4 +1,4 @@
-import { centsToDollars, formatPrice, packSizeLabel } from '@brewery/shop-rules';
+import { centsToDollars, formatPrice, packSizeLabel, paymentReference } from '@brewery/shop-rules';
 import type { EmailMessage } from '../../notifications/domain/email.events';
 import type { OrderItem, OrderPlacedData } from './order.events';
 
@@ -31,7 +31,14 @@ function escapeHtml(value: string): string {
  * The confirmation is the customer's tax invoice (prices include GST, so it states the GST included and
  * the seller's ABN). Plain text first; the HTML part says the same in a table.
  */
-export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: string, shop: ShopIdentity): EmailMessage {
+/** Where the customer finds the order again, and the payment it was paid with. */
+export interface OrderLinks {
+  /** The order's status page, by its signed link (no typing). */
+  statusUrl: string;
+  paymentIntentId: string;
+}
+
+export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: string, shop: ShopIdentity, links: OrderLinks): EmailMessage {
   const { customer } = order;
   const address = [customer.addressLine1, customer.addressLine2, `${customer.suburb} ${customer.state} ${customer.postCode}`].filter(
     (line): line is string => line !== null && line !== '',
@@ -46,6 +53,7 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     `Order #${order.orderId}`,
     `Invoice number: ${invoiceNumber}`,
     `Date: ${order.placedAt.slice(0, 10)}`,
+    `Payment reference: ${paymentReference(links.paymentIntentId)}`,
     '',
     'Items:',
     ...order.items.map((item) => `  ${itemText(item)}`),
@@ -63,6 +71,8 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     'Dispatched Mon/Wed/Thu from our Perth brewery; orders are processed within 1-2 business days.',
     'Someone 18 or older must be present to receive the delivery.',
     '',
+    `Your order's status, tracking and this invoice as PDF: ${links.statusUrl}`,
+    '',
     `Questions? Write to ${shop.email}.`,
   ].join('\n');
 
@@ -75,11 +85,12 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
   const html = [
     `<h1>Tax invoice ${escapeHtml(invoiceNumber)}</h1>`,
     `<p>${escapeHtml(shop.brandName)}, ABN ${escapeHtml(shop.abn)}<br>${escapeHtml(shop.address)}</p>`,
-    `<p>Thank you for your order, ${escapeHtml(customer.name)}! Order #${escapeHtml(order.orderId)}, ${escapeHtml(order.placedAt.slice(0, 10))}.</p>`,
+    `<p>Thank you for your order, ${escapeHtml(customer.name)}! Order #${escapeHtml(order.orderId)}, ${escapeHtml(order.placedAt.slice(0, 10))}. Payment reference: ${escapeHtml(paymentReference(links.paymentIntentId))}.</p>`,
     `<table><thead><tr><th>Beer</th><th>Quantity</th><th>Unit price</th><th>Line total</th></tr></thead><tbody>${rows}</tbody></table>`,
     `<p>Subtotal: ${money(order.subtotalCents)}<br>Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}<br><strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
     `<p>Shipping to:<br>${[customer.name, ...address].map(escapeHtml).join('<br>')}</p>`,
     `<p>Estimated delivery: ${escapeHtml(order.estimatedDelivery)}. Dispatched Mon/Wed/Thu from our Perth brewery. Someone 18 or older must be present to receive the delivery.</p>`,
+    `<p><a href="${escapeHtml(links.statusUrl)}">See your order's status, tracking and tax invoice</a></p>`,
     `<p>Questions? Write to <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
   ].join('\n');
 

@@ -16,6 +16,7 @@ import { orderStreamName, type OrderEvent } from '../domain/order.events';
 import { confirmationEmailKey, orderConfirmationEmail } from '../domain/order-confirmation-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { NumberSequence } from '../numbering/number-sequence.service';
+import { OrderStatusLookup } from '../order-status/order-status.service';
 import { cansByProduct, OrderReservations } from '../reservations/order-reservations.service';
 
 export type AuthorisationOutcome =
@@ -58,6 +59,7 @@ export class OrderCompletion {
     private readonly pipeline: CommandPipeline,
     private readonly stock: CatalogStock,
     private readonly numbers: NumberSequence,
+    private readonly orderStatus: OrderStatusLookup,
     private readonly reservations: OrderReservations,
     private readonly email: EmailService,
     private readonly cancellation: CheckoutCancellation,
@@ -118,12 +120,17 @@ export class OrderCompletion {
     await run({ type: 'AssignInvoiceNumber', invoiceNumber });
     const queued = await this.email.queue(
       confirmationEmailKey(orderId),
-      orderConfirmationEmail(order.order, invoiceNumber, {
-        brandName: this.config.shop.brandName,
-        abn: this.config.shop.abn,
-        email: this.config.shop.email,
-        address: this.config.shop.address,
-      }),
+      orderConfirmationEmail(
+        order.order,
+        invoiceNumber,
+        {
+          brandName: this.config.shop.brandName,
+          abn: this.config.shop.abn,
+          email: this.config.shop.email,
+          address: this.config.shop.address,
+        },
+        { statusUrl: this.orderStatus.statusUrl(orderId), paymentIntentId },
+      ),
       metadataFor(cause, this.clock),
     );
     return { kind: 'completed', orderId, invoiceNumber, changed: changed || queued.queued };

@@ -8,6 +8,8 @@ export interface PaymentStatusView {
   orderId?: string;
   /** With `cancelled`: why, in the customer's words. */
   message?: string;
+  /** With `succeeded`: the order's status page, by its signed link. */
+  statusUrl?: string;
 }
 
 /**

@@ -1,6 +1,10 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Query, type OnModuleInit } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { serverSecret } from '../../../platform/persistence/data-dir-secret';
+import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
+import { orderStatusPath, orderStatusToken } from '../../../shared-kernel/order-status-token';
 import { needsProviderSecret, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
 import { paymentDecider } from '../domain/payment.decider';
 import { PaymentErrors } from '../domain/payment.errors';
@@ -11,11 +15,18 @@ import { clientSecretDigest } from './client-secret-digest';
 /** For the order result page: how the payment went, and the order number; nothing about the customer. */
 @ApiTags('payments')
 @Controller('orders')
-export class PaymentStatusController {
+export class PaymentStatusController implements OnModuleInit {
+  private secret = '';
+
   constructor(
     private readonly pipeline: CommandPipeline,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.secret = await serverSecret(this.config);
+  }
 
   @Get('payment-status')
   @ApiQuery({ name: 'payment_intent', example: 'pi_3Nx...' })
@@ -35,6 +46,14 @@ export class PaymentStatusController {
     const providerSecret = needsProviderSecret(state)
       ? ((await this.gateway.retrievePaymentIntent(paymentIntentId))?.clientSecret ?? null)
       : null;
-    return paymentStatusView(state, clientSecretDigest(clientSecret), providerSecret === null ? null : clientSecretDigest(providerSecret));
+    const view = paymentStatusView(
+      state,
+      clientSecretDigest(clientSecret),
+      providerSecret === null ? null : clientSecretDigest(providerSecret),
+    );
+    // Paid: the browser that paid gets the order's signed status link (as the confirmation e-mail does).
+    return view.status === 'succeeded' && view.orderId !== undefined
+      ? { ...view, statusUrl: orderStatusPath(orderStatusToken(this.secret, view.orderId)) }
+      : view;
   }
 }

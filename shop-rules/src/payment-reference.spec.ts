@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { looksLikePaymentIntentId, paymentReference } from './payment-reference';
 
 describe('payment reference', () => {
