@@ -1,7 +1,12 @@
 import { SHIPPING_STATES } from './catalog.types';
 import {
+  DISPATCH_DAYS_SHORT,
+  LARGE_ORDER_BOX_CENTS,
+  PERTH_METRO_FLAT_CENTS,
+  SMALL_ORDER_TIERS,
   UnsupportedShippingStateError,
   calculateShipping,
+  deliveryTimes,
   estimatedDelivery,
   isPerthMetro,
   isShippingState,
@@ -137,5 +142,28 @@ describe('calculateShipping', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe('UNSUPPORTED_SHIPPING_STATE');
     expect(error.message).toBe('Unsupported shipping state: XX');
+  });
+});
+
+describe('what the delivery page says', () => {
+  it('lists a delivery time for every state the shop delivers to, as checkout estimates it', () => {
+    const times = deliveryTimes();
+    for (const state of SHIPPING_STATES) {
+      for (const metro of state === 'WA' ? [true, false] : [false]) {
+        expect(times.map((row) => row.time)).toContain(estimatedDelivery(state, metro));
+      }
+    }
+    expect(times).toContainEqual({ region: 'Perth metro (WA)', time: '3-5 business days' });
+    expect(times).toContainEqual({ region: 'Tasmania and the Northern Territory', time: '10-14 business days' });
+  });
+
+  it('names the dispatch days as the checkout summary does', () => {
+    expect(DISPATCH_DAYS_SHORT).toBe('Mon/Wed/Thu');
+  });
+
+  it('charges what its rate table says', () => {
+    expect(shippingCostCents(3, true)).toBe(PERTH_METRO_FLAT_CENTS);
+    for (const tier of SMALL_ORDER_TIERS) expect(shippingCostCents(tier.upToCans, false)).toBe(tier.cents);
+    expect(shippingCostCents(32, false)).toBe(2 * LARGE_ORDER_BOX_CENTS);
   });
 });

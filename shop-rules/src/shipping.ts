@@ -23,9 +23,10 @@ export function isPerthMetro(state: string, postCode: string, flag?: boolean): b
   return state === 'WA' && (flag === true || isPerthMetroPostcode(postCode));
 }
 
-const PERTH_METRO_FLAT_CENTS = 1000;
-const LARGE_ORDER_BOX_CENTS = 1500;
-const SMALL_ORDER_TIERS: readonly { upToCans: number; cents: number }[] = [
+/** The shipping rates, as checkout charges them and the delivery page lists them. */
+export const PERTH_METRO_FLAT_CENTS = 1000;
+export const LARGE_ORDER_BOX_CENTS = 1500;
+export const SMALL_ORDER_TIERS: readonly { upToCans: number; cents: number }[] = [
   { upToCans: 4, cents: 1000 },
   { upToCans: 8, cents: 1200 },
   { upToCans: 16, cents: 1500 },
@@ -83,3 +84,20 @@ export function calculateShipping(input: ShippingInput): ShippingResult {
     isPerthMetro: perthMetro,
   };
 }
+
+/** Delivery times by where the cans go, from `estimatedDelivery` itself (the delivery page's table). */
+export function deliveryTimes(): { region: string; time: string }[] {
+  return [
+    { region: 'Perth metro (WA)', time: estimatedDelivery('WA', true) },
+    { region: 'Regional WA', time: estimatedDelivery('WA', false) },
+    { region: 'NSW, VIC, QLD, SA and ACT', time: estimatedDelivery('NSW', false) },
+    { region: 'Tasmania and the Northern Territory', time: estimatedDelivery('TAS', false) },
+  ];
+}
+
+/** The days the brewery sends orders out, and how long an order takes to be packed. */
+export const DISPATCH_DAYS = ['Monday', 'Wednesday', 'Thursday'] as const;
+export const DISPATCH_DAYS_SHORT = DISPATCH_DAYS.map((day) => day.slice(0, 3)).join('/');
+export const PROCESSING_TIME = '1-2 business days';
+/** Who may take the cans at the door (WA liquor law): someone of at least this age, who signs for them. */
+export const RECEIVER_MIN_AGE = 18;

@@ -1,6 +1,6 @@
 import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { cartLine, checkOut, settle } from '../checkout/checkout-fixtures';
+import { cartLine, checkOut, customer, settle } from '../checkout/checkout-fixtures';
 import { adminGet, ownBeer, paidOrder, pendingOrder, putTracking } from './admin-ops-fixtures';
 
 interface StatusBody {
@@ -96,7 +96,8 @@ describe('GET /api/admin/system-status', () => {
     await ownBeer(t, 'status-draft', { name: 'Draft One', inventory: 1, isActive: false });
     // Nine in stock, four held by a pending checkout: five left to sell.
     const held = await ownBeer(t, 'status-held', { name: 'Held Nine', inventory: 9 });
-    await checkOut(t, [cartLine(held.id, held.fields, '4pack', 1)]);
+    // Another shopper: a checkout with the same e-mail address from here would replace the pending one above.
+    await checkOut(t, [cartLine(held.id, held.fields, '4pack', 1)], { ...customer, email: 'held.shopper@example.com' });
 
     const body = await status();
 

@@ -230,6 +230,7 @@ describe('checkout: payment, webhook and recovery', () => {
       expect((await paymentStatusOf(t, answer)).body).toEqual({
         status: 'succeeded',
         orderId: answer.orderId,
+        statusUrl: expect.stringMatching(new RegExp(`^/order-status\\?t=${answer.orderId}\\.[A-Za-z0-9_-]{22}$`)),
       });
     });
 
@@ -292,7 +293,11 @@ describe('checkout: payment, webhook and recovery', () => {
       await settle(t);
       const asked = (clientSecret: string) =>
         t.http().get('/api/orders/payment-status').query({ payment_intent: answer.paymentIntentId, client_secret: clientSecret });
-      expect((await asked(answer.clientSecret)).body).toEqual({ status: 'succeeded', orderId: answer.orderId });
+      expect((await asked(answer.clientSecret)).body).toEqual({
+        status: 'succeeded',
+        orderId: answer.orderId,
+        statusUrl: expect.stringMatching(new RegExp(`^/order-status\\?t=${answer.orderId}\\.`)),
+      });
       // A stranger who knows (or guesses) the intent id but not its secret hears what an unknown payment gets.
       for (const guess of [`${answer.paymentIntentId}_secret_guess`, answer.paymentIntentId, 'pi_x_secret_y']) {
         expect((await asked(guess)).body).toEqual({ status: 'unknown' });

@@ -42,7 +42,9 @@ describe('order status (POST /api/order-status, GET /api/order-status/:token)', 
     expect((await payWithCard(t, paid as never, SUCCEEDS)).status).toBe(200);
     pending = (await checkout({ ...customer, email: 'grace@example.com' })).body;
     await eventually(
-      async () => (await adminGet(t, '/api/admin/orders')).body.find((o: { id: string }) => o.id === paid.orderId)?.invoiceNumber,
+      async () =>
+        ((await adminGet(t, '/api/admin/orders')).body as { id: string; invoiceNumber: string | null }[]).find((o) => o.id === paid.orderId)
+          ?.invoiceNumber,
     );
     await settle(t);
   });
@@ -135,7 +137,7 @@ describe('order status (POST /api/order-status, GET /api/order-status/:token)', 
   });
 
   it('given a link altered by one character, or made for another order, then 404 with the same message', async () => {
-    const token = new URLSearchParams((await paymentStatusOf(t, paid)).body.statusUrl.split('?')[1]).get('t') ?? '';
+    const token = new URLSearchParams(String((await paymentStatusOf(t, paid)).body.statusUrl).split('?')[1]).get('t') ?? '';
     const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     const forged = token.replace(/^\d+/, pending.orderId);
     for (const bad of [altered, forged, 'nothing']) {

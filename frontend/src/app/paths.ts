@@ -7,6 +7,10 @@ export const paths = {
   shop: { path: '/shop', getHref: () => '/shop' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   orderSuccess: { path: '/order-success', getHref: () => '/order-success' },
+  orderStatus: { path: '/order-status', getHref: () => '/order-status' },
+  delivery: { path: '/delivery', getHref: () => '/delivery' },
+  returns: { path: '/returns', getHref: () => '/returns' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: () => '/admin' },
 } as const satisfies Record<string, { path: string; getHref: () => string }>;
 

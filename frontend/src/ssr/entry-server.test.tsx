@@ -84,11 +84,30 @@ describe('server-rendered pages', () => {
     ['/shop/no-such-beer', 'not-found'],
     ['/shop/quokka-pale-ale/more', 'not-found'],
     ['/order-success', 'page'],
+    ['/order-status', 'page'],
+    ['/delivery', 'page'],
+    ['/returns', 'page'],
+    ['/privacy', 'page'],
     ['/checkout', 'client'],
     ['/admin', 'client'],
     ['/anything-else', 'not-found'],
   ])('%s is a %s', (path, kind) => {
     expect(pageKind(path, PRODUCTS)).toBe(kind);
+  });
+
+  it.each([
+    {
+      path: '/delivery',
+      says: ['Delivery', 'Perth metro, any number of cans', '$10.00', 'Tasmania and the Northern Territory', '10-14 business days'],
+    },
+    { path: '/returns', says: ['Returns &amp; refunds', 'Australian Consumer Law'] },
+    { path: '/privacy', says: ['Privacy', 'Australian Privacy Principles'] },
+    { path: '/order-status', says: ['Order status', 'Find my order'] },
+  ])('given $path, the server draws the page whole, with the footer linking every help page', async ({ path, says }) => {
+    const { status, html } = await page(path);
+    expect(status).toBe(200);
+    for (const text of says) expect(html).toContain(text);
+    for (const link of ['/order-status', '/delivery', '/returns', '/privacy']) expect(html).toContain(`href="${link}"`);
   });
 
   it('given the shop, its HTML names every beer in the list with a link to each live one, and carries the list for hydration', async () => {

@@ -43,6 +43,10 @@ const ROUTE_MODULES = {
   shop: 'src/app/routes/shop.route.tsx',
   beer: 'src/app/routes/beer.route.tsx',
   orderSuccess: 'src/app/routes/order-success.route.tsx',
+  orderStatus: 'src/app/routes/order-status.route.tsx',
+  delivery: 'src/app/routes/delivery.route.tsx',
+  returns: 'src/app/routes/returns.route.tsx',
+  privacy: 'src/app/routes/privacy.route.tsx',
   notFound: 'src/app/routes/not-found.route.tsx',
 } as const;
 
@@ -52,6 +56,10 @@ function pageRoute(pathname: string, products: readonly Product[]): PageRoute {
   if (path === '/') return { kind: 'page', module: ROUTE_MODULES.home };
   if (path === '/shop') return { kind: 'page', module: ROUTE_MODULES.shop };
   if (path === '/order-success') return { kind: 'page', module: ROUTE_MODULES.orderSuccess };
+  if (path === '/order-status') return { kind: 'page', module: ROUTE_MODULES.orderStatus };
+  if (path === '/delivery') return { kind: 'page', module: ROUTE_MODULES.delivery };
+  if (path === '/returns') return { kind: 'page', module: ROUTE_MODULES.returns };
+  if (path === '/privacy') return { kind: 'page', module: ROUTE_MODULES.privacy };
   if (path === '/checkout' || path === '/admin') return { kind: 'client' };
   const beer = /^\/shop\/([^/]+)$/.exec(pathname.replace(/\/+$/, ''));
   if (beer?.[1] !== undefined) {

@@ -112,7 +112,8 @@ export class ShopPages {
     }
 
     const ageVerified = hasAgeCookie(req.header('cookie'));
-    const isResult = canonical === '/order-success';
+    // Pages drawn from their query (a payment, an order's signed link): never cached, never shared.
+    const isResult = canonical === '/order-success' || canonical === '/order-status';
     // A missing page's markup is the same whatever was asked for, so it is drawn from a fixed address of its kind,
     // never from the one asked (whose pieces could spell another page): a cached rendering is keyed by exactly
     // what decided its content. The order result depends on its query and is not kept.

@@ -23,6 +23,13 @@ const MAIN_NAV: readonly NavItem[] = [
 
 const QUICK_LINKS: readonly NavItem[] = [...MAIN_NAV, { label: 'Admin', href: paths.admin.getHref() }];
 
+const HELP_LINKS: readonly NavItem[] = [
+  { label: 'Order status', href: paths.orderStatus.getHref() },
+  { label: 'Delivery', href: paths.delivery.getHref() },
+  { label: 'Returns & refunds', href: paths.returns.getHref() },
+  { label: 'Privacy', href: paths.privacy.getHref() },
+];
+
 /** Every page: header with the cart, the page, the footer, the cart drawer and the age gate. */
 export function RootLayout() {
   const { data: config } = useConfig();
@@ -68,7 +75,7 @@ export function RootLayout() {
         <div className="app-shell__page">
           <Outlet />
         </div>
-        <SiteFooter config={config} quickLinks={QUICK_LINKS} />
+        <SiteFooter config={config} quickLinks={QUICK_LINKS} helpLinks={HELP_LINKS} />
         {drawerMounted ? (
           <Suspense fallback={null}>
             <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} onCheckout={goToCheckout} returnFocus={!leavingForCheckout} />

@@ -8,6 +8,7 @@ import {
   quantityText,
   toCents,
   validatePack,
+  DISPATCH_DAYS_SHORT,
 } from '@brewery/shop-rules';
 import { Card } from 'antd';
 import { ProductPicture } from '@/shared/ui/product-picture';
@@ -20,7 +21,7 @@ export interface OrderSummaryCardProps {
   shipping: ShippingResult | null;
 }
 
-export const DISPATCH_NOTE = '* Dispatched Mon/Wed/Thu from Perth brewery';
+export const DISPATCH_NOTE = `* Dispatched ${DISPATCH_DAYS_SHORT} from Perth brewery`;
 
 /** What the customer is buying and what it costs, every figure from the shared rules. */
 export function OrderSummaryCard({ lines, state, shipping }: OrderSummaryCardProps) {

@@ -7,10 +7,12 @@ import './site-footer.css';
 export interface SiteFooterProps {
   config: PublicConfig | null | undefined;
   quickLinks: readonly NavItem[];
+  /** Order status, delivery, returns and privacy. */
+  helpLinks?: readonly NavItem[];
 }
 
 /** Quick links, social links, and the WA liquor licence particulars with the statutory warning. */
-export function SiteFooter({ config, quickLinks }: SiteFooterProps) {
+export function SiteFooter({ config, quickLinks, helpLinks = [] }: SiteFooterProps) {
   const licence = config?.liquorLicence;
   return (
     <footer className="site-footer">
@@ -37,6 +39,21 @@ export function SiteFooter({ config, quickLinks }: SiteFooterProps) {
             ))}
           </ul>
         </nav>
+
+        {helpLinks.length > 0 ? (
+          <nav aria-labelledby="footer-help">
+            <h2 id="footer-help" className="site-footer__heading">
+              Help
+            </h2>
+            <ul className="site-footer__list">
+              {helpLinks.map((link) => (
+                <li key={link.href}>
+                  <Link to={link.href}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
 
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className="site-footer__heading">

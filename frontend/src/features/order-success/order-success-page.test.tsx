@@ -17,10 +17,12 @@ function renderResult(query: string) {
   return { onOrderConfirmed };
 }
 
-function serverSays(status: string, orderId?: string, message?: string) {
+function serverSays(status: string, orderId?: string, message?: string, statusUrl?: string) {
   return stubApi({
     'GET /api/config': { body: publicConfigFixture },
-    [statusPath]: { body: { status, ...(orderId ? { orderId } : {}), ...(message ? { message } : {}) } },
+    [statusPath]: {
+      body: { status, ...(orderId ? { orderId } : {}), ...(message ? { message } : {}), ...(statusUrl ? { statusUrl } : {}) },
+    },
   });
 }
 
@@ -33,6 +35,15 @@ afterEach(() => {
 });
 
 describe('order result: succeeded', () => {
+  it("given the server's signed link to the paid order, it links to the order's status and tax invoice", async () => {
+    serverSays('succeeded', '42', undefined, '/order-status?t=42.abcdefghijklmnopqrstuv');
+    renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
+    expect(await screen.findByRole('link', { name: "See your order's status and tax invoice" })).toHaveAttribute(
+      'href',
+      '/order-status?t=42.abcdefghijklmnopqrstuv',
+    );
+  });
+
   it('given redirect_status succeeded and a paid order, it confirms the order with next steps, reference, links and help', async () => {
     serverSays('succeeded', '42');
     const { onOrderConfirmed } = renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
@@ -48,6 +59,7 @@ describe('order result: succeeded', () => {
     expect(screen.getByRole('heading', { name: 'Need Help?' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'hello@brewery.test' })).toHaveAttribute('href', 'mailto:hello@brewery.test');
     expect(onOrderConfirmed).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('link', { name: /order's status/ })).not.toBeInTheDocument();
   });
 
   it.each(['failed', 'unknown'])(

@@ -1,13 +1,13 @@
 import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useConfig } from '@/shared/api/config/get-config';
 import { ButtonLink } from '@/shared/ui/button-link';
 import { PAYMENT_STATUS_POLL_WINDOW_MS, isStillPolling, usePaymentStatus } from './api/get-payment-status';
 import { orderResultView, shouldClearCart } from './order-result-view';
 import type { OrderResultInput, OrderResultView } from './order-result-view';
-import { looksLikePaymentIntentId, paymentReference } from '@brewery/shop-rules';
+import { PROCESSING_TIME, RECEIVER_MIN_AGE, looksLikePaymentIntentId, paymentReference } from '@brewery/shop-rules';
 import './order-success-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 
@@ -25,9 +25,9 @@ export const ORDER_NOT_COMPLETED_TEXT = 'This order could not be completed, so n
 
 const NEXT_STEPS = [
   "You'll receive an email confirmation shortly.",
-  'Your order will be processed within 1-2 business days.',
+  `Your order will be processed within ${PROCESSING_TIME}.`,
   "You'll receive tracking details when your order ships.",
-  'Someone 18 or older must be present to receive the delivery.',
+  `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.`,
 ] as const;
 
 /**
@@ -73,6 +73,7 @@ export function OrderSuccessPage({ onOrderConfirmed, shopHref, homeHref }: Order
         paymentIntentId={paymentIntentId}
         orderId={orderId}
         message={message}
+        statusUrl={status.data?.statusUrl}
         shopHref={shopHref}
         homeHref={homeHref}
       />
@@ -102,11 +103,13 @@ interface ResultBodyProps {
   orderId: string | undefined;
   /** The server's reason, for a cancelled payment. */
   message: string | undefined;
+  /** The paid order's status page. */
+  statusUrl?: string | undefined;
   shopHref: string;
   homeHref: string;
 }
 
-function ResultBody({ view, paymentIntentId, orderId, message, shopHref, homeHref }: ResultBodyProps) {
+function ResultBody({ view, paymentIntentId, orderId, message, statusUrl, shopHref, homeHref }: ResultBodyProps) {
   const actions = [
     <ButtonLink key="shop" type="primary" size="large" to={shopHref}>
       Continue Shopping
@@ -147,6 +150,11 @@ function ResultBody({ view, paymentIntentId, orderId, message, shopHref, homeHre
               ))}
             </ul>
             {reference}
+            {statusUrl === undefined ? null : (
+              <p className="order-result__status-link">
+                <Link to={statusUrl}>See your order&apos;s status and tax invoice</Link>
+              </p>
+            )}
           </section>
         </>
       );

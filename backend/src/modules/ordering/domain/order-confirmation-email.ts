@@ -1,4 +1,12 @@
-import { centsToDollars, formatPrice, packSizeLabel, paymentReference } from '@brewery/shop-rules';
+import {
+  DISPATCH_DAYS_SHORT,
+  PROCESSING_TIME,
+  RECEIVER_MIN_AGE,
+  centsToDollars,
+  formatPrice,
+  packSizeLabel,
+  paymentReference,
+} from '@brewery/shop-rules';
 import type { EmailMessage } from '../../notifications/domain/email.events';
 import type { OrderItem, OrderPlacedData } from './order.events';
 
@@ -68,8 +76,8 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     ...address.map((line) => `  ${line}`),
     '',
     `Estimated delivery: ${order.estimatedDelivery}`,
-    'Dispatched Mon/Wed/Thu from our Perth brewery; orders are processed within 1-2 business days.',
-    'Someone 18 or older must be present to receive the delivery.',
+    `Dispatched ${DISPATCH_DAYS_SHORT} from our Perth brewery; orders are processed within ${PROCESSING_TIME}.`,
+    `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.`,
     '',
     `Your order's status, tracking and this invoice as PDF: ${links.statusUrl}`,
     '',
@@ -89,7 +97,7 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     `<table><thead><tr><th>Beer</th><th>Quantity</th><th>Unit price</th><th>Line total</th></tr></thead><tbody>${rows}</tbody></table>`,
     `<p>Subtotal: ${money(order.subtotalCents)}<br>Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}<br><strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
     `<p>Shipping to:<br>${[customer.name, ...address].map(escapeHtml).join('<br>')}</p>`,
-    `<p>Estimated delivery: ${escapeHtml(order.estimatedDelivery)}. Dispatched Mon/Wed/Thu from our Perth brewery. Someone 18 or older must be present to receive the delivery.</p>`,
+    `<p>Estimated delivery: ${escapeHtml(order.estimatedDelivery)}. Dispatched ${DISPATCH_DAYS_SHORT} from our Perth brewery. Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.</p>`,
     `<p><a href="${escapeHtml(links.statusUrl)}">See your order's status, tracking and tax invoice</a></p>`,
     `<p>Questions? Write to <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
   ].join('\n');

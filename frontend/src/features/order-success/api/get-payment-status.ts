@@ -10,6 +10,8 @@ export interface PaymentStatus {
   orderId?: string;
   /** With `cancelled`: why, in the customer's words. */
   message?: string;
+  /** With `succeeded`: the order's status page (its signed link), to find it again. */
+  statusUrl?: string;
 }
 
 /** While the payment is processing, ask every second for up to 30 seconds, then stop. */

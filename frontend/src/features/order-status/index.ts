@@ -1,0 +1,1 @@
+export { OrderStatusPage } from './order-status-page';

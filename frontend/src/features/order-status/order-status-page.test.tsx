@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '@/testing/fake-api';
+import { publicConfigFixture } from '@/testing/public-config-fixture';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import type { OrderStatusView } from './api/order-status';
+import { OrderStatusPage } from './order-status-page';
+
+const NOT_FOUND =
+  'We could not find an order with that order number and e-mail address. Please check both against your confirmation e-mail.';
+const TOKEN = '42.abcdefghijklmnopqrstuv';
+
+const shipped: OrderStatusView = {
+  orderNumber: '42',
+  status: 'shipped',
+  statusLabel: 'Shipped',
+  placedAt: '2026-11-20T02:00:00.000Z',
+  paidAt: '2026-11-20T02:01:00.000Z',
+  items: [
+    { name: 'Swan River Stout', packSize: '8pack', packLabel: '8 Pack', packs: 1, cans: 8, lineTotal: '42.00' },
+    { name: 'Kings Park Kolsch', packSize: 'single', packLabel: 'Single Can', packs: 8, cans: 8, lineTotal: '48.00' },
+  ],
+  subtotal: '90.00',
+  shipping: '15.00',
+  gstIncluded: '9.55',
+  total: '105.00',
+  refunded: null,
+  estimatedDelivery: '7-10 business days',
+  deliverTo: 'Fremantle WA 6160',
+  trackingReference: 'AP123456789',
+  trackingUrl: 'https://auspost.com.au/mypost/track/details/AP123456789',
+  paymentReference: '3Nx8Kq2eZvKYlo2C1',
+  invoiceNumber: 'INV-000042',
+  invoiceUrl: `/api/order-status/${TOKEN}/invoice.pdf`,
+  statusUrl: `/order-status?t=${TOKEN}`,
+};
+
+function renderAt(route: string) {
+  const user = userEvent.setup();
+  return { ...renderWithProviders(<OrderStatusPage shopHref="/shop" />, { route }), user };
+}
+
+async function lookUp(user: ReturnType<typeof userEvent.setup>, orderNumber: string, email: string) {
+  await user.type(screen.getByLabelText('Order number'), orderNumber);
+  await user.type(screen.getByLabelText('E-mail address'), email);
+  await user.click(screen.getByRole('button', { name: 'Find my order' }));
+}
+
+describe('order status page', () => {
+  it('given the order number and e-mail address, it shows the status, items, totals, delivery, tracking and the invoice', async () => {
+    const fetchMock = stubApi({ 'GET /api/config': { body: publicConfigFixture }, 'POST /api/order-status': { body: shipped } });
+    const { user } = renderAt('/order-status');
+    expect(screen.getByRole('heading', { level: 1, name: 'Order status' })).toBeInTheDocument();
+    await lookUp(user, ' 42 ', 'ada@example.com');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Order #42' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(sent?.[1]?.body as string)).toEqual({ orderNumber: '42', email: 'ada@example.com' });
+    expect(screen.getByTestId('order-status-label')).toHaveTextContent('Shipped');
+    expect(screen.getByText('8 single cans')).toBeInTheDocument();
+    expect(screen.getByText('1 × 8 Pack (8 cans)')).toBeInTheDocument();
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$105.00');
+    expect(screen.getByText('GST included').nextElementSibling).toHaveTextContent('$9.55');
+    expect(screen.getByText(/To Fremantle WA 6160\. Estimated delivery: 7-10 business days\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Track with Australia Post' })).toHaveAttribute('href', shipped.trackingUrl);
+    expect(screen.getByText('3Nx8Kq2eZvKYlo2C1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download tax invoice INV-000042 (PDF)' })).toHaveAttribute('href', shipped.invoiceUrl);
+  });
+
+  it('given a wrong number or e-mail address, it says so in the one message, announced, and keeps the form', async () => {
+    stubApi({
+      'GET /api/config': { body: publicConfigFixture },
+      'POST /api/order-status': { status: 404, body: { statusCode: 404, code: 'order_not_found', message: NOT_FOUND } },
+    });
+    const { user } = renderAt('/order-status');
+    await lookUp(user, '42', 'eve@example.com');
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND);
+    expect(screen.getByLabelText('Order number')).toHaveValue('42');
+  });
+
+  it('given nothing typed, it asks for both and sends nothing', async () => {
+    const fetchMock = stubApi({ 'GET /api/config': { body: publicConfigFixture } });
+    const { user } = renderAt('/order-status');
+    await user.click(screen.getByRole('button', { name: 'Find my order' }));
+    expect(await screen.findByText('Please enter your order number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the e-mail address you ordered with')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('given the signed link, it shows the order without typing', async () => {
+    stubApi({ 'GET /api/config': { body: publicConfigFixture }, [`GET /api/order-status/${TOKEN}`]: { body: shipped } });
+    renderAt(`/order-status?t=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeInTheDocument();
+  });
+
+  it('given a link that opens no order, it says so and offers the form', async () => {
+    stubApi({
+      'GET /api/config': { body: publicConfigFixture },
+      'GET /api/order-status/bad': { status: 404, body: { statusCode: 404, code: 'order_not_found', message: NOT_FOUND } },
+    });
+    renderAt('/order-status?t=bad');
+    expect(await screen.findByText('This link does not open an order. Please look it up below.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Find my order' })).toBeInTheDocument();
+  });
+
+  it('given an unpaid order, it says nothing was charged and offers no invoice', async () => {
+    stubApi({
+      'GET /api/config': { body: publicConfigFixture },
+      [`GET /api/order-status/${TOKEN}`]: {
+        body: {
+          ...shipped,
+          status: 'cancelled',
+          statusLabel: 'Cancelled',
+          paymentReference: null,
+          invoiceUrl: null,
+          invoiceNumber: null,
+          trackingReference: null,
+          trackingUrl: null,
+        },
+      },
+    });
+    renderAt(`/order-status?t=${TOKEN}`);
+    expect(await screen.findByText('Not paid: nothing was charged for this order.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /tax invoice/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/tracking details/)).not.toBeInTheDocument();
+  });
+});
