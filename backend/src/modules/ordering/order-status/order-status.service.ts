@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
-import { orderIdOfStatusToken, orderStatusPath, orderStatusToken } from '../../../shared-kernel/order-status-token';
+import { orderIdOfStatusToken, orderStatusPath, orderStatusToken } from '../../../platform/http/order-status-token';
 import { serverSecret } from '../../../platform/persistence/data-dir-secret';
 import { APP_CONFIG, DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';

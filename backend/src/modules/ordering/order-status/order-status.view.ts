@@ -1,5 +1,5 @@
 import { orderStatusLabel, packSizeLabel, paymentReference, type OrderStatus, type PackSize } from '@brewery/shop-rules';
-import { orderStatusPath } from '../../../shared-kernel/order-status-token';
+import { orderStatusPath } from '../../../platform/http/order-status-token';
 import type { OrderDoc } from '../order-list/order-list.projection';
 
 /** What the customer sees of their order on `/order-status`: no address, phone or e-mail address. */

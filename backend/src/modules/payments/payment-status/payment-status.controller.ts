@@ -4,7 +4,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { serverSecret } from '../../../platform/persistence/data-dir-secret';
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
-import { orderStatusPath, orderStatusToken } from '../../../shared-kernel/order-status-token';
+import { orderStatusPath, orderStatusToken } from '../../../platform/http/order-status-token';
 import { needsProviderSecret, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
 import { paymentDecider } from '../domain/payment.decider';
 import { PaymentErrors } from '../domain/payment.errors';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { orderNumberFrom } from './order-number';
+import { orderNumberFrom } from '../../shared-kernel/order-number';
 
 /**
  * The order's status link, signed with the server secret: `<order number>.<signature>`. Whoever holds it sees
