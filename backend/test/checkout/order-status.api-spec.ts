@@ -66,6 +66,7 @@ describe('order status (POST /api/order-status, GET /api/order-status/:token)', 
       gstIncluded: expect.stringMatching(/^\d+\.\d\d$/),
       estimatedDelivery: '3-5 business days',
       deliverTo: 'Perth WA 6000',
+      refunded: null,
       paymentReference: paid.paymentIntentId.slice(paid.paymentIntentId.indexOf('_') + 1),
       invoiceNumber: expect.stringMatching(/\S/),
       statusUrl: expect.stringMatching(new RegExp(`^/order-status\\?t=${paid.orderId}\\.[A-Za-z0-9_-]{22}$`)),
@@ -134,6 +135,29 @@ describe('order status (POST /api/order-status, GET /api/order-status/:token)', 
     ]) {
       expect(pdf.text).toContain(part);
     }
+  });
+
+  it('given a refund since, then the status and the invoice say what was refunded', async () => {
+    const refund = await t
+      .http()
+      .post(`/api/admin/orders/${paid.orderId}/refund`)
+      .set('Authorization', `Bearer ${await t.adminToken()}`)
+      .set('Idempotency-Key', 'order-status-refund')
+      .send({ amount: '5.00' });
+    expect(refund.status).toBe(200);
+    await settle(t);
+    const view = await lookUp({ orderNumber: paid.orderId, email: customer.email });
+    expect(view.body).toMatchObject({ refunded: '5.00' });
+    const invoice = await t
+      .http()
+      .get(String(view.body.invoiceUrl))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(readPdf(invoice.body as Buffer).text).toContain('Refunded since');
   });
 
   it('given a link altered by one character, or made for another order, then 404 with the same message', async () => {

@@ -50,7 +50,7 @@ export function orderStatusView(order: OrderDoc, token: string): OrderStatusView
     shipping: order.shippingCost,
     gstIncluded: order.gstIncluded,
     total: order.totalAmount,
-    refunded: order.refundedAmount ?? null,
+    refunded: order.refundedAmount !== undefined && Number(order.refundedAmount) > 0 ? order.refundedAmount : null,
     estimatedDelivery: order.estimatedDelivery,
     deliverTo: `${order.address.suburb} ${order.address.state} ${order.address.postCode}`,
     trackingReference: order.trackingReference,
