@@ -120,6 +120,9 @@ describe('shopHelperText', () => {
     [3, 'Add 1 more can to complete a 4-pack'],
     [13, 'Add 3 more cans to complete a 16-pack'],
     [100, 'Add 4 more cans to complete a 104-pack'],
+    // Said as read aloud: "an eight-pack".
+    [5, 'Add 3 more cans to complete an 8-pack'],
+    [81, 'Add 7 more cans to complete an 88-pack'],
     [193, 'Remove 1 for 192-pack'],
   ])('given %p cans, the shop says %p', (total, text) => {
     expect(shopHelperText(validatePack(total))).toBe(text);

@@ -73,7 +73,8 @@ export function packAdviceText(v: PackValidation): string {
 export function shopHelperText(v: PackValidation): string {
   if (v.totalCans === 0) return 'Add cans to your pack to enable checkout';
   if (v.isValid) return 'Ready for checkout!';
-  if (canCompleteByAdding(v)) return `Add ${v.needed} more ${v.needed === 1 ? 'can' : 'cans'} to complete a ${v.nextTarget}-pack`;
+  if (canCompleteByAdding(v))
+    return `Add ${v.needed} more ${v.needed === 1 ? 'can' : 'cans'} to complete ${articleFor(v.nextTarget)} ${v.nextTarget}-pack`;
   // Above the largest pack only removing cans helps, so say that in the drawer's words.
   return packAdviceText(v);
 }
@@ -86,4 +87,10 @@ export function packProgressPercent(v: PackValidation): number {
   if (v.totalCans === 0) return 0;
   if (v.isValid) return 100;
   return Math.min(99, Math.round((v.totalCans / v.nextTarget) * 100));
+}
+
+/** The spec's "a M-pack", said as it is read aloud: "an 8-pack", "an 80-pack", "an 11-pack", "a 16-pack". */
+function articleFor(cans: number): 'a' | 'an' {
+  const digits = String(cans);
+  return digits.startsWith('8') || /^1[18]$|^1[18]\d\d$/.test(digits) ? 'an' : 'a';
 }
