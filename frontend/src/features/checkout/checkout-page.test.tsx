@@ -117,6 +117,35 @@ describe('checkout: invalid pack', () => {
     expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    { paid: 'succeeded', result: 'the order result' },
+    { paid: 'processing', result: 'the shop with "Invalid Pack Size"' },
+  ])('given an empty pack in a tab whose own checkout is $paid (paid from another tab), it goes to $result', async ({ paid }) => {
+    window.sessionStorage.setItem(
+      'checkoutPayment',
+      JSON.stringify({ intent: { ...intent, holdEndsAt: null }, customer: {}, cartKey: 'x' }),
+    );
+    stubApi({
+      ...shopApi,
+      [`GET /api/orders/payment-status?payment_intent=${intent.paymentIntentId}&client_secret=${intent.clientSecret}`]: {
+        body: { status: paid, orderId: '42' },
+      },
+    });
+    const { onInvalidPack, onPaymentComplete } = renderCheckout([]);
+    if (paid === 'succeeded') {
+      await waitFor(() =>
+        expect(onPaymentComplete).toHaveBeenCalledWith({ id: intent.paymentIntentId, clientSecret: intent.clientSecret }, 'succeeded'),
+      );
+      expect(onInvalidPack).not.toHaveBeenCalled();
+      expect(screen.queryByText('Invalid Pack Size')).not.toBeInTheDocument();
+    } else {
+      expect(await screen.findByText('Invalid Pack Size')).toBeInTheDocument();
+      expect(onInvalidPack).toHaveBeenCalledTimes(1);
+      expect(onPaymentComplete).not.toHaveBeenCalled();
+    }
+    window.sessionStorage.clear();
+  });
+
   it('given a valid pack, it stays and shows the heading and subtitle', () => {
     stubApi(shopApi);
     const { onInvalidPack } = renderCheckout();

@@ -18,7 +18,8 @@ import type { CheckoutWait } from './checkout-wait';
 import { CheckoutWaitNotice } from './checkout-wait-notice';
 import { OrderSummaryCard } from './order-summary-card';
 import { PaymentStep } from './payment-step';
-import { forgetCheckout, saveDetails, savedDetails, savedPayment, savePayment } from './saved-checkout';
+import { forgetCheckout, lastPaymentOfTab, saveDetails, savedDetails, savedPayment, savePayment } from './saved-checkout';
+import { getPaymentStatus } from '@/shared/api/payment-status/get-payment-status';
 import { usePaymentOutcome, type PaidIntent } from './use-payment-outcome';
 import './checkout-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -100,9 +101,19 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   useEffect(() => {
     if (packIsValid || sentToShop.current) return;
     sentToShop.current = true;
-    toast.error(CheckoutToasts.invalidPack.title, CheckoutToasts.invalidPack.description);
-    onInvalidPack();
-  }, [packIsValid, toast, onInvalidPack]);
+    const toShop = () => {
+      toast.error(CheckoutToasts.invalidPack.title, CheckoutToasts.invalidPack.description);
+      onInvalidPack();
+    };
+    // This tab's checkout paid in another tab (which emptied the pack): its result, not a complaint about the pack.
+    const last = lastPaymentOfTab();
+    if (last === null) return toShop();
+    const paid = { id: last.intent.paymentIntentId, clientSecret: last.intent.clientSecret };
+    getPaymentStatus(paid.id, paid.clientSecret).then(
+      (status) => (status.status === 'succeeded' ? onPaymentComplete(paid, 'succeeded') : toShop()),
+      toShop,
+    );
+  }, [packIsValid, toast, onInvalidPack, onPaymentComplete]);
 
   const watchedState = Form.useWatch('state', form) ?? null;
   const watchedPostCode = Form.useWatch('postCode', form) ?? '';

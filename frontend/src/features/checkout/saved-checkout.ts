@@ -51,6 +51,14 @@ export function savedPayment(cartKey: string, now: number): SavedPayment | null 
   return saved;
 }
 
+/** The checkout this tab last opened, whatever its pack and hold (to tell whether it was paid meanwhile), or null. */
+export function lastPaymentOfTab(): SavedPayment | null {
+  const saved = read(PAYMENT_KEY) as SavedPayment | null;
+  if (saved === null || typeof saved !== 'object') return null;
+  const { paymentIntentId, clientSecret } = saved.intent ?? {};
+  return typeof paymentIntentId === 'string' && typeof clientSecret === 'string' ? saved : null;
+}
+
 export function savePayment(payment: SavedPayment | null): void {
   write(PAYMENT_KEY, payment);
 }

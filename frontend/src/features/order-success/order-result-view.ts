@@ -1,4 +1,4 @@
-import type { PaymentStatus } from './api/get-payment-status';
+import type { PaymentStatus } from '@/shared/api/payment-status/get-payment-status';
 
 /**
  * Which screen the order result page shows:

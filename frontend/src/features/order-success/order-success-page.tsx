@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useConfig } from '@/shared/api/config/get-config';
 import { ButtonLink } from '@/shared/ui/button-link';
-import { PAYMENT_STATUS_POLL_WINDOW_MS, isStillPolling, usePaymentStatus } from './api/get-payment-status';
+import { PAYMENT_STATUS_POLL_WINDOW_MS, isStillPolling, usePaymentStatus } from '@/shared/api/payment-status/get-payment-status';
 import { orderResultView, shouldClearCart } from './order-result-view';
 import type { OrderResultInput, OrderResultView } from './order-result-view';
 import { PROCESSING_TIME, RECEIVER_MIN_AGE, looksLikePaymentIntentId, paymentReference } from '@brewery/shop-rules';
