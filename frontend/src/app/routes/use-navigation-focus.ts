@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { focusMainHeading } from '@/shared/browser/main-heading';
 
 /** How long a page's heading may take to appear (a lazy page's code arriving) before focus is left alone. */
 const HEADING_WAIT_MS = 3000;
@@ -21,13 +22,7 @@ export function useNavigationFocus(): void {
     const deadline = Date.now() + HEADING_WAIT_MS;
     let frame = 0;
     const focusHeading = () => {
-      const heading = document.querySelector<HTMLElement>('#main-content h1, main h1');
-      if (heading !== null) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-        return;
-      }
-      if (Date.now() < deadline) frame = window.requestAnimationFrame(focusHeading);
+      if (!focusMainHeading() && Date.now() < deadline) frame = window.requestAnimationFrame(focusHeading);
     };
     frame = window.requestAnimationFrame(focusHeading);
     return () => window.cancelAnimationFrame(frame);

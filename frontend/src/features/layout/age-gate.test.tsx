@@ -19,7 +19,14 @@ beforeEach(() => {
 /** The gate as the layout shows it: while the visitor has not answered. */
 function Gate() {
   const age = useAgeAnswer();
-  return age.verified ? <p>Welcome</p> : <AgeGate onConfirm={age.confirm} />;
+  return (
+    <>
+      <main id="main-content">
+        <h1>The shop</h1>
+      </main>
+      {age.verified ? <p>Welcome</p> : <AgeGate onConfirm={age.confirm} />}
+    </>
+  );
 }
 
 describe('age gate', () => {
@@ -53,6 +60,8 @@ describe('age gate', () => {
     expect(document.cookie).toContain('age_verified=true');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(alertMock).not.toHaveBeenCalled();
+    // Focus goes on to the page's heading, not back to the document's body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'The shop' })).toHaveFocus());
   });
 
   it('when the visitor answers No, then they are told why and sent to an external search site', async () => {

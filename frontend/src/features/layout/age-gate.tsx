@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { focusMainHeading } from '@/shared/browser/main-heading';
 import { leaveSite } from '@/shared/browser/page-navigation';
 import './age-gate.css';
 
@@ -64,6 +65,8 @@ export function AgeGate({ onConfirm }: AgeGateProps) {
             onClick={(event) => {
               event.preventDefault();
               onConfirm();
+              // The gate is gone and the page no longer inert: focus goes to the page, not back to the document.
+              window.requestAnimationFrame(() => focusMainHeading());
             }}
           >
             Yes, I&apos;m 18 or older
