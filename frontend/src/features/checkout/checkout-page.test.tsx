@@ -412,6 +412,9 @@ describe('checkout: continue to payment', () => {
     );
     expect(screen.queryByText('Checkout Failed')).not.toBeInTheDocument();
     expect(screen.queryByText(/must be an Australian/)).not.toBeInTheDocument();
+    // Once the customer changes a detail, the refusal is no longer left standing in the live region.
+    await user.type(phoneField, '1');
+    await waitFor(() => expect(document.querySelector('.checkout__announcer')).toHaveTextContent(''));
   });
 });
 

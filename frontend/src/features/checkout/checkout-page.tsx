@@ -264,7 +264,11 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
                 submitBlocked={wait?.kind === 'limited'}
                 onSubmit={(customer) => void continueToPayment(customer)}
                 initialValues={initialDetails}
-                onDetailsChange={saveDetails}
+                onDetailsChange={(values) => {
+                  saveDetails(values);
+                  // Said once; once the customer changes the details it is no longer news (nor true, perhaps).
+                  setRefusal('');
+                }}
                 onMissingInformation={() =>
                   toast.error(CheckoutToasts.missingInformation.title, CheckoutToasts.missingInformation.description)
                 }
