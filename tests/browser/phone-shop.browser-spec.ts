@@ -75,44 +75,53 @@ describeInBrowser('the phone shop: taps from the first paint, toasts, the state 
     },
   );
 
-  it('given a phone, when a pack is added and the drawer opened, then the toast covers neither the subtotal nor Proceed to Checkout', async () => {
-    const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
-    try {
-      const page = await context.newPage();
-      await page.goto(`/shop/${beer.slug}`);
-      await page.locator('main').locator('label', { hasText: '4 Pack' }).first().click();
-      await page
-        .getByRole('button', { name: /^Increase/ })
-        .first()
-        .click();
-      await page
-        .getByRole('button', { name: /^Add to Pack/ })
-        .first()
-        .click();
-      await page.getByRole('button', { name: /^Your pack/ }).click();
-      const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Added to Pack' });
-      await toast.waitFor();
-      const proceed = page.getByRole('dialog').getByRole('button', { name: 'Proceed to Checkout' });
-      await proceed.waitFor();
-      await page.waitForTimeout(400);
-      const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      const toastBox = await toast.boundingBox();
-      const proceedBox = await proceed.boundingBox();
-      const subtotalBox = await page
-        .getByRole('dialog')
-        .getByText(/Subtotal/)
-        .first()
-        .boundingBox();
-      expect(toastBox).not.toBeNull();
-      for (const box of [proceedBox, subtotalBox]) {
-        expect(box).not.toBeNull();
-        if (toastBox !== null && box !== null) expect(overlaps(toastBox, box)).toBe(false);
+  it.each([
+    { held: 'upright', size: { width: 390, height: 844 } },
+    { held: 'sideways', size: { width: 640, height: 360 } },
+    { held: 'sideways (small)', size: { width: 568, height: 320 } },
+  ])(
+    'given a phone held $held, when a pack is added and the drawer opened, then no toast covers the subtotal or Proceed to Checkout',
+    async ({ size }) => {
+      const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+      try {
+        const page = await context.newPage();
+        await page.setViewportSize(size);
+        await page.goto(`/shop/${beer.slug}`);
+        await page.locator('main').locator('label', { hasText: '4 Pack' }).first().click();
+        await page
+          .getByRole('button', { name: /^Increase/ })
+          .first()
+          .click();
+        await page
+          .getByRole('button', { name: /^Add to Pack/ })
+          .first()
+          .click();
+        const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Added to Pack' });
+        await toast.waitFor();
+        await page.getByRole('button', { name: /^Your pack/ }).click();
+        const proceed = page.getByRole('dialog').getByRole('button', { name: 'Proceed to Checkout' });
+        await proceed.waitFor();
+        await page.waitForTimeout(400);
+        const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+          a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        const proceedBox = await proceed.boundingBox();
+        const subtotalBox = await page
+          .getByRole('dialog')
+          .getByText(/Subtotal/)
+          .first()
+          .boundingBox();
+        for (const notice of await page.locator('.ant-notification-notice').all()) {
+          const toastBox = await notice.boundingBox();
+          for (const box of [proceedBox, subtotalBox]) {
+            expect(box).not.toBeNull();
+            if (toastBox !== null && box !== null) expect(overlaps(toastBox, box)).toBe(false);
+          }
+        }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
   it.each([
     ['WA', 'WA'],

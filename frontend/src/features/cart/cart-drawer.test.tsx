@@ -1,5 +1,6 @@
 import type { CartLine, Product } from '@brewery/shop-rules';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
@@ -7,6 +8,7 @@ import { createQueryClient } from '@/shared/api/query-client';
 import { stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { useToast } from '@/shared/ui/toast/use-toast';
 import { CartDrawer, NO_LONGER_SOLD_TEXT } from './cart-drawer';
 
 const eightPack: CartLine = {
@@ -165,5 +167,32 @@ describe('cart drawer "Your Pack"', () => {
     const { drawer } = renderDrawer([singles(quokka.id, quokka.name, 2)], [quokka]);
     expect(await within(drawer).findByText('Sold out since it was added.')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('cart drawer and toasts', () => {
+  /** A page whose button says "Added to Pack", then opens the pack. */
+  function AddThenOpen() {
+    const toast = useToast();
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button onClick={() => toast.success('Added to Pack', '1 Rottnest Hazy IPA (8 Pack) added to your pack')}>add</button>
+        <button onClick={() => setOpen(true)}>open</button>
+        <CartDrawer open={open} onClose={() => setOpen(false)} onCheckout={() => undefined} />
+      </>
+    );
+  }
+
+  it('given an "Added to Pack" toast, when the pack is opened, then the toast goes: it would cover the totals', async () => {
+    stubApi({ 'GET /api/products': { body: [] } });
+    localStorage.setItem('cart', JSON.stringify([eightPack]));
+    const user = userEvent.setup();
+    renderWithProviders(<AddThenOpen />);
+    await user.click(screen.getByRole('button', { name: 'add' }));
+    expect(await screen.findByText('Added to Pack')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    await screen.findByRole('dialog', { name: 'Your Pack' });
+    await waitFor(() => expect(screen.queryByText('Added to Pack')).not.toBeInTheDocument());
   });
 });

@@ -1,3 +1,4 @@
+import { useToast } from '@/shared/ui/toast/use-toast';
 import { DeleteOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { CartLine, Product } from '@brewery/shop-rules';
 import {
@@ -52,6 +53,11 @@ export function CartDrawer({ open, onClose, onCheckout, returnFocus = true }: Ca
   useEffect(() => {
     if (open) void queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 }).catch(() => undefined);
   }, [open, queryClient]);
+  // The pack is in view now: an "Added to Pack" toast would only cover its totals (on a phone held sideways, too).
+  const toast = useToast();
+  useEffect(() => {
+    if (open) toast.dismiss();
+  }, [open, toast]);
 
   return (
     <Drawer

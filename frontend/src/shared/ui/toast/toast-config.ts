@@ -1,7 +1,7 @@
 import type { NotificationConfig } from 'antd/es/notification/interface';
 
-/** Below this width the toasts sit across the top of the screen, just under the header. */
-export const PHONE_TOASTS_QUERY = '(max-width: 600px)';
+/** Below this width (or height: a phone held sideways) the toasts sit across the top of the screen, just under the header. */
+export const PHONE_TOASTS_QUERY = '(max-width: 600px), (max-height: 500px)';
 
 /** Clear of the sticky header (64 px) and its cart button on a larger screen. */
 const BELOW_HEADER_PX = 80;

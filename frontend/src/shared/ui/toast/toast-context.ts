@@ -5,6 +5,8 @@ export type ToastKind = 'success' | 'info' | 'error';
 
 export interface ToastApi {
   show: (kind: ToastKind, title: string, description?: ReactNode) => void;
+  /** Closes the toast showing (and any waiting for the toasts' code). */
+  dismiss: () => void;
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);

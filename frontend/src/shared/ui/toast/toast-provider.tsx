@@ -49,6 +49,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           setWanted(true);
         }
       },
+      dismiss: () => {
+        pending.current = [];
+        api.current?.destroy();
+      },
     }),
     [],
   );

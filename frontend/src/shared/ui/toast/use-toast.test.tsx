@@ -36,6 +36,19 @@ describe('toasts', () => {
     expect(document.activeElement).toHaveClass('ant-notification-notice');
   });
 
+  it('given focus in the toast (F8), when Escape is pressed, then the toast closes and focus goes back where it was', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ToastButtons />);
+    const first = screen.getByRole('button', { name: 'first' });
+    await user.click(first);
+    await screen.findByText('Added to Pack');
+    await user.keyboard('{F8}');
+    expect(document.activeElement).toHaveClass('ant-notification-notice');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Added to Pack')).not.toBeInTheDocument());
+    expect(first).toHaveFocus();
+  });
+
   it('closes by itself after 5 seconds', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ToastButtons />);

@@ -6,6 +6,8 @@ export interface Toast {
   success: (title: string, description?: ReactNode) => void;
   info: (title: string, description?: ReactNode) => void;
   error: (title: string, description?: ReactNode) => void;
+  /** Closes the toast showing: what it said is in view another way (the pack's drawer shows the pack). */
+  dismiss: () => void;
 }
 
 /** The shop's toasts (antd notifications, see toast-provider.tsx and toast-config.ts). */
@@ -17,6 +19,7 @@ export function useToast(): Toast {
       success: (title, description) => context.show('success', title, description),
       info: (title, description) => context.show('info', title, description),
       error: (title, description) => context.show('error', title, description),
+      dismiss: () => context.dismiss(),
     }),
     [context],
   );
