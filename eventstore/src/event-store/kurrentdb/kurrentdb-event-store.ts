@@ -126,22 +126,48 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /**
-   * The server's events after `after` that `readAll` gives, at most `limit`, undecoded. The server's filter leaves
-   * out `$`-types; events of `$`-streams with ordinary types are skipped here, so a page the server filled may
-   * hold fewer: the read goes on from the last event the server sent until `limit` are given or the log ends.
+   * The server's events after `after` that `readAll` gives, at most `limit`, undecoded (see `pages`).
    */
   private async *eventsAfter(after: number | null, limit: number | undefined): AsyncGenerator<KurrentRecordedEvent> {
     if (limit !== undefined && limit <= 0) return;
     let given = 0;
-    let from = after !== null && after < 0 ? null : after;
+    const boundary = after !== null && after < 0 ? null : after;
+    for await (const page of this.pages('forwards', boundary, () => (limit === undefined ? undefined : limit - given))) {
+      for (const event of page) {
+        if (limit !== undefined && given >= limit) return;
+        yield event;
+        given += 1;
+      }
+      if (limit !== undefined && given >= limit) return;
+    }
+  }
+
+  /**
+   * The one reader of `$all`, in either direction: pages of the events `readAll` gives, strictly beyond
+   * `boundary` (after it forwards, before it backwards; null: from the start, or from the end). The server's
+   * filter leaves out `$`-types only; events of `$`-streams with ordinary types are skipped here, so a page the
+   * server filled may hold fewer, and the next page is read on from the last event the server sent until a page
+   * comes back short (the end of the log). Each page is read to its end before it is given: the client
+   * (`@kurrent/bridge`) closes a read only at its last event, so a read left half-way would stay open on the
+   * connection. `pageSize` is asked before each page (undefined: the rest of the log in one read).
+   */
+  private async *pages(
+    direction: 'forwards' | 'backwards',
+    boundary: number | null,
+    pageSize: () => number | undefined,
+  ): AsyncGenerator<KurrentRecordedEvent[]> {
+    const forwards = direction === 'forwards';
+    let from = boundary;
     for (;;) {
-      // The start position is inclusive, so ask for one more and drop the event at `from`.
-      const ask = limit === undefined ? undefined : limit - given + (from === null ? 0 : 1);
+      const size = pageSize();
+      // A start position is inclusive: ask for one more and drop the event at `from`.
+      const ask = size === undefined ? undefined : size + (from === null ? 0 : 1);
+      const page: KurrentRecordedEvent[] = [];
       let sent = 0;
       let lastSent: number | null = null;
       for await (const resolved of this.client.readAll({
-        direction: FORWARDS,
-        fromPosition: toReadPosition(from),
+        direction: forwards ? FORWARDS : BACKWARDS,
+        fromPosition: from === null ? (forwards ? START : END) : toReadPosition(from),
         filter: excludeSystemEvents(),
         ...(ask === undefined ? {} : { maxCount: ask }),
       })) {
@@ -149,13 +175,11 @@ export class KurrentDbEventStore implements EventStore {
         const event = resolved.event;
         if (!event) continue;
         lastSent = toGlobalPosition(event.position);
-        // Past the limit the page is still read to its end: the client's read is closed only by its last event.
-        if (isSystemEvent(event.type, event.streamId) || (from !== null && lastSent <= from) || (limit !== undefined && given >= limit))
-          continue;
-        yield event;
-        given += 1;
+        const beyond = from === null || (forwards ? lastSent > from : lastSent < from);
+        if (beyond && !isSystemEvent(event.type, event.streamId)) page.push(event);
       }
-      if (ask === undefined || sent < ask || lastSent === null || (limit !== undefined && given >= limit)) return;
+      yield page;
+      if (ask === undefined || sent < ask || lastSent === null) return;
       from = lastSent;
     }
   }
@@ -244,30 +268,12 @@ export class KurrentDbEventStore implements EventStore {
    * connection, and this is asked on many requests.
    */
   async headPosition(): Promise<number> {
-    let from: ReadPosition = END;
-    let before = Number.POSITIVE_INFINITY;
-    for (;;) {
-      let sent = 0;
-      let found: number | null = null;
-      let last: number | null = null;
-      for await (const resolved of this.client.readAll({
-        direction: BACKWARDS,
-        fromPosition: from,
-        maxCount: HEAD_PAGE,
-        filter: excludeSystemEvents(),
-      })) {
-        sent += 1;
-        const event = resolved.event;
-        if (!event) continue;
-        const position = toGlobalPosition(event.position);
-        last = position;
-        if (found === null && position < before && !isSystemEvent(event.type, event.streamId)) found = position;
-      }
-      if (found !== null) return found;
-      if (sent < HEAD_PAGE || last === null) return -1;
-      before = last;
-      from = toReadPosition(last);
+    // At most HEAD_PAGE events asked per read, the boundary's own among them.
+    for await (const page of this.pages('backwards', null, () => HEAD_PAGE - 1)) {
+      const last = page[0];
+      if (last !== undefined) return toGlobalPosition(last.position);
     }
+    return -1;
   }
 
   /**
