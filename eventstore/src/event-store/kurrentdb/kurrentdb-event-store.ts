@@ -7,7 +7,6 @@ import {
   START,
   StreamNotFoundError,
   type AllStreamSubscription,
-  type ReadPosition,
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type {
