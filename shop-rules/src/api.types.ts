@@ -1,3 +1,5 @@
+import type { OrderStatus } from './order-status';
+
 /** Shapes of the HTTP API that the browser and the server share. */
 
 /** `GET /api/config`: the runtime settings the browser needs. */
@@ -33,4 +35,35 @@ export interface ApiErrorBody {
   code?: string;
   /** For a form's refusal: each field refused (by its name in the request) with what to do, in plain words. */
   fields?: Record<string, string>;
+}
+
+/**
+ * `POST /api/order-status`, `GET /api/order-status/:token`: what the customer sees of their order, with no street
+ * address, phone or e-mail address.
+ */
+export interface OrderStatusView {
+  orderNumber: string;
+  status: OrderStatus;
+  statusLabel: string;
+  placedAt: string;
+  paidAt: string | null;
+  items: { name: string; packSize: string; packLabel: string; packs: number; cans: number; lineTotal: string }[];
+  subtotal: string;
+  shipping: string;
+  gstIncluded: string;
+  total: string;
+  /** Given back to the customer so far, in dollars, or null. */
+  refunded: string | null;
+  estimatedDelivery: string;
+  /** The suburb, state and postcode it goes to (the street stays off the page). */
+  deliverTo: string;
+  trackingReference: string | null;
+  trackingUrl: string | null;
+  /** The payment intent id after its first underscore, as the success page showed it; null until paid. */
+  paymentReference: string | null;
+  invoiceNumber: string | null;
+  /** The tax invoice as PDF, once paid. */
+  invoiceUrl: string | null;
+  /** This page's signed address, to come back without typing. */
+  statusUrl: string;
 }

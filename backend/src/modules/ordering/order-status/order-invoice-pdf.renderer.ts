@@ -1,12 +1,9 @@
 import { packSizeLabel, paymentReference, type PackSize } from '@brewery/shop-rules';
-import PDFDocument from 'pdfkit';
-import { labelText } from '../../shipping/label-pdf/shipping-label-pdf.renderer';
+import { A4, MM, pdfTableRow, pdfText, renderPdf } from '../../../platform/pdf/pdf-document';
 import type { ShopIdentity } from '../domain/order-confirmation-email';
 import type { OrderDoc } from '../order-list/order-list.projection';
 
-const MM = 72 / 25.4;
 const MARGIN = 18 * MM;
-const A4 = { width: 210 * MM, height: 297 * MM };
 
 const perthDate = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-AU', { timeZone: 'Australia/Perth', day: 'numeric', month: 'long', year: 'numeric' });
@@ -18,101 +15,81 @@ const perthDate = (iso: string): string =>
  */
 export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Promise<Buffer> {
   const invoiceNumber = order.invoiceNumber ?? '';
-  const doc = new PDFDocument({
-    size: [A4.width, A4.height],
-    margin: MARGIN,
-    compress: true,
-    info: {
-      Title: `Tax invoice ${invoiceNumber}, order #${order.id}`,
-      Author: labelText(shop.brandName),
-      Producer: 'PDFKit',
-      CreationDate: new Date(order.paidAt ?? order.createdAt),
+  return renderPdf(
+    {
+      size: [A4.width, A4.height],
+      margin: MARGIN,
+      compress: true,
+      info: {
+        Title: `Tax invoice ${invoiceNumber}, order #${order.id}`,
+        Author: pdfText(shop.brandName),
+        Producer: 'PDFKit',
+        CreationDate: new Date(order.paidAt ?? order.createdAt),
+      },
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = A4.width - 2 * MARGIN;
-  const text = (value: string) => labelText(value);
+    (doc) => {
+      const width = A4.width - 2 * MARGIN;
+      const text = (value: string) => pdfText(value);
 
-  doc.font('Helvetica-Bold').fontSize(20).text('Tax invoice', MARGIN, MARGIN);
-  doc.moveDown(0.3);
-  doc.font('Helvetica-Bold').fontSize(11).text(text(shop.brandName));
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`ABN ${text(shop.abn)}`)
-    .text(text(shop.address))
-    .text(text(shop.email));
-  doc.moveDown(0.8);
-  const facts: [string, string][] = [
-    ['Invoice number', invoiceNumber],
-    ['Invoice date', perthDate(order.paidAt ?? order.createdAt)],
-    ['Order', `#${order.id}`],
-    ['Payment reference', order.paymentIntentId === null ? '' : paymentReference(order.paymentIntentId)],
-    ['Billed to', order.customerName],
-  ];
-  for (const [label, value] of facts) {
-    const y = doc.y;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text(label, MARGIN, y, { width: 40 * MM });
-    doc.font('Helvetica').text(text(value), MARGIN + 40 * MM, y, { width: width - 40 * MM });
-  }
-  doc.moveDown(1);
+      doc.font('Helvetica-Bold').fontSize(20).text('Tax invoice', MARGIN, MARGIN);
+      doc.moveDown(0.3);
+      doc.font('Helvetica-Bold').fontSize(11).text(text(shop.brandName));
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(`ABN ${text(shop.abn)}`)
+        .text(text(shop.address))
+        .text(text(shop.email));
+      doc.moveDown(0.8);
+      const facts: [string, string][] = [
+        ['Invoice number', invoiceNumber],
+        ['Invoice date', perthDate(order.paidAt ?? order.createdAt)],
+        ['Order', `#${order.id}`],
+        ['Payment reference', order.paymentIntentId === null ? '' : paymentReference(order.paymentIntentId)],
+        ['Billed to', order.customerName],
+      ];
+      for (const [label, value] of facts) {
+        const y = doc.y;
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(10)
+          .text(label, MARGIN, y, { width: 40 * MM });
+        doc.font('Helvetica').text(text(value), MARGIN + 40 * MM, y, { width: width - 40 * MM });
+      }
+      doc.moveDown(1);
 
-  const columns = [
-    { title: 'Beer', width: width - 100 * MM, align: 'left' as const },
-    { title: 'Quantity', width: 40 * MM, align: 'left' as const },
-    { title: 'Unit price', width: 30 * MM, align: 'right' as const },
-    { title: 'Amount', width: 30 * MM, align: 'right' as const },
-  ];
-  const row = (cells: readonly string[], bold: boolean) => {
-    if (doc.y > A4.height - MARGIN - 60) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    cells.forEach((cell, index) => {
-      const column = columns[index];
-      if (column === undefined) return;
-      doc.text(text(cell), x + 2, y, { width: column.width - 4, align: column.align, lineBreak: false, ellipsis: true });
-      x += column.width;
-    });
-    doc.y = y + 18;
-    doc
-      .moveTo(MARGIN, doc.y - 5)
-      .lineTo(MARGIN + width, doc.y - 5)
-      .lineWidth(0.5)
-      .stroke('#999999');
-  };
-  row(
-    columns.map((column) => column.title),
-    true,
+      const columns = [
+        { title: 'Beer', width: width - 100 * MM, align: 'left' as const },
+        { title: 'Quantity', width: 40 * MM, align: 'left' as const },
+        { title: 'Unit price', width: 30 * MM, align: 'right' as const },
+        { title: 'Amount', width: 30 * MM, align: 'right' as const },
+      ];
+      const row = (cells: readonly string[], bold: boolean) =>
+        pdfTableRow(doc, columns, cells, { left: MARGIN, bold, fontSize: 10, height: 18, reserve: MARGIN + 60 });
+      row(
+        columns.map((column) => column.title),
+        true,
+      );
+      for (const item of order.items) {
+        const quantity =
+          item.packSize === 'single' ? `${item.quantity} single cans` : `${item.packs} x ${packSizeLabel(item.packSize as PackSize)}`;
+        row([item.product.name, quantity, `$${item.unitPrice}`, `$${item.lineTotal}`], false);
+      }
+      const total = (label: string, value: string, bold = false) => {
+        const y = doc.y;
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
+        doc.text(label, MARGIN + width - 100 * MM, y, { width: 70 * MM, align: 'right' });
+        doc.text(value, MARGIN + width - 30 * MM, y, { width: 30 * MM - 2, align: 'right' });
+        doc.moveDown(0.2);
+      };
+      doc.moveDown(0.5);
+      total('Subtotal', `$${order.subtotal}`);
+      total(`Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}`, `$${order.shippingCost}`);
+      total('Total (AUD)', `$${order.totalAmount}`, true);
+      total('GST included in the total', `$${order.gstIncluded}`);
+      if (order.refundedAmount !== undefined && Number(order.refundedAmount) > 0) total('Refunded since', `$${order.refundedAmount}`);
+      doc.moveDown(1.5);
+      doc.font('Helvetica').fontSize(9).fillColor('#444444').text('All prices include GST. Paid by card.', MARGIN, doc.y, { width });
+    },
   );
-  for (const item of order.items) {
-    const quantity =
-      item.packSize === 'single' ? `${item.quantity} single cans` : `${item.packs} x ${packSizeLabel(item.packSize as PackSize)}`;
-    row([item.product.name, quantity, `$${item.unitPrice}`, `$${item.lineTotal}`], false);
-  }
-  const total = (label: string, value: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
-    doc.text(label, MARGIN + width - 100 * MM, y, { width: 70 * MM, align: 'right' });
-    doc.text(value, MARGIN + width - 30 * MM, y, { width: 30 * MM - 2, align: 'right' });
-    doc.moveDown(0.2);
-  };
-  doc.moveDown(0.5);
-  total('Subtotal', `$${order.subtotal}`);
-  total(`Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}`, `$${order.shippingCost}`);
-  total('Total (AUD)', `$${order.totalAmount}`, true);
-  total('GST included in the total', `$${order.gstIncluded}`);
-  if (order.refundedAmount !== undefined && Number(order.refundedAmount) > 0) total('Refunded since', `$${order.refundedAmount}`);
-  doc.moveDown(1.5);
-  doc.font('Helvetica').fontSize(9).fillColor('#444444').text('All prices include GST. Paid by card.', MARGIN, doc.y, { width });
-  doc.end();
-  return finished;
 }

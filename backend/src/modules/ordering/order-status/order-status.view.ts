@@ -1,34 +1,8 @@
-import { orderStatusLabel, packSizeLabel, paymentReference, type OrderStatus, type PackSize } from '@brewery/shop-rules';
+import { orderStatusLabel, packSizeLabel, paymentReference, type OrderStatusView, type PackSize } from '@brewery/shop-rules';
 import { orderStatusPath } from '../../../platform/http/order-status-token';
 import type { OrderDoc } from '../order-list/order-list.projection';
 
-/** What the customer sees of their order on `/order-status`: no address, phone or e-mail address. */
-export interface OrderStatusView {
-  orderNumber: string;
-  status: OrderStatus;
-  statusLabel: string;
-  placedAt: string;
-  paidAt: string | null;
-  items: { name: string; packSize: string; packLabel: string; packs: number; cans: number; lineTotal: string }[];
-  subtotal: string;
-  shipping: string;
-  gstIncluded: string;
-  total: string;
-  /** Given back to the customer so far, in dollars, or null. */
-  refunded: string | null;
-  estimatedDelivery: string;
-  /** The suburb, state and postcode it goes to (the street stays off the page). */
-  deliverTo: string;
-  trackingReference: string | null;
-  trackingUrl: string | null;
-  /** The payment intent id after its first underscore, as the success page showed it; null until paid. */
-  paymentReference: string | null;
-  invoiceNumber: string | null;
-  /** The tax invoice as PDF, once paid. */
-  invoiceUrl: string | null;
-  /** This page's signed address, to come back without typing. */
-  statusUrl: string;
-}
+export type { OrderStatusView } from '@brewery/shop-rules';
 
 export function orderStatusView(order: OrderDoc, token: string): OrderStatusView {
   const paid = order.paidAt !== null && order.paymentIntentId !== null;

@@ -1,6 +1,7 @@
 import { readPdf } from '../../../../test/shipping/pdf-content';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
-import { ALCOHOL_WARNING, labelText, renderShippingLabelPdf } from './shipping-label-pdf.renderer';
+import { pdfText as labelText } from '../../../platform/pdf/pdf-document';
+import { ALCOHOL_WARNING, renderShippingLabelPdf } from './shipping-label-pdf.renderer';
 
 const label = (change: Partial<ShippingLabelCreatedData> = {}): ShippingLabelCreatedData => ({
   orderId: '12',

@@ -1,5 +1,5 @@
 import bwipjs from 'bwip-js';
-import PDFDocument from 'pdfkit';
+import { pdfText, renderPdf, type PdfDoc } from '../../../platform/pdf/pdf-document';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
 
 export const ALCOHOL_WARNING = 'Contains alcohol: signature of a person over 18 required, no authority to leave';
@@ -12,21 +12,7 @@ const INNER = PAGE.width - 2 * MARGIN;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
-type Doc = InstanceType<typeof PDFDocument>;
-
-/**
- * The built-in PDF fonts only know Windows-1252: accents are folded ("Tāmati" -> "Tamati") and anything
- * else becomes "?", so a name never prints as garbage.
- */
-export function labelText(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[‐-―]/g, '-')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-}
+type Doc = PdfDoc;
 
 type Align = 'left' | 'right' | 'center';
 
@@ -71,7 +57,7 @@ function fittedText(
   style: { font: string; size: number; minSize?: number; maxLines?: number; align?: Align },
 ): number {
   const { font, size, minSize = size * 0.75, maxLines = 1, align = 'left' } = style;
-  const text = labelText(raw).trim();
+  const text = pdfText(raw).trim();
   doc.font(font);
   let fontSize = size;
   let wrapped = wrap(doc.fontSize(fontSize), text, width);
@@ -157,32 +143,27 @@ export async function renderShippingLabelsPdf(
   if (first === undefined) throw new RangeError('at least one label is needed');
   const newest = new Date(labels.reduce((latest, label) => (label.createdAt > latest ? label.createdAt : latest), first.createdAt));
   const barcodes = await Promise.all(labels.map((label) => barcodePng(label.consignmentNumber)));
-  const doc = new PDFDocument({
-    size: [PAGE.width, PAGE.height],
-    margin: 0,
-    compress: true,
-    autoFirstPage: false,
-    info: {
-      ...info,
-      Author: labelText(first.sender.name),
-      Creator: labelText(first.sender.name),
-      Producer: 'PDFKit',
-      CreationDate: newest,
-      ModDate: newest,
+  return renderPdf(
+    {
+      size: [PAGE.width, PAGE.height],
+      margin: 0,
+      compress: true,
+      autoFirstPage: false,
+      info: {
+        ...info,
+        Author: pdfText(first.sender.name),
+        Creator: pdfText(first.sender.name),
+        Producer: 'PDFKit',
+        CreationDate: newest,
+        ModDate: newest,
+      },
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  labels.forEach((label, index) => {
-    doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
-    drawLabel(doc, label, barcodes[index] as Buffer);
-  });
-  doc.end();
-  return finished;
+    (doc) =>
+      labels.forEach((label, index) => {
+        doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
+        drawLabel(doc, label, barcodes[index] as Buffer);
+      }),
+  );
 }
 
 /** One label on the current page. */

@@ -1,28 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { OrderStatusView } from '@brewery/shop-rules';
 import { apiJson } from '@/shared/api/api-client';
 
-/** What `POST /api/order-status` and `GET /api/order-status/:token` answer: the order as its customer may see it. */
-export interface OrderStatusView {
-  orderNumber: string;
-  status: string;
-  statusLabel: string;
-  placedAt: string;
-  paidAt: string | null;
-  items: { name: string; packSize: string; packLabel: string; packs: number; cans: number; lineTotal: string }[];
-  subtotal: string;
-  shipping: string;
-  gstIncluded: string;
-  total: string;
-  refunded: string | null;
-  estimatedDelivery: string;
-  deliverTo: string;
-  trackingReference: string | null;
-  trackingUrl: string | null;
-  paymentReference: string | null;
-  invoiceNumber: string | null;
-  invoiceUrl: string | null;
-  statusUrl: string;
-}
+export type { OrderStatusView } from '@brewery/shop-rules';
 
 export interface OrderLookup {
   orderNumber: string;
