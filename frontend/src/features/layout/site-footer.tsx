@@ -27,33 +27,8 @@ export function SiteFooter({ config, quickLinks, helpLinks = [] }: SiteFooterPro
           {config?.address ? <p className="site-footer__text">{config.address}</p> : null}
         </section>
 
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="site-footer__heading">
-            Quick Links
-          </h2>
-          <ul className="site-footer__list">
-            {quickLinks.map((link) => (
-              <li key={link.href}>
-                <Link to={link.href}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        {helpLinks.length > 0 ? (
-          <nav aria-labelledby="footer-help">
-            <h2 id="footer-help" className="site-footer__heading">
-              Help
-            </h2>
-            <ul className="site-footer__list">
-              {helpLinks.map((link) => (
-                <li key={link.href}>
-                  <Link to={link.href}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        <FooterLinks id="footer-quick-links" title="Quick Links" links={quickLinks} />
+        {helpLinks.length > 0 ? <FooterLinks id="footer-help" title="Help" links={helpLinks} /> : null}
 
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className="site-footer__heading">
@@ -102,5 +77,22 @@ export function SiteFooter({ config, quickLinks, helpLinks = [] }: SiteFooterPro
         </p>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly NavItem[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {title}
+      </h2>
+      <ul className="site-footer__list">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
