@@ -190,7 +190,9 @@ describeInBrowser('checkout journeys', () => {
     await toast(page, 'Payment Failed');
     await toast(page, 'Your card was declined.');
     // Written beside the card form too, where it stays once the toast has gone
-    await page.getByRole('alert').filter({ hasText: 'Your card was declined. Try another card, or the same one again.' }).waitFor();
+    await page.getByRole('note').filter({ hasText: 'Your card was declined. Try another card, or the same one again.' }).waitFor();
+    // Focus is on that notice, a Tab from the card, not on the document.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('checkout-payment__refusal-box'))).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/checkout');
     await page.getByText('Payment Information').waitFor();
     await screenshots(page, 'checkout-declined');

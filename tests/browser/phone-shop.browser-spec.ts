@@ -127,6 +127,7 @@ describeInBrowser('the phone shop: taps from the first paint, toasts, the state 
     ['WA', 'WA'],
     ['vic', 'VIC'],
     ['t', 'TAS'],
+    ['Western', 'WA'],
   ])('given "%s" typed in the State select then Enter, then %s is chosen', async (typed, chosen) => {
     const context = await phoneWithFourPack();
     try {

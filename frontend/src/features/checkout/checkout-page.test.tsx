@@ -455,6 +455,8 @@ describe('checkout: paying with the local test card form', () => {
     expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
     const notice = document.querySelector('.checkout-payment__refusal');
     expect(notice).toHaveTextContent('Payment FailedYour card was declined. Try another card, or the same one again.');
+    // Focus goes to the notice (the form's button, disabled meanwhile, had it), not to the document.
+    await waitFor(() => expect(notice?.parentElement).toHaveFocus());
     expect(onPaymentComplete).not.toHaveBeenCalled();
     expect(screen.getByText('Payment Information')).toBeInTheDocument();
 

@@ -10,6 +10,18 @@ export const REQUIRED_FIELDS = ['name', 'email', 'phone', 'addressLine1', 'subur
 
 export const PERTH_METRO_NOTE = '✓ Perth Metro delivery detected - $10 flat rate shipping';
 
+/** The states' names, for typing them in the State select. */
+const STATE_NAMES: Readonly<Record<string, string>> = {
+  NSW: 'New South Wales',
+  VIC: 'Victoria',
+  QLD: 'Queensland',
+  WA: 'Western Australia',
+  SA: 'South Australia',
+  TAS: 'Tasmania',
+  ACT: 'Australian Capital Territory',
+  NT: 'Northern Territory',
+};
+
 export interface CustomerInfoFormProps {
   form: FormInstance<CustomerFormValues>;
   busy: boolean;
@@ -161,12 +173,14 @@ export function CustomerInfoForm({
               placeholder="Select"
               options={SHIPPING_STATES.map((value) => ({ value, label: value }))}
               aria-label="State"
-              // Typing picks: "WA" then Enter chooses WA (the first state that starts with what was typed).
+              // Typing picks: "WA" then Enter chooses WA (the first state whose code or name starts with what was
+              // typed: "Western" finds WA too).
               showSearch={{
-                filterOption: (typed, option) =>
-                  String(option?.value ?? '')
-                    .toLowerCase()
-                    .startsWith(typed.trim().toLowerCase()),
+                filterOption: (typed, option) => {
+                  const wanted = typed.trim().toLowerCase();
+                  const code = String(option?.value ?? '');
+                  return code.toLowerCase().startsWith(wanted) || (STATE_NAMES[code] ?? '').toLowerCase().startsWith(wanted);
+                },
               }}
             />
           </Form.Item>
@@ -179,6 +193,8 @@ export function CustomerInfoForm({
 
       <Alert
         type="warning"
+        // Standing text, read in its place: not an alert that interrupts on load.
+        role="note"
         className="checkout-form__notice"
         title="Delivery information"
         description={

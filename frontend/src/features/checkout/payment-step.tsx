@@ -40,11 +40,17 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
   const endHold = useCallback(() => end({ kind: 'hold' }), [end]);
   // A refused card stays written beside the form (not only in a passing toast) until the next try.
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalBox = useRef<HTMLDivElement>(null);
+  const [refusalCount, setRefusalCount] = useState(0);
+  useEffect(() => {
+    if (refusalCount > 0) refusalBox.current?.focus();
+  }, [refusalCount]);
   const shownOutcome = useMemo<PaymentOutcome>(
     () => ({
       ...outcome,
       declined: (message) => {
         setRefusal(message);
+        setRefusalCount((count) => count + 1);
         outcome.declined(message);
       },
       attempting: () => {
@@ -73,14 +79,18 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
 
       {ended !== null ? <CheckoutEndedNotice ended={ended} onCheckPackAgain={onCheckPackAgain} /> : null}
       {refusal !== null && ended === null ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          className="checkout-payment__refusal"
-          title={CheckoutToasts.paymentFailedTitle}
-          description={`${refusal} Try another card, or the same one again.`}
-        />
+        // Focus comes here when the card is refused (the form's button, disabled while waiting, had it): read
+        // on focus, so not an alert as well (the toast is that). Tab goes on to the card.
+        <div ref={refusalBox} tabIndex={-1} className="checkout-payment__refusal-box">
+          <Alert
+            type="error"
+            showIcon
+            role="note"
+            className="checkout-payment__refusal"
+            title={CheckoutToasts.paymentFailedTitle}
+            description={`${refusal} Try another card, or the same one again.`}
+          />
+        </div>
       ) : null}
 
       {isPending ? (

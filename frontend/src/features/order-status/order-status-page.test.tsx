@@ -76,7 +76,14 @@ describe('order status page', () => {
     const { user } = renderAt('/order-status');
     await lookUp(user, '42', 'eve@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(NOT_FOUND);
-    expect(screen.getByLabelText('Order number')).toHaveValue('42');
+    const orderNumber = screen.getByLabelText('Order number');
+    expect(orderNumber).toHaveValue('42');
+    // Both fields are marked and described by the message; the order number has the focus again.
+    for (const field of [orderNumber, screen.getByLabelText('E-mail address')]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')).toHaveTextContent(NOT_FOUND);
+    }
+    await waitFor(() => expect(orderNumber).toHaveFocus());
   });
 
   it('given nothing typed, it asks for both and sends nothing', async () => {
@@ -88,10 +95,12 @@ describe('order status page', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it('given the signed link, it shows the order without typing', async () => {
+  it('given the signed link, it shows the order without typing; "Look up another order" brings the form back with focus on its heading', async () => {
     stubApi({ 'GET /api/config': { body: publicConfigFixture }, [`GET /api/order-status/${TOKEN}`]: { body: shipped } });
-    renderAt(`/order-status?t=${TOKEN}`);
+    const { user } = renderAt(`/order-status?t=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Look up another order' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Order status' })).toHaveFocus());
   });
 
   it('given a link that opens no order, it says so and offers the form', async () => {

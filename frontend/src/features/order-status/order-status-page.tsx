@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input, Spin, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import type { InputRef } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@/shared/api/api-error';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -34,6 +35,14 @@ export function OrderStatusPage({ shopHref }: { shopHref: string }) {
   const [found, setFound] = useState<OrderStatusView | null>(null);
   const order = found ?? byLink.data ?? null;
   const heading = useRef<HTMLHeadingElement>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  // Set by "Look up another order": once the form is back, its heading takes the focus.
+  const focusForm = useRef(false);
+  useEffect(() => {
+    if (!focusForm.current || order !== null) return;
+    focusForm.current = false;
+    formHeading.current?.focus();
+  }, [order]);
 
   // The order found takes the focus (its heading), so a screen reader hears it and a phone shows it.
   useEffect(() => {
@@ -48,9 +57,14 @@ export function OrderStatusPage({ shopHref }: { shopHref: string }) {
       const link = new URLSearchParams(view.statusUrl.split('?')[1] ?? '').get('t');
       if (link !== null) setParams({ t: link }, { replace: true });
     } catch {
-      // Shown below the form from the mutation's error.
+      // Shown below the form from the mutation's error, tied to both fields; the order number takes the focus
+      // (the button, disabled while waiting, had it).
+      setTimeout(() => orderNumberInput.current?.focus(), 0);
     }
   };
+  const orderNumberInput = useRef<InputRef>(null);
+  const errorId = useId();
+  const refused = find.isError ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
 
   const linkFailed = token !== null && byLink.isError && found === null;
   return (
@@ -64,6 +78,8 @@ export function OrderStatusPage({ shopHref }: { shopHref: string }) {
             setFound(null);
             find.reset();
             setParams({}, { replace: true });
+            // The form comes back under the page's heading, which takes the focus.
+            focusForm.current = true;
           }}
         />
       ) : token !== null && byLink.isPending ? (
@@ -72,7 +88,9 @@ export function OrderStatusPage({ shopHref }: { shopHref: string }) {
         </div>
       ) : (
         <>
-          <h1 className="page__title">{ORDER_STATUS_TITLE}</h1>
+          <h1 className="page__title" tabIndex={-1} ref={formHeading}>
+            {ORDER_STATUS_TITLE}
+          </h1>
           <p className="order-status__intro">{ORDER_STATUS_INTRO}</p>
           {linkFailed ? (
             <Alert
@@ -94,16 +112,16 @@ export function OrderStatusPage({ shopHref }: { shopHref: string }) {
               label="Order number"
               rules={[{ required: true, whitespace: true, message: 'Please enter your order number' }]}
             >
-              <Input inputMode="numeric" autoComplete="off" placeholder="e.g. 1042" size="large" />
+              <Input ref={orderNumberInput} inputMode="numeric" autoComplete="off" placeholder="e.g. 1042" size="large" {...refused} />
             </Form.Item>
             <Form.Item
               name="email"
               label="E-mail address"
               rules={[{ required: true, whitespace: true, message: 'Please enter the e-mail address you ordered with' }]}
             >
-              <Input type="email" autoComplete="email" size="large" />
+              <Input type="email" autoComplete="email" size="large" {...refused} />
             </Form.Item>
-            <div className="order-status__error">
+            <div className="order-status__error" id={errorId}>
               {find.isError ? <Alert type="error" showIcon title={errorMessage(find.error)} /> : null}
             </div>
             <Button type="primary" htmlType="submit" size="large" block loading={find.isPending}>

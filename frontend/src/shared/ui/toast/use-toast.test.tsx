@@ -49,6 +49,18 @@ describe('toasts', () => {
     expect(first).toHaveFocus();
   });
 
+  it('given focus in the toast (F8), when it closes by itself, then focus goes back where it was, not to the document', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ToastButtons />);
+    const first = screen.getByRole('button', { name: 'first' });
+    await user.click(first);
+    await screen.findByText('Added to Pack');
+    await user.keyboard('{F8}');
+    expect(document.activeElement).toHaveClass('ant-notification-notice');
+    await waitFor(() => expect(screen.queryByText('Added to Pack')).not.toBeInTheDocument(), { timeout: 8000 });
+    await waitFor(() => expect(first).toHaveFocus());
+  }, 15000);
+
   it('closes by itself after 5 seconds', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ToastButtons />);
