@@ -7,7 +7,7 @@ import { PAYMENT_GATEWAY } from '../../backend/src/modules/payments/gateway/paym
 import type { TestPaymentGateway } from '../../backend/src/modules/payments/gateway/test-payment-gateway';
 import { EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../backend/src/platform/projections/projection-runner';
-import { beer, cartLine, checkOut, seedProduct, settle, type CheckoutAnswer } from '../../backend/test/checkout/checkout-fixtures';
+import { beer, cartLine, checkOut, customer, seedProduct, settle, type CheckoutAnswer } from '../../backend/test/checkout/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../backend/test/create-test-app';
 import { byScale } from './support/fault-scale';
 
@@ -168,7 +168,11 @@ describe('an order and its money, under random interleavings', () => {
           const fields = beer(`Property ${totals.runs}`, { inventory: START });
           await seedProduct(t, productId, fields);
           const orders: CheckoutAnswer[] = [];
-          for (const pack of plan.orders) orders.push(await checkOut(t, [cartLine(productId, fields, pack, 1)]));
+          // Each order its own shopper: a checkout with the same e-mail address from here would replace the one before.
+          for (const [n, pack] of plan.orders.entries())
+            orders.push(
+              await checkOut(t, [cartLine(productId, fields, pack, 1)], { ...customer, email: `money.${totals.runs}.${n}@example.com` }),
+            );
           for (const wave of plan.waves) {
             await Promise.all(
               wave.map(async (step) => {

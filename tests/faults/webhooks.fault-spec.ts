@@ -157,6 +157,8 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
 
   const admin = <T>(method: string, path: string, body?: unknown) => server.api<T>(method, path, body, token);
 
+  let placed = 0;
+
   async function newProduct(): Promise<{ id: string; fields: ReturnType<typeof beer> }> {
     products += 1;
     const fields = beer(`Schedule Ale ${products}`, { inventory: INVENTORY });
@@ -170,7 +172,12 @@ describe('webhooks: any delivery schedule ends as an in-order, once-only deliver
       plan.pack === 'single'
         ? cartLine(product.id, product.fields, 'single', PACK_CANS.single)
         : cartLine(product.id, product.fields, plan.pack, 1);
-    const answer = await server.api<CheckoutAnswer>('POST', '/api/create-payment-intent', { cartItems: [line], customerInfo: customer });
+    // Each order its own shopper: a checkout with the same e-mail address from here would replace the one before.
+    placed += 1;
+    const answer = await server.api<CheckoutAnswer>('POST', '/api/create-payment-intent', {
+      cartItems: [line],
+      customerInfo: { ...customer, email: `webhooks.${placed}@example.com` },
+    });
     clientSecrets.push(answer.clientSecret);
     const events: SignedProviderEvent[] = [];
     for (const card of SCENARIOS[plan.scenario]) {
