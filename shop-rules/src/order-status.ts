@@ -41,3 +41,11 @@ export function isTrackingReference(value: string): boolean {
 export function auspostTrackingUrl(reference: string): string {
   return `https://auspost.com.au/mypost/track/details/${encodeURIComponent(reference.trim())}`;
 }
+
+/**
+ * Whether the customer is e-mailed about a change to this status unless the operator says otherwise: every
+ * status but packed, which is the brewery's step, not news for the customer (the shipped e-mail follows).
+ */
+export function notifiedByDefault(status: OrderStatus): boolean {
+  return status !== 'packed_awaiting_pickup';
+}

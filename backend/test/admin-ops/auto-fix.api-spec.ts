@@ -109,7 +109,7 @@ describe('POST /api/admin/auto-fix', () => {
     expect(before.failed_emails).toContainEqual({
       key: failedKey,
       to: 'ada@example.com',
-      subject: `Order #${shipped.orderId} update: Shipped`,
+      subject: `Order #${shipped.orderId} is on its way`,
       error: '421 mail server busy',
     });
 
@@ -131,7 +131,7 @@ describe('POST /api/admin/auto-fix', () => {
           ),
         ),
         `Ended the expired checkout of Order #${abandoned.orderId}: its payment can no longer be made and its cans are back on sale`,
-        `Queued the e-mail “Order #${shipped.orderId} update: Shipped” to ada@example.com for another attempt`,
+        `Queued the e-mail “Order #${shipped.orderId} is on its way” to ada@example.com for another attempt`,
       ]),
     );
     expect(await adminOrder(t, interrupted.orderId)).toMatchObject({

@@ -15,14 +15,16 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
 
   const updateEmails = async (orderId: string) => (await outbox(t)).filter((e) => e.orderId === orderId && e.kind === 'order-status');
 
-  it('takes a paid order to packed, then shipped, e-mailing the customer once per change, with the history showing the admin', async () => {
+  it('takes a paid order to packed (not news for the customer: no e-mail), then shipped (one e-mail with the tracking link), with the history showing the admin', async () => {
     // Given a paid order
     const { orderId } = await paidOrder(t, 'tracking-happy');
 
     // When the operator packs it and sets a reference (spaces around it are trimmed)
-    expect((await putTracking(t, orderId, { status: 'packed_awaiting_pickup', trackingReference: '  33ABC 123-456 ' })).body).toEqual(
-      UPDATED,
-    );
+    expect((await putTracking(t, orderId, { status: 'packed_awaiting_pickup', trackingReference: '  33ABC 123-456 ' })).body).toEqual({
+      message: 'Order updated; the customer was not e-mailed',
+      changed: true,
+      notified: false,
+    });
 
     // Then the list shows it at once, with the Australia Post link
     expect(await adminOrder(t, orderId)).toMatchObject({
@@ -59,20 +61,19 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
       'OrderStatusChanged',
     ]);
 
-    // And one e-mail per change, keyed by the stream revision after it, even once every process manager has run
+    // And one e-mail, for the shipping, keyed by the stream revision after it, even once every process manager has run
     await settle(t);
     const emails = await updateEmails(orderId);
-    expect(emails.map((e) => e._id).sort()).toEqual([`order-${orderId}-update-6`, `order-${orderId}-update-7`]);
-    const packedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-6`)).body as {
+    expect(emails.map((e) => e._id)).toEqual([`order-${orderId}-update-7`]);
+    const shippedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-7`)).body as {
       to: string;
       subject: string;
       text: string;
     };
-    expect(packedEmail).toMatchObject({ to: 'ada@example.com', subject: `Order #${orderId} update: Packed - Awaiting Pickup` });
-    expect(packedEmail.text).toContain('Tracking reference: 33ABC 123-456');
-    expect(packedEmail.text).toContain('https://auspost.com.au/mypost/track/details/33ABC%20123-456');
-    const shippedEmail = (await adminGet(t, `/api/admin/outbox/order-${orderId}-update-7`)).body as { text: string };
-    expect(shippedEmail.text).toContain(`Your order #${orderId} is now: Shipped.`);
+    expect(shippedEmail).toMatchObject({ to: 'ada@example.com', subject: `Order #${orderId} is on its way` });
+    expect(shippedEmail.text).toContain(`Your order #${orderId} has left the brewery and is on its way to you.`);
+    expect(shippedEmail.text).toContain('Tracking reference: 33ABC 123-456');
+    expect(shippedEmail.text).toContain('https://auspost.com.au/mypost/track/details/33ABC%20123-456');
 
     // And the order's history route shows the changes made by the admin
     const history = (await adminGet(t, `/api/admin/orders/${orderId}/history`)).body as { type: string; actor: string; summary: string }[];
@@ -80,9 +81,13 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
       expect.objectContaining({
         type: 'OrderStatusChanged',
         actor: 'admin',
-        summary: 'Status changed from Paid to Packed - Awaiting Pickup',
+        summary: 'Status changed from Paid to Packed - Awaiting Pickup (customer not e-mailed)',
       }),
-      expect.objectContaining({ type: 'TrackingReferenceSet', actor: 'admin', summary: 'Tracking reference set to 33ABC 123-456' }),
+      expect.objectContaining({
+        type: 'TrackingReferenceSet',
+        actor: 'admin',
+        summary: 'Tracking reference set to 33ABC 123-456 (customer not e-mailed)',
+      }),
       expect.objectContaining({
         type: 'OrderStatusChanged',
         actor: 'admin',
@@ -109,14 +114,19 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     expect(await updateEmails(orderId)).toHaveLength(1);
   });
 
-  it('goes from any status to any other: delivered back to paid, then cancelled, each e-mailed', async () => {
+  it('goes from any status to any other: delivered back to paid, then cancelled, each e-mailed (packed when the operator ticks it)', async () => {
     const { orderId } = await paidOrder(t, 'tracking-any');
-    for (const status of ['delivered', 'paid', 'cancelled', 'pending', 'packed_awaiting_pickup']) {
+    for (const status of ['delivered', 'paid', 'cancelled', 'pending']) {
       expect((await putTracking(t, orderId, { status, trackingReference: 'AP-9' })).body).toEqual(UPDATED);
       expect((await adminOrder(t, orderId))?.status).toBe(status);
     }
+    expect(
+      (await putTracking(t, orderId, { status: 'packed_awaiting_pickup', trackingReference: 'AP-9', notifyCustomer: true })).body,
+    ).toEqual(UPDATED);
     await settle(t);
-    expect(await updateEmails(orderId)).toHaveLength(5);
+    const emails = await updateEmails(orderId);
+    expect(emails).toHaveLength(5);
+    expect(emails.map((e) => e.subject)).toContain(`Order #${orderId} is packed`);
   });
 
   it('with notifyCustomer false, records the change as not e-mailed and e-mails nobody, now or when the log is replayed', async () => {

@@ -242,6 +242,25 @@ describe('Active Orders tab', () => {
     expect(JSON.parse(call?.[1]?.body as string)).toEqual({ trackingReference: '33XYZ0123456', status: 'shipped', notifyCustomer: true });
   }, 45_000);
 
+  it('given Packed chosen in the form, the e-mail box unticks (not news for the customer), and ticks again for Shipped', async () => {
+    stubApi({
+      [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+      [ORDER_12]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('Update Tracking');
+    const notify = within(dialog).getByRole('checkbox', { name: 'Notify customer by e-mail' });
+    expect(notify).toBeChecked();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByTitle('Packed - Awaiting Pickup'));
+    await waitFor(() => expect(notify).not.toBeChecked());
+    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByTitle('Shipped'));
+    await waitFor(() => expect(notify).toBeChecked());
+  }, 45_000);
+
   it.each([
     {
       case: 'with "Notify customer by e-mail" unticked, sends notifyCustomer false and toasts what the server did',

@@ -4,7 +4,7 @@ import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useSetOrdersStatus } from './api/bulk-order-status';
 import type { OrderStatus } from './api/get-admin-orders';
-import { orderStatusLabel } from './order-status';
+import { notifiedByDefault, orderStatusLabel } from './order-status';
 
 export const NOTIFY_CUSTOMERS = 'Notify customers by e-mail';
 
@@ -48,7 +48,11 @@ export function BulkStatusControl({ orderIds, statuses, onDone }: BulkStatusCont
         aria-label="Status for the selected orders"
         placeholder="Set status…"
         value={status ?? undefined}
-        onChange={setStatus}
+        onChange={(value) => {
+          setStatus(value);
+          // Ticked, except for packed: the brewery's step, not news for the customer.
+          setNotifyCustomer(notifiedByDefault(value));
+        }}
         options={statuses.map((value) => ({ value, label: orderStatusLabel(value) }))}
         popupMatchSelectWidth={false}
         className="orders-table__bulk-status-select"

@@ -1,6 +1,6 @@
 import type { OrderStatus } from './api/get-admin-orders';
 
-export { auspostTrackingUrl, orderStatusLabel } from '@brewery/shop-rules';
+export { auspostTrackingUrl, notifiedByDefault, orderStatusLabel } from '@brewery/shop-rules';
 
 export function orderStatusColor(status: OrderStatus): string {
   switch (status) {

@@ -8,7 +8,7 @@ import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
 import { ORDER_STATUSES } from './api/get-admin-orders';
 import { useUpdateOrderTracking } from './api/update-order-tracking';
-import { auspostTrackingUrl, orderStatusLabel } from './order-status';
+import { auspostTrackingUrl, notifiedByDefault, orderStatusLabel } from './order-status';
 
 export interface OrderTrackingFormProps {
   order: AdminOrder;
@@ -48,6 +48,11 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
     form.setFieldsValue({ status: order.status, trackingReference: order.trackingReference ?? '' });
   }, [form, order.status, order.trackingReference]);
 
+  // The e-mail box follows the status chosen: ticked, except for packed (the brewery's step, not the customer's news).
+  useEffect(() => {
+    form.setFieldValue('notifyCustomer', notifiedByDefault(chosenStatus));
+  }, [form, chosenStatus]);
+
   // The toast says what the server did: updated and e-mailed, updated quietly, or nothing to change.
   const submit = (values: TrackingValues) =>
     update.mutate(
@@ -73,7 +78,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
       initialValues={{
         status: order.status,
         trackingReference: order.trackingReference ?? '',
-        notifyCustomer: true,
+        notifyCustomer: notifiedByDefault(order.status),
         keepPayment: false,
         keepPaymentReason: '',
       }}

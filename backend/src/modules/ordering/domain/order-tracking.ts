@@ -7,8 +7,11 @@ export interface TrackingUpdate {
   status: OrderStatus;
   /** Trimmed. */
   trackingReference: string;
-  /** Whether the customer hears of the change by e-mail (the form's box; true unless the operator unticks it). */
-  notifyCustomer: boolean;
+  /**
+   * Whether the customer hears of the change by e-mail (the form's box). Absent: the order decider's default
+   * (yes, except for a change the customer need not hear of: packed).
+   */
+  notifyCustomer?: boolean;
   /** Cancelling a paid order and keeping its payment: why. Absent: a paid order cancelled is refunded and restocked. */
   keepPaymentReason?: string;
 }
@@ -40,7 +43,7 @@ export function parseTrackingUpdate(input: {
   return {
     status,
     trackingReference: reference,
-    notifyCustomer: notifyCustomer ?? true,
+    ...(notifyCustomer === undefined ? {} : { notifyCustomer }),
     ...(keepPaymentReason === undefined ? {} : { keepPaymentReason: keepPaymentReason.trim() }),
   };
 }

@@ -8,18 +8,32 @@ describe('the order update e-mail', () => {
     expect(orderUpdateEmailKey('12', 6)).not.toBe(orderUpdateEmailKey('12', 5));
   });
 
-  it('tells the customer the new status in words, the reference and the Australia Post link', () => {
+  it.each([
+    { status: 'pending', subject: 'Order #12 is waiting for payment', news: 'is waiting for payment: nothing has been charged yet.' },
+    { status: 'paid', subject: 'Order #12: payment received', news: 'We pack orders within 1-2 business days and send them out Mon/Wed/Thu.' },
+    { status: 'packed_awaiting_pickup', subject: 'Order #12 is packed', news: 'is packed and waiting for the carrier to collect it' },
+    { status: 'shipped', subject: 'Order #12 is on its way', news: 'has left the brewery and is on its way to you.' },
+    { status: 'delivered', subject: 'Order #12 has been delivered', news: 'has been delivered.' },
+  ] as const)('given $status, it says so in words that fit: "$subject"', ({ status, subject, news }) => {
+    const email = orderUpdateEmail({ orderId: '12', customer: { name: 'Ada', email: 'ada@example.com' }, status, trackingReference: 'AP 123' }, shop);
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(news);
+    // Someone must be home for what is still to come; not once it has been delivered.
+    expect(email.text.includes('Someone 18 or older must be present')).toBe(status !== 'delivered');
+  });
+
+  it('tells the customer the new status, the reference and the Australia Post link', () => {
     const email = orderUpdateEmail(
-      { orderId: '12', customer: { name: 'Ada', email: 'ada@example.com' }, status: 'packed_awaiting_pickup', trackingReference: 'AP 123' },
+      { orderId: '12', customer: { name: 'Ada', email: 'ada@example.com' }, status: 'shipped', trackingReference: 'AP 123' },
       shop,
     );
     expect(email).toMatchObject({
       to: 'ada@example.com',
-      subject: 'Order #12 update: Packed - Awaiting Pickup',
+      subject: 'Order #12 is on its way',
       kind: 'order-status',
       orderId: '12',
     });
-    expect(email.text).toContain('Your order #12 is now: Packed - Awaiting Pickup.');
+    expect(email.text).toContain('Status: Shipped.');
     expect(email.text).toContain('Tracking reference: AP 123');
     expect(email.text).toContain('https://auspost.com.au/mypost/track/details/AP%20123');
     expect(email.text).toContain('hello@swanandsand.beer');

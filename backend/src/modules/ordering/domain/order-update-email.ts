@@ -1,6 +1,6 @@
 import type { EmailMessage } from '../../notifications/domain/email.events';
 import type { OrderCustomer, OrderStatus } from './order.events';
-import { auspostTrackingUrl, orderStatusLabel } from '@brewery/shop-rules';
+import { DISPATCH_DAYS_SHORT, PROCESSING_TIME, RECEIVER_MIN_AGE, auspostTrackingUrl, orderStatusLabel } from '@brewery/shop-rules';
 
 /**
  * One e-mail per change, keyed by the order stream's revision after the change: the same change always
@@ -59,29 +59,60 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** 'Updating status and tracking emails the customer' (spec section 4): the status in words, the reference and its link. */
+/** What each status tells the customer: the subject, and the news in one sentence (cancelled has its own letter). */
+const NEWS: Readonly<Record<Exclude<OrderStatus, 'cancelled'>, { subject: (id: string) => string; news: (id: string) => string }>> = {
+  pending: {
+    subject: (id) => `Order #${id} is waiting for payment`,
+    news: (id) => `Your order #${id} is waiting for payment: nothing has been charged yet.`,
+  },
+  paid: {
+    subject: (id) => `Order #${id}: payment received`,
+    news: (id) => `We have your payment for order #${id}. We pack orders within ${PROCESSING_TIME} and send them out ${DISPATCH_DAYS_SHORT}.`,
+  },
+  packed_awaiting_pickup: {
+    subject: (id) => `Order #${id} is packed`,
+    news: (id) => `Your order #${id} is packed and waiting for the carrier to collect it from the brewery.`,
+  },
+  shipped: {
+    subject: (id) => `Order #${id} is on its way`,
+    news: (id) => `Your order #${id} has left the brewery and is on its way to you.`,
+  },
+  delivered: {
+    subject: (id) => `Order #${id} has been delivered`,
+    news: (id) => `Your order #${id} has been delivered. We hope you enjoy it; if anything is wrong with it, just reply to this e-mail.`,
+  },
+};
+
+/**
+ * 'Updating status and tracking emails the customer' (spec section 4): what the change means for the customer
+ * in words that fit the status, the status's name as the shop shows it, and the tracking reference with its link.
+ */
 export function orderUpdateEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
   if (update.status === 'cancelled') return cancellationEmail(update, shop);
+  const { subject, news } = NEWS[update.status];
   const status = orderStatusLabel(update.status);
   const reference = update.trackingReference;
   const link = reference === null ? null : auspostTrackingUrl(reference);
-  return letter(update, shop, `Order #${update.orderId} update: ${status}`, {
+  const stillToCome = update.status !== 'delivered';
+  return letter(update, shop, subject(update.orderId), {
     text: [
-      `Your order #${update.orderId} is now: ${status}.`,
+      news(update.orderId),
+      `Status: ${status}.`,
       ...(reference === null || link === null
         ? []
         : [`Tracking reference: ${reference}`, `Track your parcel with Australia Post: ${link}`]),
       '',
-      'Someone 18 or older must be present to receive the delivery.',
+      ...(stillToCome ? [`Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.`, ''] : []),
     ],
     html: [
-      `<p>Your order #${escapeHtml(update.orderId)} is now: <strong>${escapeHtml(status)}</strong>.</p>`,
+      `<p>${escapeHtml(news(update.orderId))}</p>`,
+      `<p>Status: <strong>${escapeHtml(status)}</strong>.</p>`,
       ...(reference === null || link === null
         ? []
         : [
             `<p>Tracking reference: ${escapeHtml(reference)}<br><a href="${escapeHtml(link)}">Track your parcel with Australia Post</a></p>`,
           ]),
-      '<p>Someone 18 or older must be present to receive the delivery.</p>',
+      ...(stillToCome ? [`<p>Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.</p>`] : []),
     ],
   });
 }

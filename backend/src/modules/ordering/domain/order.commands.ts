@@ -60,7 +60,7 @@ export type OrderCommand =
    * A dispatch step set on many orders at once (all packed, all shipped): only for an order that is paid and
    * neither deleted nor cancelled; otherwise as the status form with the order's own tracking reference.
    */
-  | { type: 'SetDispatchStep'; status: DispatchStep; by: Actor; notifyCustomer: boolean }
+  | { type: 'SetDispatchStep'; status: DispatchStep; by: Actor; notifyCustomer?: boolean }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
   /**

@@ -235,9 +235,9 @@ describe('order decider', () => {
   describe("SetTrackingReferenceIfNone (a shipping label's consignment)", () => {
     const setIfNone = { type: 'SetTrackingReferenceIfNone', trackingReference: 'SSB123456785' } as const;
 
-    it('given an order without a reference, then the consignment becomes its reference', () => {
+    it('given an order without a reference, then the consignment becomes its reference, quietly (the e-mail goes when it ships)', () => {
       expect(given(placed, attached, paid).when(setIfNone)).toEqual([
-        { type: 'TrackingReferenceSet', data: { trackingReference: 'SSB123456785' } },
+        { type: 'TrackingReferenceSet', data: { trackingReference: 'SSB123456785', notifyCustomer: false } },
       ]);
     });
 
@@ -265,9 +265,18 @@ describe('order decider', () => {
 
     it.each<[string, OrderEvent[], OrderCommand, OrderEvent[]]>([
       [
-        'paid to packed with a first reference: both recorded',
+        'paid to packed with a first reference: both recorded, quietly (packed is not news for the customer)',
         [placed, paid, assigned],
         change('packed_awaiting_pickup', 'AP 123-456'),
+        [
+          { type: 'OrderStatusChanged', data: { from: 'paid', to: 'packed_awaiting_pickup', notifyCustomer: false } },
+          { type: 'TrackingReferenceSet', data: { trackingReference: 'AP 123-456', notifyCustomer: false } },
+        ],
+      ],
+      [
+        'paid to packed, the operator ticking "notify": recorded to be e-mailed',
+        [placed, paid, assigned],
+        change('packed_awaiting_pickup', 'AP 123-456', true),
         [statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP 123-456')],
       ],
       [
@@ -324,8 +333,8 @@ describe('order decider', () => {
       [
         'a status for many orders at once on an order without a reference: the status only',
         [placed, paid],
-        change('packed_awaiting_pickup', null),
-        [statusChanged('paid', 'packed_awaiting_pickup')],
+        change('delivered', null),
+        [statusChanged('paid', 'delivered')],
       ],
       [
         'a status for many orders at once, already that status: nothing recorded',
@@ -526,11 +535,11 @@ describe('order decider', () => {
       expect(
         given(placed, attached, claimed).when({
           type: 'ChangeOrderStatus',
-          status: 'packed_awaiting_pickup',
+          status: 'shipped',
           trackingReference: null,
           by: 'admin',
         }),
-      ).toEqual([byHand('packed_awaiting_pickup')]);
+      ).toEqual([byHand('shipped')]);
     });
 
     it('given a released claim, a delete wins again', () => {

@@ -3,7 +3,7 @@ import type { CheckoutOrigin, OrderCommand, SeenCartLine } from './order.command
 import { OrderErrors } from './order.errors';
 import { decimalString } from './order-money';
 import type { OrderCustomer, OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
-import { isTrackingReference } from '@brewery/shop-rules';
+import { isTrackingReference, notifiedByDefault } from '@brewery/shop-rules';
 
 export interface PlacedOrder {
   kind: 'placed';
@@ -107,7 +107,8 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'SetTrackingReferenceIfNone':
       if (state.deleted || state.trackingReference !== null) return [];
       if (!isTrackingReference(command.trackingReference)) throw OrderErrors.invalidTrackingReference();
-      return [{ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference } }];
+      // A label printed is not news for the customer: the e-mail with the tracking link goes when it ships.
+      return [{ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference, notifyCustomer: false } }];
     case 'ChangeOrderStatus': {
       if (state.deleted) throw OrderErrors.deleted(orderId);
       if (command.status === 'cancelled' && command.status !== state.status && state.captureClaim !== null)
@@ -116,7 +117,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (reference !== null && !isTrackingReference(reference)) throw OrderErrors.invalidTrackingReference();
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
       const events: OrderEvent[] = [];
-      const quiet = command.notifyCustomer === false ? { notifyCustomer: false as const } : {};
+      // Packed is for the brewery, not news for the customer: e-mailed only when the operator asks for it.
+      const notify = command.notifyCustomer ?? notifiedByDefault(command.status);
+      const quiet = notify ? {} : { notifyCustomer: false as const };
       // A paid order cancelled: its money and cans are decided in the same step (before the status, so the
       // status or tracking change stays the change's last event, the one its e-mail is keyed by).
       if (command.status === 'cancelled' && state.status !== 'cancelled' && state.paidWith !== null) {
@@ -157,7 +160,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
           status: command.status,
           trackingReference: null,
           by: command.by,
-          notifyCustomer: command.notifyCustomer,
+          ...(command.notifyCustomer === undefined ? {} : { notifyCustomer: command.notifyCustomer }),
         },
         state,
       );
@@ -192,6 +195,16 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * Whether a change decided here is one to e-mail the customer about: its last event (the one the e-mail is keyed
+ * by) was not marked quiet. Nothing changed, nothing to tell.
+ */
+export function notifiesCustomer(events: readonly OrderEvent[]): boolean {
+  const last = events[events.length - 1];
+  if (last === undefined || (last.type !== 'OrderStatusChanged' && last.type !== 'TrackingReferenceSet')) return false;
+  return last.data.notifyCustomer !== false;
 }
 
 /** Still a checkout: pending, unpaid and not deleted (whatever the operator may have done by hand since). */

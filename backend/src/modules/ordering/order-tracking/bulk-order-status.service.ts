@@ -5,7 +5,7 @@ import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tok
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import { DISPATCH_STEPS, type DispatchStep, type OrderCommand } from '../domain/order.commands';
-import { orderDecider } from '../domain/order.decider';
+import { notifiesCustomer, orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
@@ -46,7 +46,12 @@ export class BulkOrderStatus {
     const orderIds = parseOrderIdList(body.orderIds);
     const status = parseStatus(body.status);
     if (body.notifyCustomer !== undefined && typeof body.notifyCustomer !== 'boolean') throw OrderErrors.invalidNotifyCustomer();
-    const command: OrderCommand = { type: 'SetDispatchStep', status, by: cause.actor, notifyCustomer: body.notifyCustomer ?? true };
+    const command: OrderCommand = {
+      type: 'SetDispatchStep',
+      status,
+      by: cause.actor,
+      ...(body.notifyCustomer === undefined ? {} : { notifyCustomer: body.notifyCustomer }),
+    };
     await this.assertEveryOrderTakes(orderIds, command);
 
     const metadata = metadataFor(cause, this.clock);
@@ -59,8 +64,9 @@ export class BulkOrderStatus {
         batch.map(async (orderId) => {
           const result = await this.pipeline.run({ streamName: orderStreamName(orderId), decider: orderDecider, command, metadata });
           if (result.events.length === 0) return { orderId, changed: false, notified: false };
-          if (command.notifyCustomer) await this.notifier.notify(orderId, result.revision, metadata);
-          return { orderId, changed: true, notified: command.notifyCustomer };
+          const notify = notifiesCustomer(result.events);
+          if (notify) await this.notifier.notify(orderId, result.revision, metadata);
+          return { orderId, changed: true, notified: notify };
         }),
       );
       for (const result of results) {

@@ -2,7 +2,7 @@ import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { orderDecider } from '../domain/order.decider';
+import { notifiesCustomer, orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
 import { orderStatusLabel } from '@brewery/shop-rules';
@@ -47,7 +47,7 @@ export class UpdateOrderTracking {
         status: update.status,
         trackingReference: update.trackingReference,
         by: cause.actor,
-        notifyCustomer: update.notifyCustomer,
+        ...(update.notifyCustomer === undefined ? {} : { notifyCustomer: update.notifyCustomer }),
         ...(update.keepPaymentReason === undefined ? {} : { keepPaymentReason: update.keepPaymentReason }),
       },
       metadata,
@@ -62,7 +62,7 @@ export class UpdateOrderTracking {
         notified: false,
       };
     }
-    if (!update.notifyCustomer) {
+    if (!notifiesCustomer(result.events)) {
       return { message: ORDER_UPDATED_QUIETLY, changed: true, notified: false };
     }
     await this.notifier.notify(orderId, result.revision, metadata);
