@@ -7,7 +7,15 @@ import { PAYMENT_GATEWAY } from '../../backend/src/modules/payments/gateway/paym
 import type { TestPaymentGateway } from '../../backend/src/modules/payments/gateway/test-payment-gateway';
 import { EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../backend/src/platform/projections/projection-runner';
-import { beer, cartLine, checkOut, customer, seedProduct, settle, type CheckoutAnswer } from '../../backend/test/checkout/checkout-fixtures';
+import {
+  beer,
+  cartLine,
+  checkOut,
+  customer,
+  seedProduct,
+  settle,
+  type CheckoutAnswer,
+} from '../../backend/test/checkout/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../backend/test/create-test-app';
 import { byScale } from './support/fault-scale';
 

@@ -37,7 +37,10 @@ describe('the manual status and tracking form', () => {
       { status: 'shipped', trackingReference: 'AP1' },
     ],
   ])('accepts %s, leaving whether to e-mail to the order decider unless the operator said', (_, input, expected) => {
-    expect(parseTrackingUpdate(input)).toEqual({ ...expected, ...('notifyCustomer' in input ? { notifyCustomer: input.notifyCustomer } : {}) });
+    expect(parseTrackingUpdate(input)).toEqual({
+      ...expected,
+      ...('notifyCustomer' in input ? { notifyCustomer: input.notifyCustomer } : {}),
+    });
   });
 
   it('accepts the choice not to e-mail the customer', () => {

@@ -10,12 +10,19 @@ describe('the order update e-mail', () => {
 
   it.each([
     { status: 'pending', subject: 'Order #12 is waiting for payment', news: 'is waiting for payment: nothing has been charged yet.' },
-    { status: 'paid', subject: 'Order #12: payment received', news: 'We pack orders within 1-2 business days and send them out Mon/Wed/Thu.' },
+    {
+      status: 'paid',
+      subject: 'Order #12: payment received',
+      news: 'We pack orders within 1-2 business days and send them out Mon/Wed/Thu.',
+    },
     { status: 'packed_awaiting_pickup', subject: 'Order #12 is packed', news: 'is packed and waiting for the carrier to collect it' },
     { status: 'shipped', subject: 'Order #12 is on its way', news: 'has left the brewery and is on its way to you.' },
     { status: 'delivered', subject: 'Order #12 has been delivered', news: 'has been delivered.' },
   ] as const)('given $status, it says so in words that fit: "$subject"', ({ status, subject, news }) => {
-    const email = orderUpdateEmail({ orderId: '12', customer: { name: 'Ada', email: 'ada@example.com' }, status, trackingReference: 'AP 123' }, shop);
+    const email = orderUpdateEmail(
+      { orderId: '12', customer: { name: 'Ada', email: 'ada@example.com' }, status, trackingReference: 'AP 123' },
+      shop,
+    );
     expect(email.subject).toBe(subject);
     expect(email.text).toContain(news);
     // Someone must be home for what is still to come; not once it has been delivered.

@@ -67,7 +67,8 @@ const NEWS: Readonly<Record<Exclude<OrderStatus, 'cancelled'>, { subject: (id: s
   },
   paid: {
     subject: (id) => `Order #${id}: payment received`,
-    news: (id) => `We have your payment for order #${id}. We pack orders within ${PROCESSING_TIME} and send them out ${DISPATCH_DAYS_SHORT}.`,
+    news: (id) =>
+      `We have your payment for order #${id}. We pack orders within ${PROCESSING_TIME} and send them out ${DISPATCH_DAYS_SHORT}.`,
   },
   packed_awaiting_pickup: {
     subject: (id) => `Order #${id} is packed`,
