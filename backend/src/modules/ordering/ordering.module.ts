@@ -31,6 +31,8 @@ import { UpdateOrderTracking } from './order-tracking/update-order-tracking.serv
 import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
 import { OrderLookups, OrderStatusController } from './order-status/order-status.controller';
 import { OrderStatusLookup } from './order-status/order-status.service';
+import { BooksController } from './books/books.controller';
+import { Books } from './books/books.service';
 
 /**
  * Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and
@@ -46,6 +48,7 @@ import { OrderStatusLookup } from './order-status/order-status.service';
     UpdateOrderTrackingController,
     OrderReviewController,
     OrderStatusController,
+    BooksController,
   ],
   providers: [
     SearchOrdersHandler,
@@ -72,6 +75,7 @@ import { OrderStatusLookup } from './order-status/order-status.service';
     OrderReview,
     OrderStatusLookup,
     OrderLookups,
+    Books,
   ],
   exports: [ReservationExpiry, OrderCompletion, RecoverOrder, CheckoutAdmission],
 })

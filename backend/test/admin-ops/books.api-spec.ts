@@ -1,0 +1,147 @@
+import { createTestApp, type TestApp } from '../create-test-app';
+import { cartLine, checkOut, customer, payWithCard, settle } from '../checkout/checkout-fixtures';
+import { adminPost, ownBeer, SUCCEEDS } from './admin-ops-fixtures';
+
+/** The books: `POST /api/admin/orders/export` and `POST /api/admin/gst-summary` (and its CSV). */
+describe('the books: orders as CSV and the GST for the BAS', () => {
+  let t: TestApp;
+  const today = () => t.clock.now.toISOString().slice(0, 10);
+  let paidId = '';
+  let refundedId = '';
+  let pendingId = '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const beer = await ownBeer(t, 'books-ale', { name: 'Books Ale' });
+    // Three shoppers: one paid, one paid then refunded $5.00, one who has not paid yet.
+    const paid = await checkOut(t, [cartLine(beer.id, beer.fields, '8pack', 1)], {
+      ...customer,
+      name: 'Ada Lovelace',
+      email: 'ada.books@example.com',
+    });
+    const refunded = await checkOut(t, [cartLine(beer.id, beer.fields, '4pack', 1)], {
+      ...customer,
+      name: 'Grace Hopper',
+      email: 'grace.books@example.com',
+      addressLine1: '=HYPERLINK("http://evil.example")',
+    });
+    const pending = await checkOut(t, [cartLine(beer.id, beer.fields, 'single', 4)], {
+      ...customer,
+      name: 'Alan Turing',
+      email: 'alan.books@example.com',
+    });
+    for (const answer of [paid, refunded]) expect((await payWithCard(t, answer, SUCCEEDS)).status).toBe(200);
+    await settle(t);
+    const refund = await t
+      .http()
+      .post(`/api/admin/orders/${refunded.orderId}/refund`)
+      .set('Authorization', `Bearer ${await t.adminToken()}`)
+      .set('Idempotency-Key', 'books-refund')
+      .send({ amount: '5.00' });
+    expect(refund.status).toBe(200);
+    await settle(t);
+    [paidId, refundedId, pendingId] = [paid.orderId, refunded.orderId, pending.orderId];
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const csvRows = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '');
+
+  it('given a period, then every order placed in it is one CSV row with customer, address, items, GST, refunds and tracking, safe in a spreadsheet', async () => {
+    const res = await adminPost(t, '/api/admin/orders/export', { startDate: today(), endDate: today() });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="orders-${today()}-to-${today()}.csv"`);
+    const rows = csvRows(res.text);
+    expect(rows[0]).toBe(
+      'Order,Placed,Paid,Status,Customer,E-mail,Phone,Address,Items,Cans,Subtotal,Shipping,GST included,Total,Refunded,Tracking reference,Invoice',
+    );
+    expect(rows.slice(1).map((row) => row.split(',')[0])).toEqual([paidId, refundedId, pendingId]);
+    const ada = rows.find((row) => row.startsWith(`${paidId},`)) ?? '';
+    expect(ada).toContain('Ada Lovelace,ada.books@example.com,0412 345 678');
+    expect(ada).toContain('1 x Books Ale (8 Pack),8,');
+    expect(ada).toMatch(/,paid,/);
+    expect(ada).toMatch(/,INV-\d+$/);
+    const grace = rows.find((row) => row.startsWith(`${refundedId},`)) ?? '';
+    // The formula stays text: an apostrophe first, quoted for the quotes and comma it holds.
+    expect(grace).toContain(`"'=HYPERLINK(""http://evil.example""), Perth WA 6000"`);
+    expect(grace).toContain(',5.00,');
+    const alan = rows.find((row) => row.startsWith(`${pendingId},`)) ?? '';
+    expect(alan).toMatch(/^\d+,\d{4}-\d\d-\d\d \d\d:\d\d,,pending,Alan Turing/);
+  });
+
+  it('given the Active Orders search (status, text), then the export keeps only what it finds', async () => {
+    const paidOnly = await adminPost(t, '/api/admin/orders/export', { startDate: today(), endDate: today(), status: ['paid'] });
+    expect(
+      csvRows(paidOnly.text)
+        .slice(1)
+        .map((row) => row.split(',')[0]),
+    ).toEqual([paidId, refundedId]);
+    const grace = await adminPost(t, '/api/admin/orders/export', { startDate: today(), endDate: today(), q: 'grace.books' });
+    expect(
+      csvRows(grace.text)
+        .slice(1)
+        .map((row) => row.split(',')[0]),
+    ).toEqual([refundedId]);
+    const bad = await adminPost(t, '/api/admin/orders/export', { startDate: today(), endDate: today(), status: 'lost' });
+    expect(bad.status).toBe(400);
+  });
+
+  it.each([
+    { given: 'no dates', body: {}, message: 'Start date and end date are required' },
+    { given: 'a start after the end', body: { startDate: '2026-12-02', endDate: '2026-12-01' } },
+    { given: 'a date that is no date', body: { startDate: '2026-13-01', endDate: '2026-12-01' } },
+  ])('given $given, then 400 and nothing to download', async ({ body, message }) => {
+    for (const path of ['/api/admin/orders/export', '/api/admin/gst-summary', '/api/admin/gst-summary/export']) {
+      const res = await adminPost(t, path, body);
+      expect(res.status).toBe(400);
+      if (message !== undefined) expect(res.body.message).toBe(message);
+    }
+  });
+
+  it("given the period's sales and refunds, then the GST summary counts what was paid in it and what was given back in it", async () => {
+    const res = await adminPost(t, '/api/admin/gst-summary', { startDate: today(), endDate: today() });
+    expect(res.status).toBe(200);
+    const orders = csvRows(
+      (await adminPost(t, '/api/admin/orders/export', { startDate: today(), endDate: today(), status: ['paid'] })).text,
+    )
+      .slice(1)
+      .map((row) => row.split(','));
+    // Totals and GST as each order's row states them (columns Total and GST included).
+    const cents = (value: string | undefined) => Math.round(Number(value) * 100);
+    const sales = orders.reduce((sum, row) => sum + cents(row.at(-4)), 0);
+    const gst = orders.reduce((sum, row) => sum + cents(row.at(-5)), 0);
+    expect(res.body).toEqual({
+      startDate: today(),
+      endDate: today(),
+      paidOrders: 2,
+      sales: (sales / 100).toFixed(2),
+      gstOnSales: (gst / 100).toFixed(2),
+      refunds: '5.00',
+      gstOnRefunds: '0.45',
+      netSales: ((sales - 500) / 100).toFixed(2),
+      netGst: ((gst - 45) / 100).toFixed(2),
+    });
+    const csv = await adminPost(t, '/api/admin/gst-summary/export', { startDate: today(), endDate: today() });
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="gst-${today()}-to-${today()}.csv"`);
+    expect(csvRows(csv.text)[1]).toBe(
+      `${today()} to ${today()},2,${res.body.sales},${res.body.gstOnSales},5.00,0.45,${res.body.netSales},${res.body.netGst}`,
+    );
+  });
+
+  it('given a period with no sales, then everything is zero', async () => {
+    const res = await adminPost(t, '/api/admin/gst-summary', { startDate: '2020-01-01', endDate: '2020-01-31' });
+    expect(res.body).toMatchObject({ paidOrders: 0, sales: '0.00', gstOnSales: '0.00', refunds: '0.00', netGst: '0.00' });
+  });
+
+  it('refuses a caller without the admin token', async () => {
+    for (const path of ['/api/admin/orders/export', '/api/admin/gst-summary', '/api/admin/gst-summary/export']) {
+      expect((await t.http().post(path).send({ startDate: today(), endDate: today() })).status).toBe(401);
+    }
+  });
+});
