@@ -292,3 +292,65 @@ describe('analytics tab: sales report', () => {
     expect(clicked).toEqual([]);
   });
 });
+
+describe('analytics tab: the books', () => {
+  let clicked: { download: string; href: string }[];
+  beforeEach(() => {
+    clicked = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href });
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:books');
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  async function setBooksPeriod(user: ReturnType<typeof userEvent.setup>, start: string, end: string) {
+    const books = screen.getByRole('form', { name: 'Books period' });
+    for (const [label, value] of [
+      ['From', start],
+      ['To', end],
+    ] as const) {
+      const input = within(books).getByLabelText(label);
+      await user.clear(input);
+      await user.type(input, value);
+    }
+  }
+
+  it('exports the orders of the period as orders-{start}-to-{end}.csv', async () => {
+    const { user, fetchMock } = renderTab({
+      'POST /api/admin/orders/export': async () =>
+        new Response('Order,Placed\n1,2026-11-02 10:00\n', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    await setBooksPeriod(user, '2026-11-01', '2026-11-30');
+    await user.click(screen.getByRole('button', { name: /Export orders \(CSV\)/ }));
+    await waitFor(() => expect(clicked).toEqual([{ download: 'orders-2026-11-01-to-2026-11-30.csv', href: 'blob:books' }]));
+    expect(postBody(fetchMock, '/api/admin/orders/export')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+  });
+
+  it('shows the GST summary of the period and exports it', async () => {
+    const gst = {
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      paidOrders: 3,
+      sales: '330.00',
+      gstOnSales: '30.00',
+      refunds: '11.00',
+      gstOnRefunds: '1.00',
+      netSales: '319.00',
+      netGst: '29.00',
+    };
+    const { user, fetchMock } = renderTab({
+      'POST /api/admin/gst-summary': { body: gst },
+      'POST /api/admin/gst-summary/export': async () => new Response('Period\n', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    await setBooksPeriod(user, '2026-11-01', '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'GST summary' }));
+    const summary = await screen.findByRole('region', { name: 'GST summary' });
+    expect(within(summary).getByText('GST on sales').closest('.ant-statistic')).toHaveTextContent('$30.00');
+    expect(within(summary).getByText('Net GST').closest('.ant-statistic')).toHaveTextContent('$29.00');
+    expect(within(summary).getByText('Paid orders').closest('.ant-statistic')).toHaveTextContent('3');
+    await user.click(within(summary).getByRole('button', { name: /Export GST summary/ }));
+    await waitFor(() => expect(clicked).toEqual([{ download: 'gst-2026-11-01-to-2026-11-30.csv', href: 'blob:books' }]));
+    expect(postBody(fetchMock, '/api/admin/gst-summary/export')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+  });
+});

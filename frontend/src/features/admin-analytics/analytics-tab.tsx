@@ -1,3 +1,4 @@
+import { BooksCard } from './books-card';
 import { DailyEmailCard } from './daily-email-card';
 import { SalesReportCard } from './sales-report-card';
 import { StockEmailCard } from './stock-email-card';
@@ -12,6 +13,7 @@ export function AnalyticsTab() {
         <StockEmailCard />
       </div>
       <SalesReportCard />
+      <BooksCard />
       <StockLevelsCard />
     </div>
   );

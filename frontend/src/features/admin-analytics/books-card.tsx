@@ -1,0 +1,96 @@
+import { formatPrice } from '@brewery/shop-rules';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Statistic } from 'antd';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '@/shared/api/api-error';
+import { saveFile } from '@/shared/browser/save-file';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import { useExportGst, useExportOrders, useGstSummary, type GstSummary } from './api/books';
+import type { ReportPeriod } from './api/sales-report';
+import { ANALYTICS_TEXTS } from './analytics-texts';
+import { defaultPeriod } from './period-dates';
+
+const money = (value: string): string => formatPrice(Number(value));
+
+/**
+ * The books: every order of a period as a spreadsheet (customer, address, items, GST, refunds, tracking), and
+ * the period's GST for the BAS (sales when paid, refunds when made).
+ */
+export function BooksCard() {
+  const toast = useToast();
+  const [form] = Form.useForm<ReportPeriod>();
+  const initialValues = useMemo(() => defaultPeriod(new Date()), []);
+  const orders = useExportOrders();
+  const gst = useGstSummary();
+  const gstFile = useExportGst();
+  const [summary, setSummary] = useState<GstSummary | null>(null);
+
+  const withPeriod = async (run: (period: ReportPeriod) => void) => {
+    try {
+      run(await form.validateFields());
+    } catch {
+      // The form shows which date is missing.
+    }
+  };
+  const failed = (error: unknown) => toast.error('The books could not be fetched', errorMessage(error));
+  const saved = { onSuccess: ({ blob, fileName }: { blob: Blob; fileName: string }) => saveFile(blob, fileName), onError: failed };
+
+  return (
+    <Card title="The Books" size="small">
+      <Form
+        name="books"
+        aria-label="Books period"
+        form={form}
+        layout="inline"
+        initialValues={initialValues}
+        className="analytics__report-form"
+      >
+        <Form.Item name="startDate" label="From" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="endDate" label="To" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={orders.isPending}
+            onClick={() => void withPeriod((period) => orders.mutate(period, saved))}
+          >
+            Export orders (CSV)
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Button
+            loading={gst.isPending}
+            onClick={() => void withPeriod((period) => gst.mutate(period, { onSuccess: setSummary, onError: failed }))}
+          >
+            GST summary
+          </Button>
+        </Form.Item>
+      </Form>
+      {summary !== null ? (
+        <section aria-label="GST summary" className="analytics__report">
+          <p>
+            {summary.startDate} to {summary.endDate}: sales are counted when paid, refunds when made (Perth days).
+          </p>
+          <div className="analytics__report-summary">
+            <Statistic title="Paid orders" value={summary.paidOrders} />
+            <Statistic title="Sales (GST included)" value={money(summary.sales)} />
+            <Statistic title="GST on sales" value={money(summary.gstOnSales)} />
+            <Statistic title="Refunds" value={money(summary.refunds)} />
+            <Statistic title="GST on refunds" value={money(summary.gstOnRefunds)} />
+            <Statistic title="Net GST" value={money(summary.netGst)} />
+          </div>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={gstFile.isPending}
+            onClick={() => gstFile.mutate({ startDate: summary.startDate, endDate: summary.endDate }, saved)}
+          >
+            Export GST summary (CSV)
+          </Button>
+        </section>
+      ) : null}
+    </Card>
+  );
+}
