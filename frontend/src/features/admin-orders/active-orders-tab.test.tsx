@@ -591,3 +591,29 @@ describe('Active Orders tab', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument());
   });
 });
+
+describe('active orders: export', () => {
+  it('given a search with From and To, Export CSV downloads the orders it finds (its text, statuses and period); without both days it waits', async () => {
+    const exports: unknown[] = [];
+    const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+      const url = requestUrl(input);
+      if (url === '/api/admin/orders/export') {
+        exports.push(JSON.parse(init?.body as string));
+        return new Response('Order\n12\n', { headers: { 'Content-Type': 'text/csv' } });
+      }
+      return new Response(JSON.stringify({ items: [adminOrderFixture({})], total: 1, page: 1, pageSize: 25 }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    vi.mocked(saveFile).mockClear();
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />, { route: '/admin?tab=active-orders&q=ada' });
+    const exportButton = await screen.findByRole('button', { name: /Export CSV/ });
+    expect(exportButton).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await waitFor(() => expect(exportButton).toBeEnabled());
+    await user.click(exportButton);
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'orders-2026-11-01-to-2026-11-30.csv'));
+    expect(exports).toEqual([{ startDate: '2026-11-01', endDate: '2026-11-30', q: 'ada', status: [...ACTIVE_STATUSES] }]);
+  });
+});

@@ -60,6 +60,7 @@ export function ActiveOrdersTab() {
   return (
     <OrdersTable
       tab="active-orders"
+      exportable
       label="Active orders"
       title="Active Orders"
       subtitle="Paid orders and everything after"

@@ -1,9 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Empty, Input, Table, Tag } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
+import { exportOrders } from '@/shared/api/books/export-orders';
+import { saveFile } from '@/shared/browser/save-file';
+import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
 import { MAX_BULK_ORDERS } from './api/bulk-dispatch';
 import { ORDER_PAGE_SIZES, searchAdminOrders, useOrderSearch, type OrderSort } from './api/search-admin-orders';
@@ -32,6 +35,8 @@ export interface OrdersTableProps {
   dialog?: ReactNode;
   /** What can be done with the rows ticked (on any page, in the order they were ticked); none: no ticks. */
   bulkActions?: (orderIds: string[], clear: () => void) => ReactNode;
+  /** Offers "Export CSV": the orders this search finds in its From-To period, as the books' export. */
+  exportable?: boolean;
 }
 
 /** The Element Timing name of the first row's order number, painted when the first page shows. */
@@ -61,7 +66,9 @@ export function OrdersTable({
   actions,
   dialog,
   bulkActions,
+  exportable = false,
 }: OrdersTableProps) {
+  const toast = useToast();
   const [selected, setSelected] = useState<string[]>([]);
   const [params, update] = useOrderSearchParams(tab, statuses);
   const query = tabSearch(params, statuses);
@@ -95,6 +102,20 @@ export function OrdersTable({
     }
   };
   const filtered = params.q !== '' || params.statuses.length > 0 || params.from !== null || params.to !== null;
+  // The orders this search finds in its period, as the books' CSV (the same columns as the Analytics tab's export).
+  const [exporting, setExporting] = useState(false);
+  const exportFound = async () => {
+    if (query.from === null || query.to === null) return;
+    setExporting(true);
+    try {
+      const { blob, fileName } = await exportOrders({ startDate: query.from, endDate: query.to, q: query.q, status: query.statuses });
+      saveFile(blob, fileName);
+    } catch (error) {
+      toast.error('The orders could not be exported', errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
   const items = result.data?.items ?? [];
 
   const sortOrder = (field: 'createdAt' | 'total') =>
@@ -232,6 +253,17 @@ export function OrdersTable({
             }}
           >
             Clear filters
+          </Button>
+        ) : null}
+        {exportable ? (
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            disabled={params.from === null || params.to === null}
+            title={params.from === null || params.to === null ? 'Choose From and To to export these orders' : undefined}
+            loading={exporting}
+            onClick={() => void exportFound()}
+          >
+            Export CSV
           </Button>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '@/shared/api/api-client';
+import { exportOrders } from '@/shared/api/books/export-orders';
 import type { ReportPeriod } from './sales-report';
 
 /** `POST /api/admin/gst-summary`: sales paid and refunds made in the period, GST included, and the net. */
@@ -22,10 +23,7 @@ async function download(path: string, period: ReportPeriod, fileName: string): P
 
 /** Every order placed in the period, one CSV row each (`orders-{start}-to-{end}.csv`). */
 export function useExportOrders() {
-  return useMutation({
-    mutationFn: (period: ReportPeriod) =>
-      download('/api/admin/orders/export', period, `orders-${period.startDate}-to-${period.endDate}.csv`),
-  });
+  return useMutation({ mutationFn: (period: ReportPeriod) => exportOrders(period) });
 }
 
 export function useGstSummary() {
