@@ -76,7 +76,7 @@ describe('orders read model', () => {
       ...history,
       recorded(5, { type: 'TrackingReferenceSet', data: { trackingReference: 'AP-77X' } }, 'admin'),
     ]);
-    expect(later?.searchText?.split('\n').slice(4, 7)).toEqual(['ap-77x', 'pi_1', 'inv-000001']);
+    expect(later?.searchText?.split('\n').slice(6, 9)).toEqual(['ap-77x', 'pi_1', 'inv-000001']);
     // Delivered twice, the text is the same
     const twice = await project([...history, ...history]);
     expect(twice?.searchText).toBe((await project(history))?.searchText);

@@ -1,3 +1,4 @@
+import { SearchOrdersHandler, SearchOrdersQuery } from './search-orders.query';
 import { MemoryDocumentStore } from '@brewery/eventstore';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderDoc } from './order-list.projection';
@@ -67,6 +68,7 @@ describe('order search', () => {
     ['a phone number typed without its spaces', { q: '0412345678' }, [3]],
     ['a phone number typed with other spaces', { q: '04 1234 5678' }, [3]],
     ['a suburb', { q: 'subiaco' }, [3]],
+    ['a street', { q: 'rokeby rd' }, [3]],
     ['a postcode', { q: '6008' }, [3]],
     ['a tracking reference', { q: 'ap1234' }, [3]],
     ['a payment intent id', { q: 'pi_3Qabc' }, [21]],
@@ -93,8 +95,24 @@ describe('order search', () => {
 
   it('keeps what a search matches in one lower-case text, the phone as its digits', () => {
     expect(orderSearchText(ORDERS[2] as OrderDoc)).toBe(
-      ['customer 3', 'brewer@pub.example', 'subiaco', '6008', 'ap123456789', 'pi_test_3', '', '0412345678'].join('\n'),
+      ['customer 3', 'brewer@pub.example', '9 rokeby rd', '', 'subiaco', '6008', 'ap123456789', 'pi_test_3', '', '0412345678'].join('\n'),
     );
+  });
+
+  it('given a number that is an order and also in other orders, then that order heads the first page, and the pages still add up', async () => {
+    const store = new MemoryDocumentStore();
+    const orders = store.collection<OrderDoc>('orders');
+    for (const doc of ORDERS) await orders.replaceOne({ ...doc, searchText: orderSearchText(doc) });
+    const handler = new SearchOrdersHandler(store);
+    const numbers = async (raw: RawOrderSearch) => {
+      const page = await handler.execute(new SearchOrdersQuery(raw));
+      return { numbers: page.items.map((item) => Number(item.id)), total: page.total };
+    };
+    // "2" is also in #12, #21 and #3's phone: #2 comes first, then the others newest first (or oldest first).
+    expect(await numbers({ q: '2' })).toEqual({ numbers: [2, 21, 12, 3], total: 4 });
+    expect(await numbers({ q: '2', sort: 'createdAt' })).toEqual({ numbers: [2, 3, 12, 21], total: 4 });
+    // Nothing else asked: as before.
+    expect(await numbers({})).toEqual({ numbers: [21, 12, 3, 2, 1], total: 5 });
   });
 
   it('pages through the matches and counts them all', async () => {

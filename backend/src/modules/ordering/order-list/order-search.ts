@@ -68,9 +68,10 @@ export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
 /**
  * The read-model query for a search: orders in the operator's lists (`hidden: false`), narrowed by status,
  * by the day they were placed (Perth time), and by `q`, which matches the order number, the customer's name,
- * e-mail, phone (whatever the spacing), suburb, postcode, the tracking reference or the payment intent id.
+ * e-mail, phone (whatever the spacing), street, suburb, postcode, the tracking reference or the payment intent
+ * id. `exact`: the order whose number `q` is, to be listed first (see `SearchOrdersHandler`).
  */
-export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: Sort; skip: number; limit: number } {
+export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: Sort; skip: number; limit: number; exact: Filter | null } {
   const and: Filter[] = [{ hidden: false }];
   if (search.statuses.length > 0) and.push({ status: { $in: search.statuses } });
   if (search.from !== null) and.push({ createdAt: { $gte: perthDayStart(search.from) } });
@@ -79,12 +80,16 @@ export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: S
   const descending = search.sort.startsWith('-');
   const field = search.sort.replace('-', '') === 'total' ? 'totalCents' : 'createdAt';
   const direction = descending ? -1 : 1;
+  const filter = and.length === 1 ? (and[0] as Filter) : { $and: and };
+  const number = search.q === '' ? null : orderNumberFrom(search.q);
   return {
-    filter: and.length === 1 ? (and[0] as Filter) : { $and: and },
+    filter,
     // The order number breaks ties, so a page boundary never falls between equal totals at random.
     sort: { [field]: direction, number: direction },
     skip: (search.page - 1) * search.pageSize,
     limit: search.pageSize,
+    // "276" is first of all a search for order #276: when it matches, it heads the first page.
+    exact: number === null ? null : { $and: [filter, { number: Number(number) }] },
   };
 }
 
@@ -93,7 +98,7 @@ export interface SearchableOrder {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
-  address: { suburb: string; postCode: string };
+  address: { addressLine1: string; addressLine2: string | null; suburb: string; postCode: string };
   trackingReference: string | null;
   paymentIntentId: string | null;
   invoiceNumber: string | null;
@@ -108,6 +113,8 @@ export function orderSearchText(order: SearchableOrder): string {
   return [
     order.customerName,
     order.customerEmail,
+    order.address.addressLine1,
+    order.address.addressLine2 ?? '',
     order.address.suburb,
     order.address.postCode,
     order.trackingReference ?? '',
@@ -136,6 +143,7 @@ function fieldMatches(q: string): Filter[] {
   const matches: Filter[] = [
     { customerName: contains },
     { customerEmail: contains },
+    { 'address.addressLine1': contains },
     { 'address.suburb': contains },
     { 'address.postCode': contains },
     { trackingReference: contains },

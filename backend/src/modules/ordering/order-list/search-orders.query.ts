@@ -42,9 +42,20 @@ export class SearchOrdersHandler implements IQueryHandler<SearchOrdersQuery> {
 
   async execute(query: SearchOrdersQuery): Promise<OrderSearchPage> {
     const search = parseOrderSearch(query.raw);
-    const { filter, sort, skip, limit } = orderSearchQuery(search);
+    const { filter, sort, skip, limit, exact } = orderSearchQuery(search);
     const orders = this.store.collection<OrderDoc>(ORDERS);
-    const [docs, total] = await Promise.all([orders.find(filter, { sort, skip, limit }), orders.count(filter)]);
+    const pinned = exact === null ? null : await orders.findOne(exact);
+    if (pinned === null) {
+      const [docs, total] = await Promise.all([orders.find(filter, { sort, skip, limit }), orders.count(filter)]);
+      return { items: await orderViews(this.store, docs), total, page: search.page, pageSize: search.pageSize };
+    }
+    // The order the text names heads the first page; the others follow in the chosen order, one place later.
+    const others = { $and: [filter, { number: { $ne: pinned.number } }] };
+    const [rest, total] = await Promise.all([
+      orders.find(others, { sort, skip: skip === 0 ? 0 : skip - 1, limit: skip === 0 ? limit - 1 : limit }),
+      orders.count(filter),
+    ]);
+    const docs = skip === 0 ? [pinned, ...rest] : rest;
     return { items: await orderViews(this.store, docs), total, page: search.page, pageSize: search.pageSize };
   }
 }
