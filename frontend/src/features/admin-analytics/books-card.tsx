@@ -1,4 +1,3 @@
-import { formatPrice } from '@brewery/shop-rules';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Statistic } from 'antd';
 import { useMemo, useState } from 'react';
@@ -7,10 +6,9 @@ import { saveFile } from '@/shared/browser/save-file';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useExportGst, useExportOrders, useGstSummary, type GstSummary } from './api/books';
 import type { ReportPeriod } from './api/sales-report';
+import { money } from './money';
 import { ANALYTICS_TEXTS } from './analytics-texts';
 import { defaultPeriod } from './period-dates';
-
-const money = (value: string): string => formatPrice(Number(value));
 
 /**
  * The books: every order of a period as a spreadsheet (customer, address, items, GST, refunds, tracking), and

@@ -1,4 +1,4 @@
-import { formatPrice, packSizeLabel } from '@brewery/shop-rules';
+import { packSizeLabel } from '@brewery/shop-rules';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Statistic, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -8,13 +8,13 @@ import { useToast } from '@/shared/ui/toast/use-toast';
 import { useExportSalesReport } from './api/export-sales-report';
 import type { ReportPeriod, SalesReport, SalesReportLine } from './api/sales-report';
 import { useGenerateSalesReport } from './api/sales-report';
+import { money } from './money';
 import { ANALYTICS_TEXTS, generatedReportText } from './analytics-texts';
 import { BarChart, ColumnChart } from './bar-charts';
 import { defaultPeriod } from './period-dates';
 import { cansSeries, cansSummary, revenueSeries, revenueSummary } from './report-series';
 import { saveFile } from '@/shared/browser/save-file';
 
-const money = (value: string): string => formatPrice(Number(value));
 const cans = (value: number): string => `${value} cans`;
 
 const columns: TableColumnsType<SalesReportLine> = [
@@ -106,9 +106,9 @@ export function SalesReportCard() {
           <div className="analytics__charts">
             <ColumnChart
               title="Revenue per day"
-              summary={revenueSummary(revenue, formatPrice)}
+              summary={revenueSummary(revenue, money)}
               data={revenue}
-              formatValue={formatPrice}
+              formatValue={money}
               labelHeading="Day"
               valueHeading="Revenue"
               emptyText="No sales in this period"

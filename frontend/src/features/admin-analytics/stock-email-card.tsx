@@ -10,7 +10,7 @@ interface StockEmailForm {
   emailContent: string;
 }
 
-const EXAMPLE = 'UPDATE STOCK\nQuokka Pale Ale: 120\nSwan River Lager 48';
+const EXAMPLE = 'UPDATE STOCK\nQuokka Pale Ale: 120\nSwan Valley Lager 48';
 
 export function StockEmailCard() {
   const toast = useToast();
