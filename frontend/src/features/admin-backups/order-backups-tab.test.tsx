@@ -131,6 +131,10 @@ describe('order backups tab', () => {
     renderWithProviders(<OrderBackupsTab />);
     expect((await screen.findAllByText('Failed to load order backups')).length).toBeGreaterThan(0);
     await waitFor(() => expect(document.querySelector('.ant-notification-notice')).toHaveTextContent('Failed to load order backups'));
+    // The figures say they are unknown, not 0 (which would read as all well).
+    for (const title of ['Total Backups', 'Successful Payments', 'Need Review']) {
+      expect(screen.getByText(title).closest('.ant-statistic')).toHaveTextContent(`${title}—`);
+    }
   });
 
   it.each([

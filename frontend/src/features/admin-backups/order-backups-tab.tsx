@@ -19,6 +19,9 @@ export const BACKUP_TEXTS = {
   intentRequired: 'Please enter a payment intent ID',
 } as const;
 
+/** A figure that could not be loaded: never shown as 0, which would say all is well. */
+const UNKNOWN = '—';
+
 function money(value: string | undefined): string {
   return value === undefined ? '—' : formatPrice(Number(value));
 }
@@ -153,13 +156,13 @@ export function OrderBackupsTab() {
     <div className="order-backups">
       <div className="order-backups__summary">
         <Card size="small">
-          <Statistic title="Total Backups" value={summary?.totalBackups ?? 0} loading={isPending} />
+          <Statistic title="Total Backups" value={summary?.totalBackups ?? UNKNOWN} loading={isPending} />
         </Card>
         <Card size="small">
-          <Statistic title="Successful Payments" value={summary?.successfulPayments ?? 0} loading={isPending} />
+          <Statistic title="Successful Payments" value={summary?.successfulPayments ?? UNKNOWN} loading={isPending} />
         </Card>
         <Card size="small">
-          <Statistic title="Need Review" value={summary?.potentiallyMissing.length ?? 0} loading={isPending} />
+          <Statistic title="Need Review" value={summary?.potentiallyMissing.length ?? UNKNOWN} loading={isPending} />
         </Card>
       </div>
 

@@ -58,7 +58,7 @@ export class DailyAnalyticsMailer {
     const emailKey = dailyAnalyticsEmailKey(today, requestedSequence(requested.state, idempotencyKey));
 
     const [lines, pendingOrders, stock] = await Promise.all([
-      this.report.lines({ start: addDays(today, -7), end: addDays(today, -1) }),
+      this.report.lines({ start: addDays(today, -7), end: today }),
       this.documents.collection<SalesOrderDoc>(SALES_ORDERS).count({ status: 'pending' }),
       this.stock.levels(),
     ]);

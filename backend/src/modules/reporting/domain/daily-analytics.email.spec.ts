@@ -25,7 +25,7 @@ describe('daily analytics', () => {
       [item('3-1', 'quokka', 'Quokka Pale Ale', 16, 9000), item('3-2', 'kolsch', 'Kölsch', 1, 650)],
       '2026-11-22T10:00:00.000Z',
     ),
-    ...salesLinesOf('4', [item('4-1', 'quokka', 'Quokka Pale Ale', 4, 2400)], '2026-11-22T16:00:00.000Z'), // today: not yet counted
+    ...salesLinesOf('4', [item('4-1', 'quokka', 'Quokka Pale Ale', 4, 2400)], '2026-11-22T16:00:00.000Z'), // today, so far
   ];
   const stock = [
     stockLevelEntry({ productId: 'kolsch', name: 'Kölsch', inventory: 3, reserved: 1 }),
@@ -48,6 +48,8 @@ describe('daily analytics', () => {
       ],
     });
     expect(report.lastSevenDays).toMatchObject({ start: '2026-11-16', end: '2026-11-22', orders: 2, cans: 25, revenue: '148.50' });
+    // Today's sales so far are their own figures (a press late in the day shows them), never in yesterday's.
+    expect(report.todaySoFar).toMatchObject({ start: '2026-11-23', end: '2026-11-23', orders: 1, cans: 4, revenue: '24.00' });
     expect(report.lowStock.map((s) => s.name)).toEqual(['Kölsch', 'Swan Lager']);
   });
 
@@ -58,6 +60,7 @@ describe('daily analytics', () => {
       'Yesterday (Sun 22 Nov 2026)\n  Orders paid: 1\n  Cans sold: 17\n  Revenue: $96.50\n  Top beers: Quokka Pale Ale (16 cans), Kölsch (1 can)',
     );
     expect(text).toContain('Last 7 days (Mon 16 Nov 2026 to Sun 22 Nov 2026)\n  Orders paid: 2\n  Cans sold: 25\n  Revenue: $148.50');
+    expect(text).toContain('Today so far (Mon 23 Nov 2026)\n  Orders paid: 1\n  Cans sold: 4\n  Revenue: $24.00');
     expect(text).toContain('Pending orders awaiting payment: 2');
     expect(text).toContain('  CRITICAL Kölsch: 3 cans in stock, 2 available\n  LOW      Swan Lager: 9 cans in stock, 9 available');
     expect(text).not.toContain('Quokka Pale Ale: 80');

@@ -19,6 +19,8 @@ export interface PeriodFigures {
 export interface DailyAnalytics {
   /** The Perth day the e-mail is sent on; "yesterday" is the day before. */
   today: PerthDay;
+  /** Today until the e-mail was asked for (pressed at 10 pm, the day's sales are there). */
+  todaySoFar: PeriodFigures;
   yesterday: PeriodFigures;
   /** The seven whole days ending yesterday. */
   lastSevenDays: PeriodFigures;
@@ -29,7 +31,7 @@ export interface DailyAnalytics {
 
 export interface DailyAnalyticsInput {
   today: PerthDay;
-  /** Sales lines of (at least) the seven days before `today`. */
+  /** Sales lines of (at least) the seven days before `today`, and of today so far. */
   lines: readonly SalesLine[];
   pendingOrders: number;
   /** Every stock card, already sorted most urgent first. */
@@ -40,6 +42,7 @@ export function dailyAnalytics(input: DailyAnalyticsInput): DailyAnalytics {
   const yesterday = addDays(input.today, -1);
   return {
     today: input.today,
+    todaySoFar: figures(input.today, input.today, input.lines),
     yesterday: figures(yesterday, yesterday, input.lines),
     lastSevenDays: figures(addDays(input.today, -7), yesterday, input.lines),
     pendingOrders: input.pendingOrders,
@@ -89,6 +92,8 @@ export function dailyAnalyticsEmail(report: DailyAnalytics, brandName: string): 
   const text = [
     `${brandName}: daily analytics`,
     `Sent ${dayLabel(report.today)} (Perth time)`,
+    '',
+    ...figureLines(`Today so far (${dayLabel(report.today)})`, report.todaySoFar),
     '',
     ...figureLines(`Yesterday (${dayLabel(report.yesterday.start)})`, report.yesterday),
     '',
