@@ -67,3 +67,22 @@ export interface OrderStatusView {
   /** This page's signed address, to come back without typing. */
   statusUrl: string;
 }
+
+/**
+ * `POST /api/admin/gst-summary`: a period's GST for the BAS, what was sold (paid in the period) and what was
+ * given back (refunded in it); days are Perth days, `YYYY-MM-DD`.
+ */
+export interface GstSummary {
+  startDate: string;
+  endDate: string;
+  /** Orders paid in the period. */
+  paidOrders: number;
+  /** What they were paid, GST included, shipping included. */
+  sales: string;
+  gstOnSales: string;
+  /** Refunds made in the period (whenever their order was paid). */
+  refunds: string;
+  gstOnRefunds: string;
+  netSales: string;
+  netGst: string;
+}

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Statistic } from 'antd';
+import { Button, Card, Form, Statistic } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { saveFile } from '@/shared/browser/save-file';
@@ -7,8 +7,8 @@ import { useToast } from '@/shared/ui/toast/use-toast';
 import { useExportGst, useExportOrders, useGstSummary, type GstSummary } from './api/books';
 import type { ReportPeriod } from './api/sales-report';
 import { money } from './money';
-import { ANALYTICS_TEXTS } from './analytics-texts';
 import { defaultPeriod } from './period-dates';
+import { PeriodFields } from './period-fields';
 
 /**
  * The books: every order of a period as a spreadsheet (customer, address, items, GST, refunds, tracking), and
@@ -43,12 +43,7 @@ export function BooksCard() {
         initialValues={initialValues}
         className="analytics__report-form"
       >
-        <Form.Item name="startDate" label="From" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="endDate" label="To" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
-          <Input type="date" />
-        </Form.Item>
+        <PeriodFields startLabel="From" endLabel="To" />
         <Form.Item>
           <Button
             icon={<DownloadOutlined aria-hidden />}

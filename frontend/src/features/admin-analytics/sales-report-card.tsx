@@ -1,6 +1,6 @@
 import { packSizeLabel } from '@brewery/shop-rules';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Statistic, Table } from 'antd';
+import { Button, Card, Form, Statistic, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
@@ -12,6 +12,7 @@ import { money } from './money';
 import { ANALYTICS_TEXTS, generatedReportText } from './analytics-texts';
 import { BarChart, ColumnChart } from './bar-charts';
 import { defaultPeriod } from './period-dates';
+import { PeriodFields } from './period-fields';
 import { cansSeries, cansSummary, revenueSeries, revenueSummary } from './report-series';
 import { saveFile } from '@/shared/browser/save-file';
 
@@ -78,12 +79,7 @@ export function SalesReportCard() {
         onFinish={onGenerate}
         className="analytics__report-form"
       >
-        <Form.Item name="startDate" label="Start date" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="endDate" label="End date" rules={[{ required: true, message: ANALYTICS_TEXTS.datesRequired }]}>
-          <Input type="date" />
-        </Form.Item>
+        <PeriodFields startLabel="Start date" endLabel="End date" />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={generate.isPending}>
             Generate Report

@@ -11,22 +11,14 @@ import {
 import { IsOptional, IsString } from 'class-validator';
 import type { Response } from 'express';
 import { reportPeriod, type ReportPeriod } from '../../reporting/domain/report-period';
+import { SalesReportRequestDto } from '../../reporting/sales-report/sales-report.request.dto';
 import { gstSummaryCsv, gstSummaryFileName, ordersExportFileName, type GstSummary } from './books';
 import { Books } from './books.service';
 
 const PERIOD_ERRORS = "'Start date and end date are required', a date that is not YYYY-MM-DD, or a start after the end";
 
-export class BooksPeriodRequest {
-  @ApiPropertyOptional({ description: 'First Perth day, YYYY-MM-DD (required)', example: '2026-11-01' })
-  @IsOptional()
-  @IsString({ message: 'Start date must be a date written YYYY-MM-DD' })
-  startDate?: string | null;
-
-  @ApiPropertyOptional({ description: 'Last Perth day, included, YYYY-MM-DD (required)', example: '2026-11-30' })
-  @IsOptional()
-  @IsString({ message: 'End date must be a date written YYYY-MM-DD' })
-  endDate?: string | null;
-}
+/** The same period as the sales report's (checked by `reportPeriod`, with its messages). */
+export class BooksPeriodRequest extends SalesReportRequestDto {}
 
 export class OrdersExportRequest extends BooksPeriodRequest {
   @ApiPropertyOptional({ description: "The Active Orders search's text (order number, name, e-mail, phone, suburb, postcode, tracking)" })

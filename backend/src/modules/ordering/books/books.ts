@@ -1,8 +1,10 @@
-import { packSizeLabel, toCents, type PackSize } from '@brewery/shop-rules';
+import { packSizeLabel, toCents, type GstSummary, type PackSize } from '@brewery/shop-rules';
+
+export type { GstSummary } from '@brewery/shop-rules';
 import { csvFile } from '../../../shared-kernel/csv';
 import { decimalString } from '../domain/order-money';
 import type { OrderDoc } from '../order-list/order-list.projection';
-import { addDays, perthDayStart, type PerthDay } from '../../reporting/domain/perth-calendar';
+import { addDays, perthDayStart } from '../../reporting/domain/perth-calendar';
 import type { ReportPeriod } from '../../reporting/domain/report-period';
 
 /** The order export's columns, one row per order. */
@@ -82,22 +84,6 @@ export function ordersExportCsv(orders: readonly OrderDoc[]): string {
 
 export function ordersExportFileName(period: ReportPeriod): string {
   return `orders-${period.start}-to-${period.end}.csv`;
-}
-
-/** A period's GST for the BAS: what was sold (paid in the period) and what was given back (refunded in it). */
-export interface GstSummary {
-  startDate: PerthDay;
-  endDate: PerthDay;
-  /** Orders paid in the period. */
-  paidOrders: number;
-  /** What they were paid, GST included, shipping included. */
-  sales: string;
-  gstOnSales: string;
-  /** Refunds made in the period (whenever their order was paid). */
-  refunds: string;
-  gstOnRefunds: string;
-  netSales: string;
-  netGst: string;
 }
 
 /** GST in an amount that includes it: one eleventh, to the cent. */
