@@ -122,7 +122,7 @@ describe('order status (POST /api/order-status, GET /api/order-status/:token)', 
       });
     expect(invoice.status).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');
-    const pdf = readPdf(invoice.body as Buffer);
+    const pdf = await readPdf(invoice.body as Buffer);
     expect(pdf.header).toMatch(/^%PDF-/);
     for (const part of [
       'Tax invoice',
@@ -157,7 +157,7 @@ describe('order status (POST /api/order-status, GET /api/order-status/:token)', 
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => done(null, Buffer.concat(chunks)));
       });
-    expect(readPdf(invoice.body as Buffer).text).toContain('Refunded since');
+    expect((await readPdf(invoice.body as Buffer)).text).toContain('Refunded since');
   });
 
   it('given a link altered by one character, or made for another order, then 404 with the same message', async () => {

@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../create-test-app';
 import { readPdf } from './pdf-content';
-import { asBytes, labelEvents, labelEventsDuring, paidOrder, pendingOrder, type Download } from './shipping-fixtures';
+import { SIGNATURE_REMINDER } from '../../src/modules/shipping/label-pdf/packing-slip-pdf';
+import { asBytes, labelEvents, labelEventsDuring, paidOrder, pendingOrder, WARNING, type Download } from './shipping-fixtures';
 
 /** Posts to a bulk route and reads the answer as bytes (an error answer too, as its JSON bytes). */
 async function postForBytes(t: TestApp, path: string, body: object, token: string | null = 'admin'): Promise<Download> {
@@ -30,7 +31,7 @@ describe('dispatch in bulk: POST /api/admin/shipping-labels/bulk and /api/admin/
     expect(first.headers['content-type']).toBe('application/pdf');
     expect(first.headers['content-disposition']).toBe('attachment; filename="shipping-labels-3-orders.pdf"');
     expect(first.headers['cache-control']).toBe('private, no-store');
-    const pdf = readPdf(first.body);
+    const pdf = await readPdf(first.body);
     expect(pdf.pages).toBe(3);
     const where = given.map((id) => pdf.text.indexOf(`Order #${id}`));
     expect(where.every((at) => at >= 0)).toBe(true);
@@ -41,9 +42,33 @@ describe('dispatch in bulk: POST /api/admin/shipping-labels/bulk and /api/admin/
     // numbers the embedded barcodes as it finishes decoding them.)
     const appended = await labelEventsDuring(t, async () => {
       const again = await postForBytes(t, '/api/admin/shipping-labels/bulk', { orderIds: given });
-      expect(readPdf(again.body)).toEqual(pdf);
+      expect(await readPdf(again.body)).toEqual(pdf);
     });
     expect(appended).toEqual([]);
+  });
+
+  it('with packingSlips, each order’s packing slip follows its label: what goes in the box, its cans, the 18+ reminder', async () => {
+    const given = [orders[1], orders[0]] as string[];
+    const res = await postForBytes(t, '/api/admin/shipping-labels/bulk', { orderIds: given, packingSlips: true });
+    expect(res.status).toBe(200);
+    const pdf = await readPdf(res.body);
+    expect(pdf.pages).toBe(4);
+    const at = (part: string, from = 0) => pdf.text.indexOf(part, from);
+    // Label of the first, its slip, label of the second, its slip.
+    const firstSlip = at('PACKING SLIP');
+    expect(at(WARNING)).toBeLessThan(firstSlip);
+    expect(at(`Order #${given[0]}`)).toBeLessThan(firstSlip);
+    expect(pdf.text.slice(firstSlip)).toMatch(
+      new RegExp(`^PACKING SLIP .*Order #${given[0]} .*4 Pack 2 8 8 cans in this box ${SIGNATURE_REMINDER.replace('+', '\\+')}`),
+    );
+    const secondSlip = at('PACKING SLIP', firstSlip + 1);
+    expect(at(`Order #${given[1]}`, firstSlip)).toBeLessThan(secondSlip);
+    expect(pdf.text.slice(secondSlip)).toMatch(new RegExp(`^PACKING SLIP .*Order #${given[1]} .*4 Pack 1 4 4 cans in this box`));
+  });
+
+  it('refuses packingSlips that is not true or false', async () => {
+    const res = await postForBytes(t, '/api/admin/shipping-labels/bulk', { orderIds: orders, packingSlips: 'yes' });
+    expect([res.status, message(res)]).toEqual([400, 'packingSlips must be true or false']);
   });
 
   it('lists what to pull per beer and pack size, as CSV and as PDF', async () => {
@@ -67,8 +92,15 @@ describe('dispatch in bulk: POST /api/admin/shipping-labels/bulk and /api/admin/
 
     const pdf = await postForBytes(t, '/api/admin/pick-list', { orderIds: orders });
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(readPdf(pdf.body).text).toContain('Pick list');
-    expect(readPdf(pdf.body).text).toContain(`#${orders[0]}`);
+    const { text } = await readPdf(pdf.body);
+    expect(text).toContain('Pick list');
+    // The totals, then box by box.
+    expect(text).toMatch(/Total 28 .*By order/);
+    for (const [index, cans] of [4, 8, 16].entries()) {
+      expect(text).toMatch(
+        new RegExp(`Order #${orders[index]} · Ada Lovelace · [A-Z ]+ WA \\d{4} ${cans} cans .*4 Pack ${cans / 4} ${cans}`),
+      );
+    }
   });
 
   it('given an order that cannot be shipped among them, then nothing is printed or created, and the message names it', async () => {

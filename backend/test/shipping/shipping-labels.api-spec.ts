@@ -150,7 +150,7 @@ describe('shipping labels from the order dialog', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="shipping-label-order-${orderId}.pdf"`);
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(Number(res.headers['content-length'])).toBe(res.body.length);
-      const pdf = readPdf(res.body);
+      const pdf = await readPdf(res.body);
       expect(pdf.header).toMatch(/^%PDF-/);
       expect(pdf.pages).toBe(1);
       for (const part of [

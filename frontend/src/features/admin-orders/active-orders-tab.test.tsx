@@ -395,6 +395,34 @@ describe('Active Orders tab', () => {
     expect(saveFile).toHaveBeenCalledTimes(1);
   });
 
+  it('downloads the packing slip as packing-slip-order-{id}.pdf; a failure says "Failed to download packing slip"', async () => {
+    let fail = false;
+    stubApi({
+      [ACTIVE]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      'GET /api/admin/orders/12/history': { body: [] },
+      'GET /api/admin/orders/12/packing-slip': () =>
+        Promise.resolve(
+          fail
+            ? new Response(JSON.stringify({ statusCode: 409, message: 'Order #12 is not paid' }), { status: 409 })
+            : new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+        ),
+    });
+    vi.mocked(saveFile).mockClear();
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    // No label is needed for the slip: the box is packed before the label goes on.
+    await user.click(within(dialog).getByRole('button', { name: /Packing Slip/ }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveFile).mock.calls[0]?.[1]).toBe('packing-slip-order-12.pdf');
+    fail = true;
+    await user.click(within(dialog).getByRole('button', { name: /Packing Slip/ }));
+    expect(await screen.findByText('Failed to download packing slip')).toBeInTheDocument();
+    expect(screen.getByText('Order #12 is not paid')).toBeInTheDocument();
+    expect(saveFile).toHaveBeenCalledTimes(1);
+  });
+
   it('an open dialog stays current when a change takes its order off the page (set back to Payment Pending by hand)', async () => {
     let saved = adminOrderFixture({ trackingReference: 'AP1' });
     const fetchMock = stubApi({
@@ -522,6 +550,7 @@ describe('Active Orders tab', () => {
       'POST /api/admin/pick-list': () =>
         Promise.resolve(new Response('Beer,Pack size,Packs,Cans', { status: 200, headers: { 'Content-Type': 'text/csv' } })),
     });
+    vi.mocked(saveFile).mockClear();
     const user = userEvent.setup();
     renderWithProviders(<ActiveOrdersTab />);
     await row('13');
@@ -534,7 +563,14 @@ describe('Active Orders tab', () => {
     await user.click(within(bar).getByRole('button', { name: /Print labels/ }));
     await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'shipping-labels-2-orders.pdf'));
     const printed = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/admin/shipping-labels/bulk');
-    expect(JSON.parse(printed?.[1]?.body as string)).toEqual({ orderIds: ['12', '13'] });
+    expect(JSON.parse(printed?.[1]?.body as string)).toEqual({ orderIds: ['12', '13'], packingSlips: false });
+    expect(await screen.findByText('Labels of 2 orders ready to print')).toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: /Labels \+ packing slips/ }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledTimes(2));
+    const withSlips = fetchMock.mock.calls.filter(([url]) => requestUrl(url) === '/api/admin/shipping-labels/bulk')[1];
+    expect(JSON.parse(withSlips?.[1]?.body as string)).toEqual({ orderIds: ['12', '13'], packingSlips: true });
+    expect(await screen.findByText('Labels and packing slips of 2 orders ready to print')).toBeInTheDocument();
 
     await user.click(within(bar).getByRole('button', { name: 'Pick list (CSV)' }));
     await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'pick-list-2-orders.csv'));

@@ -41,14 +41,17 @@ export function ActiveOrdersTab() {
   const pick = usePickList();
   const toast = useToast();
   const count = (orderIds: readonly string[]) => `${orderIds.length} ${orderIds.length === 1 ? 'order' : 'orders'}`;
-  const printLabels = (orderIds: string[]) =>
-    print.mutate(orderIds, {
-      onSuccess: (pdf) => {
-        saveFile(pdf, `shipping-labels-${orderIds.length}-orders.pdf`);
-        toast.success(`Labels of ${count(orderIds)} ready to print`);
+  const printLabels = (orderIds: string[], packingSlips: boolean) =>
+    print.mutate(
+      { orderIds, packingSlips },
+      {
+        onSuccess: (pdf) => {
+          saveFile(pdf, `shipping-labels-${orderIds.length}-orders.pdf`);
+          toast.success(`${packingSlips ? 'Labels and packing slips' : 'Labels'} of ${count(orderIds)} ready to print`);
+        },
+        onError: (error) => toast.error(errorMessage(error)),
       },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+    );
   const pickList = (orderIds: string[], format: 'pdf' | 'csv') =>
     pick.mutate(
       { orderIds, format },
@@ -95,10 +98,20 @@ export function ActiveOrdersTab() {
             size="small"
             type="primary"
             icon={<PrinterOutlined aria-hidden />}
-            loading={print.isPending}
-            onClick={() => printLabels(orderIds)}
+            loading={print.isPending && print.variables.packingSlips === false}
+            disabled={print.isPending}
+            onClick={() => printLabels(orderIds, false)}
           >
             Print labels
+          </Button>
+          <Button
+            size="small"
+            icon={<PrinterOutlined aria-hidden />}
+            loading={print.isPending && print.variables.packingSlips === true}
+            disabled={print.isPending}
+            onClick={() => printLabels(orderIds, true)}
+          >
+            Labels + packing slips
           </Button>
           <Button
             size="small"

@@ -1,20 +1,29 @@
-import { DownloadOutlined, FileAddOutlined, LinkOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileAddOutlined, LinkOutlined, ProfileOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder } from './api/get-admin-orders';
 import { useCreateShippingLabel } from './api/create-shipping-label';
-import { shippingLabelFileName, useDownloadShippingLabel } from './api/download-shipping-label';
+import {
+  packingSlipFileName,
+  shippingLabelFileName,
+  useDownloadPackingSlip,
+  useDownloadShippingLabel,
+} from './api/download-shipping-label';
 import { saveFile } from '@/shared/browser/save-file';
 
 export interface ShippingLabelSectionProps {
   order: AdminOrder;
 }
 
-/** Create the carrier label of a paid order (once) and download it as `shipping-label-order-{id}.pdf`. */
+/**
+ * Create the carrier label of a paid order (once) and download it as `shipping-label-order-{id}.pdf`; the
+ * packing slip (what goes in the box) as `packing-slip-order-{id}.pdf`.
+ */
 export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
   const create = useCreateShippingLabel();
   const download = useDownloadShippingLabel();
+  const slip = useDownloadPackingSlip();
   const toast = useToast();
   // The order list carries the label once the shipping module projects it; a fresh answer counts too.
   const label = order.shippingLabel ?? create.data ?? null;
@@ -29,6 +38,12 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
     download.mutate(order.id, {
       onSuccess: (blob) => saveFile(blob, shippingLabelFileName(order.id)),
       onError: (error) => toast.error('Failed to download shipping label', errorMessage(error)),
+    });
+
+  const downloadSlip = () =>
+    slip.mutate(order.id, {
+      onSuccess: (blob) => saveFile(blob, packingSlipFileName(order.id)),
+      onError: (error) => toast.error('Failed to download packing slip', errorMessage(error)),
     });
 
   return (
@@ -57,6 +72,14 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
         )}
         <Button icon={<DownloadOutlined aria-hidden />} onClick={downloadLabel} loading={download.isPending} disabled={label === null}>
           Download Label (PDF)
+        </Button>
+        <Button
+          icon={<ProfileOutlined aria-hidden />}
+          onClick={downloadSlip}
+          loading={slip.isPending}
+          disabled={order.status === 'cancelled' || order.status === 'pending'}
+        >
+          Packing Slip (PDF)
         </Button>
       </div>
     </div>

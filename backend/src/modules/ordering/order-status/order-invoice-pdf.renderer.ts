@@ -1,5 +1,5 @@
 import { packSizeLabel, paymentReference, type PackSize } from '@brewery/shop-rules';
-import { A4, MM, pdfTableRow, pdfText, renderPdf } from '../../../platform/pdf/pdf-document';
+import { A4, drawLine, drawParagraph, MM, pdfTableRow, renderPdf } from '../../../platform/pdf/pdf-document';
 import type { ShopIdentity } from '../domain/order-confirmation-email';
 import type { OrderDoc } from '../order-list/order-list.projection';
 
@@ -22,24 +22,20 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       compress: true,
       info: {
         Title: `Tax invoice ${invoiceNumber}, order #${order.id}`,
-        Author: pdfText(shop.brandName),
+        Author: shop.brandName,
         Producer: 'PDFKit',
         CreationDate: new Date(order.paidAt ?? order.createdAt),
       },
     },
     (doc) => {
       const width = A4.width - 2 * MARGIN;
-      const text = (value: string) => pdfText(value);
+      const paragraph = (value: string, style: { size: number; bold?: boolean }, x = MARGIN, w = width) =>
+        drawParagraph(doc, value, x, doc.y, { ...style, width: w });
 
-      doc.font('Helvetica-Bold').fontSize(20).text('Tax invoice', MARGIN, MARGIN);
+      drawParagraph(doc, 'Tax invoice', MARGIN, MARGIN, { size: 20, bold: true, width });
       doc.moveDown(0.3);
-      doc.font('Helvetica-Bold').fontSize(11).text(text(shop.brandName));
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .text(`ABN ${text(shop.abn)}`)
-        .text(text(shop.address))
-        .text(text(shop.email));
+      paragraph(shop.brandName, { size: 11, bold: true });
+      for (const line of [`ABN ${shop.abn}`, shop.address, shop.email]) paragraph(line, { size: 10 });
       doc.moveDown(0.8);
       const facts: [string, string][] = [
         ['Invoice number', invoiceNumber],
@@ -50,11 +46,8 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       ];
       for (const [label, value] of facts) {
         const y = doc.y;
-        doc
-          .font('Helvetica-Bold')
-          .fontSize(10)
-          .text(label, MARGIN, y, { width: 40 * MM });
-        doc.font('Helvetica').text(text(value), MARGIN + 40 * MM, y, { width: width - 40 * MM });
+        drawLine(doc, label, MARGIN, y, { size: 10, bold: true, width: 40 * MM });
+        drawParagraph(doc, value, MARGIN + 40 * MM, y, { size: 10, width: width - 40 * MM });
       }
       doc.moveDown(1);
 
@@ -77,9 +70,10 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       }
       const total = (label: string, value: string, bold = false) => {
         const y = doc.y;
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
-        doc.text(label, MARGIN + width - 100 * MM, y, { width: 70 * MM, align: 'right' });
-        doc.text(value, MARGIN + width - 30 * MM, y, { width: 30 * MM - 2, align: 'right' });
+        const style = { size: bold ? 12 : 10, bold, align: 'right' as const };
+        drawLine(doc, label, MARGIN + width - 100 * MM, y, { ...style, width: 70 * MM });
+        drawLine(doc, value, MARGIN + width - 30 * MM, y, { ...style, width: 30 * MM - 2 });
+        doc.y = y + style.size * 1.2;
         doc.moveDown(0.2);
       };
       doc.moveDown(0.5);
@@ -89,7 +83,8 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       total('GST included in the total', `$${order.gstIncluded}`);
       if (order.refundedAmount !== undefined && Number(order.refundedAmount) > 0) total('Refunded since', `$${order.refundedAmount}`);
       doc.moveDown(1.5);
-      doc.font('Helvetica').fontSize(9).fillColor('#444444').text('All prices include GST. Paid by card.', MARGIN, doc.y, { width });
+      doc.fillColor('#444444');
+      paragraph('All prices include GST. Paid by card.', { size: 9 });
     },
   );
 }

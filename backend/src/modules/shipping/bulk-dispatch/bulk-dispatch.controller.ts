@@ -16,6 +16,12 @@ export class BulkOrdersRequest {
   orderIds?: unknown;
 }
 
+export class BulkLabelsRequest extends BulkOrdersRequest {
+  @ApiProperty({ type: Boolean, required: false, default: false, description: 'Each order’s packing slip after its label' })
+  @Allow()
+  packingSlips?: unknown;
+}
+
 export class PickListRequest extends BulkOrdersRequest {
   @ApiProperty({ enum: ['pdf', 'csv'], required: false, default: 'pdf' })
   @Allow()
@@ -37,14 +43,17 @@ export class BulkDispatchController {
   // Names, addresses and phone numbers: no cache may keep them.
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
-    summary: 'The labels of several orders as one PDF, one A6 label a page in the order given, creating the labels still missing',
+    summary:
+      'The labels of several orders as one PDF, one A6 label a page in the order given, creating the labels still missing; with packingSlips, each order’s packing slip follows its label',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  async labels(@Body() body: BulkOrdersRequest, @Context() context: RequestContext): Promise<StreamableFile> {
+  async labels(@Body() body: BulkLabelsRequest, @Context() context: RequestContext): Promise<StreamableFile> {
     const orderIds = parseOrderIds(body.orderIds);
+    const withSlips = body.packingSlips ?? false;
+    if (typeof withSlips !== 'boolean') throw LabelErrors.invalidPackingSlips();
     const labels = await this.bulk.labelsFor(orderIds, { correlationId: context.correlationId, causationId: null, actor: context.actor });
-    const pdf = await renderShippingLabelsPdf(labels);
+    const pdf = await renderShippingLabelsPdf(labels, withSlips ? await this.bulk.packingSlips(orderIds) : []);
     return new StreamableFile(pdf, {
       type: 'application/pdf',
       disposition: `attachment; filename="shipping-labels-${orderIds.length}-orders.pdf"`,

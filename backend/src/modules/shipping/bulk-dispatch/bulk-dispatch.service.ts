@@ -7,7 +7,7 @@ import { ShippingLabelService, shippableFacts } from '../create-label/shipping-l
 import { assertShippable } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
-import { pickListOf, type PickList } from '../domain/pick-list';
+import { packingSlipOf, pickListOf, type PackingSlip, type PickList } from '../domain/pick-list';
 
 /** The order numbers a bulk request names, in its order, each once (shipping's reading of an order number). */
 export function parseOrderIds(raw: unknown): string[] {
@@ -16,7 +16,7 @@ export function parseOrderIds(raw: unknown): string[] {
 
 /**
  * Dispatch days in bulk: the labels of many orders as one PDF (creating those still missing), and the pick
- * list of what to pull for them. Every order is checked before anything is created: one that cannot be
+ * list of what to pull for them, and the packing slip of each box. Every order is checked before anything is created: one that cannot be
  * shipped (pending, cancelled, unknown) refuses the whole request, naming it, so no consignment is bought for
  * half a batch.
  */
@@ -38,6 +38,19 @@ export class BulkDispatch {
 
   async pickList(orderIds: readonly string[]): Promise<PickList> {
     return pickListOf(await this.shippableOrders(orderIds));
+  }
+
+  /** What goes in each of these orders' boxes, refused as a whole like the labels. */
+  async packingSlips(orderIds: readonly string[]): Promise<PackingSlip[]> {
+    return (await this.shippableOrders(orderIds)).map(packingSlipOf);
+  }
+
+  /** What goes in one order's box: only a paid order that is still to be sent has one. */
+  async packingSlip(orderId: string): Promise<PackingSlip> {
+    const order = await this.labels.order(orderId);
+    assertShippable(orderId, shippableFacts(order));
+    if (order === null) throw LabelErrors.orderNotFound(orderId);
+    return packingSlipOf(order);
   }
 
   private async shippableOrders(orderIds: readonly string[]): Promise<PlacedOrder[]> {

@@ -20,5 +20,6 @@ export const LabelErrors = {
   /** A bulk print refused as a whole: `refused` says, order by order, why each named one cannot be printed. */
   ordersNotShippable: (refused: readonly string[]): DomainError =>
     new DomainError('orders_not_shippable', `Nothing was printed: ${refused.join('; ')}`, 'conflict'),
+  invalidPackingSlips: (): DomainError => new DomainError('invalid_packing_slips', 'packingSlips must be true or false', 'validation'),
   invalidPickListFormat: (): DomainError => new DomainError('invalid_format', 'format must be pdf or csv', 'validation'),
 } as const;

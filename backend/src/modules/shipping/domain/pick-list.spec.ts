@@ -1,5 +1,5 @@
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
-import { pickListCsv, pickListOf } from './pick-list';
+import { packingSlipOf, pickListCsv, pickListOf } from './pick-list';
 
 type Line = [productId: string, productName: string, packSize: 'single' | '4pack' | '8pack' | '16pack', packs: number, cans: number];
 
@@ -8,6 +8,8 @@ const order = (orderId: string, lines: Line[]): PlacedOrder =>
     kind: 'placed',
     order: {
       orderId,
+      placedAt: `2026-11-2${orderId.length}T01:00:00.000Z`,
+      customer: { name: `Customer ${orderId}`, suburb: 'Nedlands', state: 'WA', postCode: '6009' },
       items: lines.map(([productId, productName, packSize, packs, quantity], index) => ({
         id: `${orderId}-${index + 1}`,
         productId,
@@ -40,6 +42,40 @@ describe('pick list', () => {
         { productId: 'swan', productName: 'Swan Lager', packSize: '16pack', packs: 1, cans: 16 },
       ],
       totalCans: 32,
+      orders: [
+        {
+          orderId: '12',
+          placedAt: '2026-11-22T01:00:00.000Z',
+          customerName: 'Customer 12',
+          destination: 'NEDLANDS WA 6009',
+          rows: [
+            { productId: 'dune', productName: 'Dune Dunkel', packSize: 'single', packs: 3, cans: 3 },
+            { productId: 'swan', productName: 'Swan Lager', packSize: '4pack', packs: 2, cans: 8 },
+          ],
+          totalCans: 11,
+        },
+        expect.objectContaining({
+          orderId: '13',
+          rows: [
+            { productId: 'swan', productName: 'Swan Lager', packSize: '4pack', packs: 1, cans: 4 },
+            { productId: 'swan', productName: 'Swan Lager', packSize: '16pack', packs: 1, cans: 16 },
+          ],
+          totalCans: 20,
+        }),
+        expect.objectContaining({ orderId: '14', totalCans: 1 }),
+      ],
+    });
+  });
+
+  it('given one order, then its packing slip is that order’s pick list with whom and where it goes to', () => {
+    const slip = packingSlipOf(order('9', [['swan', 'Swan Lager', '8pack', 2, 16]]));
+    expect(slip).toEqual({
+      orderId: '9',
+      placedAt: '2026-11-21T01:00:00.000Z',
+      customerName: 'Customer 9',
+      destination: 'NEDLANDS WA 6009',
+      rows: [{ productId: 'swan', productName: 'Swan Lager', packSize: '8pack', packs: 2, cans: 16 }],
+      totalCans: 16,
     });
   });
 

@@ -16,12 +16,25 @@ export interface PickList {
   orderIds: string[];
   rows: PickListRow[];
   totalCans: number;
+  /** What goes in each box: each order's own pick list, in the order given. */
+  orders: PackingSlip[];
+}
+
+/** One order's box: its beers by pack size, the cans in it, and whom and where it goes to. */
+export interface PackingSlip {
+  orderId: string;
+  placedAt: string;
+  customerName: string;
+  /** "SUBURB STATE POSTCODE", as the label prints it. */
+  destination: string;
+  rows: PickListRow[];
+  totalCans: number;
 }
 
 const PACK_ORDER: readonly PackSize[] = ['single', '4pack', '8pack', '16pack'];
 
-/** What to pull from the cool room for these orders: per beer (by name) and pack size, summed. */
-export function pickListOf(orders: readonly PlacedOrder[]): PickList {
+/** Per beer (by name) and pack size, summed over the orders given. */
+function rowsOf(orders: readonly PlacedOrder[]): PickListRow[] {
   const rows = new Map<string, PickListRow>();
   for (const order of orders) {
     for (const item of order.order.items) {
@@ -30,10 +43,31 @@ export function pickListOf(orders: readonly PlacedOrder[]): PickList {
       rows.set(key, { ...row, packs: row.packs + item.packs, cans: row.cans + item.quantity });
     }
   }
-  const sorted = [...rows.values()].sort(
+  return [...rows.values()].sort(
     (a, b) => a.productName.localeCompare(b.productName, 'en') || PACK_ORDER.indexOf(a.packSize) - PACK_ORDER.indexOf(b.packSize),
   );
-  return { orderIds: orders.map((o) => o.order.orderId), rows: sorted, totalCans: sorted.reduce((sum, row) => sum + row.cans, 0) };
+}
+
+const cansOf = (rows: readonly PickListRow[]): number => rows.reduce((sum, row) => sum + row.cans, 0);
+
+/** What goes in one order's box. */
+export function packingSlipOf(order: PlacedOrder): PackingSlip {
+  const { customer } = order.order;
+  const rows = rowsOf([order]);
+  return {
+    orderId: order.order.orderId,
+    placedAt: order.order.placedAt,
+    customerName: customer.name,
+    destination: `${customer.suburb.toUpperCase()} ${customer.state} ${customer.postCode}`,
+    rows,
+    totalCans: cansOf(rows),
+  };
+}
+
+/** What to pull from the cool room for these orders (per beer and pack size, summed), and what goes in each box. */
+export function pickListOf(orders: readonly PlacedOrder[]): PickList {
+  const rows = rowsOf(orders);
+  return { orderIds: orders.map((o) => o.order.orderId), rows, totalCans: cansOf(rows), orders: orders.map(packingSlipOf) };
 }
 
 /** The pick list as CSV (RFC 4180, CRLF): beer, pack size, packs, cans, then the total. */

@@ -5,9 +5,12 @@ import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 /** Orders one bulk request may name (the server refuses more). */
 export const MAX_BULK_ORDERS = 200;
 
-/** The labels of the orders as one PDF (one A6 page each, in this order); missing labels are created. */
-export async function printLabels(orderIds: readonly string[]): Promise<Blob> {
-  return (await apiRequest('POST', '/api/admin/shipping-labels/bulk', { orderIds })).blob();
+/**
+ * The labels of the orders as one PDF (one A6 page each, in this order); missing labels are created. With
+ * `packingSlips`, each order's packing slip follows its label.
+ */
+export async function printLabels({ orderIds, packingSlips }: { orderIds: readonly string[]; packingSlips: boolean }): Promise<Blob> {
+  return (await apiRequest('POST', '/api/admin/shipping-labels/bulk', { orderIds, packingSlips })).blob();
 }
 
 /** What to pull for the orders, per beer and pack size. */

@@ -14,3 +14,17 @@ export async function downloadShippingLabel(orderId: string): Promise<Blob> {
 export function useDownloadShippingLabel() {
   return useMutation({ mutationFn: downloadShippingLabel });
 }
+
+export function packingSlipFileName(orderId: string): string {
+  return `packing-slip-order-${orderId}.pdf`;
+}
+
+/** What goes in one order's box, as an A6 PDF for the browser to save. */
+export async function downloadPackingSlip(orderId: string): Promise<Blob> {
+  const response = await apiRequest('GET', `/api/admin/orders/${encodeURIComponent(orderId)}/packing-slip`);
+  return response.blob();
+}
+
+export function useDownloadPackingSlip() {
+  return useMutation({ mutationFn: downloadPackingSlip });
+}
