@@ -55,6 +55,8 @@ export function describeEvent(
       return `Flagged for review: ${text(d.reason)}`;
     case 'OrderReviewResolved':
       return `Review resolved: ${text(d.note)}`;
+    case 'OrderNoteAdded':
+      return `Note: ${text(d.note)}`;
     case 'StockReturned':
       return `${cans}${ofBeer} returned to stock (the order was cancelled)`;
     case 'PaidOrderCancelled':

@@ -20,6 +20,8 @@ import { DeletePendingOrder } from './order-list/delete-pending-order.service';
 import { OrderListController } from './order-list/order-list.controller';
 import { OrderListProjection } from './order-list/order-list.projection';
 import { ListOrdersHandler, SearchOrdersHandler } from './order-list/search-orders.query';
+import { OrderNotesController } from './order-notes/order-notes.controller';
+import { OrderNotes } from './order-notes/order-notes.service';
 import { OrderReviewController } from './order-review/order-review.controller';
 import { OrderReview } from './order-review/order-review.service';
 import { ReservationExpiry } from './reservation-expiry/reservation-expiry.service';
@@ -47,6 +49,7 @@ import { Books } from './books/books.service';
     OrderBackupsController,
     UpdateOrderTrackingController,
     OrderReviewController,
+    OrderNotesController,
     OrderStatusController,
     BooksController,
   ],
@@ -73,6 +76,7 @@ import { Books } from './books/books.service';
     OrderUpdateNotifier,
     OrderUpdateEmailProcessManager,
     OrderReview,
+    OrderNotes,
     OrderStatusLookup,
     OrderLookups,
     Books,

@@ -395,6 +395,38 @@ describe('Active Orders tab', () => {
     expect(saveFile).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the order’s internal notes and adds one, saying the customer is not e-mailed', async () => {
+    let saved = adminOrderFixture({ notes: [{ note: 'Rang about the delivery day', at: '2026-11-23T02:00:00.000Z', by: 'admin' }] });
+    const fetchMock = stubApi({
+      [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      'GET /api/admin/orders/12/history': { body: [] },
+      'POST /api/admin/orders/12/notes': () => {
+        saved = adminOrderFixture({
+          notes: [...(saved.notes ?? []), { note: 'Will collect Saturday', at: '2026-11-24T02:00:00.000Z', by: 'admin' }],
+        });
+        return Promise.resolve(new Response(JSON.stringify({ message: 'Note added to order #12' }), { status: 201 }));
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    const notes = within(dialog).getByRole('region', { name: 'Internal notes' });
+    expect(within(notes).getByText('Rang about the delivery day')).toBeInTheDocument();
+    const field = within(notes).getByLabelText(/Add a note \(only the shop sees it; the customer is not e-mailed\)/);
+
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }));
+    expect(await within(notes).findByText('Write the note (1 to 500 characters)')).toBeInTheDocument();
+
+    await user.type(field, '  Will collect Saturday ');
+    await user.click(within(notes).getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added to order #12')).toBeInTheDocument();
+    const posted = fetchMock.mock.calls.find(([url, init]) => requestUrl(url) === '/api/admin/orders/12/notes' && init?.method === 'POST');
+    expect(JSON.parse(posted?.[1]?.body as string)).toEqual({ note: 'Will collect Saturday' });
+    expect(await within(notes).findByText('Will collect Saturday')).toBeInTheDocument();
+    await waitFor(() => expect(within(notes).getByLabelText(/Add a note/)).toHaveValue(''));
+  });
+
   it('downloads the packing slip as packing-slip-order-{id}.pdf; a failure says "Failed to download packing slip"', async () => {
     let fail = false;
     stubApi({

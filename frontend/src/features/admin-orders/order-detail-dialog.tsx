@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useLiveOrder } from './api/get-admin-order';
 import type { AdminOrder } from './api/get-admin-orders';
 import { OrderHistoryTimeline } from './order-history-timeline';
+import { OrderNotesSection } from './order-notes-section';
 import { OrderReviewSection } from './order-review-section';
 import { dateTime, itemQuantityText, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
@@ -63,6 +64,11 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
           <Descriptions.Item label="Phone">{order.customerPhone}</Descriptions.Item>
           <Descriptions.Item label="Shipping address">{order.shippingAddress}</Descriptions.Item>
         </Descriptions>
+      </section>
+
+      <section className="order-detail__section" aria-label="Internal notes">
+        <h3>Internal notes</h3>
+        <OrderNotesSection order={order} />
       </section>
 
       <section className="order-detail__section" aria-label="Items">

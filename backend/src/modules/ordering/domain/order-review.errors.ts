@@ -6,6 +6,7 @@ export const NOTE_MAX = 500;
 /** The review and refund forms' wording, shared by their refusals. */
 export const ReviewMessages = {
   noteRequired: 'Say how the review was settled (a note of 1 to 500 characters)',
+  orderNote: 'Write the note (1 to 500 characters)',
   refundNote: 'A refund note is optional: text of at most 500 characters',
   noteTooLong: `A note is at most ${NOTE_MAX} characters`,
   badAmount: 'The refund amount must be dollars with at most two decimals, more than $0.00 (for example 12.50)',

@@ -63,6 +63,8 @@ export type OrderCommand =
   | { type: 'SetDispatchStep'; status: DispatchStep; by: Actor; notifyCustomer?: boolean }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
+  /** An internal note on the order, for the shop's people: kept in its history, never sent to the customer. */
+  | { type: 'AddOrderNote'; note: string }
   /**
    * The capture of an authorised payment is about to be asked of the provider: refused for an order that is
    * ended, or when the amount authorised is not the order's total in Australian dollars.

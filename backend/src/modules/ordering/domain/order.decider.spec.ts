@@ -1,7 +1,7 @@
 import { fold } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderCommand } from './order.commands';
-import { orderDecider } from './order.decider';
+import { notifiesCustomer, orderDecider } from './order.decider';
 import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 
 const order: OrderPlacedData = {
@@ -416,6 +416,29 @@ describe('order decider', () => {
 
     it('given an order never flagged, when the operator resolves it, then it is refused', () => {
       expect(() => given(placed, paid).when(resolve)).toThrow('Order #7 is not flagged for review: there is nothing to resolve');
+    });
+  });
+
+  describe('internal notes', () => {
+    const note = { type: 'AddOrderNote', note: 'Customer rang: will collect' } as const;
+    const added: OrderEvent = { type: 'OrderNoteAdded', data: { note: 'Customer rang: will collect' } };
+
+    it.each([
+      ['pending', [placed]],
+      ['paid', [placed, paid]],
+      ['deleted', [placed, deleted]],
+    ])('given a %s order, when the operator adds a note, then it is recorded, and a second one too', (_status, history) => {
+      expect(given(...history).when(note)).toEqual([added]);
+      expect(given(...history, added).when(note)).toEqual([added]);
+    });
+
+    it('given a note, then the customer is not e-mailed and nothing else about the order changes', () => {
+      expect(notifiesCustomer([added])).toBe(false);
+      expect(fold(orderDecider, [placed, paid, added])).toEqual(fold(orderDecider, [placed, paid]));
+    });
+
+    it('given no order, when a note is added, then it is refused', () => {
+      expect(() => given().when(note)).toThrow(DomainError);
     });
   });
 

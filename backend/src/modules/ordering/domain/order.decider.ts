@@ -168,6 +168,8 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.reviewReasons.length === 0) throw OrderErrors.nothingToResolve(orderId);
       if (state.reviewResolved) return [];
       return [{ type: 'OrderReviewResolved', data: { note: command.note } }];
+    case 'AddOrderNote':
+      return [{ type: 'OrderNoteAdded', data: { note: command.note } }];
     case 'ClaimCapture':
       if (state.captureClaim === command.paymentIntentId) return [];
       if (!isOrderTotal(state, command))
@@ -347,6 +349,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'TrackingReferenceSet':
       return { ...state, trackingReference: event.data.trackingReference };
     case 'CheckoutResumed':
+    case 'OrderNoteAdded':
       return state;
     default:
       return assertNever(event);

@@ -114,6 +114,8 @@ export type OrderRefunded = DomainEvent<'OrderRefunded', { paymentIntentId: stri
  * reload, a second tab, Continue to Payment after Edit details): it got this checkout back, with its number and hold.
  */
 export type CheckoutResumed = DomainEvent<'CheckoutResumed', { at: string }>;
+/** The operator's internal note on the order (who wrote it is the event's actor): never e-mailed. */
+export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', { note: string }>;
 
 export type OrderEvent =
   | OrderPlaced
@@ -131,7 +133,8 @@ export type OrderEvent =
   | OrderCaptureClaimed
   | OrderCaptureClaimReleased
   | PaidOrderCancelled
-  | CheckoutResumed;
+  | CheckoutResumed
+  | OrderNoteAdded;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -152,6 +155,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderCaptureClaimReleased',
   'PaidOrderCancelled',
   'CheckoutResumed',
+  'OrderNoteAdded',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

@@ -81,6 +81,8 @@ export interface OrderDoc extends Doc {
   /** Money given back to the customer, in dollars (absent: none). */
   refundedAmount?: string;
   refunds?: { amount: string; at: string; note: string }[];
+  /** The shop's internal notes, oldest first (absent: none). Never shown to the customer. */
+  notes?: { note: string; at: string; by: Actor }[];
   cancelReason: string | null;
   deleted: boolean;
   /** Out of the operator's lists: deleted, or abandoned at checkout (unless it needs review). */
@@ -262,6 +264,9 @@ export class OrderListProjection implements Projection {
             trackingUrl: auspostTrackingUrl(event.data.trackingReference),
           }),
         );
+        return;
+      case 'OrderNoteAdded':
+        await orders.updateOne(guard, { $set: { revision: recorded.revision }, $push: { notes: { note: event.data.note, at, by } } });
         return;
       case 'OrderCaptureClaimed':
       case 'OrderCaptureClaimReleased':

@@ -65,6 +65,8 @@ export interface AdminOrder {
   /** Given back to the customer, in dollars (absent: nothing). */
   refundedAmount?: string;
   refunds?: { amount: string; at: string; note: string }[];
+  /** The shop's internal notes, oldest first (absent: none). */
+  notes?: { note: string; at: string; by: EventActor }[];
   /** Added by the shipping module; absent on servers without it. */
   shippingLabel?: ShippingLabelInfo | null;
 }
