@@ -86,3 +86,32 @@ export interface GstSummary {
   netSales: string;
   netGst: string;
 }
+
+/** One of a customer's orders, as `GET /api/admin/customers/{email}` lists them (newest first). */
+export interface CustomerOrderRow {
+  id: string;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+  /** Dollars: the order's total, and what has been given back of it. */
+  totalAmount: string;
+  refundedAmount: string;
+  totalCans: number;
+}
+
+/**
+ * `GET /api/admin/customers/{email}`: everything the shop has sold to one e-mail address (any case), in the
+ * admin's lists (deleted and abandoned checkouts left out). `totalSpent` is what paid orders took less refunds.
+ */
+export interface CustomerView {
+  email: string;
+  /** As the newest order has them. */
+  name: string;
+  phone: string;
+  orderCount: number;
+  paidOrderCount: number;
+  totalSpent: string;
+  firstOrderAt: string;
+  lastOrderAt: string;
+  orders: CustomerOrderRow[];
+}

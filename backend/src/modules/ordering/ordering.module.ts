@@ -20,6 +20,7 @@ import { DeletePendingOrder } from './order-list/delete-pending-order.service';
 import { OrderListController } from './order-list/order-list.controller';
 import { OrderListProjection } from './order-list/order-list.projection';
 import { ListOrdersHandler, SearchOrdersHandler } from './order-list/search-orders.query';
+import { CustomersController } from './customers/customers.controller';
 import { OrderNotesController } from './order-notes/order-notes.controller';
 import { OrderNotes } from './order-notes/order-notes.service';
 import { OrderReviewController } from './order-review/order-review.controller';
@@ -50,6 +51,7 @@ import { Books } from './books/books.service';
     UpdateOrderTrackingController,
     OrderReviewController,
     OrderNotesController,
+    CustomersController,
     OrderStatusController,
     BooksController,
   ],

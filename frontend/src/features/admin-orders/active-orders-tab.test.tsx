@@ -427,6 +427,57 @@ describe('Active Orders tab', () => {
     await waitFor(() => expect(within(notes).getByLabelText(/Add a note/)).toHaveValue(''));
   });
 
+  it('opens the customer’s view from an order: their figures and orders, each one tap from its tab', async () => {
+    stubApi({
+      [ACTIVE]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      'GET /api/admin/orders/12/history': { body: [] },
+      'GET /api/admin/customers/jordan%40example.com': {
+        body: {
+          email: 'jordan@example.com',
+          name: 'Ada Lovelace',
+          phone: '0412 345 678',
+          orderCount: 2,
+          paidOrderCount: 1,
+          totalSpent: '1234.50',
+          firstOrderAt: '2026-10-01T02:00:00.000Z',
+          lastOrderAt: '2026-11-23T02:00:00.000Z',
+          orders: [
+            {
+              id: '31',
+              status: 'pending',
+              createdAt: '2026-11-23T02:00:00.000Z',
+              paidAt: null,
+              totalAmount: '40.00',
+              refundedAmount: '0.00',
+              totalCans: 8,
+            },
+            {
+              id: '12',
+              status: 'shipped',
+              createdAt: '2026-10-01T02:00:00.000Z',
+              paidAt: '2026-10-01T02:01:00.000Z',
+              totalAmount: '1239.50',
+              refundedAmount: '5.00',
+              totalCans: 64,
+            },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    await user.click(within(dialog).getByRole('button', { name: /All orders from this customer/ }));
+    const view = (await screen.findByText('Customer: jordan@example.com')).closest<HTMLElement>('.ant-drawer');
+    if (view === null) throw new Error('the customer view is not a drawer');
+    expect(await within(view).findByText('$1234.50')).toBeInTheDocument();
+    expect(within(view).getByText('2 (1 paid)')).toBeInTheDocument();
+    expect(within(view).getByText('$5.00 refunded')).toBeInTheDocument();
+    expect(within(view).getByRole('link', { name: '#31' })).toHaveAttribute('href', '/admin?tab=pending-orders&q=31');
+    expect(within(view).getByRole('link', { name: '#12' })).toHaveAttribute('href', '/admin?tab=active-orders&q=12');
+  });
+
   it('downloads the packing slip as packing-slip-order-{id}.pdf; a failure says "Failed to download packing slip"', async () => {
     let fail = false;
     stubApi({

@@ -1,8 +1,10 @@
-import { Alert, Descriptions, Modal, Tag } from 'antd';
+import { TeamOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Modal, Tag } from 'antd';
 import type { InputRef } from 'antd';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useLiveOrder } from './api/get-admin-order';
 import type { AdminOrder } from './api/get-admin-orders';
+import { CustomerView } from './customer-view';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderNotesSection } from './order-notes-section';
 import { OrderReviewSection } from './order-review-section';
@@ -27,6 +29,7 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
   // Kept current while open: a change the shop makes (a capture, a refund, a review) shows without reopening.
   const order = useLiveOrder(opened);
   const referenceRef = useRef<InputRef>(null);
+  const [customerOpen, setCustomerOpen] = useState(false);
   // The dialog takes the focus as it opens; only then can the tracking field have it.
   const afterOpenChange = (open: boolean) => {
     if (open && focus === 'tracking') referenceRef.current?.focus({ preventScroll: false });
@@ -64,6 +67,18 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
           <Descriptions.Item label="Phone">{order.customerPhone}</Descriptions.Item>
           <Descriptions.Item label="Shipping address">{order.shippingAddress}</Descriptions.Item>
         </Descriptions>
+        <Button size="small" icon={<TeamOutlined aria-hidden />} onClick={() => setCustomerOpen(true)}>
+          All orders from this customer
+        </Button>
+        <CustomerView
+          email={order.customerEmail}
+          open={customerOpen}
+          onClose={() => setCustomerOpen(false)}
+          onOpenOrder={() => {
+            setCustomerOpen(false);
+            onClose();
+          }}
+        />
       </section>
 
       <section className="order-detail__section" aria-label="Internal notes">
