@@ -115,3 +115,23 @@ export interface CustomerView {
   lastOrderAt: string;
   orders: CustomerOrderRow[];
 }
+
+/** `GET /api/admin/summary`: what the operator sees above the admin's tabs, refreshed every 30 seconds. */
+export interface AdminSummary {
+  /** The Perth day it was read on. */
+  today: string;
+  /** The next day parcels go (today when it is one: Mon, Wed, Thu). */
+  nextDispatchDay: string;
+  /** Paid orders not yet shipped (paid, or packed and awaiting pickup). */
+  toDispatch: number;
+  /** Checkouts waiting for their payment. */
+  pendingCheckouts: number;
+  needsReview: number;
+  /** Beer sold less refunds, in dollars: today, and this week since Monday (Perth). */
+  revenueToday: string;
+  revenueThisWeek: string;
+  /** Beers at LOW or CRITICAL, most urgent first; `available` 0 or less is sold out. */
+  lowStock: { productId: string; name: string; available: number; level: 'LOW' | 'CRITICAL' }[];
+  /** Orders in each order tab, as the tab lists them. */
+  tabCounts: { 'pending-orders': number; 'active-orders': number };
+}

@@ -1,6 +1,7 @@
 import { SHIPPING_STATES } from './catalog.types';
 import {
   DISPATCH_DAYS_SHORT,
+  nextDispatchDay,
   LARGE_ORDER_BOX_CENTS,
   PERTH_METRO_FLAT_CENTS,
   SMALL_ORDER_TIERS,
@@ -165,5 +166,18 @@ describe('what the delivery page says', () => {
     expect(shippingCostCents(3, true)).toBe(PERTH_METRO_FLAT_CENTS);
     for (const tier of SMALL_ORDER_TIERS) expect(shippingCostCents(tier.upToCans, false)).toBe(tier.cents);
     expect(shippingCostCents(32, false)).toBe(2 * LARGE_ORDER_BOX_CENTS);
+  });
+});
+
+describe('next dispatch day (Mon/Wed/Thu)', () => {
+  it.each([
+    ['2026-11-23', '2026-11-23'], // a Monday: today
+    ['2026-11-24', '2026-11-25'], // Tuesday: Wednesday
+    ['2026-11-26', '2026-11-26'], // Thursday: today
+    ['2026-11-27', '2026-11-30'], // Friday: next Monday
+    ['2026-11-29', '2026-11-30'], // Sunday: Monday
+    ['2026-12-31', '2026-12-31'], // a Thursday across the year's end
+  ])('from %s it is %s', (day, next) => {
+    expect(nextDispatchDay(day)).toBe(next);
   });
 });

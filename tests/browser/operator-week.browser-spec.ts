@@ -313,6 +313,57 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     await operator.close();
   });
 
+  it('shows the day at a glance and the order tabs’ counts at 1440 px', async () => {
+    await page.goto('/admin?tab=active-orders');
+    const glance = page.getByRole('region', { name: 'Today at a glance' });
+    // Every order was shipped above: nothing left to dispatch, and the week's money is there.
+    await glance.getByRole('link', { name: /^0 to dispatch by / }).waitFor();
+    await glance.getByText(/this week/).waitFor();
+    expect(await page.getByRole('tab', { name: 'Active Orders' }).textContent()).toBe('Active Orders 30');
+    // Log out is not under the toast (top right).
+    const logout = await page.getByRole('button', { name: 'Log out' }).boundingBox();
+    expect((logout?.x ?? 1440) + (logout?.width ?? 0)).toBeLessThan(1440 - 400);
+  });
+
+  it('works the orders on a 390 px phone with one thumb: cards, the packing slip, a note, the customer’s orders', async () => {
+    const phone = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    await phone.addInitScript(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
+    const tab = await phone.newPage();
+    try {
+      const orderId = paid[3]!.orderId;
+      await tab.goto(`/admin?tab=active-orders&q=${orderId}`);
+      const card = tab.getByRole('article', { name: `Order #${orderId}` });
+      await card.waitFor();
+      await tab.getByRole('region', { name: 'Today at a glance' }).waitFor();
+      const details = card.getByRole('button', { name: `View Details of order #${orderId}` });
+      const box = await details.boundingBox();
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      await screenshot(tab, 'admin-orders-phone', { fullPage: false });
+
+      await details.click();
+      const dialog = tab.getByRole('dialog', { name: new RegExp(`Order #${orderId}`) });
+      const [slip] = await Promise.all([tab.waitForEvent('download'), dialog.getByRole('button', { name: /Packing Slip/ }).click()]);
+      expect(slip.suggestedFilename()).toBe(`packing-slip-order-${orderId}.pdf`);
+      expect(
+        readFileSync(await slip.path())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+
+      const notes = dialog.getByRole('region', { name: 'Internal notes' });
+      await notes.getByRole('textbox').fill('Rang: leave with the neighbour is not allowed');
+      await notes.getByRole('button', { name: 'Add note' }).click();
+      await notes.getByText('Rang: leave with the neighbour is not allowed').waitFor();
+
+      await dialog.getByRole('button', { name: /All orders from this customer/ }).click();
+      const customer = tab.locator('.ant-drawer').filter({ hasText: `Customer: customer3@example.com` });
+      await customer.getByText('1 (1 paid)').waitFor();
+      await customer.getByRole('link', { name: `#${orderId}` }).waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('logs out: the token it held is refused by the server from then on', async () => {
     const held = await page.evaluate<string>("window.localStorage.getItem('adminToken')");
     expect(held).toBe(token);

@@ -111,9 +111,19 @@ describe('loadConfig', () => {
     [{ IMAGE_HOSTS: 'https://cdn.example.com/pictures' }, 'IMAGE_HOSTS entry "https://cdn.example.com/pictures" must be a host name'],
     [{ IMAGE_HOSTS: '*.example.com' }, 'IMAGE_HOSTS entry "*.example.com" must be a host name'],
     [{ IMAGE_HOSTS: 'ftp://files.example.com' }, 'IMAGE_HOSTS entry "ftp://files.example.com" must be a host name'],
+    [{ NEW_ORDER_EMAIL: 'yes' }, 'NEW_ORDER_EMAIL must be on or off (got "yes")'],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(env, cwd)).toThrow(ConfigError);
     expect(() => loadConfig(env, cwd)).toThrow(message);
+  });
+
+  it.each([
+    [{}, false],
+    [{ NEW_ORDER_EMAIL: 'on' }, true],
+    [{ NEW_ORDER_EMAIL: 'ON' }, true],
+    [{ NEW_ORDER_EMAIL: 'off' }, false],
+  ])('with %j, the shop is e-mailed each paid order: %s', (env, on) => {
+    expect(loadConfig(env, cwd).mail.newOrderEmail).toBe(on);
   });
 
   it('lists every problem at once', () => {

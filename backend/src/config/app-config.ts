@@ -22,7 +22,8 @@ export interface AppConfig {
     tokenTtlSeconds: number;
   };
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
-  mail: { smtpUrl: string | null; from: string };
+  /** `newOrderEmail`: the shop is e-mailed each paid order (NEW_ORDER_EMAIL=on; default off). */
+  mail: { smtpUrl: string | null; from: string; newOrderEmail: boolean };
   shop: {
     brandName: string;
     email: string;
@@ -112,6 +113,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       return fallback;
     }
     return value;
+  };
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const raw = optional(name);
+    if (raw === null) return fallback;
+    if (raw.toLowerCase() === 'on') return true;
+    if (raw.toLowerCase() === 'off') return false;
+    problems.push(`${name} must be on or off (got "${raw}")`);
+    return fallback;
   };
   const url = (name: string, protocols: string[]): string | null => {
     const raw = optional(name);
@@ -226,7 +235,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       stripeSecret && stripePublishable && stripeWebhook
         ? { secretKey: stripeSecret, publishableKey: stripePublishable, webhookSecret: stripeWebhook }
         : null,
-    mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: str('MAIL_FROM', shopEmail) },
+    mail: {
+      smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+      from: str('MAIL_FROM', shopEmail),
+      newOrderEmail: onOff('NEW_ORDER_EMAIL', false),
+    },
     shop: {
       brandName: str('BRAND_NAME', 'Swan & Sand Brewing Co.'),
       email: shopEmail,

@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 import { CatalogModule } from '../catalog';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { AdminSummaryController } from './admin-summary/admin-summary.controller';
 import { DailyAnalyticsMailer } from './daily-analytics/daily-analytics.service';
 import { SendDailyAnalyticsController } from './daily-analytics/send-daily-analytics.controller';
 import { SalesLinesProjection } from './sales-lines/sales-lines.projection';
@@ -16,7 +17,13 @@ import { StockAlertProcessManager } from './stock-alerts/stock-alert.process-man
 /** The Analytics tab: sales lines and their report, the stock e-mail, the daily analytics e-mail, the stock cards; stock alerts. */
 @Module({
   imports: [NotificationsModule, CatalogModule],
-  controllers: [SalesReportController, ParseStockEmailController, SendDailyAnalyticsController, StockLevelsController],
+  controllers: [
+    AdminSummaryController,
+    SalesReportController,
+    ParseStockEmailController,
+    SendDailyAnalyticsController,
+    StockLevelsController,
+  ],
   providers: [SalesLinesProjection, SalesReport, StockEmailUpdater, DailyAnalyticsMailer, StockLevelsReader, StockAlertProcessManager],
 })
 export class ReportingModule implements OnModuleInit {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/fake-api';
@@ -9,24 +9,67 @@ import { firstPageRequest, searchPage } from '@/features/admin-orders/admin-orde
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 
+const SUMMARY = {
+  today: '2026-11-27',
+  nextDispatchDay: '2026-11-30',
+  toDispatch: 7,
+  pendingCheckouts: 2,
+  needsReview: 1,
+  revenueToday: '1234.50',
+  revenueThisWeek: '23418.00',
+  lowStock: [
+    { productId: 'lager', name: 'Swan Valley Lager', available: 0, level: 'CRITICAL' },
+    { productId: 'kolsch', name: 'Kings Park Kolsch', available: 9, level: 'LOW' },
+  ],
+  tabCounts: { 'pending-orders': 2, 'active-orders': 31 },
+};
+
 describe('/admin', () => {
   it('with a verified token, shows the dashboard with the seven tabs in the spec order, Products first', async () => {
     localStorage.setItem('adminToken', 'good');
-    stubApi({ 'GET /api/admin/verify': { body: { ok: true } }, 'GET /api/admin/products': { body: [] } });
+    stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      'GET /api/admin/products': { body: [] },
+      'GET /api/admin/summary': { body: SUMMARY },
+    });
     renderWithProviders(<AdminRoute />, { route: '/admin' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage products and orders')).toBeInTheDocument();
+    // The order tabs show how many orders they list once the summary is read; their names stay as they are.
+    expect(await screen.findByText('31')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Products',
-      'Active Orders',
-      'Pending Orders',
+      'Active Orders 31',
+      'Pending Orders 2',
       'Shipping',
       'Analytics',
       'Order Backups',
       'System',
     ]);
     expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Active Orders' })).toBeInTheDocument();
     expect(await screen.findByText('No products found')).toBeInTheDocument();
+  });
+
+  it('shows the day at a glance above the tabs, each figure with a list linking to it', async () => {
+    localStorage.setItem('adminToken', 'good');
+    stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      'GET /api/admin/products': { body: [] },
+      'GET /api/admin/summary': { body: SUMMARY },
+    });
+    renderWithProviders(<AdminRoute />, { route: '/admin' });
+    const glance = await screen.findByRole('region', { name: 'Today at a glance' });
+    expect(await within(glance).findByRole('link', { name: '7 to dispatch by Mon 30 Nov' })).toHaveAttribute(
+      'href',
+      '/admin?tab=active-orders&status=paid&status=packed_awaiting_pickup',
+    );
+    expect(within(glance).getByRole('link', { name: '2 pending checkouts' })).toHaveAttribute('href', '/admin?tab=pending-orders');
+    expect(within(glance).getByText('to review')).toBeInTheDocument();
+    expect(glance).toHaveTextContent('$1,234.50 today · $23,418.00 this week');
+    expect(
+      within(glance).getByRole('link', { name: 'Low stock: Swan Valley Lager (sold out), Kings Park Kolsch (9 left)' }),
+    ).toHaveAttribute('href', '/admin?tab=analytics');
   });
 
   it('opens the tab named in ?tab= and asks only for that tab’s data', async () => {
@@ -35,6 +78,7 @@ describe('/admin', () => {
     const active = firstPageRequest(ACTIVE_STATUSES);
     const fetchMock = stubApi({
       'GET /api/admin/verify': { body: { ok: true } },
+      'GET /api/admin/summary': { body: SUMMARY },
       [pending]: { body: searchPage([]) },
       [active]: { body: searchPage([]) },
     });
@@ -43,7 +87,7 @@ describe('/admin', () => {
     expect(screen.getByRole('tab', { name: 'Pending Orders' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Active Orders' }));
     expect(await screen.findByText('No active orders found')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url !== '/api/admin/summary')).toEqual([
       '/api/admin/verify',
       pending.slice('GET '.length),
       active.slice('GET '.length),

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { AdminGate } from '@/features/admin-session';
+import { AdminSummaryBar, useAdminSummary, type AdminSummary } from '@/features/admin-summary';
 import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { PageLoading } from '@/shared/ui/page-loading';
 import './admin.route.css';
@@ -125,29 +126,50 @@ function isTabKey(value: string | null): value is TabKey {
   return TABS.some((tab) => tab.key === value);
 }
 
+/**
+ * A tab's label with the count of what it lists, from the summary (the order tabs). The count is drawn, not
+ * read out: the tab keeps its name for a screen reader, and the summary above says the same figures in words.
+ */
+function withCount(tab: (typeof TABS)[number], summary: AdminSummary | null | undefined) {
+  const count = tab.key === 'active-orders' || tab.key === 'pending-orders' ? summary?.tabCounts[tab.key] : undefined;
+  if (count === undefined) return tab;
+  return {
+    ...tab,
+    label: (
+      <>
+        {tab.label}{' '}
+        <span className="admin-dashboard__tab-count" aria-hidden>
+          {count}
+        </span>
+      </>
+    ),
+  };
+}
+
 function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const activeKey: TabKey = isTabKey(requested) ? requested : 'products';
+  const summary = useAdminSummary();
 
   return (
     <main id="main-content" className="page admin-dashboard">
       <PageMeta title="Admin Dashboard" noindex />
+      {/* Log out sits at the left, beside the heading: a toast (top right) never covers it. */}
       <header className="admin-dashboard__header">
-        <div>
-          <h1 className="page__title admin-dashboard__title">Admin Dashboard</h1>
-          <p className="admin-dashboard__subtitle">Manage products and orders</p>
-        </div>
-        <Button icon={<LogoutOutlined aria-hidden />} onClick={() => void onLogout()}>
+        <h1 className="page__title admin-dashboard__title">Admin Dashboard</h1>
+        <p className="admin-dashboard__subtitle">Manage products and orders</p>
+        <Button size="small" icon={<LogoutOutlined aria-hidden />} onClick={() => void onLogout()}>
           Log out
         </Button>
       </header>
+      <AdminSummaryBar summary={summary.data} />
       {/* Inactive tabs mount on first visit only, so each tab asks the server for its data when opened. */}
       <Tabs
         className="admin-dashboard__tabs"
         activeKey={activeKey}
         onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
-        items={[...TABS]}
+        items={TABS.map((tab) => withCount(tab, summary.data))}
       />
     </main>
   );

@@ -5,6 +5,7 @@ import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { adminOrderFixture, firstPageRequest, orderRequest, orderRow, searchPage } from './admin-order.fixture';
 import { ACTIVE_STATUSES, ActiveOrdersTab } from './active-orders-tab';
+import { ORDER_CARDS_QUERY } from './orders-table';
 import { KEEP_PAYMENT } from './order-tracking-form';
 import { orderStatusLabel } from './order-status';
 import type { OrderHistoryEntry } from './api/get-order-history';
@@ -393,6 +394,46 @@ describe('Active Orders tab', () => {
     await user.click(within(dialog).getByRole('button', { name: /Download Label/ }));
     expect(await screen.findByText('Failed to download shipping label')).toBeInTheDocument();
     expect(saveFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a phone (below 600 px) lists each order as a card: number, status, total, name, and its buttons one tap away', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === ORDER_CARDS_QUERY })) as typeof window.matchMedia;
+    try {
+      stubApi({
+        [ACTIVE]: { body: page([adminOrderFixture({ id: '12', number: 12 })]) },
+        [ORDER_12]: { body: page([adminOrderFixture()]) },
+        'GET /api/admin/orders/12/history': { body: [] },
+      });
+      renderWithProviders(<ActiveOrdersTab />);
+      const card = await screen.findByRole('article', { name: 'Order #12' });
+      expect(within(card).getByText('#12')).toBeInTheDocument();
+      expect(within(card).getByText('Paid')).toBeInTheDocument();
+      expect(within(card).getByText(adminOrderFixture().customerName)).toBeInTheDocument();
+      expect(within(card).getByText(`$${adminOrderFixture().totalAmount}`)).toBeInTheDocument();
+      // No table header and no columns to swipe to: the card is the row.
+      expect(screen.queryByRole('columnheader', { name: 'Customer' })).not.toBeInTheDocument();
+      await openDialog('View Details');
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
+  it('reads its page again every 30 seconds: an order paid meanwhile shows by itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let items = [adminOrderFixture({ id: '12', number: 12 })];
+      stubApi({ [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page(items)), { status: 200 })) });
+      renderWithProviders(<ActiveOrdersTab />);
+      await row('12');
+      items = [adminOrderFixture({ id: '13', number: 13 }), ...items];
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(rowIds()).toEqual(['12']);
+      await vi.advanceTimersByTimeAsync(1_500);
+      await waitFor(() => expect(rowIds()).toEqual(['13', '12']));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the order’s internal notes and adds one, saying the customer is not e-mailed', async () => {

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { exportOrders } from '@/shared/api/books/export-orders';
 import { saveFile } from '@/shared/browser/save-file';
+import { useMediaQuery } from '@/shared/browser/use-media-query';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
 import { MAX_BULK_ORDERS } from './api/bulk-dispatch';
@@ -39,6 +40,9 @@ export interface OrdersTableProps {
   exportable?: boolean;
 }
 
+/** Below this width the orders are cards, not a table wider than the phone. */
+export const ORDER_CARDS_QUERY = '(max-width: 599px)';
+
 /** The Element Timing name of the first row's order number, painted when the first page shows. */
 export const FIRST_ORDER_TIMING = 'first-order';
 
@@ -69,6 +73,7 @@ export function OrdersTable({
   exportable = false,
 }: OrdersTableProps) {
   const toast = useToast();
+  const cards = useMediaQuery(ORDER_CARDS_QUERY);
   const [selected, setSelected] = useState<string[]>([]);
   const [params, update] = useOrderSearchParams(tab, statuses);
   const query = tabSearch(params, statuses);
@@ -182,6 +187,32 @@ export function OrdersTable({
     },
     { title: extraColumn.title, key: 'extra', render: (_, order) => extraColumn.render(order) },
     { title: 'Actions', key: 'actions', render: (_, order) => <div className="orders-table__actions">{actions(order)}</div> },
+  ];
+
+  // On a phone each order is one card, its buttons under it: no sideways swipe to reach View Details.
+  const cardColumns: TableColumnsType<AdminOrder> = [
+    {
+      title: 'Orders',
+      key: 'card',
+      render: (_, order, index) => (
+        <article className="order-card" aria-label={`Order #${order.id}`}>
+          <div className="order-card__top">
+            <span className="orders-table__order">
+              <strong elementtiming={index === 0 ? FIRST_ORDER_TIMING : undefined}>#{order.id}</strong>
+              <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>
+              {order.needsReview ? <Tag color="volcano">Needs review</Tag> : null}
+              {order.status === 'pending' && order.paymentDeclined ? <Tag color="red">Card declined</Tag> : null}
+            </span>
+            <strong>{money(order.totalAmount)}</strong>
+          </div>
+          <div>{order.customerName}</div>
+          <div className="orders-table__muted">
+            <time dateTime={order.createdAt}>{dateTime(order.createdAt)}</time> · {order.totalCans} cans · {order.shippingAddress}
+          </div>
+          <div className="orders-table__actions order-card__actions">{actions(order)}</div>
+        </article>
+      ),
+    },
   ];
 
   const onChange = (
@@ -311,11 +342,12 @@ export function OrdersTable({
                   getCheckboxProps: (order) => ({ 'aria-label': `Select order #${order.id}` }),
                 }
           }
-          columns={columns}
+          columns={cards ? cardColumns : columns}
+          showHeader={!cards}
           dataSource={items}
           loading={result.isPending || (result.isFetching && result.isPlaceholderData)}
           onChange={onChange}
-          scroll={{ x: 960 }}
+          scroll={cards ? undefined : { x: 960 }}
           rowClassName={(order) => (order.needsReview ? 'orders-table__row--review' : '')}
           locale={{ emptyText: <Empty description={filtered ? 'No orders match these filters' : emptyText} /> }}
           pagination={{

@@ -13,6 +13,7 @@ import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancella
 import type { OrderCommand } from '../domain/order.commands';
 import { orderDecider, type OrderState, type PlacedOrder } from '../domain/order.decider';
 import { orderStreamName, type OrderEvent } from '../domain/order.events';
+import { newOrderAlertEmail, newOrderAlertEmailKey } from '../domain/new-order-alert-email';
 import { confirmationEmailKey, orderConfirmationEmail } from '../domain/order-confirmation-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { NumberSequence } from '../numbering/number-sequence.service';
@@ -133,6 +134,13 @@ export class OrderCompletion {
       ),
       metadataFor(cause, this.clock),
     );
+    // The shop's own note of the sale, when it asked for one; queued under its key, so once per order.
+    if (this.config.mail.newOrderEmail)
+      await this.email.queue(
+        newOrderAlertEmailKey(orderId),
+        newOrderAlertEmail(order.order, this.config.shop),
+        metadataFor(cause, this.clock),
+      );
     return { kind: 'completed', orderId, invoiceNumber, changed: changed || queued.queued };
   }
 

@@ -54,12 +54,16 @@ export async function searchAdminOrders(params: OrderSearchParams): Promise<Orde
   );
 }
 
+/** The order tables read their page again every 30 seconds, like the System tab: a new order shows by itself. */
+export const ORDERS_REFRESH_MS = 30_000;
+
 /** Under the orders' key, so every order change refetches the page; the last page stays on screen meanwhile. */
 export function orderSearchQueryOptions(params: OrderSearchParams) {
   return queryOptions({
     queryKey: [...ADMIN_ORDERS_KEY, 'search', orderSearchQueryString(params)],
     queryFn: () => searchAdminOrders(params),
     placeholderData: keepPreviousData,
+    refetchInterval: ORDERS_REFRESH_MS,
   });
 }
 
