@@ -10,7 +10,7 @@ import { configQueryOptions } from './shared/api/config/get-config';
 import { productsQueryOptions } from './shared/api/products/get-products';
 import { createQueryClient } from './shared/api/query-client';
 import { readAdminBoot } from './shared/api/early-requests';
-import { STORAGE_KEYS } from './shared/config/storage-keys';
+import { readAdminToken } from './shared/api/admin-token';
 import { readServerState } from './ssr/server-state';
 
 /** The lazy pages the address needs, loaded before hydrating: the first render must draw what the server drew. */
@@ -39,7 +39,7 @@ async function start(): Promise<void> {
   const adminBoot = readAdminBoot(document);
   if (adminBoot?.config !== undefined) queryClient.setQueryData(configQueryOptions().queryKey, adminBoot.config);
   const drawn = adminBoot?.drawn;
-  const operatorReturning = window.location.pathname === paths.admin.path && window.localStorage.getItem(STORAGE_KEYS.adminToken) !== null;
+  const operatorReturning = window.location.pathname === paths.admin.path && readAdminToken() !== null;
   if (drawn !== undefined && container.hasChildNodes() && operatorReturning) {
     // The server drew the order tab for the session's cookie: it stays on screen while the code comes, and the
     // code takes its HTML over (the same page from the same data) once the stored token is checked.

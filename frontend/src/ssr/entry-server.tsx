@@ -15,6 +15,7 @@ import type { ServerState } from './server-state';
 import { serializeServerState } from './server-state';
 import type { DocumentParts, ViteManifest } from './shop-document';
 import { firstPageSearchPath } from '@/features/admin-orders/prefetch-order-tab';
+import { ADMIN_TABS, adminTab } from '@/app/routes/admin-tabs';
 import { VERIFY_ADMIN_PATH } from '@/features/admin-session/api/verify-admin';
 import { chunksOf, drawnAdminDocument, fillTemplate, splitHoisted, withAdminBoot, withPreloads } from './shop-document';
 import { seedOrderTab } from '@/features/admin-orders/prefetch-order-tab';
@@ -74,21 +75,11 @@ function pageRoute(pathname: string, products: readonly Product[]): PageRoute {
   return { kind: 'not-found', module: ROUTE_MODULES.notFound };
 }
 
-/** The admin page's code and each tab's (by its `?tab=`), as keys of Vite's manifest. */
+/** The admin page's code, as a key of Vite's manifest (each tab's is in the tabs' table). */
 const ADMIN_PAGE_MODULE = 'src/app/routes/admin.route.tsx';
-const ADMIN_PRODUCTS_MODULE = 'src/features/admin-products/index.ts';
-const ADMIN_TAB_MODULES: Readonly<Record<string, string>> = {
-  products: ADMIN_PRODUCTS_MODULE,
-  'active-orders': 'src/features/admin-orders/index.ts',
-  'pending-orders': 'src/features/admin-orders/index.ts',
-  shipping: 'src/features/admin-shipping/index.ts',
-  analytics: 'src/features/admin-analytics/index.ts',
-  'order-backups': 'src/features/admin-backups/index.ts',
-  system: 'src/features/admin-system/index.ts',
-};
 
 /** Every module the admin shell may preload. */
-export const ADMIN_SHELL_MODULES: readonly string[] = [ADMIN_PAGE_MODULE, ...new Set(Object.values(ADMIN_TAB_MODULES))];
+export const ADMIN_SHELL_MODULES: readonly string[] = [ADMIN_PAGE_MODULE, ...new Set(ADMIN_TABS.map((tab) => tab.module))];
 
 /**
  * The shell the browser draws `/admin` from, with the admin page's code and the code of the tab in its address
@@ -121,8 +112,7 @@ const isAdminPath = (pathname: string) => (pathname.toLowerCase().replace(/\/+$/
 
 /** The admin page's chunks and those of the tab in the address (Products for a tab it does not know, as the admin). */
 function adminChunks(manifest: ViteManifest, searchParams: URLSearchParams) {
-  const tab = ADMIN_TAB_MODULES[searchParams.get('tab') ?? 'products'] ?? ADMIN_PRODUCTS_MODULE;
-  return chunksOf(manifest, [ADMIN_PAGE_MODULE, tab]);
+  return chunksOf(manifest, [ADMIN_PAGE_MODULE, adminTab(searchParams.get('tab')).module]);
 }
 
 /**
@@ -153,9 +143,9 @@ const adminStyleCache = createCache();
 /**
  * The admin's order tab drawn on the server for an operator whose session cookie the server checked: the first
  * page of orders shows as soon as the HTML and its stylesheets are in, before the admin's code (a megabyte of
- * script on a first visit) has arrived and run. The browser then draws the same page from the same data, live,
- * in its place (it does not hydrate: the admin is drawn by the browser, this is its first picture). Null for an
- * address that is not an order tab.
+ * script on a first visit) has arrived and run. Once that code is in and the stored token checked, the browser
+ * hydrates this markup (the same page from the same first page of orders) and it is live; a token the browser
+ * does not hold draws the login instead. Null for an address that is not an order tab.
  */
 export async function renderAdminPage(input: AdminRenderInput): Promise<string | null> {
   const address = new URL(input.url, 'http://shop.invalid');

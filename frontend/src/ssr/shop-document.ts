@@ -74,7 +74,7 @@ export function withAdminBoot(template: string, boot: AdminBoot): string {
 /**
  * The admin's shell with a page the server drew in it: antd's theme variables and the page's stylesheets in
  * the head (the markup is there before any script), the markup in `#root`. The shell's scripts stay as they are:
- * they load at once, and the browser draws the page live in place of this one.
+ * they load at once, and the browser hydrates this markup (it takes it over, rather than drawing it again).
  */
 export function drawnAdminDocument(shell: string, parts: { head: string; styles: string; body: string; stylesheets: string[] }): string {
   const stylesheets = parts.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');

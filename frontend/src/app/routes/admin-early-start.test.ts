@@ -5,7 +5,7 @@ import { firstPageRequest, searchPage } from '@/features/admin-orders/admin-orde
 import { createQueryClient } from '@/shared/api/query-client';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { startAdminEarly } from './admin-early-start';
-import { ADMIN_TAB_LOADERS, adminTabLoader } from './admin-tab-loaders';
+import { ADMIN_TABS, adminTab } from './admin-tabs';
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -66,18 +66,31 @@ describe('a returning operator on /admin, before the first render', () => {
   });
 });
 
-describe('adminTabLoader', () => {
+describe('the admin tabs’ table', () => {
   it.each([
-    ['active-orders', ADMIN_TAB_LOADERS.orders],
-    ['pending-orders', ADMIN_TAB_LOADERS.orders],
-    ['shipping', ADMIN_TAB_LOADERS.shipping],
-    ['analytics', ADMIN_TAB_LOADERS.analytics],
-    ['order-backups', ADMIN_TAB_LOADERS.orderBackups],
-    ['system', ADMIN_TAB_LOADERS.system],
-    ['products', ADMIN_TAB_LOADERS.products],
-    [null, ADMIN_TAB_LOADERS.products],
-    ['no-such-tab', ADMIN_TAB_LOADERS.products],
-  ])('loads the code of ?tab=%s', (tab, loader) => {
-    expect(adminTabLoader(tab)).toBe(loader);
+    ['active-orders', 'ActiveOrdersTab'],
+    ['pending-orders', 'PendingOrdersTab'],
+    ['shipping', 'ShippingTab'],
+    ['analytics', 'AnalyticsTab'],
+    ['order-backups', 'OrderBackupsTab'],
+    ['system', 'SystemTab'],
+    ['products', 'ProductsTab'],
+    [null, 'ProductsTab'],
+    ['no-such-tab', 'ProductsTab'],
+  ])('?tab=%s draws %s', async (tab, component) => {
+    expect((await adminTab(tab).load()).name).toBe(component);
+  });
+
+  it('lists the spec’s seven tabs in its order, each key once', () => {
+    expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
+      'Products',
+      'Active Orders',
+      'Pending Orders',
+      'Shipping',
+      'Analytics',
+      'Order Backups',
+      'System',
+    ]);
+    expect(new Set(ADMIN_TABS.map((tab) => tab.key)).size).toBe(7);
   });
 });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOrderTab, seedOrderTab } from '@/features/admin-orders/prefetch-order-tab';
 import type { OrderSearchPage } from '@/features/admin-orders/api/search-admin-orders';
 import { verifyAdminQueryOptions } from '@/features/admin-session/api/verify-admin';
-import { adminTabLoader } from './admin-tab-loaders';
+import { adminTab } from './admin-tabs';
 
 /**
  * An operator coming back to /admin with a token kept: the token's check and the order tab's first page are
@@ -40,7 +40,7 @@ export async function takeOverDrawnAdmin(queryClient: QueryClient, firstPage: Or
  * are in (true) or one failed (false: the router then tries again and shows its error page).
  */
 function loadAdminCode(tab: string | null): Promise<boolean> {
-  return Promise.all([import('./admin.route'), adminTabLoader(tab)()]).then(
+  return Promise.all([import('./admin.route'), adminTab(tab).load()]).then(
     () => true,
     () => false,
   );

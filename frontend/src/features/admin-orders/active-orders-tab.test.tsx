@@ -398,7 +398,7 @@ describe('Active Orders tab', () => {
 
   it('on a phone (below 600 px) lists each order as a card: number, status, total, name, and its buttons one tap away', async () => {
     const desktop = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === ORDER_CARDS_QUERY }));
+    window.matchMedia = (query: string) => ({ ...desktop(query), matches: query === ORDER_CARDS_QUERY });
     try {
       stubApi({
         [ACTIVE]: { body: page([adminOrderFixture({ id: '12', number: 12 })]) },

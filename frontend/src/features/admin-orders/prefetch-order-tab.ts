@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { notePosition, positionHeaders } from '@/shared/api/api-client';
-import { takeEarlyResponse } from '@/shared/api/early-requests';
-import { STORAGE_KEYS } from '@/shared/config/storage-keys';
+import { readAdminToken } from '@/shared/api/admin-token';
 import type { OrderStatus } from './api/get-admin-orders';
 import { orderSearchPath, orderSearchQueryOptions, type OrderSearchPage, type OrderSearchParams } from './api/search-admin-orders';
 import { ACTIVE_STATUSES, PENDING_STATUSES } from './order-tab-statuses';
@@ -26,29 +24,14 @@ export function firstPageSearchPath(searchParams: URLSearchParams): string | nul
 }
 
 /**
- * The first page an order tab will ask for, asked while the stored token is still being verified: the
- * table then shows with its rows at once. Quietly: a refused token here changes nothing (the verification
- * shows the login), and the tab asks again when it mounts if this did not answer. The admin shell's boot
- * script may have asked already: its answer is taken instead of asking twice.
+ * The first page an order tab will ask for, asked while the stored token is still being verified: the table
+ * then shows with its rows at once. The same query the tab makes, through the API client (which takes the
+ * answer the admin shell's boot script already has, and ends an expired session as every admin request does).
  */
 export function prefetchOrderTab(queryClient: QueryClient, searchParams: URLSearchParams): void {
   const query = firstPageQuery(searchParams);
-  const token = window.localStorage.getItem(STORAGE_KEYS.adminToken);
-  if (query === null || token === null) return;
-  const path = orderSearchPath(query);
-  void queryClient.prefetchQuery({
-    ...orderSearchQueryOptions(query),
-    queryFn: async (): Promise<OrderSearchPage> => {
-      const response = await (takeEarlyResponse(path) ??
-        fetch(path, {
-          headers: { ...positionHeaders(), Authorization: `Bearer ${token}` },
-          credentials: 'include',
-        }));
-      notePosition(response);
-      if (!response.ok) throw new Error(`The orders could not be loaded (${response.status})`);
-      return (await response.json()) as OrderSearchPage;
-    },
-  });
+  if (query === null || readAdminToken() === null) return;
+  void queryClient.prefetchQuery(orderSearchQueryOptions(query));
 }
 
 /** The first page the server drew the tab with: the browser's first render draws the same, without asking. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useContext, useEffect, useState } from 'react';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { AdminLoginForm } from './admin-login-form';
-import { readAdminToken, removeAdminToken, storeAdminToken } from './admin-token-storage';
+import { readAdminToken, removeAdminToken, storeAdminToken } from '@/shared/api/admin-token';
 import { logoutAdmin } from './api/logout-admin';
 import { verifyAdminQueryOptions, useVerifyAdmin } from './api/verify-admin';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';

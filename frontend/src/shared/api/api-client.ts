@@ -1,6 +1,6 @@
 import { reloadPage } from '@/shared/browser/page-navigation';
-import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { ApiError } from './api-error';
+import { readAdminToken, removeAdminToken } from './admin-token';
 import { takeEarlyResponse } from './early-requests';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,7 +40,7 @@ function isExpiredAdminSession(path: string, response: Response): boolean {
 }
 
 function endAdminSession(): void {
-  localStorage.removeItem(STORAGE_KEYS.adminToken);
+  removeAdminToken();
   reloadPage();
 }
 
@@ -48,8 +48,8 @@ function requestInit(method: HttpMethod, path: string, body: unknown, extraHeade
   const headers = new Headers({ ...positionHeaders(), ...extraHeaders });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (isAdminPath(path)) {
-    const token = localStorage.getItem(STORAGE_KEYS.adminToken);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const token = readAdminToken();
+    if (token !== null) headers.set('Authorization', `Bearer ${token}`);
   }
   return {
     method,

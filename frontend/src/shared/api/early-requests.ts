@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@brewery/shop-rules';
-import { STORAGE_KEYS } from '@/shared/config/storage-keys';
+import { readAdminToken } from './admin-token';
 
 /**
  * What `/admin-boot.js` leaves on the page: the requests the admin shell named, made with the stored token
@@ -52,5 +52,5 @@ export function takeEarlyResponse(path: string): Promise<Response> | undefined {
   if (early === undefined || !Object.hasOwn(early.responses, path)) return undefined;
   const response = early.responses[path];
   delete early.responses[path];
-  return early.token === localStorage.getItem(STORAGE_KEYS.adminToken) ? response : undefined;
+  return early.token === readAdminToken() ? response : undefined;
 }
