@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import type { AppConfig } from './config/app-config';
-import { APP_CONFIG, type Clock } from './platform/persistence/persistence.tokens';
+import { serverSecret } from './platform/persistence/data-dir-secret';
+import { APP_CONFIG, SERVER_SECRET, type Clock } from './platform/persistence/persistence.tokens';
 import { PlatformModule } from './platform/platform.module';
 import { SystemModule } from './modules/system/system.module';
 import { AdminAuthModule } from './modules/admin-auth/admin-auth.module';
@@ -41,8 +42,11 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [PlatformModule.register(clock), ...BUSINESS_MODULES],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: SERVER_SECRET, useFactory: () => serverSecret(config) },
+      ],
+      exports: [APP_CONFIG, SERVER_SECRET],
     };
   }
 }

@@ -10,9 +10,7 @@ async function tokens(now: { value: Date }, password = PASSWORD): Promise<AdminT
   const config = loadConfig({ JWT_SECRET: SECRET, ADMIN_TOKEN_TTL_SECONDS: '3600', ADMIN_PASSWORD: password }, '/tmp');
   const credentials = new AdminCredentials(config, () => undefined);
   await credentials.onModuleInit();
-  const service = new AdminTokens(config, { now: () => now.value }, credentials);
-  await service.onModuleInit();
-  return service;
+  return new AdminTokens(config, { now: () => now.value }, credentials, SECRET);
 }
 
 const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,8 +1,7 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { AppConfig } from '../../../config/app-config';
-import { CLOCK, APP_CONFIG, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { serverSecret } from '../../../platform/persistence/data-dir-secret';
+import { CLOCK, APP_CONFIG, SERVER_SECRET, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { AdminCredentials } from './admin-credentials.service';
 
 export interface AdminTokenClaims {
@@ -28,18 +27,16 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
  * algorithm-confusion tokens are refused before any signature is looked at.
  */
 @Injectable()
-export class AdminTokens implements OnModuleInit {
-  private key: KeyObject | null = null;
+export class AdminTokens {
+  private readonly key: KeyObject;
   private passwordDigest: string | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(AdminCredentials) private readonly credentials: AdminCredentials,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    const secret = await serverSecret(this.config);
+    @Inject(SERVER_SECRET) secret: string,
+  ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
@@ -95,7 +92,6 @@ export class AdminTokens implements OnModuleInit {
   }
 
   private sign(input: string): Buffer {
-    if (this.key === null) throw new Error('Admin token key is not loaded yet');
     return createHmac('sha256', this.key).update(input).digest();
   }
 }

@@ -14,6 +14,7 @@ import { reportPeriod, type ReportPeriod } from '../../reporting/domain/report-p
 import { SalesReportRequestDto } from '../../reporting/sales-report/sales-report.request.dto';
 import { gstSummaryCsv, gstSummaryFileName, ordersExportFileName, type GstSummary } from './books';
 import { Books } from './books.service';
+import { csvDownload } from '../../../platform/http/csv-download';
 
 const PERIOD_ERRORS = "'Start date and end date are required', a date that is not YYYY-MM-DD, or a start after the end";
 
@@ -70,11 +71,4 @@ export class BooksController {
     const period: ReportPeriod = reportPeriod(body.startDate, body.endDate);
     return csvDownload(res, gstSummaryFileName(period), gstSummaryCsv(await this.books.gst(period)));
   }
-}
-
-function csvDownload(res: Response, fileName: string, content: string): string {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.setHeader('Cache-Control', 'no-store');
-  return content;
 }

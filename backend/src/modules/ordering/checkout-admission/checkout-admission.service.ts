@@ -1,8 +1,7 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
-import { serverSecret } from '../../../platform/persistence/data-dir-secret';
-import { APP_CONFIG, CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { APP_CONFIG, CLOCK, DOCUMENT_STORE, SERVER_SECRET, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { activeHoldsFilter, CHECKOUT_HOLDS, type CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import { CheckoutGate, type CheckoutGateStats } from './checkout-gate';
@@ -23,25 +22,21 @@ export interface AdmittedCheckout {
  * (429 for one client asking too much, 503 for a shop too busy), never by making a client wait for ever.
  */
 @Injectable()
-export class CheckoutAdmission implements OnModuleInit {
+export class CheckoutAdmission {
   private readonly gate: CheckoutGate;
   private readonly limits: ClientCheckoutLimits;
-  private secret = '';
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ProjectionRunner) private readonly projections: Pick<ProjectionRunner, 'readModelsPosition'>,
+    // Keys holders alike in every process, so a client's holds are counted the same everywhere.
+    @Inject(SERVER_SECRET) private readonly secret: string,
   ) {
     const { concurrency, queueLimit, queueWaitMs, ratePerMinute, holdsPerClient } = config.checkout;
     this.gate = new CheckoutGate({ concurrency, queueLimit, maxWaitMs: queueWaitMs });
     this.limits = new ClientCheckoutLimits({ ratePerMinute, holdsPerClient });
-  }
-
-  async onModuleInit(): Promise<void> {
-    // Keyed with the server secret (shared by every process), so a client's holds are counted alike everywhere.
-    this.secret = await serverSecret(this.config);
   }
 
   /** Counts the attempt, then waits for a turn (or refuses). */

@@ -1,10 +1,9 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { orderIdOfStatusToken, orderStatusPath, orderStatusToken } from '../../../platform/http/order-status-token';
-import { serverSecret } from '../../../platform/persistence/data-dir-secret';
-import { APP_CONFIG, DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { APP_CONFIG, DOCUMENT_STORE, SERVER_SECRET } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
 import { OrderStatusErrors } from './order-status.errors';
 import { orderStatusView, type OrderStatusView } from './order-status.view';
@@ -14,18 +13,13 @@ import { orderStatusView, type OrderStatusView } from './order-status.view';
  * confirmation e-mail and the success page give. An order the operator deleted is not found.
  */
 @Injectable()
-export class OrderStatusLookup implements OnModuleInit {
-  private secret = '';
-
+export class OrderStatusLookup {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+    // Shared by every process: a link signed by one is read by all.
+    @Inject(SERVER_SECRET) private readonly secret: string,
   ) {}
-
-  async onModuleInit(): Promise<void> {
-    // The server secret, shared by every process: a link signed by one is read by all.
-    this.secret = await serverSecret(this.config);
-  }
 
   /** The order's status page, as an absolute address for e-mails. */
   statusUrl(orderId: string): string {

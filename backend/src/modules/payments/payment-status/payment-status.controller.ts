@@ -1,9 +1,8 @@
-import { Controller, Get, Inject, Query, type OnModuleInit } from '@nestjs/common';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { serverSecret } from '../../../platform/persistence/data-dir-secret';
-import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
+import { APP_CONFIG, SERVER_SECRET } from '../../../platform/persistence/persistence.tokens';
 import { orderStatusPath, orderStatusToken } from '../../../platform/http/order-status-token';
 import { needsProviderSecret, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
 import { paymentDecider } from '../domain/payment.decider';
@@ -15,18 +14,13 @@ import { clientSecretDigest } from './client-secret-digest';
 /** For the order result page: how the payment went, and the order number; nothing about the customer. */
 @ApiTags('payments')
 @Controller('orders')
-export class PaymentStatusController implements OnModuleInit {
-  private secret = '';
-
+export class PaymentStatusController {
   constructor(
     private readonly pipeline: CommandPipeline,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SERVER_SECRET) private readonly secret: string,
   ) {}
-
-  async onModuleInit(): Promise<void> {
-    this.secret = await serverSecret(this.config);
-  }
 
   @Get('payment-status')
   @ApiQuery({ name: 'payment_intent', example: 'pi_3Nx...' })

@@ -7,6 +7,7 @@ import type { SalesSummary } from '../domain/sales-summary';
 import { SalesReport } from './sales-report.service';
 import { SalesReportRequestDto } from './sales-report.request.dto';
 import { SalesLineResponseDto, SalesSummaryResponseDto } from './sales-report.response.dto';
+import { csvDownload } from '../../../platform/http/csv-download';
 
 const PERIOD_ERRORS = "'Start date and end date are required', a date that is not YYYY-MM-DD, or a start after the end";
 
@@ -46,9 +47,6 @@ export class SalesReportController {
   @ApiBadRequestResponse({ description: PERIOD_ERRORS })
   async export(@Body() body: SalesReportRequestDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     const { fileName, content } = await this.report.csv(reportPeriod(body.startDate, body.endDate));
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    return content;
+    return csvDownload(res, fileName, content);
   }
 }
