@@ -1,19 +1,9 @@
-import { nextDispatchDay } from '@brewery/shop-rules';
+import { nextDispatchDay, type AdminSummary } from '@brewery/shop-rules';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { eventually } from '../checkout/checkout-fixtures';
 import { adminGet, adminPost, outbox, ownBeer, paidOrder, pendingOrder } from './admin-ops-fixtures';
 
-interface Summary {
-  today: string;
-  nextDispatchDay: string;
-  toDispatch: number;
-  pendingCheckouts: number;
-  needsReview: number;
-  revenueToday: string;
-  revenueThisWeek: string;
-  lowStock: { productId: string; name: string; available: number; level: string }[];
-  tabCounts: Record<string, number>;
-}
+type Summary = AdminSummary;
 
 describe('the day at a glance: GET /api/admin/summary', () => {
   let t: TestApp;

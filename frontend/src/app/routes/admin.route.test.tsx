@@ -24,15 +24,20 @@ const SUMMARY = {
   tabCounts: { 'pending-orders': 2, 'active-orders': 31 },
 };
 
+/** An operator with a good token on /admin (the Products tab, no products yet). */
+function openDashboard(): void {
+  localStorage.setItem('adminToken', 'good');
+  stubApi({
+    'GET /api/admin/verify': { body: { ok: true } },
+    'GET /api/admin/products': { body: [] },
+    'GET /api/admin/summary': { body: SUMMARY },
+  });
+  renderWithProviders(<AdminRoute />, { route: '/admin' });
+}
+
 describe('/admin', () => {
   it('with a verified token, shows the dashboard with the seven tabs in the spec order, Products first', async () => {
-    localStorage.setItem('adminToken', 'good');
-    stubApi({
-      'GET /api/admin/verify': { body: { ok: true } },
-      'GET /api/admin/products': { body: [] },
-      'GET /api/admin/summary': { body: SUMMARY },
-    });
-    renderWithProviders(<AdminRoute />, { route: '/admin' });
+    openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage products and orders')).toBeInTheDocument();
     // The order tabs show how many orders they list once the summary is read; their names stay as they are.
@@ -52,13 +57,7 @@ describe('/admin', () => {
   });
 
   it('shows the day at a glance above the tabs, each figure with a list linking to it', async () => {
-    localStorage.setItem('adminToken', 'good');
-    stubApi({
-      'GET /api/admin/verify': { body: { ok: true } },
-      'GET /api/admin/products': { body: [] },
-      'GET /api/admin/summary': { body: SUMMARY },
-    });
-    renderWithProviders(<AdminRoute />, { route: '/admin' });
+    openDashboard();
     const glance = await screen.findByRole('region', { name: 'Today at a glance' });
     expect(await within(glance).findByRole('link', { name: '7 to dispatch by Mon 30 Nov' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import { packSizeLabel } from '@brewery/shop-rules';
 import { A4, drawLine, drawParagraph, MM, pdfTableRow, renderPdf, type PdfOptions } from '../../../platform/pdf/pdf-document';
-import type { PickList } from '../domain/pick-list';
+import type { PickList, PickListRow } from '../domain/pick-list';
 
 const MARGIN = 15 * MM;
 
@@ -40,17 +40,19 @@ export function renderPickListPdf(list: PickList, meta: { brandName: string; at:
     doc.moveDown(0.8);
     const row = (cells: readonly string[], bold: boolean) =>
       pdfTableRow(doc, columns, cells, { left: MARGIN, bold, fontSize: 11, height: 20, reserve: MARGIN + 30 });
-    row(
-      columns.map((c) => c.title),
-      true,
-    );
-    for (const item of list.rows) {
+    // A beer and pack size with a box to tick as it is pulled.
+    const tickRow = (item: PickListRow) => {
       doc
         .rect(MARGIN + 2, doc.y + 1, 9, 9)
         .lineWidth(0.8)
         .stroke('#000000');
       row(['', item.productName, packSizeLabel(item.packSize), String(item.packs), String(item.cans)], false);
-    }
+    };
+    row(
+      columns.map((c) => c.title),
+      true,
+    );
+    for (const item of list.rows) tickRow(item);
     row(['', 'Total', '', '', String(list.totalCans)], true);
     doc.moveDown(1);
     drawParagraph(doc, `Orders (${list.orderIds.length}): ${list.orderIds.map((id) => `#${id}`).join(', ')}`, MARGIN, doc.y, {
@@ -73,13 +75,7 @@ export function renderPickListPdf(list: PickList, meta: { brandName: string; at:
       });
       drawLine(doc, `${order.totalCans} cans`, MARGIN + width - 32 * MM, y, { size: 11, bold: true, width: 30 * MM, align: 'right' });
       doc.y = y + 18;
-      for (const item of order.rows) {
-        doc
-          .rect(MARGIN + 2, doc.y + 1, 9, 9)
-          .lineWidth(0.8)
-          .stroke('#000000');
-        row(['', item.productName, packSizeLabel(item.packSize), String(item.packs), String(item.cans)], false);
-      }
+      for (const item of order.rows) tickRow(item);
       doc.moveDown(0.5);
     }
   });
