@@ -7,7 +7,7 @@ import { paymentStreamName, type PaymentCancelReason } from '../../payments/doma
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
 import { PaymentWebhookService } from '../../payments/webhook/payment-webhook.service';
 import type { OrderCommand } from '../domain/order.commands';
-import { orderDecider } from '../domain/order.decider';
+import { checkoutEnding, orderDecider } from '../domain/order.decider';
 import { orderStreamName, type OrderCancelReason, type ReservationReleaseReason } from '../domain/order.events';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { OrderReservations } from '../reservations/order-reservations.service';
@@ -62,15 +62,8 @@ export class CheckoutCancellation {
     // origin) is the order decider's to say, asked before the provider is; the cancel below is decided again on
     // the stream.
     if (order === null) return { kind: 'not_pending' };
-    try {
-      if (orderDecider.decide(cancel, order).length === 0) {
-        const plain: OrderCommand = { type: 'CancelOrder', reason, detail: DETAIL[reason] };
-        return { kind: cancel.type !== 'CancelOrder' && orderDecider.decide(plain, order).length > 0 ? 'kept' : 'not_pending' };
-      }
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'payment_under_way') return { kind: 'payment_under_way' };
-      throw error;
-    }
+    const ending = checkoutEnding(order, cancel);
+    if (ending.kind !== 'end') return { kind: ending.kind };
     const paymentIntentId = order.paymentIntentId;
     if (paymentIntentId !== null) {
       const cancelled = await this.cancelIntent(paymentIntentId, orderId, reason);

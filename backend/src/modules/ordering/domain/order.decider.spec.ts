@@ -1,7 +1,7 @@
 import { fold } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderCommand } from './order.commands';
-import { notifiesCustomer, orderDecider } from './order.decider';
+import { checkoutEnding, notifiesCustomer, orderDecider } from './order.decider';
 import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 
 const order: OrderPlacedData = {
@@ -188,6 +188,27 @@ describe('order decider', () => {
       expect(() => given(held, attached, claimed).when({ type: 'SupersedeCheckout', by: sameBrowser })).toThrow(
         expect.objectContaining({ code: 'payment_under_way' }),
       );
+    });
+  });
+
+  describe('what ending a checkout does (checkoutEnding, asked before the provider is)', () => {
+    const held: OrderEvent = { type: 'OrderPlaced', data: { ...order, holder: { client: 'client-a', browser: 'browser-a' } } };
+    const claimed: OrderEvent = { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_1' } };
+    const expire = { type: 'CancelOrder', reason: 'expired', detail: 'ran out' } as const;
+    const fromElsewhere = {
+      type: 'SupersedeCheckout',
+      by: { client: 'client-b', browser: 'browser-b', email: 'eve@example.com' },
+    } as const;
+    it.each([
+      ['an open checkout, expired', [held, attached], expire, 'end'],
+      ['a paid order, expired', [held, attached, paid], expire, 'not_pending'],
+      ['a deleted order, superseded', [held, deleted], fromElsewhere, 'not_pending'],
+      ['an open checkout, a newer one from elsewhere', [held, attached], fromElsewhere, 'kept'],
+      ['a checkout being captured, expired', [held, attached, claimed], expire, 'payment_under_way'],
+    ] as const)('given %s, then %s', (_given, history, command, kind) => {
+      const state = fold(orderDecider, [...history]);
+      if (state.kind !== 'placed') throw new Error('no order');
+      expect(checkoutEnding(state, command).kind).toBe(kind);
     });
   });
 

@@ -2,7 +2,7 @@ import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import type { CheckoutOrigin, OrderCommand, SeenCartLine } from './order.commands';
 import { OrderErrors } from './order.errors';
 import { decimalString } from './order-money';
-import type { OrderCustomer, OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
+import type { OrderCancelReason, OrderCustomer, OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 import { isTrackingReference, notifiedByDefault } from '@brewery/shop-rules';
 
 export interface PlacedOrder {
@@ -54,17 +54,10 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.paymentIntentId !== null) throw OrderErrors.otherPaymentIntent(orderId, state.paymentIntentId);
       return [{ type: 'PaymentIntentAttached', data: { paymentIntentId: command.paymentIntentId } }];
     case 'CancelOrder':
-      // Ending a checkout (expired, replaced, refused): an order that moved on meanwhile (paid, even if set back
-      // to pending by hand since, deleted, or set to another status by hand) is no longer a checkout to end.
-      if (!isOpenCheckout(state)) return [];
-      if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
-      return [{ type: 'OrderCancelled', data: { reason: command.reason, detail: command.detail } }];
     case 'SupersedeCheckout': {
-      if (!isOpenCheckout(state)) return [];
-      const replacedBy = supersedingOrigin(state, command.by);
-      if (replacedBy === null) return [];
-      if (state.captureClaim !== null) throw OrderErrors.paymentUnderWay(orderId);
-      return [{ type: 'OrderCancelled', data: { reason: 'superseded', detail: SUPERSEDED_DETAIL[replacedBy] } }];
+      const ending = checkoutEnding(state, command);
+      if (ending.kind === 'payment_under_way') throw OrderErrors.paymentUnderWay(orderId);
+      return ending.kind === 'end' ? [{ type: 'OrderCancelled', data: ending.cancelled }] : [];
     }
     case 'ResumeCheckout':
       return isResumable(state, command) ? [{ type: 'CheckoutResumed', data: { at: command.at } }] : [];
@@ -212,6 +205,27 @@ export function notifiesCustomer(events: readonly OrderEvent[]): boolean {
 /** Still a checkout: pending, unpaid and not deleted (whatever the operator may have done by hand since). */
 function isOpenCheckout(state: PlacedOrder): boolean {
   return state.status === 'pending' && !state.deleted && state.paidWith === null;
+}
+
+/**
+ * What ending this checkout does (expired, refused, or replaced by a newer one): it ends, with the cancellation
+ * to record; it is no longer a checkout (paid, even if set back to pending by hand since, deleted, or set to
+ * another status by hand); it stays, being open but not this newer checkout's to replace; or its payment is
+ * being captured, which ends it the other way.
+ */
+export function checkoutEnding(
+  state: PlacedOrder,
+  command: Extract<OrderCommand, { type: 'CancelOrder' | 'SupersedeCheckout' }>,
+): { kind: 'end'; cancelled: { reason: OrderCancelReason; detail: string } } | { kind: 'not_pending' | 'kept' | 'payment_under_way' } {
+  if (!isOpenCheckout(state)) return { kind: 'not_pending' };
+  let cancelled: { reason: OrderCancelReason; detail: string };
+  if (command.type === 'CancelOrder') cancelled = { reason: command.reason, detail: command.detail };
+  else {
+    const replacedBy = supersedingOrigin(state, command.by);
+    if (replacedBy === null) return { kind: 'kept' };
+    cancelled = { reason: 'superseded', detail: SUPERSEDED_DETAIL[replacedBy] };
+  }
+  return state.captureClaim !== null ? { kind: 'payment_under_way' } : { kind: 'end', cancelled };
 }
 
 const SUPERSEDED_DETAIL = {
