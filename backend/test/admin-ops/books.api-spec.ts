@@ -65,14 +65,15 @@ describe('the books: orders as CSV and the GST for the BAS', () => {
     const ada = rows.find((row) => row.startsWith(`${paidId},`)) ?? '';
     expect(ada).toContain('Ada Lovelace,ada.books@example.com,0412 345 678');
     expect(ada).toContain('1 x Books Ale (8 Pack),8,');
-    expect(ada).toMatch(/,paid,/);
+    // The status as the screens say it.
+    expect(ada).toMatch(/,Paid,/);
     expect(ada).toMatch(/,INV-\d+$/);
     const grace = rows.find((row) => row.startsWith(`${refundedId},`)) ?? '';
     // The formula stays text: an apostrophe first, quoted for the quotes and comma it holds.
     expect(grace).toContain(`"'=HYPERLINK(""http://evil.example""), Perth WA 6000"`);
     expect(grace).toContain(',5.00,');
     const alan = rows.find((row) => row.startsWith(`${pendingId},`)) ?? '';
-    expect(alan).toMatch(/^\d+,\d{4}-\d\d-\d\d \d\d:\d\d,,pending,Alan Turing/);
+    expect(alan).toMatch(/^\d+,\d{4}-\d\d-\d\d \d\d:\d\d,,Payment Pending,Alan Turing/);
   });
 
   it('given the Active Orders search (status, text), then the export keeps only what it finds', async () => {

@@ -65,7 +65,7 @@ describe('/admin', () => {
     );
     expect(within(glance).getByRole('link', { name: '2 pending checkouts' })).toHaveAttribute('href', '/admin?tab=pending-orders');
     expect(within(glance).getByText('to review')).toBeInTheDocument();
-    expect(glance).toHaveTextContent('$1,234.50 today · $23,418.00 this week');
+    expect(glance).toHaveTextContent('Beer sold $1,234.50 today · $23,418.00 this week');
     expect(
       within(glance).getByRole('link', { name: 'Low stock: Swan Valley Lager (sold out), Kings Park Kolsch (9 left)' }),
     ).toHaveAttribute('href', '/admin?tab=analytics');

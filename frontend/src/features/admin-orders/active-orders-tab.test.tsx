@@ -419,6 +419,23 @@ describe('Active Orders tab', () => {
     }
   });
 
+  it('on a phone, ticks the page’s orders from one box (the cards have no header row)', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === ORDER_CARDS_QUERY }));
+    try {
+      stubApi({ [ACTIVE]: { body: page([adminOrderFixture({ id: '13', number: 13 }), adminOrderFixture({ id: '12', number: 12 })]) } });
+      const user = userEvent.setup();
+      renderWithProviders(<ActiveOrdersTab />);
+      await screen.findByRole('article', { name: 'Order #13' });
+      await user.click(screen.getByRole('checkbox', { name: 'Select the 2 orders on this page' }));
+      expect(screen.getByRole('region', { name: 'Selected orders' })).toHaveTextContent('2 orders selected');
+      await user.click(screen.getByRole('checkbox', { name: 'Select the 2 orders on this page' }));
+      expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
   it('reads its page again every 30 seconds: an order paid meanwhile shows by itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -703,6 +720,27 @@ describe('Active Orders tab', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument();
+  });
+
+  it('given more than 200 matching, selects the first 200 in the table’s order (what one print takes)', async () => {
+    const all = Array.from({ length: 230 }, (_, index) => adminOrderFixture({ id: String(230 - index), number: 230 - index }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const url = new URL(requestUrl(input), 'http://shop.test');
+        const pageSize = Number(url.searchParams.get('pageSize'));
+        const pageNumber = Number(url.searchParams.get('page'));
+        const items = all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
+        return new Response(JSON.stringify({ items, total: all.length, page: pageNumber, pageSize }), { status: 200 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    await row('230');
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #230' }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    await user.click(within(bar).getByRole('button', { name: 'Select the first 200 of 230 matching' }));
+    await waitFor(() => expect(bar).toHaveTextContent('200 orders selected'));
   });
 
   it('selects every order matching the filters, across pages, and sets one status on them without e-mailing', async () => {

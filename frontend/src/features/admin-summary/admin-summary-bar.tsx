@@ -40,7 +40,7 @@ export function AdminSummaryBar({ summary }: { summary: AdminSummary | null | un
         </span>
       ) : null}
       <span className="admin-summary__figure">
-        <strong>{money(summary.revenueToday)}</strong> today · {money(summary.revenueThisWeek)} this week
+        Beer sold <strong>{money(summary.revenueToday)}</strong> today · {money(summary.revenueThisWeek)} this week
       </span>
       <Link
         className={`admin-summary__figure${summary.lowStock.length > 0 ? ' admin-summary__figure--alert' : ''}`}

@@ -1,4 +1,4 @@
-import { packSizeLabel, toCents, type GstSummary, type PackSize } from '@brewery/shop-rules';
+import { packSizeLabel, toCents, type GstSummary, type PackSize, orderStatusLabel } from '@brewery/shop-rules';
 
 export type { GstSummary } from '@brewery/shop-rules';
 import { csvFile } from '../../../shared-kernel/csv';
@@ -64,7 +64,7 @@ export function ordersExportCsv(orders: readonly OrderDoc[]): string {
       order.id,
       perthDateTime(order.createdAt),
       order.paidAt === null ? '' : perthDateTime(order.paidAt),
-      order.status,
+      orderStatusLabel(order.status),
       order.customerName,
       order.customerEmail,
       order.customerPhone,

@@ -62,6 +62,8 @@ export function renderPickListPdf(list: PickList, meta: { brandName: string; at:
 
     // Then box by box: what goes in each order, for the bench where the orders are packed.
     doc.moveDown(1.2);
+    // The heading goes with the first order under it, never alone at the foot of a page.
+    if (doc.y > A4.height - MARGIN - 30 - 40 - 20 * 3) doc.addPage();
     drawParagraph(doc, 'By order', MARGIN, doc.y, { size: 14, bold: true, width });
     doc.moveDown(0.4);
     for (const order of list.orders) {
