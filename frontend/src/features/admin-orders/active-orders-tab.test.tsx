@@ -421,7 +421,7 @@ describe('Active Orders tab', () => {
 
   it('on a phone, ticks the page’s orders from one box (the cards have no header row)', async () => {
     const desktop = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...desktop(query), matches: query === ORDER_CARDS_QUERY }));
+    window.matchMedia = (query: string) => ({ ...desktop(query), matches: query === ORDER_CARDS_QUERY });
     try {
       stubApi({ [ACTIVE]: { body: page([adminOrderFixture({ id: '13', number: 13 }), adminOrderFixture({ id: '12', number: 12 })]) } });
       const user = userEvent.setup();
