@@ -358,7 +358,7 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
       await dialog.getByRole('button', { name: /All orders from this customer/ }).click();
       const customer = tab.locator('.ant-drawer').filter({ hasText: `Customer: customer3@example.com` });
       await customer.getByText('1 (1 paid)').waitFor();
-      await customer.getByRole('link', { name: `#${orderId}` }).waitFor();
+      await customer.getByRole('button', { name: `#${orderId}` }).waitFor();
     } finally {
       await phone.close();
     }

@@ -485,11 +485,13 @@ describe('Active Orders tab', () => {
     await waitFor(() => expect(within(notes).getByLabelText(/Add a note/)).toHaveValue(''));
   });
 
-  it('opens the customer’s view from an order: their figures and orders, each one tap from its tab', async () => {
+  it('opens the customer’s view from an order: their figures and orders, each one tap from the dialog', async () => {
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
       [ORDER_12]: { body: page([adminOrderFixture()]) },
       'GET /api/admin/orders/12/history': { body: [] },
+      [orderRequest('31')]: { body: page([adminOrderFixture({ id: '31', number: 31, status: 'pending', paidAt: null })]) },
+      'GET /api/admin/orders/31/history': { body: [] },
       'GET /api/admin/customers/jordan%40example.com': {
         body: {
           email: 'jordan@example.com',
@@ -532,8 +534,10 @@ describe('Active Orders tab', () => {
     expect(await within(view).findByText('$1234.50')).toBeInTheDocument();
     expect(within(view).getByText('2 (1 paid)')).toBeInTheDocument();
     expect(within(view).getByText('$5.00 refunded')).toBeInTheDocument();
-    expect(within(view).getByRole('link', { name: '#31' })).toHaveAttribute('href', '/admin?tab=pending-orders&q=31');
-    expect(within(view).getByRole('link', { name: '#12' })).toHaveAttribute('href', '/admin?tab=active-orders&q=12');
+    // One tap opens another of their orders in the dialog, in place of this one.
+    await user.click(within(view).getByRole('button', { name: '#31' }));
+    await waitFor(() => expect(dialog.querySelector('.ant-modal-title')).toHaveTextContent('Order #31'));
+    expect(within(dialog).getByText('Payment Pending', { selector: '.ant-tag' })).toBeInTheDocument();
   });
 
   it('downloads the packing slip as packing-slip-order-{id}.pdf; a failure says "Failed to download packing slip"', async () => {

@@ -1,5 +1,4 @@
-import { Alert, Descriptions, Drawer, Spin, Table, Tag } from 'antd';
-import { Link } from 'react-router-dom';
+import { Alert, Button, Descriptions, Drawer, Spin, Table, Tag } from 'antd';
 import type { CustomerOrderRow } from '@brewery/shop-rules';
 import { errorMessage } from '@/shared/api/api-error';
 import { useCustomer } from './api/get-customer';
@@ -10,17 +9,11 @@ export interface CustomerViewProps {
   email: string;
   open: boolean;
   onClose: () => void;
-  /** Called when one of the customer's orders is opened in its tab (the dialog under the view then closes). */
-  onOpenOrder: () => void;
+  /** Opens one of the customer's orders in the dialog under the view, in place of the one shown. */
+  onOpenOrder: (orderId: string) => void;
 }
 
-/** Where an order is found: the Pending tab while pending, the Active tab after, its number as the search. */
-function orderLink(order: CustomerOrderRow): string {
-  const tab = order.status === 'pending' ? 'pending-orders' : 'active-orders';
-  return `/admin?${new URLSearchParams({ tab, q: order.id }).toString()}`;
-}
-
-/** Everything the shop sold to one e-mail address: the figures, then each order (one tap opens it in its tab). */
+/** Everything the shop sold to one e-mail address: the figures, then each order (one tap opens it). */
 export function CustomerView({ email, open, onClose, onOpenOrder }: CustomerViewProps) {
   const customer = useCustomer(email, open);
   const view = customer.data;
@@ -54,9 +47,9 @@ export function CustomerView({ email, open, onClose, onOpenOrder }: CustomerView
               {
                 title: 'Order',
                 render: (_, order) => (
-                  <Link to={orderLink(order)} onClick={onOpenOrder}>
+                  <Button type="link" size="small" className="customer-view__order" onClick={() => onOpenOrder(order.id)}>
                     #{order.id}
-                  </Link>
+                  </Button>
                 ),
               },
               { title: 'Ordered', render: (_, order) => dateTime(order.createdAt) },

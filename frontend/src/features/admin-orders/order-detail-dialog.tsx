@@ -2,7 +2,10 @@ import { TeamOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Modal, Tag } from 'antd';
 import type { InputRef } from 'antd';
 import { useRef, useState } from 'react';
-import { useLiveOrder } from './api/get-admin-order';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@/shared/api/api-error';
+import { useToast } from '@/shared/ui/toast/use-toast';
+import { adminOrderQueryOptions, useLiveOrder } from './api/get-admin-order';
 import type { AdminOrder } from './api/get-admin-orders';
 import { CustomerView } from './customer-view';
 import { OrderHistoryTimeline } from './order-history-timeline';
@@ -26,8 +29,28 @@ export interface OrderDetailDialogProps {
  * kept current while the dialog is open.
  */
 export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetailDialogProps) {
+  // The order shown: the one opened, or another of its customer's opened from the customer view.
+  const [shown, setShown] = useState(opened);
+  const [openedId, setOpenedId] = useState(opened.id);
+  if (openedId !== opened.id) {
+    setOpenedId(opened.id);
+    setShown(opened);
+  }
   // Kept current while open: a change the shop makes (a capture, a refund, a review) shows without reopening.
-  const order = useLiveOrder(opened);
+  const order = useLiveOrder(shown);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const openOrder = async (orderId: string) => {
+    setCustomerOpen(false);
+    if (orderId === order.id) return;
+    try {
+      const found = await queryClient.fetchQuery(adminOrderQueryOptions(orderId));
+      if (found === null) toast.error(`Order #${orderId} is not in the order lists`);
+      else setShown(found);
+    } catch (error) {
+      toast.error(`Order #${orderId} could not be opened`, errorMessage(error));
+    }
+  };
   const referenceRef = useRef<InputRef>(null);
   const [customerOpen, setCustomerOpen] = useState(false);
   // The dialog takes the focus as it opens; only then can the tracking field have it.
@@ -74,10 +97,7 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
           email={order.customerEmail}
           open={customerOpen}
           onClose={() => setCustomerOpen(false)}
-          onOpenOrder={() => {
-            setCustomerOpen(false);
-            onClose();
-          }}
+          onOpenOrder={(orderId) => void openOrder(orderId)}
         />
       </section>
 
