@@ -186,6 +186,8 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     await bar.getByRole('checkbox', { name: 'Notify customers by e-mail' }).uncheck();
     await screenshot(page, 'admin-orders-bulk-desktop', { fullPage: false });
     await bar.getByRole('button', { name: 'Set status' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: 'Set 30 orders to Shipped?' }).waitFor();
+    await page.getByRole('button', { name: 'Set 30 orders' }).click();
     await toast('30 orders set to Shipped and no customer was e-mailed');
     await rowOf(paid[20]!.orderId).getByText('Shipped', { exact: true }).waitFor();
     const orders = await server.api<AdminOrder[]>('GET', '/api/admin/orders', undefined, token);

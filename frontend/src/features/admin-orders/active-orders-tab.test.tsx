@@ -785,6 +785,13 @@ describe('Active Orders tab', () => {
     await user.click(await screen.findByTitle('Shipped'));
     await user.click(within(bar).getByRole('checkbox', { name: 'Notify customers by e-mail' }));
     await user.click(within(bar).getByRole('button', { name: 'Set status' }));
+    // Nothing is sent until the count and the e-mailing are confirmed; Cancel sends nothing.
+    expect((await screen.findAllByText('Set 3 orders to Shipped?')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByText('Set 3 orders to Shipped?')).not.toBeInTheDocument());
+    expect(posts).toEqual([]);
+    await user.click(within(bar).getByRole('button', { name: 'Set status' }));
+    await user.click(await screen.findByRole('button', { name: 'Set 3 orders' }));
 
     expect(await screen.findByText('3 orders set to Shipped and no customer was e-mailed')).toBeInTheDocument();
     expect(posts).toEqual([

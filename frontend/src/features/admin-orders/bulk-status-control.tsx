@@ -1,4 +1,4 @@
-import { Button, Checkbox, Select } from 'antd';
+import { Button, Checkbox, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { useToast } from '@/shared/ui/toast/use-toast';
@@ -16,33 +16,45 @@ export interface BulkStatusControlProps {
   onDone: () => void;
 }
 
+/** The confirmation's question: how many orders, to what, and whether their customers hear of it. */
+export function bulkStatusPrompt(count: number, status: OrderStatus, notify: boolean): string {
+  const orders = `${count} ${count === 1 ? 'order' : 'orders'}`;
+  return `Set ${orders} to ${orderStatusLabel(status)}${notify ? ` and e-mail ${count === 1 ? 'its customer' : 'their customers'}` : ''}?`;
+}
+
 /**
  * One status for every selected order, with one choice of e-mailing their customers (ticked, as on the
- * one-order form). The toast repeats the server's account: how many changed, how many were e-mailed, how
- * many already had the status.
+ * one-order form), asked once more with the count spelled out before anything changes. The toast repeats the
+ * server's account: how many changed, how many were e-mailed, how many already had the status.
  */
 export function BulkStatusControl({ orderIds, statuses, onDone }: BulkStatusControlProps) {
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [notifyCustomer, setNotifyCustomer] = useState(true);
   const change = useSetOrdersStatus();
   const toast = useToast();
+  // The confirmation renders through this control's own holder, inside the admin's theme.
+  const [modal, modalHolder] = Modal.useModal();
   const apply = () => {
     if (status === null) return;
-    change.mutate(
-      { orderIds, status, notifyCustomer },
-      {
-        onSuccess: (outcome) => {
-          if (outcome.changed.length > 0) toast.success(outcome.message);
-          else toast.info(outcome.message);
-          setStatus(null);
-          onDone();
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+    void modal.confirm({
+      title: bulkStatusPrompt(orderIds.length, status, notifyCustomer),
+      okText: `Set ${orderIds.length} ${orderIds.length === 1 ? 'order' : 'orders'}`,
+      cancelText: 'Cancel',
+      onOk: () =>
+        change.mutateAsync({ orderIds, status, notifyCustomer }).then(
+          (outcome) => {
+            if (outcome.changed.length > 0) toast.success(outcome.message);
+            else toast.info(outcome.message);
+            setStatus(null);
+            onDone();
+          },
+          (error: unknown) => toast.error(errorMessage(error)),
+        ),
+    });
   };
   return (
     <span className="orders-table__bulk-status">
+      {modalHolder}
       <Select<OrderStatus>
         size="small"
         aria-label="Status for the selected orders"
