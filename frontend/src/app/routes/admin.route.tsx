@@ -46,17 +46,17 @@ function tabCode(load: () => Promise<ComponentType>) {
   return { Tab, preload };
 }
 
-const TAB_CODE = new Map(ADMIN_TABS.map((tab) => [tab.key, tabCode(tab.load)] as const));
+/** Each tab of the table with its code, drawn as antd's tab item. */
+const TABS = ADMIN_TABS.map((tab) => {
+  const { Tab, preload } = tabCode(tab.load);
+  return { key: tab.key, label: tab.label, children: <Tab />, preload };
+});
 
 /** The component of the tab a `?tab=` names (Products for one it does not know), ready to draw at once. */
 export function preloadAdminTab(tab: string | null): Promise<unknown> {
-  return TAB_CODE.get(adminTab(tab).key)?.preload() ?? Promise.resolve();
+  const key = adminTab(tab).key;
+  return TABS.find((item) => item.key === key)?.preload() ?? Promise.resolve();
 }
-
-const TABS = ADMIN_TABS.map((tab) => {
-  const { Tab } = TAB_CODE.get(tab.key) ?? tabCode(tab.load);
-  return { key: tab.key, label: tab.label, children: <Tab /> };
-});
 
 function isTabKey(value: string | null): value is AdminTabKey {
   return ADMIN_TABS.some((tab) => tab.key === value);
@@ -66,7 +66,10 @@ function isTabKey(value: string | null): value is AdminTabKey {
  * A tab's label with the count of what it lists, from the summary (the order tabs). The count is drawn, not
  * read out: the tab keeps its name for a screen reader, and the summary above says the same figures in words.
  */
-function withCount(tab: (typeof TABS)[number], summary: AdminSummary | null | undefined): NonNullable<TabsProps['items']>[number] {
+function withCount(
+  tab: Omit<(typeof TABS)[number], 'preload'>,
+  summary: AdminSummary | null | undefined,
+): NonNullable<TabsProps['items']>[number] {
   const count = tab.key === 'active-orders' || tab.key === 'pending-orders' ? summary?.tabCounts[tab.key] : undefined;
   if (count === undefined) return tab;
   return {
@@ -105,7 +108,7 @@ function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
         className="admin-dashboard__tabs"
         activeKey={activeKey}
         onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
-        items={TABS.map((tab) => withCount(tab, summary.data))}
+        items={TABS.map(({ key, label, children }) => withCount({ key, label, children }, summary.data))}
       />
     </main>
   );

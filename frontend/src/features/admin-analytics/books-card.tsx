@@ -6,7 +6,7 @@ import { saveFile } from '@/shared/browser/save-file';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useExportGst, useExportOrders, useGstSummary, type GstSummary } from './api/books';
 import type { ReportPeriod } from './api/sales-report';
-import { money } from './money';
+import { money } from '@/shared/format/money';
 import { defaultPeriod } from './period-dates';
 import { PeriodFields } from './period-fields';
 

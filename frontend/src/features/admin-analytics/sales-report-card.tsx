@@ -8,7 +8,7 @@ import { useToast } from '@/shared/ui/toast/use-toast';
 import { useExportSalesReport } from './api/export-sales-report';
 import type { ReportPeriod, SalesReport, SalesReportLine } from './api/sales-report';
 import { useGenerateSalesReport } from './api/sales-report';
-import { money } from './money';
+import { money } from '@/shared/format/money';
 import { ANALYTICS_TEXTS, generatedReportText } from './analytics-texts';
 import { BarChart, ColumnChart } from './bar-charts';
 import { defaultPeriod } from './period-dates';

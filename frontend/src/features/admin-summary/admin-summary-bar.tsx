@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { money } from '@/shared/format/money';
 import type { AdminSummary } from './api/get-admin-summary';
 import './admin-summary-bar.css';
 
@@ -10,9 +11,6 @@ function dayText(day: string, today: string): string {
   const date = new Date(`${day}T00:00:00.000Z`);
   return `${WEEKDAYS[date.getUTCDay()] ?? ''} ${date.getUTCDate()} ${date.toLocaleString('en-AU', { month: 'short', timeZone: 'UTC' })}`;
 }
-
-const money = (dollars: string): string =>
-  `$${Number(dollars).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function lowStockText(summary: AdminSummary): string {
   if (summary.lowStock.length === 0) return 'None';
