@@ -98,13 +98,17 @@ export async function headPosition(server: ShopServer): Promise<number> {
 export async function settle(server: ShopServer, timeoutMs = 20_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let last = Number.NaN;
+  // A process manager may still be between its read and its append when every subscriber says it is
+  // caught up: the head must stay put over three looks (most of a second), not two.
+  let stillFor = 0;
   for (;;) {
     const { body } = await health(server);
     const quiet = body.projections.every((p) => p.caughtUp && p.lag === 0 && p.lastError === null);
-    if (quiet && body.headPosition === last) return last;
+    stillFor = quiet && body.headPosition === last ? stillFor + 1 : 0;
+    if (stillFor >= 2) return last;
     last = body.headPosition ?? Number.NaN;
     if (Date.now() > deadline) throw new Error(`shop did not settle: ${JSON.stringify(body)}`);
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 300));
   }
 }
 

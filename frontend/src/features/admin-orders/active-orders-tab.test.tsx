@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { chooseOption } from '@/testing/choose-option';
 import { adminOrderFixture, firstPageRequest, orderRequest, orderRow, searchPage } from './admin-order.fixture';
 import { ACTIVE_STATUSES, ActiveOrdersTab } from './active-orders-tab';
 import { ORDER_CARDS_QUERY } from './orders-table';
@@ -228,8 +229,7 @@ describe('Active Orders tab', () => {
     expect(await within(dialog).findByText('Tracking reference is required')).toBeInTheDocument();
     expect(sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking')).toHaveLength(0);
 
-    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByTitle('Shipped'));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Status' }), 'Shipped');
     await user.type(reference, '33XYZ0123456');
     expect(within(dialog).getByRole('link', { name: /Track 33XYZ0123456 with Australia Post/ })).toHaveAttribute(
       'href',
@@ -254,11 +254,9 @@ describe('Active Orders tab', () => {
     const dialog = await openDialog('Update Tracking');
     const notify = within(dialog).getByRole('checkbox', { name: 'Notify customer by e-mail' });
     expect(notify).toBeChecked();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByTitle('Packed - Awaiting Pickup'));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Status' }), 'Packed - Awaiting Pickup');
     await waitFor(() => expect(notify).not.toBeChecked());
-    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByTitle('Shipped'));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Status' }), 'Shipped');
     await waitFor(() => expect(notify).toBeChecked());
   }, 45_000);
 
@@ -318,8 +316,7 @@ describe('Active Orders tab', () => {
       renderWithProviders(<ActiveOrdersTab />);
       const dialog = await openDialog('Update Tracking');
       expect(within(dialog).queryByRole('checkbox', { name: KEEP_PAYMENT })).not.toBeInTheDocument();
-      await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
-      await user.click(await screen.findByTitle('Cancelled'));
+      await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Status' }), 'Cancelled');
       expect(
         await within(dialog).findByText(/refunds what remains paid to the customer's card and returns the cans to stock/),
       ).toBeInTheDocument();
@@ -586,8 +583,7 @@ describe('Active Orders tab', () => {
     renderWithProviders(<ActiveOrdersTab />);
     const dialog = await openDialog('Update Tracking');
     expect(within(dialog).getByText('Paid', { selector: '.ant-tag' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByTitle('Payment Pending'));
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Status' }), 'Payment Pending');
     await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
     expect(await within(dialog).findByText('Payment Pending', { selector: '.ant-tag' })).toBeInTheDocument();
     await waitFor(() => expect(rowIds()).toEqual([]));
