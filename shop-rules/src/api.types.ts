@@ -135,3 +135,35 @@ export interface AdminSummary {
   /** Orders in each order tab, as the tab lists them. */
   tabCounts: { 'pending-orders': number; 'active-orders': number };
 }
+
+/** One order to hand over at the cellar door, as `GET /api/admin/pickups` lists it. */
+export interface PickupListEntry {
+  orderId: string;
+  status: OrderStatus;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string;
+  totalCans: number;
+  /** Dollars, as paid. */
+  totalAmount: string;
+  /** What to hand over, line by line: cans, and packs of the size. */
+  items: { name: string; packSize: string; packs: number; quantity: number }[];
+  needsReview: boolean;
+  /** The hand-over, once made: the kind of photo ID checked, who collected (null: the customer), when. */
+  collection: { idType: string; collectedBy: string | null; at: string } | null;
+}
+
+/**
+ * `GET /api/admin/pickups?date=YYYY-MM-DD`: a Saturday at the cellar door (the coming one when no date is
+ * given): its paid pickup orders by customer name, and what they add up to.
+ */
+export interface PickupList {
+  date: string;
+  /** "Saturday 5 December, 10am-4pm". */
+  when: string;
+  /** The cellar door's address. */
+  address: string;
+  orders: PickupListEntry[];
+  totalCans: number;
+  collected: number;
+}

@@ -19,3 +19,4 @@ export * from './beer-pages';
 export * from './shipping-email-commands';
 export * from './contact-details';
 export * from './payment-reference';
+export * from './fulfilment';

@@ -36,6 +36,20 @@ describe('priceCartLine', () => {
 describe('summariseOrder', () => {
   const stout = aProduct({ id: 'stout', name: 'Stout', price: '7.00', price8Pack: '50.00' });
 
+  it('given a pickup on a Saturday, charges no shipping whatever the address, and says when to collect', () => {
+    const summary = summariseOrder({
+      lines: [{ product: stout, packSize: '8pack', quantity: 8 }],
+      state: 'TAS',
+      postCode: '7000',
+      pickupDate: '2026-12-05',
+    });
+    expect({ shippingCents: summary.shippingCents, totalCents: summary.totalCents, shipping: summary.shipping }).toEqual({
+      shippingCents: 0,
+      totalCents: 5000,
+      shipping: { cost: 0, estimatedDelivery: 'Saturday 5 December, 10am-4pm', isPerthMetro: true },
+    });
+  });
+
   it('given a 12-can order to Perth metro, totals the lines with $10 shipping and the GST inside', () => {
     const summary = summariseOrder({
       lines: [

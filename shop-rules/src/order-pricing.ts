@@ -1,5 +1,6 @@
 import { PACK_QUANTITY, type PackSize, type PackValidation, type Product, type ShippingResult } from './catalog.types';
-import { gstIncludedCents, toCents } from './money';
+import { pickupWhen } from './fulfilment';
+import { centsToDollars, gstIncludedCents, toCents } from './money';
 import { validatePack } from './pack-validation';
 import { unitPriceCents } from './product-prices';
 import { calculateShipping } from './shipping';
@@ -61,7 +62,13 @@ export interface OrderSummary {
  * address, and the pack's validity for the caller to enforce. Throws on a bad quantity or an
  * unsupported state.
  */
-export function summariseOrder(input: { lines: readonly OrderLineInput[]; state: string; postCode: string }): OrderSummary {
+export function summariseOrder(input: {
+  lines: readonly OrderLineInput[];
+  state: string;
+  postCode: string;
+  /** A Saturday at the cellar door instead of delivery: no shipping. */
+  pickupDate?: string;
+}): OrderSummary {
   const lines = input.lines.map(({ product, packSize, quantity }) => ({
     productId: product.id,
     name: product.name,
@@ -71,7 +78,10 @@ export function summariseOrder(input: { lines: readonly OrderLineInput[]; state:
   }));
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const totalCans = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const shipping = calculateShipping({ state: input.state, totalCans, postCode: input.postCode });
+  const shipping =
+    input.pickupDate === undefined
+      ? calculateShipping({ state: input.state, totalCans, postCode: input.postCode })
+      : { cost: centsToDollars(0), estimatedDelivery: pickupWhen(input.pickupDate), isPerthMetro: true };
   const shippingCents = toCents(shipping.cost);
   const totalCents = subtotalCents + shippingCents;
   return {

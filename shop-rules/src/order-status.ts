@@ -46,6 +46,7 @@ export function auspostTrackingUrl(reference: string): string {
  * Whether the customer is e-mailed about a change to this status unless the operator says otherwise: every
  * status but packed, which is the brewery's step, not news for the customer (the shipped e-mail follows).
  */
-export function notifiedByDefault(status: OrderStatus): boolean {
-  return status !== 'packed_awaiting_pickup';
+export function notifiedByDefault(status: OrderStatus, method: 'delivery' | 'pickup' = 'delivery'): boolean {
+  // Packed is news only for a customer who collects: it means "ready to collect".
+  return status !== 'packed_awaiting_pickup' || method === 'pickup';
 }

@@ -35,6 +35,9 @@ import { BulkOrderStatus } from './order-tracking/bulk-order-status.service';
 import { OrderLookups, OrderStatusController } from './order-status/order-status.controller';
 import { OrderStatusLookup } from './order-status/order-status.service';
 import { BooksController } from './books/books.controller';
+import { CellarDoorController } from './cellar-door/cellar-door.controller';
+import { OrderCollection } from './cellar-door/order-collection.service';
+import { PickupListHandler } from './cellar-door/pickup-list.query';
 import { Books } from './books/books.service';
 
 /**
@@ -54,6 +57,7 @@ import { Books } from './books/books.service';
     CustomersController,
     OrderStatusController,
     BooksController,
+    CellarDoorController,
   ],
   providers: [
     SearchOrdersHandler,
@@ -82,6 +86,8 @@ import { Books } from './books/books.service';
     OrderStatusLookup,
     OrderLookups,
     Books,
+    OrderCollection,
+    PickupListHandler,
   ],
   exports: [ReservationExpiry, OrderCompletion, RecoverOrder, CheckoutAdmission],
 })

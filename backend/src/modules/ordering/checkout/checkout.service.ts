@@ -10,6 +10,8 @@ import { clientSecretDigest } from '../../payments/payment-status/client-secret-
 import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../../payments/gateway/payment-gateway.port';
 import { clientCents, priceCheckout, type CheckoutCartLine } from '../domain/checkout-pricing';
 import { validateCustomerInfo } from '../domain/customer-validation';
+import { chosenFulfilment } from '../domain/fulfilment';
+import type { Fulfilment } from '@brewery/shop-rules';
 import { orderDecider } from '../domain/order.decider';
 import type { CheckoutOrigin, OrderCommand, SeenCartLine } from '../domain/order.commands';
 import { orderStreamName, type OrderCancelReason, type OrderCustomer, type OrderPlacedData } from '../domain/order.events';
@@ -58,16 +60,17 @@ export class CheckoutService {
     cause: Cause,
     client: CheckoutClient,
   ): Promise<CreatePaymentIntentResponse> {
-    const customer = validateCustomerInfo(request.customerInfo);
+    const fulfilment = chosenFulfilment(request.fulfilment, this.clock.now());
+    const customer = validateCustomerInfo(request.customerInfo, fulfilment.method);
     const admitted = await this.admission.enter(client);
     let claim: HoldClaim | null = null;
     try {
       const earlier = await this.admission.earlierCheckouts(admitted.holder);
-      const resumed = await this.resumeEarlierCheckout(earlier, request, customer, admitted.holder.browser, cause);
+      const resumed = await this.resumeEarlierCheckout(earlier, request, customer, fulfilment, admitted.holder.browser, cause);
       if (resumed !== null) return resumed;
       const replaced = await this.replaceEarlierCheckouts(earlier, { ...admitted.holder, email: customer.email }, cause);
       claim = await this.admission.claimHold(admitted.holder.client, replaced);
-      return await this.placeAndReserve(request, customer, cause, admitted.holder, admitted.signal, claim);
+      return await this.placeAndReserve(request, customer, fulfilment, cause, admitted.holder, admitted.signal, claim);
     } finally {
       if (claim !== null) this.admission.settle(claim, positionWrittenSoFar());
       admitted.leave();
@@ -82,6 +85,7 @@ export class CheckoutService {
     earlier: readonly CheckoutHoldDoc[],
     request: CreatePaymentIntentRequest,
     customer: OrderCustomer,
+    fulfilment: Fulfilment,
     browser: string,
     cause: Cause,
   ): Promise<CreatePaymentIntentResponse | null> {
@@ -98,6 +102,7 @@ export class CheckoutService {
         browser,
         lines,
         customer,
+        fulfilment,
         at: this.clock.now().toISOString(),
         marginMs: RESUME_MARGIN_MS,
       };
@@ -132,6 +137,7 @@ export class CheckoutService {
   private async placeAndReserve(
     request: CreatePaymentIntentRequest,
     customer: ReturnType<typeof validateCustomerInfo>,
+    fulfilment: Fulfilment,
     cause: Cause,
     holder: { client: string; browser: string },
     signal: AbortSignal,
@@ -143,7 +149,7 @@ export class CheckoutService {
     for (const productId of new Set(cart.map((line) => line.productId))) {
       products.set(productId, await this.stock.snapshot(productId, pricedAt));
     }
-    const priced = priceCheckout(cart, products, customer);
+    const priced = priceCheckout(cart, products, customer, fulfilment);
     const { summary } = priced;
     // The client left while we priced: nothing is recorded for it.
     if (signal.aborted) throw new CheckoutAbandonedError();
@@ -166,6 +172,7 @@ export class CheckoutService {
       reservationExpiresAt,
       placedAt: now.toISOString(),
       holder,
+      fulfilment,
     };
     await this.pipeline.run({
       streamName: orderStreamName(orderId),
@@ -232,6 +239,7 @@ export class CheckoutService {
           subtotalCents: order.subtotalCents,
           shippingCents: order.shippingCents,
           totalCents: order.totalCents,
+          fulfilment,
           currency: 'aud',
           createdAt: order.placedAt,
         },

@@ -13,7 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { PACK_SIZES } from '@brewery/shop-rules';
+import { FULFILMENT_METHODS, PACK_SIZES } from '@brewery/shop-rules';
 
 /** Shape only: which fields are missing or wrong is said by the domain check, naming each field. */
 export class CustomerInfoRequest {
@@ -43,6 +43,18 @@ export class CartItemRequest {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2000) imageUrl?: string;
 }
 
+/** Posted (the default) or collected at the cellar door on an open Saturday; which Saturdays are open is the domain's to say. */
+export class FulfilmentRequest {
+  @ApiProperty({ enum: FULFILMENT_METHODS })
+  @IsIn(FULFILMENT_METHODS, { message: `fulfilment.method must be one of ${FULFILMENT_METHODS.join(', ')}` })
+  method!: (typeof FULFILMENT_METHODS)[number];
+  @ApiPropertyOptional({ example: '2026-12-05', description: 'For a pickup: the Saturday (YYYY-MM-DD, Perth)' })
+  @IsOptional()
+  @IsString({ message: 'fulfilment.pickupDate must be a date, YYYY-MM-DD' })
+  @MaxLength(10, { message: 'fulfilment.pickupDate must be a date, YYYY-MM-DD' })
+  pickupDate?: string;
+}
+
 export class CreatePaymentIntentRequest {
   @ApiProperty({ type: [CartItemRequest] })
   @IsArray({ message: 'cartItems must be a list' })
@@ -56,6 +68,13 @@ export class CreatePaymentIntentRequest {
   @ValidateNested()
   @Type(() => CustomerInfoRequest)
   customerInfo!: CustomerInfoRequest;
+
+  @ApiPropertyOptional({ type: FulfilmentRequest, description: 'Absent: delivery' })
+  @IsOptional()
+  @IsObject({ message: 'fulfilment must be an object, e.g. { "method": "delivery" }' })
+  @ValidateNested()
+  @Type(() => FulfilmentRequest)
+  fulfilment?: FulfilmentRequest;
 }
 
 export interface CreatePaymentIntentResponse {

@@ -6,6 +6,8 @@ import {
   summariseOrder,
   toCents,
   validatePack,
+  DELIVERY,
+  type Fulfilment,
   type OrderSummary,
   type PackSize,
 } from '@brewery/shop-rules';
@@ -46,6 +48,7 @@ export function priceCheckout(
   cart: readonly CheckoutCartLine[],
   products: ReadonlyMap<string, ProductSnapshot | null>,
   customer: Pick<OrderCustomer, 'state' | 'postCode'>,
+  fulfilment: Fulfilment = DELIVERY,
 ): PricedCheckout {
   const lines = cart.map((line) => {
     if (!isPackSize(line.packSize)) throw CheckoutErrors.badPackSize(line.packSize);
@@ -95,6 +98,7 @@ export function priceCheckout(
       lines: lines.map((line) => ({ product: snapshotOf(line.productId).product, packSize: line.packSize, quantity: line.quantity })),
       state: customer.state,
       postCode: customer.postCode,
+      ...(fulfilment.method === 'pickup' ? { pickupDate: fulfilment.pickupDate } : {}),
     });
   } catch (error) {
     if (error instanceof ShopRuleError) throw CheckoutErrors.invalidCart(error.message);

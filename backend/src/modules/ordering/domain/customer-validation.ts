@@ -1,8 +1,19 @@
-import { asReadByEye, isEmailAddress, isShippingState, postcodeBelongsToState, type CustomerInfo } from '@brewery/shop-rules';
+import {
+  asReadByEye,
+  isEmailAddress,
+  isShippingState,
+  postcodeBelongsToState,
+  type CustomerInfo,
+  type FulfilmentMethod,
+} from '@brewery/shop-rules';
 import { CheckoutErrors } from './checkout.errors';
 import type { OrderCustomer } from './order.events';
 
 export const REQUIRED_CUSTOMER_FIELDS = ['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const;
+/** Collected at the cellar door: who collects and how to reach them; no address. */
+export const REQUIRED_PICKUP_FIELDS = ['name', 'email', 'phone'] as const;
+/** The state a cellar-door order is supplied in (the brewery's own). */
+export const CELLAR_DOOR_STATE = 'WA';
 
 const MAX_FIELD_LENGTH = 200;
 /** Tabs, line breaks, backspaces and the like: a one-line field goes onto labels, invoices and e-mails as it is. */
@@ -75,9 +86,14 @@ export function normalisePhone(phone: string): string {
 
 /**
  * The server's check of the checkout form: every problem, each naming its field, joined in one message.
- * Returns the customer as the order records it (trimmed; state upper-cased).
+ * Returns the customer as the order records it (trimmed; state upper-cased). For a pickup only the name,
+ * e-mail address and phone are asked and kept: the address fields are empty and the state is the brewery's.
  */
-export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, unknown>>): OrderCustomer {
+export function validateCustomerInfo(
+  info: Partial<Record<keyof CustomerInfo, unknown>>,
+  method: FulfilmentMethod = 'delivery',
+): OrderCustomer {
+  if (method === 'pickup') return validatePickupCustomer(info);
   const problems: string[] = [];
   const fields: Partial<Record<keyof CustomerInfo, string>> = {};
   const refuse = (field: keyof CustomerInfo, problem: string, plain: string): void => {
@@ -132,4 +148,30 @@ export function validateCustomerInfo(info: Partial<Record<keyof CustomerInfo, un
     postCode,
     state,
   };
+}
+
+function validatePickupCustomer(info: Partial<Record<keyof CustomerInfo, unknown>>): OrderCustomer {
+  const problems: string[] = [];
+  const fields: Partial<Record<keyof CustomerInfo, string>> = {};
+  const text = (field: keyof CustomerInfo): string => {
+    const value = info[field];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const refuse = (field: keyof CustomerInfo, problem: string, plain: string): void => {
+    problems.push(problem);
+    fields[field] ??= plain;
+  };
+  for (const field of REQUIRED_PICKUP_FIELDS) {
+    const value = text(field);
+    if (value === '') refuse(field, CustomerMessages.required(field), CustomerFieldMessages.required(field));
+    if (value.length > MAX_FIELD_LENGTH) refuse(field, CustomerMessages.tooLong(field), CustomerFieldMessages.tooLong(field));
+    if (CONTROL_CHARACTER.test(value))
+      refuse(field, CustomerMessages.controlCharacter(field), CustomerFieldMessages.controlCharacter(field));
+  }
+  const email = text('email');
+  if (email !== '' && !isEmailAddress(email)) refuse('email', CustomerMessages.email, CustomerFieldMessages.email);
+  const phone = text('phone');
+  if (phone !== '' && !AUSTRALIAN_PHONE.test(normalisePhone(phone))) refuse('phone', CustomerMessages.phone, CustomerFieldMessages.phone);
+  if (problems.length > 0) throw CheckoutErrors.invalidCustomerInfo(problems, fields);
+  return { name: text('name'), email, phone, addressLine1: '', addressLine2: null, suburb: '', postCode: '', state: CELLAR_DOOR_STATE };
 }

@@ -29,6 +29,36 @@ describe('the order update e-mail', () => {
     expect(email.text.includes('Someone 18 or older must be present')).toBe(status !== 'delivered');
   });
 
+  it.each([
+    {
+      status: 'paid',
+      subject: 'Order #12: payment received',
+      news: 'Collect it from the cellar door, 12 Brewery Lane, Osborne Park WA 6017, on Saturday 5 December, 10am-4pm; we will e-mail you when it is ready.',
+    },
+    {
+      status: 'packed_awaiting_pickup',
+      subject: 'Order #12 is ready to collect',
+      news: 'is packed and ready to collect from the cellar door, 12 Brewery Lane, Osborne Park WA 6017, on Saturday 5 December, 10am-4pm.',
+    },
+    { status: 'delivered', subject: 'Order #12 has been collected', news: 'has been collected from the cellar door.' },
+  ] as const)('given a pickup $status, it speaks of the cellar door: "$subject"', ({ status, subject, news }) => {
+    const email = orderUpdateEmail(
+      {
+        orderId: '12',
+        customer: { name: 'Ada', email: 'ada@example.com' },
+        status,
+        trackingReference: null,
+        fulfilment: { method: 'pickup', pickupDate: '2026-12-05' },
+      },
+      { ...shop, address: '12 Brewery Lane, Osborne Park WA 6017' },
+    );
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(news);
+    expect(email.text).not.toContain('Someone 18 or older must be present to receive the delivery');
+    // Photo ID, until it has been collected.
+    expect(email.text.includes('Bring photo ID: whoever collects the order must be 18 or older')).toBe(status !== 'delivered');
+  });
+
   it('tells the customer the new status, the reference and the Australia Post link', () => {
     const email = orderUpdateEmail(
       { orderId: '12', customer: { name: 'Ada', email: 'ada@example.com' }, status: 'shipped', trackingReference: 'AP 123' },

@@ -1,6 +1,14 @@
 import type { EmailMessage } from '../../notifications/domain/email.events';
 import type { OrderCustomer, OrderStatus } from './order.events';
-import { DISPATCH_DAYS_SHORT, PROCESSING_TIME, RECEIVER_MIN_AGE, auspostTrackingUrl, orderStatusLabel } from '@brewery/shop-rules';
+import {
+  DISPATCH_DAYS_SHORT,
+  PROCESSING_TIME,
+  RECEIVER_MIN_AGE,
+  auspostTrackingUrl,
+  orderStatusLabel,
+  pickupWhen,
+  type Fulfilment,
+} from '@brewery/shop-rules';
 
 /**
  * One e-mail per change, keyed by the order stream's revision after the change: the same change always
@@ -17,6 +25,48 @@ export interface OrderUpdate {
   trackingReference: string | null;
   /** For a paid order cancelled: what is refunded, or why the payment was kept. */
   paidCancellation?: { refundCents: number; keptReason: string | null } | null;
+  /** Posted (absent: delivery) or collected at the cellar door. */
+  fulfilment?: Fulfilment;
+}
+
+/** The shop as its letters sign and place it: its name, e-mail address and (for pickups) the cellar door's address. */
+export interface LetterShop {
+  brandName: string;
+  email: string;
+  address?: string;
+}
+
+/** What a status tells a customer who collects at the cellar door, where it differs from a delivery's. */
+function pickupNews(
+  status: Exclude<OrderStatus, 'cancelled'>,
+  id: string,
+  when: string,
+  address: string,
+): { subject: string; news: string } | null {
+  switch (status) {
+    case 'paid':
+      return {
+        subject: `Order #${id}: payment received`,
+        news: `We have your payment for order #${id}. Collect it from the cellar door, ${address}, on ${when}; we will e-mail you when it is ready.`,
+      };
+    case 'packed_awaiting_pickup':
+      return {
+        subject: `Order #${id} is ready to collect`,
+        news: `Your order #${id} is packed and ready to collect from the cellar door, ${address}, on ${when}.`,
+      };
+    case 'delivered':
+      return {
+        subject: `Order #${id} has been collected`,
+        news: `Your order #${id} has been collected from the cellar door. We hope you enjoy it; if anything is wrong with it, just reply to this e-mail.`,
+      };
+    default:
+      return null;
+  }
+}
+
+/** What a customer who collects must bring. */
+export function collectionReminder(): string {
+  return `Bring photo ID: whoever collects the order must be ${RECEIVER_MIN_AGE} or older and show it at the cellar door.`;
 }
 
 /** What a cancellation says about the money, in the customer's words. */
@@ -35,7 +85,7 @@ interface Body {
 }
 
 /** The letter around a body: the greeting, where to ask, the brand. */
-function letter(update: OrderUpdate, shop: { brandName: string; email: string }, subject: string, body: Body): EmailMessage {
+function letter(update: OrderUpdate, shop: LetterShop, subject: string, body: Body): EmailMessage {
   const text = [`Hi ${update.customer.name},`, '', ...body.text, `Questions? Write to us at ${shop.email}.`, '', shop.brandName].join('\n');
   const html = [
     `<p>Hi ${escapeHtml(update.customer.name)},</p>`,
@@ -47,7 +97,7 @@ function letter(update: OrderUpdate, shop: { brandName: string; email: string },
 }
 
 /** A cancellation: what became of the money, and nothing about tracking or delivery. */
-function cancellationEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
+function cancellationEmail(update: OrderUpdate, shop: LetterShop): EmailMessage {
   const money = cancellationMoney(update);
   return letter(update, shop, `Order #${update.orderId} cancelled`, {
     text: [`Your order #${update.orderId} has been cancelled.`, money, ''],
@@ -88,32 +138,38 @@ const NEWS: Readonly<Record<Exclude<OrderStatus, 'cancelled'>, { subject: (id: s
  * 'Updating status and tracking emails the customer' (spec section 4): what the change means for the customer
  * in words that fit the status, the status's name as the shop shows it, and the tracking reference with its link.
  */
-export function orderUpdateEmail(update: OrderUpdate, shop: { brandName: string; email: string }): EmailMessage {
+export function orderUpdateEmail(update: OrderUpdate, shop: LetterShop): EmailMessage {
   if (update.status === 'cancelled') return cancellationEmail(update, shop);
-  const { subject, news } = NEWS[update.status];
+  const pickup = update.fulfilment?.method === 'pickup' ? update.fulfilment : null;
+  const collecting = pickup === null ? null : pickupNews(update.status, update.orderId, pickupWhen(pickup.pickupDate), shop.address ?? '');
+  const { subject, news } = collecting ?? {
+    subject: NEWS[update.status].subject(update.orderId),
+    news: NEWS[update.status].news(update.orderId),
+  };
   const status = orderStatusLabel(update.status);
   const reference = update.trackingReference;
   const link = reference === null ? null : auspostTrackingUrl(reference);
   const stillToCome = update.status !== 'delivered';
-  return letter(update, shop, subject(update.orderId), {
+  const reminder = pickup === null ? `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.` : collectionReminder();
+  return letter(update, shop, subject, {
     text: [
-      news(update.orderId),
+      news,
       `Status: ${status}.`,
       ...(reference === null || link === null
         ? []
         : [`Tracking reference: ${reference}`, `Track your parcel with Australia Post: ${link}`]),
       '',
-      ...(stillToCome ? [`Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.`, ''] : []),
+      ...(stillToCome ? [reminder, ''] : []),
     ],
     html: [
-      `<p>${escapeHtml(news(update.orderId))}</p>`,
+      `<p>${escapeHtml(news)}</p>`,
       `<p>Status: <strong>${escapeHtml(status)}</strong>.</p>`,
       ...(reference === null || link === null
         ? []
         : [
             `<p>Tracking reference: ${escapeHtml(reference)}<br><a href="${escapeHtml(link)}">Track your parcel with Australia Post</a></p>`,
           ]),
-      ...(stillToCome ? [`<p>Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.</p>`] : []),
+      ...(stillToCome ? [`<p>${escapeHtml(reminder)}</p>`] : []),
     ],
   });
 }

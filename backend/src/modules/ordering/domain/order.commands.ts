@@ -1,5 +1,6 @@
 import type { Actor } from '@brewery/eventstore';
-import type { OrderCancelReason, OrderCustomer, OrderPlacedData, OrderStatus, ReservationReleaseReason } from './order.events';
+import type { Fulfilment } from '@brewery/shop-rules';
+import type { IdType, OrderCancelReason, OrderCustomer, OrderPlacedData, OrderStatus, ReservationReleaseReason } from './order.events';
 
 /** Where a new checkout comes from: keyed hashes of its client address and browser cookie, and its e-mail address. */
 export interface CheckoutOrigin {
@@ -34,7 +35,15 @@ export type OrderCommand =
    * The same browser asks again with the same pack (and prices) and details while the hold has at least
    * `marginMs` to run: this checkout is resumed rather than replaced. Otherwise nothing changes.
    */
-  | { type: 'ResumeCheckout'; browser: string; lines: readonly SeenCartLine[]; customer: OrderCustomer; at: string; marginMs: number }
+  | {
+      type: 'ResumeCheckout';
+      browser: string;
+      lines: readonly SeenCartLine[];
+      customer: OrderCustomer;
+      fulfilment: Fulfilment;
+      at: string;
+      marginMs: number;
+    }
   /** Given an invoice number, the order is invoiced in the same append (one write fewer per order). */
   | { type: 'MarkOrderPaid'; paymentIntentId: string; amountCents: number; paidAt: string; invoiceNumber?: string }
   | { type: 'FlagOrderForReview'; reason: string; paymentIntentId: string | null }
@@ -63,6 +72,11 @@ export type OrderCommand =
   | { type: 'SetDispatchStep'; status: DispatchStep; by: Actor; notifyCustomer?: boolean }
   /** The operator closes the order's review, saying how. */
   | { type: 'ResolveReview'; note: string }
+  /**
+   * A pickup order handed over at the cellar door: only with the collector's photo ID checked, only for a paid
+   * pickup order that is neither cancelled nor deleted. Sets it Delivered, without e-mailing.
+   */
+  | { type: 'RecordCollection'; idChecked: boolean; idType: IdType; collectedBy: string | null; at: string }
   /** An internal note on the order, for the shop's people: kept in its history, never sent to the customer. */
   | { type: 'AddOrderNote'; note: string }
   /**

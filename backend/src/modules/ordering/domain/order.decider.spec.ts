@@ -219,6 +219,7 @@ describe('order decider', () => {
       browser: 'browser-a',
       lines: [{ productId: 'p1', packSize: '4pack', quantity: 4, priceCents: 2200 }],
       customer: order.customer,
+      fulfilment: { method: 'delivery' as const },
       at: '2026-11-23T01:10:00.000Z',
       marginMs: 60_000,
     };
@@ -236,6 +237,7 @@ describe('order decider', () => {
       { given: 'one more line', change: { lines: [...ask.lines, { productId: 'p2', packSize: 'single', quantity: 1, priceCents: 600 }] } },
       { given: 'another address', change: { customer: { ...order.customer, addressLine1: '2 Hay St' } } },
       { given: 'a line 2 typed since', change: { customer: { ...order.customer, addressLine2: 'Unit 3' } } },
+      { given: 'a pickup instead of delivery', change: { fulfilment: { method: 'pickup' as const, pickupDate: '2026-11-28' } } },
       { given: 'less than the margin left on the hold', change: { at: '2026-11-23T01:29:00.001Z' } },
       { given: 'the hold over', change: { at: '2026-11-23T01:31:00.000Z' } },
     ])('given a pending checkout, when it is asked with $given, then it is not resumed', ({ change }) => {
@@ -437,6 +439,88 @@ describe('order decider', () => {
 
     it('given an order never flagged, when the operator resolves it, then it is refused', () => {
       expect(() => given(placed, paid).when(resolve)).toThrow('Order #7 is not flagged for review: there is nothing to resolve');
+    });
+  });
+
+  describe('the cellar door: placing a pickup and handing it over (RecordCollection)', () => {
+    // Placed Monday 23 November 2026, 9 am in Perth: Saturdays 28 November to 19 December are open.
+    const pickupOrder: OrderPlacedData = {
+      ...order,
+      customer: { ...order.customer, addressLine1: '', suburb: '', postCode: '' },
+      shippingCents: 0,
+      totalCents: 2200,
+      gstCents: 200,
+      estimatedDelivery: 'Saturday 28 November, 10am-4pm',
+      fulfilment: { method: 'pickup', pickupDate: '2026-11-28' },
+    };
+    const pickupPlaced: OrderEvent = { type: 'OrderPlaced', data: pickupOrder };
+    const pickupPaid: OrderEvent = {
+      type: 'OrderPaid',
+      data: { paymentIntentId: 'pi_1', amountCents: 2200, paidAt: '2026-11-23T01:05:00.000Z' },
+    };
+    const packed: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'packed_awaiting_pickup' } };
+    const collect = {
+      type: 'RecordCollection' as const,
+      idChecked: true,
+      idType: 'drivers_licence' as const,
+      collectedBy: 'Grace Hopper',
+      at: '2026-11-28T03:00:00.000Z',
+    };
+    const collected: OrderEvent[] = [
+      {
+        type: 'OrderCollected',
+        data: { idChecked: true, idType: 'drivers_licence', collectedBy: 'Grace Hopper', collectedAt: collect.at },
+      },
+      { type: 'OrderStatusChanged', data: { from: 'packed_awaiting_pickup', to: 'delivered', notifyCustomer: false } },
+    ];
+
+    it('given no order, when a pickup on an open Saturday is placed, then it is placed', () => {
+      expect(given().when({ type: 'PlaceOrder', order: pickupOrder })).toEqual([pickupPlaced]);
+    });
+    it.each([
+      { date: '2026-12-26', why: 'the fifth Saturday' },
+      { date: '2026-11-27', why: 'a Friday' },
+      { date: '', why: 'no day' },
+    ])('given no order, when a pickup is placed for $why, then it is refused with the open Saturdays', ({ date }) => {
+      expect(() =>
+        given().when({ type: 'PlaceOrder', order: { ...pickupOrder, fulfilment: { method: 'pickup', pickupDate: date } } }),
+      ).toThrow(/2026-11-28, 2026-12-05, 2026-12-12, 2026-12-19/);
+    });
+    it('given a paid pickup, when it is set to Packed, then the customer is e-mailed (ready to collect), unlike a delivery', () => {
+      const toPacked = {
+        type: 'ChangeOrderStatus' as const,
+        status: 'packed_awaiting_pickup' as const,
+        trackingReference: null,
+        by: 'admin' as const,
+      };
+      expect(notifiesCustomer(given(pickupPlaced, attached, pickupPaid).when(toPacked))).toBe(true);
+      expect(notifiesCustomer(given(placed, attached, paid).when(toPacked))).toBe(false);
+    });
+    it('given a packed pickup, when it is handed over with the ID checked, then it is collected and Delivered, without an e-mail', () => {
+      const events = given(pickupPlaced, attached, pickupPaid, packed).when(collect);
+      expect(events).toEqual(collected);
+      expect(notifiesCustomer(events)).toBe(false);
+    });
+    it('given a collected pickup, when the hand-over is recorded again, then nothing changes', () => {
+      expect(given(pickupPlaced, attached, pickupPaid, packed, ...collected).when(collect)).toEqual([]);
+    });
+    it.each([
+      {
+        given: 'the ID not checked',
+        events: [pickupPlaced, attached, pickupPaid, packed],
+        command: { ...collect, idChecked: false },
+        code: 'id_not_checked',
+      },
+      { given: 'a delivery order', events: [placed, attached, paid], command: collect, code: 'not_a_pickup' },
+      { given: 'an unpaid pickup', events: [pickupPlaced, attached], command: collect, code: 'order_not_paid' },
+      {
+        given: 'a cancelled pickup',
+        events: [pickupPlaced, attached, pickupPaid, { type: 'OrderStatusChanged', data: { from: 'paid', to: 'cancelled' } }],
+        command: collect,
+        code: 'order_cancelled',
+      },
+    ])('given $given, when it is handed over, then it is refused ($code)', ({ events, command, code }) => {
+      expect(() => given(...events).when(command)).toThrow(expect.objectContaining({ code }) as Error);
     });
   });
 

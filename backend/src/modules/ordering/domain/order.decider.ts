@@ -2,8 +2,16 @@ import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import type { CheckoutOrigin, OrderCommand, SeenCartLine } from './order.commands';
 import { OrderErrors } from './order.errors';
 import { decimalString } from './order-money';
-import type { OrderCancelReason, OrderCustomer, OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
-import { isTrackingReference, notifiedByDefault } from '@brewery/shop-rules';
+import {
+  fulfilmentOf,
+  type OrderCancelReason,
+  type OrderCustomer,
+  type OrderEvent,
+  type OrderPlacedData,
+  type OrderStatus,
+} from './order.events';
+import { isTrackingReference, notifiedByDefault, type Fulfilment } from '@brewery/shop-rules';
+import { chosenFulfilment } from './fulfilment';
 
 export interface PlacedOrder {
   kind: 'placed';
@@ -31,6 +39,8 @@ export interface PlacedOrder {
   paidCents: number;
   /** The last cancellation of the order once paid: what was to be refunded, or why the payment was kept. */
   paidCancellation: { refundCents: number; keptReason: string | null } | null;
+  /** A pickup order handed over at the cellar door. */
+  collected: boolean;
 }
 
 export type OrderState = { kind: 'absent' } | PlacedOrder;
@@ -44,6 +54,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
 function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   if (command.type === 'PlaceOrder') {
     if (state.kind !== 'absent') throw OrderErrors.alreadyPlaced(command.order.orderId);
+    chosenFulfilment(command.order.fulfilment, new Date(command.order.placedAt));
     return [{ type: 'OrderPlaced', data: command.order }];
   }
   if (state.kind === 'absent') throw OrderErrors.notFound(null);
@@ -111,7 +122,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).
       const events: OrderEvent[] = [];
       // Packed is for the brewery, not news for the customer: e-mailed only when the operator asks for it.
-      const notify = command.notifyCustomer ?? notifiedByDefault(command.status);
+      const notify = command.notifyCustomer ?? notifiedByDefault(command.status, fulfilmentOf(state.order).method);
       const quiet = notify ? {} : { notifyCustomer: false as const };
       // A paid order cancelled: its money and cans are decided in the same step (before the status, so the
       // status or tracking change stays the change's last event, the one its e-mail is keyed by).
@@ -163,6 +174,27 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'OrderReviewResolved', data: { note: command.note } }];
     case 'AddOrderNote':
       return [{ type: 'OrderNoteAdded', data: { note: command.note } }];
+    case 'RecordCollection': {
+      if (!command.idChecked) throw OrderErrors.idNotChecked();
+      if (fulfilmentOf(state.order).method !== 'pickup') throw OrderErrors.notAPickup(orderId);
+      if (state.collected) return [];
+      if (state.deleted) throw OrderErrors.deleted(orderId);
+      if (state.paidWith === null) throw OrderErrors.notPaidForCollection(orderId);
+      if (state.status === 'cancelled') throw OrderErrors.cancelledForCollection(orderId);
+      const { idType, collectedBy, at } = command;
+      return [
+        { type: 'OrderCollected', data: { idChecked: true, idType, collectedBy, collectedAt: at } },
+        // Handed over in person: nothing to e-mail.
+        ...(state.status === 'delivered'
+          ? []
+          : [
+              {
+                type: 'OrderStatusChanged' as const,
+                data: { from: state.status, to: 'delivered' as const, notifyCustomer: false as const },
+              },
+            ]),
+      ];
+    }
     case 'ClaimCapture':
       if (state.captureClaim === command.paymentIntentId) return [];
       if (!isOrderTotal(state, command))
@@ -269,7 +301,15 @@ function isResumable(state: PlacedOrder, command: Extract<OrderCommand, { type: 
     }),
   );
   const asked = command.lines.map(lineKey);
-  return sameCustomer(state.order.customer, command.customer) && placed.sort().join('\n') === asked.sort().join('\n');
+  return (
+    sameCustomer(state.order.customer, command.customer) &&
+    sameFulfilment(fulfilmentOf(state.order), command.fulfilment) &&
+    placed.sort().join('\n') === asked.sort().join('\n')
+  );
+}
+
+function sameFulfilment(a: Fulfilment, b: Fulfilment): boolean {
+  return a.method === b.method && (a.method === 'delivery' || (b.method === 'pickup' && a.pickupDate === b.pickupDate));
 }
 
 function lineKey(line: SeenCartLine): string {
@@ -319,6 +359,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       captureClaim: null,
       paidCents: 0,
       paidCancellation: null,
+      collected: false,
     };
   }
   if (state.kind === 'absent') return state;
@@ -362,6 +403,8 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, status: event.data.to };
     case 'TrackingReferenceSet':
       return { ...state, trackingReference: event.data.trackingReference };
+    case 'OrderCollected':
+      return { ...state, collected: true };
     case 'CheckoutResumed':
     case 'OrderNoteAdded':
       return state;

@@ -12,8 +12,31 @@ export const TrackingMessages = {
   invalidKeepPayment: 'keepPaymentReason must be a reason of 1 to 500 characters (cancelling a paid order and keeping its payment)',
 } as const;
 
+/** The cellar door's wording, shared by its refusals and the tests. */
+export const CollectionMessages = {
+  idNotChecked: "Check the collector's photo ID (18+) before handing over the order: idChecked must be true",
+  notAPickup: (orderId: string): string => `Order #${orderId} is delivered, not collected at the cellar door`,
+  notPaid: (orderId: string): string => `Order #${orderId} has not been paid, so it cannot be handed over`,
+  cancelled: (orderId: string): string => `Order #${orderId} is cancelled, so it cannot be handed over`,
+  pickupDateMissing: (open: readonly string[]): string =>
+    `fulfilment.pickupDate is required to collect at the cellar door: choose one of ${open.join(', ')}`,
+  pickupDateClosed: (date: string, open: readonly string[]): string =>
+    `pickupDate ${date} is not an open Saturday at the cellar door: choose one of ${open.join(', ')}`,
+} as const;
+
 /** The order stream's refusals, with stable codes. */
 export const OrderErrors = {
+  idNotChecked: (): DomainError => new DomainError('id_not_checked', CollectionMessages.idNotChecked),
+  notAPickup: (orderId: string): DomainError => new DomainError('not_a_pickup', CollectionMessages.notAPickup(orderId), 'conflict'),
+  notPaidForCollection: (orderId: string): DomainError =>
+    new DomainError('order_not_paid', CollectionMessages.notPaid(orderId), 'conflict'),
+  cancelledForCollection: (orderId: string): DomainError =>
+    new DomainError('order_cancelled', CollectionMessages.cancelled(orderId), 'conflict'),
+  pickupDateClosed: (date: string, open: readonly string[]): DomainError =>
+    new DomainError(
+      'pickup_date_closed',
+      date === '' ? CollectionMessages.pickupDateMissing(open) : CollectionMessages.pickupDateClosed(date, open),
+    ),
   notFound: (orderId: string | null): DomainError =>
     new DomainError('order_not_found', orderId === null ? 'Order not found' : `Order #${orderId} not found`, 'not_found'),
   alreadyPlaced: (orderId: string): DomainError => new DomainError('order_exists', `Order #${orderId} already exists`, 'conflict'),

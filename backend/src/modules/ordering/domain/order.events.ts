@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@brewery/eventstore';
-import type { OrderStatus, PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
+import type { Fulfilment, OrderStatus, PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
 
 /** The spec's order lifecycle. Only `pending` and `paid` are reached by checkout; the rest are the operator's. */
 export { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
@@ -53,7 +53,24 @@ export interface OrderPlacedData {
    * before holds were counted per client.
    */
   holder?: { client: string; browser: string | null };
+  /** Posted (delivery) or collected at the cellar door on a Saturday (pickup). Absent on orders placed before pickups: delivery. */
+  fulfilment?: Fulfilment;
 }
+
+/** How the order reaches its customer (an order placed before pickups were offered is delivered). */
+export function fulfilmentOf(order: Pick<OrderPlacedData, 'fulfilment'>): Fulfilment {
+  return order.fulfilment ?? { method: 'delivery' };
+}
+
+/** The kinds of photo ID the cellar door accepts as proof of age (WA). */
+export const ID_TYPES = ['drivers_licence', 'passport', 'wa_photo_card', 'proof_of_age_card'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+export const ID_TYPE_LABELS: Record<IdType, string> = {
+  drivers_licence: "Driver's licence",
+  passport: 'Passport',
+  wa_photo_card: 'WA Photo Card',
+  proof_of_age_card: 'Proof of age card',
+};
 
 /** Why an order never reached payment. */
 export type OrderCancelReason =
@@ -114,6 +131,14 @@ export type OrderRefunded = DomainEvent<'OrderRefunded', { paymentIntentId: stri
  * reload, a second tab, Continue to Payment after Edit details): it got this checkout back, with its number and hold.
  */
 export type CheckoutResumed = DomainEvent<'CheckoutResumed', { at: string }>;
+/**
+ * A pickup order handed over at the cellar door, the collector's photo ID checked (18+): which kind of ID, who
+ * collected it (null: the customer) and when. Who checked it is the event's actor. Followed by the status Delivered.
+ */
+export type OrderCollected = DomainEvent<
+  'OrderCollected',
+  { idChecked: true; idType: IdType; collectedBy: string | null; collectedAt: string }
+>;
 /** The operator's internal note on the order (who wrote it is the event's actor): never e-mailed. */
 export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', { note: string }>;
 
@@ -134,7 +159,8 @@ export type OrderEvent =
   | OrderCaptureClaimReleased
   | PaidOrderCancelled
   | CheckoutResumed
-  | OrderNoteAdded;
+  | OrderNoteAdded
+  | OrderCollected;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -156,6 +182,7 @@ export const ORDER_EVENT_TYPES = [
   'PaidOrderCancelled',
   'CheckoutResumed',
   'OrderNoteAdded',
+  'OrderCollected',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

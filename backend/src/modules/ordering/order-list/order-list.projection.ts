@@ -11,9 +11,9 @@ import {
 } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
-import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus } from '../domain/order.events';
+import { ORDER_EVENT_TYPES, fulfilmentOf, type IdType, type OrderEvent, type OrderStatus } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
-import { auspostTrackingUrl } from '@brewery/shop-rules';
+import { auspostTrackingUrl, pickupWhen, type Fulfilment } from '@brewery/shop-rules';
 
 export const ORDERS = 'orders';
 
@@ -43,8 +43,14 @@ export interface OrderDoc extends Doc {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
-  /** One line, as a label shows it. */
+  /** One line, as a label shows it; for a pickup, when it is collected at the cellar door. */
   shippingAddress: string;
+  /** Posted or collected at the cellar door (absent on documents kept before pickups: delivery). */
+  fulfilment?: Fulfilment;
+  /** The Saturday a pickup is collected (`YYYY-MM-DD`), or null for a delivery: the cellar door's list. */
+  pickupDate?: string | null;
+  /** The hand-over at the cellar door: the photo ID checked, who collected, when, and who checked it. */
+  collection?: { idType: IdType; collectedBy: string | null; at: string; by: Actor } | null;
   address: { addressLine1: string; addressLine2: string | null; suburb: string; postCode: string; state: string };
   subtotal: string;
   shippingCost: string;
@@ -107,6 +113,8 @@ export class OrderListProjection implements Projection {
       { number: 1 },
       { hidden: 1, number: -1 },
       { paymentIntentId: 1 },
+      // The cellar door's list: a Saturday's pickups.
+      { hidden: 1, pickupDate: 1, number: 1 },
       // The reservation sweep: held reservations past their expiry.
       { deleted: 1, reservation: 1, reservationExpiresAt: 1 },
     ],
@@ -126,6 +134,7 @@ export class OrderListProjection implements Projection {
         if (await orders.findOne({ _id: orderId })) return;
         const { data } = event;
         const c = data.customer;
+        const fulfilment = fulfilmentOf(data);
         await orders.replaceOne({
           _id: orderId,
           revision: recorded.revision,
@@ -135,9 +144,15 @@ export class OrderListProjection implements Projection {
           customerName: c.name,
           customerEmail: c.email,
           customerPhone: c.phone,
-          shippingAddress: [c.addressLine1, c.addressLine2, `${c.suburb} ${c.state} ${c.postCode}`]
-            .filter((part) => part !== null && part !== '')
-            .join(', '),
+          shippingAddress:
+            fulfilment.method === 'pickup'
+              ? `Cellar door pickup, ${pickupWhen(fulfilment.pickupDate)}`
+              : [c.addressLine1, c.addressLine2, `${c.suburb} ${c.state} ${c.postCode}`]
+                  .filter((part) => part !== null && part !== '')
+                  .join(', '),
+          fulfilment,
+          pickupDate: fulfilment.method === 'pickup' ? fulfilment.pickupDate : null,
+          collection: null,
           address: { addressLine1: c.addressLine1, addressLine2: c.addressLine2, suburb: c.suburb, postCode: c.postCode, state: c.state },
           subtotal: decimalString(data.subtotalCents),
           shippingCost: decimalString(data.shippingCents),
@@ -268,6 +283,11 @@ export class OrderListProjection implements Projection {
       case 'OrderNoteAdded':
         await orders.updateOne(guard, { $set: { revision: recorded.revision }, $push: { notes: { note: event.data.note, at, by } } });
         return;
+      case 'OrderCollected': {
+        const { idType, collectedBy, collectedAt } = event.data;
+        await orders.updateOne(guard, set({ collection: { idType, collectedBy, at: collectedAt, by } }));
+        return;
+      }
       case 'OrderCaptureClaimed':
       case 'OrderCaptureClaimReleased':
       case 'PaidOrderCancelled':

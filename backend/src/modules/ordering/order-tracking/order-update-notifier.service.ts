@@ -5,7 +5,7 @@ import { APP_CONFIG, EVENT_STORE } from '../../../platform/persistence/persisten
 import { fold } from '../../../shared-kernel/decider';
 import { EmailService } from '../../notifications/send-email/email.service';
 import { orderDecider } from '../domain/order.decider';
-import { orderStreamName, type OrderEvent } from '../domain/order.events';
+import { fulfilmentOf, orderStreamName, type OrderEvent } from '../domain/order.events';
 import { orderUpdateEmail, orderUpdateEmailKey } from '../domain/order-update-email';
 
 /**
@@ -35,8 +35,9 @@ export class OrderUpdateNotifier {
         status: state.status,
         trackingReference: state.trackingReference,
         paidCancellation: state.paidCancellation,
+        fulfilment: fulfilmentOf(state.order),
       },
-      { brandName: this.config.shop.brandName, email: this.config.shop.email },
+      { brandName: this.config.shop.brandName, email: this.config.shop.email, address: this.config.shop.address },
     );
     return this.email.queue(orderUpdateEmailKey(orderId, revision), message, metadata);
   }

@@ -1,3 +1,4 @@
+import type { Fulfilment } from '@brewery/shop-rules';
 import type { DomainEvent } from '@brewery/eventstore';
 import type { PackSize } from '@brewery/shop-rules';
 
@@ -30,6 +31,8 @@ export interface PaymentIntentCreatedData {
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
+  /** Posted or collected at the cellar door. Absent on backups kept before pickups: delivery. */
+  fulfilment?: Fulfilment;
   currency: string;
   createdAt: string;
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
 import { ShippingLabelService, shippableFacts } from '../create-label/shipping-label.service';
-import { assertShippable } from '../domain/label.decider';
+import { assertLabellable, assertShippable } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
 import { packingSlipOf, pickListOf, type PackingSlip, type PickList } from '../domain/pick-list';
@@ -25,7 +25,7 @@ export class BulkDispatch {
   constructor(private readonly labels: ShippingLabelService) {}
 
   async labelsFor(orderIds: readonly string[], metadata: Omit<EventMetadata, 'occurredAt'>): Promise<ShippingLabelCreatedData[]> {
-    await this.shippableOrders(orderIds);
+    await this.shippableOrders(orderIds, assertLabellable);
     const labels: ShippingLabelCreatedData[] = [];
     for (const orderId of orderIds) {
       const label =
@@ -53,12 +53,12 @@ export class BulkDispatch {
     return packingSlipOf(order);
   }
 
-  private async shippableOrders(orderIds: readonly string[]): Promise<PlacedOrder[]> {
+  private async shippableOrders(orderIds: readonly string[], assert = assertShippable): Promise<PlacedOrder[]> {
     const orders = await Promise.all(orderIds.map(async (orderId) => ({ orderId, order: await this.labels.order(orderId) })));
     const refused: string[] = [];
     for (const { orderId, order } of orders) {
       try {
-        assertShippable(orderId, shippableFacts(order));
+        assert(orderId, shippableFacts(order));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         refused.push(error.message);

@@ -4,9 +4,10 @@ import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { orderDecider, type PlacedOrder } from '../../ordering/domain/order.decider';
+import { fulfilmentOf } from '../../ordering/domain/order.events';
 import { orderStreamName } from '../../ordering/domain/order.events';
 import { CARRIER, type CarrierPort } from '../carrier/carrier.port';
-import { assertShippable, labelDecider, type ShippableFacts } from '../domain/label.decider';
+import { assertLabellable, labelDecider, type ShippableFacts } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';
 import { labelStreamName, type LabelRecipient, type LabelRequestedVia, type ShippingLabelCreatedData } from '../domain/label.events';
 import { parcelWeightKg } from '../domain/parcel-weight';
@@ -49,7 +50,7 @@ export class ShippingLabelService {
 
     const order = await this.order(orderId);
     // Checked before the carrier is asked, so a refused order never costs a consignment.
-    assertShippable(orderId, shippableFacts(order));
+    assertLabellable(orderId, shippableFacts(order));
     if (order === null) throw LabelErrors.orderNotFound(orderId);
 
     const { customer, totalCans } = order.order;
@@ -109,5 +110,6 @@ export function shippableFacts(order: PlacedOrder | null): ShippableFacts | null
         status: order.status,
         paid: order.paidWith !== null,
         refundedInFull: order.paidCents > 0 && order.refundedCents >= order.paidCents,
+        pickup: fulfilmentOf(order.order).method === 'pickup',
       };
 }

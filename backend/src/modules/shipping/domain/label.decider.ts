@@ -17,6 +17,8 @@ export interface ShippableFacts {
   paid: boolean;
   /** Everything it paid was given back. */
   refundedInFull?: boolean;
+  /** Collected at the cellar door: packed (pick list, packing slip) but never posted. */
+  pickup?: boolean;
 }
 
 /**
@@ -29,6 +31,12 @@ export function assertShippable(orderId: string, order: ShippableFacts | null): 
   // The status first: a cancelled order says so whether or not its refund has been made yet.
   if (!isShippable(order.status)) throw LabelErrors.notShippable(orderId, order.status);
   if (order.refundedInFull === true) throw LabelErrors.refundedInFull(orderId);
+}
+
+/** As `assertShippable`, and the order is to be posted: a pickup never gets a shipping label. */
+export function assertLabellable(orderId: string, order: ShippableFacts | null): void {
+  assertShippable(orderId, order);
+  if (order?.pickup === true) throw LabelErrors.pickupNoLabel(orderId);
 }
 
 export type LabelState = { kind: 'none' } | { kind: 'created'; label: ShippingLabelCreatedData };
@@ -52,7 +60,7 @@ export const labelDecider: Decider<LabelState, LabelCommand, LabelEvent> = {
     switch (command.type) {
       case 'CreateShippingLabel':
         if (state.kind === 'created') return [];
-        assertShippable(command.label.orderId, command.order);
+        assertLabellable(command.label.orderId, command.order);
         return [{ type: 'ShippingLabelCreated', data: command.label }];
       default:
         return assertNever(command.type);

@@ -12,6 +12,8 @@ export const LabelErrors = {
   notPaid: (orderId: string): DomainError => new DomainError('order_not_paid', `Order #${orderId} is not paid`, 'conflict'),
   refundedInFull: (orderId: string): DomainError =>
     new DomainError('order_refunded', `Order #${orderId} was refunded in full: nothing is left paid to send`, 'conflict'),
+  pickupNoLabel: (orderId: string): DomainError =>
+    new DomainError('pickup_no_label', `Order #${orderId} is collected at the cellar door: it gets no shipping label`, 'conflict'),
   noLabel: (orderId: string): DomainError =>
     new DomainError('shipping_label_not_found', `No shipping label for order #${orderId}`, 'not_found'),
   invalidOrderId: (): DomainError => new DomainError('invalid_order_id', 'The order id must be a whole number such as 12', 'validation'),
