@@ -1,3 +1,5 @@
+import { CELLAR_DOOR_HOURS } from '@brewery/shop-rules';
+
 /** The checkout's toasts, word for word from the spec (sections 2, 5 and 8). */
 export const CheckoutToasts = {
   invalidPack: { title: 'Invalid Pack Size', description: 'Please complete your pack before checkout.' },
@@ -40,4 +42,16 @@ export const HoldTexts = {
   /** The server's word when a payment arrives for a checkout it already closed; Stripe does not give one. */
   checkoutEnded: 'This checkout has ended (it expired or was replaced), so it can no longer be paid. Nothing was charged.',
   checkAgain: 'Check my pack again',
+} as const;
+
+/** Collecting the order at the brewery's cellar door instead of having it delivered. */
+export const PickupTexts = {
+  deliver: 'Deliver',
+  collect: 'Collect from the cellar door (free)',
+  /** The law asks for the same of a collector as of whoever receives a delivery. */
+  photoId: 'Bring photo ID: whoever collects the order must be 18 or older and show it at the cellar door.',
+  chooseDay: 'Please choose a Saturday to collect your order',
+  dayClosed: 'That Saturday can no longer be chosen: please choose another',
+  /** The summary's line before a Saturday is chosen. */
+  noDayYet: `Collect from the cellar door on a Saturday, ${CELLAR_DOOR_HOURS}: choose your collection day`,
 } as const;

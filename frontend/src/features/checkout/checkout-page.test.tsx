@@ -1,8 +1,9 @@
 import type { CartLine } from '@brewery/shop-rules';
+import { openPickupDates, pickupDayLabel } from '@brewery/shop-rules';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { never, requestUrl, stubApi } from '@/testing/fake-api';
 import { publicConfigFixture } from '@/testing/public-config-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -303,6 +304,7 @@ describe('checkout: continue to payment', () => {
         postCode: '6000',
         state: 'WA',
       },
+      fulfilment: { method: 'delivery' },
     });
 
     expect(screen.getByText('Test mode — no real payment')).toBeInTheDocument();
@@ -745,5 +747,180 @@ describe('checkout: the server asks the customer to wait', () => {
     expect(checkoutPosts(fetchMock)).toBe(2);
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
     expect(screen.getByRole('timer')).toHaveTextContent(/^Your cans are held for (10:00|9:59)$/);
+  });
+});
+
+describe('checkout: collect from the cellar door', () => {
+  // Friday 27 November 2026, 1 pm in Perth: Saturday 28 November closed at noon, so the next four open are in December.
+  const now = Date.parse('2026-11-27T05:00:00.000Z');
+  const COLLECT = 'Collect from the cellar door (free)';
+  const PHOTO_ID = 'Bring photo ID: whoever collects the order must be 18 or older and show it at the cellar door.';
+  const ADDRESS_FIELDS = ['Street address', 'Address line 2 (optional)', 'Suburb', 'Postcode'];
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function fillCollector(user: UserEvent) {
+    for (const [label, value] of Object.entries({ 'Full name': 'Alex Brewer', Email: 'alex@example.com', Phone: '0412 345 678' }))
+      await typeInto(user, label, value);
+  }
+
+  function collectionDays(): string[] {
+    const group = screen.getByRole('radiogroup', { name: 'Collection day' });
+    return within(group)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.textContent ?? '');
+  }
+
+  it('given nothing chosen, Deliver is checked, the address and the delivery texts show, and the order is sent as a delivery', async () => {
+    const fetchMock = stubApi(shopApi);
+    const { user } = renderCheckout();
+    expect(screen.getByRole('radio', { name: 'Deliver' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: COLLECT })).not.toBeChecked();
+    expect(screen.queryByRole('radiogroup', { name: 'Collection day' })).not.toBeInTheDocument();
+    expect(screen.getByText(/over 18 must be present/)).toBeInTheDocument();
+    expect(summary().getByTestId('summary-delivery')).toHaveTextContent('Estimated delivery: choose your state to see it');
+    expect(summary().queryByText(PHOTO_ID)).not.toBeInTheDocument();
+
+    await fillCustomerInfo(user);
+    expect(summary().getByTestId('summary-delivery')).toHaveTextContent('Estimated delivery: 3-5 business days');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/create-payment-intent');
+    expect(sentJson(post?.[1])).toMatchObject({ fulfilment: { method: 'delivery' }, customerInfo: { addressLine1: '1 Hay Street' } });
+    expect(screen.getByRole('region', { name: 'Shipping To' })).toHaveTextContent('Perth WA 6000');
+  });
+
+  it('given Collect chosen, the address goes, the four open Saturdays are offered, shipping is $0.00, and the order is sent as a pickup without an address', async () => {
+    const fetchMock = stubApi(shopApi);
+    const { user } = renderCheckout();
+    await user.click(screen.getByRole('radio', { name: COLLECT }));
+
+    for (const label of ADDRESS_FIELDS) expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'State' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/deliver only within Australia/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/over 18 must be present/)).not.toBeInTheDocument();
+    expect(collectionDays()).toEqual(['Saturday 5 December', 'Saturday 12 December', 'Saturday 19 December', 'Saturday 26 December']);
+    expect(collectionDays()).toEqual(openPickupDates(new Date(now)).map(pickupDayLabel));
+
+    await user.click(screen.getByRole('radio', { name: 'Saturday 5 December' }));
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('$0.00');
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.00');
+    await waitFor(() =>
+      expect(summary().getByTestId('summary-collection')).toHaveTextContent(
+        'Collect Saturday 5 December, 10am-4pm, 12 Brewery Lane, Osborne Park WA 6017',
+      ),
+    );
+    expect(summary().getByText(PHOTO_ID)).toBeInTheDocument();
+    expect(summary().queryByTestId('summary-delivery')).not.toBeInTheDocument();
+    expect(summary().queryByText(/Dispatched/)).not.toBeInTheDocument();
+
+    await fillCollector(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(screen.queryByText('Missing Information')).not.toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/create-payment-intent');
+    expect(sentJson(post?.[1])).toEqual({
+      cartItems: [
+        { productId: 'rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', quantity: 8, price: 46, packSize: '8pack', packQuantity: 8 },
+        { productId: 'kings-park-kolsch', name: 'Kings Park Kolsch', quantity: 8, price: 6.5, packSize: 'single', packQuantity: 1 },
+      ],
+      customerInfo: {
+        name: 'Alex Brewer',
+        email: 'alex@example.com',
+        phone: '0412 345 678',
+        addressLine1: '',
+        suburb: '',
+        postCode: '',
+        state: '',
+      },
+      fulfilment: { method: 'pickup', pickupDate: '2026-12-05' },
+    });
+    const recap = screen.getByRole('region', { name: 'Collection' });
+    expect(recap).toHaveTextContent('Collect Saturday 5 December, 10am-4pm, 12 Brewery Lane, Osborne Park WA 6017');
+    expect(recap).toHaveTextContent('Alex Brewer');
+    expect(screen.queryByRole('region', { name: 'Shipping To' })).not.toBeInTheDocument();
+  });
+
+  it('given Collect with no Saturday chosen, Continue to Payment toasts "Missing Information", says which, and sends nothing', async () => {
+    const fetchMock = stubApi(shopApi);
+    const { user } = renderCheckout();
+    await user.click(screen.getByRole('radio', { name: COLLECT }));
+    await fillCollector(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+    expect(await screen.findByText('Please choose a Saturday to collect your order')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => requestUrl(url))).not.toContain('/api/create-payment-intent');
+  });
+
+  it("given the server answering pickup_date_closed, it shows the server's message and stays on the form", async () => {
+    const message =
+      'pickupDate 2026-12-05 is not an open Saturday at the cellar door: choose one of 2026-12-12, 2026-12-19, 2026-12-26, 2027-01-02';
+    stubApi({
+      ...shopApi,
+      'POST /api/create-payment-intent': { status: 400, body: { statusCode: 400, code: 'pickup_date_closed', message } },
+    });
+    const { user } = renderCheckout();
+    await user.click(screen.getByRole('radio', { name: COLLECT }));
+    await user.click(screen.getByRole('radio', { name: 'Saturday 5 December' }));
+    await fillCollector(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Checkout Failed')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  });
+
+  it('given Deliver chosen again, the address fields come back with what was typed, and are required again', async () => {
+    const fetchMock = stubApi(shopApi);
+    const { user } = renderCheckout();
+    await typeInto(user, 'Street address', '1 Hay Street');
+    await user.click(screen.getByRole('radio', { name: COLLECT }));
+    await user.click(screen.getByRole('radio', { name: 'Saturday 12 December' }));
+    await fillCollector(user);
+    await user.click(screen.getByRole('radio', { name: 'Deliver' }));
+
+    for (const label of ADDRESS_FIELDS) expect(screen.getByLabelText(label)).toBeVisible();
+    expect(screen.getByLabelText('Street address')).toHaveValue('1 Hay Street');
+    expect(screen.queryByRole('radiogroup', { name: 'Collection day' })).not.toBeInTheDocument();
+    expect(screen.getByText(/over 18 must be present/)).toBeInTheDocument();
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent('ShippingChoose your state to see shipping');
+    expect(summary().queryByText(PHOTO_ID)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your suburb')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => requestUrl(url))).not.toContain('/api/create-payment-intent');
+  });
+
+  it('given a reload, the choice to collect and the Saturday are kept', async () => {
+    stubApi(shopApi);
+    const { user } = renderCheckout();
+    await user.click(screen.getByRole('radio', { name: COLLECT }));
+    await user.click(screen.getByRole('radio', { name: 'Saturday 19 December' }));
+    cleanup();
+    renderCheckout();
+    expect(screen.getByRole('radio', { name: COLLECT })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Saturday 19 December' })).toBeChecked();
+    expect(summary().getByTestId('summary-collection')).toHaveTextContent('Collect Saturday 19 December, 10am-4pm');
+  });
+
+  it('given kept details whose Saturday has closed since, collecting is still chosen but no Saturday is', () => {
+    window.sessionStorage.setItem(
+      'checkoutDetails',
+      JSON.stringify({ name: 'Alex Brewer', fulfilment: 'pickup', pickupDate: '2026-11-28' }),
+    );
+    stubApi(shopApi);
+    renderCheckout();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Alex Brewer');
+    expect(screen.getByRole('radio', { name: COLLECT })).toBeChecked();
+    expect(within(screen.getByRole('radiogroup', { name: 'Collection day' })).queryByRole('radio', { checked: true })).toBeNull();
+    expect(summary().getByTestId('summary-collection')).toHaveTextContent(
+      'Collect from the cellar door on a Saturday, 10am-4pm: choose your collection day',
+    );
   });
 });

@@ -1,9 +1,10 @@
-import type { CartLine, CustomerInfo, ShippingResult } from '@brewery/shop-rules';
-import { calculateShipping, cartTotalCans, isShippingState, validatePack } from '@brewery/shop-rules';
+import type { CartLine, CustomerInfo, Fulfilment } from '@brewery/shop-rules';
+import { cartTotalCans, validatePack } from '@brewery/shop-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Form } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
+import { useConfig } from '@/shared/api/config/get-config';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { toCheckoutCartItems, useCreatePaymentIntent } from './api/create-payment-intent';
 import type { CheckoutOpened } from './api/create-payment-intent';
@@ -12,7 +13,8 @@ import { checkCartLines } from './cart-line-check';
 import { CheckoutToasts } from './checkout-messages';
 import type { PaymentRedirectStatus } from './checkout-messages';
 import { CustomerInfoForm } from './customer-info-form';
-import { REQUIRED_FIELDS, type CustomerFormValues } from './customer-info-form';
+import { REQUIRED_FIELDS, type CheckoutDetails, type CustomerFormValues } from './customer-info-form';
+import { destinationOf, orderSummaryFor, type OrderDestination } from './checkout-summary';
 import { checkoutWaitFor } from './checkout-wait';
 import type { CheckoutWait } from './checkout-wait';
 import { CheckoutWaitNotice } from './checkout-wait-notice';
@@ -36,6 +38,7 @@ export interface CheckoutPageProps {
 interface PaymentStage {
   intent: CheckoutOpened;
   customer: CustomerInfo;
+  fulfilment: Fulfilment;
   /** The pack the server priced; a different pack needs a new payment. */
   cartKey: string;
 }
@@ -53,18 +56,15 @@ function cartKeyOf(lines: readonly CartLine[]): string {
   return JSON.stringify(toCheckoutCartItems(lines));
 }
 
-function shippingFor(state: string | null, postCode: string, totalCans: number): ShippingResult | null {
-  return state !== null && isShippingState(state) ? calculateShipping({ state, postCode, totalCans }) : null;
-}
-
-/**
- * Checkout in two steps: the customer's details (checked against stock, then priced and reserved by the
- * server, which opens the payment), and the card. The summary follows the address as it is typed.
- */
 /** The fields of the customer form a refusal from the server may name. */
 const CUSTOMER_FIELDS: readonly string[] = [...REQUIRED_FIELDS, 'addressLine2'];
 const isCustomerField = (field: string): boolean => CUSTOMER_FIELDS.includes(field);
 
+/**
+ * Checkout in two steps: the customer's details (checked against stock, then priced and reserved by the
+ * server, which opens the payment), and the card. The summary follows the address as it is typed, or the
+ * Saturday chosen for a collection at the cellar door.
+ */
 export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, returnUrl }: CheckoutPageProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -72,7 +72,8 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const [form] = Form.useForm<CustomerFormValues>();
   // A reload at the payment step resumes the same pending checkout (same order, same hold) until its hold ends.
   const [stage, setStage] = useState<PaymentStage | null>(() => savedPayment(cartKeyOf(cartLines), Date.now()));
-  const [initialDetails] = useState(() => savedDetails() ?? undefined);
+  const [initialDetails] = useState(() => savedDetails(new Date()) ?? undefined);
+  const { data: config } = useConfig();
   const [checking, setChecking] = useState(false);
   const [wait, setWait] = useState<CheckoutWait | null>(null);
   /** What the server refused in the details, said once to screen readers (the fields show it too). */
@@ -115,16 +116,23 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     );
   }, [packIsValid, toast, onInvalidPack, onPaymentComplete]);
 
+  // From the whole form's values: the Saturday's field is only there once collecting is chosen, after the first render.
+  const watchedMethod = Form.useWatch('fulfilment', { form, preserve: true });
+  const watchedPickupDate = Form.useWatch('pickupDate', { form, preserve: true }) ?? null;
   const watchedState = Form.useWatch('state', form) ?? null;
   const watchedPostCode = Form.useWatch('postCode', form) ?? '';
   const cartKey = cartKeyOf(cartLines);
   const payment = stage !== null && stage.cartKey === cartKey ? stage : null;
   const packChanged = stage !== null && payment === null;
-  const shipping = payment
-    ? shippingFor(payment.customer.state, payment.customer.postCode, totalCans)
-    : shippingFor(watchedState, watchedPostCode, totalCans);
+  const destination: OrderDestination = payment
+    ? destinationOf(payment.customer, payment.fulfilment)
+    : watchedMethod === 'pickup'
+      ? { method: 'pickup', pickupDate: watchedPickupDate }
+      : { method: 'delivery', state: watchedState, postCode: watchedPostCode };
+  const summary = orderSummaryFor(cartLines, destination);
 
-  const continueToPayment = async (customer: CustomerInfo) => {
+  const continueToPayment = async (details: CheckoutDetails) => {
+    const { customer, fulfilment } = details;
     // The same pack and details while the hold lasts get the same checkout back from the server (same order
     // number and hold); anything else replaces it there.
     attempt.current += 1;
@@ -137,14 +145,18 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
         const product = await queryClient.fetchQuery(productAvailabilityQueryOptions(productId));
         return { ...product, inventory: product.inventory + (held.get(productId) ?? 0) };
       });
-      const intent = await createPaymentIntent.mutateAsync({ cartItems: toCheckoutCartItems(cartLines), customerInfo: customer });
+      const intent = await createPaymentIntent.mutateAsync({
+        cartItems: toCheckoutCartItems(cartLines),
+        customerInfo: customer,
+        fulfilment,
+      });
       if (thisAttempt !== attempt.current) return;
       ownHold.current = intent.holdEndsAt === null ? null : { cans: cansByProduct(cartLines), until: intent.holdEndsAt };
       setWait(null);
-      setStage({ intent, customer, cartKey });
+      setStage({ intent, customer, fulfilment, cartKey });
     } catch (error) {
       if (thisAttempt !== attempt.current) return;
-      const next = checkoutWaitFor(error, customer, Date.now(), Math.random());
+      const next = checkoutWaitFor(error, details, Date.now(), Math.random());
       setWait(next);
       if (next !== null) return;
       // What the server refused on a field is shown on that field (and announced); the toast is for the rest.
@@ -173,7 +185,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     const timer = setTimeout(
       () => {
         setWait({ ...wait, retrying: true });
-        void continueToPayment(wait.customer);
+        void continueToPayment(wait.details);
       },
       Math.max(0, wait.fireAt - Date.now()),
     );
@@ -247,7 +259,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
 
       <div className="checkout__layout">
         <div className="checkout__summary">
-          <OrderSummaryCard lines={cartLines} state={payment ? payment.customer.state : watchedState} shipping={shipping} />
+          <OrderSummaryCard lines={cartLines} destination={destination} summary={summary} cellarDoorAddress={config?.address ?? null} />
         </div>
 
         <div className="checkout__steps" ref={steps}>
@@ -262,7 +274,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
                 form={form}
                 busy={checking || wait?.kind === 'busy'}
                 submitBlocked={wait?.kind === 'limited'}
-                onSubmit={(customer) => void continueToPayment(customer)}
+                onSubmit={(details) => void continueToPayment(details)}
                 initialValues={initialDetails}
                 onDetailsChange={(values) => {
                   saveDetails(values);
@@ -283,6 +295,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
             <PaymentStep
               intent={payment.intent}
               customer={payment.customer}
+              fulfilment={payment.fulfilment}
               returnUrl={returnUrl}
               outcome={outcome}
               onEditDetails={editDetails}

@@ -1,6 +1,6 @@
-import type { CustomerInfo } from '@brewery/shop-rules';
 import { ApiError } from '@/shared/api/api-error';
 import { BusyTexts, tryAgainInText } from './checkout-messages';
+import type { CheckoutDetails } from './customer-info-form';
 
 /**
  * The checkout is waiting on the server's word:
@@ -11,7 +11,7 @@ import { BusyTexts, tryAgainInText } from './checkout-messages';
  *   again after `until`.
  */
 export type CheckoutWait =
-  | { kind: 'busy'; customer: CustomerInfo; retryAt: number; fireAt: number; retrying: boolean; announcement: string }
+  | { kind: 'busy'; details: CheckoutDetails; retryAt: number; fireAt: number; retrying: boolean; announcement: string }
   | { kind: 'limited'; message: string; until: number; announcement: string };
 
 const SERVICE_UNAVAILABLE = 503;
@@ -34,14 +34,14 @@ function waitSeconds(error: ApiError, fallback: number): number {
  * What a refused checkout means for the page: a wait, or null for an ordinary refusal (shown as today).
  * `random` is 0 to 1, as Math.random gives.
  */
-export function checkoutWaitFor(error: unknown, customer: CustomerInfo, now: number, random: number): CheckoutWait | null {
+export function checkoutWaitFor(error: unknown, details: CheckoutDetails, now: number, random: number): CheckoutWait | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === SERVICE_UNAVAILABLE && error.code === SHOP_BUSY_CODE) {
     const seconds = waitSeconds(error, DEFAULT_BUSY_SECONDS);
     const retryAt = now + seconds * 1000;
     return {
       kind: 'busy',
-      customer,
+      details,
       retryAt,
       fireAt: retryAt + Math.floor(random * RETRY_JITTER_MS),
       retrying: false,

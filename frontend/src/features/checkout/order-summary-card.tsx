@@ -1,4 +1,4 @@
-import type { CartLine, ShippingResult } from '@brewery/shop-rules';
+import type { CartLine, OrderSummary } from '@brewery/shop-rules';
 import {
   cartSubtotalCents,
   cartTotalCans,
@@ -6,29 +6,36 @@ import {
   formatPrice,
   lineTotal,
   quantityText,
-  toCents,
   validatePack,
   DISPATCH_DAYS_SHORT,
 } from '@brewery/shop-rules';
 import { Card } from 'antd';
 import { ProductPicture } from '@/shared/ui/product-picture';
+import { PickupTexts } from './checkout-messages';
+import { collectionLine, type OrderDestination } from './checkout-summary';
 
 export interface OrderSummaryCardProps {
   lines: readonly CartLine[];
-  /** The chosen state, once there is one. */
-  state: string | null;
-  /** Shipping for that state and postcode; null until a state is chosen. */
-  shipping: ShippingResult | null;
+  /** Delivery to the state chosen so far, or collection on the Saturday chosen so far. */
+  destination: OrderDestination;
+  /** The order priced by the shared rules; null until it can be (no state, or no collection day, yet). */
+  summary: OrderSummary | null;
+  /** The cellar door's address (the shop's own), once the shop's details have loaded. */
+  cellarDoorAddress: string | null;
 }
 
 export const DISPATCH_NOTE = `* Dispatched ${DISPATCH_DAYS_SHORT} from Perth brewery`;
 
 /** What the customer is buying and what it costs, every figure from the shared rules. */
-export function OrderSummaryCard({ lines, state, shipping }: OrderSummaryCardProps) {
+export function OrderSummaryCard({ lines, destination, summary, cellarDoorAddress }: OrderSummaryCardProps) {
   const totalCans = cartTotalCans(lines);
+  // The lines' own prices, as listed above (the shared rules price the same lines, to the cent).
   const subtotalCents = cartSubtotalCents(lines);
   const subtotal = centsToDollars(subtotalCents);
   const validation = validatePack(totalCans);
+  const pickup = destination.method === 'pickup';
+  // A collection is never charged shipping, whichever Saturday is chosen.
+  const shippingCents = summary?.shippingCents ?? (pickup ? 0 : null);
 
   return (
     <Card title="Order Summary" className="checkout__card checkout-summary" data-testid="order-summary">
@@ -53,13 +60,18 @@ export function OrderSummaryCard({ lines, state, shipping }: OrderSummaryCardPro
           <dd>{formatPrice(subtotal)}</dd>
         </div>
         <div className="checkout-summary__row" data-testid="summary-shipping">
-          {state !== null && shipping !== null ? (
+          {pickup ? (
+            <>
+              <dt>Shipping (cellar door collection)</dt>
+              <dd>{formatPrice(centsToDollars(shippingCents ?? 0))}</dd>
+            </>
+          ) : destination.state !== null && summary !== null ? (
             <>
               <dt>
-                Shipping to {state}
-                {shipping.isPerthMetro ? ' (Perth Metro)' : ''}
+                Shipping to {destination.state}
+                {summary.shipping.isPerthMetro ? ' (Perth Metro)' : ''}
               </dt>
-              <dd>{formatPrice(shipping.cost)}</dd>
+              <dd>{formatPrice(summary.shipping.cost)}</dd>
             </>
           ) : (
             <>
@@ -71,18 +83,27 @@ export function OrderSummaryCard({ lines, state, shipping }: OrderSummaryCardPro
         <div className="checkout-summary__row checkout-summary__row--total" data-testid="summary-total">
           <dt>Total</dt>
           <dd>
-            {shipping === null
-              ? `${formatPrice(subtotal)} + shipping`
-              : formatPrice(centsToDollars(subtotalCents + toCents(shipping.cost)))}
+            {shippingCents === null ? `${formatPrice(subtotal)} + shipping` : formatPrice(centsToDollars(subtotalCents + shippingCents))}
           </dd>
         </div>
       </dl>
 
       {validation.isValid ? <p className="checkout-summary__complete">✓ Complete {totalCans}-pack</p> : null}
-      <p className="checkout-summary__delivery" data-testid="summary-delivery">
-        Estimated delivery: {shipping === null ? 'choose your state to see it' : shipping.estimatedDelivery}
-      </p>
-      <p className="checkout-summary__dispatch">{DISPATCH_NOTE}</p>
+      {destination.method === 'pickup' ? (
+        <>
+          <p className="checkout-summary__collection" data-testid="summary-collection">
+            {destination.pickupDate === null ? PickupTexts.noDayYet : collectionLine(destination.pickupDate, cellarDoorAddress)}
+          </p>
+          <p className="checkout-summary__photo-id">{PickupTexts.photoId}</p>
+        </>
+      ) : (
+        <>
+          <p className="checkout-summary__delivery" data-testid="summary-delivery">
+            Estimated delivery: {summary === null ? 'choose your state to see it' : summary.shipping.estimatedDelivery}
+          </p>
+          <p className="checkout-summary__dispatch">{DISPATCH_NOTE}</p>
+        </>
+      )}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { DELIVERY } from '@brewery/shop-rules';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -60,6 +61,7 @@ function Harness({ opened, onComplete, onCheckPackAgain }: HarnessProps) {
     <PaymentStep
       intent={opened}
       customer={customer}
+      fulfilment={DELIVERY}
       returnUrl="http://shop.test/order-success"
       outcome={outcome}
       onEditDetails={() => undefined}

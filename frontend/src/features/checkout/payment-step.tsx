@@ -1,4 +1,4 @@
-import type { CustomerInfo, PublicConfig } from '@brewery/shop-rules';
+import type { CustomerInfo, Fulfilment, PublicConfig } from '@brewery/shop-rules';
 import { centsToDollars, formatPrice } from '@brewery/shop-rules';
 import { Alert, Button, Card, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -6,6 +6,7 @@ import { useConfig } from '@/shared/api/config/get-config';
 import type { CheckoutOpened } from './api/create-payment-intent';
 import type { CheckoutEnded } from './checkout-ended';
 import { CheckoutToasts, HoldTexts } from './checkout-messages';
+import { collectionLine } from './checkout-summary';
 import { TestCardForm } from './test-card-form';
 import type { PaymentOutcome } from './use-payment-outcome';
 import { clockText, useSecondsLeft } from './use-seconds-left';
@@ -18,6 +19,8 @@ const PAYMENT_FORM_UNAVAILABLE = 'The payment form could not be loaded. Please r
 export interface PaymentStepProps {
   intent: CheckoutOpened;
   customer: CustomerInfo;
+  /** Delivered to the customer's address, or collected at the cellar door. */
+  fulfilment: Fulfilment;
   returnUrl: string;
   outcome: PaymentOutcome;
   onEditDetails: () => void;
@@ -28,7 +31,16 @@ export interface PaymentStepProps {
 }
 
 /** 'Payment Information': the card form for the payment the server opened, and where the pack is going. */
-export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetails, onCheckPackAgain, onEnded }: PaymentStepProps) {
+export function PaymentStep({
+  intent,
+  customer,
+  fulfilment,
+  returnUrl,
+  outcome,
+  onEditDetails,
+  onCheckPackAgain,
+  onEnded,
+}: PaymentStepProps) {
   const { data: config, isPending, isError } = useConfig();
   const [ended, setEnded] = useState<CheckoutEnded | null>(null);
   // An ended checkout is never resumed (by a reload, or Continue with the same details): the page forgets it.
@@ -101,26 +113,40 @@ export function PaymentStep({ intent, customer, returnUrl, outcome, onEditDetail
         <PaymentForm config={config} intent={intent} returnUrl={returnUrl} outcome={shownOutcome} disabled={ended !== null} onEnded={end} />
       )}
 
-      <section className="checkout-payment__shipping" aria-labelledby="shipping-to-title">
-        <h3 id="shipping-to-title" className="checkout-payment__shipping-title">
-          Shipping To
-        </h3>
-        <address className="checkout-payment__address">
-          {customer.name}
-          <br />
-          {customer.addressLine1}
-          {customer.addressLine2 ? (
-            <>
-              <br />
-              {customer.addressLine2}
-            </>
-          ) : null}
-          <br />
-          {customer.suburb} {customer.state} {customer.postCode}
-          <br />
-          {customer.email} · {customer.phone}
-        </address>
-      </section>
+      {fulfilment.method === 'pickup' ? (
+        <section className="checkout-payment__shipping" aria-labelledby="collection-title">
+          <h3 id="collection-title" className="checkout-payment__shipping-title">
+            Collection
+          </h3>
+          <p className="checkout-payment__collection">{collectionLine(fulfilment.pickupDate, config?.address ?? null)}</p>
+          <address className="checkout-payment__address">
+            {customer.name}
+            <br />
+            {customer.email} · {customer.phone}
+          </address>
+        </section>
+      ) : (
+        <section className="checkout-payment__shipping" aria-labelledby="shipping-to-title">
+          <h3 id="shipping-to-title" className="checkout-payment__shipping-title">
+            Shipping To
+          </h3>
+          <address className="checkout-payment__address">
+            {customer.name}
+            <br />
+            {customer.addressLine1}
+            {customer.addressLine2 ? (
+              <>
+                <br />
+                {customer.addressLine2}
+              </>
+            ) : null}
+            <br />
+            {customer.suburb} {customer.state} {customer.postCode}
+            <br />
+            {customer.email} · {customer.phone}
+          </address>
+        </section>
+      )}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
-import type { CustomerInfo } from '@brewery/shop-rules';
+import type { CustomerInfo, Fulfilment } from '@brewery/shop-rules';
+import { DELIVERY, isFulfilmentMethod, isOpenPickupDate } from '@brewery/shop-rules';
 import type { CheckoutOpened } from './api/create-payment-intent';
 import type { CustomerFormValues } from './customer-info-form';
 
@@ -10,6 +11,7 @@ const PAYMENT_KEY = 'checkoutPayment';
 export interface SavedPayment {
   intent: CheckoutOpened;
   customer: CustomerInfo;
+  fulfilment: Fulfilment;
   /** The pack the server priced; a different pack needs a new payment. */
   cartKey: string;
 }
@@ -32,10 +34,21 @@ function write(key: string, value: unknown): void {
   }
 }
 
-export function savedDetails(): Partial<CustomerFormValues> | null {
+/**
+ * The details kept for this tab, with the choice to collect; a collection day that has closed since (its Friday
+ * noon has passed) is dropped, for the customer to choose another.
+ */
+export function savedDetails(now: Date): Partial<CustomerFormValues> | null {
   const saved = read(DETAILS_KEY);
   if (typeof saved !== 'object' || saved === null) return null;
-  return Object.fromEntries(Object.entries(saved).filter(([, value]) => typeof value === 'string'));
+  return Object.fromEntries(
+    Object.entries(saved).filter(([field, value]) => {
+      if (typeof value !== 'string') return false;
+      if (field === 'fulfilment') return isFulfilmentMethod(value);
+      if (field === 'pickupDate') return isOpenPickupDate(value, now);
+      return true;
+    }),
+  );
 }
 
 export function saveDetails(values: Partial<CustomerFormValues>): void {
@@ -48,7 +61,8 @@ export function savedPayment(cartKey: string, now: number): SavedPayment | null 
   if (saved === null || typeof saved !== 'object' || saved.cartKey !== cartKey) return null;
   const endsAt = saved.intent?.holdEndsAt;
   if (typeof endsAt !== 'number' || endsAt <= now || typeof saved.intent.clientSecret !== 'string') return null;
-  return saved;
+  // Kept before collections were offered: a delivery.
+  return { ...saved, fulfilment: saved.fulfilment ?? DELIVERY };
 }
 
 /** The checkout this tab last opened, whatever its pack and hold (to tell whether it was paid meanwhile), or null. */

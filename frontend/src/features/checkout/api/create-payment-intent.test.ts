@@ -15,6 +15,7 @@ const input = {
     postCode: '6000',
     state: 'WA',
   },
+  fulfilment: { method: 'delivery' as const },
 };
 
 function answerText(status: number, text: string, headers: Record<string, string> = {}) {

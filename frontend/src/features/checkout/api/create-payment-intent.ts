@@ -1,4 +1,4 @@
-import type { CartLine, CustomerInfo } from '@brewery/shop-rules';
+import type { CartLine, CustomerInfo, Fulfilment } from '@brewery/shop-rules';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
@@ -15,7 +15,10 @@ export interface CheckoutCartItem {
 
 export interface CreatePaymentIntentInput {
   cartItems: CheckoutCartItem[];
+  /** For a collection only name, e-mail and phone count (the address fields are sent empty). */
   customerInfo: CustomerInfo;
+  /** Delivered, or collected at the cellar door on an open Saturday (the server refuses a closed one). */
+  fulfilment: Fulfilment;
 }
 
 /** What the server answers: the payment to confirm, its order, and the amount it will charge. */
