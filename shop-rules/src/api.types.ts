@@ -1,3 +1,4 @@
+import type { Fulfilment } from './fulfilment';
 import type { OrderStatus } from './order-status';
 
 /** Shapes of the HTTP API that the browser and the server share. */
@@ -55,8 +56,10 @@ export interface OrderStatusView {
   /** Given back to the customer so far, in dollars, or null. */
   refunded: string | null;
   estimatedDelivery: string;
-  /** The suburb, state and postcode it goes to (the street stays off the page). */
+  /** The suburb, state and postcode it goes to (the street stays off the page); for a pickup, the cellar door. */
   deliverTo: string;
+  /** Posted, or collected at the cellar door on a Saturday (then `estimatedDelivery` says when). */
+  fulfilment: Fulfilment;
   trackingReference: string | null;
   trackingUrl: string | null;
   /** The payment intent id after its first underscore, as the success page showed it; null until paid. */

@@ -41,6 +41,11 @@ export interface Product {
   /** The most cans of this beer one order may hold (a limited release), or null for no limit. */
   maxPerOrder: number | null;
   /**
+   * When the beer goes on sale (an instant, ISO-8601), for a scheduled release; null or absent: as soon as it is
+   * live. Before it, the shop shows the beer with a countdown and no checkout may take it.
+   */
+  releaseAt?: string | null;
+  /**
    * The beer's address in the shop, `/shop/<slug>`, from its name and unique among products. The server
    * always sends it; a product made by hand (a test, a stored cart) may leave it out.
    */

@@ -1,3 +1,5 @@
+import { RECEIVER_MIN_AGE } from './shipping';
+
 /**
  * How an order reaches its customer: posted to a street address ("delivery", the default), or collected at the
  * brewery's cellar door on a Saturday ("pickup"). The cellar door opens every Saturday, 10am-4pm Perth time;
@@ -10,6 +12,9 @@ export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];
 export type Fulfilment = { method: 'delivery' } | { method: 'pickup'; pickupDate: string };
 
 export const DELIVERY: Fulfilment = { method: 'delivery' };
+
+/** What a customer who collects must bring (WA liquor law: the person collecting is an adult). */
+export const COLLECTION_REMINDER = `Bring photo ID: whoever collects the order must be ${RECEIVER_MIN_AGE} or older and show it at the cellar door.`;
 
 /** How many Saturdays the checkout offers. */
 export const PICKUP_SATURDAYS_OFFERED = 4;

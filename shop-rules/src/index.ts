@@ -20,3 +20,4 @@ export * from './shipping-email-commands';
 export * from './contact-details';
 export * from './payment-reference';
 export * from './fulfilment';
+export * from './release';

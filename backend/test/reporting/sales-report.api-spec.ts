@@ -229,11 +229,11 @@ describe('sales report over HTTP', () => {
       const body = res.body as string;
       expect(body.startsWith('\uFEFF')).toBe(true);
       const rows = body.slice(1).split('\r\n');
-      expect(rows[0]).toBe('Order Number,Date,Paid At,Product,Style,Pack Size,Packs,Quantity (cans),Unit Price,Line Total');
+      expect(rows[0]).toBe('Order Number,Date,Paid At,Product,Style,Pack Size,Packs,Quantity (cans),Unit Price,Line Total,Fulfilment');
       expect(rows.slice(1)).toEqual([
-        '9002,2025-11-23,2025-11-22T16:00:00.000Z,Kölsch,Pale Ale,8 Pack,2,16,52.00,104.00',
-        '9002,2025-11-23,2025-11-22T16:00:00.000Z,"\'=HYPERLINK(""http://evil.example"",""Click"")","Sour, ""Wild""",Single Can,4,4,6.50,26.00',
-        'Total (2 line items),,,,,,,20,,130.00',
+        '9002,2025-11-23,2025-11-22T16:00:00.000Z,Kölsch,Pale Ale,8 Pack,2,16,52.00,104.00,Delivery',
+        '9002,2025-11-23,2025-11-22T16:00:00.000Z,"\'=HYPERLINK(""http://evil.example"",""Click"")","Sour, ""Wild""",Single Can,4,4,6.50,26.00,Delivery',
+        'Total (2 line items),,,,,,,20,,130.00,',
         '',
       ]);
     });
@@ -242,8 +242,8 @@ describe('sales report over HTTP', () => {
       const res = await report('/api/admin/sales-report/export', { startDate: '2020-01-01', endDate: '2020-01-31' }).expect(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="sales-report-2020-01-01-to-2020-01-31.csv"');
       expect(res.text.slice(1).split('\r\n')).toEqual([
-        'Order Number,Date,Paid At,Product,Style,Pack Size,Packs,Quantity (cans),Unit Price,Line Total',
-        'Total (0 line items),,,,,,,0,,0.00',
+        'Order Number,Date,Paid At,Product,Style,Pack Size,Packs,Quantity (cans),Unit Price,Line Total,Fulfilment',
+        'Total (0 line items),,,,,,,0,,0.00,',
         '',
       ]);
     });

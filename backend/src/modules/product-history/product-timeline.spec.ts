@@ -29,6 +29,22 @@ describe("a beer's history in words", () => {
     ['ProductDeleted', {}, 'Deleted'],
     ['ProductOrderLimitSet', { maxPerOrder: 4 }, 'Limit per order set to 4 cans'],
     ['ProductOrderLimitSet', { maxPerOrder: null }, 'Limit per order lifted'],
+    [
+      'ProductReleaseScheduled',
+      { releaseAt: '2026-12-05T02:00:00.000Z', previous: null },
+      'Release scheduled for Sat, 5 Dec 2026, 10:00 am',
+    ],
+    [
+      'ProductReleaseScheduled',
+      { releaseAt: '2026-12-12T02:00:00.000Z', previous: '2026-12-05T02:00:00.000Z' },
+      'Release moved from Sat, 5 Dec 2026, 10:00 am to Sat, 12 Dec 2026, 10:00 am',
+    ],
+    [
+      'ProductReleaseCancelled',
+      { previous: '2026-12-05T02:00:00.000Z' },
+      'Release of Sat, 5 Dec 2026, 10:00 am cancelled: on sale whenever it is live',
+    ],
+    ['ProductReleased', { releaseAt: '2026-12-05T02:00:00.000Z' }, 'Released: on sale from Sat, 5 Dec 2026, 10:00 am'],
     ['StockCounted', { previous: 48, inventory: 60, reason: 'admin-edit' }, 'Stock set from 48 to 60 cans in the product form'],
     ['StockCounted', { previous: 2, inventory: 1, reason: 'stock-email' }, 'Stock set from 2 to 1 can from the stock e-mail'],
     ['StockLevelAlerted', { level: 'LOW', inventory: 10 }, 'Stock alert e-mailed to the shop: LOW (10 cans left)'],

@@ -19,6 +19,20 @@ type Data = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const dollars = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : `$${Number(value).toFixed(2)}`);
+/** An instant as the operator reads it: Perth time, "Sat 5 Dec 2026, 10:00 am". */
+const perthTime = (value: unknown): string => {
+  const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(at)) return text(value);
+  return new Date(at).toLocaleString('en-AU', {
+    timeZone: 'Australia/Perth',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+};
 const cans = (value: unknown): string => `${text(value)} ${value === 1 ? 'can' : 'cans'}`;
 
 const DETAIL_NAMES: Readonly<Record<string, string>> = {
@@ -75,6 +89,14 @@ export function describeProductEvent(event: Pick<RecordedEvent, 'type' | 'data'>
       return 'Deleted';
     case 'ProductOrderLimitSet':
       return d.maxPerOrder === null ? 'Limit per order lifted' : `Limit per order set to ${cans(d.maxPerOrder)}`;
+    case 'ProductReleaseScheduled':
+      return d.previous === null || d.previous === undefined
+        ? `Release scheduled for ${perthTime(d.releaseAt)}`
+        : `Release moved from ${perthTime(d.previous)} to ${perthTime(d.releaseAt)}`;
+    case 'ProductReleaseCancelled':
+      return `Release of ${perthTime(d.previous)} cancelled: on sale whenever it is live`;
+    case 'ProductReleased':
+      return `Released: on sale from ${perthTime(d.releaseAt)}`;
     case 'StockCounted':
       return `Stock set from ${text(d.previous)} to ${cans(d.inventory)}${STOCK_REASON[text(d.reason)] ? ` ${STOCK_REASON[text(d.reason)]}` : ''}`;
     case 'StockLevelAlerted':

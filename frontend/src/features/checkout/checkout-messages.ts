@@ -1,4 +1,4 @@
-import { CELLAR_DOOR_HOURS } from '@brewery/shop-rules';
+import { CELLAR_DOOR_HOURS, COLLECTION_REMINDER } from '@brewery/shop-rules';
 
 /** The checkout's toasts, word for word from the spec (sections 2, 5 and 8). */
 export const CheckoutToasts = {
@@ -49,7 +49,7 @@ export const PickupTexts = {
   deliver: 'Deliver',
   collect: 'Collect from the cellar door (free)',
   /** The law asks for the same of a collector as of whoever receives a delivery. */
-  photoId: 'Bring photo ID: whoever collects the order must be 18 or older and show it at the cellar door.',
+  photoId: COLLECTION_REMINDER,
   chooseDay: 'Please choose a Saturday to collect your order',
   dayClosed: 'That Saturday can no longer be chosen: please choose another',
   /** The summary's line before a Saturday is chosen. */

@@ -1,3 +1,4 @@
+import { COLLECTION_REMINDER } from '@brewery/shop-rules';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,7 @@ const shipped: OrderStatusView = {
   refunded: null,
   estimatedDelivery: '7-10 business days',
   deliverTo: 'Fremantle WA 6160',
+  fulfilment: { method: 'delivery' },
   trackingReference: 'AP123456789',
   trackingUrl: 'https://auspost.com.au/mypost/track/details/AP123456789',
   paymentReference: '3Nx8Kq2eZvKYlo2C1',
@@ -93,6 +95,29 @@ describe('order status page', () => {
     expect(await screen.findByText('Please enter your order number')).toBeInTheDocument();
     expect(screen.getByText('Please enter the e-mail address you ordered with')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('given a pickup, it says when and where to collect and what to bring, and nothing of delivery or tracking', async () => {
+    const pickup = {
+      ...shipped,
+      status: 'packed_awaiting_pickup' as const,
+      statusLabel: 'Packed - Awaiting Pickup',
+      shipping: '0.00',
+      estimatedDelivery: 'Saturday 5 December, 10am-4pm',
+      deliverTo: 'the cellar door, 12 Brewery Lane, Osborne Park WA 6017',
+      fulfilment: { method: 'pickup' as const, pickupDate: '2026-12-05' },
+      trackingReference: null,
+      trackingUrl: null,
+    };
+    stubApi({ 'GET /api/config': { body: publicConfigFixture }, [`GET /api/order-status/${TOKEN}`]: { body: pickup } });
+    renderAt(`/order-status?t=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Collection' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Collect Saturday 5 December, 10am-4pm at the cellar door, 12 Brewery Lane, Osborne Park WA 6017.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(COLLECTION_REMINDER)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Delivery' })).toBeNull();
+    expect(screen.queryByText(/tracking details/)).toBeNull();
   });
 
   it('given the signed link, it shows the order without typing; "Look up another order" brings the form back with focus on its heading', async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Spin, Tag } from 'antd';
 import type { InputRef } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { COLLECTION_REMINDER } from '@brewery/shop-rules';
 import { errorMessage } from '@/shared/api/api-error';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { useFindOrder, useOrderByLink, type OrderLookup, type OrderStatusView } from './api/order-status';
@@ -156,29 +157,41 @@ function OrderDetails({ order, headingRef, onAnother }: OrderDetailsProps) {
         <span>Placed {perthDate(order.placedAt)}</span>
       </p>
 
-      <section className="order-status__card" aria-labelledby="order-status-delivery">
-        <h2 id="order-status-delivery" className="order-status__subheading">
-          Delivery
-        </h2>
-        <p>
-          To {order.deliverTo}. Estimated delivery: {order.estimatedDelivery}.
-        </p>
-        {order.trackingReference !== null ? (
+      {order.fulfilment.method === 'pickup' ? (
+        <section className="order-status__card" aria-labelledby="order-status-delivery">
+          <h2 id="order-status-delivery" className="order-status__subheading">
+            Collection
+          </h2>
           <p>
-            Tracking: <strong>{order.trackingReference}</strong>
-            {order.trackingUrl !== null ? (
-              <>
-                {' '}
-                <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
-                  Track with Australia Post
-                </a>
-              </>
-            ) : null}
+            Collect {order.estimatedDelivery} at {order.deliverTo}.
           </p>
-        ) : order.status === 'cancelled' ? null : (
-          <p>You&apos;ll receive tracking details when your order ships.</p>
-        )}
-      </section>
+          {order.status === 'cancelled' || order.status === 'delivered' ? null : <p>{COLLECTION_REMINDER}</p>}
+        </section>
+      ) : (
+        <section className="order-status__card" aria-labelledby="order-status-delivery">
+          <h2 id="order-status-delivery" className="order-status__subheading">
+            Delivery
+          </h2>
+          <p>
+            To {order.deliverTo}. Estimated delivery: {order.estimatedDelivery}.
+          </p>
+          {order.trackingReference !== null ? (
+            <p>
+              Tracking: <strong>{order.trackingReference}</strong>
+              {order.trackingUrl !== null ? (
+                <>
+                  {' '}
+                  <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+                    Track with Australia Post
+                  </a>
+                </>
+              ) : null}
+            </p>
+          ) : order.status === 'cancelled' ? null : (
+            <p>You&apos;ll receive tracking details when your order ships.</p>
+          )}
+        </section>
+      )}
 
       <section className="order-status__card" aria-labelledby="order-status-items">
         <h2 id="order-status-items" className="order-status__subheading">

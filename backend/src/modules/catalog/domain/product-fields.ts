@@ -35,6 +35,9 @@ export function normalizeProductFields(fields: ProductFields): ProductFields {
   if (maxPerOrder !== null && (!Number.isSafeInteger(maxPerOrder) || maxPerOrder < 1 || maxPerOrder > MAX_PER_ORDER)) {
     throw ProductErrors.invalid(`maxPerOrder must be a whole number of cans from 1 to ${MAX_PER_ORDER}, or empty for no limit`);
   }
+  const releaseAt = fields.releaseAt;
+  if (releaseAt !== undefined && releaseAt !== null && (typeof releaseAt !== 'string' || Number.isNaN(Date.parse(releaseAt))))
+    throw ProductErrors.invalidReleaseAt();
   const price = positivePrice('price', fields.price);
   if (price === null) throw ProductErrors.invalid('price is required');
   return {
@@ -55,6 +58,8 @@ export function normalizeProductFields(fields: ProductFields): ProductFields {
     enable8Pack: fields.enable8Pack,
     enable16Pack: fields.enable16Pack,
     maxPerOrder,
+    // Absent: the form did not say (an older script), so the release stays as it is; null: none.
+    ...(releaseAt === undefined ? {} : { releaseAt: releaseAt === null ? null : new Date(releaseAt).toISOString() }),
   };
 }
 

@@ -7,6 +7,8 @@ export type ProductCommand =
   | { type: 'UpdateProduct'; productId: string; fields: ProductFields; expectedRevision?: number }
   | { type: 'SetProductActive'; productId: string; isActive: boolean }
   | { type: 'DeleteProduct'; productId: string }
+  /** The release sweep: the release time has come by `at`; recorded once per release time. */
+  | { type: 'RecordRelease'; productId: string; at: string }
   | { type: 'CountStock'; productId: string; inventory: number; reason: StockCountReason }
   /** `at`: when it is asked; holds of other orders whose expiry has passed by then are released first. */
   | { type: 'ReserveStock'; productId: string; orderId: string; quantity: number; expiresAt: string; at: string }

@@ -1,3 +1,4 @@
+import { isReleased } from '@brewery/shop-rules';
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import { normalizeProductFields } from './product-fields';
 import { ProductErrors } from './product.errors';
@@ -30,6 +31,8 @@ export interface ListedProduct {
   soldCans?: Readonly<Record<string, number>>;
   /** Orders whose cans came back (a cancelled order), so a repeated return is recognised. */
   returnedOrders?: readonly string[];
+  /** The release time whose coming was recorded (`ProductReleased`), if any. */
+  releasedAt?: string | null;
 }
 
 export type ProductState = { status: 'absent' } | ListedProduct | { status: 'deleted'; revision: number };
@@ -64,6 +67,11 @@ function decide(command: ProductCommand, state: ProductState): ProductEvent[] {
     case 'SetProductActive':
       if (command.isActive === state.fields.isActive) return [];
       return [command.isActive ? { type: 'ProductPublished', data: {} } : { type: 'ProductMovedToDraft', data: {} }];
+    case 'RecordRelease': {
+      const releaseAt = state.fields.releaseAt ?? null;
+      if (releaseAt === null || state.releasedAt === releaseAt || !isReleased(state.fields, new Date(command.at))) return [];
+      return [{ type: 'ProductReleased', data: { releaseAt } }];
+    }
     case 'DeleteProduct': {
       const reserved = reservedCans(state);
       if (reserved > 0) throw ProductErrors.stillReserved(state.fields.name, reserved);
@@ -111,6 +119,7 @@ function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 
     throw ProductErrors.reservationMismatch(state.fields.name, command.orderId, held.quantity, command.quantity);
   }
   if (!state.fields.isActive || state.fields.archived) throw ProductErrors.unavailable(state.fields.name);
+  if (!isReleased(state.fields, new Date(command.at))) throw ProductErrors.notReleased(state.fields.name, state.fields.releaseAt ?? '');
   const limit = state.fields.maxPerOrder;
   if (limit !== null && command.quantity > limit) throw ProductErrors.overOrderLimit(state.fields.name, limit, command.quantity);
   const now = Date.parse(command.at);
@@ -174,6 +183,14 @@ function diff(current: ProductFields, next: ProductFields): ProductEvent[] {
   if (current.isActive !== next.isActive) events.push({ type: next.isActive ? 'ProductPublished' : 'ProductMovedToDraft', data: {} });
   if (current.archived !== next.archived) events.push({ type: next.archived ? 'ProductArchived' : 'ProductRestored', data: {} });
   if (current.maxPerOrder !== next.maxPerOrder) events.push({ type: 'ProductOrderLimitSet', data: { maxPerOrder: next.maxPerOrder } });
+  const previous = current.releaseAt ?? null;
+  if (next.releaseAt !== undefined && next.releaseAt !== previous) {
+    events.push(
+      next.releaseAt === null
+        ? { type: 'ProductReleaseCancelled', data: { previous: previous ?? '' } }
+        : { type: 'ProductReleaseScheduled', data: { releaseAt: next.releaseAt, previous } },
+    );
+  }
   if (current.inventory !== next.inventory) {
     events.push({ type: 'StockCounted', data: { inventory: next.inventory, previous: current.inventory, reason: 'admin-edit' } });
   }
@@ -211,6 +228,12 @@ function evolve(state: ProductState, event: ProductEvent): ProductState {
       return { ...next, fields: { ...next.fields, inventory: event.data.inventory } };
     case 'ProductOrderLimitSet':
       return { ...next, fields: { ...next.fields, maxPerOrder: event.data.maxPerOrder } };
+    case 'ProductReleaseScheduled':
+      return { ...next, fields: { ...next.fields, releaseAt: event.data.releaseAt } };
+    case 'ProductReleaseCancelled':
+      return { ...next, fields: { ...next.fields, releaseAt: null } };
+    case 'ProductReleased':
+      return { ...next, releasedAt: event.data.releaseAt };
     case 'StockReserved':
       return { ...next, reservations: [...next.reservations, { ...event.data }] };
     case 'StockReservationReleased':

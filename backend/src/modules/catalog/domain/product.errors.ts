@@ -33,6 +33,15 @@ export const ProductErrors = {
       `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
       'conflict',
     ),
+  /** A checkout of a beer before its release time. */
+  notReleased: (name: string, releaseAt: string): DomainError =>
+    new DomainError('not_released', `${name} is not on sale yet: it releases at ${releaseAt}`, 'conflict'),
+  invalidReleaseAt: (): DomainError =>
+    new DomainError(
+      'invalid_product',
+      'releaseAt must be an instant such as 2026-12-05T02:00:00.000Z, or empty for no scheduled release',
+      'validation',
+    ),
   overOrderLimit: (name: string, limit: number, requested: number): DomainError =>
     new DomainError('order_limit', `Limit ${limit} per order for ${name}: your pack has ${requested}.`, 'conflict'),
   /** The shop's product page for a product that does not exist or is not on sale. */

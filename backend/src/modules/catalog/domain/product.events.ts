@@ -51,6 +51,12 @@ export type ProductRestored = DomainEvent<'ProductRestored', Record<string, neve
 export type ProductDeleted = DomainEvent<'ProductDeleted', Record<string, never>>;
 /** The operator set (a number of cans) or lifted (null) the limit of cans per order. */
 export type ProductOrderLimitSet = DomainEvent<'ProductOrderLimitSet', { maxPerOrder: number | null }>;
+/** The operator set or moved the beer's release time (`previous`: the one it replaces, or null). */
+export type ProductReleaseScheduled = DomainEvent<'ProductReleaseScheduled', { releaseAt: string; previous: string | null }>;
+/** The operator took the release time away: the beer is on sale whenever it is live. */
+export type ProductReleaseCancelled = DomainEvent<'ProductReleaseCancelled', { previous: string }>;
+/** The release time came: the beer went on sale by itself (recorded once per release time, by the release sweep). */
+export type ProductReleased = DomainEvent<'ProductReleased', { releaseAt: string }>;
 export type StockCounted = DomainEvent<'StockCounted', { inventory: number; previous: number; reason: StockCountReason }>;
 export type StockReserved = DomainEvent<'StockReserved', { orderId: string; quantity: number; expiresAt: string }>;
 export type StockReservationReleased = DomainEvent<
@@ -72,6 +78,9 @@ export type ProductEvent =
   | ProductRestored
   | ProductDeleted
   | ProductOrderLimitSet
+  | ProductReleaseScheduled
+  | ProductReleaseCancelled
+  | ProductReleased
   | StockCounted
   | StockReserved
   | StockReservationReleased
@@ -91,6 +100,9 @@ export const PRODUCT_EVENT_TYPES = [
   'ProductRestored',
   'ProductDeleted',
   'ProductOrderLimitSet',
+  'ProductReleaseScheduled',
+  'ProductReleaseCancelled',
+  'ProductReleased',
   'StockCounted',
   'StockReserved',
   'StockReservationReleased',

@@ -12,6 +12,7 @@ import {
   isBlank,
   maxPerOrder,
   money,
+  releaseAt,
   requiredText,
   revision,
 } from './product-form.validators';
@@ -66,6 +67,16 @@ export class ProductFormRequestDto {
   })
   @Checked('maxPerOrder', maxPerOrder)
   maxPerOrder?: number | string | null;
+
+  @ApiPropertyOptional({
+    description:
+      'When the beer goes on sale by itself (an instant; the admin form takes Perth time); null or empty: no scheduled release; absent: unchanged',
+    example: '2026-12-05T02:00:00.000Z',
+    nullable: true,
+    type: String,
+  })
+  @Checked('releaseAt', releaseAt)
+  releaseAt?: string | null;
 
   @ApiProperty({ description: 'An http(s) URL or a path on this site starting with /', example: '/cans/quokka-pale-ale.svg' })
   @Checked('imageUrl', imageUrl)
@@ -150,5 +161,6 @@ export function toProductFields(dto: ProductFormRequestDto): ProductFields {
     enable8Pack: dto.enable8Pack ?? false,
     enable16Pack: dto.enable16Pack ?? false,
     maxPerOrder: isBlank(dto.maxPerOrder) ? null : Number(dto.maxPerOrder),
+    ...(dto.releaseAt === undefined ? {} : { releaseAt: isBlank(dto.releaseAt) ? null : new Date(dto.releaseAt as string).toISOString() }),
   };
 }

@@ -77,6 +77,18 @@ export function maxPerOrder(value: unknown): string | null {
   return null;
 }
 
+/** Optional: absent keeps the release as it is; null or '' takes it away; otherwise an ISO-8601 instant. */
+export function releaseAt(value: unknown): string | null {
+  if (value === undefined || isBlank(value)) return null;
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value.trim()) ||
+    Number.isNaN(Date.parse(value))
+  )
+    return 'releaseAt must be an instant such as 2026-12-05T02:00:00.000Z (10 am in Perth), or empty for no scheduled release';
+  return null;
+}
+
 export function imageUrl(value: unknown): string | null {
   if (isBlank(value)) return 'imageUrl is required';
   if (typeof value !== 'string' || value.length > 2048) return 'imageUrl must be an http(s) URL or a path starting with /';

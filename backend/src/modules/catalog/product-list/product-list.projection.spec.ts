@@ -135,6 +135,7 @@ describe('product list projection', () => {
           'enable8Pack',
           'enable16Pack',
           'maxPerOrder',
+          'releaseAt',
           'slug',
         ].sort(),
       );

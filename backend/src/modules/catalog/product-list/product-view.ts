@@ -24,6 +24,8 @@ export type ProductViewDoc = ProductFields & {
   slug?: string;
   /** Slugs the product had before a rename: their addresses redirect to the current one. */
   formerSlugs?: string[];
+  /** The release time whose coming was recorded (`ProductReleased`): the release sweep skips it. */
+  releasedAt?: string | null;
 };
 
 /** The product list for the admin: the stock figure, what is reserved and what is left to sell. */
@@ -71,6 +73,12 @@ export function evolveProductView(
       return { ...next, inventory: event.data.inventory };
     case 'ProductOrderLimitSet':
       return { ...next, maxPerOrder: event.data.maxPerOrder };
+    case 'ProductReleaseScheduled':
+      return { ...next, releaseAt: event.data.releaseAt };
+    case 'ProductReleaseCancelled':
+      return { ...next, releaseAt: null };
+    case 'ProductReleased':
+      return { ...next, releasedAt: event.data.releaseAt };
     case 'StockReserved':
       return withReservations(next, [...next.reservations.filter((r) => r.orderId !== event.data.orderId), { ...event.data }]);
     case 'StockReservationReleased':
@@ -115,6 +123,7 @@ function productOf(doc: ProductViewDoc): Product {
     enable16Pack: doc.enable16Pack,
     // Documents written before the limit existed have none.
     maxPerOrder: doc.maxPerOrder ?? null,
+    releaseAt: doc.releaseAt ?? null,
     slug: doc.slug ?? slugify(doc.name),
   };
 }

@@ -46,12 +46,12 @@ export class CartItemRequest {
 /** Posted (the default) or collected at the cellar door on an open Saturday; which Saturdays are open is the domain's to say. */
 export class FulfilmentRequest {
   @ApiProperty({ enum: FULFILMENT_METHODS })
-  @IsIn(FULFILMENT_METHODS, { message: `fulfilment.method must be one of ${FULFILMENT_METHODS.join(', ')}` })
+  @IsIn(FULFILMENT_METHODS, { message: `method must be one of ${FULFILMENT_METHODS.join(', ')}` })
   method!: (typeof FULFILMENT_METHODS)[number];
   @ApiPropertyOptional({ example: '2026-12-05', description: 'For a pickup: the Saturday (YYYY-MM-DD, Perth)' })
   @IsOptional()
-  @IsString({ message: 'fulfilment.pickupDate must be a date, YYYY-MM-DD' })
-  @MaxLength(10, { message: 'fulfilment.pickupDate must be a date, YYYY-MM-DD' })
+  @IsString({ message: 'pickupDate must be a date, YYYY-MM-DD' })
+  @MaxLength(10, { message: 'pickupDate must be a date, YYYY-MM-DD' })
   pickupDate?: string;
 }
 

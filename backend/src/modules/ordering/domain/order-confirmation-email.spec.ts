@@ -73,6 +73,37 @@ describe('order confirmation e-mail', () => {
     expect(email.html).toContain('Payment reference: 3Nx8Kq2eZvKYlo2C1');
   });
 
+  it('given a pickup, says when and where to collect and what to bring, and nothing of shipping or delivery', () => {
+    const pickup = orderConfirmationEmail(
+      {
+        ...order,
+        customer: { ...order.customer, addressLine1: '', addressLine2: null, suburb: '', postCode: '' },
+        shippingCents: 0,
+        totalCents: 4400,
+        gstCents: 400,
+        estimatedDelivery: 'Saturday 5 December, 10am-4pm',
+        fulfilment: { method: 'pickup', pickupDate: '2026-12-05' },
+      },
+      'INV-000004',
+      shop,
+      { statusUrl, paymentIntentId: 'pi_3Nx8Kq2eZvKYlo2C1' },
+    );
+    for (const part of [
+      'Collection: $0.00',
+      'Total: $44.00',
+      'Collect Saturday 5 December, 10am-4pm, 12 Brewery Lane.',
+      'We will e-mail you when it is ready to collect.',
+      'Bring photo ID: whoever collects the order must be 18 or older',
+    ]) {
+      expect(pickup.text).toContain(part);
+    }
+    for (const absent of ['Shipping', 'Estimated delivery', 'Dispatched', 'present to receive the delivery']) {
+      expect(pickup.text).not.toContain(absent);
+      expect(pickup.html).not.toContain(absent);
+    }
+    expect(pickup.html).toContain('Collect Saturday 5 December, 10am-4pm, 12 Brewery Lane.');
+  });
+
   it('has a key of its own per order', () => {
     expect(confirmationEmailKey('12')).toBe('order-12-confirmation');
   });

@@ -6,9 +6,11 @@ import {
   formatPrice,
   packSizeLabel,
   paymentReference,
+  COLLECTION_REMINDER,
+  pickupLine,
 } from '@brewery/shop-rules';
 import type { EmailMessage } from '../../notifications/domain/email.events';
-import type { OrderItem, OrderPlacedData } from './order.events';
+import { fulfilmentOf, type OrderItem, type OrderPlacedData } from './order.events';
 
 export interface ShopIdentity {
   brandName: string;
@@ -48,6 +50,8 @@ export interface OrderLinks {
 
 export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: string, shop: ShopIdentity, links: OrderLinks): EmailMessage {
   const { customer } = order;
+  const fulfilment = fulfilmentOf(order);
+  const collect = fulfilment.method === 'pickup' ? pickupLine(fulfilment.pickupDate, shop.address) : null;
   const address = [customer.addressLine1, customer.addressLine2, `${customer.suburb} ${customer.state} ${customer.postCode}`].filter(
     (line): line is string => line !== null && line !== '',
   );
@@ -67,17 +71,21 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     ...order.items.map((item) => `  ${itemText(item)}`),
     '',
     `Subtotal: ${money(order.subtotalCents)}`,
-    `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}`,
+    collect === null ? `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}` : `Collection: ${money(0)}`,
     `Total: ${money(order.totalCents)}`,
     `GST included ${money(order.gstCents)}`,
     '',
-    'Shipping to:',
-    `  ${customer.name}`,
-    ...address.map((line) => `  ${line}`),
-    '',
-    `Estimated delivery: ${order.estimatedDelivery}`,
-    `Dispatched ${DISPATCH_DAYS_SHORT} from our Perth brewery; orders are processed within ${PROCESSING_TIME}.`,
-    `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.`,
+    ...(collect === null
+      ? [
+          'Shipping to:',
+          `  ${customer.name}`,
+          ...address.map((line) => `  ${line}`),
+          '',
+          `Estimated delivery: ${order.estimatedDelivery}`,
+          `Dispatched ${DISPATCH_DAYS_SHORT} from our Perth brewery; orders are processed within ${PROCESSING_TIME}.`,
+          `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.`,
+        ]
+      : [`${collect}.`, 'We will e-mail you when it is ready to collect.', COLLECTION_REMINDER]),
     '',
     `Your order's status, tracking and this invoice as PDF: ${links.statusUrl}`,
     '',
@@ -95,9 +103,15 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     `<p>${escapeHtml(shop.brandName)}, ABN ${escapeHtml(shop.abn)}<br>${escapeHtml(shop.address)}</p>`,
     `<p>Thank you for your order, ${escapeHtml(customer.name)}! Order #${escapeHtml(order.orderId)}, ${escapeHtml(order.placedAt.slice(0, 10))}. Payment reference: ${escapeHtml(paymentReference(links.paymentIntentId))}.</p>`,
     `<table><thead><tr><th>Beer</th><th>Quantity</th><th>Unit price</th><th>Line total</th></tr></thead><tbody>${rows}</tbody></table>`,
-    `<p>Subtotal: ${money(order.subtotalCents)}<br>Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}<br><strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
-    `<p>Shipping to:<br>${[customer.name, ...address].map(escapeHtml).join('<br>')}</p>`,
-    `<p>Estimated delivery: ${escapeHtml(order.estimatedDelivery)}. Dispatched ${DISPATCH_DAYS_SHORT} from our Perth brewery. Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.</p>`,
+    `<p>Subtotal: ${money(order.subtotalCents)}<br>${collect === null ? `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}` : `Collection: ${money(0)}`}<br><strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
+    ...(collect === null
+      ? [
+          `<p>Shipping to:<br>${[customer.name, ...address].map(escapeHtml).join('<br>')}</p>`,
+          `<p>Estimated delivery: ${escapeHtml(order.estimatedDelivery)}. Dispatched ${DISPATCH_DAYS_SHORT} from our Perth brewery. Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.</p>`,
+        ]
+      : [
+          `<p><strong>${escapeHtml(collect)}.</strong> We will e-mail you when it is ready to collect. ${escapeHtml(COLLECTION_REMINDER)}</p>`,
+        ]),
     `<p><a href="${escapeHtml(links.statusUrl)}">See your order's status, tracking and tax invoice</a></p>`,
     `<p>Questions? Write to <a href="mailto:${escapeHtml(shop.email)}">${escapeHtml(shop.email)}</a>.</p>`,
   ].join('\n');

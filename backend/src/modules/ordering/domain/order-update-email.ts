@@ -6,6 +6,7 @@ import {
   RECEIVER_MIN_AGE,
   auspostTrackingUrl,
   orderStatusLabel,
+  COLLECTION_REMINDER,
   pickupWhen,
   type Fulfilment,
 } from '@brewery/shop-rules';
@@ -62,11 +63,6 @@ function pickupNews(
     default:
       return null;
   }
-}
-
-/** What a customer who collects must bring. */
-export function collectionReminder(): string {
-  return `Bring photo ID: whoever collects the order must be ${RECEIVER_MIN_AGE} or older and show it at the cellar door.`;
 }
 
 /** What a cancellation says about the money, in the customer's words. */
@@ -150,7 +146,7 @@ export function orderUpdateEmail(update: OrderUpdate, shop: LetterShop): EmailMe
   const reference = update.trackingReference;
   const link = reference === null ? null : auspostTrackingUrl(reference);
   const stillToCome = update.status !== 'delivered';
-  const reminder = pickup === null ? `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.` : collectionReminder();
+  const reminder = pickup === null ? `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.` : COLLECTION_REMINDER;
   return letter(update, shop, subject, {
     text: [
       news,

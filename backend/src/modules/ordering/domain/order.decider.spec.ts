@@ -459,6 +459,7 @@ describe('order decider', () => {
       data: { paymentIntentId: 'pi_1', amountCents: 2200, paidAt: '2026-11-23T01:05:00.000Z' },
     };
     const packed: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'packed_awaiting_pickup' } };
+    const pickupCancelled: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'cancelled' } };
     const collect = {
       type: 'RecordCollection' as const,
       idChecked: true,
@@ -515,7 +516,7 @@ describe('order decider', () => {
       { given: 'an unpaid pickup', events: [pickupPlaced, attached], command: collect, code: 'order_not_paid' },
       {
         given: 'a cancelled pickup',
-        events: [pickupPlaced, attached, pickupPaid, { type: 'OrderStatusChanged', data: { from: 'paid', to: 'cancelled' } }],
+        events: [pickupPlaced, attached, pickupPaid, pickupCancelled],
         command: collect,
         code: 'order_cancelled',
       },

@@ -1,3 +1,4 @@
+import { DELIVERY, type Fulfilment } from '@brewery/shop-rules';
 import { Injectable } from '@nestjs/common';
 import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
@@ -21,6 +22,8 @@ export interface OrderBackupDoc extends Doc {
   /** quantity = units bought (cans for single lines, packs otherwise), at unitPrice each. */
   orderItems: { quantity: number; productName: string; unitPrice: string; packSize: string; cans: number }[];
   totals: { subtotal: string; shipping: string; total: string } | null;
+  /** Posted or collected at the cellar door (absent on backups kept before pickups: delivery). */
+  fulfilment?: Fulfilment;
   amountPaid: string | null;
   /** Given back to the customer so far, in dollars (absent: none). */
   amountRefunded?: string;
@@ -74,6 +77,7 @@ export class OrderBackupsProjection implements Projection {
             shipping: decimalString(data.shippingCents),
             total: decimalString(data.totalCents),
           },
+          fulfilment: data.fulfilment ?? DELIVERY,
         };
         await backups.updateOne(
           guard,

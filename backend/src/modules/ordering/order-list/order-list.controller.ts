@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ORDER_STATUSES } from '@brewery/shop-rules';
+import { FULFILMENT_METHODS, ORDER_STATUSES } from '@brewery/shop-rules';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { DeletePendingOrder } from './delete-pending-order.service';
 import { ORDER_SEARCH_PAGE_SIZES, ORDER_SEARCH_SORTS, type RawOrderSearch } from './order-search';
@@ -30,12 +30,14 @@ export class OrderListController {
   @Get('search')
   @ApiOperation({
     summary:
-      'One page of the orders in the admin lists that match: q (order number, name, e-mail, phone, suburb, postcode, tracking reference, payment intent id), status (repeatable), from and to (days, Perth time), sorted',
+      'One page of the orders in the admin lists that match: q (order number, name, e-mail, phone, suburb, postcode, tracking reference, payment intent id), status (repeatable), from and to (days, Perth time), fulfilment and pickupDate, sorted',
   })
   @ApiQuery({ name: 'q', required: false })
   @ApiQuery({ name: 'status', required: false, isArray: true, enum: [...ORDER_STATUSES] })
   @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD, Perth time, inclusive' })
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD, Perth time, inclusive' })
+  @ApiQuery({ name: 'fulfilment', required: false, enum: [...FULFILMENT_METHODS], description: 'posted or collected at the cellar door' })
+  @ApiQuery({ name: 'pickupDate', required: false, description: 'YYYY-MM-DD: the pickups of that Saturday' })
   @ApiQuery({ name: 'sort', required: false, enum: [...ORDER_SEARCH_SORTS], description: 'default -createdAt' })
   @ApiQuery({ name: 'page', required: false, description: 'from 1' })
   @ApiQuery({ name: 'pageSize', required: false, enum: [...ORDER_SEARCH_PAGE_SIZES], description: 'default 25' })

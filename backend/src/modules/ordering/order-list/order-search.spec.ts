@@ -37,6 +37,9 @@ const ORDERS = [
     status: 'shipped',
     trackingReference: 'AP123456789',
     totalCents: 12800,
+    // Collected at the cellar door
+    fulfilment: { method: 'pickup', pickupDate: '2026-11-28' },
+    pickupDate: '2026-11-28',
     createdAt: '2026-11-21T01:00:00.000Z',
   }),
   order(12, { customerName: 'Order Twelve', status: 'cancelled', createdAt: '2026-11-22T01:00:00.000Z', totalCents: 3200 }),
@@ -115,6 +118,15 @@ describe('order search', () => {
     expect(await numbers({})).toEqual({ numbers: [21, 12, 3, 2, 1], total: 5 });
   });
 
+  it.each<[string, RawOrderSearch, number[]]>([
+    ['collected at the cellar door', { fulfilment: 'pickup' }, [3]],
+    ['posted (orders kept before pickups included)', { fulfilment: 'delivery' }, [21, 12, 2, 1]],
+    ["one Saturday's pickups", { pickupDate: '2026-11-28' }, [3]],
+    ['another Saturday', { pickupDate: '2026-12-05' }, []],
+  ])('given orders posted and collected, a search for those %s finds them', async (_, raw, numbers) => {
+    expect((await search(raw)).numbers).toEqual(numbers);
+  });
+
   it('pages through the matches and counts them all', async () => {
     expect(await search({ pageSize: '25', page: '1' })).toEqual({ numbers: [21, 12, 3, 2, 1], total: 5 });
     expect(await search({ pageSize: '25', page: '2' })).toEqual({ numbers: [], total: 5 });
@@ -128,6 +140,8 @@ describe('order search', () => {
     ['a month that does not exist', { to: '2026-13-01' }, 'to must be a date as YYYY-MM-DD (Perth time)'],
     ['from after to', { from: '2026-11-22', to: '2026-11-21' }, 'from must not be after to'],
     ['another sort', { sort: 'name' }, 'sort must be one of createdAt, -createdAt, total, -total'],
+    ['another fulfilment', { fulfilment: 'drone' }, 'fulfilment must be one of delivery, pickup'],
+    ['a pickup day in another format', { pickupDate: '5/12/2026' }, 'pickupDate must be a date as YYYY-MM-DD (Perth time)'],
     ['page 0', { page: '0' }, 'page must be 1 or more'],
     ['a page that is not a number', { page: 'two' }, 'page must be a whole number'],
     ['another page size', { pageSize: '10' }, 'pageSize must be one of 25, 50, 100'],

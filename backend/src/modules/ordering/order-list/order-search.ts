@@ -1,6 +1,6 @@
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import type { Filter, Sort } from '@brewery/eventstore';
-import { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
+import { FULFILMENT_METHODS, ORDER_STATUSES, isFulfilmentMethod, type FulfilmentMethod, type OrderStatus } from '@brewery/shop-rules';
 import { addDays, isPerthDay, perthDayStart } from '../../reporting/domain/perth-calendar';
 import { OrderErrors } from '../domain/order.errors';
 
@@ -17,6 +17,10 @@ export interface OrderSearch {
   /** First and last day, Perth time (`YYYY-MM-DD`), inclusive. */
   from: string | null;
   to: string | null;
+  /** Posted or collected orders only (null: both). */
+  fulfilment: FulfilmentMethod | null;
+  /** The pickups of one Saturday (`YYYY-MM-DD`), or null. */
+  pickupDate: string | null;
   sort: OrderSearchSort;
   page: number;
   pageSize: (typeof ORDER_SEARCH_PAGE_SIZES)[number];
@@ -40,6 +44,11 @@ export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
   const to = date(raw, 'to');
   if (from !== null && to !== null && from > to) throw OrderErrors.invalidSearch('from must not be after to');
 
+  const fulfilment = single(raw, 'fulfilment') ?? null;
+  if (fulfilment !== null && !isFulfilmentMethod(fulfilment))
+    throw OrderErrors.invalidSearch(`fulfilment must be one of ${FULFILMENT_METHODS.join(', ')}`);
+  const pickupDate = date(raw, 'pickupDate');
+
   const sort = single(raw, 'sort') ?? '-createdAt';
   if (!(ORDER_SEARCH_SORTS as readonly string[]).includes(sort))
     throw OrderErrors.invalidSearch(`sort must be one of ${ORDER_SEARCH_SORTS.join(', ')}`);
@@ -59,6 +68,8 @@ export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
     statuses: [...new Set(statuses)] as OrderStatus[],
     from,
     to,
+    fulfilment,
+    pickupDate,
     sort: sort as OrderSearchSort,
     page,
     pageSize: pageSize as OrderSearch['pageSize'],
@@ -67,7 +78,7 @@ export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
 
 /**
  * The read-model query for a search: orders in the operator's lists (`hidden: false`), narrowed by status,
- * by the day they were placed (Perth time), and by `q`, which matches the order number, the customer's name,
+ * by the day they were placed (Perth time), by fulfilment (posted, or collected on a Saturday), and by `q`, which matches the order number, the customer's name,
  * e-mail, phone (whatever the spacing), street, suburb, postcode, the tracking reference or the payment intent
  * id. `exact`: the order whose number `q` is, to be listed first (see `SearchOrdersHandler`).
  */
@@ -76,6 +87,9 @@ export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: S
   if (search.statuses.length > 0) and.push({ status: { $in: search.statuses } });
   if (search.from !== null) and.push({ createdAt: { $gte: perthDayStart(search.from) } });
   if (search.to !== null) and.push({ createdAt: { $lt: perthDayStart(addDays(search.to, 1)) } });
+  if (search.fulfilment === 'pickup') and.push({ 'fulfilment.method': 'pickup' });
+  if (search.fulfilment === 'delivery') and.push({ 'fulfilment.method': { $ne: 'pickup' } });
+  if (search.pickupDate !== null) and.push({ pickupDate: search.pickupDate });
   if (search.q !== '') and.push({ $or: textMatches(search.q) });
   const descending = search.sort.startsWith('-');
   const field = search.sort.replace('-', '') === 'total' ? 'totalCents' : 'createdAt';

@@ -78,7 +78,8 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       };
       doc.moveDown(0.5);
       total('Subtotal', `$${order.subtotal}`);
-      total(`Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}`, `$${order.shippingCost}`);
+      if (order.pickupDate != null) total('Collected at the cellar door', `$${order.shippingCost}`);
+      else total(`Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}`, `$${order.shippingCost}`);
       total('Total (AUD)', `$${order.totalAmount}`, true);
       total('GST included in the total', `$${order.gstIncluded}`);
       if (order.refundedAmount !== undefined && Number(order.refundedAmount) > 0) total('Refunded since', `$${order.refundedAmount}`);

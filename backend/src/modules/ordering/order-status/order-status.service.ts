@@ -30,11 +30,11 @@ export class OrderStatusLookup {
     const orderId = orderNumberFrom(orderNumber);
     const order = orderId === null ? null : await this.find(orderId);
     if (order === null || typeof email !== 'string' || !sameEmail(order.customerEmail, email)) throw OrderStatusErrors.notFound();
-    return orderStatusView(order, orderStatusToken(this.secret, order.id));
+    return orderStatusView(order, orderStatusToken(this.secret, order.id), this.config.shop.address);
   }
 
   async byToken(token: unknown): Promise<OrderStatusView> {
-    return orderStatusView(await this.orderOfToken(token), String(token));
+    return orderStatusView(await this.orderOfToken(token), String(token), this.config.shop.address);
   }
 
   /** The paid order a token is for (its invoice), or refused. */

@@ -1,11 +1,13 @@
-import { orderStatusLabel, packSizeLabel, paymentReference, type OrderStatusView, type PackSize } from '@brewery/shop-rules';
+import { DELIVERY, orderStatusLabel, packSizeLabel, paymentReference, type OrderStatusView, type PackSize } from '@brewery/shop-rules';
 import { orderStatusPath } from '../../../platform/http/order-status-token';
 import type { OrderDoc } from '../order-list/order-list.projection';
 
 export type { OrderStatusView } from '@brewery/shop-rules';
 
-export function orderStatusView(order: OrderDoc, token: string): OrderStatusView {
+/** `cellarDoor`: the cellar door's address, where a pickup is collected. */
+export function orderStatusView(order: OrderDoc, token: string, cellarDoor: string): OrderStatusView {
   const paid = order.paidAt !== null && order.paymentIntentId !== null;
+  const fulfilment = order.fulfilment ?? DELIVERY;
   return {
     orderNumber: order.id,
     status: order.status,
@@ -26,7 +28,11 @@ export function orderStatusView(order: OrderDoc, token: string): OrderStatusView
     total: order.totalAmount,
     refunded: order.refundedAmount !== undefined && Number(order.refundedAmount) > 0 ? order.refundedAmount : null,
     estimatedDelivery: order.estimatedDelivery,
-    deliverTo: `${order.address.suburb} ${order.address.state} ${order.address.postCode}`,
+    deliverTo:
+      fulfilment.method === 'pickup'
+        ? `the cellar door, ${cellarDoor}`
+        : `${order.address.suburb} ${order.address.state} ${order.address.postCode}`,
+    fulfilment,
     trackingReference: order.trackingReference,
     trackingUrl: order.trackingUrl,
     paymentReference: paid ? paymentReference(order.paymentIntentId ?? '') : null,

@@ -1,4 +1,4 @@
-import type { PackQuantity, PackSize } from '@brewery/shop-rules';
+import type { FulfilmentMethod, PackQuantity, PackSize } from '@brewery/shop-rules';
 import { compareNumbered, compareText } from '../../../shared-kernel/collation';
 import { perthDayOf, type PerthDay } from './perth-calendar';
 
@@ -46,6 +46,8 @@ export type SalesLine = {
   lineTotalCents: number;
   /** A refund of the order's payment: a negative line, no beer and no cans (absent on sales). */
   refund?: true;
+  /** Posted or collected at the cellar door (absent on lines kept before pickups, and on refunds: delivery). */
+  fulfilment?: FulfilmentMethod;
 };
 
 /** "48.00" from 4800: exact, because cents are integers. */
@@ -61,7 +63,12 @@ export function orderNumberOf(orderId: string): number | null {
 }
 
 /** The sales lines of an order once it is paid: one per item, dated by the Perth day of the payment. */
-export function salesLinesOf(orderId: string, items: readonly SoldItem[], paidAt: string): SalesLine[] {
+export function salesLinesOf(
+  orderId: string,
+  items: readonly SoldItem[],
+  paidAt: string,
+  fulfilment: FulfilmentMethod = 'delivery',
+): SalesLine[] {
   const date = perthDayOf(paidAt);
   const orderNumber = orderNumberOf(orderId);
   return items.map((item, index) => ({
@@ -82,6 +89,7 @@ export function salesLinesOf(orderId: string, items: readonly SoldItem[], paidAt
     unitPriceCents: item.unitPriceCents,
     lineTotal: decimalAmount(item.lineTotalCents),
     lineTotalCents: item.lineTotalCents,
+    fulfilment,
   }));
 }
 

@@ -83,16 +83,23 @@ describe('sales report CSV file', () => {
     const rows = csv.slice(1).split('\r\n');
     expect(rows).toEqual([
       SALES_REPORT_COLUMNS.join(','),
-      '12,2026-11-22,2026-11-22T03:00:00.000Z,Quokka Pale Ale,Pale Ale,4 Pack,2,8,22.00,44.00',
-      '12,2026-11-22,2026-11-22T03:00:00.000Z,"\'=cmd|""/c calc""!A1","Sour, ""Wild""",Single Can,3,3,6.50,19.50',
-      'Total (2 line items),,,,,,,11,,63.50',
+      '12,2026-11-22,2026-11-22T03:00:00.000Z,Quokka Pale Ale,Pale Ale,4 Pack,2,8,22.00,44.00,Delivery',
+      '12,2026-11-22,2026-11-22T03:00:00.000Z,"\'=cmd|""/c calc""!A1","Sour, ""Wild""",Single Can,3,3,6.50,19.50,Delivery',
+      'Total (2 line items),,,,,,,11,,63.50,',
       '',
     ]);
+  });
+
+  it('says of each line whether its order was posted or collected at the cellar door', () => {
+    const period = { start: '2026-11-22', end: '2026-11-22' };
+    const lines = salesLinesOf('14', [item(1, { id: '14-1' })], '2026-11-22T03:00:00.000Z', 'pickup');
+    const rows = salesReportCsv(lines, summariseSales(period, lines)).slice(1).split('\r\n');
+    expect(rows[1]).toBe('14,2026-11-22,2026-11-22T03:00:00.000Z,Quokka Pale Ale,Pale Ale,4 Pack,2,8,22.00,44.00,Pickup');
   });
 
   it('still has its header and a zero totals row for a period without sales', () => {
     const period = { start: '2026-11-01', end: '2026-11-02' };
     const rows = salesReportCsv([], summariseSales(period, [])).slice(1).split('\r\n');
-    expect(rows).toEqual([SALES_REPORT_COLUMNS.join(','), 'Total (0 line items),,,,,,,0,,0.00', '']);
+    expect(rows).toEqual([SALES_REPORT_COLUMNS.join(','), 'Total (0 line items),,,,,,,0,,0.00,', '']);
   });
 });

@@ -18,6 +18,7 @@ export const SALES_REPORT_COLUMNS = [
   'Quantity (cans)',
   'Unit Price',
   'Line Total',
+  'Fulfilment',
 ] as const;
 
 /** `sales-report-{start}-to-{end}.csv`, as the spec names the download. */
@@ -40,7 +41,8 @@ export function salesReportCsv(lines: readonly SalesLine[], summary: SalesSummar
       line.quantity,
       line.unitPrice,
       line.lineTotal,
+      line.refund === true ? '' : line.fulfilment === 'pickup' ? 'Pickup' : 'Delivery',
     ]),
-    [`Total (${summary.lineItems} line items)`, '', '', '', '', '', '', summary.totalCans, '', summary.totalRevenue],
+    [`Total (${summary.lineItems} line items)`, '', '', '', '', '', '', summary.totalCans, '', summary.totalRevenue, ''],
   ]);
 }

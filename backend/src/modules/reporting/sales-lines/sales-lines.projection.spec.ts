@@ -131,6 +131,7 @@ describe('sales-lines projection', () => {
       unitPriceCents: 650,
       lineTotal: '19.50',
       lineTotalCents: 1950,
+      fulfilment: 'delivery',
     });
   });
 

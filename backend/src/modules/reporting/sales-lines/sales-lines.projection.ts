@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
-import type { OrderCancelled, OrderDeleted, OrderPaid, OrderPlaced, OrderRefunded } from '../../ordering/domain/order.events';
+import {
+  fulfilmentOf,
+  type OrderCancelled,
+  type OrderDeleted,
+  type OrderPaid,
+  type OrderPlaced,
+  type OrderRefunded,
+} from '../../ordering/domain/order.events';
+import type { FulfilmentMethod } from '@brewery/shop-rules';
 import { refundLineOf, salesLinesOf, type SalesLine, type SoldItem } from '../domain/sales-line';
 
 export const SALES_LINES = 'sales-lines';
@@ -21,6 +29,8 @@ export interface SalesOrderDoc {
   paidAt: string | null;
   /** Kept only while the order is pending. */
   items: SoldItem[];
+  /** Posted or collected at the cellar door (absent on documents kept before pickups: delivery). */
+  fulfilment?: FulfilmentMethod;
   /** Refunds of the order so far (absent: none). */
   refunds?: number;
   /** The beer the order paid for, in cents (its lines' total; shipping is not beer revenue). */
@@ -67,6 +77,7 @@ export class SalesLinesProjection implements Projection {
               placedAt: event.data.placedAt,
               paidAt: null,
               items: event.data.items.map(soldItem),
+              fulfilment: fulfilmentOf(event.data).method,
             },
           },
           { upsert: true },
@@ -75,7 +86,8 @@ export class SalesLinesProjection implements Projection {
       case 'OrderPaid': {
         if (current === null || current.status !== 'pending') return;
         const lines = store.collection<SalesLineDoc>(SALES_LINES);
-        for (const line of salesLinesOf(orderId, current.items, event.data.paidAt)) await lines.replaceOne({ _id: line.id, ...line });
+        for (const line of salesLinesOf(orderId, current.items, event.data.paidAt, current.fulfilment))
+          await lines.replaceOne({ _id: line.id, ...line });
         // Written after the lines: a crash in between delivers OrderPaid again and rewrites the same lines.
         const beerCents = current.items.reduce((sum, item) => sum + item.lineTotalCents, 0);
         await orders.updateOne(guard, {

@@ -1,6 +1,7 @@
-import { packSizeLabel, type PackSize } from '@brewery/shop-rules';
+import { packSizeLabel, pickupDayLabel, type PackSize } from '@brewery/shop-rules';
 import { csvFile } from '../../../shared-kernel/csv';
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
+import { fulfilmentOf } from '../../ordering/domain/order.events';
 
 /** One row of a pick list: how many of one beer in one pack size to pull for the orders chosen. */
 export interface PickListRow {
@@ -53,12 +54,17 @@ const cansOf = (rows: readonly PickListRow[]): number => rows.reduce((sum, row) 
 /** What goes in one order's box. */
 export function packingSlipOf(order: PlacedOrder): PackingSlip {
   const { customer } = order.order;
+  const fulfilment = fulfilmentOf(order.order);
   const rows = rowsOf([order]);
   return {
     orderId: order.order.orderId,
     placedAt: order.order.placedAt,
     customerName: customer.name,
-    destination: `${customer.suburb.toUpperCase()} ${customer.state} ${customer.postCode}`,
+    // A pickup's box waits at the cellar door for its Saturday.
+    destination:
+      fulfilment.method === 'pickup'
+        ? `CELLAR DOOR PICKUP · ${pickupDayLabel(fulfilment.pickupDate).toUpperCase()}`
+        : `${customer.suburb.toUpperCase()} ${customer.state} ${customer.postCode}`,
     rows,
     totalCans: cansOf(rows),
   };
