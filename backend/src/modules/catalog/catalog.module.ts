@@ -13,23 +13,50 @@ import {
 import { ManageProducts } from './manage-products/manage-products.service';
 import { ShopListing } from './product-list/shop-listing';
 import { ProductStreams } from './product-streams';
+import { ReleaseSweep } from './release-sweep/release-sweep.service';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { BackInStockController, NotifyMeAttempts } from './back-in-stock/back-in-stock.controller';
+import { BackInStockEmailer, BackInStockWatcher } from './back-in-stock/back-in-stock.process-managers';
+import { BackInStock } from './back-in-stock/back-in-stock.service';
+import { WaitlistProjection } from './back-in-stock/waitlist.projection';
 import { SeedProducts } from './seed-products/seed-products.service';
 
 export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, GetProductAvailabilityHandler, FindBeerBySlugHandler];
 
 /** Products: the product streams, their read model, the shop's and the admin's routes, and stock for checkout. */
 @Module({
-  controllers: [ShopProductsController, AdminProductsController],
-  providers: [ProductStreams, CatalogStock, ManageProducts, SeedProducts, ProductListProjection, ShopListing, ...QueryHandlers],
+  imports: [NotificationsModule],
+  controllers: [ShopProductsController, AdminProductsController, BackInStockController],
+  providers: [
+    ProductStreams,
+    CatalogStock,
+    ManageProducts,
+    SeedProducts,
+    ProductListProjection,
+    ShopListing,
+    ReleaseSweep,
+    BackInStock,
+    NotifyMeAttempts,
+    WaitlistProjection,
+    BackInStockWatcher,
+    BackInStockEmailer,
+    ...QueryHandlers,
+  ],
   exports: [CatalogStock, ShopListing],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(
     private readonly registry: ProjectionRegistry,
     private readonly productList: ProductListProjection,
+    private readonly waitlists: WaitlistProjection,
+    private readonly backInStockWatcher: BackInStockWatcher,
+    private readonly backInStockEmailer: BackInStockEmailer,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerProjection(this.productList);
+    this.registry.registerProjection(this.waitlists);
+    this.registry.registerProcessManager(this.backInStockWatcher);
+    this.registry.registerProcessManager(this.backInStockEmailer);
   }
 }

@@ -300,6 +300,79 @@ describe('product decider', () => {
     ])('%s', (_name, given, when, then) => check(given, when, then));
   });
 
+  describe('a scheduled release (releaseAt)', () => {
+    // Saturday 5 December 2026, 10 am in Perth, and a week later
+    const AT = '2026-12-05T02:00:00.000Z';
+    const LATER = '2026-12-12T02:00:00.000Z';
+    const scheduled: ProductEvent = { type: 'ProductReleaseScheduled', data: { releaseAt: AT, previous: null } };
+    const update = (releaseAt: string | null | undefined): ProductCommand => ({
+      type: 'UpdateProduct',
+      productId: ID,
+      fields: releaseAt === undefined ? fields : { ...fields, releaseAt },
+    });
+    it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
+      ['given no release, when one is set, then it is scheduled', [created], update(AT), [scheduled]],
+      [
+        'given a release, when it is moved, then the move names the time it replaces',
+        [created, scheduled],
+        update(LATER),
+        [{ type: 'ProductReleaseScheduled', data: { releaseAt: LATER, previous: AT } }],
+      ],
+      [
+        'given a release, when it is taken away, then it is cancelled',
+        [created, scheduled],
+        update(null),
+        [{ type: 'ProductReleaseCancelled', data: { previous: AT } }],
+      ],
+      ['given a release, when the form leaves releaseAt out, then it stays', [created, scheduled], update(undefined), []],
+      ['given a release, when the same time is sent, then nothing changes', [created, scheduled], update(AT), []],
+      [
+        'given a release to come, when a checkout reserves before it, then it is refused (not_released)',
+        [created, scheduled],
+        {
+          type: 'ReserveStock',
+          productId: ID,
+          orderId: 'o-1',
+          quantity: 4,
+          expiresAt: '2026-12-05T02:29:00.000Z',
+          at: '2026-12-05T01:59:59.999Z',
+        },
+        { code: 'not_released', kind: 'conflict' },
+      ],
+      [
+        'given a release, when a checkout reserves at its time, then the cans are held',
+        [created, scheduled],
+        { type: 'ReserveStock', productId: ID, orderId: 'o-1', quantity: 4, expiresAt: '2026-12-05T02:30:00.000Z', at: AT },
+        [{ type: 'StockReserved', data: { orderId: 'o-1', quantity: 4, expiresAt: '2026-12-05T02:30:00.000Z' } }],
+      ],
+      [
+        'given a release to come, when the sweep asks early, then nothing is recorded',
+        [created, scheduled],
+        { type: 'RecordRelease', productId: ID, at: '2026-12-05T01:59:59.000Z' },
+        [],
+      ],
+      [
+        'given a release, when its time has come, then it is recorded as released',
+        [created, scheduled],
+        { type: 'RecordRelease', productId: ID, at: '2026-12-05T02:00:00.400Z' },
+        [{ type: 'ProductReleased', data: { releaseAt: AT } }],
+      ],
+      [
+        'given a release recorded, when the sweep asks again, then nothing more is recorded',
+        [created, scheduled, { type: 'ProductReleased', data: { releaseAt: AT } }],
+        { type: 'RecordRelease', productId: ID, at: '2026-12-05T02:00:01.000Z' },
+        [],
+      ],
+      ['given no release, when the sweep asks, then nothing is recorded', [created], { type: 'RecordRelease', productId: ID, at: AT }, []],
+      [
+        'given a release time that is not an instant, then the form is refused',
+        [created],
+        update('Saturday at ten'),
+        { code: 'invalid_product', kind: 'validation' },
+      ],
+    ])('%s', (_, given, when, then) => check(given, when, then));
+  });
+
   describe('ReserveStock', () => {
     const limited = (maxPerOrder: number): ProductEvent => ({ type: 'ProductOrderLimitSet', data: { maxPerOrder } });
     it.each<[string, ProductEvent[], ProductCommand, Outcome]>([

@@ -1,3 +1,4 @@
+import { WAITLISTS, type WaitlistDoc } from '../back-in-stock/waitlist.projection';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
@@ -28,8 +29,13 @@ export class GetAdminProductsHandler implements IQueryHandler<GetAdminProductsQu
   constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
 
   async execute(): Promise<AdminProduct[]> {
-    const docs = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false });
-    return docs.sort(compareForListing).map(toAdminProduct);
+    const [docs, lists] = await Promise.all([
+      this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false }),
+      this.documents.collection<WaitlistDoc>(WAITLISTS).find({}),
+    ]);
+    // How many addresses wait to hear the beer is back (its "Tell me when it's back" list).
+    const waiting = new Map(lists.map((list) => [list._id, list.waiting.length]));
+    return docs.sort(compareForListing).map((doc) => ({ ...toAdminProduct(doc), waiting: waiting.get(doc.id) ?? 0 }));
   }
 }
 

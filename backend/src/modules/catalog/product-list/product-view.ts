@@ -29,7 +29,15 @@ export type ProductViewDoc = ProductFields & {
 };
 
 /** The product list for the admin: the stock figure, what is reserved and what is left to sell. */
-export type AdminProduct = Product & { reserved: number; available: number; revision: number; createdAt: string; updatedAt: string };
+export type AdminProduct = Product & {
+  reserved: number;
+  available: number;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Addresses waiting to hear the beer is back ("Tell me when it's back"); set by the admin list's query. */
+  waiting?: number;
+};
 
 /** The next version of a product's document after one of its events (null: nothing to keep yet). */
 export function evolveProductView(

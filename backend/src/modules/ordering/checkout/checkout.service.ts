@@ -149,7 +149,7 @@ export class CheckoutService {
     for (const productId of new Set(cart.map((line) => line.productId))) {
       products.set(productId, await this.stock.snapshot(productId, pricedAt));
     }
-    const priced = priceCheckout(cart, products, customer, fulfilment);
+    const priced = priceCheckout(cart, products, customer, fulfilment, new Date(pricedAt));
     const { summary } = priced;
     // The client left while we priced: nothing is recorded for it.
     if (signal.aborted) throw new CheckoutAbandonedError();

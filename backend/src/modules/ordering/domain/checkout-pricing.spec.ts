@@ -1,6 +1,9 @@
-import type { Product } from '@brewery/shop-rules';
+import { DELIVERY, type Product } from '@brewery/shop-rules';
 import type { ProductSnapshot } from '../../catalog/domain/product-snapshot';
 import { CheckoutMessages, priceCheckout, type CheckoutCartLine } from './checkout-pricing';
+
+/** Monday 23 November 2026, 9 am in Perth. */
+const NOW = new Date('2026-11-23T01:00:00.000Z');
 
 function product(id: string, changes: Partial<Product> = {}): Product {
   return {
@@ -46,6 +49,8 @@ describe('priceCheckout', () => {
       [line('a', '4pack', 8, 44), line('b', 'single', 8, 6)],
       catalog(snapshot(product('a')), snapshot(product('b'))),
       perth,
+      DELIVERY,
+      NOW,
     );
     expect(result.summary.subtotalCents).toBe(4400 + 4800);
     expect(result.summary.shippingCents).toBe(1000);
@@ -62,7 +67,13 @@ describe('priceCheckout', () => {
   });
 
   it('adds up one product across lines for its reservation', () => {
-    const result = priceCheckout([line('a', '4pack', 4, 22), line('a', 'single', 4, '6.00')], catalog(snapshot(product('a'))), perth);
+    const result = priceCheckout(
+      [line('a', '4pack', 4, 22), line('a', 'single', 4, '6.00')],
+      catalog(snapshot(product('a'))),
+      perth,
+      DELIVERY,
+      NOW,
+    );
     expect(result.reservations).toEqual([{ productId: 'a', name: 'Beer a', quantity: 8 }]);
   });
 
@@ -76,6 +87,12 @@ describe('priceCheckout', () => {
       [line('a', 'single', 4, 6)],
       catalog(snapshot(product('a', { isActive: false }))),
       'Beer a is no longer available',
+    ],
+    [
+      'a beer whose release time has not come',
+      [line('a', 'single', 4, 6)],
+      catalog(snapshot(product('a', { releaseAt: '2026-11-28T02:00:00.000Z' }))),
+      CheckoutMessages.notReleased('Beer a', '2026-11-28T02:00:00.000Z'),
     ],
     [
       'an archived product',
@@ -119,14 +136,17 @@ describe('priceCheckout', () => {
     ],
     ['part of a pack', [line('a', '4pack', 6, 22)], catalog(snapshot(product('a'))), 'quantity of a 4pack line'],
   ])('refuses %s', (_, cart, products, message) => {
-    expect(() => priceCheckout(cart, products, perth)).toThrow(message);
+    expect(() => priceCheckout(cart, products, perth, DELIVERY, NOW)).toThrow(message);
   });
 
   it('charges a pack without its own price at single price times size', () => {
-    const result = priceCheckout([line('a', '4pack', 4, 24)], catalog(snapshot(product('a', { price4Pack: null }))), {
-      state: 'NSW',
-      postCode: '2000',
-    });
+    const result = priceCheckout(
+      [line('a', '4pack', 4, 24)],
+      catalog(snapshot(product('a', { price4Pack: null }))),
+      { state: 'NSW', postCode: '2000' },
+      DELIVERY,
+      NOW,
+    );
     expect(result.summary.subtotalCents).toBe(2400);
     expect(result.summary.shippingCents).toBe(1000);
   });

@@ -6,7 +6,7 @@ import {
   summariseOrder,
   toCents,
   validatePack,
-  DELIVERY,
+  isReleased,
   type Fulfilment,
   type OrderSummary,
   type PackSize,
@@ -48,7 +48,9 @@ export function priceCheckout(
   cart: readonly CheckoutCartLine[],
   products: ReadonlyMap<string, ProductSnapshot | null>,
   customer: Pick<OrderCustomer, 'state' | 'postCode'>,
-  fulfilment: Fulfilment = DELIVERY,
+  fulfilment: Fulfilment,
+  /** When it is priced: a beer whose release time has not come by then is not sold. */
+  at: Date,
 ): PricedCheckout {
   const lines = cart.map((line) => {
     if (!isPackSize(line.packSize)) throw CheckoutErrors.badPackSize(line.packSize);
@@ -73,6 +75,7 @@ export function priceCheckout(
       if (snapshot === null) throw CheckoutErrors.productNotFound(productId);
       const { product } = snapshot;
       if (!product.isActive || product.archived) throw CheckoutErrors.productUnavailable(product.name);
+      if (!isReleased(product, at)) throw CheckoutErrors.notReleased(product.name, product.releaseAt ?? '');
       if (product.maxPerOrder !== null && quantity > product.maxPerOrder) {
         throw CheckoutErrors.overOrderLimit(product.name, product.maxPerOrder, quantity);
       }

@@ -10,6 +10,7 @@ export const CheckoutMessages = {
     `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
   overLimit: (name: string, limit: number, requested: number): string =>
     `Limit ${limit} per order for ${name}: your pack has ${requested}.`,
+  notReleased: (name: string, releaseAt: string): string => `${name} is not on sale yet: it releases at ${releaseAt}`,
   pricesChanged: 'Prices have changed since you added these beers: please review your pack',
   packNotOffered: (name: string, packSize: PackSize): string =>
     `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
@@ -31,6 +32,8 @@ export const CheckoutErrors = {
   invalidPack: (): DomainError => new DomainError('invalid_pack', CheckoutMessages.invalidPack),
   productNotFound: (productId: string): DomainError =>
     new DomainError('product_not_found', CheckoutMessages.notFound(productId), 'not_found'),
+  notReleased: (name: string, releaseAt: string): DomainError =>
+    new DomainError('not_released', CheckoutMessages.notReleased(name, releaseAt), 'conflict'),
   productUnavailable: (name: string): DomainError => new DomainError('product_unavailable', CheckoutMessages.unavailable(name), 'conflict'),
   overOrderLimit: (name: string, limit: number, requested: number): DomainError =>
     new DomainError('order_limit', CheckoutMessages.overLimit(name, limit, requested), 'conflict'),

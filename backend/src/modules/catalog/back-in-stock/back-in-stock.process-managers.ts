@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { streamId, type RecordedEvent } from '@brewery/eventstore';
+import type { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import type { ProcessManager } from '../../../platform/projections/projection';
+import { EmailService } from '../../notifications/send-email/email.service';
+import { backInStockEmail, backInStockEmailKey } from '../domain/back-in-stock-email';
+import type { BackInStockTold } from '../domain/waitlist.events';
+import { BackInStock } from './back-in-stock.service';
+
+/**
+ * A beer that may be back: released, recounted, a hold given back, a cancelled order's cans returned, live again.
+ * Each asks the beer's list whether to tell (the waitlist decider says: only a beer on sale with cans).
+ */
+@Injectable()
+export class BackInStockWatcher implements ProcessManager {
+  readonly name = 'back-in-stock-watcher';
+  readonly eventTypes = [
+    'ProductReleased',
+    'StockCounted',
+    'StockReservationReleased',
+    'StockReturned',
+    'ProductPublished',
+    'ProductRestored',
+  ] as const;
+
+  constructor(private readonly lists: BackInStock) {}
+
+  async handle(event: RecordedEvent): Promise<void> {
+    await this.lists.tellIfBack(streamId(event.streamName), {
+      correlationId: event.metadata.correlationId,
+      causationId: event.id,
+      actor: 'system',
+    });
+  }
+}
+
+/** Each address told gets its one e-mail, keyed by the telling, so a repeat delivery queues nothing new. */
+@Injectable()
+export class BackInStockEmailer implements ProcessManager {
+  readonly name = 'back-in-stock-email';
+  readonly eventTypes = ['BackInStockTold'] as const;
+
+  constructor(
+    private readonly lists: BackInStock,
+    private readonly email: EmailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(event: RecordedEvent): Promise<void> {
+    const told = event as unknown as RecordedEvent & Pick<BackInStockTold, 'data'>;
+    const productId = streamId(event.streamName);
+    const { name, beerUrl, unsubscribeUrl } = await this.lists.links(productId, told.data.email);
+    const released = event.metadata.correlationId.startsWith(`release-${productId}-`);
+    const message = backInStockEmail({
+      to: told.data.email,
+      beer: name,
+      beerUrl,
+      unsubscribeUrl,
+      released,
+      shop: { brandName: this.config.shop.brandName, email: this.config.shop.email },
+    });
+    await this.email.queue(backInStockEmailKey(productId, event.revision), message, {
+      correlationId: event.metadata.correlationId,
+      causationId: event.id,
+      actor: 'system',
+      occurredAt: this.clock.now().toISOString(),
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import type { EmailMessage } from '../../notifications/domain/email.events';
+
+/** One e-mail per address told: keyed by the list's stream and the revision of its `BackInStockTold`. */
+export function backInStockEmailKey(productId: string, revision: number): string {
+  return `back-in-stock-${productId}-${revision}`;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * "Hazy IPA is back": the beer's page, and a link that takes the address off every back-in-stock list, no login.
+ * `released`: the beer has just been released rather than restocked.
+ */
+export function backInStockEmail(input: {
+  to: string;
+  beer: string;
+  beerUrl: string;
+  unsubscribeUrl: string;
+  released: boolean;
+  shop: { brandName: string; email: string };
+}): EmailMessage {
+  const { to, beer, beerUrl, unsubscribeUrl, released, shop } = input;
+  const subject = released ? `${beer} is out now` : `${beer} is back in stock`;
+  const news = released
+    ? `${beer} has just been released, and you asked us to tell you.`
+    : `${beer} is back in stock, and you asked us to tell you.`;
+  const text = [
+    'Hi,',
+    '',
+    news,
+    `Get yours before it goes again: ${beerUrl}`,
+    '',
+    'We only tell you once: this address is now off the list for this beer.',
+    `Stop all back-in-stock e-mails to this address: ${unsubscribeUrl}`,
+    '',
+    shop.brandName,
+  ].join('\n');
+  const html = [
+    '<p>Hi,</p>',
+    `<p>${escapeHtml(news)}</p>`,
+    `<p><a href="${escapeHtml(beerUrl)}">Get yours before it goes again</a></p>`,
+    '<p>We only tell you once: this address is now off the list for this beer.</p>',
+    `<p><a href="${escapeHtml(unsubscribeUrl)}">Stop all back-in-stock e-mails to this address</a></p>`,
+    `<p>${escapeHtml(shop.brandName)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html, kind: 'back-in-stock' };
+}

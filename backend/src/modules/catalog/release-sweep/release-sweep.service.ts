@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { DocumentStore, Leadership } from '@brewery/eventstore';
+import { CLOCK, DOCUMENT_STORE, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { PRODUCTS_COLLECTION, type ProductViewDoc } from '../product-list/product-view';
+import { ProductStreams } from '../product-streams';
+
+/** How often the sweep looks: a release is recorded (and its waiting list told) within this of its time. */
+export const RELEASE_SWEEP_MS = 500;
+
+/**
+ * Records each scheduled release when its time comes (`ProductReleased`, once per release time), which puts it in
+ * the beer's history and sets off the back-in-stock e-mails. Going on sale does not wait for it: every process
+ * sells a beer from its `releaseAt` by its own clock. Runs in the process that holds the lease.
+ */
+@Injectable()
+export class ReleaseSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ReleaseSweep');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly streams: ProductStreams,
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LEADERSHIP) private readonly leadership: Leadership,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      if (this.running || !this.leadership.isLeader()) return;
+      this.running = this.recordDue()
+        .catch((error: unknown) =>
+          this.logger.error({ msg: 'release sweep failed', error: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => (this.running = null));
+    }, RELEASE_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Records the releases whose time has come and that are not recorded yet; returns the products released. */
+  async recordDue(): Promise<string[]> {
+    const at = this.clock.now().toISOString();
+    const due = (
+      await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false, releaseAt: { $lte: at } })
+    ).filter((doc) => typeof doc.releaseAt === 'string' && doc.releasedAt !== doc.releaseAt);
+    const released: string[] = [];
+    for (const doc of due) {
+      const result = await this.streams.run(
+        { type: 'RecordRelease', productId: doc.id, at },
+        { correlationId: `release-${doc.id}-${doc.releaseAt ?? ''}`, actor: 'system' },
+      );
+      if (result.events.length > 0) released.push(doc.id);
+    }
+    if (released.length > 0) this.logger.log({ msg: 'releases recorded', products: released });
+    return released;
+  }
+}
