@@ -11,6 +11,9 @@ import { KEEP_PAYMENT } from './order-tracking-form';
 import { orderStatusLabel } from './order-status';
 import type { OrderHistoryEntry } from './api/get-order-history';
 import { saveFile } from '@/shared/browser/save-file';
+import { pickupDayLabel } from '@brewery/shop-rules';
+import { useLocation } from 'react-router-dom';
+import { cellarDoorSaturdays } from './pickup-display';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 vi.mock('@/shared/browser/save-file', () => ({ saveFile: vi.fn() }));
@@ -794,6 +797,126 @@ describe('Active Orders tab', () => {
       { url: '/api/admin/orders/bulk-status', body: { orderIds: ['30', '29', '28'], status: 'shipped', notifyCustomer: false } },
     ]);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument());
+  });
+});
+
+/** The address the tab keeps its search in, shown for the test to read. */
+function Address() {
+  return <output aria-label="Address">{useLocation().search}</output>;
+}
+
+describe('active orders: posted or collected at the cellar door', () => {
+  const pickup = (overrides: Parameters<typeof adminOrderFixture>[0] = {}) =>
+    adminOrderFixture({
+      fulfilment: { method: 'pickup', pickupDate: '2026-11-28' },
+      pickupDate: '2026-11-28',
+      shippingAddress: 'Cellar door pickup, Saturday 28 November, 10am-4pm',
+      shippingCost: '0.00',
+      totalAmount: '54.00',
+      estimatedDelivery: 'Saturday 28 November, 10am-4pm',
+      collection: null,
+      ...overrides,
+    });
+
+  it('filters by fulfilment, and pickups by Saturday, sending both to the search and keeping them in the address', async () => {
+    const searches: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        const url = new URL(requestUrl(input), 'http://shop.test');
+        searches.push(url.searchParams);
+        return new Response(JSON.stringify(page([pickup()])), { status: 200 });
+      }),
+    );
+    const saturday = cellarDoorSaturdays(new Date())[2] ?? '';
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <ActiveOrdersTab />
+        <Address />
+      </>,
+      { route: '/admin?tab=active-orders' },
+    );
+    await row('12');
+    expect(searches.at(-1)?.has('fulfilment')).toBe(false);
+    expect(screen.queryByRole('combobox', { name: 'Saturday' })).not.toBeInTheDocument();
+
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Fulfilment' }), 'Cellar door pickup');
+    await waitFor(() => expect(searches.at(-1)?.get('fulfilment')).toBe('pickup'));
+    expect(searches.at(-1)?.has('pickupDate')).toBe(false);
+    await chooseOption(user, await screen.findByRole('combobox', { name: 'Saturday' }), pickupDayLabel(saturday));
+    await waitFor(() => expect(searches.at(-1)?.get('pickupDate')).toBe(saturday));
+    expect(searches.at(-1)?.get('fulfilment')).toBe('pickup');
+    const address = new URLSearchParams(screen.getByRole('status', { name: 'Address' }).textContent ?? '');
+    expect(address.get('fulfilment')).toBe('pickup');
+    expect(address.get('pickupDate')).toBe(saturday);
+
+    // Posted orders have no Saturday: choosing them drops it.
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Fulfilment' }), 'Delivery');
+    await waitFor(() => expect(searches.at(-1)?.get('fulfilment')).toBe('delivery'));
+    expect(searches.at(-1)?.has('pickupDate')).toBe(false);
+    expect(screen.queryByRole('combobox', { name: 'Saturday' })).not.toBeInTheDocument();
+    // Clear filters drops it too (the unfiltered page shows from the cache).
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\?tab=active-orders$/));
+    expect(screen.getByRole('combobox', { name: 'Fulfilment' }).closest('.ant-select')).toHaveTextContent('All');
+  }, 45_000);
+
+  it('reads the fulfilment and Saturday from the address it was opened with', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(page([pickup()])), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<ActiveOrdersTab />, { route: '/admin?tab=active-orders&fulfilment=pickup&pickupDate=2026-11-28' });
+    await row('12');
+    const asked = new URL(requestUrl(fetchMock.mock.calls[0]?.[0] ?? ''), 'http://shop.test').searchParams;
+    expect(asked.get('fulfilment')).toBe('pickup');
+    expect(asked.get('pickupDate')).toBe('2026-11-28');
+    expect(screen.getByRole('combobox', { name: 'Saturday' }).closest('.ant-select')).toHaveTextContent('Saturday 28 November');
+  });
+
+  it('marks a pickup in its row with its Saturday', async () => {
+    stubApi({ [ACTIVE]: { body: page([pickup({ id: '14', number: 14 }), adminOrderFixture()]) } });
+    renderWithProviders(<ActiveOrdersTab />);
+    expect(within(await row('14')).getByText('Pickup Sat 28 Nov')).toBeInTheDocument();
+    expect(within(await row('12')).queryByText(/Pickup/)).not.toBeInTheDocument();
+  });
+
+  it('a pickup’s dialog says when it is collected and by whom, and offers its packing slip but no shipping label', async () => {
+    const collected = pickup({
+      status: 'delivered',
+      collection: { idType: 'drivers_licence', collectedBy: 'Sam Lee', at: '2026-11-28T03:05:00.000Z', by: 'admin' },
+    });
+    stubApi({
+      [ACTIVE]: { body: page([collected]) },
+      [ORDER_12]: { body: page([collected]) },
+      'GET /api/admin/orders/12/history': { body: [] },
+    });
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    const customer = within(dialog).getByRole('region', { name: 'Customer information' });
+    expect(within(customer).getByText('Collect at the cellar door, Saturday 28 November, 10am-4pm')).toBeInTheDocument();
+    expect(
+      within(customer).getByText("Collected 28 Nov 2026, 11:05 am by Sam Lee (Driver's licence), checked by Admin"),
+    ).toBeInTheDocument();
+    expect(within(customer).queryByText('Shipping address')).not.toBeInTheDocument();
+    const summary = within(dialog).getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('$0.00 (cellar door pickup)')).toBeInTheDocument();
+    expect(within(summary).queryByText('Estimated delivery')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Shipping label' })).not.toBeInTheDocument();
+    const slip = within(dialog).getByRole('region', { name: 'Packing slip' });
+    expect(within(slip).getByRole('button', { name: /Packing Slip/ })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: /Create Shipping Label/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Download Label/ })).not.toBeInTheDocument();
+  });
+
+  it('a pickup not yet collected says so', async () => {
+    stubApi({
+      [ACTIVE]: { body: page([pickup()]) },
+      [ORDER_12]: { body: page([pickup()]) },
+      'GET /api/admin/orders/12/history': { body: [] },
+    });
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('View Details');
+    expect(within(dialog).getByText('Not collected yet')).toBeInTheDocument();
   });
 });
 

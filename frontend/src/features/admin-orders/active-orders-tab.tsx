@@ -1,4 +1,4 @@
-import { EditOutlined, EyeOutlined, PrinterOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PrinterOutlined, ShopOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
@@ -6,6 +6,7 @@ import { useToast } from '@/shared/ui/toast/use-toast';
 import { usePickList, usePrintLabels } from './api/bulk-dispatch';
 import type { AdminOrder } from './api/get-admin-orders';
 import { BulkStatusControl } from './bulk-status-control';
+import { CellarDoorDrawer } from './cellar-door-drawer';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrdersTable } from './orders-table';
 import { ACTIVE_STATUSES } from './order-tab-statuses';
@@ -37,6 +38,7 @@ function tracking(order: AdminOrder) {
 export function ActiveOrdersTab() {
   // The order as it was when opened; the dialog then reads it again after every change.
   const [open, setOpen] = useState<{ order: AdminOrder; focus: 'details' | 'tracking' } | null>(null);
+  const [cellarDoorOpen, setCellarDoorOpen] = useState(false);
   const print = usePrintLabels();
   const pick = usePickList();
   const toast = useToast();
@@ -64,6 +66,12 @@ export function ActiveOrdersTab() {
     <OrdersTable
       tab="active-orders"
       exportable
+      fulfilmentFilter
+      headerActions={
+        <Button icon={<ShopOutlined aria-hidden />} onClick={() => setCellarDoorOpen(true)}>
+          Cellar door
+        </Button>
+      }
       label="Active orders"
       title="Active Orders"
       subtitle="Paid orders and everything after"
@@ -127,7 +135,12 @@ export function ActiveOrdersTab() {
           <BulkStatusControl orderIds={orderIds} statuses={BULK_STATUSES} onDone={clear} />
         </>
       )}
-      dialog={open === null ? null : <OrderDetailDialog order={open.order} focus={open.focus} onClose={() => setOpen(null)} />}
+      dialog={
+        <>
+          {open === null ? null : <OrderDetailDialog order={open.order} focus={open.focus} onClose={() => setOpen(null)} />}
+          <CellarDoorDrawer open={cellarDoorOpen} onClose={() => setCellarDoorOpen(false)} />
+        </>
+      }
     />
   );
 }

@@ -59,12 +59,12 @@ export function adminOrderFixture(overrides: Partial<AdminOrder> = {}): AdminOrd
 
 /** The first page of a tab's search with no filter: the request the tab sends when it opens. */
 export function firstPageRequest(statuses: readonly OrderStatus[]): string {
-  return `GET /api/admin/orders/search?${orderSearchQueryString({ q: '', statuses, from: null, to: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
+  return `GET /api/admin/orders/search?${orderSearchQueryString({ q: '', statuses, from: null, to: null, fulfilment: null, pickupDate: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
 }
 
 /** The request an open order dialog makes to read its order again (by its number, every status). */
 export function orderRequest(orderId: string): string {
-  return `GET /api/admin/orders/search?${orderSearchQueryString({ q: orderId, statuses: [], from: null, to: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
+  return `GET /api/admin/orders/search?${orderSearchQueryString({ q: orderId, statuses: [], from: null, to: null, fulfilment: null, pickupDate: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
 }
 
 /** The server's answer: one page holding these orders. */

@@ -1,9 +1,11 @@
 import { TeamOutlined } from '@ant-design/icons';
+import { pickupWhen } from '@brewery/shop-rules';
 import { Alert, Button, Descriptions, Modal, Tag } from 'antd';
 import type { InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/shared/api/api-error';
+import { actorLabel } from '@/shared/ui/event-timeline';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { adminOrderQueryOptions, useLiveOrder } from './api/get-admin-order';
 import type { AdminOrder } from './api/get-admin-orders';
@@ -14,6 +16,7 @@ import { OrderReviewSection } from './order-review-section';
 import { dateTime, itemQuantityText, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
 import { OrderTrackingForm } from './order-tracking-form';
+import { collectedText, pickupDateOf } from './pickup-display';
 import { ShippingLabelSection } from './shipping-label-section';
 import './order-detail-dialog.css';
 
@@ -53,6 +56,8 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
   };
   const referenceRef = useRef<InputRef>(null);
   const [customerOpen, setCustomerOpen] = useState(false);
+  // Collected at the cellar door: no address, no carrier, no label; when, and the hand-over once made.
+  const pickupDate = pickupDateOf(order);
   // The dialog takes the focus as it opens; only then can the tracking field have it.
   const afterOpenChange = (open: boolean) => {
     if (open && focus === 'tracking') referenceRef.current?.focus({ preventScroll: false });
@@ -88,7 +93,18 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
             <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
           </Descriptions.Item>
           <Descriptions.Item label="Phone">{order.customerPhone}</Descriptions.Item>
-          <Descriptions.Item label="Shipping address">{order.shippingAddress}</Descriptions.Item>
+          {pickupDate === null ? (
+            <Descriptions.Item label="Shipping address">{order.shippingAddress}</Descriptions.Item>
+          ) : (
+            <Descriptions.Item label="Pickup">Collect at the cellar door, {pickupWhen(pickupDate)}</Descriptions.Item>
+          )}
+          {pickupDate === null ? null : (
+            <Descriptions.Item label="Collection">
+              {order.collection
+                ? `${collectedText(order.collection, order.customerName)}, checked by ${actorLabel(order.collection.by)}`
+                : 'Not collected yet'}
+            </Descriptions.Item>
+          )}
         </Descriptions>
         <Button size="small" icon={<TeamOutlined aria-hidden />} onClick={() => setCustomerOpen(true)}>
           All orders from this customer
@@ -132,7 +148,7 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
           <Descriptions.Item label="Subtotal">{money(order.subtotal)}</Descriptions.Item>
           <Descriptions.Item label="Shipping">
             {money(order.shippingCost)}
-            {order.isPerthMetro ? ' (Perth Metro)' : ''}
+            {pickupDate !== null ? ' (cellar door pickup)' : order.isPerthMetro ? ' (Perth Metro)' : ''}
           </Descriptions.Item>
           <Descriptions.Item label="Total">
             <strong>{money(order.totalAmount)}</strong>
@@ -142,13 +158,13 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
           <Descriptions.Item label="Invoice number">{order.invoiceNumber ?? 'Not issued yet'}</Descriptions.Item>
           <Descriptions.Item label="Ordered">{dateTime(order.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="Paid">{order.paidAt ? dateTime(order.paidAt) : 'Not paid'}</Descriptions.Item>
-          <Descriptions.Item label="Estimated delivery">{order.estimatedDelivery}</Descriptions.Item>
+          {pickupDate === null ? <Descriptions.Item label="Estimated delivery">{order.estimatedDelivery}</Descriptions.Item> : null}
           <Descriptions.Item label="Payment reference">{order.paymentIntentId ?? 'None'}</Descriptions.Item>
         </Descriptions>
       </section>
 
-      <section className="order-detail__section" aria-label="Shipping label">
-        <h3>Shipping Label</h3>
+      <section className="order-detail__section" aria-label={pickupDate === null ? 'Shipping label' : 'Packing slip'}>
+        <h3>{pickupDate === null ? 'Shipping Label' : 'Packing Slip'}</h3>
         <ShippingLabelSection order={order} />
       </section>
 

@@ -1,7 +1,8 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Empty, Input, Table, Tag } from 'antd';
+import { Alert, Button, Checkbox, Empty, Input, Select, Table, Tag } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import type { FulfilmentMethod } from '@brewery/shop-rules';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { exportOrders } from '@/shared/api/books/export-orders';
@@ -13,6 +14,7 @@ import { MAX_BULK_ORDERS } from './api/bulk-dispatch';
 import { ORDER_PAGE_SIZES, searchAdminOrders, useOrderSearch, type OrderSort } from './api/search-admin-orders';
 import { dateTime, isUnpaid, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
+import { cellarDoorSaturdays, pickupDateOf, saturdayOptions, shortDayLabel } from './pickup-display';
 import { tabSearch, useOrderSearchParams } from './use-order-search-params';
 import './orders-tab.css';
 
@@ -38,6 +40,22 @@ export interface OrdersTableProps {
   bulkActions?: (orderIds: string[], clear: () => void) => ReactNode;
   /** Offers "Export CSV": the orders this search finds in its From-To period, as the books' export. */
   exportable?: boolean;
+  /** Offers the filter by fulfilment: posted orders, or pickups (of one Saturday). */
+  fulfilmentFilter?: boolean;
+  /** Buttons beside Refresh (the cellar door's). */
+  headerActions?: ReactNode;
+}
+
+const FULFILMENT_OPTIONS: { value: FulfilmentMethod | 'all'; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'delivery', label: 'Delivery' },
+  { value: 'pickup', label: 'Cellar door pickup' },
+];
+
+/** A pickup's mark in its row or card: "Pickup Sat 28 Nov". */
+function pickupTag(order: AdminOrder): ReactNode {
+  const date = pickupDateOf(order);
+  return date === null ? null : <Tag color="orange">Pickup {shortDayLabel(date)}</Tag>;
 }
 
 /** Below this width the orders are cards, not a table wider than the phone. */
@@ -71,6 +89,8 @@ export function OrdersTable({
   dialog,
   bulkActions,
   exportable = false,
+  fulfilmentFilter = false,
+  headerActions,
 }: OrdersTableProps) {
   const toast = useToast();
   const cards = useMediaQuery(ORDER_CARDS_QUERY);
@@ -106,7 +126,10 @@ export function OrdersTable({
       setSelectingAll(false);
     }
   };
-  const filtered = params.q !== '' || params.statuses.length > 0 || params.from !== null || params.to !== null;
+  // The Saturdays the pickup filter offers, counted once from when the table was drawn.
+  const [saturdays] = useState(() => cellarDoorSaturdays(new Date()));
+  const filtered =
+    params.q !== '' || params.statuses.length > 0 || params.from !== null || params.to !== null || params.fulfilment !== null;
   // The orders this search finds in its period, as the books' CSV (the same columns as the Analytics tab's export).
   const [exporting, setExporting] = useState(false);
   const exportFound = async () => {
@@ -133,6 +156,7 @@ export function OrdersTable({
         <span className="orders-table__order">
           {/* The first row's number is timed as it is painted (Element Timing): the benchmark's "first page shows". */}
           <strong elementtiming={index === 0 ? FIRST_ORDER_TIMING : undefined}>#{order.id}</strong>
+          {pickupTag(order)}
           {order.needsReview ? <Tag color="volcano">Needs review</Tag> : null}
         </span>
       ),
@@ -200,6 +224,7 @@ export function OrdersTable({
             <span className="orders-table__order">
               <strong elementtiming={index === 0 ? FIRST_ORDER_TIMING : undefined}>#{order.id}</strong>
               <Tag color={orderStatusColor(order.status)}>{orderStatusLabel(order.status)}</Tag>
+              {pickupTag(order)}
               {order.needsReview ? <Tag color="volcano">Needs review</Tag> : null}
               {order.status === 'pending' && order.paymentDeclined ? <Tag color="red">Card declined</Tag> : null}
             </span>
@@ -233,9 +258,12 @@ export function OrdersTable({
           <h2 className="orders-tab__title">{title}</h2>
           <p className="orders-tab__subtitle">{subtitle}</p>
         </div>
-        <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void result.refetch()} loading={result.isFetching}>
-          Refresh
-        </Button>
+        <div className="orders-tab__header-actions">
+          {headerActions}
+          <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void result.refetch()} loading={result.isFetching}>
+            Refresh
+          </Button>
+        </div>
       </header>
       <div className="orders-table__filters" role="search" aria-label={`Search ${label.toLowerCase()}`}>
         <Input.Search
@@ -276,11 +304,36 @@ export function OrdersTable({
             onChange={(event) => update({ to: event.target.value || null })}
           />
         </label>
+        {fulfilmentFilter ? (
+          <div className="orders-table__day">
+            <span id={`${tab}-fulfilment-filter`}>Fulfilment</span>
+            <Select<FulfilmentMethod | 'all'>
+              aria-labelledby={`${tab}-fulfilment-filter`}
+              className="orders-table__fulfilment"
+              value={params.fulfilment ?? 'all'}
+              // Another fulfilment than pickups has no Saturday.
+              onChange={(chosen) => update({ fulfilment: chosen === 'all' ? null : chosen, pickupDate: null })}
+              options={FULFILMENT_OPTIONS}
+            />
+          </div>
+        ) : null}
+        {fulfilmentFilter && params.fulfilment === 'pickup' ? (
+          <div className="orders-table__day">
+            <span id={`${tab}-pickup-date-filter`}>Saturday</span>
+            <Select<string>
+              aria-labelledby={`${tab}-pickup-date-filter`}
+              className="orders-table__pickup-date"
+              value={params.pickupDate ?? ''}
+              onChange={(chosen) => update({ pickupDate: chosen === '' ? null : chosen })}
+              options={[{ value: '', label: 'Any Saturday' }, ...saturdayOptions(saturdays, params.pickupDate)]}
+            />
+          </div>
+        ) : null}
         {filtered ? (
           <Button
             onClick={() => {
               setTyped('');
-              update({ q: '', statuses: [], from: null, to: null });
+              update({ q: '', statuses: [], from: null, to: null, fulfilment: null, pickupDate: null });
             }}
           >
             Clear filters

@@ -11,6 +11,7 @@ import {
   useDownloadShippingLabel,
 } from './api/download-shipping-label';
 import { saveFile } from '@/shared/browser/save-file';
+import { pickupDateOf } from './pickup-display';
 
 export interface ShippingLabelSectionProps {
   order: AdminOrder;
@@ -18,7 +19,8 @@ export interface ShippingLabelSectionProps {
 
 /**
  * Create the carrier label of a paid order (once) and download it as `shipping-label-order-{id}.pdf`; the
- * packing slip (what goes in the box) as `packing-slip-order-{id}.pdf`.
+ * packing slip (what goes in the box) as `packing-slip-order-{id}.pdf`. A pickup is never posted (the server
+ * refuses it a label): only its packing slip.
  */
 export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
   const create = useCreateShippingLabel();
@@ -27,6 +29,7 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
   const toast = useToast();
   // The order list carries the label once the shipping module projects it; a fresh answer counts too.
   const label = order.shippingLabel ?? create.data ?? null;
+  const pickup = pickupDateOf(order) !== null;
 
   const createLabel = () =>
     create.mutate(order.id, {
@@ -45,6 +48,25 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
       onSuccess: (blob) => saveFile(blob, packingSlipFileName(order.id)),
       onError: (error) => toast.error('Failed to download packing slip', errorMessage(error)),
     });
+
+  const slipButton = (
+    <Button
+      icon={<ProfileOutlined aria-hidden />}
+      onClick={downloadSlip}
+      loading={slip.isPending}
+      disabled={order.status === 'cancelled' || order.status === 'pending'}
+    >
+      Packing Slip (PDF)
+    </Button>
+  );
+
+  if (pickup)
+    return (
+      <div className="shipping-label">
+        <p className="shipping-label__none">Collected at the cellar door: no shipping label.</p>
+        <div className="shipping-label__actions">{slipButton}</div>
+      </div>
+    );
 
   return (
     <div className="shipping-label">
@@ -73,14 +95,7 @@ export function ShippingLabelSection({ order }: ShippingLabelSectionProps) {
         <Button icon={<DownloadOutlined aria-hidden />} onClick={downloadLabel} loading={download.isPending} disabled={label === null}>
           Download Label (PDF)
         </Button>
-        <Button
-          icon={<ProfileOutlined aria-hidden />}
-          onClick={downloadSlip}
-          loading={slip.isPending}
-          disabled={order.status === 'cancelled' || order.status === 'pending'}
-        >
-          Packing Slip (PDF)
-        </Button>
+        {slipButton}
       </div>
     </div>
   );

@@ -4,7 +4,17 @@ import { searchAdminOrders } from './search-admin-orders';
 
 /** One order as the admin lists show it, found by its number (null when the lists do not hold it). */
 export async function getAdminOrder(orderId: string): Promise<AdminOrder | null> {
-  const page = await searchAdminOrders({ q: orderId, statuses: [], from: null, to: null, sort: '-createdAt', page: 1, pageSize: 25 });
+  const page = await searchAdminOrders({
+    q: orderId,
+    statuses: [],
+    from: null,
+    to: null,
+    fulfilment: null,
+    pickupDate: null,
+    sort: '-createdAt',
+    page: 1,
+    pageSize: 25,
+  });
   return page.items.find((order) => order.id === orderId) ?? null;
 }
 

@@ -1,4 +1,4 @@
-import type { OrderStatus, PackQuantity, PackSize } from '@brewery/shop-rules';
+import type { Fulfilment, OrderStatus, PackQuantity, PackSize } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
 import type { EventActor } from '@/shared/ui/event-timeline';
@@ -22,6 +22,18 @@ export interface AdminOrderItem {
   product: { name: string; style: string; abv: number };
 }
 
+/** The kinds of photo ID the cellar door accepts as proof of age, as the server names them. */
+export const ID_TYPES = ['drivers_licence', 'passport', 'wa_photo_card', 'proof_of_age_card'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+/** The hand-over of a pickup at the cellar door: the photo ID checked, who collected (null: the customer), when, who checked. */
+export interface OrderCollection {
+  idType: IdType;
+  collectedBy: string | null;
+  at: string;
+  by: EventActor;
+}
+
 export interface ShippingLabelInfo {
   consignmentNumber: string;
   trackingUrl: string;
@@ -35,7 +47,14 @@ export interface AdminOrder {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** One line, as a label shows it; for a pickup, "Cellar door pickup, Saturday 28 November, 10am-4pm". */
   shippingAddress: string;
+  /** Posted, or collected at the cellar door on a Saturday (absent on orders placed before pickups: posted). */
+  fulfilment?: Fulfilment;
+  /** The Saturday a pickup is collected (`YYYY-MM-DD`); null or absent for a posted order. */
+  pickupDate?: string | null;
+  /** The hand-over at the cellar door, once made (null or absent: not collected). */
+  collection?: OrderCollection | null;
   subtotal: string;
   shippingCost: string;
   totalAmount: string;
@@ -49,6 +68,7 @@ export interface AdminOrder {
   createdAt: string;
   items: AdminOrderItem[];
   statusHistory: { status: OrderStatus; at: string; by: EventActor }[];
+  /** For a pickup, when it is collected ("Saturday 28 November, 10am-4pm"). */
   estimatedDelivery: string;
   isPerthMetro: boolean;
   paymentIntentId: string | null;

@@ -1,3 +1,4 @@
+import type { FulfilmentMethod } from '@brewery/shop-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
 import { ADMIN_ORDERS_KEY, type AdminOrder, type OrderStatus } from './get-admin-orders';
@@ -7,12 +8,19 @@ export type OrderPageSize = (typeof ORDER_PAGE_SIZES)[number];
 export const ORDER_SORTS = ['-createdAt', 'createdAt', '-total', 'total'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-/** `GET /api/admin/orders/search`'s parameters: text, statuses, Perth days (inclusive), sort and page. */
+/**
+ * `GET /api/admin/orders/search`'s parameters: text, statuses, Perth days (inclusive), posted or collected
+ * (and which Saturday), sort and page.
+ */
 export interface OrderSearchParams {
   q: string;
   statuses: readonly OrderStatus[];
   from: string | null;
   to: string | null;
+  /** Posted or collected orders only (null or absent: both). */
+  fulfilment?: FulfilmentMethod | null;
+  /** The pickups of one Saturday (`YYYY-MM-DD`); null or absent: any. */
+  pickupDate?: string | null;
   sort: OrderSort;
   page: number;
   pageSize: OrderPageSize;
@@ -32,6 +40,9 @@ export function orderSearchQueryString(params: OrderSearchParams): string {
   for (const status of params.statuses) query.append('status', status);
   if (params.from !== null) query.set('from', params.from);
   if (params.to !== null) query.set('to', params.to);
+  // Only when chosen: a search without them keeps the address and cache key it always had.
+  if (params.fulfilment != null) query.set('fulfilment', params.fulfilment);
+  if (params.pickupDate != null) query.set('pickupDate', params.pickupDate);
   query.set('sort', params.sort);
   query.set('page', String(params.page));
   query.set('pageSize', String(params.pageSize));
