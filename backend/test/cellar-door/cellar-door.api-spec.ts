@@ -152,7 +152,8 @@ describe('the cellar door: pickups at checkout, the Saturday list and the hand-o
     // The coming Saturday is the default
     expect((await pickupList()).body).toMatchObject({ date: OPEN_SATURDAY });
 
-    const packed = await putTracking(t, ada.orderId, { status: 'packed_awaiting_pickup', trackingReference: 'CELLAR1' });
+    // A pickup is never posted: its form needs no tracking reference
+    const packed = await putTracking(t, ada.orderId, { status: 'packed_awaiting_pickup' });
     expect(packed.status).toBe(200);
     await settle(t);
     const ready = (await outbox(t)).filter((e) => e.orderId === ada.orderId && e.subject === `Order #${ada.orderId} is ready to collect`);

@@ -263,6 +263,32 @@ describe('Active Orders tab', () => {
     await waitFor(() => expect(notify).toBeChecked());
   }, 45_000);
 
+  it('given a pickup, Packed keeps the e-mail box ticked (ready to collect) and the form sends no tracking reference', async () => {
+    const pickup = adminOrderFixture({
+      fulfilment: { method: 'pickup', pickupDate: '2026-12-05' },
+      pickupDate: '2026-12-05',
+      trackingReference: null,
+    });
+    const fetchMock = stubApi({
+      [ACTIVE]: { body: page([pickup]) },
+      [ORDER_12]: { body: page([pickup]) },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+      'PUT /api/admin/orders/12/tracking': {
+        body: { message: 'Order updated and customer notified by email', changed: true, notified: true },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    const dialog = await openDialog('Update Tracking');
+    await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Status' }), 'Packed - Awaiting Pickup');
+    const notify = within(dialog).getByRole('checkbox', { name: 'Notify customer by e-mail' });
+    await waitFor(() => expect(notify).toBeChecked());
+    await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));
+    await waitFor(() => expect(sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking')).toHaveLength(1));
+    const [call] = sent(fetchMock, 'PUT', '/api/admin/orders/12/tracking');
+    expect(JSON.parse(call?.[1]?.body as string)).toEqual({ status: 'packed_awaiting_pickup', notifyCustomer: true });
+  }, 45_000);
+
   it.each([
     {
       case: 'with "Notify customer by e-mail" unticked, sends notifyCustomer false and toasts what the server did',

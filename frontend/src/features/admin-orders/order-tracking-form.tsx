@@ -9,6 +9,7 @@ import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
 import { ORDER_STATUSES } from './api/get-admin-orders';
 import { useUpdateOrderTracking } from './api/update-order-tracking';
 import { auspostTrackingUrl, notifiedByDefault, orderStatusLabel } from './order-status';
+import { pickupDateOf } from './pickup-display';
 
 export interface OrderTrackingFormProps {
   order: AdminOrder;
@@ -39,6 +40,8 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
   const typedReference = Form.useWatch('trackingReference', form) ?? '';
   const chosenStatus = Form.useWatch('status', form) ?? order.status;
   const keepPayment = Form.useWatch('keepPayment', form) === true;
+  // A pickup is never posted: its form needs no tracking reference, and Packed means "ready to collect" (e-mailed).
+  const pickup = pickupDateOf(order) !== null;
   // Cancelling a paid order refunds what remains paid and returns its cans, unless the operator keeps the payment.
   const cancellingPaid = chosenStatus === 'cancelled' && order.status !== 'cancelled' && order.paidAt !== null;
 
@@ -50,8 +53,8 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
 
   // The e-mail box follows the status chosen: ticked, except for packed (the brewery's step, not the customer's news).
   useEffect(() => {
-    form.setFieldValue('notifyCustomer', notifiedByDefault(chosenStatus));
-  }, [form, chosenStatus]);
+    form.setFieldValue('notifyCustomer', notifiedByDefault(chosenStatus, pickup ? 'pickup' : 'delivery'));
+  }, [form, chosenStatus, pickup]);
 
   // The toast says what the server did: updated and e-mailed, updated quietly, or nothing to change.
   const submit = (values: TrackingValues) =>
@@ -59,7 +62,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
       {
         orderId: order.id,
         status: values.status,
-        trackingReference: values.trackingReference.trim(),
+        ...(pickup && values.trackingReference.trim() === '' ? {} : { trackingReference: values.trackingReference.trim() }),
         notifyCustomer: values.notifyCustomer,
         ...(cancellingPaid && values.keepPayment ? { keepPaymentReason: values.keepPaymentReason.trim() } : {}),
       },
@@ -78,7 +81,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
       initialValues={{
         status: order.status,
         trackingReference: order.trackingReference ?? '',
-        notifyCustomer: notifiedByDefault(order.status),
+        notifyCustomer: notifiedByDefault(order.status, pickup ? 'pickup' : 'delivery'),
         keepPayment: false,
         keepPaymentReason: '',
       }}
@@ -92,9 +95,13 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
         <Form.Item
           label="Tracking reference"
           name="trackingReference"
-          rules={[{ required: true, whitespace: true, message: 'Tracking reference is required' }]}
+          rules={pickup ? [] : [{ required: true, whitespace: true, message: 'Tracking reference is required' }]}
         >
-          <Input ref={referenceRef} maxLength={60} placeholder="Australia Post consignment or article number" />
+          <Input
+            ref={referenceRef}
+            maxLength={60}
+            placeholder={pickup ? 'Not needed: collected at the cellar door' : 'Australia Post consignment or article number'}
+          />
         </Form.Item>
       </div>
       {typedReference.trim() !== '' ? (

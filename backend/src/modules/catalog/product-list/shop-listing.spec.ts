@@ -7,7 +7,8 @@ import { GetShopProductsHandler } from './product-list.query-handlers';
 import { ShopListing } from './shop-listing';
 
 /** The one product's event at `revision` (its creation is revision 0). */
-const recorded = (revision: number, event: ProductEvent): RecordedEvent => productStream('quokka', [event], revision)[0] as RecordedEvent;
+const recorded = (revision: number, event: ProductEvent, productId = 'quokka'): RecordedEvent =>
+  productStream(productId, [event], revision)[0] as RecordedEvent;
 
 const prices = (price: string): ProductEvent => ({
   type: 'ProductPricesChanged',
@@ -27,7 +28,10 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
     position += 1;
   };
 
+  let now: Date;
+  const clock = { now: () => now };
   beforeEach(async () => {
+    now = new Date('2026-11-23T01:00:00.000Z');
     position = -1;
     store = new MemoryDocumentStore();
     projection = new ProductListProjection();
@@ -40,7 +44,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
         return handler.execute();
       },
     } as unknown as QueryBus;
-    listing = new ShopListing(bus, readModels);
+    listing = new ShopListing(bus, readModels, clock);
     await apply(recorded(0, { type: 'ProductCreated', data: productFields('Quokka Pale Ale') }));
   });
 
@@ -109,11 +113,26 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
         return products;
       },
     } as unknown as QueryBus;
-    listing = new ShopListing(bus, readModels);
+    listing = new ShopListing(bus, readModels, clock);
     const slow = listing.current();
     await apply(recorded(1, prices('7.20')));
     release();
     expect(JSON.parse((await slow).body)[0].price).toBe('6.50');
     expect(await priceOnTheWire()).toBe('7.20');
+  });
+
+  it('given a beer to be released, when its time comes with no event, then the next answer is built afresh with another ETag (the pages drawn from it too)', async () => {
+    await apply(
+      recorded(0, { type: 'ProductCreated', data: { ...productFields('Wild Ale'), releaseAt: '2026-11-28T02:00:00.000Z' } }, 'wild'),
+    );
+    const before = await listing.current();
+    const readsBefore = reads;
+    now = new Date('2026-11-28T01:59:59.999Z');
+    expect((await listing.current()).etag).toBe(before.etag);
+    expect(reads).toBe(readsBefore);
+    now = new Date('2026-11-28T02:00:00.000Z');
+    const after = await listing.current();
+    expect(after.etag).not.toBe(before.etag);
+    expect(reads).toBe(readsBefore + 1);
   });
 });

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
-import type { Product } from '@brewery/shop-rules';
+import { isReleased, type Product } from '@brewery/shop-rules';
+import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { GetShopProductsQuery } from './product-list.queries';
 
@@ -18,26 +19,38 @@ export interface ShopListingBody {
  * read models and reused until they move on: the position this process's read models have reached, whoever
  * applied the events (this process, or the lease holder keeping shared read models, which a follower reads
  * within its follow interval). So every process serves what the log says, and the first request after a price
- * change, a publication, a reservation or a sale builds the new answer.
+ * change, a publication, a reservation or a sale builds the new answer. A scheduled release changes the answer
+ * with no event at all: its time coming is counted in the key and the ETag, so the first request after it (in
+ * every process, by its own clock) builds the answer and the pages drawn from it afresh.
  */
 @Injectable()
 export class ShopListing {
-  private cached: (ShopListingBody & { position: number }) | null = null;
+  private cached: (ShopListingBody & { position: number; released: number }) | null = null;
 
   constructor(
     private readonly queries: QueryBus,
     @Inject(ProjectionRunner) private readonly projections: Pick<ProjectionRunner, 'readModelsPosition'>,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async current(): Promise<ShopListingBody> {
     // Read before the list: an answer read while an event was landing carries the older position and is rebuilt.
     const position = this.projections.readModelsPosition();
-    if (this.cached !== null && this.cached.position === position) return this.cached;
+    const now = this.clock.now();
+    if (this.cached !== null && this.cached.position === position && this.cached.released === releasedOf(this.cached.products, now))
+      return this.cached;
     const products = await this.queries.execute(new GetShopProductsQuery());
     const body = JSON.stringify(products);
-    const listing = { position, body, products, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    const released = releasedOf(products, now);
+    const etag = `"${createHash('sha256').update(`${body}\0${released}`).digest('base64url')}"`;
+    const listing = { position, released, body, products, etag };
     // A slower reader that started before a newer answer was kept must not put its older one back.
     if (this.cached === null || this.cached.position <= position) this.cached = listing;
     return listing;
   }
+}
+
+/** How many of the listed beers with a release time have reached it at `now`. */
+function releasedOf(products: readonly Product[], now: Date): number {
+  return products.filter((product) => product.releaseAt != null && isReleased(product, now)).length;
 }

@@ -71,6 +71,19 @@ describe('the manual status and tracking form', () => {
     expect(parse).toThrow(message);
   });
 
+  it('given a pickup (never posted), takes the status without a reference, and still checks one that is sent', () => {
+    expect(parseTrackingUpdate({ status: 'packed_awaiting_pickup' }, true)).toEqual({
+      status: 'packed_awaiting_pickup',
+      trackingReference: null,
+    });
+    expect(parseTrackingUpdate({ status: 'packed_awaiting_pickup', trackingReference: '  ' }, true)).toEqual({
+      status: 'packed_awaiting_pickup',
+      trackingReference: null,
+    });
+    expect(() => parseTrackingUpdate({ trackingReference: 'AP1' }, true)).toThrow(TrackingMessages.required);
+    expect(() => parseTrackingUpdate({ status: 'paid', trackingReference: 'AP/1' }, true)).toThrow(TrackingMessages.invalidReference);
+  });
+
   it('names the two fields in the spec message', () => {
     expect(TrackingMessages.required).toBe('Tracking reference and status are required');
   });

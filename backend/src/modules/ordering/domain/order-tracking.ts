@@ -5,8 +5,8 @@ export { TrackingMessages } from './order.errors';
 
 export interface TrackingUpdate {
   status: OrderStatus;
-  /** Trimmed. */
-  trackingReference: string;
+  /** Trimmed; null for a pickup's form sent without one (the order's own stays). */
+  trackingReference: string | null;
   /**
    * Whether the customer hears of the change by e-mail (the form's box). Absent: the order decider's default
    * (yes, except for a change the customer need not hear of: packed).
@@ -19,21 +19,28 @@ export interface TrackingUpdate {
 /**
  * The manual status and tracking form as the server accepts it: both fields are required (the spec's
  * 'order update needs both tracking reference and status'), the status is one of the six, the reference is
- * trimmed. Throws a validation DomainError with one readable message.
+ * trimmed. An order collected at the cellar door is never posted, so its reference may be left out
+ * (`pickup`). Throws a validation DomainError with one readable message.
  */
-export function parseTrackingUpdate(input: {
-  status?: unknown;
-  trackingReference?: unknown;
-  notifyCustomer?: unknown;
-  keepPaymentReason?: unknown;
-}): TrackingUpdate {
+export function parseTrackingUpdate(
+  input: {
+    status?: unknown;
+    trackingReference?: unknown;
+    notifyCustomer?: unknown;
+    keepPaymentReason?: unknown;
+  },
+  pickup = false,
+): TrackingUpdate {
   const { status, trackingReference, notifyCustomer, keepPaymentReason } = input;
   const blank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-  if (blank(status) || blank(trackingReference)) throw OrderErrors.trackingUpdateRequired();
+  if (blank(status) || (blank(trackingReference) && !pickup)) throw OrderErrors.trackingUpdateRequired();
   if (!isOrderStatus(status)) throw OrderErrors.invalidOrderStatus();
-  if (typeof trackingReference !== 'string') throw OrderErrors.invalidTrackingReference();
-  const reference = trackingReference.trim();
-  if (!isTrackingReference(reference)) throw OrderErrors.invalidTrackingReference();
+  let reference: string | null = null;
+  if (!blank(trackingReference)) {
+    if (typeof trackingReference !== 'string') throw OrderErrors.invalidTrackingReference();
+    reference = trackingReference.trim();
+    if (!isTrackingReference(reference)) throw OrderErrors.invalidTrackingReference();
+  }
   if (notifyCustomer !== undefined && typeof notifyCustomer !== 'boolean') throw OrderErrors.invalidNotifyCustomer();
   if (
     keepPaymentReason !== undefined &&

@@ -4,7 +4,7 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { notifiesCustomer, orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
-import { orderStreamName } from '../domain/order.events';
+import { fulfilmentOf, orderStreamName } from '../domain/order.events';
 import { orderStatusLabel } from '@brewery/shop-rules';
 import { parseTrackingUpdate } from '../domain/order-tracking';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
@@ -34,9 +34,10 @@ export class UpdateOrderTracking {
     body: { status?: unknown; trackingReference?: unknown; notifyCustomer?: unknown; keepPaymentReason?: unknown },
     cause: Cause,
   ): Promise<{ message: string; changed: boolean; notified: boolean }> {
-    const update = parseTrackingUpdate(body);
     const orderId = orderNumberFrom(asked);
     const order = orderId === null ? null : await this.orders.loadOrder(orderId);
+    // A missing order is said only once the form itself is readable.
+    const update = parseTrackingUpdate(body, order !== null && fulfilmentOf(order.order).method === 'pickup');
     if (orderId === null || order === null) throw OrderErrors.notFound(orderId ?? asked);
     const metadata = metadataFor(cause, this.clock);
     const result = await this.pipeline.run({
@@ -57,7 +58,10 @@ export class UpdateOrderTracking {
       await this.orders.releaseProducts(order, 'order_cancelled', cause);
     if (result.events.length === 0) {
       return {
-        message: `Order #${orderId} is already ${orderStatusLabel(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,
+        message:
+          update.trackingReference === null
+            ? `Order #${orderId} is already ${orderStatusLabel(update.status)}: nothing changed`
+            : `Order #${orderId} is already ${orderStatusLabel(update.status)} with tracking reference ${update.trackingReference}: nothing changed`,
         changed: false,
         notified: false,
       };

@@ -6,7 +6,8 @@ import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 export interface OrderTrackingUpdate {
   orderId: string;
   status: OrderStatus;
-  trackingReference: string;
+  /** Absent only for a pickup (collected at the cellar door, never posted). */
+  trackingReference?: string;
   /** Whether the customer is e-mailed about the change. */
   notifyCustomer: boolean;
   /** Cancelling a paid order and keeping its payment: why (flags it for review). Absent: refunded and restocked. */
@@ -28,7 +29,7 @@ export async function updateOrderTracking({
   keepPaymentReason,
 }: OrderTrackingUpdate): Promise<OrderTrackingOutcome> {
   return apiJson<OrderTrackingOutcome>('PUT', `/api/admin/orders/${encodeURIComponent(orderId)}/tracking`, {
-    trackingReference,
+    ...(trackingReference === undefined ? {} : { trackingReference }),
     status,
     notifyCustomer,
     ...(keepPaymentReason === undefined ? {} : { keepPaymentReason }),
