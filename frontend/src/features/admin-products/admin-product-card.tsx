@@ -1,9 +1,19 @@
 import { DeleteOutlined, EditOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import type { PackSize } from '@brewery/shop-rules';
-import { centsToDollars, formatPrice, isPackEnabled, packPriceCents, packSizeLabel, productStockMarker } from '@brewery/shop-rules';
+import {
+  centsToDollars,
+  formatPrice,
+  isPackEnabled,
+  isReleased,
+  packPriceCents,
+  packSizeLabel,
+  productStockMarker,
+} from '@brewery/shop-rules';
 import { Button, Popconfirm, Tag, Tooltip } from 'antd';
 import { useId } from 'react';
 import { limitPerOrderText } from '@/shared/catalog/order-limit';
+import { useNow } from '@/shared/catalog/use-now';
+import { perthDateTime } from '@/shared/format/perth-date-time';
 import type { AdminProduct } from './api/get-admin-products';
 import './admin-product-card.css';
 import { ProductPicture } from '@/shared/ui/product-picture';
@@ -19,6 +29,9 @@ export interface AdminProductCardProps {
 
 const PACKS: readonly Exclude<PackSize, 'single'>[] = ['4pack', '8pack', '16pack'];
 
+/** Releases are set to the minute: a clock moving by the minute takes the line away when the beer opens. */
+const RELEASE_TICK_MS = 60_000;
+
 function packPriceText(product: AdminProduct, size: PackSize): string {
   const cents = packPriceCents(product, size);
   const price = cents === null ? 'no price' : formatPrice(centsToDollars(cents));
@@ -29,6 +42,8 @@ function packPriceText(product: AdminProduct, size: PackSize): string {
 export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDelete }: AdminProductCardProps) {
   const headingId = useId();
   const stockMarker = productStockMarker(product);
+  const now = useNow(RELEASE_TICK_MS, product.releaseAt);
+  const upcoming = typeof product.releaseAt === 'string' && !isReleased(product, now) ? product.releaseAt : null;
 
   return (
     <article className={`admin-product${product.archived ? ' admin-product--archived' : ''}`} aria-labelledby={headingId}>
@@ -43,6 +58,15 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
           {product.beerType ? <Tag color="purple">{product.beerType}</Tag> : null}
           {stockMarker ? <Tag color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'}>{stockMarker}</Tag> : null}
           {typeof product.maxPerOrder === 'number' ? <Tag color="blue">{limitPerOrderText(product.maxPerOrder)}</Tag> : null}
+          {upcoming === null ? null : <Tag color="gold">Releases {perthDateTime(upcoming)}</Tag>}
+          {product.waiting > 0 ? (
+            <Tag
+              color="cyan"
+              title={`${product.waiting} e-mail ${product.waiting === 1 ? 'address waits' : 'addresses wait'} to hear when it is on sale`}
+            >
+              {product.waiting} waiting
+            </Tag>
+          ) : null}
         </div>
         <p className="admin-product__style">
           {product.style} · ABV {product.abv}%

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { productFixture } from '@/testing/product-fixture';
 import type { ProductFormValues } from './product-form-body';
-import { EMPTY_PRODUCT_FORM, isImageUrl, limitPerOrderError, productFormValues, productRequestBody } from './product-form-body';
+import {
+  EMPTY_PRODUCT_FORM,
+  isImageUrl,
+  limitPerOrderError,
+  productFormValues,
+  productRequestBody,
+  releaseAtError,
+} from './product-form-body';
 
 const filled: ProductFormValues = {
   ...EMPTY_PRODUCT_FORM,
@@ -61,6 +68,7 @@ describe('request body', () => {
       beerType: null,
       isActive: true,
       archived: false,
+      releaseAt: null,
     });
   });
 
@@ -74,7 +82,8 @@ describe('request body', () => {
   ])('editing a product and saving it unchanged sends back what it was (limit $maxPerOrder)', ({ maxPerOrder, expected }) => {
     const product = productFixture({ beerType: null, price8Pack: null, enable8Pack: false, archived: true, maxPerOrder });
     const { id: _id, ...fields } = product;
-    expect(productRequestBody(productFormValues(product))).toEqual(fields);
+    // The fixture has no release: the form sends "none" as null.
+    expect(productRequestBody(productFormValues(product))).toEqual({ ...fields, releaseAt: null });
     expect(productRequestBody(productFormValues(product)).maxPerOrder).toBe(expected);
   });
 });
@@ -98,6 +107,35 @@ describe('limit per order', () => {
     expect(EMPTY_PRODUCT_FORM.maxPerOrder).toBe('');
     expect(productFormValues(productFixture()).maxPerOrder).toBe('');
     expect(productFormValues(productFixture({ maxPerOrder: 12 })).maxPerOrder).toBe('12');
+  });
+});
+
+describe('release at (Perth time)', () => {
+  it.each([
+    { typed: '', sent: null },
+    { typed: '  ', sent: null },
+    { typed: '2026-12-05T10:00', sent: '2026-12-05T02:00:00.000Z' },
+    // Just after midnight in Perth is the evening before in UTC.
+    { typed: '2026-12-05T00:30', sent: '2026-12-04T16:30:00.000Z' },
+  ])('"$typed" is sent as releaseAt $sent', ({ typed, sent }) => {
+    expect(releaseAtError(typed)).toBeNull();
+    expect(productRequestBody({ ...filled, releaseAt: typed }).releaseAt).toBe(sent);
+  });
+
+  it.each(['5 Dec 10am', '2026-12-05', '2026-13-05T10:00'])('"%s" is refused with a message', (typed) => {
+    expect(releaseAtError(typed)).toBe('Release at must be a date and a time, or empty to sell it as soon as it is live');
+  });
+
+  it('a stored release is shown in Perth time, and saved unchanged goes back as the same instant', () => {
+    const product = productFixture({ releaseAt: '2026-12-05T02:00:00.000Z' });
+    expect(productFormValues(product).releaseAt).toBe('2026-12-05T10:00');
+    expect(productRequestBody(productFormValues(product)).releaseAt).toBe('2026-12-05T02:00:00.000Z');
+  });
+
+  it('starts empty on a new product, and empty for a product with no release', () => {
+    expect(EMPTY_PRODUCT_FORM.releaseAt).toBe('');
+    expect(productFormValues(productFixture({ releaseAt: null })).releaseAt).toBe('');
+    expect(productFormValues(productFixture()).releaseAt).toBe('');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { BeerType, Product } from '@brewery/shop-rules';
+import { instantToPerthLocal, perthLocalToInstant } from '@brewery/shop-rules';
 
 /** The Add Product / edit form as typed: numbers stay text until sent, so "6.50" keeps its cents. */
 export interface ProductFormValues {
@@ -20,6 +21,8 @@ export interface ProductFormValues {
   beerType: BeerType | typeof NO_BEER_TYPE;
   isActive: boolean;
   archived: boolean;
+  /** When it goes on sale, in Perth as typed (`YYYY-MM-DDTHH:mm`); empty for as soon as it is live. */
+  releaseAt: string;
 }
 
 /** What `POST /api/admin/products` and a full `PUT` take (spec section 5, Admin product form). */
@@ -42,6 +45,8 @@ export interface ProductRequestBody {
   beerType: BeerType | null;
   isActive: boolean;
   archived: boolean;
+  /** The release instant (ISO-8601, UTC), or null for none: a release set before is taken away. */
+  releaseAt: string | null;
 }
 
 export const NO_BEER_TYPE = 'none';
@@ -65,6 +70,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   beerType: NO_BEER_TYPE,
   isActive: true,
   archived: false,
+  releaseAt: '',
 };
 
 export function productFormValues(product: Product): ProductFormValues {
@@ -87,6 +93,7 @@ export function productFormValues(product: Product): ProductFormValues {
     beerType: product.beerType ?? NO_BEER_TYPE,
     isActive: product.isActive,
     archived: product.archived,
+    releaseAt: typeof product.releaseAt === 'string' ? instantToPerthLocal(product.releaseAt) : '',
   };
 }
 
@@ -110,6 +117,14 @@ export function limitPerOrderError(text: string | undefined): string | null {
   return cans >= 1 && cans <= MAX_LIMIT_PER_ORDER ? null : LIMIT_PER_ORDER_MESSAGE;
 }
 
+export const RELEASE_AT_MESSAGE = 'Release at must be a date and a time, or empty to sell it as soon as it is live';
+
+/** Null when the release field is acceptable (empty, or a Perth date and time); otherwise what is wrong. */
+export function releaseAtError(text: string | undefined): string | null {
+  const value = (text ?? '').trim();
+  return value === '' || perthLocalToInstant(value) !== null ? null : RELEASE_AT_MESSAGE;
+}
+
 export function productRequestBody(values: ProductFormValues): ProductRequestBody {
   const inventory = values.inventory.trim();
   const maxPerOrder = values.maxPerOrder.trim();
@@ -131,6 +146,8 @@ export function productRequestBody(values: ProductFormValues): ProductRequestBod
     beerType: values.beerType === NO_BEER_TYPE ? null : values.beerType,
     isActive: values.isActive,
     archived: values.archived,
+    // The form shows Perth time whatever the browser's zone; the server takes an instant.
+    releaseAt: perthLocalToInstant(values.releaseAt.trim()),
   };
 }
 

@@ -3,7 +3,7 @@ import { Checkbox, Collapse, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import type { ProductFormValues } from './product-form-body';
-import { EMPTY_PRODUCT_FORM, MAX_LIMIT_PER_ORDER, NO_BEER_TYPE, isImageUrl, limitPerOrderError } from './product-form-body';
+import { EMPTY_PRODUCT_FORM, MAX_LIMIT_PER_ORDER, NO_BEER_TYPE, isImageUrl, limitPerOrderError, releaseAtError } from './product-form-body';
 import { PictureField } from './picture-field';
 import { ProductHistory } from './product-history';
 import './product-form-dialog.css';
@@ -179,6 +179,23 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
             </Form.Item>
           </div>
         </div>
+        <Form.Item
+          className="product-form__release"
+          label="Release at (Perth time)"
+          name="releaseAt"
+          extra="Empty: on sale as soon as it is live. Until then the shop shows a countdown."
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const error = releaseAtError(value);
+                if (error !== null) throw new Error(error);
+              },
+            },
+          ]}
+        >
+          {/* The browser's own date and time picker: a phone opens its wheel, a laptop takes typing. */}
+          <Input type="datetime-local" allowClear />
+        </Form.Item>
       </Form>
       {editing ? (
         <Collapse

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@brewery/shop-rules';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
@@ -10,13 +10,14 @@ import { ProductsTab, seededText } from './products-tab';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 
-function adminProduct(overrides: Partial<Product> & { reserved?: number; revision?: number } = {}): AdminProduct {
-  const { reserved = 0, revision = 3, ...rest } = overrides;
+function adminProduct(overrides: Partial<Product> & { reserved?: number; revision?: number; waiting?: number } = {}): AdminProduct {
+  const { reserved = 0, revision = 3, waiting = 0, ...rest } = overrides;
   const product = productFixture(rest);
   return {
     ...product,
     reserved,
     available: product.inventory - reserved,
+    waiting,
     revision,
     createdAt: '2026-11-01T00:00:00Z',
     updatedAt: '2026-11-01T00:00:00Z',
@@ -164,6 +165,7 @@ describe('Products tab', () => {
       beerType: null,
       isActive: true,
       archived: false,
+      releaseAt: null,
     });
   });
 
@@ -363,6 +365,102 @@ describe('Products tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Product deleted')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('Products tab: releases and who waits', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** user-event cannot type into a date and time field (jsdom has no picker): the browser's change is fired as it sends it. */
+  function enterReleaseAt(dialog: HTMLElement, value: string) {
+    fireEvent.change(within(dialog).getByLabelText('Release at (Perth time)'), { target: { value } });
+  }
+
+  it('given 3 addresses waiting for a beer, its card says "3 waiting"; a beer nobody waits for says nothing', async () => {
+    stubApi({
+      'GET /api/admin/products': { body: [adminProduct({ waiting: 3 }), adminProduct({ id: 'lager', name: 'Swan Valley Lager' })] },
+    });
+    renderWithProviders(<ProductsTab />);
+    expect(within(await screen.findByRole('article', { name: 'Quokka Pale Ale' })).getByText('3 waiting')).toBeInTheDocument();
+    expect(within(card('Swan Valley Lager')).queryByText(/waiting/)).not.toBeInTheDocument();
+  });
+
+  it('given a release still to come, its card says when in Perth time; a release already past says nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-01T00:00:00.000Z'));
+    stubApi({
+      'GET /api/admin/products': {
+        body: [
+          adminProduct({ releaseAt: '2026-12-05T02:00:00.000Z' }),
+          adminProduct({ id: 'lager', name: 'Swan Valley Lager', releaseAt: '2026-11-28T02:00:00.000Z' }),
+        ],
+      },
+    });
+    renderWithProviders(<ProductsTab />);
+    expect(
+      within(await screen.findByRole('article', { name: 'Quokka Pale Ale' })).getByText('Releases 5 Dec 2026, 10:00 am'),
+    ).toBeInTheDocument();
+    expect(within(card('Swan Valley Lager')).queryByText(/Releases/)).not.toBeInTheDocument();
+  });
+
+  it('Add Product: a Perth time typed is sent as its instant', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct()] },
+      'GET /api/products': { body: [] },
+      'POST /api/admin/products': { status: 201, body: { id: 'new-id' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    await user.click(screen.getByRole('button', { name: /Add Product/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Product' });
+    expect(within(dialog).getByLabelText('Release at (Perth time)')).toHaveAttribute('type', 'datetime-local');
+    expect(within(dialog).getByLabelText('Release at (Perth time)')).toHaveValue('');
+    await user.type(within(dialog).getByLabelText('Name'), 'Hazy IPA');
+    await user.type(within(dialog).getByLabelText('Style'), 'Hazy IPA');
+    await user.type(within(dialog).getByLabelText('Description'), 'Soft and juicy.');
+    await user.type(within(dialog).getByLabelText('ABV (%)'), '6.5');
+    await user.type(within(dialog).getByLabelText('Single can price ($)'), '8');
+    await user.type(within(dialog).getByLabelText('Image URL'), '/cans/hazy-ipa.svg');
+    enterReleaseAt(dialog, '2026-12-05T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(screen.getByText('Product created')).toBeInTheDocument());
+    expect(sentBody(fetchMock, 'POST /api/admin/products')).toMatchObject({ name: 'Hazy IPA', releaseAt: '2026-12-05T02:00:00.000Z' });
+  });
+
+  it('edit: a stored release shows in Perth time; cleared, it is sent as null', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct({ releaseAt: '2026-12-05T02:00:00.000Z' })] },
+      'GET /api/products': { body: [] },
+      'PUT /api/admin/products/quokka-pale-ale': { body: { id: 'quokka-pale-ale' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Quokka Pale Ale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' });
+    expect(within(dialog).getByLabelText('Release at (Perth time)')).toHaveValue('2026-12-05T10:00');
+    enterReleaseAt(dialog, '');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ releaseAt: null });
+  });
+
+  it('edit: a release moved to another Perth time is sent as the new instant; saved unchanged, the same instant goes back', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct({ releaseAt: '2026-12-05T02:00:00.000Z' })] },
+      'GET /api/products': { body: [] },
+      'PUT /api/admin/products/quokka-pale-ale': { body: { id: 'quokka-pale-ale' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Quokka Pale Ale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' });
+    enterReleaseAt(dialog, '2026-12-12T18:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ releaseAt: '2026-12-12T10:30:00.000Z' });
   });
 });
 

@@ -22,6 +22,8 @@ export function beerJsonLd(product: Product, brand: string, origin: string, path
       priceCurrency: 'AUD',
       price: product.price,
       availability: product.inventory <= 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+      // A scheduled release: from when it can be bought (true before and after it, so a kept page stays right).
+      ...(typeof product.releaseAt === 'string' ? { availabilityStarts: product.releaseAt } : {}),
       itemCondition: 'https://schema.org/NewCondition',
     },
   };

@@ -1,7 +1,8 @@
 import type { PackSize, Product } from '@brewery/shop-rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { ProductCard } from './product-card';
@@ -205,5 +206,153 @@ describe('product card', () => {
   it('marks low stock between 1 and 4 cans', () => {
     const { card } = renderCard(productFixture({ inventory: 4 }));
     expect(within(card).getByText('LOW STOCK')).toBeInTheDocument();
+  });
+});
+
+/** Saturday 5 December 2026, 10:00 am in Perth. */
+const RELEASE_AT = '2026-12-05T02:00:00.000Z';
+
+function sentTo(fetchMock: ReturnType<typeof stubApi>, key: string): unknown {
+  const call = fetchMock.mock.calls.find(([url, init]) => `${init?.method ?? 'GET'} ${requestUrl(url)}` === key);
+  if (call === undefined) throw new Error(`${key} was not sent`);
+  return JSON.parse(call[1]?.body as string);
+}
+
+describe('product card: a scheduled release', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('given a beer to be released, then it shows when and the time left instead of the pack choice', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-04T00:59:55.000Z'));
+    const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
+    expect(within(card).getByText('Releasing Saturday 10:00 am')).toBeInTheDocument();
+    expect(within(card).getByRole('timer')).toHaveTextContent('1d 01:00:05');
+    expect(within(card).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: "Tell me when it's released: Quokka Pale Ale" })).toBeInTheDocument();
+  });
+
+  it('given a release, then only its words are a live region: the seconds are a timer, which is not read out as it ticks', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-05T01:00:00.000Z'));
+    const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
+    expect(within(card).getByText('Releasing Saturday 10:00 am')).toHaveAttribute('aria-live', 'polite');
+    expect(within(card).getByRole('timer')).not.toHaveAttribute('aria-live');
+    expect(within(card).getByRole('timer').closest('[aria-live]')).toBeNull();
+  });
+
+  it('given a release more than six days away, then the label carries its date', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-20T00:00:00.000Z'));
+    const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
+    expect(within(card).getByText('Releasing Saturday 5 December, 10:00 am')).toBeInTheDocument();
+  });
+
+  it('when the countdown reaches the release instant, then the pack choice and Add to Pack appear without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-05T01:59:57.000Z'));
+    const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
+    expect(within(card).getByRole('timer')).toHaveTextContent('00:00:03');
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(within(card).getByRole('timer')).toHaveTextContent('00:00:02');
+    expect(within(card).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(within(card).getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).toBeInTheDocument();
+    expect(within(card).getByRole('radiogroup', { name: 'Pack size for Quokka Pale Ale' })).toBeInTheDocument();
+    expect(within(card).queryByRole('timer')).not.toBeInTheDocument();
+    expect(within(card).getByText('On sale now')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('given a release already past, then the card is as any other, with no notice', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-06T00:00:00.000Z'));
+    const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
+    expect(within(card).getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).toBeInTheDocument();
+    expect(within(card).queryByText(/Releas|On sale now/)).not.toBeInTheDocument();
+  });
+});
+
+describe("product card: tell me when it's back", () => {
+  async function openNotify(user: ReturnType<typeof userEvent.setup>, card: HTMLElement) {
+    await user.click(within(card).getByRole('button', { name: "Tell me when it's back: Quokka Pale Ale" }));
+    return within(card).getByRole('textbox', { name: 'Your e-mail address' });
+  }
+
+  it('given a beer in stock, then it offers no e-mail', () => {
+    const { card } = renderCard(productFixture({ inventory: 12 }));
+    expect(within(card).queryByRole('button', { name: /Tell me when/ })).not.toBeInTheDocument();
+  });
+
+  it("given a sold-out beer, when an address is sent, then the server has { email } and its answer takes the form's place", async () => {
+    const fetchMock = stubApi({
+      'POST /api/products/quokka-pale-ale/notify-me': {
+        status: 202,
+        body: { message: "We'll e-mail ada@example.com when Quokka Pale Ale is back." },
+      },
+    });
+    const { card, user } = renderCard(productFixture({ inventory: 0 }));
+    expect(addButton(card)).toHaveTextContent('Out of Stock');
+    const email = await openNotify(user, card);
+    expect(email).toHaveFocus();
+    await user.type(email, ' ada@example.com ');
+    await user.click(within(card).getByRole('button', { name: 'Notify me' }));
+
+    const done = await within(card).findByText("We'll e-mail ada@example.com when Quokka Pale Ale is back.");
+    expect(done).toHaveAttribute('role', 'status');
+    expect(done).toHaveFocus();
+    expect(within(card).queryByRole('textbox', { name: 'Your e-mail address' })).not.toBeInTheDocument();
+    expect(sentTo(fetchMock, 'POST /api/products/quokka-pale-ale/notify-me')).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('given an address the server refuses (400), then its words stand beside the field and the form stays', async () => {
+    stubApi({
+      'POST /api/products/quokka-pale-ale/notify-me': {
+        status: 400,
+        body: { statusCode: 400, code: 'invalid_email', message: 'Enter an e-mail address such as ada@example.com' },
+      },
+    });
+    const { card, user } = renderCard(productFixture({ inventory: 0 }));
+    const email = await openNotify(user, card);
+    await user.type(email, 'ada@example');
+    await user.click(within(card).getByRole('button', { name: 'Notify me' }));
+
+    const error = await within(card).findByText('Enter an e-mail address such as ada@example.com');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter an e-mail address such as ada@example.com');
+    expect(error).toHaveAttribute('role', 'alert');
+    // Typing again clears what was refused.
+    await user.type(email, '.com');
+    expect(within(card).queryByText('Enter an e-mail address such as ada@example.com')).not.toBeInTheDocument();
+  });
+
+  it("given too many tries (429), then the server's words are shown", async () => {
+    stubApi({
+      'POST /api/products/quokka-pale-ale/notify-me': {
+        status: 429,
+        body: { statusCode: 429, message: 'Too many requests: try again in a minute' },
+      },
+    });
+    const { card, user } = renderCard(productFixture({ inventory: 0 }));
+    await user.type(await openNotify(user, card), 'ada@example.com');
+    await user.click(within(card).getByRole('button', { name: 'Notify me' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Too many requests: try again in a minute');
+  });
+
+  it('given an empty field, when sent, then it asks for the address and sends nothing', async () => {
+    const fetchMock = stubApi({});
+    const { card, user } = renderCard(productFixture({ inventory: 0 }));
+    await openNotify(user, card);
+    await user.click(within(card).getByRole('button', { name: 'Notify me' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Enter your e-mail address');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('given an archived beer with no stock, then it offers no e-mail: it is not coming back', () => {
+    const { card } = renderCard(productFixture({ inventory: 0, archived: true }));
+    expect(within(card).queryByRole('button', { name: /Tell me when/ })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import type { CartLine } from '@brewery/shop-rules';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { never, stubApi } from '@/testing/fake-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { never, requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { ShopPage } from './shop-page';
@@ -111,5 +111,60 @@ describe('shop page', () => {
     renderShop([singles(3)]);
     const card = await screen.findByRole('article', { name: 'Quokka Pale Ale' });
     expect(within(card).getByText('3 in pack')).toBeInTheDocument();
+  });
+});
+
+describe('shop page on release day', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const productRequests = (fetchMock: ReturnType<typeof stubApi>) =>
+    fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === 'GET' && requestUrl(url) === '/api/products').length;
+
+  it('when the release instant comes, then the beers open and the shop asks for the products again, once for all of them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-05T01:59:58.000Z'));
+    const releaseAt = '2026-12-05T02:00:00.000Z';
+    const fetchMock = stubApi({
+      'GET /api/products': {
+        body: [
+          productFixture({ id: 'hazy', name: 'Hazy IPA', releaseAt }),
+          productFixture({ id: 'stout', name: 'Swan River Stout', releaseAt }),
+          productFixture({ id: 'lager', name: 'Swan Valley Lager' }),
+        ],
+      },
+    });
+    renderShop();
+    const hazy = await screen.findByRole('article', { name: 'Hazy IPA' });
+    expect(within(hazy).getByRole('timer')).toHaveTextContent('00:00:02');
+    expect(screen.getAllByRole('timer')).toHaveLength(2);
+    expect(productRequests(fetchMock)).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(within(hazy).getByRole('button', { name: 'Add to Pack: Hazy IPA' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Swan River Stout' })).getByRole('button', { name: /Add to Pack/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(productRequests(fetchMock)).toBe(2);
+  });
+
+  it("given a beer on sale after all (409 on_sale), when an address is sent, then the server's words show and the products are asked for again", async () => {
+    const fetchMock = stubApi({
+      'GET /api/products': { body: [productFixture({ inventory: 0 })] },
+      'POST /api/products/quokka-pale-ale/notify-me': {
+        status: 409,
+        body: { statusCode: 409, code: 'on_sale', message: 'Quokka Pale Ale is on sale now: add it to your pack' },
+      },
+    });
+    const user = userEvent.setup();
+    renderShop();
+    const card = await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    await user.click(within(card).getByRole('button', { name: "Tell me when it's back: Quokka Pale Ale" }));
+    await user.type(within(card).getByRole('textbox', { name: 'Your e-mail address' }), 'ada@example.com');
+    await user.click(within(card).getByRole('button', { name: 'Notify me' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Quokka Pale Ale is on sale now: add it to your pack');
+    await vi.waitFor(() => expect(productRequests(fetchMock)).toBe(2));
   });
 });

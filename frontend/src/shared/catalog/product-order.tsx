@@ -15,7 +15,9 @@ import {
 } from '@brewery/shop-rules';
 import { Button, Tag } from 'antd';
 import { useId, useRef, useState } from 'react';
+import { NotifyMe } from './notify-me';
 import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from './order-limit';
+import { ReleaseNotice, useRelease } from './product-release';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import './product-order.css';
@@ -35,10 +37,29 @@ export interface ProductOrderProps {
 }
 
 /**
- * Choosing a pack size and how many, and Add to Pack: on the shop's cards and on a beer's own page. What can
- * be added is the stock and the limit per order less what the pack already holds of this beer.
+ * Choosing a pack size and how many, and Add to Pack: on the shop's cards and on a beer's own page. A beer still
+ * to be released shows when, a countdown and "Tell me when it's released" instead, until the instant comes and the
+ * choice appears by itself; a sold-out beer offers "Tell me when it's back" under its (disabled) choice.
  */
 export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) {
+  const { now, upcoming } = useRelease(product);
+  // A beer seen counting down on this page keeps its notice once it opens, to say so.
+  const [countedDown, setCountedDown] = useState(upcoming !== null);
+  if (upcoming !== null && !countedDown) setCountedDown(true);
+
+  return (
+    <>
+      {countedDown ? <ReleaseNotice product={product} upcoming={upcoming} now={now} /> : null}
+      {upcoming === null ? <PackOrder product={product} cansInPack={cansInPack} onAdd={onAdd} /> : <NotifyMe product={product} upcoming />}
+    </>
+  );
+}
+
+/**
+ * The choice itself. What can be added is the stock and the limit per order less what the pack already holds
+ * of this beer.
+ */
+function PackOrder({ product, cansInPack, onAdd }: ProductOrderProps) {
   const [packSize, setPackSize] = useState<PackSize>('single');
   const [count, setCount] = useState(0);
   const toast = useToast();
@@ -115,6 +136,7 @@ export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) 
       >
         {label}
       </Button>
+      {product.inventory <= 0 && !product.archived ? <NotifyMe product={product} upcoming={false} /> : null}
     </>
   );
 }

@@ -9,6 +9,8 @@ export type AdminProduct = Product & {
   reserved: number;
   /** Stock less reserved: what the shop can still sell. */
   available: number;
+  /** Addresses waiting for an e-mail when this beer is back or released ("Tell me when it's back"). */
+  waiting: number;
   /** Stream revision the form is filled from; a stale edit is refused. */
   revision: number;
   createdAt: string;
