@@ -24,8 +24,10 @@ const E2E_CLIENTS = 8;
 const E2E_S = Number(process.env.BENCH_E2E_SECONDS ?? 10);
 const HISTORY_ORDERS = 10_000;
 const SUCCEEDS = '4242 4242 4242 4242';
-/** BENCH_RELEASE_PARTS=e2e,history runs only those parts (release, burst, e2e, history). */
-const PARTS = (process.env.BENCH_RELEASE_PARTS ?? 'release,burst,e2e,history').split(',');
+/** BENCH_RELEASE_PARTS=e2e,history runs only those parts (release, scheduled, burst, e2e, history). */
+const PARTS = (process.env.BENCH_RELEASE_PARTS ?? 'release,scheduled,burst,e2e,history').split(',');
+/** How long before its release time the scheduled release's 300 shoppers are waiting on the beer page. */
+const SCHEDULED_LEAD_MS = 6_000;
 /** The per-client limits as shipped; only the arrival of many clients from 127.0.0.1 needs X-Forwarded-For. */
 const AS_SHIPPED = {
   CHECKOUT_HOLDS_PER_CLIENT: '2',
@@ -190,6 +192,67 @@ async function releaseRun(): Promise<ReleaseRun> {
       soldOutWhileHeld,
       slowestMs: Math.max(...slowest),
     };
+  } finally {
+    await shop.stop();
+  }
+}
+
+// ── 1b. A scheduled release: 300 shoppers waiting on the beer page when it opens ─────────────────────────
+
+interface ScheduledRun {
+  /** From `releaseAt` to the first checkout the shop accepted (its answer received). */
+  firstAcceptedMs: number;
+  /** Checkouts accepted before `releaseAt`: must be none. */
+  acceptedEarly: number;
+  /** Checkouts refused as not released (the early and the eager). */
+  refusedEarly: number;
+}
+
+async function scheduledRun(): Promise<ScheduledRun> {
+  const shop = await startShop(AS_SHIPPED);
+  try {
+    const token = await shop.adminToken();
+    const releaseAt = Date.now() + SCHEDULED_LEAD_MS;
+    const { id } = await shop.api<{ id: string }>(
+      'POST',
+      '/api/admin/products',
+      { ...beerForm('Scheduled Imperial Stout', RELEASE_CANS, 4), releaseAt: new Date(releaseAt).toISOString() },
+      token,
+    );
+    let acceptedEarly = 0;
+    let refusedEarly = 0;
+    let firstAccepted = Number.POSITIVE_INFINITY;
+    const shopper = async (n: number): Promise<void> => {
+      const client = `10.30.${Math.floor(n / 200)}.${n % 200}`;
+      // Waiting on the page: the countdown reaches zero on the shopper's clock, then a tap (0-300 ms).
+      // One in ten taps a little early (a fast clock, an eager thumb) and is refused, then tries again.
+      const early = n % 10 === 0 ? 400 : 0;
+      await sleep(Math.max(0, releaseAt - Date.now() - early + Math.random() * 300));
+      let cookie: string | undefined;
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const sentAt = Date.now();
+        const answer = await checkOut(shop, id, n + 10_000, { client, cookie });
+        cookie ??= answer.headers?.get('set-cookie')?.split(';')[0];
+        if (answer.status === 200) {
+          // Accepted before the release time was asked for: the shop must never do this.
+          if (sentAt + answer.ms < releaseAt) acceptedEarly += 1;
+          firstAccepted = Math.min(firstAccepted, sentAt + answer.ms);
+          return;
+        }
+        if (answer.status === 409 && (answer.body as { code?: string }).code === 'not_released') {
+          refusedEarly += 1;
+          await sleep(Math.max(50, releaseAt - Date.now()));
+          continue;
+        }
+        if (answer.status === 503 || answer.status === 429) {
+          await sleep(Number(answer.headers?.get('retry-after') ?? 1) * 1000 + Math.random() * 1000);
+          continue;
+        }
+        return; // sold out, or the limit reached
+      }
+    };
+    await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n + 1)));
+    return { firstAcceptedMs: firstAccepted - releaseAt, acceptedEarly, refusedEarly };
   } finally {
     await shop.stop();
   }
@@ -437,6 +500,34 @@ export async function releaseBench(): Promise<Figure[]> {
       'ms',
       release.map((r) => r.slowestMs),
       releaseHow,
+    ),
+  );
+
+  const scheduled: ScheduledRun[] = [];
+  for (let run = 0; run < (PARTS.includes('scheduled') ? RUNS : 0); run++) scheduled.push(await scheduledRun());
+  const scheduledHow = `${RUNS} runs, median; a fresh built server per run with the shipped per-client limits; a 48-can beer limited to 4 per order with releaseAt ${SCHEDULED_LEAD_MS / 1000} s ahead; ${SHOPPERS} shoppers waiting on its page, each from its own address, tapping 0-300 ms after the countdown ends (one in ten 400 ms early, refused and trying again at the time), waiting out 503/429 as the page does; times from releaseAt to the answer's arrival`;
+  figures.push(
+    figure(
+      'Scheduled release: releaseAt to the first accepted checkout',
+      'ms',
+      scheduled.map((r) => r.firstAcceptedMs),
+      scheduledHow,
+    ),
+  );
+  figures.push(
+    figure(
+      'Scheduled release: checkouts accepted before releaseAt',
+      'checkouts',
+      scheduled.map((r) => r.acceptedEarly),
+      scheduledHow,
+    ),
+  );
+  figures.push(
+    figure(
+      'Scheduled release: early checkouts refused (not_released)',
+      'checkouts',
+      scheduled.map((r) => r.refusedEarly),
+      scheduledHow,
     ),
   );
 

@@ -221,8 +221,11 @@ describe('catalog over HTTP', () => {
         price8Pack: null,
         price16Pack: null,
         maxPerOrder: null,
+        releaseAt: null,
         // The beer page's address, from its name.
         slug: 'scarborough-session-ale',
+        // Nobody asked to hear when it is back
+        waiting: 0,
         reserved: 0,
         available: 40,
         revision: 0,
@@ -455,6 +458,7 @@ function formOf(product: object | undefined): Record<string, unknown> {
     createdAt: _c,
     updatedAt: _u,
     slug: _s,
+    waiting: _w,
     ...fields
   } = product as Record<string, unknown>;
   return fields;
