@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
+import { startShopServer, type ShopServer } from '../support/shop-server';
+
+jest.setTimeout(180_000);
+
+const beer = (name: string, changes: Record<string, unknown>): Record<string, unknown> => ({
+  name,
+  style: 'Imperial Stout',
+  description: `${name}, once a year.`,
+  abv: 9.5,
+  price: '9.00',
+  price4Pack: '34.00',
+  inventory: 48,
+  imageUrl: '/cans/karri-forest-stout.svg',
+  enable4Pack: true,
+  enable8Pack: false,
+  enable16Pack: false,
+  isActive: true,
+  archived: false,
+  maxPerOrder: 8,
+  ...changes,
+});
+
+async function fitsTheScreen(page: Page): Promise<void> {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+describeInBrowser('release day in the shop: a countdown that opens by itself, and "Tell me when it\'s back"', () => {
+  let server: ShopServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let token: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startShopServer({ name: 'release-day' }), launchChromium()]);
+    token = await server.adminToken();
+    await server.api('POST', '/api/admin/products', beer('Sold Out Saison', { inventory: 0 }), token);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each([
+    ['phone', 390],
+    ['desktop', 1440],
+  ] as const)(
+    '%s (%i px): the beer shows when it releases and counts down, no add button; at the time the add button appears without a reload',
+    async (viewport, _width) => {
+      const name = `Countdown Stout ${viewport}`;
+      const releaseAt = new Date(Date.now() + 8_000).toISOString();
+      await server.api('POST', '/api/admin/products', beer(name, { releaseAt }), token);
+      context = await newShopContext(browser, server.url, { viewport, ageVerified: true });
+      const page = await context.newPage();
+      await page.goto('/shop');
+      const card = page.getByRole('article', { name });
+      await card.getByText(/^Releasing \w+day \d{1,2}:\d{2} (am|pm)$/).waitFor();
+      await card
+        .getByRole('timer')
+        .filter({ hasText: /^00:00:0\d$/ })
+        .waitFor();
+      expect(await card.getByRole('button', { name: `Add to Pack: ${name}` }).count()).toBe(0);
+      await fitsTheScreen(page);
+      await screenshot(page, `release-countdown-${viewport}`, { fullPage: false });
+
+      // No reload: the page opens the beer at its time
+      await card.getByRole('button', { name: `Add to Pack: ${name}` }).waitFor({ timeout: 15_000 });
+      expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(releaseAt));
+      await card.getByText('On sale now').waitFor();
+      await card.getByRole('radio', { name: /^4 Pack / }).check();
+      await card.getByRole('button', { name: `Increase ${name} quantity` }).click();
+      await card.getByRole('button', { name: `Add to Pack: ${name}` }).click();
+      await page.getByRole('button', { name: 'Your pack, 4 cans' }).waitFor();
+      await context.close();
+    },
+  );
+
+  it('on a phone, a sold-out beer takes an e-mail address for "Tell me when it\'s back" and says so; the operator sees one waiting', async () => {
+    context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    const page = await context.newPage();
+    await page.goto('/shop');
+    const card = page.getByRole('article', { name: 'Sold Out Saison' });
+    await card.getByRole('button', { name: "Tell me when it's back: Sold Out Saison" }).click();
+    const form = card.getByRole('form', { name: "Tell me when it's back: Sold Out Saison" });
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await form.getByRole('alert').waitFor();
+    await form.getByLabel('Your e-mail address').fill('saison@example.com');
+    await form.getByRole('button', { name: 'Notify me' }).click();
+    await card.getByText("We'll e-mail saison@example.com when Sold Out Saison is back.").waitFor();
+    await fitsTheScreen(page);
+    await screenshot(page, 'notify-me-phone', { fullPage: false });
+
+    for (let tries = 0; ; tries++) {
+      const products = await server.api<{ name: string; waiting?: number }[]>('GET', '/api/admin/products', undefined, token);
+      if (products.find((p) => p.name === 'Sold Out Saison')?.waiting === 1) break;
+      if (tries > 100) throw new Error('the waiting address was not counted');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+});
