@@ -1,3 +1,4 @@
+import { DAY_MS, MONTHS, PERTH_OFFSET_MS, WEEKDAYS } from './perth-calendar';
 import { RECEIVER_MIN_AGE } from './shipping';
 
 /**
@@ -22,9 +23,6 @@ export const CELLAR_DOOR_HOURS = '10am-4pm';
 /** The Friday before a Saturday, at this Perth hour, is the last moment to choose it. */
 export const PICKUP_CUTOFF_HOUR = 12;
 
-/** Perth keeps UTC+8 all year (no daylight saving). */
-const PERTH_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 const SATURDAY = 6;
 const PICKUP_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -54,22 +52,6 @@ export function openPickupDates(now: Date, count = PICKUP_SATURDAYS_OFFERED): st
 export function isOpenPickupDate(date: string, now: Date): boolean {
   return PICKUP_DATE.test(date) && openPickupDates(now).includes(date);
 }
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** "Saturday 5 December" for `2026-12-05` (spelt out here, the same in every browser and on the server). */
 export function pickupDayLabel(date: string): string {

@@ -1,27 +1,10 @@
+import { DAY_MS, MONTHS, PERTH_OFFSET_MS, WEEKDAYS } from './perth-calendar';
+
 /**
  * Scheduled releases: a beer may carry `releaseAt` (an instant). Before it the shop shows the beer with when it
  * releases and a countdown, and no checkout may take it; from that instant it is on sale in every process at
  * once, because each decides by its own clock, not by an event arriving.
  */
-
-/** Perth keeps UTC+8 all year. */
-const PERTH_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** True when the beer has no release time, or its release time has come at `now`. */
 export function isReleased(product: { releaseAt?: string | null }, now: Date): boolean {

@@ -1,6 +1,7 @@
 import { SHIPPING_STATES, type ShippingResult, type ShippingState } from './catalog.types';
 import { centsToDollars } from './money';
 import { isPerthMetroPostcode } from './postcodes';
+import { WEEKDAYS } from './perth-calendar';
 import { ShopRuleError } from './shop-rule.error';
 
 /** The spec's error for a state outside the eight the shop delivers to. */
@@ -99,15 +100,12 @@ export function deliveryTimes(): { region: string; time: string }[] {
 export const DISPATCH_DAYS = ['Monday', 'Wednesday', 'Thursday'] as const;
 export const DISPATCH_DAYS_SHORT = DISPATCH_DAYS.map((day) => day.slice(0, 3)).join('/');
 
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
 /** The next day the brewery sends parcels, from a Perth day (`YYYY-MM-DD`): that day itself when it is one. */
 export function nextDispatchDay(day: string): string {
   const date = new Date(`${day}T00:00:00.000Z`);
   for (let ahead = 0; ahead < 7; ahead += 1) {
     const candidate = new Date(date.getTime() + ahead * 86_400_000);
-    if ((DISPATCH_DAYS as readonly string[]).includes(WEEKDAY_NAMES[candidate.getUTCDay()] ?? ''))
-      return candidate.toISOString().slice(0, 10);
+    if ((DISPATCH_DAYS as readonly string[]).includes(WEEKDAYS[candidate.getUTCDay()] ?? '')) return candidate.toISOString().slice(0, 10);
   }
   throw new RangeError(`no dispatch day in the week from ${day}`);
 }

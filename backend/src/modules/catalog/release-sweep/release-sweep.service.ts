@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DocumentStore, Leadership } from '@brewery/eventstore';
 import { CLOCK, DOCUMENT_STORE, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { LeaderSweep } from '../../../platform/scheduling/leader-sweep';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from '../product-list/product-view';
 import { ProductStreams } from '../product-streams';
 
@@ -15,32 +16,23 @@ export const RELEASE_SWEEP_MS = 500;
 @Injectable()
 export class ReleaseSweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ReleaseSweep');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly sweep: LeaderSweep;
 
   constructor(
     private readonly streams: ProductStreams,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LEADERSHIP) private readonly leadership: Leadership,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running || !this.leadership.isLeader()) return;
-      this.running = this.recordDue()
-        .catch((error: unknown) =>
-          this.logger.error({ msg: 'release sweep failed', error: error instanceof Error ? error.message : String(error) }),
-        )
-        .finally(() => (this.running = null));
-    }, RELEASE_SWEEP_MS);
-    this.timer.unref();
+    @Inject(LEADERSHIP) leadership: Leadership,
+  ) {
+    this.sweep = new LeaderSweep('release sweep', RELEASE_SWEEP_MS, leadership, this.logger, () => this.recordDue());
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.sweep.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.sweep.stop();
   }
 
   /** Records the releases whose time has come and that are not recorded yet; returns the products released. */

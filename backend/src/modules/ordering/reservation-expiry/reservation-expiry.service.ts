@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DocumentStore, Leadership } from '@brewery/eventstore';
 import { DOCUMENT_STORE, CLOCK, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { LeaderSweep } from '../../../platform/scheduling/leader-sweep';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import { OrderReservations } from '../reservations/order-reservations.service';
@@ -26,33 +27,24 @@ function expiredReservationFilter(now: string): Record<string, unknown> {
 @Injectable()
 export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ReservationExpiry');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly sweep: LeaderSweep;
 
   constructor(
     private readonly reservations: OrderReservations,
     private readonly cancellation: CheckoutCancellation,
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LEADERSHIP) private readonly leadership: Leadership,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running || !this.leadership.isLeader()) return;
-      this.running = this.releaseExpired()
-        .catch((error: unknown) =>
-          this.logger.error({ msg: 'reservation sweep failed', error: error instanceof Error ? error.message : String(error) }),
-        )
-        .finally(() => (this.running = null));
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    @Inject(LEADERSHIP) leadership: Leadership,
+  ) {
+    this.sweep = new LeaderSweep('reservation sweep', SWEEP_INTERVAL_MS, leadership, this.logger, () => this.releaseExpired());
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.sweep.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.sweep.stop();
   }
 
   /** The orders whose reservation has expired and still holds cans, oldest first. */
