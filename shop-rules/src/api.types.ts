@@ -125,7 +125,7 @@ export interface AdminSummary {
   today: string;
   /** The next day parcels go (today when it is one: Mon, Wed, Thu). */
   nextDispatchDay: string;
-  /** Paid orders not yet shipped (paid, or packed and awaiting pickup). */
+  /** Posted orders paid and not yet shipped (paid, or packed): a cellar door pickup is handed over, not dispatched. */
   toDispatch: number;
   /** Checkouts waiting for their payment. */
   pendingCheckouts: number;

@@ -1,4 +1,4 @@
-import { instantToPerthLocal, isReleased, perthLocalToInstant, releaseCountdown, releaseLabel } from './release';
+import { instantToPerthLocal, isReleased, perthLocalToInstant, releaseCountdown, releaseLabel, releaseWhen } from './release';
 
 // Saturday 5 December 2026, 10:00 am in Perth
 const RELEASE = '2026-12-05T02:00:00.000Z';
@@ -15,15 +15,19 @@ describe('scheduled releases', () => {
   });
 
   it.each([
-    { now: '2026-12-01T00:00:00.000Z', label: 'Releasing Saturday 10:00 am' },
-    { now: '2026-11-20T00:00:00.000Z', label: 'Releasing Saturday 5 December, 10:00 am' },
+    { now: '2026-12-01T00:00:00.000Z', label: 'Releasing Saturday 10:00 am (Perth time)' },
+    { now: '2026-11-20T00:00:00.000Z', label: 'Releasing Saturday 5 December, 10:00 am (Perth time)' },
   ])('says when it releases, in Perth time: "$label"', ({ now, label }) => {
     expect(releaseLabel(RELEASE, new Date(now))).toBe(label);
   });
 
   it('says 12:30 pm and midnight as people do', () => {
-    expect(releaseLabel('2026-12-05T04:30:00.000Z', new Date('2026-12-04T00:00:00.000Z'))).toBe('Releasing Saturday 12:30 pm');
-    expect(releaseLabel('2026-12-04T16:00:00.000Z', new Date('2026-12-04T00:00:00.000Z'))).toBe('Releasing Saturday 12:00 am');
+    expect(releaseLabel('2026-12-05T04:30:00.000Z', new Date('2026-12-04T00:00:00.000Z'))).toBe('Releasing Saturday 12:30 pm (Perth time)');
+    expect(releaseLabel('2026-12-04T16:00:00.000Z', new Date('2026-12-04T00:00:00.000Z'))).toBe('Releasing Saturday 12:00 am (Perth time)');
+  });
+
+  it('says a release in a message with its date, in Perth time', () => {
+    expect(releaseWhen(RELEASE)).toBe('Saturday 5 December, 10:00 am');
   });
 
   it.each([

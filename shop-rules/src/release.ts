@@ -20,17 +20,20 @@ function perthClock(perth: Date): string {
 }
 
 /**
- * "Releasing Saturday 10:00 am" (Perth time) when the release is within the coming week of `now`, otherwise with
- * its date: "Releasing Saturday 12 December, 10:00 am".
+ * When a release is, in Perth: "Saturday 10:00 am" when it is within the coming week of `now`, otherwise with its
+ * date, "Saturday 12 December, 10:00 am" (always with the date when `now` is not given).
  */
-export function releaseLabel(releaseAt: string, now: Date): string {
+export function releaseWhen(releaseAt: string, now?: Date): string {
   const at = Date.parse(releaseAt);
   const perth = new Date(at + PERTH_OFFSET_MS);
   const day = WEEKDAYS[perth.getUTCDay()] ?? '';
-  const soon = at - now.getTime() < 6 * DAY_MS;
-  return soon
-    ? `Releasing ${day} ${perthClock(perth)}`
-    : `Releasing ${day} ${perth.getUTCDate()} ${MONTHS[perth.getUTCMonth()] ?? ''}, ${perthClock(perth)}`;
+  const soon = now !== undefined && at - now.getTime() < 6 * DAY_MS;
+  return soon ? `${day} ${perthClock(perth)}` : `${day} ${perth.getUTCDate()} ${MONTHS[perth.getUTCMonth()] ?? ''}, ${perthClock(perth)}`;
+}
+
+/** "Releasing Saturday 10:00 am (Perth time)": the shop sells Australia-wide, so the time says whose it is. */
+export function releaseLabel(releaseAt: string, now: Date): string {
+  return `Releasing ${releaseWhen(releaseAt, now)} (Perth time)`;
 }
 
 /** What is left until `releaseAt` at `now`, as the countdown shows it: "2d 03:04:05", "03:04:05", or null once released. */

@@ -46,6 +46,7 @@ describeInBrowser('the cellar door: a customer collects on Saturday, the operato
     await page.goto('/shop');
     const beer = page.getByRole('article', { name: 'Quokka Pale Ale' });
     await beer.getByRole('radio', { name: /^4 Pack / }).check();
+    await beer.getByRole('button', { name: 'Increase Quokka Pale Ale quantity' }).click();
     await beer.getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' }).click();
     await page.getByRole('button', { name: 'Your pack, 4 cans' }).click();
     await page.getByRole('dialog', { name: 'Your Pack' }).getByRole('button', { name: 'Proceed to Checkout' }).click();

@@ -58,7 +58,7 @@ describeInBrowser('release day in the shop: a countdown that opens by itself, an
       const page = await context.newPage();
       await page.goto('/shop');
       const card = page.getByRole('article', { name });
-      await card.getByText(/^Releasing \w+day \d{1,2}:\d{2} (am|pm)$/).waitFor();
+      await card.getByText(/^Releasing \w+day \d{1,2}:\d{2} (am|pm) \(Perth time\)$/).waitFor();
       await card
         .getByRole('timer')
         .filter({ hasText: /^00:00:0\d$/ })

@@ -1,6 +1,19 @@
 import type { PickupList } from '@brewery/shop-rules';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { SUCCEEDS, adminGet, adminOrder, adminPost, outbox, ownBeer, paidOrder, putTracking } from '../admin-ops/admin-ops-fixtures';
+import { PHOTO_ID_REMINDER } from '../../src/modules/shipping/label-pdf/packing-slip-pdf';
+import {
+  SUCCEEDS,
+  adminGet,
+  adminOrder,
+  adminPost,
+  adminToken,
+  outbox,
+  ownBeer,
+  paidOrder,
+  putTracking,
+} from '../admin-ops/admin-ops-fixtures';
+import { readPdf } from '../shipping/pdf-content';
+import { asBytes } from '../shipping/shipping-fixtures';
 import {
   cartLine,
   customer,
@@ -149,8 +162,9 @@ describe('the cellar door: pickups at checkout, the Saturday list and the hand-o
       items: [{ name: 'Beer pickup-list-ada', packSize: '4pack', packs: 1, quantity: 4 }],
       collection: null,
     });
-    // The coming Saturday is the default
+    // The coming Saturday is the default (no date, or an empty one)
     expect((await pickupList()).body).toMatchObject({ date: OPEN_SATURDAY });
+    expect((await pickupList('')).body).toMatchObject({ date: OPEN_SATURDAY });
 
     // A pickup is never posted: its form needs no tracking reference
     const packed = await putTracking(t, ada.orderId, { status: 'packed_awaiting_pickup' });
@@ -162,9 +176,30 @@ describe('the cellar door: pickups at checkout, the Saturday list and the hand-o
     const label = await adminPost(t, `/api/admin/orders/${ada.orderId}/create-shipping-label`);
     expect([label.status, (label.body as { code: string }).code]).toEqual([409, 'pickup_no_label']);
     const bulk = await adminPost(t, '/api/admin/shipping-labels/bulk', { orderIds: [ada.orderId] });
-    expect(bulk.status).toBe(409);
-    // The box is still packed from a packing slip
-    expect((await adminGet(t, `/api/admin/orders/${ada.orderId}/packing-slip`)).status).toBe(200);
+    expect([bulk.status, (bulk.body as { code: string }).code]).toEqual([409, 'pickup_no_label']);
+    // Among posted orders with their slips, a pickup gets its slip and no label
+    const posted = await paidOrder(t, 'pickup-list-posted');
+    const mixed = await asBytes(
+      t
+        .http()
+        .post('/api/admin/shipping-labels/bulk')
+        .set('Authorization', `Bearer ${await adminToken(t)}`)
+        .send({ orderIds: [ada.orderId, posted.orderId], packingSlips: true }),
+    );
+    expect(mixed.status).toBe(200);
+    const papers = await readPdf(mixed.body);
+    expect(papers.pages).toBe(3);
+    // The box is packed from its packing slip, which says when it is collected and that photo ID is shown
+    const slip = await asBytes(
+      t
+        .http()
+        .get(`/api/admin/orders/${ada.orderId}/packing-slip`)
+        .set('Authorization', `Bearer ${await adminToken(t)}`),
+    );
+    expect(slip.status).toBe(200);
+    const text = (await readPdf(slip.body)).text;
+    expect(text).toContain('PICKUP SAT 28 NOV');
+    expect(text).toContain(PHOTO_ID_REMINDER);
   });
 
   it('given a packed pickup, the hand-over is refused without the ID checked, then recorded with it (who, which ID, when, who checked) and the order is Delivered', async () => {
@@ -210,6 +245,42 @@ describe('the cellar door: pickups at checkout, the Saturday list and the hand-o
     t.clock.advance(-5 * 86_400_000);
   });
 
+  it('refuses to ship a pickup or to call it delivered without its hand-over, and to hand over one refunded in full', async () => {
+    const order = await paidPickup('pickup-shortcut', OPEN_SATURDAY, { ...collector, email: 'shortcut@example.com' });
+    const shipped = await putTracking(t, order.orderId, { status: 'shipped', trackingReference: 'AP1' });
+    expect([shipped.status, (shipped.body as { code: string }).code]).toEqual([409, 'pickup_not_shipped']);
+    const delivered = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [order.orderId], status: 'delivered' });
+    expect(delivered.status).toBe(409);
+    expect(JSON.stringify(delivered.body)).toContain('handed over with the photo ID checked');
+    const refund = await adminPost(t, `/api/admin/orders/${order.orderId}/refund`, {});
+    expect(refund.status).toBe(200);
+    await settle(t);
+    const refused = await collect(order.orderId, { idChecked: true, idType: 'passport' });
+    expect([refused.status, (refused.body as { code: string }).code]).toEqual([409, 'order_refunded']);
+    expect(((await pickupList(OPEN_SATURDAY)).body as PickupList).orders.map((o) => o.orderId)).not.toContain(order.orderId);
+  });
+
+  it("leaves a paid pickup out of the summary's orders to dispatch (it is handed over, not posted)", async () => {
+    await settle(t);
+    const before = ((await adminGet(t, '/api/admin/summary')).body as { toDispatch: number }).toDispatch;
+    await paidPickup('pickup-summary', OPEN_SATURDAY, { ...collector, email: 'summary@example.com' });
+    await settle(t);
+    expect(((await adminGet(t, '/api/admin/summary')).body as { toDispatch: number }).toDispatch).toBe(before);
+    await paidOrder(t, 'pickup-summary-posted');
+    await settle(t);
+    expect(((await adminGet(t, '/api/admin/summary')).body as { toDispatch: number }).toDispatch).toBe(before + 1);
+  });
+
+  it('takes fulfilment null as a delivery', async () => {
+    const product = await ownBeer(t, 'pickup-null');
+    const res = await checkout({
+      cartItems: [cartLine(product.id, product.fields, '4pack', 1)],
+      customerInfo: { ...customer, email: 'null@example.com' },
+      fulfilment: null,
+    });
+    expect([res.status, (res.body as { totals: { shipping: string } }).totals.shipping]).toEqual([200, '10.00']);
+  });
+
   it('refuses the hand-over of a posted order (409), an unknown order (404), and without the admin token (401)', async () => {
     const posted = await paidOrder(t, 'pickup-posted');
     const res = await collect(posted.orderId, { idChecked: true, idType: 'passport' });
@@ -222,7 +293,7 @@ describe('the cellar door: pickups at checkout, the Saturday list and the hand-o
     expect((await t.http().get('/api/admin/pickups')).status).toBe(401);
   });
 
-  it.each(['2026-11-27', '2026-02-30', 'saturday', ''])('refuses the list of %s (not a Saturday as YYYY-MM-DD) with 400', async (date) => {
+  it.each(['2026-11-27', '2026-02-30', 'saturday'])('refuses the list of %s (not a Saturday as YYYY-MM-DD) with 400', async (date) => {
     const res = await adminGet(t, `/api/admin/pickups?date=${date}`);
     expect([res.status, (res.body as { message: string }).message]).toEqual([400, 'date must be a Saturday, YYYY-MM-DD']);
   });

@@ -203,6 +203,7 @@ describe('checkout: payment, webhook and recovery', () => {
       expect((await paymentStatusOf(t, answer)).body).toEqual({
         status: 'processing',
         orderId: answer.orderId,
+        fulfilment: { method: 'delivery' },
       });
 
       const declined = await payWithCard(t, answer, DECLINED);
@@ -218,6 +219,7 @@ describe('checkout: payment, webhook and recovery', () => {
       expect((await paymentStatusOf(t, answer)).body).toEqual({
         status: 'failed',
         orderId: answer.orderId,
+        fulfilment: { method: 'delivery' },
       });
 
       const noFunds = await payWithCard(t, answer, NO_FUNDS);
@@ -231,6 +233,7 @@ describe('checkout: payment, webhook and recovery', () => {
         status: 'succeeded',
         orderId: answer.orderId,
         statusUrl: expect.stringMatching(new RegExp(`^/order-status\\?t=${answer.orderId}\\.[A-Za-z0-9_-]{22}$`)),
+        fulfilment: { method: 'delivery' },
       });
     });
 
@@ -266,7 +269,7 @@ describe('checkout: payment, webhook and recovery', () => {
         .http()
         .get('/api/orders/payment-status')
         .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret });
-      expect(status.body).toEqual({ status: 'processing', orderId: answer.orderId });
+      expect(status.body).toEqual({ status: 'processing', orderId: answer.orderId, fulfilment: { method: 'delivery' } });
     });
   });
 
@@ -297,6 +300,7 @@ describe('checkout: payment, webhook and recovery', () => {
         status: 'succeeded',
         orderId: answer.orderId,
         statusUrl: expect.stringMatching(new RegExp(`^/order-status\\?t=${answer.orderId}\\.`)),
+        fulfilment: { method: 'delivery' },
       });
       // A stranger who knows (or guesses) the intent id but not its secret hears what an unknown payment gets.
       for (const guess of [`${answer.paymentIntentId}_secret_guess`, answer.paymentIntentId, 'pi_x_secret_y']) {
@@ -362,6 +366,7 @@ describe('checkout: payment, webhook and recovery', () => {
       expect((await paymentStatusOf(t, first)).body).toEqual({
         status: 'cancelled',
         orderId: first.orderId,
+        fulfilment: { method: 'delivery' },
         message: 'This checkout expired before it was paid, so nothing was charged.',
       });
 

@@ -25,6 +25,16 @@ describe('order timeline', () => {
       'Order placed at checkout: 8 cans, total $62.00 including $12.00 shipping',
     ],
     ['OrderPaid', { amountCents: 6200 }, 'Order paid: $62.00'],
+    [
+      'OrderCollected',
+      { idChecked: true, idType: 'wa_photo_card', collectedBy: 'Grace Hopper', collectedAt: '2026-12-05T03:00:00.000Z' },
+      'Collected at the cellar door by Grace Hopper (WA Photo Card checked, 18+)',
+    ],
+    [
+      'OrderCollected',
+      { idChecked: true, idType: 'passport', collectedBy: null },
+      'Collected at the cellar door by the customer (Passport checked, 18+)',
+    ],
     ['InvoiceNumberAssigned', { invoiceNumber: 'INV-000007' }, 'Invoice INV-000007 issued'],
     ['OrderReservationReleased', { reason: 'payment_failed' }, 'Reserved cans released: payment failed'],
     ['PaymentFailed', { failureMessage: 'Your card was declined.' }, 'Payment provider reported a failure: Your card was declined.'],

@@ -1,3 +1,4 @@
+import { ID_TYPE_LABELS, type IdType } from '../ordering/domain/order.events';
 import type { Actor, RecordedEvent } from '@brewery/eventstore';
 import { isOrderStatus, orderStatusLabel } from '@brewery/shop-rules';
 
@@ -57,6 +58,10 @@ export function describeEvent(
       return `Review resolved: ${text(d.note)}`;
     case 'OrderNoteAdded':
       return `Note: ${text(d.note)}`;
+    case 'OrderCollected':
+      return `Collected at the cellar door by ${d.collectedBy ? text(d.collectedBy) : 'the customer'} (${
+        ID_TYPE_LABELS[text(d.idType) as IdType] ?? text(d.idType)
+      } checked, 18+)`;
     case 'StockReturned':
       return `${cans}${ofBeer} returned to stock (the order was cancelled)`;
     case 'PaidOrderCancelled':

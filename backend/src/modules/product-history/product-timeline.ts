@@ -70,7 +70,7 @@ export function describeProductEvent(event: Pick<RecordedEvent, 'type' | 'data'>
     case 'ProductCreated':
       return `Created: ${text(d.name)}, ${text(d.style)}, ${text(d.abv)}% ABV; ${prices(d)}; stock ${cans(d.inventory)}; ${
         d.isActive === true ? 'Live in Shop' : 'Draft Mode'
-      }${d.archived === true ? ', archived' : ''}`;
+      }${d.archived === true ? ', archived' : ''}${typeof d.releaseAt === 'string' ? `; releases ${perthTime(d.releaseAt)}` : ''}`;
     case 'ProductDetailsChanged':
       return `Details changed: ${Object.entries(d)
         .map(([key, value]) => detailChange(key, value))

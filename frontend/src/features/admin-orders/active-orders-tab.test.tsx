@@ -281,6 +281,9 @@ describe('Active Orders tab', () => {
     renderWithProviders(<ActiveOrdersTab />);
     const dialog = await openDialog('Update Tracking');
     await chooseOption(user, within(dialog).getByRole('combobox', { name: 'Status' }), 'Packed - Awaiting Pickup');
+    // Never shipped, and Delivered only by its hand-over: neither is offered
+    expect(screen.queryAllByTitle('Shipped')).toHaveLength(0);
+    expect(screen.queryAllByTitle('Delivered')).toHaveLength(0);
     const notify = within(dialog).getByRole('checkbox', { name: 'Notify customer by e-mail' });
     await waitFor(() => expect(notify).toBeChecked());
     await user.click(within(dialog).getByRole('button', { name: 'Update Order' }));

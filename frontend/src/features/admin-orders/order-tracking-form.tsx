@@ -32,6 +32,11 @@ export const NOTIFY_CUSTOMER = 'Notify customer by e-mail';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) }));
 
+/** A pickup is never shipped, and becomes Delivered only by its hand-over at the cellar door (with the photo ID). */
+function pickupStatusOptions(current: OrderStatus) {
+  return STATUS_OPTIONS.filter(({ value }) => value !== 'shipped' && (value !== 'delivered' || current === 'delivered'));
+}
+
 /** The manual status and tracking form: both are required, any status may follow any other (spec section 4). */
 export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProps) {
   const [form] = Form.useForm<TrackingValues>();
@@ -90,7 +95,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
     >
       <div className="order-tracking-form__fields">
         <Form.Item label="Status" name="status" rules={[{ required: true, message: 'Status is required' }]}>
-          <Select options={STATUS_OPTIONS} aria-label="Status" />
+          <Select options={pickup ? pickupStatusOptions(order.status) : STATUS_OPTIONS} aria-label="Status" />
         </Form.Item>
         <Form.Item
           label="Tracking reference"

@@ -1,3 +1,4 @@
+import { COLLECTION_REMINDER } from '@brewery/shop-rules';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestUrl, stubApi } from '@/testing/fake-api';
@@ -42,6 +43,21 @@ describe('order result: succeeded', () => {
       'href',
       '/order-status?t=42.abcdefghijklmnopqrstuv',
     );
+  });
+
+  it('given a paid pickup, the next steps say when to collect and to bring photo ID, nothing of delivery', async () => {
+    stubApi({
+      'GET /api/config': { body: publicConfigFixture },
+      [statusPath]: { body: { status: 'succeeded', orderId: '43', fulfilment: { method: 'pickup', pickupDate: '2026-12-05' } } },
+    });
+    renderResult(`?payment_intent=${INTENT}&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(
+      screen.getByText("Collect it from the cellar door on Saturday 5 December, 10am-4pm: we'll e-mail you when it is ready."),
+    ).toBeInTheDocument();
+    expect(screen.getByText(COLLECTION_REMINDER)).toBeInTheDocument();
+    expect(screen.queryByText(/tracking details/)).toBeNull();
+    expect(screen.queryByText(/present to receive the delivery/)).toBeNull();
   });
 
   it('given redirect_status succeeded and a paid order, it confirms the order with next steps, reference, links and help', async () => {

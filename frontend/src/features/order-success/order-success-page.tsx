@@ -7,7 +7,15 @@ import { ButtonLink } from '@/shared/ui/button-link';
 import { PAYMENT_STATUS_POLL_WINDOW_MS, isStillPolling, usePaymentStatus } from '@/shared/api/payment-status/get-payment-status';
 import { orderResultView, shouldClearCart } from './order-result-view';
 import type { OrderResultInput, OrderResultView } from './order-result-view';
-import { PROCESSING_TIME, RECEIVER_MIN_AGE, looksLikePaymentIntentId, paymentReference } from '@brewery/shop-rules';
+import {
+  COLLECTION_REMINDER,
+  PROCESSING_TIME,
+  RECEIVER_MIN_AGE,
+  looksLikePaymentIntentId,
+  paymentReference,
+  pickupWhen,
+  type Fulfilment,
+} from '@brewery/shop-rules';
 import './order-success-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 
@@ -29,6 +37,15 @@ const NEXT_STEPS = [
   "You'll receive tracking details when your order ships.",
   `Someone ${RECEIVER_MIN_AGE} or older must be present to receive the delivery.`,
 ] as const;
+
+/** What happens next for an order collected at the cellar door on `date`. */
+export function pickupNextSteps(date: string): readonly string[] {
+  return [
+    "You'll receive an email confirmation shortly.",
+    `Collect it from the cellar door on ${pickupWhen(date)}: we'll e-mail you when it is ready.`,
+    COLLECTION_REMINDER,
+  ];
+}
 
 /**
  * The order result: `/order-success?payment_intent=…&payment_intent_client_secret=…&redirect_status=…` (as Stripe and
@@ -74,6 +91,7 @@ export function OrderSuccessPage({ onOrderConfirmed, shopHref, homeHref }: Order
         orderId={orderId}
         message={message}
         statusUrl={status.data?.statusUrl}
+        fulfilment={status.data?.fulfilment}
         shopHref={shopHref}
         homeHref={homeHref}
       />
@@ -105,11 +123,14 @@ interface ResultBodyProps {
   message: string | undefined;
   /** The paid order's status page. */
   statusUrl?: string | undefined;
+  /** Posted, or collected at the cellar door (what happens next differs). */
+  fulfilment?: Fulfilment | undefined;
   shopHref: string;
   homeHref: string;
 }
 
-function ResultBody({ view, paymentIntentId, orderId, message, statusUrl, shopHref, homeHref }: ResultBodyProps) {
+function ResultBody({ view, paymentIntentId, orderId, message, statusUrl, fulfilment, shopHref, homeHref }: ResultBodyProps) {
+  const nextSteps = fulfilment?.method === 'pickup' ? pickupNextSteps(fulfilment.pickupDate) : NEXT_STEPS;
   const actions = [
     <ButtonLink key="shop" type="primary" size="large" to={shopHref}>
       Continue Shopping
@@ -145,7 +166,7 @@ function ResultBody({ view, paymentIntentId, orderId, message, statusUrl, shopHr
               What happens next
             </h2>
             <ul className="order-result__steps">
-              {NEXT_STEPS.map((step) => (
+              {nextSteps.map((step) => (
                 <li key={step}>{step}</li>
               ))}
             </ul>

@@ -227,7 +227,7 @@ describe('product card: a scheduled release', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(new Date('2026-12-04T00:59:55.000Z'));
     const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
-    expect(within(card).getByText('Releasing Saturday 10:00 am')).toBeInTheDocument();
+    expect(within(card).getByText('Releasing Saturday 10:00 am (Perth time)')).toBeInTheDocument();
     expect(within(card).getByRole('timer')).toHaveTextContent('1d 01:00:05');
     expect(within(card).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
     expect(within(card).queryByRole('radiogroup')).not.toBeInTheDocument();
@@ -238,7 +238,7 @@ describe('product card: a scheduled release', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(new Date('2026-12-05T01:00:00.000Z'));
     const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
-    expect(within(card).getByText('Releasing Saturday 10:00 am')).toHaveAttribute('aria-live', 'polite');
+    expect(within(card).getByText('Releasing Saturday 10:00 am (Perth time)')).toHaveAttribute('aria-live', 'polite');
     expect(within(card).getByRole('timer')).not.toHaveAttribute('aria-live');
     expect(within(card).getByRole('timer').closest('[aria-live]')).toBeNull();
   });
@@ -247,7 +247,7 @@ describe('product card: a scheduled release', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(new Date('2026-11-20T00:00:00.000Z'));
     const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
-    expect(within(card).getByText('Releasing Saturday 5 December, 10:00 am')).toBeInTheDocument();
+    expect(within(card).getByText('Releasing Saturday 5 December, 10:00 am (Perth time)')).toBeInTheDocument();
   });
 
   it('when the countdown reaches the release instant, then the pack choice and Add to Pack appear without a reload', async () => {

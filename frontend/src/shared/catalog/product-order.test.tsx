@@ -52,7 +52,7 @@ describe('the pack choice drawn by the server and taken over by the browser', ()
     vi.setSystemTime(new Date('2026-12-05T01:00:00.000Z'));
     const { serverHtml, mismatches } = await serverDrawnThenHydrated(productFixture({ releaseAt: RELEASE_AT }));
 
-    expect(serverHtml).toContain('Releasing Saturday 10:00 am');
+    expect(serverHtml).toContain('Releasing Saturday 10:00 am (Perth time)');
     expect(serverHtml).not.toContain('01:00:00');
     expect(mismatches).toEqual([]);
     expect(screen.getByRole('timer')).toHaveTextContent('01:00:00');

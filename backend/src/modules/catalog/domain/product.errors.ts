@@ -1,3 +1,4 @@
+import { releaseWhen } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 
 /** What the product form hears when its picture address is not one a browser would load as the shop's. */
@@ -35,7 +36,7 @@ export const ProductErrors = {
     ),
   /** A checkout of a beer before its release time. */
   notReleased: (name: string, releaseAt: string): DomainError =>
-    new DomainError('not_released', `${name} is not on sale yet: it releases at ${releaseAt}`, 'conflict'),
+    new DomainError('not_released', `${name} is not on sale yet: it releases ${releaseWhen(releaseAt)} (Perth time)`, 'conflict'),
   invalidReleaseAt: (): DomainError =>
     new DomainError(
       'invalid_product',

@@ -1,5 +1,5 @@
 import { fold } from '../../../shared-kernel/decider';
-import { waitlistDecider, type WaitlistCommand } from './waitlist.decider';
+import { WAITLIST_LIMIT, waitlistDecider, type WaitlistCommand } from './waitlist.decider';
 import type { WaitlistEvent } from './waitlist.events';
 
 const ada: WaitlistEvent = { type: 'BackInStockRequested', data: { email: 'Ada@Example.com', requestedAt: '2026-11-23T01:00:00.000Z' } };
@@ -53,5 +53,16 @@ describe('back-in-stock list (waitlist decider)', () => {
     expect(given(ada, grace, left).when(tell(true, 5))).toEqual([
       { type: 'BackInStockTold', data: { email: 'grace@example.com', toldAt: AT, available: 5 } },
     ]);
+  });
+
+  it('given a full list, when another address asks, then it is refused (list_full); one already waiting is still one request', () => {
+    const full: WaitlistEvent[] = Array.from({ length: WAITLIST_LIMIT }, (_, n) => ({
+      type: 'BackInStockRequested',
+      data: { email: `keen${n}@example.com`, requestedAt: AT },
+    }));
+    expect(() => given(...full).when({ type: 'AskToBeTold', email: 'late@example.com', at: AT })).toThrow(
+      expect.objectContaining({ code: 'list_full' }) as Error,
+    );
+    expect(given(...full).when({ type: 'AskToBeTold', email: 'keen7@example.com', at: AT })).toEqual([]);
   });
 });

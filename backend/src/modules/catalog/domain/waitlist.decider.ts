@@ -1,5 +1,12 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
+import { WaitlistErrors } from './waitlist.errors';
 import { waitlistKey, type WaitlistEvent } from './waitlist.events';
+
+/**
+ * The most addresses one beer's list holds: enough for a small brewery's keenest, and a bound on what a script
+ * signing up strangers' addresses can make the shop send when the beer is back.
+ */
+export const WAITLIST_LIMIT = 500;
 
 export interface WaitlistState {
   /** Who waits, by `waitlistKey`: the address as typed and when it asked. */
@@ -31,6 +38,7 @@ function decide(command: WaitlistCommand, state: WaitlistState): WaitlistEvent[]
     case 'AskToBeTold':
       // The same address twice is one request.
       if (state.waiting[waitlistKey(command.email)] !== undefined) return [];
+      if (Object.keys(state.waiting).length >= WAITLIST_LIMIT) throw WaitlistErrors.full();
       return [{ type: 'BackInStockRequested', data: { email: command.email.trim(), requestedAt: command.at } }];
     case 'TellWaiting':
       // Only a beer a customer can buy now is news; everyone waiting hears it at once.

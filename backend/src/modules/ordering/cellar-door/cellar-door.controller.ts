@@ -43,7 +43,7 @@ export class CellarDoorController {
   @ApiOperation({ summary: "A Saturday's cellar door list: its paid pickup orders by customer name, with what each collects" })
   @ApiQuery({ name: 'date', required: false, description: 'A Saturday, YYYY-MM-DD (default: the coming Saturday, today on a Saturday)' })
   pickups(@Query('date') date: unknown): Promise<PickupList> {
-    return this.queries.execute(new PickupListQuery(date === undefined ? this.comingSaturday() : saturday(date)));
+    return this.queries.execute(new PickupListQuery(date === undefined || date === '' ? this.comingSaturday() : saturday(date)));
   }
 
   @Post('orders/:orderId/collected')

@@ -27,8 +27,9 @@ export class PickupListHandler implements IQueryHandler<PickupListQuery> {
     const docs = await this.store
       .collection<OrderDoc>(ORDERS)
       .find({ $and: [{ hidden: false }, { pickupDate: date }, { status: { $in: [...TO_HAND_OVER] } }] }, { sort: { number: 1 } });
-    // By name, as the customers are asked for at the door.
+    // By name, as the customers are asked for at the door; an order refunded in full has nothing to hand over.
     const orders = docs
+      .filter((doc) => !(Number(doc.refundedAmount ?? '0') > 0 && Number(doc.refundedAmount) >= Number(doc.totalAmount)))
       .map((doc) => ({
         orderId: doc.id,
         status: doc.status,

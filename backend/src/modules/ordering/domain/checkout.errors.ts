@@ -1,4 +1,4 @@
-import { PACK_QUANTITY, PACK_SIZES, packSizeLabel, type PackSize } from '@brewery/shop-rules';
+import { PACK_QUANTITY, PACK_SIZES, packSizeLabel, releaseWhen, type PackSize } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 
 /** The checkout's wording, shared by its refusals and the tests. */
@@ -10,7 +10,8 @@ export const CheckoutMessages = {
     `Insufficient stock for ${name}. Available: ${Math.max(0, available)}, Requested: ${requested}`,
   overLimit: (name: string, limit: number, requested: number): string =>
     `Limit ${limit} per order for ${name}: your pack has ${requested}.`,
-  notReleased: (name: string, releaseAt: string): string => `${name} is not on sale yet: it releases at ${releaseAt}`,
+  notReleased: (name: string, releaseAt: string): string =>
+    `${name} is not on sale yet: it releases ${releaseWhen(releaseAt)} (Perth time). Take it out of your pack, or come back then.`,
   pricesChanged: 'Prices have changed since you added these beers: please review your pack',
   packNotOffered: (name: string, packSize: PackSize): string =>
     `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,

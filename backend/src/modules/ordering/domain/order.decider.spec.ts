@@ -459,6 +459,10 @@ describe('order decider', () => {
       data: { paymentIntentId: 'pi_1', amountCents: 2200, paidAt: '2026-11-23T01:05:00.000Z' },
     };
     const packed: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'packed_awaiting_pickup' } };
+    const pickupRefunded: OrderEvent = {
+      type: 'OrderRefunded',
+      data: { paymentIntentId: 'pi_1', refundId: 're_1', amountCents: 2200, note: '' },
+    };
     const pickupCancelled: OrderEvent = { type: 'OrderStatusChanged', data: { from: 'paid', to: 'cancelled' } };
     const collect = {
       type: 'RecordCollection' as const,
@@ -502,6 +506,29 @@ describe('order decider', () => {
       expect(events).toEqual(collected);
       expect(notifiesCustomer(events)).toBe(false);
     });
+    it.each([
+      { status: 'shipped' as const, code: 'pickup_not_shipped' },
+      { status: 'delivered' as const, code: 'pickup_needs_hand_over' },
+    ])(
+      'given a paid pickup, when it is set to $status by hand or in bulk, then it is refused ($code): only the hand-over delivers it',
+      ({ status, code }) => {
+        const byHand = { type: 'ChangeOrderStatus' as const, status, trackingReference: null, by: 'admin' as const };
+        expect(() => given(pickupPlaced, attached, pickupPaid, packed).when(byHand)).toThrow(expect.objectContaining({ code }) as Error);
+        expect(() => given(pickupPlaced, attached, pickupPaid).when({ type: 'SetDispatchStep', status, by: 'admin' })).toThrow(
+          expect.objectContaining({ code }) as Error,
+        );
+      },
+    );
+    it('given a collected pickup, when Delivered is asked again, then nothing changes', () => {
+      expect(
+        given(pickupPlaced, attached, pickupPaid, packed, ...collected).when({
+          type: 'ChangeOrderStatus',
+          status: 'delivered',
+          trackingReference: null,
+          by: 'admin',
+        }),
+      ).toEqual([]);
+    });
     it('given a collected pickup, when the hand-over is recorded again, then nothing changes', () => {
       expect(given(pickupPlaced, attached, pickupPaid, packed, ...collected).when(collect)).toEqual([]);
     });
@@ -519,6 +546,12 @@ describe('order decider', () => {
         events: [pickupPlaced, attached, pickupPaid, pickupCancelled],
         command: collect,
         code: 'order_cancelled',
+      },
+      {
+        given: 'a pickup refunded in full',
+        events: [pickupPlaced, attached, pickupPaid, pickupRefunded],
+        command: collect,
+        code: 'order_refunded',
       },
     ])('given $given, when it is handed over, then it is refused ($code)', ({ events, command, code }) => {
       expect(() => given(...events).when(command)).toThrow(expect.objectContaining({ code }) as Error);

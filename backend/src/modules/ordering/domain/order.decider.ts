@@ -115,6 +115,11 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       return [{ type: 'TrackingReferenceSet', data: { trackingReference: command.trackingReference, notifyCustomer: false } }];
     case 'ChangeOrderStatus': {
       if (state.deleted) throw OrderErrors.deleted(orderId);
+      // A pickup is never posted, and reaches its customer only through the hand-over with the photo ID checked.
+      if (fulfilmentOf(state.order).method === 'pickup' && command.status !== state.status) {
+        if (command.status === 'shipped') throw OrderErrors.pickupNotShipped(orderId);
+        if (command.status === 'delivered' && !state.collected) throw OrderErrors.pickupDeliveredByHandOver(orderId);
+      }
       if (command.status === 'cancelled' && command.status !== state.status && state.captureClaim !== null)
         throw OrderErrors.paymentUnderWay(orderId);
       const reference = command.trackingReference;
@@ -181,6 +186,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.deleted) throw OrderErrors.deleted(orderId);
       if (state.paidWith === null) throw OrderErrors.notPaidForCollection(orderId);
       if (state.status === 'cancelled') throw OrderErrors.cancelledForCollection(orderId);
+      if (state.refundedCents >= state.paidCents) throw OrderErrors.refundedForCollection(orderId);
       const { idType, collectedBy, at } = command;
       return [
         { type: 'OrderCollected', data: { idChecked: true, idType, collectedBy, collectedAt: at } },

@@ -15,7 +15,11 @@ export const TrackingMessages = {
 /** The cellar door's wording, shared by its refusals and the tests. */
 export const CollectionMessages = {
   idNotChecked: "Check the collector's photo ID (18+) before handing over the order: idChecked must be true",
-  notAPickup: (orderId: string): string => `Order #${orderId} is delivered, not collected at the cellar door`,
+  notAPickup: (orderId: string): string => `Order #${orderId} is for delivery, not collection at the cellar door`,
+  refunded: (orderId: string): string => `Order #${orderId} was refunded in full: there is nothing paid to hand over`,
+  notShipped: (orderId: string): string => `Order #${orderId} is collected at the cellar door, so it is never shipped`,
+  deliveredByHandOver: (orderId: string): string =>
+    `Order #${orderId} is collected at the cellar door: it becomes Delivered when it is handed over with the photo ID checked (Cellar door, Hand over)`,
   notPaid: (orderId: string): string => `Order #${orderId} has not been paid, so it cannot be handed over`,
   cancelled: (orderId: string): string => `Order #${orderId} is cancelled, so it cannot be handed over`,
   pickupDateMissing: (open: readonly string[]): string =>
@@ -30,6 +34,12 @@ export const OrderErrors = {
   notAPickup: (orderId: string): DomainError => new DomainError('not_a_pickup', CollectionMessages.notAPickup(orderId), 'conflict'),
   notPaidForCollection: (orderId: string): DomainError =>
     new DomainError('order_not_paid', CollectionMessages.notPaid(orderId), 'conflict'),
+  refundedForCollection: (orderId: string): DomainError =>
+    new DomainError('order_refunded', CollectionMessages.refunded(orderId), 'conflict'),
+  pickupNotShipped: (orderId: string): DomainError =>
+    new DomainError('pickup_not_shipped', CollectionMessages.notShipped(orderId), 'conflict'),
+  pickupDeliveredByHandOver: (orderId: string): DomainError =>
+    new DomainError('pickup_needs_hand_over', CollectionMessages.deliveredByHandOver(orderId), 'conflict'),
   cancelledForCollection: (orderId: string): DomainError =>
     new DomainError('order_cancelled', CollectionMessages.cancelled(orderId), 'conflict'),
   pickupDateClosed: (date: string, open: readonly string[]): DomainError =>
@@ -86,6 +96,11 @@ export const OrderErrors = {
       order_not_paid: [`order ${named} has not been paid, so it cannot be packed, shipped or delivered`, 'conflict'],
       order_cancelled: [`order ${named} is cancelled (change it from its own form if it must go out)`, 'conflict'],
       order_refunded: [`order ${named} was refunded in full, so it cannot be packed, shipped or delivered`, 'conflict'],
+      pickup_not_shipped: [`order ${named} is collected at the cellar door, so it is never shipped`, 'conflict'],
+      pickup_needs_hand_over: [
+        `order ${named} is collected at the cellar door: it becomes Delivered when it is handed over with the photo ID checked (Cellar door, Hand over)`,
+        'conflict',
+      ],
     };
     const [text, kind] = why[code] ?? [`order ${named} cannot be changed`, 'conflict'];
     return new DomainError(code, `Nothing was changed: ${text}`, kind);

@@ -1,3 +1,4 @@
+import type { Fulfilment } from '@brewery/shop-rules';
 import { assertNever } from '../../../shared-kernel/decider';
 import { customerCancelMessage } from './payment-cancel-messages';
 import type { PaymentState } from './payment.decider';
@@ -10,6 +11,8 @@ export interface PaymentStatusView {
   message?: string;
   /** With `succeeded`: the order's status page, by its signed link. */
   statusUrl?: string;
+  /** How the order reaches the customer (posted, or collected at the cellar door), once the payment is under way. */
+  fulfilment?: Fulfilment;
 }
 
 /**
@@ -25,7 +28,10 @@ export function paymentStatusView(
 ): PaymentStatusView {
   const recorded = state.created?.clientSecretDigest ?? providerSecretDigest;
   if (recorded === null || recorded !== presentedDigest) return { status: 'unknown' };
-  const orderId = state.orderId === null ? {} : { orderId: state.orderId };
+  const orderId = {
+    ...(state.orderId === null ? {} : { orderId: state.orderId }),
+    ...(state.created?.fulfilment === undefined ? {} : { fulfilment: state.created.fulfilment }),
+  };
   switch (state.status) {
     case 'unknown':
       return { status: 'unknown' };

@@ -32,7 +32,8 @@ export class AdminSummaryController {
     const [lines, stock, toDispatch, pendingTab, activeTab, needsReview] = await Promise.all([
       this.report.lines({ start: weekStart(today), end: today }),
       this.stock.levels(),
-      orders.count({ hidden: false, status: { $in: ['paid', 'packed_awaiting_pickup'] } }),
+      // Posted orders only: a cellar door pickup is handed over on its Saturday, not dispatched.
+      orders.count({ hidden: false, status: { $in: ['paid', 'packed_awaiting_pickup'] }, pickupDate: null }),
       orders.count({ hidden: false, status: 'pending' }),
       orders.count({ hidden: false, status: { $ne: 'pending' } }),
       orders.count({ hidden: false, needsReview: true }),

@@ -44,7 +44,7 @@ export class BulkDispatchController {
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
     summary:
-      'The labels of several orders as one PDF, one A6 label a page in the order given, creating the labels still missing; with packingSlips, each order’s packing slip follows its label',
+      'The labels of several orders as one PDF, one A6 label a page in the order given, creating the labels still missing; with packingSlips, each order’s packing slip follows its label (a cellar door pickup has its slip and no label)',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
@@ -52,7 +52,11 @@ export class BulkDispatchController {
     const orderIds = parseOrderIds(body.orderIds);
     const withSlips = body.packingSlips ?? false;
     if (typeof withSlips !== 'boolean') throw LabelErrors.invalidPackingSlips();
-    const labels = await this.bulk.labelsFor(orderIds, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    const labels = await this.bulk.labelsFor(
+      orderIds,
+      { correlationId: context.correlationId, causationId: null, actor: context.actor },
+      withSlips,
+    );
     const pdf = await renderShippingLabelsPdf(labels, withSlips ? await this.bulk.packingSlips(orderIds) : []);
     return new StreamableFile(pdf, {
       type: 'application/pdf',

@@ -4,7 +4,8 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import type { PlacedOrder } from '../../ordering/domain/order.decider';
 import { ShippingLabelService, shippableFacts } from '../create-label/shipping-label.service';
-import { assertLabellable, assertShippable } from '../domain/label.decider';
+import { assertShippable } from '../domain/label.decider';
+import { fulfilmentOf } from '../../ordering/domain/order.events';
 import { LabelErrors } from '../domain/label.errors';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
 import { packingSlipOf, pickListOf, type PackingSlip, type PickList } from '../domain/pick-list';
@@ -24,10 +25,20 @@ export function parseOrderIds(raw: unknown): string[] {
 export class BulkDispatch {
   constructor(private readonly labels: ShippingLabelService) {}
 
-  async labelsFor(orderIds: readonly string[], metadata: Omit<EventMetadata, 'occurredAt'>): Promise<ShippingLabelCreatedData[]> {
-    await this.shippableOrders(orderIds, assertLabellable);
+  /**
+   * The labels of the posted orders among these (a cellar door pickup has none: its packing slip is its paper), in
+   * the order given; refused as a whole when one cannot be sent, or when only pickups are asked without their slips.
+   */
+  async labelsFor(
+    orderIds: readonly string[],
+    metadata: Omit<EventMetadata, 'occurredAt'>,
+    withSlips = false,
+  ): Promise<ShippingLabelCreatedData[]> {
+    const orders = await this.shippableOrders(orderIds);
+    const posted = orders.filter((order) => fulfilmentOf(order.order).method !== 'pickup').map((order) => order.order.orderId);
+    if (posted.length === 0 && !withSlips) throw LabelErrors.onlyPickups();
     const labels: ShippingLabelCreatedData[] = [];
-    for (const orderId of orderIds) {
+    for (const orderId of posted) {
       const label =
         (await this.labels.label(orderId)) ?? (await this.labels.create(orderId, 'bulk_print', metadata), await this.labels.label(orderId));
       if (label === null) throw new Error(`Order #${orderId} has no label after its creation`);
@@ -53,12 +64,12 @@ export class BulkDispatch {
     return packingSlipOf(order);
   }
 
-  private async shippableOrders(orderIds: readonly string[], assert = assertShippable): Promise<PlacedOrder[]> {
+  private async shippableOrders(orderIds: readonly string[]): Promise<PlacedOrder[]> {
     const orders = await Promise.all(orderIds.map(async (orderId) => ({ orderId, order: await this.labels.order(orderId) })));
     const refused: string[] = [];
     for (const { orderId, order } of orders) {
       try {
-        assert(orderId, shippableFacts(order));
+        assertShippable(orderId, shippableFacts(order));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         refused.push(error.message);

@@ -12,6 +12,12 @@ export const LabelErrors = {
   notPaid: (orderId: string): DomainError => new DomainError('order_not_paid', `Order #${orderId} is not paid`, 'conflict'),
   refundedInFull: (orderId: string): DomainError =>
     new DomainError('order_refunded', `Order #${orderId} was refunded in full: nothing is left paid to send`, 'conflict'),
+  onlyPickups: (): DomainError =>
+    new DomainError(
+      'pickup_no_label',
+      'These orders are all collected at the cellar door: they get no shipping labels. Print their packing slips instead.',
+      'conflict',
+    ),
   pickupNoLabel: (orderId: string): DomainError =>
     new DomainError('pickup_no_label', `Order #${orderId} is collected at the cellar door: it gets no shipping label`, 'conflict'),
   noLabel: (orderId: string): DomainError =>

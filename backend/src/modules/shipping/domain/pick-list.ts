@@ -26,8 +26,10 @@ export interface PackingSlip {
   orderId: string;
   placedAt: string;
   customerName: string;
-  /** "SUBURB STATE POSTCODE", as the label prints it. */
+  /** "SUBURB STATE POSTCODE", as the label prints it; for a pickup, "PICKUP SAT 5 DEC". */
   destination: string;
+  /** Collected at the cellar door (handed over against photo ID) rather than posted. */
+  pickup?: boolean;
   rows: PickListRow[];
   totalCans: number;
 }
@@ -51,6 +53,12 @@ function rowsOf(orders: readonly PlacedOrder[]): PickListRow[] {
 
 const cansOf = (rows: readonly PickListRow[]): number => rows.reduce((sum, row) => sum + row.cans, 0);
 
+/** "SAT 5 DEC" for `2026-12-05`. */
+function shortPickupDay(date: string): string {
+  const [weekday = '', day = '', month = ''] = pickupDayLabel(date).split(' ');
+  return `${weekday.slice(0, 3)} ${day} ${month.slice(0, 3)}`.toUpperCase();
+}
+
 /** What goes in one order's box. */
 export function packingSlipOf(order: PlacedOrder): PackingSlip {
   const { customer } = order.order;
@@ -60,11 +68,12 @@ export function packingSlipOf(order: PlacedOrder): PackingSlip {
     orderId: order.order.orderId,
     placedAt: order.order.placedAt,
     customerName: customer.name,
-    // A pickup's box waits at the cellar door for its Saturday.
+    // A pickup's box waits at the cellar door for its Saturday: short enough to read on the box ("PICKUP SAT 5 DEC").
     destination:
       fulfilment.method === 'pickup'
-        ? `CELLAR DOOR PICKUP · ${pickupDayLabel(fulfilment.pickupDate).toUpperCase()}`
+        ? `PICKUP ${shortPickupDay(fulfilment.pickupDate)}`
         : `${customer.suburb.toUpperCase()} ${customer.state} ${customer.postCode}`,
+    ...(fulfilment.method === 'pickup' ? { pickup: true } : {}),
     rows,
     totalCans: cansOf(rows),
   };

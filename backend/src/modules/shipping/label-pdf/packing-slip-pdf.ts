@@ -5,6 +5,8 @@ import { caption, fittedText, INNER, MARGIN, PAGE, perthDate, rule, type Doc } f
 
 /** The slip's reminder, for the packer sealing the box and the customer opening it. */
 export const SIGNATURE_REMINDER = '18+ Contains alcohol: handed over only to a person over 18, who signs for it';
+/** The same at the cellar door: the person collecting shows photo ID. */
+export const PHOTO_ID_REMINDER = '18+ Contains alcohol: handed over at the cellar door only to a person over 18 who shows photo ID';
 
 const ROW_HEIGHT = 16;
 const BOX_HEIGHT = 40;
@@ -78,5 +80,11 @@ export function drawPackingSlip(doc: Doc, slip: PackingSlip, brandName: string, 
 
   const boxY = PAGE.height - MARGIN - BOX_HEIGHT;
   doc.rect(MARGIN, boxY, INNER, BOX_HEIGHT).lineWidth(2).stroke('#000000');
-  drawParagraph(doc, SIGNATURE_REMINDER, MARGIN + 8, boxY + 8, { size: 9.5, bold: true, width: INNER - 16, align: 'center', lineGap: 1 });
+  drawParagraph(doc, slip.pickup === true ? PHOTO_ID_REMINDER : SIGNATURE_REMINDER, MARGIN + 8, boxY + 8, {
+    size: 9.5,
+    bold: true,
+    width: INNER - 16,
+    align: 'center',
+    lineGap: 1,
+  });
 }

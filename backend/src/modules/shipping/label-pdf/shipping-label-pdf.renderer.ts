@@ -33,15 +33,18 @@ export async function renderShippingLabelsPdf(
   labels: readonly ShippingLabelCreatedData[],
   slips: readonly PackingSlip[] = [],
 ): Promise<Buffer> {
+  // Order by order, as asked: its label (none for a cellar door pickup), then its slip when slips are asked for.
+  const labelOf = new Map(labels.map((label) => [label.orderId, label]));
+  const orderIds = [...new Set([...labels.map((label) => label.orderId), ...slips.map((slip) => slip.orderId)])];
+  const brandName = labels[0]?.sender.name ?? '';
   const slipOf = new Map(slips.map((slip) => [slip.orderId, slip]));
-  const papers = labels.flatMap((label): A6Paper[] => {
-    const slip = slipOf.get(label.orderId);
-    return slip === undefined
-      ? [{ kind: 'label', label }]
-      : [
-          { kind: 'label', label },
-          { kind: 'slip', slip, brandName: label.sender.name },
-        ];
+  const papers = orderIds.flatMap((orderId): A6Paper[] => {
+    const label = labelOf.get(orderId);
+    const slip = slipOf.get(orderId);
+    return [
+      ...(label === undefined ? [] : [{ kind: 'label' as const, label }]),
+      ...(slip === undefined ? [] : [{ kind: 'slip' as const, slip, brandName: label?.sender.name ?? brandName }]),
+    ];
   });
   return renderA6Pdf(papers, {
     Title: `${labels.length} shipping labels${slips.length > 0 ? ' with packing slips' : ''}`,

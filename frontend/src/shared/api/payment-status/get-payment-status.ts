@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Fulfilment } from '@brewery/shop-rules';
 import { apiJson } from '@/shared/api/api-client';
 
 export interface PaymentStatus {
@@ -12,6 +13,8 @@ export interface PaymentStatus {
   message?: string;
   /** With `succeeded`: the order's status page (its signed link), to find it again. */
   statusUrl?: string;
+  /** Posted, or collected at the cellar door. */
+  fulfilment?: Fulfilment;
 }
 
 /** While the payment is processing, ask every second for up to 30 seconds, then stop. */
