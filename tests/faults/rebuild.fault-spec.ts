@@ -211,6 +211,36 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       'Unknown Beer: 5',
     ].join('\n');
     await expectOk(adminPost('/api/admin/parse-stock-email', { emailContent }), 'stock e-mail');
+    // A limited release in a minute, with customers waiting to hear it is out; one more waits for the next release
+    const release = beer('Rebuild Release Stout', { inventory: 48, maxPerOrder: 8 });
+    const releaseAt = t.clock.now.getTime() + 60_000;
+    const limited = (await expectOk(
+      adminPost('/api/admin/products', { ...release, releaseAt: new Date(releaseAt).toISOString() }),
+      'schedule a release',
+    )) as { id: string };
+    const later = (await expectOk(
+      adminPost('/api/admin/products', {
+        ...beer('Rebuild Next Release'),
+        releaseAt: new Date(releaseAt + 365 * 86_400_000).toISOString(),
+      }),
+      'schedule the next release',
+    )) as { id: string };
+    for (const [productId, email] of [
+      [limited.id, 'first@example.com'],
+      [limited.id, 'second@example.com'],
+      [limited.id, 'FIRST@example.com'],
+      [later.id, 'next@example.com'],
+    ] as const) {
+      const asked = await t.http().post(`/api/products/${productId}/notify-me`).send({ email });
+      if (asked.status !== 202) throw new Error(`notify-me answered ${asked.status}: ${JSON.stringify(asked.body)}`);
+    }
+    // The release comes: the sweep records it (within half a second) and its list is told
+    t.clock.advance(2 * 60_000);
+    const deadline = Date.now() + 10_000;
+    while (!(await events().readStream(`product-${limited.id}`)).some((e) => e.type === 'ProductReleased')) {
+      if (Date.now() > deadline) throw new Error('the release was not recorded');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     return products;
   }
 
