@@ -39,11 +39,10 @@ export class BackInStock {
     const snapshot = await this.products.snapshot(productId, now.toISOString());
     if (snapshot === null || !snapshot.product.isActive || snapshot.product.archived) throw ProductErrors.notFoundOrInactive(productId);
     const { onSale, available } = onSaleNow(snapshot, now);
-    if (onSale && available > 0) throw BackInStockErrors.onSale(snapshot.product.name);
     await this.pipeline.run({
       streamName: waitlistStreamName(productId),
       decider: waitlistDecider,
-      command: { type: 'AskToBeTold', email, at: now.toISOString() },
+      command: { type: 'AskToBeTold', email, at: now.toISOString(), beer: snapshot.product.name, onSale, available },
       metadata: { ...metadata, occurredAt: now.toISOString() },
     });
     const when = onSale ? 'is back' : 'is released';

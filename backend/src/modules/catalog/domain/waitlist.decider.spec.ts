@@ -8,6 +8,14 @@ const grace: WaitlistEvent = {
   data: { email: 'grace@example.com', requestedAt: '2026-11-23T02:00:00.000Z' },
 };
 const AT = '2026-11-24T01:00:00.000Z';
+/** A sold-out beer's list asked to hold an address. */
+const ask = (email: string, at = AT, beer: { onSale: boolean; available: number } = { onSale: true, available: 0 }): WaitlistCommand => ({
+  type: 'AskToBeTold',
+  email,
+  at,
+  beer: 'Hazy IPA',
+  ...beer,
+});
 const tell = (onSale: boolean, available: number): WaitlistCommand => ({ type: 'TellWaiting', at: AT, onSale, available });
 
 function given(...events: WaitlistEvent[]) {
@@ -17,10 +25,10 @@ function given(...events: WaitlistEvent[]) {
 
 describe('back-in-stock list (waitlist decider)', () => {
   it('given no one waiting, when an address asks, then it waits (as typed, trimmed)', () => {
-    expect(given().when({ type: 'AskToBeTold', email: ' Ada@Example.com ', at: ada.data.requestedAt })).toEqual([ada]);
+    expect(given().when(ask(' Ada@Example.com ', ada.data.requestedAt))).toEqual([ada]);
   });
   it('given an address waiting, when it asks again in another case, then it is one request', () => {
-    expect(given(ada).when({ type: 'AskToBeTold', email: 'ada@example.COM', at: AT })).toEqual([]);
+    expect(given(ada).when(ask('ada@example.COM'))).toEqual([]);
   });
   it('given two waiting, when the beer is on sale with cans, then each is told once, with the cans there are', () => {
     expect(given(ada, grace).when(tell(true, 24))).toEqual([
@@ -41,7 +49,7 @@ describe('back-in-stock list (waitlist decider)', () => {
       { type: 'BackInStockTold', data: { email: 'grace@example.com', toldAt: AT, available: 24 } },
     ];
     expect(given(ada, grace, ...told).when(tell(true, 12))).toEqual([]);
-    expect(given(ada, grace, ...told).when({ type: 'AskToBeTold', email: 'ada@example.com', at: AT })).toEqual([
+    expect(given(ada, grace, ...told).when(ask('ada@example.com'))).toEqual([
       { type: 'BackInStockRequested', data: { email: 'ada@example.com', requestedAt: AT } },
     ]);
     expect(fold(waitlistDecider, [ada, grace, ...told])).toEqual({ waiting: {}, told: 2 });
@@ -60,9 +68,15 @@ describe('back-in-stock list (waitlist decider)', () => {
       type: 'BackInStockRequested',
       data: { email: `keen${n}@example.com`, requestedAt: AT },
     }));
-    expect(() => given(...full).when({ type: 'AskToBeTold', email: 'late@example.com', at: AT })).toThrow(
-      expect.objectContaining({ code: 'list_full' }) as Error,
+    expect(() => given(...full).when(ask('late@example.com'))).toThrow(expect.objectContaining({ code: 'list_full' }) as Error);
+    expect(given(...full).when(ask('keen7@example.com'))).toEqual([]);
+  });
+
+  it('given a beer a customer can buy now, when an address asks, then it is refused (on_sale): it needs no list', () => {
+    expect(() => given().when(ask('ada@example.com', AT, { onSale: true, available: 24 }))).toThrow(
+      expect.objectContaining({ code: 'on_sale' }) as Error,
     );
-    expect(given(...full).when({ type: 'AskToBeTold', email: 'keen7@example.com', at: AT })).toEqual([]);
+    // Not released yet, or not live: the list is the way to hear of it
+    expect(given().when(ask('ada@example.com', AT, { onSale: false, available: 24 }))).toHaveLength(1);
   });
 });

@@ -17,7 +17,15 @@ export interface WaitlistState {
 
 /** What may be asked of one beer's list. Facts of the beer's own stream arrive on the command. */
 export type WaitlistCommand =
-  | { type: 'AskToBeTold'; email: string; at: string }
+  | {
+      type: 'AskToBeTold';
+      email: string;
+      at: string;
+      /** The beer as its stream says now (see TellWaiting): one a customer can buy now needs no list. */
+      beer: string;
+      onSale: boolean;
+      available: number;
+    }
   | {
       type: 'TellWaiting';
       at: string;
@@ -37,6 +45,7 @@ function decide(command: WaitlistCommand, state: WaitlistState): WaitlistEvent[]
   switch (command.type) {
     case 'AskToBeTold':
       // The same address twice is one request.
+      if (command.onSale && command.available > 0) throw WaitlistErrors.onSale(command.beer);
       if (state.waiting[waitlistKey(command.email)] !== undefined) return [];
       if (Object.keys(state.waiting).length >= WAITLIST_LIMIT) throw WaitlistErrors.full();
       return [{ type: 'BackInStockRequested', data: { email: command.email.trim(), requestedAt: command.at } }];
