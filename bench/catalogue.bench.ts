@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, print, type Figure } from './bench-stats';
@@ -26,13 +26,15 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
 
-// The bare server: the same bytes and content type, nothing else; plain JavaScript run by `node -e`.
+// The bare server: for each address, the same bytes and content type, nothing else; plain JavaScript run by `node -e`.
 const BARE_SERVER = `
-const body = require('node:fs').readFileSync(process.env.BARE_BODY_FILE);
+const { readFileSync } = require('node:fs');
+const answers = new Map(JSON.parse(process.env.BARE_ANSWERS).map(([path, file, type]) => [path, { body: readFileSync(file), type }]));
 require('node:http')
   .createServer((req, res) => {
-    res.writeHead(200, { 'content-type': process.env.BARE_CONTENT_TYPE, 'content-length': body.length });
-    res.end(body);
+    const answer = answers.get(req.url);
+    res.writeHead(200, { 'content-type': answer.type, 'content-length': answer.body.length });
+    res.end(answer.body);
   })
   .listen(Number(process.env.BARE_PORT), '127.0.0.1');
 `;
@@ -51,9 +53,16 @@ function figure(name: string, unit: string, runs: number[], how: string): Figure
   return result;
 }
 
+/** The reads measured: the catalogue, one beer's availability (the checkout's line check), and the shop's page. */
+const READS = [
+  { name: 'GET /api/products', path: '/api/products' },
+  { name: 'GET /api/products/{id}', path: '/api/products/seed-quokka-pale-ale' },
+  { name: 'GET /shop (page)', path: '/shop' },
+] as const;
+
 /**
- * GET /api/products of the built shop (seeded starter range) against a bare node:http server sending the
- * same bytes: how much the framework, validation and read-model lookup cost per request.
+ * The built shop's hottest public reads (seeded starter range) against a bare node:http server sending the same
+ * bytes: what the shop's path for them costs per request beyond the machine's own HTTP.
  */
 export async function catalogueBench(): Promise<Figure[]> {
   const shop = await startShop();
@@ -61,76 +70,91 @@ export async function catalogueBench(): Promise<Figure[]> {
   let bare: ReturnType<typeof spawn> | null = null;
   try {
     await shop.api('POST', '/api/admin/seed-products', undefined, await shop.adminToken());
-    const productsUrl = `${shop.url}/api/products`;
-    const sample = await fetch(productsUrl);
-    const body = Buffer.from(await sample.arrayBuffer());
-    const contentType = sample.headers.get('content-type') ?? 'application/json; charset=utf-8';
-    const count = (JSON.parse(body.toString()) as unknown[]).length;
-    writeFileSync(join(workDir, 'body'), body);
+    const answers: [string, string, string][] = [];
+    for (const [index, read] of READS.entries()) {
+      const sample = await fetch(`${shop.url}${read.path}`);
+      if (sample.status !== 200) throw new Error(`${read.path}: ${sample.status}`);
+      const body = Buffer.from(await sample.arrayBuffer());
+      const contentType = sample.headers.get('content-type') ?? 'application/octet-stream';
+      writeFileSync(join(workDir, `body-${index}`), body);
+      answers.push([read.path, join(workDir, `body-${index}`), contentType]);
+      process.stdout.write(`(${read.name}: ${body.length.toLocaleString('en-AU')} bytes, ${contentType}, no compression asked)\n`);
+    }
 
     const port = await freePort();
     let bareOutput = '';
     const child = spawn(process.execPath, ['-e', BARE_SERVER], {
-      env: { PATH: process.env.PATH ?? '', BARE_BODY_FILE: join(workDir, 'body'), BARE_CONTENT_TYPE: contentType, BARE_PORT: String(port) },
+      env: { PATH: process.env.PATH ?? '', BARE_ANSWERS: JSON.stringify(answers), BARE_PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     bare = child;
     child.stderr?.on('data', (chunk: Buffer) => (bareOutput += chunk.toString()));
-    const bareUrl = `http://127.0.0.1:${port}/api/products`;
-    await waitUntilAnswering(bareUrl, child, () => bareOutput);
-    const bareBody = Buffer.from(await (await fetch(bareUrl)).arrayBuffer());
-    if (!bareBody.equals(body)) throw new Error('the bare server does not send the shop’s bytes');
-    process.stdout.write(
-      `(GET /api/products: ${count} products, ${body.length.toLocaleString('en-AU')} bytes, ${contentType}, no compression asked)\n`,
-    );
-
-    await load(productsUrl, WARM_UP_SECONDS);
-    await load(bareUrl, WARM_UP_SECONDS);
-    const shopRuns: CannonResult[] = [];
-    const bareRuns: CannonResult[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      // Alternating which goes first, so neither always gets the cooler machine.
-      if (run % 2 === 0) {
-        shopRuns.push(await load(productsUrl, SECONDS));
-        bareRuns.push(await load(bareUrl, SECONDS));
-      } else {
-        bareRuns.push(await load(bareUrl, SECONDS));
-        shopRuns.push(await load(productsUrl, SECONDS));
-      }
+    const bareUrl = `http://127.0.0.1:${port}`;
+    await waitUntilAnswering(`${bareUrl}${READS[0].path}`, child, () => bareOutput);
+    for (const [path, file] of answers) {
+      const bareBody = Buffer.from(await (await fetch(`${bareUrl}${path}`)).arrayBuffer());
+      if (!bareBody.equals(readFileSync(file))) throw new Error(`the bare server does not send the shop’s bytes for ${path}`);
     }
+
     const how = `${RUNS} runs, median; autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a run after a ${WARM_UP_SECONDS} s warm-up, shop and bare server alternating, each its own process`;
-    return [
-      figure(
-        'Shop: GET /api/products',
-        'req/s',
-        shopRuns.map((r) => r.requests.average),
-        how,
-      ),
-      figure(
-        'Bare node:http, same bytes',
-        'req/s',
-        bareRuns.map((r) => r.requests.average),
-        how,
-      ),
-      figure(
-        'Shop: GET /api/products p99 latency',
-        'ms',
-        shopRuns.map((r) => r.latency.p99),
-        how,
-      ),
-      figure(
-        'Bare node:http p99 latency',
-        'ms',
-        bareRuns.map((r) => r.latency.p99),
-        how,
-      ),
-      figure(
-        'Shop / bare throughput',
-        '×',
-        shopRuns.map((r, i) => r.requests.average / (bareRuns[i]?.requests.average ?? Number.NaN)),
-        `${RUNS} runs, median of the per-run ratio (the two measured back to back)`,
-      ),
-    ];
+    const figures: Figure[] = [];
+    for (const read of READS) {
+      const shopUrl = `${shop.url}${read.path}`;
+      const plainUrl = `${bareUrl}${read.path}`;
+      await load(shopUrl, WARM_UP_SECONDS);
+      await load(plainUrl, WARM_UP_SECONDS);
+      const shopRuns: CannonResult[] = [];
+      const bareRuns: CannonResult[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        // Alternating which goes first, so neither always gets the cooler machine.
+        if (run % 2 === 0) {
+          shopRuns.push(await load(shopUrl, SECONDS));
+          bareRuns.push(await load(plainUrl, SECONDS));
+        } else {
+          bareRuns.push(await load(plainUrl, SECONDS));
+          shopRuns.push(await load(shopUrl, SECONDS));
+        }
+      }
+      figures.push(
+        figure(
+          `Shop: ${read.name}`,
+          'req/s',
+          shopRuns.map((r) => r.requests.average),
+          how,
+        ),
+        figure(
+          `Bare node:http, the same bytes as ${read.name}`,
+          'req/s',
+          bareRuns.map((r) => r.requests.average),
+          how,
+        ),
+        figure(
+          `Shop: ${read.name} p99 latency`,
+          'ms',
+          shopRuns.map((r) => r.latency.p99),
+          how,
+        ),
+        figure(
+          `Bare node:http p99 latency (${read.name} bytes)`,
+          'ms',
+          bareRuns.map((r) => r.latency.p99),
+          how,
+        ),
+        figure(
+          `${read.name}: shop / bare throughput`,
+          '×',
+          shopRuns.map((r, i) => r.requests.average / (bareRuns[i]?.requests.average ?? Number.NaN)),
+          `${RUNS} runs, median of the per-run ratio (the two measured back to back)`,
+        ),
+        figure(
+          `${read.name}: shop / bare p99`,
+          '×',
+          shopRuns.map((r, i) => r.latency.p99 / (bareRuns[i]?.latency.p99 ?? Number.NaN)),
+          `${RUNS} runs, median of the per-run ratio (the two measured back to back)`,
+        ),
+      );
+    }
+    return figures;
   } finally {
     if (bare) await stopChild(bare);
     await shop.stop();

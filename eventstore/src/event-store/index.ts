@@ -5,5 +5,5 @@ export { deterministicEventId, isUuid, newEventId } from './event-id';
 export { openEventStore, hasCheckpointStore, type EventStoreConfig, type OpenedEventStore } from './open-event-store';
 export { PgliteEventStore, PGLITE_IN_MEMORY, type PgliteEventStoreOptions } from './pglite/pglite-event-store';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
-export { KurrentDbEventStore, type KurrentDbEventStoreOptions } from './kurrentdb/kurrentdb-event-store';
+export type { KurrentDbEventStore, KurrentDbEventStoreOptions } from './kurrentdb/kurrentdb-event-store';
 export { SqlCheckpointStore } from './sql/sql-checkpoint-store';

@@ -1,6 +1,6 @@
 import type { CheckpointStore } from '../read-models/document-store.port';
 import type { EventStore } from './event-store.port';
-import { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
+import type { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
 import { PgliteEventStore } from './pglite/pglite-event-store';
 import { PostgresEventStore } from './postgres/postgres-event-store';
 
@@ -19,8 +19,12 @@ export async function openEventStore(config: EventStoreConfig): Promise<OpenedEv
       return PgliteEventStore.open({ dataDir: config.dataDir });
     case 'postgres':
       return PostgresEventStore.open({ url: config.url });
-    case 'kurrentdb':
-      return KurrentDbEventStore.open({ url: config.url });
+    case 'kurrentdb': {
+      // Loaded only when named: its gRPC client is tens of megabytes a small shop on PGlite never needs.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const kurrent = require('./kurrentdb/kurrentdb-event-store') as { KurrentDbEventStore: typeof KurrentDbEventStore };
+      return kurrent.KurrentDbEventStore.open({ url: config.url });
+    }
     default:
       return assertNever(config);
   }

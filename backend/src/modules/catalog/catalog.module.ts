@@ -4,12 +4,7 @@ import { CatalogStock } from './catalog-stock.service';
 import { AdminProductsController } from './http/admin-products.controller';
 import { ShopProductsController } from './http/shop-products.controller';
 import { ProductListProjection } from './product-list/product-list.projection';
-import {
-  FindBeerBySlugHandler,
-  GetAdminProductsHandler,
-  GetProductAvailabilityHandler,
-  GetShopProductsHandler,
-} from './product-list/product-list.query-handlers';
+import { FindBeerBySlugHandler, GetAdminProductsHandler, GetShopProductsHandler } from './product-list/product-list.query-handlers';
 import { ManageProducts } from './manage-products/manage-products.service';
 import { ShopListing } from './product-list/shop-listing';
 import { ProductStreams } from './product-streams';
@@ -21,7 +16,7 @@ import { BackInStock } from './back-in-stock/back-in-stock.service';
 import { WaitlistProjection } from './back-in-stock/waitlist.projection';
 import { SeedProducts } from './seed-products/seed-products.service';
 
-export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, GetProductAvailabilityHandler, FindBeerBySlugHandler];
+export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, FindBeerBySlugHandler];
 
 /** Products: the product streams, their read model, the shop's and the admin's routes, and stock for checkout. */
 @Module({

@@ -1,8 +1,20 @@
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, PICTURE_FORMATS, type PictureFormat } from './domain/picture';
 
-// One picture at a time is plenty for a shop's uploads, and libvips' cache would only hold memory.
-sharp.cache(false);
+let library: Promise<typeof sharp> | null = null;
+
+/**
+ * libvips, loaded with the first picture the shop reads or sizes rather than at start: a shop that is not
+ * handling pictures does not hold its 20 MB.
+ */
+function images(): Promise<typeof sharp> {
+  library ??= import('sharp').then(({ default: loaded }) => {
+    // One picture at a time is plenty for a shop's uploads, and libvips' cache would only hold memory.
+    loaded.cache(false);
+    return loaded;
+  });
+  return library;
+}
 
 export class UnsupportedPicture extends Error {
   override readonly name = 'UnsupportedPicture';
@@ -18,6 +30,7 @@ export class PictureTooLarge extends Error {
  * picture of more than MAX_PICTURE_PIXELS is PictureTooLarge, found before its pixels are decoded.
  */
 export async function inspectPicture(bytes: Buffer): Promise<{ format: PictureFormat; width: number; height: number }> {
+  const sharp = await images();
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -45,6 +58,7 @@ export async function inspectPicture(bytes: Buffer): Promise<{ format: PictureFo
  * WebP. The camera's metadata (place, device) is left behind: only pixels reach the shop's visitors.
  */
 export async function renderPictureVariant(bytes: Buffer, width: number): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = await images();
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS })
     .rotate()
     .resize({ width, withoutEnlargement: true })

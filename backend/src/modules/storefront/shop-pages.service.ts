@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { AGE_COOKIE, type Product } from '@brewery/shop-rules';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
-import { matchesEtag } from '../../shared-kernel/etag';
+import { sendPrepared, PreparedBody, type PreparedAnswer } from '../../platform/http/prepared-response';
 import { AdminBearer, adminSessionToken } from '../admin-auth';
 import { FindBeerBySlugQuery, ShopListing } from '../catalog';
 import { SearchOrdersQuery } from '../ordering';
@@ -14,26 +12,20 @@ import { DomainError } from '../../shared-kernel/domain-error';
 import { publicConfigOf } from '../system/public-config.controller';
 import { loadBuiltShop, type BuiltShop, type RenderedPage } from './ssr-bundle';
 
-/** A page as it goes on the wire: the document, its ETag, and its gzip and brotli forms made once. */
+/** A page as it goes on the wire: the document with its tag and compressed forms, and the list it was drawn from. */
 interface ShopDocument {
   listingEtag: string;
   status: number;
-  etag: string;
-  html: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  body: PreparedBody;
 }
 
-/** A document with its tag and its compressed forms, made once. */
-function compressedDocument(listingEtag: string, status: number, html: Buffer): ShopDocument {
-  return {
-    listingEtag,
-    status,
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 32)}"`,
-    html,
-    gzip: gzipSync(html, { level: 6 }),
-    brotli: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-  };
+function shopDocument(listingEtag: string, status: number, html: Buffer): ShopDocument {
+  return { listingEtag, status, body: new PreparedBody(html, 'text/html; charset=utf-8') };
+}
+
+/** A page's answer: each encoding its own representation, chosen by the encodings and the cookies the client sends. */
+function pageAnswer(document: ShopDocument): PreparedAnswer {
+  return { status: document.status, body: document.body, vary: 'Accept-Encoding, Cookie', tagPerEncoding: true };
 }
 
 /** What the server does with a page address that is not the API, a picture or a built file. */
@@ -178,7 +170,7 @@ export class ShopPages {
     if (page.status !== status) throw new Error(`${url} was classed ${status} but rendered ${page.status}`);
     const config = publicConfigOf(this.config);
     const html = Buffer.from(built.bundle.shopDocument(built.template, page, { products, config, ageVerified, origin: this.origin() }));
-    const document = compressedDocument(listingEtag, page.status, html);
+    const document = shopDocument(listingEtag, page.status, html);
     if (key !== null) this.documents.set(key, document);
     return document;
   }
@@ -187,7 +179,7 @@ export class ShopPages {
   private shellDocument(html: string): ShopDocument {
     const cached = this.shells.get(html);
     if (cached !== undefined) return cached;
-    const document = compressedDocument('', 200, Buffer.from(html));
+    const document = shopDocument('', 200, Buffer.from(html));
     this.shells.set(html, document);
     return document;
   }
@@ -245,25 +237,21 @@ export class ShopPages {
   }
 
   private send(req: Request, res: Response, document: ShopDocument): void {
-    res.status(document.status);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    // Revalidated every time (stock and prices move), answered 304 while the page stays the same.
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Accept-Encoding, Cookie');
-    const encoding = chooseEncoding(req.header('accept-encoding'));
-    // Each encoding is its own representation, with its own tag.
-    const etag = encoding === 'identity' ? document.etag : `${document.etag.slice(0, -1)}-${encoding}"`;
-    res.setHeader('ETag', etag);
-    if (document.status === 200 && matchesEtag(req.header('if-none-match'), etag)) {
-      res.status(304).end();
-      return;
-    }
-    const body = encoding === 'br' ? document.brotli : encoding === 'gzip' ? document.gzip : document.html;
-    // Already compressed: the compression middleware leaves a response with a Content-Encoding alone.
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', String(body.length));
-    if (req.method === 'HEAD') res.end();
-    else res.end(body);
+    sendPrepared(req, res, pageAnswer(document));
+  }
+
+  /**
+   * The page kept for this address, while it is still the page (the product list it was drawn from is the
+   * current one), for the server's path for hot reads; null when it must be answered by `answer` (a first
+   * visit, a changed list, an address that is not a page's own). Only a page's canonical address has a kept
+   * page, so an address that would be redirected never matches one.
+   */
+  preparedPage(path: string, cookie: string | undefined): PreparedAnswer | null {
+    const listing = this.listing.fresh();
+    if (listing === null) return null;
+    const document = this.documents.get(`${path} ${hasAgeCookie(cookie)}`);
+    if (document === undefined || document.listingEtag !== listing.etag) return null;
+    return pageAnswer(document);
   }
 
   private origin(): string {
@@ -330,19 +318,4 @@ export function canonicalPath(pathname: string): string {
 
 export function hasAgeCookie(header: string | undefined): boolean {
   return header !== undefined && header.split(';').some((pair) => pair.trim() === `${AGE_COOKIE}=true`);
-}
-
-/** br, then gzip, then nothing, as Accept-Encoding allows (a q of 0 refuses one). */
-export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  const wildcard = accepted.get('*');
-  const weight = (name: string) => accepted.get(name) ?? wildcard ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
 }

@@ -1,4 +1,5 @@
-import { canonicalPath, chooseEncoding, decodedPath, hasAgeCookie, withoutDotSegments } from './shop-pages.service';
+import { chooseEncoding } from '../../platform/http/prepared-response';
+import { canonicalPath, decodedPath, hasAgeCookie, withoutDotSegments } from './shop-pages.service';
 
 describe('shop pages: the request', () => {
   it.each([

@@ -5,11 +5,15 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { EventStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../config/app-config';
 import { AdminBearer } from '../../modules/admin-auth';
 import { ShopPages } from '../../modules/storefront';
+import { productAnswer, productListAnswer, ShopListing } from '../../modules/catalog';
+import { POSITION_HEADER, presentedPosition } from '../event-sourcing/written-position';
+import { fixedHeadersOf, serveHotReads, type HotRead } from './hot-reads';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { jsonDepthLimit } from './json-depth';
@@ -32,28 +36,27 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const inlineScripts = shellInlineScriptHashes(join(config.staticDir, 'index.html'));
   // Whose X-Forwarded-For to believe (TRUST_PROXY); by default none, so a client cannot choose its own address.
   app.set('trust proxy', config.http.trustProxy);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'script-src': ["'self'", ...inlineScripts, ...(config.stripe ? ['https://js.stripe.com'] : [])],
-          'frame-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
-          'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
-          // Product pictures come from the shop itself, or from the hosts IMAGE_HOSTS names.
-          'img-src': ["'self'", 'data:', 'blob:', ...config.imageHosts],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'frame-ancestors': ["'none'"],
-          // The age gate's form answers "under 18" by sending the visitor to a search site.
-          'form-action': ["'self'", 'https://www.google.com'],
-          // The shop may be served over plain HTTP on a private network; TLS is the proxy's job.
-          'upgrade-insecure-requests': null,
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'", ...inlineScripts, ...(config.stripe ? ['https://js.stripe.com'] : [])],
+        'frame-src': ["'self'", ...(config.stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [])],
+        'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+        // Product pictures come from the shop itself, or from the hosts IMAGE_HOSTS names.
+        'img-src': ["'self'", 'data:', 'blob:', ...config.imageHosts],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'frame-ancestors': ["'none'"],
+        // The age gate's form answers "under 18" by sending the visitor to a search site.
+        'form-action': ["'self'", 'https://www.google.com'],
+        // The shop may be served over plain HTTP on a private network; TLS is the proxy's job.
+        'upgrade-insecure-requests': null,
       },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(securityHeaders);
   // The shop's scripts and styles as the build compressed them, from memory, before anything an API request needs.
   app.use(precompressedAssets(config.staticDir));
   // gzip or brotli for whatever the client accepts: the shop's scripts shrink to about a third.
@@ -82,6 +85,38 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   setUpApiDocs(app, config);
 
   serveShop(app, config.staticDir, app.get(ShopPages));
+
+  serveHotReads(app.getHttpServer(), hotReads(app), fixedHeadersOf(securityHeaders));
+}
+
+/**
+ * The reads answered before the application while their answer is made: the catalogue and a beer's availability
+ * (unless the client waits for a write of its own to show: that request goes the whole way, which waits for it),
+ * and the storefront's pages.
+ */
+function hotReads(app: NestExpressApplication): HotRead[] {
+  const listing = app.get(ShopListing);
+  const pages = app.get(ShopPages);
+  const runner = app.get(ProjectionRunner);
+  const product = /^\/api\/products\/([A-Za-z0-9_-]+)$/;
+  const seesItsWrites = (req: IncomingMessage): boolean => {
+    const presented = presentedPosition(req.headers[POSITION_HEADER.toLowerCase()] as string | undefined);
+    return presented === null || presented <= runner.readModelsPosition();
+  };
+  return [
+    (path, req) => {
+      if (path !== '/api/products' || !seesItsWrites(req)) return null;
+      const current = listing.fresh();
+      return current === null ? null : productListAnswer(current);
+    },
+    (path, req) => {
+      const id = product.exec(path)?.[1];
+      if (id === undefined || !seesItsWrites(req)) return null;
+      const current = listing.fresh();
+      return current === null ? null : productAnswer(current, id);
+    },
+    (path, req) => (path.startsWith('/api/') ? null : pages.preparedPage(path, req.headers.cookie)),
+  ];
 }
 
 function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPages): void {

@@ -18,10 +18,14 @@ export interface ContextualRequest extends Request {
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 const logger = new Logger('HTTP');
 
+/** The caller's `x-request-id` when it sent a sane one, otherwise null. */
+export function givenRequestId(given: string | string[] | undefined): string | null {
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : null;
+}
+
 /** Gives every request a correlation id (the caller's `x-request-id` when sane) and logs it when done. */
 export function requestContextMiddleware(req: ContextualRequest, res: Response, next: NextFunction): void {
-  const given = req.header('x-request-id');
-  req.correlationId = given && REQUEST_ID.test(given) ? given : randomUUID();
+  req.correlationId = givenRequestId(req.header('x-request-id')) ?? randomUUID();
   res.setHeader('x-request-id', req.correlationId);
   const started = process.hrtime.bigint();
   res.on('finish', () => {

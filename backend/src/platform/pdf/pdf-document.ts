@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { create as openFont, type Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type { create, Font } from 'fontkit';
+import type PDFDocument from 'pdfkit';
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;
 export type PdfOptions = ConstructorParameters<typeof PDFDocument>[0];
+
+/*
+ * pdfkit and fontkit are loaded with the first paper the shop draws (a label, a pick list, an invoice), not at
+ * start: several megabytes of code a shop serving its pages does not need to hold.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports */
+const pdfDocument = (): typeof PDFDocument => require('pdfkit') as typeof PDFDocument;
+const openFont = (bytes: Buffer): Font => (require('fontkit') as { create: typeof create }).create(bytes) as Font;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Points in a millimetre, and an A4 page in points. */
 export const MM = 72 / 25.4;
@@ -52,7 +61,7 @@ function faceCovers(index: FaceIndex, codePoint: number): boolean {
   if (font === undefined) {
     const face = FACES[index];
     if (face === undefined) return false;
-    font = openFont(readFileSync(require.resolve(face.regular))) as Font;
+    font = openFont(readFileSync(require.resolve(face.regular)));
     coverage.set(index, font);
   }
   return font.hasGlyphForCodePoint(codePoint);
@@ -140,7 +149,7 @@ export function drawParagraph(
 
 /** A PDF drawn by `draw` on a new document with the Noto faces registered, as one buffer once it has ended. */
 export function renderPdf(options: PdfOptions, draw: (doc: PdfDoc) => void): Promise<Buffer> {
-  const doc = new PDFDocument(options);
+  const doc = new (pdfDocument())(options);
   for (const [index, face] of FACES.entries()) {
     doc.registerFont(fontName(index, false), require.resolve(face.regular));
     doc.registerFont(fontName(index, true), require.resolve(face.bold));

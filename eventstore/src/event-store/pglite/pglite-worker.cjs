@@ -8,6 +8,8 @@
  * Plain CommonJS on purpose: a Worker cannot load TypeScript, and this file is the same under src/
  * (Jest) and dist/ (tsc copies it), resolving @electric-sql/pglite from node_modules either way.
  */
+const { cpSync, existsSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite } = require('@electric-sql/pglite');
 
@@ -21,6 +23,36 @@ const { PGlite } = require('@electric-sql/pglite');
 if (parentPort === null) throw new Error('pglite-worker.cjs runs only as a worker thread');
 const port = parentPort;
 const { dataDir } = /** @type {WorkerData} */ (workerData);
+
+/**
+ * The empty database the build prepares (eventstore/scripts/pglite-template.cjs), found from src/ (Jest) and
+ * dist/ alike. Starting from it instead of PGlite's initdb keeps a first start within the memory of a later one.
+ */
+const TEMPLATE = join(__dirname, '..', '..', '..', 'dist', 'pglite-template');
+
+/**
+ * PostgreSQL's memory sized for a small server: 16 MB of shared buffers instead of 128 MB (an event log is
+ * written once and read forward; the operating system's cache keeps its pages), and small per-operation
+ * allowances. Given as start parameters, so the data directory's postgresql.conf is left as initdb wrote it.
+ */
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB'],
+];
+
+/**
+ * A data directory PostgreSQL has never opened gets the prepared one's files, PG_VERSION last: it is what
+ * says a directory holds a database, so a copy cut short by a kill is simply made again at the next start.
+ * @param {string} dir
+ */
+function prepareDataDir(dir) {
+  if (existsSync(join(dir, 'PG_VERSION')) || !existsSync(join(TEMPLATE, 'PG_VERSION'))) return;
+  for (const name of readdirSync(TEMPLATE)) {
+    if (name === 'PG_VERSION' || name.startsWith('.')) continue;
+    cpSync(join(TEMPLATE, name), join(dir, name), { recursive: true, force: true });
+  }
+  cpSync(join(TEMPLATE, 'PG_VERSION'), join(dir, 'PG_VERSION'));
+}
 
 /** Raised inside a transaction callback to make PGlite roll it back. */
 const ROLLBACK = Symbol('rollback');
@@ -131,7 +163,8 @@ async function main() {
   /** @type {PGlite} */
   let db;
   try {
-    db = await PGlite.create(dataDir ?? undefined);
+    if (dataDir !== null) prepareDataDir(dataDir);
+    db = await PGlite.create(dataDir ?? undefined, { startParams: START_PARAMS });
   } catch (error) {
     post({ type: 'open-failed', error: serialise(error) });
     port.close();

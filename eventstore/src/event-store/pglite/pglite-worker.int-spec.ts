@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { anEvent, newStream, numbered } from '../event-store.contract';
 import { type AppendResult, WrongExpectedRevisionError } from '../event-store.port';
 import { LOCK_FILE_NAME } from './data-dir-lock';
@@ -88,6 +88,63 @@ describe('PgliteWorker: PGlite in a worker thread', () => {
       expect((error as Error).message).toMatch(/^PGlite could not open its database: /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The empty database `npm run build` prepares (eventstore/scripts/pglite-template.cjs). */
+const TEMPLATE = join(__dirname, '..', '..', '..', 'dist', 'pglite-template');
+
+/** A database's system identifier: the first eight bytes of its control file, the same for every copy of one initdb. */
+const systemIdentifier = (dataDir: string): string =>
+  readFileSync(join(dataDir, 'global', 'pg_control'))
+    .subarray(0, 8)
+    .toString('hex');
+
+describe('PgliteWorker: a new data directory starts from the prepared database', () => {
+  let dir: string;
+  beforeAll(() => {
+    if (!existsSync(join(TEMPLATE, 'PG_VERSION'))) throw new Error(`${TEMPLATE} is missing: run \`npm run build\` first`);
+  });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'brewery-pglite-new-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('given an empty directory, it is a copy of the prepared database (no initdb), with PostgreSQL sized for a small server', async () => {
+    const worker = await PgliteWorker.start(dir);
+    try {
+      expect(await worker.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
+      expect(systemIdentifier(dir)).toBe(systemIdentifier(TEMPLATE));
+      expect(readFileSync(join(dir, 'PG_VERSION'), 'utf8')).toBe(readFileSync(join(TEMPLATE, 'PG_VERSION'), 'utf8'));
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('given a copy cut short (files there, no PG_VERSION yet), it is made again and opens', async () => {
+    mkdirSync(join(dir, 'base'));
+    writeFileSync(join(dir, 'postgresql.conf'), 'this is not a configuration');
+    mkdirSync(join(dir, 'global'));
+    const worker = await PgliteWorker.start(dir);
+    try {
+      expect(await worker.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect(systemIdentifier(dir)).toBe(systemIdentifier(TEMPLATE));
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('given a database already there, it opens it as it is and copies nothing over it', async () => {
+    const first = await PgliteWorker.start(dir);
+    await first.query('CREATE TABLE kept (v int)');
+    await first.query('INSERT INTO kept VALUES (7)');
+    await first.close();
+    const again = await PgliteWorker.start(dir);
+    try {
+      expect(await again.query('SELECT v FROM kept')).toEqual([{ v: 7 }]);
+    } finally {
+      await again.close();
     }
   });
 });

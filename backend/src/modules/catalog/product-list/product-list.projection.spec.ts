@@ -1,8 +1,9 @@
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import { productFields, productStream } from './product-events.fixture';
 import { ProductListProjection } from './product-list.projection';
-import { GetAdminProductsHandler, GetProductAvailabilityHandler, GetShopProductsHandler } from './product-list.query-handlers';
-import { GetProductAvailabilityQuery } from './product-list.queries';
+import type { QueryBus } from '@nestjs/cqrs';
+import { GetAdminProductsHandler, GetShopProductsHandler } from './product-list.query-handlers';
+import { ShopListing } from './shop-listing';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from './product-view';
 
 describe('product list projection', () => {
@@ -159,8 +160,12 @@ describe('product list projection', () => {
       ['draft', null],
       ['deleted', null],
       ['unknown', null],
-    ])('one product %s: %j', async (id, expected) => {
-      expect(await new GetProductAvailabilityHandler(store).execute(new GetProductAvailabilityQuery(id))).toEqual(expected);
+    ])('one product %s (GET /api/products/{id}): %j', async (id, expected) => {
+      const handler = new GetShopProductsHandler(store);
+      const bus = { execute: () => handler.execute() } as unknown as QueryBus;
+      const listing = await new ShopListing(bus, { readModelsPosition: () => 0 }, { now: () => new Date() }).current();
+      const body = listing.availability(id);
+      expect(body === null ? null : JSON.parse(body.bytes.toString())).toEqual(expected);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { Product, ProductAvailability } from '@brewery/shop-rules';
+import type { Product } from '@brewery/shop-rules';
 import type { AdminProduct } from './product-view';
 
 /** The shop's grid: live products, archived last, then by name; `inventory` is what can be bought now. */
@@ -7,13 +7,6 @@ export class GetShopProductsQuery extends Query<Product[]> {}
 
 /** The admin's Products tab: every product not deleted, archived last; stock, reserved and available. */
 export class GetAdminProductsQuery extends Query<AdminProduct[]> {}
-
-/** The pre-payment line check: one live product, or null when it is unknown, deleted or a draft. */
-export class GetProductAvailabilityQuery extends Query<ProductAvailability | null> {
-  constructor(readonly productId: string) {
-    super();
-  }
-}
 
 /** Where a beer page's slug leads now: the live product that has it, or had it before a rename; null if none. */
 export class FindBeerBySlugQuery extends Query<{ productId: string; slug: string } | null> {

@@ -2,9 +2,9 @@ import { WAITLISTS, type WaitlistDoc } from '../back-in-stock/waitlist.projectio
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
-import { hasBeerPage, productSlug, type Product, type ProductAvailability } from '@brewery/shop-rules';
+import { hasBeerPage, productSlug, type Product } from '@brewery/shop-rules';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
-import { FindBeerBySlugQuery, GetAdminProductsQuery, GetProductAvailabilityQuery, GetShopProductsQuery } from './product-list.queries';
+import { FindBeerBySlugQuery, GetAdminProductsQuery, GetShopProductsQuery } from './product-list.queries';
 import {
   PRODUCTS_COLLECTION,
   compareForListing,
@@ -36,20 +36,6 @@ export class GetAdminProductsHandler implements IQueryHandler<GetAdminProductsQu
     // How many addresses wait to hear the beer is back (its "Tell me when it's back" list).
     const waiting = new Map(lists.map((list) => [list._id, list.waiting.length]));
     return docs.sort(compareForListing).map((doc) => ({ ...toAdminProduct(doc), waiting: waiting.get(doc.id) ?? 0 }));
-  }
-}
-
-@QueryHandler(GetProductAvailabilityQuery)
-export class GetProductAvailabilityHandler implements IQueryHandler<GetProductAvailabilityQuery> {
-  constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
-
-  async execute(query: GetProductAvailabilityQuery): Promise<ProductAvailability | null> {
-    const doc = await this.documents
-      .collection<ProductViewDoc>(PRODUCTS_COLLECTION)
-      .findOne({ _id: query.productId, deleted: false, isActive: true });
-    if (doc === null) return null;
-    const { id, name, isActive, inventory } = toShopProduct(doc);
-    return { id, name, isActive, inventory };
   }
 }
 

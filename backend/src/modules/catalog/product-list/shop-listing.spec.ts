@@ -135,4 +135,38 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
     expect(after.etag).not.toBe(before.etag);
     expect(reads).toBe(readsBefore + 1);
   });
+
+  it('given the hot-reads path asking synchronously, it gets the kept answer only while that answer is still the answer', async () => {
+    expect(listing.fresh()).toBeNull();
+    const kept = await listing.current();
+    expect(listing.fresh()).toBe(kept);
+    position += 1;
+    expect(listing.fresh()).toBeNull();
+    const rebuilt = await listing.current();
+    expect(listing.fresh()).toBe(rebuilt);
+    await apply(
+      recorded(0, { type: 'ProductCreated', data: { ...productFields('Wild Ale'), releaseAt: '2026-11-23T02:00:00.000Z' } }, 'wild'),
+    );
+    const beforeRelease = await listing.current();
+    now = new Date('2026-11-23T02:00:00.000Z');
+    expect(listing.fresh()).toBeNull();
+    expect((await listing.current()).etag).not.toBe(beforeRelease.etag);
+  });
+
+  it("given the list's prepared bytes, they are the JSON, and each beer's availability is its id, name, isActive and inventory", async () => {
+    await apply(recorded(1, { type: 'ProductMovedToDraft', data: {} }, 'quokka'));
+    await apply(recorded(0, { type: 'ProductCreated', data: productFields('Banksia Bitter') }, 'banksia'));
+    const current = await listing.current();
+    expect(current.prepared.bytes.toString()).toBe(current.body);
+    expect(current.prepared.etag).toBe(current.etag);
+    const banksia = current.availability('banksia');
+    expect(banksia === null ? null : JSON.parse(banksia.bytes.toString())).toEqual({
+      id: 'banksia',
+      name: 'Banksia Bitter',
+      isActive: true,
+      inventory: 20,
+    });
+    expect(current.availability('banksia')).toBe(banksia);
+    expect([current.availability('quokka'), current.availability('nobody')]).toEqual([null, null]);
+  });
 });

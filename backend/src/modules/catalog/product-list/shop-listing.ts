@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { isReleased, type Product } from '@brewery/shop-rules';
+import { PreparedBody } from '../../../platform/http/prepared-response';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { GetShopProductsQuery } from './product-list.queries';
@@ -12,6 +13,13 @@ export interface ShopListingBody {
   etag: string;
   /** The same list, parsed (the server-rendered pages draw from it); not to be changed. */
   products: readonly Product[];
+  /** The JSON as sent: its bytes and compressed forms, made once for this list. */
+  prepared: PreparedBody;
+  /**
+   * `GET /api/products/{id}` for a beer of this list (`{ id, name, isActive, inventory }`, what the checkout checks
+   * a line against), made the first time it is asked for; null for a beer not on sale (unknown, a draft, deleted).
+   */
+  availability(productId: string): PreparedBody | null;
 }
 
 /**
@@ -36,18 +44,52 @@ export class ShopListing {
   async current(): Promise<ShopListingBody> {
     // Read before the list: an answer read while an event was landing carries the older position and is rebuilt.
     const position = this.projections.readModelsPosition();
+    const kept = this.fresh();
+    if (kept !== null) return kept;
     const now = this.clock.now();
-    if (this.cached !== null && this.cached.position === position && this.cached.released === releasedOf(this.cached.products, now))
-      return this.cached;
     const products = await this.queries.execute(new GetShopProductsQuery());
     const body = JSON.stringify(products);
     const released = releasedOf(products, now);
     const etag = `"${createHash('sha256').update(`${body}\0${released}`).digest('base64url')}"`;
-    const listing = { position, released, body, products, etag };
+    const listing = {
+      position,
+      released,
+      body,
+      products,
+      etag,
+      prepared: PreparedBody.json(body, etag),
+      availability: availabilityOf(products),
+    };
     // A slower reader that started before a newer answer was kept must not put its older one back.
     if (this.cached === null || this.cached.position <= position) this.cached = listing;
     return listing;
   }
+
+  /**
+   * The answer kept, when it is still the answer: the read models have not moved on and no release time has come
+   * since. Null otherwise (`current()` then builds it). Synchronous, for the server's path for hot reads.
+   */
+  fresh(): ShopListingBody | null {
+    const kept = this.cached;
+    if (kept === null || kept.position !== this.projections.readModelsPosition()) return null;
+    return kept.released === releasedOf(kept.products, this.clock.now()) ? kept : null;
+  }
+}
+
+/** Each listed beer's availability, as its JSON, made when first asked for. */
+function availabilityOf(products: readonly Product[]): (productId: string) => PreparedBody | null {
+  const made = new Map<string, PreparedBody>();
+  return (productId) => {
+    let body = made.get(productId);
+    if (body === undefined) {
+      const product = products.find((candidate) => candidate.id === productId);
+      if (product === undefined) return null;
+      const { id, name, isActive, inventory } = product;
+      body = PreparedBody.json(JSON.stringify({ id, name, isActive, inventory }));
+      made.set(productId, body);
+    }
+    return body;
+  };
 }
 
 /** How many of the listed beers with a release time have reached it at `now`. */

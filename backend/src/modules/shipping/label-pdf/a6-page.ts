@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import type bwipjs from 'bwip-js';
 import { drawLine, fitWidth, MM, textWidth, type PdfDoc, type PdfStyle } from '../../../platform/pdf/pdf-document';
 
 /** A6, the size thermal label printers take: 105 x 148 mm. */
@@ -93,8 +93,11 @@ export function perthDate(iso: string): string {
 }
 
 export function barcodePng(text: string): Promise<Buffer> {
+  // Loaded with the first label drawn, not at start: the barcode writer is 2 MB of code.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const barcodes = require('bwip-js') as typeof bwipjs;
   // Human-readable digits are drawn by the PDF itself below the bars, so they stay searchable text.
-  return bwipjs.toBuffer({
+  return barcodes.toBuffer({
     bcid: 'code128',
     text,
     scale: 4,
