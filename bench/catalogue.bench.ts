@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, print, type Figure } from './bench-stats';
 import { freePort, startShop, stopChild, waitUntilAnswering } from './shop-process';
@@ -39,6 +39,17 @@ require('node:http')
   .listen(Number(process.env.BARE_PORT), '127.0.0.1');
 `;
 
+/**
+ * The load tool (this process) on the first core and the server measured on the second, each with a core of
+ * its own as on a machine where the clients are elsewhere: on two shared cores the figures swung by a third
+ * from one run to the next, with the servers and autocannon taking turns on the same core. Every thread of
+ * the process, those started later included, keeps the core it is given. Nothing is pinned on one core.
+ */
+function pin(pid: number, cores: string): void {
+  if (cpus().length < 2) return;
+  execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
+}
+
 async function load(url: string, seconds: number): Promise<CannonResult> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
@@ -66,6 +77,8 @@ const READS = [
  */
 export async function catalogueBench(): Promise<Figure[]> {
   const shop = await startShop();
+  pin(process.pid, '0');
+  pin(shop.pid, '1');
   const workDir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
   let bare: ReturnType<typeof spawn> | null = null;
   try {
@@ -88,6 +101,7 @@ export async function catalogueBench(): Promise<Figure[]> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     bare = child;
+    if (child.pid !== undefined) pin(child.pid, '1');
     child.stderr?.on('data', (chunk: Buffer) => (bareOutput += chunk.toString()));
     const bareUrl = `http://127.0.0.1:${port}`;
     await waitUntilAnswering(`${bareUrl}${READS[0].path}`, child, () => bareOutput);
@@ -96,7 +110,7 @@ export async function catalogueBench(): Promise<Figure[]> {
       if (!bareBody.equals(readFileSync(file))) throw new Error(`the bare server does not send the shop’s bytes for ${path}`);
     }
 
-    const how = `${RUNS} runs, median; autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s a run after a ${WARM_UP_SECONDS} s warm-up, shop and bare server alternating, each its own process`;
+    const how = `${RUNS} runs, median; autocannon in the bench process on the first core, the server measured on the second, ${CONNECTIONS} connections, ${SECONDS} s a run after a ${WARM_UP_SECONDS} s warm-up, shop and bare server alternating, each its own process`;
     const figures: Figure[] = [];
     for (const read of READS) {
       const shopUrl = `${shop.url}${read.path}`;
@@ -156,6 +170,8 @@ export async function catalogueBench(): Promise<Figure[]> {
     }
     return figures;
   } finally {
+    // The benchmarks after this one have every core again.
+    pin(process.pid, `0-${cpus().length - 1}`);
     if (bare) await stopChild(bare);
     await shop.stop();
     rmSync(workDir, { recursive: true, force: true });

@@ -296,6 +296,7 @@ async function engineSuite(label: string, env: Record<string, string>): Promise<
       .filter((s) => s.kind === 'process-manager')
       .map((s) => s.name);
     await empty.app.close();
+    const firstStart = env.DATABASE_URL ? [] : await firstStartFigures(label, env);
     const baseline = await memoryFigures(label, 0, dataDir, env);
     const started = Date.now();
     const events = await writeShopHistory(
@@ -305,7 +306,7 @@ async function engineSuite(label: string, env: Record<string, string>): Promise<
     process.stdout.write(
       `(${label}: wrote a shop history of ${events.toLocaleString('en-AU')} events in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
     );
-    const figures: Figure[] = [...baseline];
+    const figures: Figure[] = [...firstStart, ...baseline];
     let last: { app: App; runner: Runner } | null = null;
     figures.push(
       await measure(
@@ -365,14 +366,19 @@ export async function healthCaughtUp(shop: { url: string; adminToken(): Promise<
   }
 }
 
+/** How long an idle shop is left before its memory is read: V8's memory reducer has run by then. */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 25);
+
 /**
- * What the built server holds in memory with the history loaded: its own process (as production runs it, so
- * none of the benchmark's allocations count), started on the same store, read once every read model has
- * caught up. Memory read models keep the projected documents, not the events, so this grows with the shop's
- * orders and products, not with the log.
+ * What the built server holds in memory: its own process (as production runs it, so none of the benchmark's
+ * allocations count), started on the given store, read once every read model has caught up and again after
+ * it has stood idle. Memory read models keep the projected documents, not the events, so this grows with the
+ * shop's orders and products, not with the log. With no events, the idle figure is the one a small server
+ * must hold; with the history, the peak is the start-up's.
  */
 async function memoryFigures(label: string, events: number, dataDir: string, env: Record<string, string>): Promise<Figure[]> {
   const resident: number[] = [];
+  const idle: number[] = [];
   const peak: number[] = [];
   for (let run = 0; run < 3; run++) {
     const shop = await startShop(env, dataDir);
@@ -381,6 +387,10 @@ async function memoryFigures(label: string, events: number, dataDir: string, env
       const memory = memoryOf(shop.pid);
       resident.push(memory.residentMiB);
       peak.push(memory.peakMiB);
+      if (events === 0) {
+        await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+        idle.push(memoryOf(shop.pid).residentMiB);
+      }
     } finally {
       await shop.stop();
     }
@@ -396,9 +406,43 @@ async function memoryFigures(label: string, events: number, dataDir: string, env
       how,
     },
   ];
+  if (events === 0)
+    figures.push({
+      name: `${label}: RSS of the idle shop, ${IDLE_SECONDS} s after start-up`,
+      unit: 'MiB',
+      median: median(idle),
+      runs: idle,
+      how: `${how}, then VmRSS again after ${IDLE_SECONDS} s with no request`,
+    });
   if (events > 0) figures.push({ name: `${label}: peak RSS during that start-up`, unit: 'MiB', median: median(peak), runs: peak, how });
   figures.forEach(print);
   return figures;
+}
+
+/**
+ * The first start of a new shop: the built server on an empty DATA_DIR, which creates its database (for
+ * PGlite, from the data directory the build prepared), until every projection has caught up: its peak RSS.
+ */
+async function firstStartFigures(label: string, env: Record<string, string>): Promise<Figure[]> {
+  const peak: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const shop = await startShop(env);
+    try {
+      await healthCaughtUp(shop);
+      peak.push(memoryOf(shop.pid).peakMiB);
+    } finally {
+      await shop.stop();
+    }
+  }
+  const figure: Figure = {
+    name: `${label}: peak RSS of a first start on an empty DATA_DIR`,
+    unit: 'MiB',
+    median: median(peak),
+    runs: peak,
+    how: '3 runs, median; the built server on a new temporary DATA_DIR each run, VmHWM from /proc once /api/health reports every projection caught up',
+  };
+  print(figure);
+  return [figure];
 }
 
 export async function rebuildBench(): Promise<Figure[]> {
