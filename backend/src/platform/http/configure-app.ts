@@ -12,14 +12,14 @@ import type { AppConfig } from '../../config/app-config';
 import { AdminBearer } from '../../modules/admin-auth';
 import { ShopPages } from '../../modules/storefront';
 import { productAnswer, productListAnswer, ShopListing } from '../../modules/catalog';
-import { POSITION_HEADER, presentedPosition } from '../event-sourcing/written-position';
+import { POSITION_HEADER } from '../event-sourcing/written-position';
 import { fixedHeadersOf, serveHotReads, type HotRead } from './hot-reads';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { jsonDepthLimit } from './json-depth';
 import { precompressedAssets } from './precompressed-assets';
 import { requestContextMiddleware } from './request-context';
-import { readYourWrites } from './read-your-writes';
+import { appliedHere, readYourWrites } from './read-your-writes';
 import { ReadYourWritesInterceptor } from './read-your-writes.interceptor';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { EVENT_STORE } from '../persistence/persistence.tokens';
@@ -99,10 +99,8 @@ function hotReads(app: NestExpressApplication): HotRead[] {
   const pages = app.get(ShopPages);
   const runner = app.get(ProjectionRunner);
   const product = /^\/api\/products\/([A-Za-z0-9_-]+)$/;
-  const seesItsWrites = (req: IncomingMessage): boolean => {
-    const presented = presentedPosition(req.headers[POSITION_HEADER.toLowerCase()] as string | undefined);
-    return presented === null || presented <= runner.readModelsPosition();
-  };
+  const seesItsWrites = (req: IncomingMessage): boolean =>
+    appliedHere(req.headers[POSITION_HEADER.toLowerCase()] as string | undefined, runner);
   return [
     (path, req) => {
       if (path !== '/api/products' || !seesItsWrites(req)) return null;

@@ -16,6 +16,12 @@ export interface ReadModelsProgress {
   waitForReadModels(position: number, timeoutMs: number): Promise<boolean>;
 }
 
+/** Whether a request's presented position (`X-Shop-Position`), if any, is already applied here: it need not wait. */
+export function appliedHere(header: string | undefined, progress: Pick<ReadModelsProgress, 'readModelsPosition'>): boolean {
+  const presented = presentedPosition(header);
+  return presented === null || presented <= progress.readModelsPosition();
+}
+
 /**
  * Read-your-writes for API requests. A request that presents a position (`X-Shop-Position`, the highest its
  * client has been answered with) waits, at most three seconds, until this process's read models have applied
@@ -34,8 +40,8 @@ export function readYourWrites(progress: ReadModelsProgress, headPosition: () =>
   return (req: Request, res: Response, next: NextFunction): void => {
     const go = (): void => withWrittenPosition(res, next);
     if (!req.path.startsWith('/api/')) return go();
-    const presented = presentedPosition(req.header(POSITION_HEADER));
-    if (presented === null || presented <= progress.readModelsPosition()) return go();
+    if (appliedHere(req.header(POSITION_HEADER), progress)) return go();
+    const presented = Number(req.header(POSITION_HEADER));
     if (presented > known.head + FAR_PAST_THE_HEAD && Date.now() - known.at < HEAD_KEPT_MS) return go();
     readHead()
       .then((head) => (presented > head ? true : progress.waitForReadModels(presented, waitMs)))
