@@ -198,6 +198,29 @@ describe('shipping labels from the order dialog', () => {
     slow.mockRestore();
   });
 
+  it('given a paid order, when it is cancelled while the carrier makes its consignment, then no label is recorded and the request gets 409 order_not_shippable', async () => {
+    const orderId = await paidOrder(t);
+    const carrier = t.app.get<CarrierPort>(CARRIER);
+    const issue = carrier.createConsignment.bind(carrier);
+    // The cancellation is recorded after the label request read the order, before its label is appended.
+    const cancelling = jest.spyOn(carrier, 'createConsignment').mockImplementation(async (shipment) => {
+      const cancelled = await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, { trackingReference: 'TBA', status: 'cancelled' });
+      expect(cancelled.status).toBe(200);
+      return issue(shipment);
+    });
+    try {
+      const res = await t
+        .http()
+        .post(`/api/admin/orders/${orderId}/create-shipping-label`)
+        .set('Authorization', `Bearer ${await t.adminToken()}`);
+      expect(res.status).toBe(409);
+      expect((res.body as { code: string }).code).toBe('order_not_shippable');
+      expect(await labelEvents(t, orderId)).toHaveLength(0);
+    } finally {
+      cancelling.mockRestore();
+    }
+  });
+
   it('given two paid orders, their consignments differ', async () => {
     const [a, b] = [await paidOrder(t), await paidOrder(t)];
     const [first, second] = await Promise.all([a, b].map((id) => admin(t, 'post', `/api/admin/orders/${id}/create-shipping-label`)));

@@ -88,12 +88,15 @@ export class ShippingLabelService {
       weightKg,
       requestedVia,
     };
-    // A stream that does not exist yet is appended with "no stream": when two requests race, the store
-    // refuses the second, the pipeline reloads, finds the first label and decides nothing.
+    // Decided on the order as its stream says after the carrier answered, not as it was before: an order
+    // cancelled (or refunded) meanwhile gets no label. A stream that does not exist yet is appended with
+    // "no stream": when two requests race, the store refuses the second, the pipeline reloads, finds the first
+    // label and decides nothing.
+    const latest = await this.order(orderId);
     const result = await this.pipeline.run({
       streamName,
       decider: labelDecider,
-      command: { type: 'CreateShippingLabel', order: shippableFacts(order), label },
+      command: { type: 'CreateShippingLabel', order: shippableFacts(latest), label },
       metadata: { ...metadata, occurredAt },
     });
     if (result.state.kind !== 'created') throw new Error(`Label stream ${streamName} holds no label after creation`);
