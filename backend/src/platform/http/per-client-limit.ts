@@ -1,4 +1,14 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import {
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  mixin,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+  type Type,
+} from '@nestjs/common';
 import type { ThrottlerStorageService } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 
@@ -21,4 +31,26 @@ export async function countPerClient(storage: ThrottlerStorageService, req: Requ
   if (!record.isBlocked) return;
   res.setHeader('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
   throw new HttpException({ message: rule.message, code: rule.code }, HttpStatus.TOO_MANY_REQUESTS);
+}
+
+/**
+ * Counts the route's tries per client with `storage` (a provider of the controller's module) before anything else
+ * the route does: a guard runs before the pipes, so a client past its limit is refused before its body is validated.
+ */
+export function CountedPerClient(storage: Type<ThrottlerStorageService>, rule: PerClientRule): MethodDecorator & ClassDecorator {
+  return UseGuards(perClientGuard(storage, rule));
+}
+
+function perClientGuard(storage: Type<ThrottlerStorageService>, rule: PerClientRule): Type<CanActivate> {
+  @Injectable()
+  class PerClientGuard implements CanActivate {
+    constructor(@Inject(storage) private readonly tries: ThrottlerStorageService) {}
+
+    async canActivate(context: ExecutionContext): Promise<boolean> {
+      const http = context.switchToHttp();
+      await countPerClient(this.tries, http.getRequest<Request>(), http.getResponse<Response>(), rule);
+      return true;
+    }
+  }
+  return mixin(PerClientGuard);
 }

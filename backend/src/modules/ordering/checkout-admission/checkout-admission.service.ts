@@ -5,7 +5,7 @@ import { APP_CONFIG, CLOCK, DOCUMENT_STORE, SERVER_SECRET, type Clock } from '..
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { activeHoldsFilter, CHECKOUT_HOLDS, type CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import { CheckoutGate, type CheckoutGateStats } from './checkout-gate';
-import { holderKeys, type CheckoutClient } from './checkout-holder';
+import { clientKey, holderKeys, type CheckoutClient } from './checkout-holder';
 import { ClientCheckoutLimits, type HoldClaim } from './client-checkout-limits';
 
 /** A checkout let in: who holds it, and what to give back when it ends. */
@@ -17,8 +17,8 @@ export interface AdmittedCheckout {
 }
 
 /**
- * The door to checkout: per-client attempts a minute, a bounded number of checkouts in progress with a
- * bounded queue, and per-client holds. Everything here is refused with a status and a `Retry-After`
+ * The door to checkout: per-client attempts a minute (counted before anything else), a bounded number of
+ * checkouts in progress with a bounded queue, and per-client holds. Everything here is refused with a status and a `Retry-After`
  * (429 for one client asking too much, 503 for a shop too busy), never by making a client wait for ever.
  */
 @Injectable()
@@ -39,10 +39,17 @@ export class CheckoutAdmission {
     this.limits = new ClientCheckoutLimits({ ratePerMinute, holdsPerClient });
   }
 
-  /** Counts the attempt, then waits for a turn (or refuses). */
+  /**
+   * Counts a checkout attempt by the client at `address`, or throws `CheckoutLimitError` past its minute. Done first
+   * of all, before the body is read (`CheckoutAttemptsGuard`), so an attempt costs the client even when refused.
+   */
+  countAttempt(address: string): void {
+    this.limits.countAttempt(clientKey(this.secret, address), this.clock.now().getTime());
+  }
+
+  /** Waits for a turn (or refuses); the attempt was counted already (`countAttempt`). */
   async enter(client: CheckoutClient): Promise<AdmittedCheckout> {
     const holder = holderKeys(this.secret, client);
-    this.limits.countAttempt(holder.client, this.clock.now().getTime());
     const leaveGate = await this.gate.enter(client.signal);
     return { holder, signal: client.signal, leave: leaveGate };
   }

@@ -44,14 +44,26 @@ export function checkoutClientOf(req: Request, res: Response, secureCookie: bool
   // 'close' would come only after we had placed the order. Its end of the stream says it is gone.
   req.socket.once('end', gone);
   res.once('finish', () => req.socket.off('end', gone));
-  return { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', browserToken, signal: controller.signal };
+  return { address: clientAddressOf(req), browserToken, signal: controller.signal };
+}
+
+/** The client's address: the socket's, or what a trusted proxy (TRUST_PROXY) says. */
+export function clientAddressOf(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 /** Keyed hashes of the holder, as recorded in OrderPlaced: stable for a client, meaningless without the key. */
 export function holderKeys(secret: string, client: Pick<CheckoutClient, 'address' | 'browserToken'>): { client: string; browser: string } {
-  const keyed = (kind: string, value: string): string =>
-    createHmac('sha256', secret).update(`${kind}\0${value}`).digest('base64url').slice(0, 22);
-  return { client: keyed('client', client.address), browser: keyed('browser', client.browserToken) };
+  return { client: keyed(secret, 'client', client.address), browser: keyed(secret, 'browser', client.browserToken) };
+}
+
+/** The keyed hash of a client address alone: `holderKeys(…).client`. */
+export function clientKey(secret: string, address: string): string {
+  return keyed(secret, 'client', address);
+}
+
+function keyed(secret: string, kind: string, value: string): string {
+  return createHmac('sha256', secret).update(`${kind}\0${value}`).digest('base64url').slice(0, 22);
 }
 
 function cookieValue(header: string | undefined, name: string): string | null {

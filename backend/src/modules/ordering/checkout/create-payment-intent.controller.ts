@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { CheckoutAbandonedError, CheckoutBusyError } from '../checkout-admission/checkout-gate';
+import { CheckoutAttemptsGuard, clientLimitRefusal } from '../checkout-admission/checkout-attempts.guard';
 import { checkoutClientOf } from '../checkout-admission/checkout-holder';
 import { CheckoutLimitError } from '../checkout-admission/client-checkout-limits';
 import { CheckoutService } from './checkout.service';
@@ -28,6 +29,7 @@ export class CreatePaymentIntentController {
   @ApiOperation({ summary: 'Check out: validate, price on the server, record the pending order, reserve the cans and open the payment' })
   @ApiResponse({ status: 429, description: 'This client has too many checkouts holding cans, or tried too often (Retry-After)' })
   @ApiResponse({ status: 503, description: 'The shop is too busy to start a checkout now (Retry-After)' })
+  @UseGuards(CheckoutAttemptsGuard)
   async create(
     @Body() body: CreatePaymentIntentRequest,
     @Context() context: RequestContext,
@@ -46,10 +48,7 @@ export class CreatePaymentIntentController {
         res.setHeader('Retry-After', String(error.retryAfterSeconds));
         throw new HttpException({ message: SHOP_BUSY_MESSAGE, code: 'shop_busy' }, HttpStatus.SERVICE_UNAVAILABLE);
       }
-      if (error instanceof CheckoutLimitError) {
-        res.setHeader('Retry-After', String(error.retryAfterSeconds));
-        throw new HttpException({ message: error.message, code: error.code }, HttpStatus.TOO_MANY_REQUESTS);
-      }
+      if (error instanceof CheckoutLimitError) throw clientLimitRefusal(error, res);
       if (error instanceof CheckoutAbandonedError) {
         throw new HttpException({ message: error.message, code: 'client_closed_request' }, CLIENT_CLOSED_REQUEST);
       }

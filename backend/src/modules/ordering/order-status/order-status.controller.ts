@@ -1,9 +1,8 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Injectable, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Injectable, Param, Post, StreamableFile } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ThrottlerStorageService } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
-import { countPerClient } from '../../../platform/http/per-client-limit';
+import { CountedPerClient } from '../../../platform/http/per-client-limit';
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { renderOrderInvoicePdf } from './order-invoice-pdf.renderer';
 import { OrderStatusRequest } from './order-status.request.dto';
@@ -24,7 +23,6 @@ export class OrderLookups extends ThrottlerStorageService {}
 export class OrderStatusController {
   constructor(
     private readonly lookup: OrderStatusLookup,
-    private readonly lookups: OrderLookups,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -34,14 +32,14 @@ export class OrderStatusController {
   @ApiOperation({ summary: "An order's status, items, totals, delivery and invoice, by its number and the customer's e-mail address" })
   @ApiNotFoundResponse({ description: ORDER_NOT_FOUND_MESSAGE })
   @ApiResponse({ status: 429, description: `More than ${ORDER_LOOKUPS_PER_MINUTE} look-ups a minute from one client (Retry-After)` })
-  async find(@Body() body: OrderStatusRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OrderStatusView> {
-    await countPerClient(this.lookups, req, res, {
-      name: 'order-status',
-      limit: ORDER_LOOKUPS_PER_MINUTE,
-      windowMs: 60_000,
-      message: TOO_MANY_LOOKUPS,
-      code: 'too_many_lookups',
-    });
+  @CountedPerClient(OrderLookups, {
+    name: 'order-status',
+    limit: ORDER_LOOKUPS_PER_MINUTE,
+    windowMs: 60_000,
+    message: TOO_MANY_LOOKUPS,
+    code: 'too_many_lookups',
+  })
+  find(@Body() body: OrderStatusRequest): Promise<OrderStatusView> {
     return this.lookup.byNumberAndEmail(body.orderNumber, body.email);
   }
 
