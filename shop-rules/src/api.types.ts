@@ -27,6 +27,8 @@ export interface ProductAvailability {
   name: string;
   isActive: boolean;
   inventory: number;
+  /** When the beer goes on sale (ISO-8601), as the product list says; null: on sale whenever it is live. */
+  releaseAt: string | null;
 }
 
 /** Body of an error response from the API. */

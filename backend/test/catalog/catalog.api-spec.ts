@@ -138,11 +138,11 @@ describe('catalog over HTTP', () => {
   });
 
   describe('GET /api/products/{id}', () => {
-    it('answers id, name, isActive and the cans that can be bought', async () => {
+    it('answers id, name, isActive, the cans that can be bought and when it releases', async () => {
       await t
         .http()
         .get('/api/products/seed-rottnest-hazy-ipa')
-        .expect(200, { id: 'seed-rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', isActive: true, inventory: 3 });
+        .expect(200, { id: 'seed-rottnest-hazy-ipa', name: 'Rottnest Hazy IPA', isActive: true, inventory: 3, releaseAt: null });
     });
 
     it.each([['seed-margaret-river-saison'], ['no-such-beer']])('answers 404 for %s (a draft or unknown product)', async (id) => {
@@ -165,7 +165,10 @@ describe('catalog over HTTP', () => {
       );
       await runner.waitForReadModels(reserved.position);
       expect(await offered()).toBe(300);
-      await t.http().get(`/api/products/${id}`).expect(200, { id, name: 'Swan Valley Lager', isActive: true, inventory: 300 });
+      await t
+        .http()
+        .get(`/api/products/${id}`)
+        .expect(200, { id, name: 'Swan Valley Lager', isActive: true, inventory: 300, releaseAt: null });
       expect((await admin()).find((p) => p.id === id)).toMatchObject({ inventory: 320, reserved: 20, available: 300 });
 
       const again = await stock.reserve(

@@ -58,9 +58,58 @@ describe('hot reads: the catalogue and a beer’s availability answered from pre
     },
   );
 
-  it('given a beer’s availability, it is { id, name, isActive, inventory } as the checkout reads it', async () => {
+  it('given a beer’s availability, it is { id, name, isActive, inventory, releaseAt } as the checkout reads it', async () => {
     const res = await t.http().get('/api/products/seed-quokka-pale-ale').expect(200);
-    expect(res.body).toEqual({ id: 'seed-quokka-pale-ale', name: 'Quokka Pale Ale', isActive: true, inventory: expect.any(Number) });
+    expect(res.body).toEqual({
+      id: 'seed-quokka-pale-ale',
+      name: 'Quokka Pale Ale',
+      isActive: true,
+      inventory: expect.any(Number),
+      releaseAt: null,
+    });
+  });
+
+  it('given a beer not released yet, its availability says when it releases, as the list does, on both paths', async () => {
+    // The test clock is Monday 23 November 2026; the release is that Saturday, 10 am in Perth.
+    const releaseAt = '2026-11-28T02:00:00.000Z';
+    const created = await t
+      .http()
+      .post('/api/admin/products')
+      .set(auth)
+      .send({
+        name: 'Unreleased Wild Ale',
+        style: 'Wild Ale',
+        description: 'Barrel-aged, once a year.',
+        abv: 7.2,
+        price: '9.00',
+        inventory: 48,
+        imageUrl: '/cans/wild-ale.svg',
+        enable4Pack: false,
+        enable8Pack: false,
+        enable16Pack: false,
+        isActive: true,
+        archived: false,
+        releaseAt,
+      })
+      .expect(201);
+    const id = (created.body as { id: string }).id;
+    const listed = (
+      (await t.http().get('/api/products').expect(200)).body as { id: string; inventory: number; releaseAt: string | null }[]
+    ).find((p) => p.id === id);
+    expect(listed).toMatchObject({ inventory: 48, releaseAt });
+    await t.http().get(`/api/products/${id}`).expect(200);
+    const hot = await t.http().get(`/api/products/${id}`).expect(200);
+    const whole = await t.http().get(`/api/products/${id}`).set(THE_WHOLE_WAY).expect(200);
+    expect([prepared(hot), prepared(whole)]).toEqual([true, false]);
+    expect(hot.text).toBe(whole.text);
+    expect(headersOf(hot)).toEqual(headersOf(whole));
+    expect(hot.body).toEqual({
+      id,
+      name: 'Unreleased Wild Ale',
+      isActive: true,
+      inventory: listed?.inventory,
+      releaseAt: listed?.releaseAt,
+    });
   });
 
   it.each([

@@ -21,7 +21,13 @@ function stock(entries: Record<string, ProductAvailability | 404>) {
   });
 }
 
-const onSale = (id: string, name: string, inventory: number): ProductAvailability => ({ id, name, isActive: true, inventory });
+const onSale = (id: string, name: string, inventory: number): ProductAvailability => ({
+  id,
+  name,
+  isActive: true,
+  inventory,
+  releaseAt: null,
+});
 
 describe('pre-payment line check', () => {
   it.each([

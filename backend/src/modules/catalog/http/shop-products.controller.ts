@@ -39,8 +39,10 @@ export class ShopProductsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One live product: name, isActive and the cans that can be bought now' })
-  @ApiOkResponse({ description: '{ id, name, isActive, inventory }; sent with Cache-Control: no-cache and a strong ETag' })
+  @ApiOperation({ summary: 'One live product: name, isActive, the cans that can be bought now and when it goes on sale' })
+  @ApiOkResponse({
+    description: '{ id, name, isActive, inventory, releaseAt (ISO-8601 or null) }; sent with Cache-Control: no-cache and a strong ETag',
+  })
   @ApiNotFoundResponse({ description: "'Product {id} not found or inactive'" })
   async one(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const answer = productAnswer(await this.listing.current(), id);

@@ -155,8 +155,8 @@ describe('product list projection', () => {
     });
 
     it.each([
-      ['quokka', { id: 'quokka', name: 'Quokka Pale Ale', isActive: true, inventory: 8 }],
-      ['archived', { id: 'archived', name: 'Aardvark Amber', isActive: true, inventory: 20 }],
+      ['quokka', { id: 'quokka', name: 'Quokka Pale Ale', isActive: true, inventory: 8, releaseAt: null }],
+      ['archived', { id: 'archived', name: 'Aardvark Amber', isActive: true, inventory: 20, releaseAt: null }],
       ['draft', null],
       ['deleted', null],
       ['unknown', null],

@@ -16,8 +16,9 @@ export interface ShopListingBody {
   /** The JSON as sent: its bytes and compressed forms, made once for this list. */
   prepared: PreparedBody;
   /**
-   * `GET /api/products/{id}` for a beer of this list (`{ id, name, isActive, inventory }`, what the checkout checks
-   * a line against), made the first time it is asked for; null for a beer not on sale (unknown, a draft, deleted).
+   * `GET /api/products/{id}` for a beer of this list (`{ id, name, isActive, inventory, releaseAt }`, what the checkout
+   * checks a line against, each as the list shows it), made the first time it is asked for; null for a beer not on
+   * sale (unknown, a draft, deleted).
    */
   availability(productId: string): PreparedBody | null;
 }
@@ -85,7 +86,7 @@ function availabilityOf(products: readonly Product[]): (productId: string) => Pr
       const product = products.find((candidate) => candidate.id === productId);
       if (product === undefined) return null;
       const { id, name, isActive, inventory } = product;
-      body = PreparedBody.json(JSON.stringify({ id, name, isActive, inventory }));
+      body = PreparedBody.json(JSON.stringify({ id, name, isActive, inventory, releaseAt: product.releaseAt ?? null }));
       made.set(productId, body);
     }
     return body;
