@@ -21,3 +21,4 @@ export * from './contact-details';
 export * from './payment-reference';
 export * from './fulfilment';
 export * from './release';
+export { perthLongDate } from './perth-calendar';

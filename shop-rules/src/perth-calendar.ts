@@ -18,3 +18,10 @@ export const MONTHS = [
   'November',
   'December',
 ] as const;
+
+/** The Perth calendar date of an instant as invoices write it: 2026-11-28T22:46:00Z (6:46 am in Perth) is "29 November 2026". */
+export function perthLongDate(instant: string): string {
+  const perth = new Date(Date.parse(instant) + PERTH_OFFSET_MS);
+  if (Number.isNaN(perth.getTime())) throw new RangeError(`Not an instant: ${instant}`);
+  return `${perth.getUTCDate()} ${MONTHS[perth.getUTCMonth()] ?? ''} ${perth.getUTCFullYear()}`;
+}

@@ -104,6 +104,16 @@ describe('order confirmation e-mail', () => {
     expect(pickup.html).toContain('Collect Saturday 5 December, 10am-4pm, 12 Brewery Lane.');
   });
 
+  it('given an order placed at 6:46 am in Perth (the day before in UTC), is dated by the Perth calendar in the PDF invoice’s words', () => {
+    const early = orderConfirmationEmail({ ...order, placedAt: '2026-11-28T22:46:00.000Z' }, 'INV-000005', shop, {
+      statusUrl,
+      paymentIntentId: 'pi_3Nx8Kq2eZvKYlo2C1',
+    });
+    expect(early.text).toContain('Date: 29 November 2026');
+    expect(early.html).toContain('Order #12, 29 November 2026.');
+    expect(`${early.text}${early.html}`).not.toContain('2026-11-28');
+  });
+
   it('has a key of its own per order', () => {
     expect(confirmationEmailKey('12')).toBe('order-12-confirmation');
   });

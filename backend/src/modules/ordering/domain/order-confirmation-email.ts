@@ -6,6 +6,7 @@ import {
   formatPrice,
   packSizeLabel,
   paymentReference,
+  perthLongDate,
   COLLECTION_REMINDER,
   pickupLine,
 } from '@brewery/shop-rules';
@@ -55,6 +56,8 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
   const address = [customer.addressLine1, customer.addressLine2, `${customer.suburb} ${customer.state} ${customer.postCode}`].filter(
     (line): line is string => line !== null && line !== '',
   );
+  // The day as the customer lives it, in the PDF invoice's words: Perth's calendar, not UTC's.
+  const date = perthLongDate(order.placedAt);
   const text = [
     `Thank you for your order, ${customer.name}!`,
     '',
@@ -64,7 +67,7 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     '',
     `Order #${order.orderId}`,
     `Invoice number: ${invoiceNumber}`,
-    `Date: ${order.placedAt.slice(0, 10)}`,
+    `Date: ${date}`,
     `Payment reference: ${paymentReference(links.paymentIntentId)}`,
     '',
     'Items:',
@@ -101,7 +104,7 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
   const html = [
     `<h1>Tax invoice ${escapeHtml(invoiceNumber)}</h1>`,
     `<p>${escapeHtml(shop.brandName)}, ABN ${escapeHtml(shop.abn)}<br>${escapeHtml(shop.address)}</p>`,
-    `<p>Thank you for your order, ${escapeHtml(customer.name)}! Order #${escapeHtml(order.orderId)}, ${escapeHtml(order.placedAt.slice(0, 10))}. Payment reference: ${escapeHtml(paymentReference(links.paymentIntentId))}.</p>`,
+    `<p>Thank you for your order, ${escapeHtml(customer.name)}! Order #${escapeHtml(order.orderId)}, ${escapeHtml(date)}. Payment reference: ${escapeHtml(paymentReference(links.paymentIntentId))}.</p>`,
     `<table><thead><tr><th>Beer</th><th>Quantity</th><th>Unit price</th><th>Line total</th></tr></thead><tbody>${rows}</tbody></table>`,
     `<p>Subtotal: ${money(order.subtotalCents)}<br>${collect === null ? `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}` : `Collection: ${money(0)}`}<br><strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
     ...(collect === null

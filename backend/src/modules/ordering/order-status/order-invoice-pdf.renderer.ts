@@ -1,12 +1,9 @@
-import { packSizeLabel, paymentReference, type PackSize } from '@brewery/shop-rules';
+import { packSizeLabel, paymentReference, perthLongDate, type PackSize } from '@brewery/shop-rules';
 import { A4, drawLine, drawParagraph, MM, pdfTableRow, renderPdf } from '../../../platform/pdf/pdf-document';
 import type { ShopIdentity } from '../domain/order-confirmation-email';
 import type { OrderDoc } from '../order-list/order-list.projection';
 
 const MARGIN = 18 * MM;
-
-const perthDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-AU', { timeZone: 'Australia/Perth', day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
  * The order's tax invoice on A4, as the confirmation e-mail states it: the seller and ABN, the invoice number
@@ -39,7 +36,7 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       doc.moveDown(0.8);
       const facts: [string, string][] = [
         ['Invoice number', invoiceNumber],
-        ['Invoice date', perthDate(order.paidAt ?? order.createdAt)],
+        ['Invoice date', perthLongDate(order.paidAt ?? order.createdAt)],
         ['Order', `#${order.id}`],
         ['Payment reference', order.paymentIntentId === null ? '' : paymentReference(order.paymentIntentId)],
         ['Billed to', order.customerName],
