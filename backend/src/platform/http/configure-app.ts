@@ -130,9 +130,20 @@ function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPa
   // Nor do the product pictures (`/media/`), which their own route serves from DATA_DIR, nor the sitemap and
   // robots.txt, which are made from the catalogue.
   const isApi = (req: Request) => /^\/(api|media)(\/|$)/i.test(req.path) || /^\/(sitemap\.xml|robots\.txt)$/i.test(req.path);
+  // The template itself is not a page: `/index.html` is answered like any unknown address (404), and so is every
+  // other spelling the static files would resolve to it (`/assets/../index.html`, `/assets/%2e%2e/index.html`,
+  // `/%69ndex.html`, `/index.html/.`): the path read as they read it, percent-decoded and its dot segments resolved.
+  const isTemplate = (req: Request): boolean => {
+    let file: string;
+    try {
+      file = join('/', decodeURIComponent(req.path));
+    } catch {
+      return false; // Broken percent-encoding: the static files answer 400 themselves.
+    }
+    return /^[\\/]+index\.html[\\/]*$/i.test(file);
+  };
   app.use((req: Request, res: Response, next: NextFunction) => {
-    // The template itself is not a page: `/index.html` is answered like any unknown address (404).
-    if (isApi(req) || /^\/index\.html$/i.test(req.path)) next();
+    if (isApi(req) || isTemplate(req)) next();
     else void files(req, res, next);
   });
   app.use((req: Request, res: Response, next: NextFunction) => {
