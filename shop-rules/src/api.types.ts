@@ -172,3 +172,43 @@ export interface PickupList {
   totalCans: number;
   collected: number;
 }
+
+/**
+ * Where an address stands on a beer's back-in-stock list: `pending` until it confirms by the link e-mailed to it
+ * (a sign-up left unconfirmed for 48 hours lapses and is no longer listed), `confirmed` and waiting, `notified`
+ * (told the beer is back: it has left the list), `unsubscribed` by the link in an e-mail, or `removed` by the shop.
+ */
+export type WaitlistEntryStatus = 'pending' | 'confirmed' | 'notified' | 'unsubscribed' | 'removed';
+
+/** One address on a beer's list, as `GET /api/admin/products/{id}/waitlist` gives it (its latest sign-up). */
+export interface WaitlistEntry {
+  /** As typed, trimmed. */
+  email: string;
+  askedAt: string;
+  status: WaitlistEntryStatus;
+  confirmedAt: string | null;
+  notifiedAt: string | null;
+  /** When it left by its unsubscribe link. */
+  leftAt: string | null;
+  /** When the shop removed it, and the reason given (null: none). */
+  removedAt: string | null;
+  reason: string | null;
+}
+
+/** `GET /api/admin/products/{id}/waitlist`: who asked to hear when the beer is back, oldest request first. */
+export interface WaitlistView {
+  productId: string;
+  name: string;
+  entries: WaitlistEntry[];
+  /** Entries per status, and the pending sign-ups that lapsed unconfirmed (not listed). */
+  counts: Record<WaitlistEntryStatus, number> & { lapsed: number };
+  /** The most confirmed addresses the list holds. */
+  limit: number;
+}
+
+/** `POST /api/admin/products/{id}/waitlist/remove`: the addresses taken off, and those that were not on the list. */
+export interface WaitlistRemoval {
+  message: string;
+  removed: string[];
+  notOnList: string[];
+}

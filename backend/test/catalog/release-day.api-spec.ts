@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../create-test-app';
 import { adminGet, outbox } from '../admin-ops/admin-ops-fixtures';
 import { cartLine, customer, eventStoreOf, eventually, settle, streamEvents, type ProductFields } from '../checkout/checkout-fixtures';
+import { confirmByEmail } from './waitlist-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -79,10 +80,17 @@ describe('release day: scheduled releases and "Tell me when it\'s back"', () => 
     expect([early.status, (early.body as { code: string }).code]).toEqual([409, 'not_released']);
 
     const asked = await notifyMe(id, ' Waiting@Example.com ');
-    expect([asked.status, asked.body]).toEqual([202, { message: "We'll e-mail Waiting@Example.com when Limited Wild Ale is released." }]);
+    expect([asked.status, asked.body]).toEqual([
+      202,
+      {
+        message:
+          "Check your inbox to confirm: we've sent a link to Waiting@Example.com. Once you confirm, we'll e-mail you when Limited Wild Ale is released.",
+      },
+    ]);
     expect((await notifyMe(id, 'waiting@example.com')).status).toBe(202);
-    const list = (await streamEvents(t, `waitlist-${id}`)).map((e) => e.type);
-    expect(list).toEqual(['BackInStockRequested']);
+    expect((await streamEvents(t, `waitlist-${id}`)).map((e) => e.type)).toEqual(['BackInStockRequested']);
+    await confirmByEmail(t, id, 'waiting@example.com');
+    expect((await streamEvents(t, `waitlist-${id}`)).map((e) => e.type)).toEqual(['BackInStockRequested', 'BackInStockConfirmed']);
     await settle(t);
     const admin = (await t.http().get('/api/admin/products').set(auth).expect(200)).body as { id: string; waiting: number }[];
     expect(admin.find((p) => p.id === id)?.waiting).toBe(1);
@@ -124,7 +132,7 @@ describe('release day: scheduled releases and "Tell me when it\'s back"', () => 
     expect((await shop()).find((p) => p.id === id)?.releaseAt).toBeNull();
   });
 
-  it('given a sold-out beer, an address waits; a restock e-mails it once with the beer and an unsubscribe link that works without logging in', async () => {
+  it('given a sold-out beer, an address that confirmed waits; a restock e-mails it once with the beer and an unsubscribe link that works without logging in', async () => {
     const id = await create({ ...form, name: 'Sold Out Stout', inventory: 0 });
     await settle(t);
     expect((await notifyMe(id, 'stout@example.com')).status).toBe(202);
@@ -132,6 +140,9 @@ describe('release day: scheduled releases and "Tell me when it\'s back"', () => 
     const other = await create({ ...form, name: 'Another Sold Out', inventory: 0 });
     await settle(t);
     expect((await notifyMe(other, 'stout@example.com')).status).toBe(202);
+    await confirmByEmail(t, id, 'stout@example.com');
+    await confirmByEmail(t, id, 'other@example.com');
+    await confirmByEmail(t, other, 'stout@example.com');
 
     expect((await update(id, { ...form, name: 'Sold Out Stout', inventory: 24 })).status).toBe(200);
     const sent = await eventually(async () => {
@@ -147,7 +158,8 @@ describe('release day: scheduled releases and "Tell me when it\'s back"', () => 
     expect(await told('stout@example.com')).toHaveLength(1);
 
     // The link in the e-mail takes the address off its other lists
-    const queued = await eventStoreOf(t.app).readStream(`email-back-in-stock-${id}-2`);
+    // The list's stream: two sign-ups, two confirmations, then the two told (revisions 4 and 5)
+    const queued = await eventStoreOf(t.app).readStream(`email-back-in-stock-${id}-4`);
     expect(queued[0]?.data).toMatchObject({ to: 'stout@example.com', subject: 'Sold Out Stout is back in stock' });
     const text = String((queued[0]?.data as { text?: string }).text);
     const link = /Stop all back-in-stock e-mails to this address: (\S+)/.exec(text)?.[1] ?? '';
@@ -155,7 +167,11 @@ describe('release day: scheduled releases and "Tell me when it\'s back"', () => 
     const path = link.slice(link.indexOf('/api/'));
     const page = await t.http().get(path);
     expect([page.status, page.text]).toEqual([200, expect.stringContaining('will get no more back-in-stock e-mails')]);
-    expect((await streamEvents(t, `waitlist-${other}`)).map((e) => e.type)).toEqual(['BackInStockRequested', 'BackInStockLeft']);
+    expect((await streamEvents(t, `waitlist-${other}`)).map((e) => e.type)).toEqual([
+      'BackInStockRequested',
+      'BackInStockConfirmed',
+      'BackInStockLeft',
+    ]);
     // A link with another signature changes nothing
     expect((await t.http().get('/api/back-in-stock/unsubscribe?email=other%40example.com&sig=AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(400);
   });

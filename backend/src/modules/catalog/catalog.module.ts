@@ -11,7 +11,8 @@ import { ProductStreams } from './product-streams';
 import { ReleaseSweep } from './release-sweep/release-sweep.service';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { BackInStockController, NotifyMeAttempts } from './back-in-stock/back-in-stock.controller';
-import { BackInStockEmailer, BackInStockWatcher } from './back-in-stock/back-in-stock.process-managers';
+import { AdminWaitlistController } from './back-in-stock/admin-waitlist.controller';
+import { BackInStockConfirmationMailer, BackInStockEmailer, BackInStockWatcher } from './back-in-stock/back-in-stock.process-managers';
 import { BackInStock } from './back-in-stock/back-in-stock.service';
 import { WaitlistProjection } from './back-in-stock/waitlist.projection';
 import { SeedProducts } from './seed-products/seed-products.service';
@@ -21,7 +22,7 @@ export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, F
 /** Products: the product streams, their read model, the shop's and the admin's routes, and stock for checkout. */
 @Module({
   imports: [NotificationsModule],
-  controllers: [ShopProductsController, AdminProductsController, BackInStockController],
+  controllers: [ShopProductsController, AdminProductsController, BackInStockController, AdminWaitlistController],
   providers: [
     ProductStreams,
     CatalogStock,
@@ -35,6 +36,7 @@ export const QueryHandlers = [GetShopProductsHandler, GetAdminProductsHandler, F
     WaitlistProjection,
     BackInStockWatcher,
     BackInStockEmailer,
+    BackInStockConfirmationMailer,
     ...QueryHandlers,
   ],
   exports: [CatalogStock, ShopListing],
@@ -46,6 +48,7 @@ export class CatalogModule implements OnModuleInit {
     private readonly waitlists: WaitlistProjection,
     private readonly backInStockWatcher: BackInStockWatcher,
     private readonly backInStockEmailer: BackInStockEmailer,
+    private readonly backInStockConfirmationMailer: BackInStockConfirmationMailer,
   ) {}
 
   onModuleInit(): void {
@@ -53,5 +56,6 @@ export class CatalogModule implements OnModuleInit {
     this.registry.registerProjection(this.waitlists);
     this.registry.registerProcessManager(this.backInStockWatcher);
     this.registry.registerProcessManager(this.backInStockEmailer);
+    this.registry.registerProcessManager(this.backInStockConfirmationMailer);
   }
 }

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, HttpCode, Injectable, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Injectable, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ThrottlerStorageService } from '@nestjs/throttler';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { Allow } from 'class-validator';
 import { Context, type RequestContext } from '../../../platform/http/request-context';
 import { CountedPerClient } from '../../../platform/http/per-client-limit';
+import { clientAddress, withRetryAfter } from '../../../platform/http/per-client-cap';
+import { DomainError } from '../../../shared-kernel/domain-error';
 import { BackInStockMessages } from './back-in-stock.errors';
 import { BackInStock } from './back-in-stock.service';
 
@@ -24,6 +26,11 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The small page a link in an e-mail opens: a heading, a sentence, the way back to the shop. */
+function linkPage(title: string, sentence: string, back = '/shop'): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(sentence)}</p><p><a href="${escapeHtml(back)}">Back to the shop</a></p></main></body></html>`;
+}
+
 @ApiTags('products')
 @Controller()
 export class BackInStockController {
@@ -33,7 +40,7 @@ export class BackInStockController {
   @HttpCode(202)
   @ApiOperation({
     summary:
-      "Tell me when it's back: e-mail this address once when the sold-out (or not yet released) beer is on sale with cans; the same address twice is one request; 5 a minute per client",
+      "Tell me when it's back: signs the address up for the sold-out (or not yet released) beer's list and e-mails it a link to confirm; once confirmed, it is e-mailed once when the beer is on sale with cans. The same address twice is one request; 5 a minute and 10 sign-ups waiting to be confirmed per client (429 with Retry-After)",
   })
   @CountedPerClient(NotifyMeAttempts, {
     name: 'notify-me',
@@ -46,8 +53,44 @@ export class BackInStockController {
     @Param('id') productId: string,
     @Body() body: NotifyMeRequest,
     @Context() context: RequestContext,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<{ message: string }> {
-    return this.lists.ask(productId, body.email, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    const metadata = { correlationId: context.correlationId, causationId: null, actor: context.actor };
+    return withRetryAfter(res, () => this.lists.ask(productId, body.email, clientAddress(req), metadata));
+  }
+
+  @Get('back-in-stock/confirm')
+  @ApiOperation({
+    summary:
+      "The link in a confirmation e-mail: puts the address on the beer's list, without logging in; it works 48 hours, and once (again: already confirmed)",
+  })
+  async confirm(
+    @Query('beer') beer: unknown,
+    @Query('email') email: unknown,
+    @Query('sent') sent: unknown,
+    @Query('sig') sig: unknown,
+    @Context() context: RequestContext,
+    @Res() res: Response,
+  ): Promise<void> {
+    try {
+      const confirmed = await this.lists.confirm(
+        { beer, email, sent, sig },
+        { correlationId: context.correlationId, causationId: null, actor: 'customer' },
+      );
+      const sentence = `We'll e-mail ${confirmed.email} once when ${confirmed.beer} is on sale.`;
+      res
+        .status(200)
+        .type('html')
+        .send(linkPage('Confirmed', sentence, confirmed.beerUrl));
+    } catch (error) {
+      // The link's refusal in words, on a page like the one it would have opened.
+      if (!(error instanceof DomainError)) throw error;
+      res
+        .status(error.kind === 'conflict' ? 409 : 400)
+        .type('html')
+        .send(linkPage('Not confirmed', error.message));
+    }
   }
 
   @Get('back-in-stock/unsubscribe')

@@ -4,8 +4,9 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { EmailService } from '../../notifications/send-email/email.service';
-import { backInStockEmail, backInStockEmailKey } from '../domain/back-in-stock-email';
-import type { BackInStockTold } from '../domain/waitlist.events';
+import { backInStockConfirmEmail, backInStockConfirmEmailKey, backInStockEmail, backInStockEmailKey } from '../domain/back-in-stock-email';
+import { CONFIRM_WITHIN_MS } from '../domain/waitlist.decider';
+import type { BackInStockConfirmationResent, BackInStockRequested, BackInStockTold } from '../domain/waitlist.events';
 import { BackInStock } from './back-in-stock.service';
 
 /**
@@ -62,6 +63,45 @@ export class BackInStockEmailer implements ProcessManager {
       shop: { brandName: this.config.shop.brandName, email: this.config.shop.email },
     });
     await this.email.queue(backInStockEmailKey(productId, event.revision), message, {
+      correlationId: event.metadata.correlationId,
+      causationId: event.id,
+      actor: 'system',
+      occurredAt: this.clock.now().toISOString(),
+    });
+  }
+}
+
+/**
+ * Each sign-up, and each re-send the list decided, gets its one confirmation e-mail, keyed by the event's revision.
+ * Sign-ups recorded before addresses confirmed need none, and a link already run out is not sent (a replay).
+ */
+@Injectable()
+export class BackInStockConfirmationMailer implements ProcessManager {
+  readonly name = 'back-in-stock-confirm-email';
+  readonly eventTypes = ['BackInStockRequested', 'BackInStockConfirmationResent'] as const;
+
+  constructor(
+    private readonly lists: BackInStock,
+    private readonly email: EmailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async handle(event: RecordedEvent): Promise<void> {
+    const asked = { type: event.type, data: event.data } as BackInStockRequested | BackInStockConfirmationResent;
+    const { email, confirmBy } = asked.data;
+    if (confirmBy === undefined || Date.parse(confirmBy) <= this.clock.now().getTime()) return;
+    const sentAt = asked.type === 'BackInStockRequested' ? asked.data.requestedAt : asked.data.sentAt;
+    const productId = streamId(event.streamName);
+    const { name, confirmUrl } = await this.lists.confirmLink(productId, email, sentAt);
+    const message = backInStockConfirmEmail({
+      to: email,
+      beer: name,
+      confirmUrl,
+      hours: CONFIRM_WITHIN_MS / 3_600_000,
+      shop: { brandName: this.config.shop.brandName, email: this.config.shop.email },
+    });
+    await this.email.queue(backInStockConfirmEmailKey(productId, event.revision), message, {
       correlationId: event.metadata.correlationId,
       causationId: event.id,
       actor: 'system',

@@ -47,3 +47,34 @@ export function backInStockEmail(input: {
   ].join('\n');
   return { to, subject, text, html, kind: 'back-in-stock' };
 }
+
+/** One confirmation e-mail per sign-up or re-send: keyed by the list's stream and the revision that asked for it. */
+export function backInStockConfirmEmailKey(productId: string, revision: number): string {
+  return `back-in-stock-confirm-${productId}-${revision}`;
+}
+
+/**
+ * "Please confirm": the link that puts the address on the beer's list. Nothing more is sent to the address unless
+ * it is used; it works for `hours` hours.
+ */
+export function backInStockConfirmEmail(input: {
+  to: string;
+  beer: string;
+  confirmUrl: string;
+  hours: number;
+  shop: { brandName: string; email: string };
+}): EmailMessage {
+  const { to, beer, confirmUrl, hours, shop } = input;
+  const subject = `Please confirm: e-mail me when ${beer} is on sale`;
+  const asked = `Someone, we hope you, asked us to e-mail this address when ${beer} is on sale.`;
+  const ignore = `The link works for ${hours} hours. If it wasn't you, ignore this e-mail: this address is not added to any list unless the link is used.`;
+  const text = ['Hi,', '', asked, `Confirm it's you and we'll tell you once: ${confirmUrl}`, '', ignore, '', shop.brandName].join('\n');
+  const html = [
+    '<p>Hi,</p>',
+    `<p>${escapeHtml(asked)}</p>`,
+    `<p><a href="${escapeHtml(confirmUrl)}">Confirm it's you and we'll tell you once</a></p>`,
+    `<p>${escapeHtml(ignore)}</p>`,
+    `<p>${escapeHtml(shop.brandName)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html, kind: 'back-in-stock-confirm' };
+}

@@ -5,6 +5,7 @@ import type { QueryBus } from '@nestjs/cqrs';
 import { GetAdminProductsHandler, GetShopProductsHandler } from './product-list.query-handlers';
 import { ShopListing } from './shop-listing';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from './product-view';
+import { WAITLIST_ENTRIES } from '../back-in-stock/waitlist.projection';
 
 describe('product list projection', () => {
   let store: MemoryDocumentStore;
@@ -143,7 +144,7 @@ describe('product list projection', () => {
     });
 
     it('the admin lists every product not deleted, drafts included, with stock, reserved and available', async () => {
-      const list = await new GetAdminProductsHandler(store).execute();
+      const list = await new GetAdminProductsHandler(store, { now: () => new Date('2026-11-23T01:00:00.000Z') }).execute();
       expect(list.map((p) => [p.name, p.inventory, p.reserved, p.available])).toEqual([
         ['Banksia Bitter', 20, 0, 20],
         ['Draft Dunkel', 20, 0, 20],
@@ -152,6 +153,26 @@ describe('product list projection', () => {
         ['zebra Zwickel', 20, 0, 20],
         ['Aardvark Amber', 20, 0, 20],
       ]);
+    });
+
+    it("the admin list counts each beer's confirmed addresses waiting, and the sign-ups still to be confirmed (not lapsed)", async () => {
+      const entries = store.collection(WAITLIST_ENTRIES);
+      const entry = (email: string, status: string, confirmBy: string | null) => ({
+        _id: `quokka/${email}`,
+        productId: 'quokka',
+        key: email,
+        email,
+        status,
+        confirmBy,
+      });
+      await entries.replaceOne(entry('a@example.com', 'confirmed', null));
+      await entries.replaceOne(entry('b@example.com', 'confirmed', null));
+      await entries.replaceOne(entry('c@example.com', 'pending', '2026-11-24T01:00:00.000Z'));
+      await entries.replaceOne(entry('d@example.com', 'pending', '2026-11-23T00:59:59.999Z'));
+      await entries.replaceOne(entry('e@example.com', 'notified', null));
+      const list = await new GetAdminProductsHandler(store, { now: () => new Date('2026-11-23T01:00:00.000Z') }).execute();
+      expect(list.map((p) => [p.id, p.waiting, p.waitingToConfirm])).toContainEqual(['quokka', 2, 1]);
+      expect(list.find((p) => p.name === 'Banksia Bitter')).toMatchObject({ waiting: 0, waitingToConfirm: 0 });
     });
 
     it.each([

@@ -1,9 +1,9 @@
-import { WAITLISTS, type WaitlistDoc } from '../back-in-stock/waitlist.projection';
+import { WAITLIST_ENTRIES, type WaitlistEntryDoc } from '../back-in-stock/waitlist.projection';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
 import { hasBeerPage, productSlug, type Product } from '@brewery/shop-rules';
-import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { FindBeerBySlugQuery, GetAdminProductsQuery, GetShopProductsQuery } from './product-list.queries';
 import {
   PRODUCTS_COLLECTION,
@@ -26,16 +26,29 @@ export class GetShopProductsHandler implements IQueryHandler<GetShopProductsQuer
 
 @QueryHandler(GetAdminProductsQuery)
 export class GetAdminProductsHandler implements IQueryHandler<GetAdminProductsQuery> {
-  constructor(@Inject(DOCUMENT_STORE) private readonly documents: DocumentStore) {}
+  constructor(
+    @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute(): Promise<AdminProduct[]> {
-    const [docs, lists] = await Promise.all([
+    const [docs, onLists] = await Promise.all([
       this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false }),
-      this.documents.collection<WaitlistDoc>(WAITLISTS).find({}),
+      this.documents.collection<WaitlistEntryDoc>(WAITLIST_ENTRIES).find({ status: { $in: ['confirmed', 'pending'] } }),
     ]);
-    // How many addresses wait to hear the beer is back (its "Tell me when it's back" list).
-    const waiting = new Map(lists.map((list) => [list._id, list.waiting.length]));
-    return docs.sort(compareForListing).map((doc) => ({ ...toAdminProduct(doc), waiting: waiting.get(doc.id) ?? 0 }));
+    // How many confirmed addresses wait to hear the beer is back (its "Tell me when it's back" list), and how many
+    // sign-ups still wait to be confirmed (not lapsed).
+    const now = this.clock.now().getTime();
+    const waiting = new Map<string, number>();
+    const pending = new Map<string, number>();
+    for (const entry of onLists) {
+      if (entry.status === 'confirmed') waiting.set(entry.productId, (waiting.get(entry.productId) ?? 0) + 1);
+      else if (entry.confirmBy !== null && Date.parse(entry.confirmBy) > now)
+        pending.set(entry.productId, (pending.get(entry.productId) ?? 0) + 1);
+    }
+    return docs
+      .sort(compareForListing)
+      .map((doc) => ({ ...toAdminProduct(doc), waiting: waiting.get(doc.id) ?? 0, waitingToConfirm: pending.get(doc.id) ?? 0 }));
   }
 }
 

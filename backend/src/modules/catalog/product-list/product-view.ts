@@ -35,8 +35,10 @@ export type AdminProduct = Product & {
   revision: number;
   createdAt: string;
   updatedAt: string;
-  /** Addresses waiting to hear the beer is back ("Tell me when it's back"); set by the admin list's query. */
+  /** Confirmed addresses waiting to hear the beer is back ("Tell me when it's back"); set by the admin list's query. */
   waiting?: number;
+  /** Sign-ups for that list still waiting for their address to confirm (not lapsed); set by the same query. */
+  waitingToConfirm?: number;
 };
 
 /** The next version of a product's document after one of its events (null: nothing to keep yet). */
