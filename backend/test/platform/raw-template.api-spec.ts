@@ -50,7 +50,7 @@ describe('the built shop’s index.html template is never sent as a file', () =>
     writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'export {};\n');
     writeFileSync(join(root, 'dist-ssr', 'entry-server.js'), BUNDLE);
     t = await createTestApp({ STATIC_DIR: staticDir });
-    server = t.app.getHttpServer() as Server;
+    server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
 
