@@ -33,9 +33,8 @@ export function appOptions(config: AppConfig) {
   };
 }
 
-/** Everything done to a created application before it starts: body limits, the HTTP edge, shutdown hooks. */
+/** Everything done to a created application before it starts: the HTTP edge (body parsing and limits included), shutdown hooks. */
 export function prepareApp(app: NestExpressApplication, config: AppConfig): void {
-  app.useBodyParser('json', { limit: '1mb' });
   configureApp(app, config);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 }

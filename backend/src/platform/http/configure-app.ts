@@ -16,7 +16,7 @@ import { POSITION_HEADER } from '../event-sourcing/written-position';
 import { fixedHeadersOf, serveHotReads, type HotRead } from './hot-reads';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
-import { jsonShapeLimit } from './json-shape';
+import { jsonBodyParser } from './json-shape';
 import { precompressedAssets } from './precompressed-assets';
 import { requestContextMiddleware } from './request-context';
 import { appliedHere, readYourWrites } from './read-your-writes';
@@ -65,7 +65,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const eventStore = app.get<EventStore>(EVENT_STORE);
   app.use(readYourWrites(app.get(ProjectionRunner), () => eventStore.headPosition()));
   app.use(jsonBodiesOnly);
-  app.use(jsonShapeLimit);
+  // JSON bodies up to 1 MB, refused for their shape before they are parsed (docs/architecture.md, "Request bodies").
+  app.use(jsonBodyParser());
   app.use(storableTextOnly);
   // Product pictures are served beside the shop, not under the API (the storefront shows them without a token).
   // So are the sitemap and robots.txt, where crawlers look for them.
