@@ -25,6 +25,8 @@ export interface AdminProductCardProps {
   onToggleActive: (product: AdminProduct) => void;
   onEdit: (product: AdminProduct) => void;
   onDelete: (product: AdminProduct) => void;
+  /** Opens the beer's "Tell me when it's back" list. */
+  onOpenWaitlist: (product: AdminProduct) => void;
 }
 
 const PACKS: readonly Exclude<PackSize, 'single'>[] = ['4pack', '8pack', '16pack'];
@@ -39,11 +41,13 @@ function packPriceText(product: AdminProduct, size: PackSize): string {
 }
 
 /** One product as the operator sees it: shop state, markers, prices, stock and the actions on it. */
-export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDelete }: AdminProductCardProps) {
+export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDelete, onOpenWaitlist }: AdminProductCardProps) {
   const headingId = useId();
   const stockMarker = productStockMarker(product);
   const now = useNow(RELEASE_TICK_MS, product.releaseAt);
   const upcoming = typeof product.releaseAt === 'string' && !isReleased(product, now) ? product.releaseAt : null;
+  const toConfirm = product.waitingToConfirm ?? 0;
+  const waitingText = `${product.waiting} waiting${toConfirm > 0 ? `, ${toConfirm} to confirm` : ''}`;
 
   return (
     <article className={`admin-product${product.archived ? ' admin-product--archived' : ''}`} aria-labelledby={headingId}>
@@ -59,12 +63,15 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
           {stockMarker ? <Tag color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'}>{stockMarker}</Tag> : null}
           {typeof product.maxPerOrder === 'number' ? <Tag color="blue">{limitPerOrderText(product.maxPerOrder)}</Tag> : null}
           {upcoming === null ? null : <Tag color="gold">Releases {perthDateTime(upcoming)}</Tag>}
-          {product.waiting > 0 ? (
+          {product.waiting > 0 || toConfirm > 0 ? (
             <Tag
               color="cyan"
-              title={`${product.waiting} e-mail ${product.waiting === 1 ? 'address waits' : 'addresses wait'} to hear when it is on sale`}
+              className="admin-product__waiting"
+              title={`${product.waiting} confirmed e-mail ${product.waiting === 1 ? 'address waits' : 'addresses wait'} to hear when it is on sale`}
             >
-              {product.waiting} waiting
+              <button type="button" onClick={() => onOpenWaitlist(product)} aria-label={`Waiting list for ${product.name}: ${waitingText}`}>
+                {waitingText}
+              </button>
             </Tag>
           ) : null}
         </div>

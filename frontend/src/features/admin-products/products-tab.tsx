@@ -14,6 +14,7 @@ import { useSetProductActive, useUpdateProduct } from './api/update-product';
 import type { ProductFormValues } from './product-form-body';
 import { productFormValues, productRequestBody } from './product-form-body';
 import { ProductFormDialog } from './product-form-dialog';
+import { WaitingListDrawer } from './waiting-list-drawer';
 import './products-tab.css';
 
 type Dialog = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; product: AdminProduct };
@@ -39,6 +40,7 @@ export function ProductsTab() {
   const remove = useDeleteProduct();
   const toast = useToast();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
+  const [waitlistOf, setWaitlistOf] = useState<AdminProduct | null>(null);
 
   // The dialog resets its form when this changes, so it must not change while the operator types.
   const editing = useMemo(
@@ -124,6 +126,7 @@ export function ProductsTab() {
               onToggleActive={toggleActive}
               onEdit={(p) => setDialog({ kind: 'edit', product: p })}
               onDelete={deleteProduct}
+              onOpenWaitlist={setWaitlistOf}
             />
           ))}
         </div>
@@ -136,6 +139,7 @@ export function ProductsTab() {
         onSubmit={submit}
         onCancel={() => setDialog({ kind: 'closed' })}
       />
+      <WaitingListDrawer product={waitlistOf} onClose={() => setWaitlistOf(null)} />
     </section>
   );
 }

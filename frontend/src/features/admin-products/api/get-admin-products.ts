@@ -9,8 +9,10 @@ export type AdminProduct = Product & {
   reserved: number;
   /** Stock less reserved: what the shop can still sell. */
   available: number;
-  /** Addresses waiting for an e-mail when this beer is back or released ("Tell me when it's back"). */
+  /** Confirmed addresses waiting for an e-mail when this beer is back or released ("Tell me when it's back"). */
   waiting: number;
+  /** Sign-ups for that list still waiting for their address to confirm. */
+  waitingToConfirm?: number;
   /** Stream revision the form is filled from; a stale edit is refused. */
   revision: number;
   createdAt: string;
