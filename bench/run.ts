@@ -6,6 +6,7 @@ import type { Figure } from './bench-stats';
 import { catalogueBench } from './catalogue.bench';
 import { eventStoreBench } from './event-store.bench';
 import { frontendBench } from './frontend.bench';
+import { hostileBodyBench } from './hostile-body.bench';
 import { rebuildBench } from './rebuild.bench';
 import { releaseBench } from './release.bench';
 
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     ['release', releaseBench],
     ['frontend', frontendBench],
     ['admin', adminBench],
+    ['hostile-body', hostileBodyBench],
   ];
   const unknown = only.filter((name) => !benches.some(([known]) => known === name));
   if (unknown.length > 0)
