@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, newShopContext, screenshot } from './support/browser';
 import { startShopServer, type ShopServer } from '../support/shop-server';
@@ -25,6 +27,22 @@ const beer = (name: string, changes: Record<string, unknown>): Record<string, un
 async function fitsTheScreen(page: Page): Promise<void> {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The confirmation link in the e-mail the shop wrote to its outbox for `to` (quoted-printable decoded), once written. */
+async function confirmationLink(dataDir: string, to: string): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    const outbox = join(dataDir, 'outbox');
+    for (const file of readdirSync(outbox).filter((name) => name.startsWith('back-in-stock-confirm-'))) {
+      const text = readFileSync(join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const link = /Confirm it's you and we'll tell you once: (\S+)/.exec(text)?.[1];
+      if (text.includes(`To: ${to}`) && link !== undefined) return link.slice(link.indexOf('/api/'));
+    }
+    if (tries > 100) throw new Error(`no confirmation e-mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describeInBrowser('release day in the shop: a countdown that opens by itself, and "Tell me when it\'s back"', () => {
@@ -79,7 +97,7 @@ describeInBrowser('release day in the shop: a countdown that opens by itself, an
     },
   );
 
-  it('on a phone, a sold-out beer takes an e-mail address for "Tell me when it\'s back" and says so; the operator sees one waiting', async () => {
+  it('on a phone, a sold-out beer takes an e-mail address for "Tell me when it\'s back" and asks to confirm it; the link in the e-mail confirms; the operator sees one waiting', async () => {
     context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
     const page = await context.newPage();
     await page.goto('/shop');
@@ -90,9 +108,15 @@ describeInBrowser('release day in the shop: a countdown that opens by itself, an
     await form.getByRole('alert').waitFor();
     await form.getByLabel('Your e-mail address').fill('saison@example.com');
     await form.getByRole('button', { name: 'Notify me' }).click();
-    await card.getByText("We'll e-mail saison@example.com when Sold Out Saison is back.").waitFor();
+    await card.getByText("Check your inbox to confirm, and we'll e-mail saison@example.com when Sold Out Saison is back.").waitFor();
     await fitsTheScreen(page);
     await screenshot(page, 'notify-me-phone', { fullPage: false });
+
+    // The customer opens the link in the e-mail
+    const confirmed = await context.newPage();
+    await confirmed.goto(await confirmationLink(server.dataDir, 'saison@example.com'));
+    await confirmed.getByRole('heading', { name: 'Confirmed' }).waitFor();
+    await confirmed.getByText("We'll e-mail saison@example.com once when Sold Out Saison is on sale.").waitFor();
 
     for (let tries = 0; ; tries++) {
       const products = await server.api<{ name: string; waiting?: number }[]>('GET', '/api/admin/products', undefined, token);
@@ -100,5 +124,20 @@ describeInBrowser('release day in the shop: a countdown that opens by itself, an
       if (tries > 100) throw new Error('the waiting address was not counted');
       await new Promise((r) => setTimeout(r, 100));
     }
+
+    // The operator, on the same phone, opens the beer's waiting list from its card
+    await context.addInitScript((value) => window.localStorage.setItem('adminToken', value), token);
+    const admin = await context.newPage();
+    await admin.goto('/admin');
+    await admin.getByRole('tab', { name: 'Products' }).click();
+    await admin.getByRole('button', { name: 'Waiting list for Sold Out Saison: 1 waiting' }).click();
+    const list = admin.getByRole('region', { name: 'Waiting list: Sold Out Saison' });
+    await list.getByText('1 confirmed of 500 · 0 pending').waitFor();
+    const entry = list.getByRole('article', { name: 'saison@example.com' });
+    await entry.getByText('Confirmed', { exact: true }).first().waitFor();
+    await entry.getByRole('button', { name: 'Remove saison@example.com' }).waitFor();
+    await list.getByRole('button', { name: /Export CSV/ }).waitFor();
+    await fitsTheScreen(admin);
+    await screenshot(admin, 'waiting-list-phone', { fullPage: false });
   });
 });

@@ -14,6 +14,7 @@ import {
   type ProductFields,
 } from '../../backend/test/checkout/checkout-fixtures';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../backend/test/create-test-app';
+import { confirmByEmail } from '../../backend/test/catalog/waitlist-fixtures';
 import { byScale } from './support/fault-scale';
 import { leakedLines } from './support/log-audit';
 import { canonicalJson, dumpReadModels, firstDifference, readModelCollections, type ReadModelDump } from './support/read-model-dump';
@@ -234,6 +235,12 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       const asked = await t.http().post(`/api/products/${productId}/notify-me`).send({ email });
       if (asked.status !== 202) throw new Error(`notify-me answered ${asked.status}: ${JSON.stringify(asked.body)}`);
     }
+    // Each address confirms by the link e-mailed to it; one more signs up and never confirms
+    await confirmByEmail(t, limited.id, 'first@example.com');
+    await confirmByEmail(t, limited.id, 'second@example.com');
+    await confirmByEmail(t, later.id, 'next@example.com');
+    const unconfirmed = await t.http().post(`/api/products/${limited.id}/notify-me`).send({ email: 'never@example.com' });
+    if (unconfirmed.status !== 202) throw new Error(`notify-me answered ${unconfirmed.status}: ${JSON.stringify(unconfirmed.body)}`);
     // The release comes: the sweep records it (within half a second) and its list is told
     t.clock.advance(2 * 60_000);
     const deadline = Date.now() + 10_000;

@@ -83,8 +83,7 @@ describe('release day: scheduled releases and "Tell me when it\'s back"', () => 
     expect([asked.status, asked.body]).toEqual([
       202,
       {
-        message:
-          "Check your inbox to confirm: we've sent a link to Waiting@Example.com. Once you confirm, we'll e-mail you when Limited Wild Ale is released.",
+        message: "Check your inbox to confirm, and we'll e-mail Waiting@Example.com when Limited Wild Ale is released.",
       },
     ]);
     expect((await notifyMe(id, 'waiting@example.com')).status).toBe(202);

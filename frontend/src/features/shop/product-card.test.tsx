@@ -291,7 +291,9 @@ describe("product card: tell me when it's back", () => {
     const fetchMock = stubApi({
       'POST /api/products/quokka-pale-ale/notify-me': {
         status: 202,
-        body: { message: "We'll e-mail ada@example.com when Quokka Pale Ale is back." },
+        body: {
+          message: "Check your inbox to confirm, and we'll e-mail ada@example.com when Quokka Pale Ale is back.",
+        },
       },
     });
     const { card, user } = renderCard(productFixture({ inventory: 0 }));
@@ -301,7 +303,9 @@ describe("product card: tell me when it's back", () => {
     await user.type(email, ' ada@example.com ');
     await user.click(within(card).getByRole('button', { name: 'Notify me' }));
 
-    const done = await within(card).findByText("We'll e-mail ada@example.com when Quokka Pale Ale is back.");
+    const done = await within(card).findByText(
+      "Check your inbox to confirm, and we'll e-mail ada@example.com when Quokka Pale Ale is back.",
+    );
     expect(done).toHaveAttribute('role', 'status');
     expect(done).toHaveFocus();
     expect(within(card).queryByRole('textbox', { name: 'Your e-mail address' })).not.toBeInTheDocument();

@@ -85,7 +85,7 @@ export class BackInStock {
     }
     const when = onSale ? 'is back' : 'is released';
     return {
-      message: `Check your inbox to confirm: we've sent a link to ${email.trim()}. Once you confirm, we'll e-mail you when ${snapshot.product.name} ${when}.`,
+      message: `Check your inbox to confirm, and we'll e-mail ${email.trim()} when ${snapshot.product.name} ${when}.`,
     };
   }
 

@@ -7,9 +7,10 @@ export interface NotifyMeRequest {
 }
 
 /**
- * `POST /api/products/{id}/notify-me`: the server keeps the address (once, however often it is sent) and e-mails
- * it when the beer is back or released. 202 with the sentence to show; 400 `invalid_email`, 409 `on_sale` when it
- * can be bought after all, 429 past the server's rate.
+ * `POST /api/products/{id}/notify-me`: the server signs the address up (once, however often it is sent) and e-mails
+ * it a link to confirm; once confirmed, it is e-mailed when the beer is back or released. 202 with the sentence to
+ * show ("Check your inbox to confirm…"); 400 `invalid_email`, 409 `on_sale` when it can be bought after all, 409
+ * `list_full`, 429 past the server's rate or its sign-ups waiting to be confirmed from here.
  */
 export async function notifyMe({ productId, email }: NotifyMeRequest): Promise<{ message: string }> {
   return apiJson<{ message: string }>('POST', `/api/products/${encodeURIComponent(productId)}/notify-me`, { email });
