@@ -13,7 +13,7 @@ export const BackInStockMessages = {
   unsubscribeLink: 'This unsubscribe link is not one we sent. Use the link in your e-mail as it is.',
   confirmLink: 'This confirmation link is not one we sent. Use the link in your e-mail as it is.',
   removalEmails: `emails must be a list of 1 to ${REMOVAL_MAX_EMAILS} e-mail addresses to take off the list`,
-  removalReason: `reason, when given, must be text of at most ${REMOVAL_REASON_MAX} characters`,
+  removalReason: `reason, when given, must be one line of text of at most ${REMOVAL_REASON_MAX} characters, without control characters`,
 } as const;
 
 export const BackInStockErrors = {

@@ -19,6 +19,7 @@ describe("the operator's removal from a waiting list (parseRemoval)", () => {
     ['a blank address', { emails: [' '] }],
     ['a very long address', { emails: [`${'a'.repeat(250)}@example.com`] }],
     ['1,001 addresses', { emails: Array.from({ length: 1001 }, (_, n) => `a${n}@example.com`) }],
+    ['an address with a line break', { emails: ['a@example.com\nb@example.com'] }],
   ])('refuses %s (400 invalid_emails)', (_given, body) => {
     expect(() => parseRemoval(body)).toThrow(expect.objectContaining({ code: 'invalid_emails', kind: 'validation' }) as Error);
   });
@@ -27,6 +28,8 @@ describe("the operator's removal from a waiting list (parseRemoval)", () => {
     ['a number', 12],
     ['a list', ['typo']],
     ['201 characters', 'x'.repeat(201)],
+    ['two lines', 'made up\nby a script'],
+    ['a bell', 'made up\u0007'],
   ])('refuses a reason that is %s (400 invalid_reason)', (_given, reason) => {
     expect(() => parseRemoval({ emails: ['a@example.com'], reason })).toThrow(expect.objectContaining({ code: 'invalid_reason' }) as Error);
   });
