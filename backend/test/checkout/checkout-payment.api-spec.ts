@@ -201,7 +201,7 @@ describe('checkout: payment, webhook and recovery', () => {
       const answer = await checkOut(t, [cartLine('declined-lager', fields, 'single', 8)]);
       expect((await stock('declined-lager')).available).toBe(0);
       expect((await paymentStatusOf(t, answer)).body).toEqual({
-        status: 'processing',
+        status: 'open',
         orderId: answer.orderId,
         fulfilment: { method: 'delivery' },
       });
@@ -269,7 +269,7 @@ describe('checkout: payment, webhook and recovery', () => {
         .http()
         .get('/api/orders/payment-status')
         .query({ payment_intent: answer.paymentIntentId, client_secret: answer.clientSecret });
-      expect(status.body).toEqual({ status: 'processing', orderId: answer.orderId, fulfilment: { method: 'delivery' } });
+      expect(status.body).toEqual({ status: 'open', orderId: answer.orderId, fulfilment: { method: 'delivery' } });
     });
   });
 

@@ -133,7 +133,7 @@ describe('checkout: resumed, superseded or kept', () => {
     const stranger = await checkOutFrom({ client: '203.0.113.9' }, 1);
     expect(stranger.status).toBe(200);
     expect(await stock()).toBe(0);
-    expect((await paymentStatusOf(t, owner.body)).body).toMatchObject({ status: 'processing' });
+    expect((await paymentStatusOf(t, owner.body)).body).toMatchObject({ status: 'open' });
     expect(await orderEvents(owner.body.orderId)).not.toContain('OrderCancelled');
     await endAll(owner.body, stranger.body);
   });
@@ -143,7 +143,7 @@ describe('checkout: resumed, superseded or kept', () => {
     const housemate = await checkOutFrom({ client: '198.51.100.6' }, 1, { ...customer, email: 'grace@example.com' });
     expect(housemate.status).toBe(200);
     expect(await stock()).toBe(0);
-    expect((await paymentStatusOf(t, first.body)).body).toMatchObject({ status: 'processing' });
+    expect((await paymentStatusOf(t, first.body)).body).toMatchObject({ status: 'open' });
     await endAll(first.body, housemate.body);
   });
 });

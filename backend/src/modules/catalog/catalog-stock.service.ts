@@ -12,18 +12,28 @@ import { ProductStreams, type CommandContext, type ProductWriteResult } from './
 export class CatalogStock {
   constructor(private readonly streams: ProductStreams) {}
 
-  /** The product as its stream says now, for server-side pricing (`product.inventory` = cans buyable now); null when unknown or deleted. */
-  snapshot(productId: string, at?: string): Promise<ProductSnapshot | null> {
-    return this.streams.snapshot(productId, at);
+  /**
+   * The product as its stream says now, for server-side pricing (`product.inventory` = cans buyable now); null when
+   * unknown or deleted. `replacing`: the customer's own earlier checkouts that the one being priced will end.
+   */
+  snapshot(productId: string, at?: string, replacing?: readonly string[]): Promise<ProductSnapshot | null> {
+    return this.streams.snapshot(productId, at, replacing);
   }
 
-  /** `at`: the checkout's time; other orders' holds that expired by then are released in the same write. */
+  /**
+   * `at`: the checkout's time; other orders' holds that expired by then are released in the same write.
+   * `replacing`: the customer's own earlier checkouts that this one ends once it holds its cans (their cans count
+   * as free for it).
+   */
   reserve(
-    input: { productId: string; orderId: string; quantity: number; expiresAt: string; at: string },
+    input: { productId: string; orderId: string; quantity: number; expiresAt: string; at: string; replacing?: readonly string[] },
     context: CommandContext,
   ): Promise<ProductWriteResult> {
-    const { productId, orderId, quantity, expiresAt, at } = input;
-    return this.streams.run({ type: 'ReserveStock', productId, orderId, quantity, expiresAt, at }, context);
+    const { productId, orderId, quantity, expiresAt, at, replacing } = input;
+    return this.streams.run(
+      { type: 'ReserveStock', productId, orderId, quantity, expiresAt, at, ...(replacing === undefined ? {} : { replacing }) },
+      context,
+    );
   }
 
   release(input: { productId: string; orderId: string; reason: ReleaseReason }, context: CommandContext): Promise<ProductWriteResult> {

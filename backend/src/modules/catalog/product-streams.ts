@@ -55,9 +55,12 @@ export class ProductStreams {
     return state.status === 'deleted';
   }
 
-  /** The product as its stream says now (not the read model): for pricing and stock checks; see `productSnapshot` for `at`. */
-  async snapshot(productId: string, at?: string): Promise<ProductSnapshot | null> {
+  /**
+   * The product as its stream says now (not the read model): for pricing and stock checks; see `productSnapshot`
+   * for `at` and `replacing`.
+   */
+  async snapshot(productId: string, at?: string, replacing?: readonly string[]): Promise<ProductSnapshot | null> {
     const { state } = await this.pipeline.load(productStreamName(productId), productDecider);
-    return productSnapshot(productId, state, at);
+    return productSnapshot(productId, state, at, replacing);
   }
 }

@@ -18,14 +18,21 @@ export interface ProductSnapshot {
 
 /**
  * null when the product does not exist or was deleted. With `at`, holds that expired by then no longer count
- * (the next reservation releases them), so a lapsed checkout never makes a beer look sold out.
+ * (the next reservation releases them), so a lapsed checkout never makes a beer look sold out. `replacing`: the
+ * customer's own earlier checkouts that a new one will end once it holds its cans; their holds count as free for it.
  */
-export function productSnapshot(productId: string, state: ProductState, at?: string): ProductSnapshot | null {
+export function productSnapshot(
+  productId: string,
+  state: ProductState,
+  at?: string,
+  replacing: readonly string[] = [],
+): ProductSnapshot | null {
   if (state.status !== 'listed') return null;
   if (at !== undefined) {
     const now = Date.parse(at);
     state = { ...state, reservations: state.reservations.filter((r) => Date.parse(r.expiresAt) > now) };
   }
+  if (replacing.length > 0) state = { ...state, reservations: state.reservations.filter((r) => !replacing.includes(r.orderId)) };
   const available = availableCans(state);
   return {
     product: { id: productId, ...state.fields, inventory: Math.max(0, available) },

@@ -10,8 +10,20 @@ export type ProductCommand =
   /** The release sweep: the release time has come by `at`; recorded once per release time. */
   | { type: 'RecordRelease'; productId: string; at: string }
   | { type: 'CountStock'; productId: string; inventory: number; reason: StockCountReason }
-  /** `at`: when it is asked; holds of other orders whose expiry has passed by then are released first. */
-  | { type: 'ReserveStock'; productId: string; orderId: string; quantity: number; expiresAt: string; at: string }
+  /**
+   * `at`: when it is asked; holds of other orders whose expiry has passed by then are released first.
+   * `replacing`: the customer's own earlier checkouts that this one ends once it holds all its cans: their cans
+   * count as free for it (they are handed back right after, or kept when this checkout is refused).
+   */
+  | {
+      type: 'ReserveStock';
+      productId: string;
+      orderId: string;
+      quantity: number;
+      expiresAt: string;
+      at: string;
+      replacing?: readonly string[];
+    }
   | { type: 'ReleaseReservation'; productId: string; orderId: string; reason: ReleaseReason }
   | { type: 'SellStock'; productId: string; orderId: string; quantity: number; paymentIntentId: string }
   /** A cancelled order's cans back on the shelf: once per order, and only for an order sold from this product. */

@@ -346,6 +346,19 @@ describe('product decider', () => {
         [{ type: 'StockReserved', data: { orderId: 'o-1', quantity: 4, expiresAt: '2026-12-05T02:30:00.000Z' } }],
       ],
       [
+        'given cans held before a release was scheduled, when the payment asks for them again before it, then it is refused (not_released)',
+        [created, reserved('o-1', 4), scheduled],
+        {
+          type: 'ReserveStock',
+          productId: ID,
+          orderId: 'o-1',
+          quantity: 4,
+          expiresAt: '2026-11-23T01:30:00.000Z',
+          at: '2026-11-23T01:10:00.000Z',
+        },
+        { code: 'not_released', kind: 'conflict' },
+      ],
+      [
         'given a release to come, when the sweep asks early, then nothing is recorded',
         [created, scheduled],
         { type: 'RecordRelease', productId: ID, at: '2026-12-05T01:59:59.000Z' },
@@ -381,6 +394,18 @@ describe('product decider', () => {
         [created, reserved('o-1', 16)],
         reserve('o-2', 8, '2026-11-23T01:30:00.000Z'),
         [{ type: 'StockReservationReleased', data: { orderId: 'o-1', quantity: 16, reason: 'expired' } }, reserved('o-2', 8)],
+      ],
+      [
+        "given the customer's own earlier hold, when the checkout replacing it reserves, then those cans count as free for it and stay held until it is ended",
+        [created, reserved('o-1', 16)],
+        { ...reserve('o-2', 20, '2026-11-23T01:10:00.000Z'), replacing: ['o-1'] } as ProductCommand,
+        [reserved('o-2', 20)],
+      ],
+      [
+        'given a hold of another order, when a checkout names an order it does not replace, then only its own earlier hold counts as free',
+        [created, reserved('o-1', 16), reserved('o-3', 2)],
+        { ...reserve('o-2', 20, '2026-11-23T01:10:00.000Z'), replacing: ['o-3'] } as ProductCommand,
+        { code: 'insufficient_stock', message: 'Insufficient stock for Quokka Pale Ale. Available: 4, Requested: 20', kind: 'conflict' },
       ],
       [
         'a hold not yet expired still counts',

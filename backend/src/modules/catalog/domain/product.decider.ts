@@ -113,13 +113,14 @@ function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 
   if (Number.isNaN(Date.parse(command.expiresAt))) throw ProductErrors.invalidExpiry(command.expiresAt);
   if (Number.isNaN(Date.parse(command.at))) throw ProductErrors.invalidExpiry(command.at);
   if (state.soldOrders.includes(command.orderId)) return [];
+  // Before anything else: a hold taken before a release was scheduled does not carry the order past it.
+  if (!isReleased(state.fields, new Date(command.at))) throw ProductErrors.notReleased(state.fields.name, state.fields.releaseAt ?? '');
   const held = state.reservations.find((r) => r.orderId === command.orderId);
   if (held) {
     if (held.quantity === command.quantity) return [];
     throw ProductErrors.reservationMismatch(state.fields.name, command.orderId, held.quantity, command.quantity);
   }
   if (!state.fields.isActive || state.fields.archived) throw ProductErrors.unavailable(state.fields.name);
-  if (!isReleased(state.fields, new Date(command.at))) throw ProductErrors.notReleased(state.fields.name, state.fields.releaseAt ?? '');
   const limit = state.fields.maxPerOrder;
   if (limit !== null && command.quantity > limit) throw ProductErrors.overOrderLimit(state.fields.name, limit, command.quantity);
   const now = Date.parse(command.at);
@@ -128,7 +129,9 @@ function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 
     type: 'StockReservationReleased',
     data: { orderId: r.orderId, quantity: r.quantity, reason: 'expired' },
   }));
-  const available = availableCans(state) + lapsed.reduce((sum, r) => sum + r.quantity, 0);
+  const replacing = new Set(command.replacing ?? []);
+  const ownEarlier = state.reservations.filter((r) => Date.parse(r.expiresAt) > now && replacing.has(r.orderId));
+  const available = availableCans(state) + [...lapsed, ...ownEarlier].reduce((sum, r) => sum + r.quantity, 0);
   if (command.quantity > available) {
     // Refused: nothing is appended, the lapsed holds included (the sweep releases them).
     throw ProductErrors.insufficientStock(state.fields.name, available, command.quantity);

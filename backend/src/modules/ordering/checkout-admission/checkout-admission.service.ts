@@ -3,7 +3,7 @@ import type { DocumentStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG, CLOCK, DOCUMENT_STORE, SERVER_SECRET, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { activeHoldsFilter, CHECKOUT_HOLDS, type CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
+import { activeHoldsFilter, CHECKOUT_HOLDS, paidSinceFilter, type CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import { CheckoutGate, type CheckoutGateStats } from './checkout-gate';
 import { clientKey, holderKeys, type CheckoutClient } from './checkout-holder';
 import { ClientCheckoutLimits, type HoldClaim } from './client-checkout-limits';
@@ -65,6 +65,12 @@ export class CheckoutAdmission {
     ]);
     const byId = new Map([...ofBrowser, ...ofClient].map((hold) => [hold._id, hold]));
     return [...byId.values()];
+  }
+
+  /** This browser's checkouts paid within the last `withinMs`: a new one may be the same pack bought again by mistake. */
+  async recentlyPaid(browser: string, withinMs: number): Promise<CheckoutHoldDoc[]> {
+    const since = new Date(this.clock.now().getTime() - withinMs).toISOString();
+    return this.documents.collection<CheckoutHoldDoc>(CHECKOUT_HOLDS).find(paidSinceFilter(browser, since));
   }
 
   /** Claims one of the client's holds (throws at the cap), given the checkouts this one replaces. */

@@ -18,7 +18,9 @@ export type CheckoutEndReason = Extract<OrderCancelReason, ReservationReleaseRea
 export type CheckoutEndOutcome =
   /** The intent was cancelled at the provider, the cans handed back and the order cancelled. */
   | { kind: 'ended' }
-  /** Nothing to end: the order is unknown, paid, deleted or no longer pending. */
+  /** Nothing to end: the order was paid. */
+  | { kind: 'paid' }
+  /** Nothing to end: the order is unknown, deleted or no longer pending. */
   | { kind: 'not_pending' }
   /** Still a checkout, which the command does not end (a newer checkout from elsewhere does not supersede it). */
   | { kind: 'kept' }
@@ -101,18 +103,13 @@ export class CheckoutCancellation {
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
     if (payment.status === 'cancelled') return true;
     if (payment.status === 'succeeded' || (payment.status === 'authorised' && !refusingAuthorisation)) return false;
-    if (!refusingAuthorisation) {
-      const current = await this.gateway.retrievePaymentIntent(paymentIntentId);
-      if (
-        current !== null &&
-        (current.status === 'requires_capture' || current.status === 'succeeded' || current.status === 'processing')
-      ) {
-        return false;
-      }
-    }
     let intent;
     try {
-      intent = await this.gateway.cancelPaymentIntent(paymentIntentId, `cancel-${paymentIntentId}`);
+      // Unless the shop turns the card away itself, the provider keeps a card that went through meanwhile (the
+      // refusal below): ending a checkout never voids a payment the customer made a moment before.
+      intent = await this.gateway.cancelPaymentIntent(paymentIntentId, `cancel-${paymentIntentId}`, {
+        keepAuthorised: !refusingAuthorisation,
+      });
     } catch (error) {
       if (error instanceof PaymentIntentStateError) return false;
       throw error;

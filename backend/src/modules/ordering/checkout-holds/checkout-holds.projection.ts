@@ -15,6 +15,8 @@ export interface CheckoutHoldDoc extends Doc {
   expiresAt: string;
   paymentIntentId: string | null;
   active: boolean;
+  /** When its payment paid the order (absent or null: not paid), to tell a pack bought again minutes later. */
+  paidAt?: string | null;
   /** Revision of the order stream's last event applied: the idempotency guard. */
   revision: number;
 }
@@ -35,6 +37,7 @@ export class CheckoutHoldsProjection implements Projection {
     [CHECKOUT_HOLDS]: [
       { client: 1, active: 1, expiresAt: 1 },
       { browser: 1, active: 1, expiresAt: 1 },
+      { browser: 1, paidAt: 1 },
     ],
   } as const;
   readonly eventTypes: readonly OrderEventType[] = ['OrderPlaced', 'PaymentIntentAttached', ...ENDS_HOLD];
@@ -54,6 +57,7 @@ export class CheckoutHoldsProjection implements Projection {
         expiresAt: event.data.reservationExpiresAt,
         paymentIntentId: null,
         active: true,
+        paidAt: null,
         revision: recorded.revision,
       });
       return;
@@ -62,8 +66,17 @@ export class CheckoutHoldsProjection implements Projection {
       await holds.updateOne(guard, { $set: { paymentIntentId: event.data.paymentIntentId, revision: recorded.revision } });
       return;
     }
+    if (event.type === 'OrderPaid') {
+      await holds.updateOne(guard, { $set: { active: false, paidAt: event.data.paidAt, revision: recorded.revision } });
+      return;
+    }
     if (ENDS_HOLD.includes(event.type)) await holds.updateOne(guard, { $set: { active: false, revision: recorded.revision } });
   }
+}
+
+/** The checkouts of one browser paid since `since`. */
+export function paidSinceFilter(browser: string, since: string): Record<string, unknown> {
+  return { browser, paidAt: { $gt: since } };
 }
 
 /** The active, unexpired holds of one client, or of one browser. */

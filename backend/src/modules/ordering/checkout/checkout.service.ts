@@ -12,7 +12,8 @@ import { clientCents, priceCheckout, type CheckoutCartLine } from '../domain/che
 import { validateCustomerInfo } from '../domain/customer-validation';
 import { chosenFulfilment } from '../domain/fulfilment';
 import type { Fulfilment } from '@brewery/shop-rules';
-import { orderDecider } from '../domain/order.decider';
+import { checkoutEnding, orderDecider, repeatsPaidOrder } from '../domain/order.decider';
+import { CheckoutErrors } from '../domain/checkout.errors';
 import type { CheckoutOrigin, OrderCommand, SeenCartLine } from '../domain/order.commands';
 import { orderStreamName, type OrderCancelReason, type OrderCustomer, type OrderPlacedData } from '../domain/order.events';
 import { decimalString } from '../domain/order-money';
@@ -51,9 +52,12 @@ export class CheckoutService {
 
   /**
    * One checkout, admitted by `CheckoutAdmission`. The browser's earlier checkout with the same pack and details
-   * is resumed; otherwise the earlier checkouts this one supersedes (same browser, or same client address and
-   * e-mail address) end, the client's holds are capped, and a client that disconnects before the answer holds
-   * nothing. The order decider says which earlier checkout is resumed and which is superseded.
+   * is resumed; otherwise this one is priced and its cans held (the customer's own earlier holds counting as free
+   * for it), and only then do the earlier checkouts it supersedes (same browser, or same client address and e-mail
+   * address) end: a checkout refused for any reason leaves the earlier ones as they were. An earlier checkout whose
+   * card went through is never ended by a newer one: the newer one is refused instead. The client's holds are
+   * capped, and a client that disconnects before the answer holds nothing. The order decider says which earlier
+   * checkout is resumed and which is superseded.
    */
   async createPaymentIntent(
     request: CreatePaymentIntentRequest,
@@ -68,9 +72,23 @@ export class CheckoutService {
       const earlier = await this.admission.earlierCheckouts(admitted.holder);
       const resumed = await this.resumeEarlierCheckout(earlier, request, customer, fulfilment, admitted.holder.browser, cause);
       if (resumed !== null) return resumed;
-      const replaced = await this.replaceEarlierCheckouts(earlier, { ...admitted.holder, email: customer.email }, cause);
-      claim = await this.admission.claimHold(admitted.holder.client, replaced);
-      return await this.placeAndReserve(request, customer, fulfilment, cause, admitted.holder, admitted.signal, claim);
+      if (request.confirmRepeat !== true) await this.refuseUnconfirmedRepeat(request, admitted.holder.browser);
+      const origin: CheckoutOrigin = { ...admitted.holder, email: customer.email };
+      const { replacing, gone } = await this.checkoutsReplacedBy(earlier, origin);
+      const replacingIds = replacing.map((hold) => hold._id);
+      claim = await this.admission.claimHold(admitted.holder.client, [...replacingIds, ...gone]);
+      const opened = await this.placeAndReserve(
+        request,
+        customer,
+        fulfilment,
+        cause,
+        admitted.holder,
+        admitted.signal,
+        claim,
+        replacingIds,
+      );
+      await this.replaceEarlierCheckouts(replacing, origin, opened.orderId, cause);
+      return opened;
     } finally {
       if (claim !== null) this.admission.settle(claim, positionWrittenSoFar());
       admitted.leave();
@@ -123,15 +141,60 @@ export class CheckoutService {
     return null;
   }
 
-  /** Ends the earlier checkouts this one supersedes (the order decider says which); returns their order ids. */
-  private async replaceEarlierCheckouts(earlier: readonly CheckoutHoldDoc[], by: CheckoutOrigin, cause: Cause): Promise<string[]> {
-    const replaced: string[] = [];
-    for (const hold of earlier) {
-      const outcome = await this.cancellation.end(hold._id, 'superseded', cause, { type: 'SupersedeCheckout', by });
-      // Ended here, or already (the holds read model has not caught up): no longer one of the client's holds.
-      if (outcome.kind === 'ended' || outcome.kind === 'not_pending') replaced.push(hold._id);
+  /** Refuses the very pack this browser paid for within REPEAT_WINDOW_MS, unless the customer confirmed it. */
+  private async refuseUnconfirmedRepeat(request: CreatePaymentIntentRequest, browser: string): Promise<void> {
+    const lines = request.cartItems.map(({ productId, packSize, quantity }) => ({ productId, packSize, quantity }));
+    for (const paid of await this.admission.recentlyPaid(browser, REPEAT_WINDOW_MS)) {
+      const { state } = await this.pipeline.load(orderStreamName(paid._id), orderDecider);
+      if (repeatsPaidOrder(state, browser, lines)) throw CheckoutErrors.repeatOfPaidOrder(paid._id);
     }
-    return replaced;
+  }
+
+  /**
+   * The earlier checkouts this one will end once it holds its cans (the order decider says which, on their
+   * streams), and those already over (the holds read model has not caught up). One whose payment is being
+   * captured is paid, not replaced; when it is this browser's own, this checkout is refused (a reload or a second
+   * tab after the card went through), otherwise both stand.
+   */
+  private async checkoutsReplacedBy(
+    earlier: readonly CheckoutHoldDoc[],
+    by: CheckoutOrigin,
+  ): Promise<{ replacing: CheckoutHoldDoc[]; gone: string[] }> {
+    const replacing: CheckoutHoldDoc[] = [];
+    const gone: string[] = [];
+    for (const hold of earlier) {
+      const { state } = await this.pipeline.load(orderStreamName(hold._id), orderDecider);
+      if (state.kind !== 'placed') continue;
+      const ending = checkoutEnding(state, { type: 'SupersedeCheckout', by });
+      const paying = ending.kind === 'paid' || ending.kind === 'payment_under_way';
+      if (paying && hold.browser === by.browser) throw CheckoutErrors.earlierCheckoutPaying(hold._id);
+      if (ending.kind === 'end') replacing.push(hold);
+      if (ending.kind === 'not_pending' || ending.kind === 'paid') gone.push(hold._id);
+    }
+    return { replacing, gone };
+  }
+
+  /**
+   * This checkout holds its cans and has its payment: the earlier ones it supersedes end now. One whose card went
+   * through meanwhile is left to complete; when it is this browser's own, this checkout is withdrawn (its cans
+   * handed back, its payment cancelled) and refused, so a reload after paying never opens a second payment.
+   */
+  private async replaceEarlierCheckouts(
+    replacing: readonly CheckoutHoldDoc[],
+    by: CheckoutOrigin,
+    orderId: string,
+    cause: Cause,
+  ): Promise<void> {
+    for (const { _id: earlierId, browser } of replacing) {
+      const outcome = await this.cancellation.end(earlierId, 'superseded', cause, { type: 'SupersedeCheckout', by });
+      if ((outcome.kind !== 'payment_under_way' && outcome.kind !== 'paid') || browser !== by.browser) continue;
+      await this.cancellation.end(orderId, 'checkout_cancelled', cause, {
+        type: 'CancelOrder',
+        reason: 'checkout_cancelled',
+        detail: `Withdrawn: the card of the earlier checkout #${earlierId} from the same customer went through meanwhile.`,
+      });
+      throw CheckoutErrors.earlierCheckoutPaying(earlierId);
+    }
   }
 
   private async placeAndReserve(
@@ -142,12 +205,13 @@ export class CheckoutService {
     holder: { client: string; browser: string },
     signal: AbortSignal,
     claim: HoldClaim,
+    replacing: readonly string[],
   ): Promise<CreatePaymentIntentResponse> {
     const cart: CheckoutCartLine[] = request.cartItems;
     const products = new Map<string, ProductSnapshot | null>();
     const pricedAt = this.clock.now().toISOString();
     for (const productId of new Set(cart.map((line) => line.productId))) {
-      products.set(productId, await this.stock.snapshot(productId, pricedAt));
+      products.set(productId, await this.stock.snapshot(productId, pricedAt, replacing));
     }
     const priced = priceCheckout(cart, products, customer, fulfilment, new Date(pricedAt));
     const { summary } = priced;
@@ -186,7 +250,14 @@ export class CheckoutService {
       for (const line of priced.reservations) {
         if (signal.aborted) throw new CheckoutAbandonedError();
         await this.stock.reserve(
-          { productId: line.productId, orderId, quantity: line.quantity, expiresAt: reservationExpiresAt, at: now.toISOString() },
+          {
+            productId: line.productId,
+            orderId,
+            quantity: line.quantity,
+            expiresAt: reservationExpiresAt,
+            at: now.toISOString(),
+            replacing,
+          },
           cause,
         );
         reserved.push(line.productId);
@@ -291,6 +362,9 @@ export class CheckoutService {
 
 /** Payment intents a customer can still pay (Stripe's statuses before any attempt has gone through). */
 const OPEN_INTENT_STATUSES: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/** How long after paying the same pack from the same browser is asked about before it is bought again. */
+export const REPEAT_WINDOW_MS = 30 * 60_000;
 
 /** A checkout whose hold ends sooner than this is not resumed: a new one gives the customer the whole hold. */
 export const RESUME_MARGIN_MS = 60_000;

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
@@ -75,6 +76,14 @@ export class CreatePaymentIntentRequest {
   @ValidateNested()
   @Type(() => FulfilmentRequest)
   fulfilment?: FulfilmentRequest;
+
+  @ApiPropertyOptional({
+    description:
+      'true: the customer confirmed buying again the pack this browser paid for minutes ago (otherwise 409 repeat_of_paid_order)',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'confirmRepeat must be true or false' })
+  confirmRepeat?: boolean;
 }
 
 export interface CreatePaymentIntentResponse {

@@ -13,6 +13,10 @@ export const CheckoutMessages = {
   notReleased: (name: string, releaseAt: string): string =>
     `${name} is not on sale yet: it releases ${releaseWhen(releaseAt)} (Perth time). Take it out of your pack, or come back then.`,
   pricesChanged: 'Prices have changed since you added these beers: please review your pack',
+  repeatOfPaidOrder: (orderId: string): string =>
+    `You paid for this same pack a few minutes ago (order #${orderId}). Buy it again as a new order?`,
+  earlierCheckoutPaying:
+    'The payment of your earlier checkout has just gone through, so this one was not opened: look for its confirmation e-mail before buying again.',
   packNotOffered: (name: string, packSize: PackSize): string =>
     `${name} is not sold as a ${packSizeLabel(packSize)}: please review your pack`,
   badPackSize: (packSize: string): string => `packSize must be one of ${PACK_SIZES.join(', ')} (got "${packSize}")`,
@@ -43,6 +47,12 @@ export const CheckoutErrors = {
   packNotOffered: (name: string, packSize: PackSize): DomainError =>
     new DomainError('pack_not_offered', CheckoutMessages.packNotOffered(name, packSize), 'conflict'),
   pricesChanged: (): DomainError => new DomainError('prices_changed', CheckoutMessages.pricesChanged, 'conflict'),
+  /** The same pack this browser paid for minutes ago, not confirmed as a purchase made again (`confirmRepeat`). */
+  repeatOfPaidOrder: (orderId: string): DomainError =>
+    new DomainError('repeat_of_paid_order', CheckoutMessages.repeatOfPaidOrder(orderId), 'conflict', { paidOrder: orderId }),
+  /** A checkout that would replace one whose card went through: that one is paid, this one is not opened. */
+  earlierCheckoutPaying: (orderId: string): DomainError =>
+    new DomainError('earlier_checkout_paying', `${CheckoutMessages.earlierCheckoutPaying} (order #${orderId})`, 'conflict'),
   /** Every problem of the checkout form, each naming its field, in one message. */
   invalidCustomerInfo: (problems: readonly string[], fields: Readonly<Record<string, string>>): DomainError =>
     new DomainError('invalid_customer_info', problems.join('; '), 'validation', fields),

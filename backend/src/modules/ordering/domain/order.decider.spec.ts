@@ -1,7 +1,7 @@
 import { fold } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderCommand } from './order.commands';
-import { checkoutEnding, notifiesCustomer, orderDecider } from './order.decider';
+import { checkoutEnding, notifiesCustomer, orderDecider, repeatsPaidOrder } from './order.decider';
 import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 
 const order: OrderPlacedData = {
@@ -201,7 +201,13 @@ describe('order decider', () => {
     } as const;
     it.each([
       ['an open checkout, expired', [held, attached], expire, 'end'],
-      ['a paid order, expired', [held, attached, paid], expire, 'not_pending'],
+      ['a paid order, expired', [held, attached, paid], expire, 'paid'],
+      [
+        'a paid order, superseded from the same browser',
+        [held, attached, paid],
+        { ...fromElsewhere, by: { ...fromElsewhere.by, browser: 'browser-a' } },
+        'paid',
+      ],
       ['a deleted order, superseded', [held, deleted], fromElsewhere, 'not_pending'],
       ['an open checkout, a newer one from elsewhere', [held, attached], fromElsewhere, 'kept'],
       ['a checkout being captured, expired', [held, attached, claimed], expire, 'payment_under_way'],
@@ -209,6 +215,25 @@ describe('order decider', () => {
       const state = fold(orderDecider, [...history]);
       if (state.kind !== 'placed') throw new Error('no order');
       expect(checkoutEnding(state, command).kind).toBe(kind);
+    });
+  });
+
+  describe('the same pack bought again from the browser that paid for it (repeatsPaidOrder)', () => {
+    const held: OrderEvent = { type: 'OrderPlaced', data: { ...order, holder: { client: 'client-a', browser: 'browser-a' } } };
+    const samePack = [{ productId: 'p1', packSize: '4pack', quantity: 4 }];
+    it.each([
+      ['given a paid order, the same pack from its browser', [held, attached, paid], 'browser-a', samePack, true],
+      [
+        'given a paid order, another pack from its browser',
+        [held, attached, paid],
+        'browser-a',
+        [{ ...samePack[0]!, quantity: 8, packSize: '8pack' }],
+        false,
+      ],
+      ['given a paid order, the same pack from another browser', [held, attached, paid], 'browser-b', samePack, false],
+      ['given an order not paid, the same pack from its browser', [held, attached], 'browser-a', samePack, false],
+    ] as const)('%s: %s', (_, history, browser, lines, repeats) => {
+      expect(repeatsPaidOrder(fold(orderDecider, [...history]), browser, lines)).toBe(repeats);
     });
   });
 

@@ -247,14 +247,17 @@ function isOpenCheckout(state: PlacedOrder): boolean {
 
 /**
  * What ending this checkout does (expired, refused, or replaced by a newer one): it ends, with the cancellation
- * to record; it is no longer a checkout (paid, even if set back to pending by hand since, deleted, or set to
- * another status by hand); it stays, being open but not this newer checkout's to replace; or its payment is
- * being captured, which ends it the other way.
+ * to record; it was paid (even if set back to pending by hand since); it is no longer a checkout otherwise
+ * (deleted, or set to another status by hand); it stays, being open but not this newer checkout's to replace;
+ * or its payment is being captured, which ends it the other way.
  */
 export function checkoutEnding(
   state: PlacedOrder,
   command: Extract<OrderCommand, { type: 'CancelOrder' | 'SupersedeCheckout' }>,
-): { kind: 'end'; cancelled: { reason: OrderCancelReason; detail: string } } | { kind: 'not_pending' | 'kept' | 'payment_under_way' } {
+):
+  | { kind: 'end'; cancelled: { reason: OrderCancelReason; detail: string } }
+  | { kind: 'paid' | 'not_pending' | 'kept' | 'payment_under_way' } {
+  if (state.paidWith !== null) return { kind: 'paid' };
   if (!isOpenCheckout(state)) return { kind: 'not_pending' };
   let cancelled: { reason: OrderCancelReason; detail: string };
   if (command.type === 'CancelOrder') cancelled = { reason: command.reason, detail: command.detail };
@@ -312,6 +315,17 @@ function isResumable(state: PlacedOrder, command: Extract<OrderCommand, { type: 
     sameFulfilment(fulfilmentOf(state.order), command.fulfilment) &&
     placed.sort().join('\n') === asked.sort().join('\n')
   );
+}
+
+/**
+ * A paid order that a new checkout from the same browser would buy again: the same cans in the same packs
+ * (prices aside). The customer is asked before the same pack is paid for twice.
+ */
+export function repeatsPaidOrder(state: OrderState, browser: string, lines: readonly Omit<SeenCartLine, 'priceCents'>[]): boolean {
+  if (state.kind !== 'placed' || state.paidWith === null || state.order.holder?.browser !== browser) return false;
+  const key = (line: Omit<SeenCartLine, 'priceCents'>): string => JSON.stringify([line.productId, line.packSize, line.quantity]);
+  const paid = state.order.items.map(key).sort().join('\n');
+  return paid === lines.map(key).sort().join('\n');
 }
 
 function sameFulfilment(a: Fulfilment, b: Fulfilment): boolean {

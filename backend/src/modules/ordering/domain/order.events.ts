@@ -87,6 +87,11 @@ export type OrderCancelReason =
   | 'checkout_cancelled'
   /** The card was authorised after the cans had gone: the authorisation was cancelled, nothing charged. */
   | 'sold_out'
+  /**
+   * The card was authorised before a beer of the order was on sale (a release scheduled after its cans were held):
+   * the authorisation was cancelled, nothing charged.
+   */
+  | 'not_released'
   /** The card was authorised for another amount than the order's total: cancelled, nothing charged. */
   | 'amount_mismatch';
 /** Why the order's reservations ended without a sale (the product streams record the same reason). */

@@ -146,6 +146,8 @@ export function cancelledMessage(reason: PaymentCancelReason): string {
       return 'Cancelled: the customer left before the checkout finished. Nothing was charged.';
     case 'sold_out':
       return 'Cancelled: the cans sold out before the card was authorised. The authorisation was released; nothing was charged.';
+    case 'not_released':
+      return 'Cancelled: a beer of the order was not on sale yet when the card was authorised. The authorisation was released; nothing was charged.';
     case 'amount_mismatch':
       return 'Cancelled: the authorised amount was not the order total. The authorisation was released; nothing was charged.';
     case 'order_not_payable':

@@ -22,18 +22,23 @@ import { cansByProduct, OrderReservations } from '../reservations/order-reservat
 
 export type AuthorisationOutcome =
   | { kind: 'captured' }
-  | { kind: 'refused'; reason: 'sold_out' | 'amount_mismatch' | 'order_not_payable' }
+  | { kind: 'refused'; reason: RefusalReason }
   | { kind: 'capture_refused'; status: string }
   | { kind: 'not_authorised'; status: PaymentState['status'] };
 
+type RefusalReason = 'sold_out' | 'not_released' | 'amount_mismatch' | 'order_not_payable';
+
 const REFUSAL_REASON = {
   sold_out: 'the cans sold out, so the authorisation was cancelled',
+  not_released: 'a beer of the order was not on sale yet, so the authorisation was cancelled',
   amount_mismatch: 'the authorised amount was not the order total, so the authorisation was cancelled',
   order_not_payable: 'the order could not be paid, so the authorisation was cancelled',
 } as const;
 
 const REFUSAL_DETAIL = {
   sold_out: 'The cans sold out before the card was authorised; the authorisation was cancelled and nothing was charged.',
+  not_released:
+    'A beer of the order was not on sale yet when the card was authorised; the authorisation was cancelled and nothing was charged.',
   amount_mismatch: 'The card was authorised for another amount than the order total; the authorisation was cancelled.',
 } as const;
 
@@ -176,7 +181,7 @@ export class OrderCompletion {
       return { kind: 'refused', reason: 'order_not_payable' };
     }
     let claimed = false;
-    const refuse = async (reason: 'sold_out' | 'amount_mismatch' | 'order_not_payable'): Promise<AuthorisationOutcome> => {
+    const refuse = async (reason: RefusalReason): Promise<AuthorisationOutcome> => {
       await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, true);
       // The authorisation is cancelled: nothing will be taken, so the order may be ended again.
       if (claimed) await this.runOrder(orderId, { type: 'ReleaseCaptureClaim', paymentIntentId, reason: REFUSAL_REASON[reason] }, cause);
@@ -206,7 +211,8 @@ export class OrderCompletion {
       await this.runOrder(orderId, { type: 'FlagOrderForReview', reason: error.message, paymentIntentId }, cause);
       return refuse('amount_mismatch');
     }
-    if (!(await this.holdEveryProduct(order, cause))) return refuse('sold_out');
+    const unheld = await this.holdEveryProduct(order, cause);
+    if (unheld !== null) return refuse(unheld);
     const short = await this.sell(order, paymentIntentId, cause);
     if (short.length > 0) {
       // Only an operator's recount below the held cans gets here; what did sell stays sold and is flagged.
@@ -265,10 +271,10 @@ export class OrderCompletion {
 
   /**
    * Makes sure every product of the order holds its cans for it: an existing hold changes nothing; a lapsed
-   * one is taken again if the cans are still there. When one cannot be held, the holds taken here are given
-   * back and the answer is false.
+   * one is taken again if the cans are still there. When one cannot be held (the cans are gone, or the beer is not
+   * on sale yet), the holds taken here are given back and the answer says why; null when every product holds.
    */
-  private async holdEveryProduct(order: PlacedOrder, cause: Cause): Promise<boolean> {
+  private async holdEveryProduct(order: PlacedOrder, cause: Cause): Promise<'sold_out' | 'not_released' | null> {
     const orderId = order.order.orderId;
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.config.reservationTtlMinutes * 60_000).toISOString();
@@ -280,10 +286,10 @@ export class OrderCompletion {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         for (const heldHere of taken) await this.stock.release({ productId: heldHere, orderId, reason: 'checkout_failed' }, cause);
-        return false;
+        return error.code === 'not_released' ? 'not_released' : 'sold_out';
       }
     }
-    return true;
+    return null;
   }
 
   /** Runs one command on the order's stream. */

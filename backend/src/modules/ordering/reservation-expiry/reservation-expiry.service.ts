@@ -63,7 +63,7 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
     for (const order of expired) {
       const outcome = await this.cancellation.end(order.id, 'expired', cause);
       if (outcome.kind === 'ended') released.push(order.id);
-      else if (outcome.kind === 'not_pending') {
+      else if (outcome.kind === 'not_pending' || outcome.kind === 'paid') {
         // Paid, or moved on by the operator, with its hold still recorded: just hand the cans back.
         if (await this.reservations.release(order.id, 'expired', cause)) released.push(order.id);
       }

@@ -6,6 +6,8 @@ export function customerCancelMessage(reason: PaymentCancelReason): string {
   switch (reason) {
     case 'sold_out':
       return 'These cans sold out before your payment went through, so nothing was charged.';
+    case 'not_released':
+      return 'A beer in this order is not on sale yet, so nothing was charged.';
     case 'expired':
       return 'This checkout expired before it was paid, so nothing was charged.';
     case 'superseded':

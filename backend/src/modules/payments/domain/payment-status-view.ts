@@ -4,8 +4,12 @@ import { customerCancelMessage } from './payment-cancel-messages';
 import type { PaymentState } from './payment.decider';
 
 export interface PaymentStatusView {
-  /** `processing` covers an authorised card the shop is still capturing; `cancelled`: nothing was charged. */
-  status: 'succeeded' | 'processing' | 'failed' | 'cancelled' | 'unknown';
+  /**
+   * `open`: the checkout's payment awaits a card (none went through yet; one declined may be tried again);
+   * `processing` covers a card that went through and that the shop is still capturing; `cancelled`: nothing was
+   * charged.
+   */
+  status: 'succeeded' | 'processing' | 'open' | 'failed' | 'cancelled' | 'unknown';
   orderId?: string;
   /** With `cancelled`: why, in the customer's words. */
   message?: string;
@@ -25,6 +29,7 @@ export function paymentStatusView(
   state: PaymentState,
   presentedDigest: string,
   providerSecretDigest: string | null = null,
+  providerStatus: string | null = null,
 ): PaymentStatusView {
   const recorded = state.created?.clientSecretDigest ?? providerSecretDigest;
   if (recorded === null || recorded !== presentedDigest) return { status: 'unknown' };
@@ -36,6 +41,8 @@ export function paymentStatusView(
     case 'unknown':
       return { status: 'unknown' };
     case 'created':
+      // Nothing recorded since the checkout opened: the provider says whether a card went through meanwhile.
+      return { status: providerStatus !== null && AWAITING_A_CARD.has(providerStatus) ? 'open' : 'processing', ...orderId };
     case 'authorised':
       return { status: 'processing', ...orderId };
     case 'cancelled':
@@ -47,6 +54,17 @@ export function paymentStatusView(
     default:
       return assertNever(state.status);
   }
+}
+
+/** The provider's statuses of an intent that no card has gone through yet (Stripe's words). */
+const AWAITING_A_CARD: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/**
+ * Whether the view needs the provider's status: nothing recorded since the checkout opened, so only the provider
+ * knows whether a card went through meanwhile (its event may be on its way).
+ */
+export function needsProviderStatus(state: PaymentState): boolean {
+  return state.status === 'created';
 }
 
 /** Whether the view needs the provider's word on the secret: a payment recorded before its digest was kept. */

@@ -68,7 +68,7 @@ export type PaymentFailed = DomainEvent<
  * not the order's, the order could no longer be paid, or the provider's own reason.
  */
 export type PaymentCancelReason =
-  'expired' | 'superseded' | 'checkout_cancelled' | 'sold_out' | 'amount_mismatch' | 'order_not_payable' | 'provider';
+  'expired' | 'superseded' | 'checkout_cancelled' | 'sold_out' | 'not_released' | 'amount_mismatch' | 'order_not_payable' | 'provider';
 
 /** A provider event that arrived too late to change anything (a failure after the success, a second success). */
 export type ProviderEventIgnored = DomainEvent<

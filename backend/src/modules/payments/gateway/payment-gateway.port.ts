@@ -45,8 +45,15 @@ export interface PaymentGateway {
   /**
    * Cancels an intent that has not taken money, releasing any authorisation; it can never be paid after.
    * An intent already cancelled is answered as it is; a succeeded one throws PaymentIntentStateError.
+   * `keepAuthorised`: an intent whose card is authorised (or being charged) is left as it is and throws
+   * PaymentIntentStateError too; the shop ends a checkout it no longer needs this way, never voiding a card that
+   * went through meanwhile.
    */
-  cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent>;
+  cancelPaymentIntent(
+    paymentIntentId: string,
+    idempotencyKey: string,
+    options?: { keepAuthorised?: boolean },
+  ): Promise<ProviderPaymentIntent>;
   /**
    * Gives back `amountCents` of a captured payment. The provider makes one refund per idempotency key, however
    * often it is asked (a retried refund is answered with the same one). Refuses (PaymentIntentStateError) a

@@ -83,7 +83,23 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 
-  async cancelPaymentIntent(paymentIntentId: string, idempotencyKey: string): Promise<ProviderPaymentIntent> {
+  async cancelPaymentIntent(
+    paymentIntentId: string,
+    idempotencyKey: string,
+    options: { keepAuthorised?: boolean } = {},
+  ): Promise<ProviderPaymentIntent> {
+    if (options.keepAuthorised === true) {
+      // Stripe cancels an authorised intent too, and has no conditional cancel: asked right before, which leaves
+      // one round trip in which a card confirmed in the browser can still be voided.
+      const current = await this.retrievePaymentIntent(paymentIntentId);
+      if (current !== null && AUTHORISED_OR_CHARGING.has(current.status)) {
+        throw new PaymentIntentStateError(
+          paymentIntentId,
+          current.status,
+          `The payment intent is ${current.status}: its card went through.`,
+        );
+      }
+    }
     try {
       return fromStripeIntent(
         await this.stripe.paymentIntents.cancel(paymentIntentId, { cancellation_reason: 'abandoned' }, { idempotencyKey }),
@@ -131,3 +147,6 @@ export class StripePaymentGateway implements PaymentGateway {
     }
   }
 }
+
+/** Stripe's statuses of an intent whose card went through (authorised, being charged, or charged). */
+const AUTHORISED_OR_CHARGING: ReadonlySet<string> = new Set(['requires_capture', 'processing', 'succeeded']);

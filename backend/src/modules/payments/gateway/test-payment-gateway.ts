@@ -211,11 +211,19 @@ export class TestPaymentGateway implements PaymentGateway {
     });
   }
 
-  cancelPaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
+  cancelPaymentIntent(
+    paymentIntentId: string,
+    _idempotencyKey?: string,
+    options: { keepAuthorised?: boolean } = {},
+  ): Promise<ProviderPaymentIntent> {
     return this.step(paymentIntentId, (known): Change<ProviderPaymentIntent> => {
       if (!known) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
       const intent = known.intent;
       if (intent.status === 'canceled') return { answer: toProvider(intent) };
+      // Decided on the intent as it is in this very step: a card confirmed a moment before is never voided.
+      if (options.keepAuthorised === true && intent.status === 'requires_capture') {
+        throw new PaymentIntentStateError(paymentIntentId, intent.status, 'The payment intent is requires_capture: its card went through.');
+      }
       if (intent.status === 'succeeded') {
         throw new PaymentIntentStateError(
           paymentIntentId,

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, SERVER_SECRET } from '../../../platform/persistence/persistence.tokens';
 import { orderStatusPath, orderStatusToken } from '../../../platform/http/order-status-token';
-import { needsProviderSecret, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
+import { needsProviderSecret, needsProviderStatus, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
 import { paymentDecider } from '../domain/payment.decider';
 import { PaymentErrors } from '../domain/payment.errors';
 import { paymentStreamName } from '../domain/payment.events';
@@ -37,14 +37,17 @@ export class PaymentStatusController {
       throw PaymentErrors.clientSecretInvalid();
     }
     const { state } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    const digest = clientSecretDigest(clientSecret);
     const providerSecret = needsProviderSecret(state)
       ? ((await this.gateway.retrievePaymentIntent(paymentIntentId))?.clientSecret ?? null)
       : null;
-    const view = paymentStatusView(
-      state,
-      clientSecretDigest(clientSecret),
-      providerSecret === null ? null : clientSecretDigest(providerSecret),
-    );
+    const providerDigest = providerSecret === null ? null : clientSecretDigest(providerSecret);
+    let view = paymentStatusView(state, digest, providerDigest);
+    // Only the browser holding the secret gets this far: whether its card went through meanwhile is the provider's.
+    if (view.status === 'processing' && needsProviderStatus(state)) {
+      const provider = await this.gateway.retrievePaymentIntent(paymentIntentId);
+      view = paymentStatusView(state, digest, providerDigest, provider?.status ?? null);
+    }
     // Paid: the browser that paid gets the order's signed status link (as the confirmation e-mail does).
     return view.status === 'succeeded' && view.orderId !== undefined
       ? { ...view, statusUrl: orderStatusPath(orderStatusToken(this.secret, view.orderId)) }
