@@ -1,6 +1,17 @@
 import { createTestApp, type TestApp } from '../create-test-app';
 import { adminGet, outbox } from '../admin-ops/admin-ops-fixtures';
-import { cartLine, customer, eventStoreOf, eventually, settle, streamEvents, type ProductFields } from '../checkout/checkout-fixtures';
+import {
+  cartLine,
+  customer,
+  eventStoreOf,
+  eventually,
+  payWithCard,
+  paymentStatusOf,
+  settle,
+  streamEvents,
+  type CheckoutAnswer,
+  type ProductFields,
+} from '../checkout/checkout-fixtures';
 import { confirmByEmail } from './waitlist-fixtures';
 
 jest.setTimeout(60_000);
@@ -114,6 +125,38 @@ describe('release day: scheduled releases and "Tell me when it\'s back"', () => 
     expect(history.map((e) => e.summary)).toEqual(
       expect.arrayContaining([expect.stringContaining('Released: on sale from Sat, 28 Nov 2026, 10:00 am')]),
     );
+  });
+
+  it('given cans held before a release was scheduled, then the checkout is neither resumed nor paid before releaseAt: the card is refused and nothing is charged', async () => {
+    const id = await create({ ...form, name: 'Rescheduled Wild Ale' });
+    const client = '10.7.0.1';
+    const cartItems = [cartLine(id, fields('34.00'), '4pack', 1)];
+    const held = await t
+      .http()
+      .post('/api/create-payment-intent')
+      .set('X-Forwarded-For', client)
+      .send({ cartItems, customerInfo: customer });
+    expect(held.status).toBe(200);
+    const cookie = String(held.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    const answer = held.body as CheckoutAnswer;
+    expect((await update(id, { ...form, name: 'Rescheduled Wild Ale', releaseAt: RELEASE })).status).toBe(200);
+    // A reload at the payment step: not resumed, and refused as the shop refuses any checkout before the release.
+    const reloaded = await t
+      .http()
+      .post('/api/create-payment-intent')
+      .set('X-Forwarded-For', client)
+      .set('Cookie', cookie)
+      .send({ cartItems, customerInfo: customer });
+    expect(reloaded.status).toBe(409);
+    expect((reloaded.body as { code: string }).code).toBe('not_released');
+    // The older tab pays: the card is authorised, and the shop refuses it.
+    const paid = await payWithCard(t, answer, '4242 4242 4242 4242');
+    expect((paid.body as { paymentIntent: { status: string } }).paymentIntent.status).toBe('canceled');
+    await settle(t);
+    expect((await paymentStatusOf(t, answer)).body).toMatchObject({
+      status: 'cancelled',
+      message: 'A beer in this order is not on sale yet, so nothing was charged.',
+    });
   });
 
   it('moves and cancels a release from the form, each in the product history; absent releaseAt leaves it; a bad one is 400', async () => {

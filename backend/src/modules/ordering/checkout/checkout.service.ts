@@ -11,7 +11,7 @@ import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from
 import { clientCents, priceCheckout, type CheckoutCartLine } from '../domain/checkout-pricing';
 import { validateCustomerInfo } from '../domain/customer-validation';
 import { chosenFulfilment } from '../domain/fulfilment';
-import type { Fulfilment } from '@brewery/shop-rules';
+import { isReleased, type Fulfilment } from '@brewery/shop-rules';
 import { checkoutEnding, orderDecider, repeatsPaidOrder } from '../domain/order.decider';
 import { CheckoutErrors } from '../domain/checkout.errors';
 import type { CheckoutOrigin, OrderCommand, SeenCartLine } from '../domain/order.commands';
@@ -115,17 +115,23 @@ export class CheckoutService {
     }
     for (const hold of earlier) {
       if (hold.browser !== browser) continue;
+      const { state } = await this.pipeline.load(orderStreamName(hold._id), orderDecider);
+      if (state.kind !== 'placed') continue;
+      const at = this.clock.now();
       const command: OrderCommand = {
         type: 'ResumeCheckout',
         browser,
         lines,
         customer,
         fulfilment,
-        at: this.clock.now().toISOString(),
+        at: at.toISOString(),
         marginMs: RESUME_MARGIN_MS,
+        onSale: await this.onSale(
+          state.order.items.map((item) => item.productId),
+          at,
+        ),
       };
-      const { state } = await this.pipeline.load(orderStreamName(hold._id), orderDecider);
-      if (state.kind !== 'placed' || state.paymentIntentId === null || orderDecider.decide(command, state).length === 0) continue;
+      if (state.paymentIntentId === null || orderDecider.decide(command, state).length === 0) continue;
       const intent = await this.gateway.retrievePaymentIntent(state.paymentIntentId);
       if (intent === null || !OPEN_INTENT_STATUSES.has(intent.status)) continue;
       // Decided again on the stream: a payment or an end recorded meanwhile wins.
@@ -139,6 +145,15 @@ export class CheckoutService {
       return checkoutOpened(state.order, intent);
     }
     return null;
+  }
+
+  /** Whether every one of these beers is on sale at `at` (released; a missing one is not). */
+  private async onSale(productIds: readonly string[], at: Date): Promise<boolean> {
+    for (const productId of new Set(productIds)) {
+      const snapshot = await this.stock.snapshot(productId, at.toISOString());
+      if (snapshot === null || !isReleased(snapshot.product, at)) return false;
+    }
+    return true;
   }
 
   /** Refuses the very pack this browser paid for within REPEAT_WINDOW_MS, unless the customer confirmed it. */

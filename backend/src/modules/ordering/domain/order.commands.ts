@@ -43,6 +43,8 @@ export type OrderCommand =
       fulfilment: Fulfilment;
       at: string;
       marginMs: number;
+      /** Every beer of the order is on sale at `at` (a release scheduled after its cans were held is not yet). */
+      onSale: boolean;
     }
   /** Given an invoice number, the order is invoiced in the same append (one write fewer per order). */
   | { type: 'MarkOrderPaid'; paymentIntentId: string; amountCents: number; paidAt: string; invoiceNumber?: string }

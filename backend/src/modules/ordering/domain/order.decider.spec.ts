@@ -247,6 +247,7 @@ describe('order decider', () => {
       fulfilment: { method: 'delivery' as const },
       at: '2026-11-23T01:10:00.000Z',
       marginMs: 60_000,
+      onSale: true,
     };
     const resumed: OrderEvent[] = [{ type: 'CheckoutResumed', data: { at: ask.at } }];
     it('given a pending checkout with its payment opened, when the same browser asks with the same pack and details, then it is resumed', () => {
@@ -265,6 +266,7 @@ describe('order decider', () => {
       { given: 'a pickup instead of delivery', change: { fulfilment: { method: 'pickup' as const, pickupDate: '2026-11-28' } } },
       { given: 'less than the margin left on the hold', change: { at: '2026-11-23T01:29:00.001Z' } },
       { given: 'the hold over', change: { at: '2026-11-23T01:31:00.000Z' } },
+      { given: 'a beer of the order no longer on sale (a release scheduled since)', change: { onSale: false } },
     ])('given a pending checkout, when it is asked with $given, then it is not resumed', ({ change }) => {
       expect(given(held, attached).when({ ...ask, ...change })).toEqual([]);
     });

@@ -299,7 +299,7 @@ function isResumable(state: PlacedOrder, command: Extract<OrderCommand, { type: 
   if (!isOpenCheckout(state) || state.reservation !== 'held' || state.paymentIntentId === null || state.captureClaim !== null) {
     return false;
   }
-  if (holder?.browser == null || holder.browser !== command.browser) return false;
+  if (holder?.browser == null || holder.browser !== command.browser || !command.onSale) return false;
   if (Date.parse(state.order.reservationExpiresAt) - Date.parse(command.at) < command.marginMs) return false;
   const placed = state.order.items.map((item) =>
     lineKey({
