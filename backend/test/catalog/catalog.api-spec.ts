@@ -229,6 +229,7 @@ describe('catalog over HTTP', () => {
         slug: 'scarborough-session-ale',
         // Nobody asked to hear when it is back
         waiting: 0,
+        waitingToConfirm: 0,
         reserved: 0,
         available: 40,
         revision: 0,
@@ -462,6 +463,7 @@ function formOf(product: object | undefined): Record<string, unknown> {
     updatedAt: _u,
     slug: _s,
     waiting: _w,
+    waitingToConfirm: _wc,
     ...fields
   } = product as Record<string, unknown>;
   return fields;
