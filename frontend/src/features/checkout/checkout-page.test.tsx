@@ -120,7 +120,8 @@ describe('checkout: invalid pack', () => {
 
   it.each([
     { paid: 'succeeded', result: 'the order result' },
-    { paid: 'processing', result: 'the shop with "Invalid Pack Size"' },
+    { paid: 'processing', result: 'the order result' },
+    { paid: 'open', result: 'the shop with "Invalid Pack Size"' },
   ])('given an empty pack in a tab whose own checkout is $paid (paid from another tab), it goes to $result', async ({ paid }) => {
     window.sessionStorage.setItem(
       'checkoutPayment',
@@ -133,9 +134,9 @@ describe('checkout: invalid pack', () => {
       },
     });
     const { onInvalidPack, onPaymentComplete } = renderCheckout([]);
-    if (paid === 'succeeded') {
+    if (paid !== 'open') {
       await waitFor(() =>
-        expect(onPaymentComplete).toHaveBeenCalledWith({ id: intent.paymentIntentId, clientSecret: intent.clientSecret }, 'succeeded'),
+        expect(onPaymentComplete).toHaveBeenCalledWith({ id: intent.paymentIntentId, clientSecret: intent.clientSecret }, paid),
       );
       expect(onInvalidPack).not.toHaveBeenCalled();
       expect(screen.queryByText('Invalid Pack Size')).not.toBeInTheDocument();
@@ -922,5 +923,126 @@ describe('checkout: collect from the cellar door', () => {
     expect(summary().getByTestId('summary-collection')).toHaveTextContent(
       'Collect from the cellar door on a Saturday, 10am-4pm: choose your collection day',
     );
+  });
+});
+
+describe('checkout: paid is paid, whatever the page does', () => {
+  const statusPath = `GET /api/orders/payment-status?payment_intent=${intent.paymentIntentId}&client_secret=${intent.clientSecret}`;
+  const savedAtPayment = () =>
+    window.sessionStorage.setItem(
+      'checkoutPayment',
+      JSON.stringify({
+        intent: { ...intent, holdEndsAt: Date.now() + 5 * 60_000 },
+        customer: { name: 'Alex Brewer', email: 'alex@example.com', phone: '0412 345 678' },
+        fulfilment: { method: 'delivery' },
+        cartKey: JSON.stringify(
+          sixteenCans.map(({ productId, name, quantity, price, packSize, packQuantity }) => ({
+            productId,
+            name,
+            quantity,
+            price,
+            packSize,
+            packQuantity,
+          })),
+        ),
+      }),
+    );
+  afterEach(() => {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  });
+
+  it.each(['succeeded', 'processing'] as const)(
+    'given a reload right after paying (the server says %s), then the order placed is shown and the payment step never is',
+    async (status) => {
+      savedAtPayment();
+      stubApi({ ...shopApi, [statusPath]: { body: { status, orderId: '42' } } });
+      const { onPaymentComplete } = renderCheckout();
+      expect(screen.getByText('Checking your payment…')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(onPaymentComplete).toHaveBeenCalledWith({ id: intent.paymentIntentId, clientSecret: intent.clientSecret }, status),
+      );
+      expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+      // Every tab of this browser now knows the order was placed.
+      expect(JSON.parse(window.localStorage.getItem('checkoutPaid') ?? 'null')).toMatchObject({
+        paymentIntentId: intent.paymentIntentId,
+        orderId: '42',
+      });
+    },
+  );
+
+  it('given a reload at the payment step of a checkout still open, then the payment step comes back once the server has said so', async () => {
+    savedAtPayment();
+    stubApi({ ...shopApi, [statusPath]: { body: { status: 'open', orderId: '42' } } });
+    const { onPaymentComplete } = renderCheckout();
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(onPaymentComplete).not.toHaveBeenCalled();
+  });
+
+  it('given a payment step whose checkout another tab replaced, when the tab comes back into view, then it says so and shows the details', async () => {
+    savedAtPayment();
+    let status: object = { status: 'open', orderId: '42' };
+    stubApi({ ...shopApi, [statusPath]: () => Promise.resolve(Response.json(status)) });
+    renderCheckout();
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    status = {
+      status: 'cancelled',
+      orderId: '42',
+      message: 'This checkout was replaced by a newer one you started, so nothing was charged.',
+    };
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(
+      await screen.findByText(
+        'This checkout was replaced by a newer one you started, so nothing was charged. Please check your details and continue to payment again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('checkoutPayment')).toBeNull();
+  });
+
+  it('given the pack emptied by a purchase in another tab, then that order is shown, not "Invalid Pack Size"', async () => {
+    window.localStorage.setItem(
+      'checkoutPaid',
+      JSON.stringify({ paymentIntentId: 'pi_other', clientSecret: 'pi_other_secret_z', orderId: '43', at: Date.now() - 60_000 }),
+    );
+    stubApi(shopApi);
+    const { onPaymentComplete, onInvalidPack } = renderCheckout([]);
+    expect(await screen.findByText('Your order #43 was placed in another tab.')).toBeInTheDocument();
+    expect(onPaymentComplete).toHaveBeenCalledWith({ id: 'pi_other', clientSecret: 'pi_other_secret_z' }, 'succeeded');
+    expect(onInvalidPack).not.toHaveBeenCalled();
+  });
+
+  it('given the same pack paid minutes ago, when the customer continues to payment, then they are asked first and buy again only when they say so', async () => {
+    let asked = 0;
+    const fetchMock = stubApi({
+      ...shopApi,
+      'POST /api/create-payment-intent': () => {
+        asked += 1;
+        return Promise.resolve(
+          asked === 1
+            ? Response.json(
+                {
+                  statusCode: 409,
+                  code: 'repeat_of_paid_order',
+                  message: 'You paid for this same pack a few minutes ago (order #41). Buy it again as a new order?',
+                },
+                { status: 409 },
+              )
+            : Response.json(intent),
+        );
+      },
+    });
+    const { user } = renderCheckout();
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(
+      await screen.findByText('You paid for this same pack a few minutes ago (order #41). Buy it again as a new order?'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy it again' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.filter(([url]) => requestUrl(url) === '/api/create-payment-intent').map(([, init]) => sentJson(init));
+    expect(sent[0]).not.toHaveProperty('confirmRepeat');
+    expect(sent[1]).toMatchObject({ confirmRepeat: true });
   });
 });

@@ -1,7 +1,7 @@
 import type { CartLine, CustomerInfo, Fulfilment } from '@brewery/shop-rules';
 import { cartTotalCans, validatePack } from '@brewery/shop-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Form } from 'antd';
+import { Alert, Button, Card, Form, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useConfig } from '@/shared/api/config/get-config';
@@ -20,8 +20,19 @@ import type { CheckoutWait } from './checkout-wait';
 import { CheckoutWaitNotice } from './checkout-wait-notice';
 import { OrderSummaryCard } from './order-summary-card';
 import { PaymentStep } from './payment-step';
-import { forgetCheckout, lastPaymentOfTab, saveDetails, savedDetails, savedPayment, savePayment } from './saved-checkout';
-import { getPaymentStatus } from '@/shared/api/payment-status/get-payment-status';
+import {
+  announceCheckoutOpened,
+  CHECKOUT_BROADCAST_KEYS,
+  forgetCheckout,
+  lastPaymentOfTab,
+  recentlyPaidCheckout,
+  rememberPaid,
+  saveDetails,
+  savedDetails,
+  savedPayment,
+  savePayment,
+} from './saved-checkout';
+import { getPaymentStatus, type PaymentStatus } from '@/shared/api/payment-status/get-payment-status';
 import { usePaymentOutcome, type PaidIntent } from './use-payment-outcome';
 import './checkout-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -42,6 +53,13 @@ interface PaymentStage {
   /** The pack the server priced; a different pack needs a new payment. */
   cartKey: string;
 }
+
+export const CHECKING_PAYMENT_TEXT = 'Checking your payment…';
+export const PAID_IN_ANOTHER_TAB = (orderId: string | null): string =>
+  orderId === null ? 'Your order was placed in another tab.' : `Your order #${orderId} was placed in another tab.`;
+export const CHECKOUT_ENDED_TEXT = (message: string): string => `${message} Please check your details and continue to payment again.`;
+export const BUY_AGAIN_TEXT = 'Buy it again';
+export const KEEP_ORDER_TEXT = 'No, keep my order';
 
 export const PACK_CHANGED_TEXT =
   'Your pack changed after you continued to payment, so nothing was charged. Please check your order and continue to payment again.';
@@ -80,10 +98,72 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const [refusal, setRefusal] = useState('');
   // Each attempt's number: an answer to an attempt the customer has since stopped is dropped.
   const attempt = useRef(0);
-  const outcome = usePaymentOutcome((payment, status) => {
-    forgetCheckout();
-    onPaymentComplete(payment, status);
-  });
+  const outcome = usePaymentOutcome(
+    useCallback(
+      (payment: PaidIntent, status: PaymentRedirectStatus) => {
+        const opened = lastPaymentOfTab()?.intent;
+        rememberPaid(payment, opened?.paymentIntentId === payment.id ? opened.orderId : null, Date.now());
+        forgetCheckout();
+        onPaymentComplete(payment, status);
+      },
+      [onPaymentComplete],
+    ),
+  );
+  /**
+   * Before any step is shown, and again when the tab comes back into view or another tab opens or pays a
+   * checkout: the server says how this tab's last payment went. Paid (or its card went through) ends on the
+   * order placed, whatever the page was showing; a checkout the shop ended is said so; otherwise the step stays.
+   */
+  const [verifying, setVerifying] = useState(() => lastPaymentOfTab() !== null);
+  const [endedNotice, setEndedNotice] = useState<string | null>(null);
+  const applyVerdict = useCallback(
+    (paid: PaidIntent, status: PaymentStatus | null) => {
+      // Another checkout was opened in this tab meanwhile: this answer is about the one before.
+      if (lastPaymentOfTab()?.intent.paymentIntentId !== paid.id) return;
+      if (status?.status === 'succeeded' || status?.status === 'processing') {
+        outcome.completed(paid, status.status);
+        return;
+      }
+      if (status?.status === 'cancelled') {
+        savePayment(null);
+        setStage(null);
+        setEndedNotice(CHECKOUT_ENDED_TEXT(status.message ?? 'This checkout ended, so nothing was charged.'));
+      }
+      // Open, declined, or the server could not be asked: the page shows what it kept (the payment is checked there).
+      setVerifying(false);
+    },
+    [outcome],
+  );
+  const verifyLastPayment = useCallback(() => {
+    // Nothing kept to ask about: the page was never waiting (it starts checking only with a payment kept).
+    const last = lastPaymentOfTab();
+    if (last === null) return;
+    const paid = { id: last.intent.paymentIntentId, clientSecret: last.intent.clientSecret };
+    getPaymentStatus(paid.id, paid.clientSecret).then(
+      (status) => applyVerdict(paid, status),
+      () => applyVerdict(paid, null),
+    );
+  }, [applyVerdict]);
+  const packIsValid = validatePack(cartTotalCans(cartLines)).isValid;
+  useEffect(() => {
+    // An empty or broken pack is looked at below (another tab may have bought it).
+    if (!packIsValid) return;
+    verifyLastPayment();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') verifyLastPayment();
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && CHECKOUT_BROADCAST_KEYS.includes(event.key)) verifyLastPayment();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [verifyLastPayment, packIsValid]);
+  /** The server asks before the same pack is bought again minutes after it was paid: the customer answers here. */
+  const [repeat, setRepeat] = useState<{ details: CheckoutDetails; message: string } | null>(null);
   useEffect(() => {
     if (stage !== null) savePayment(stage);
   }, [stage]);
@@ -96,8 +176,6 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     stage?.intent.holdEndsAt == null ? null : { cans: cansByProduct(cartLines), until: stage.intent.holdEndsAt },
   );
 
-  const totalCans = cartTotalCans(cartLines);
-  const packIsValid = validatePack(totalCans).isValid;
   const sentToShop = useRef(false);
   useEffect(() => {
     if (packIsValid || sentToShop.current) return;
@@ -106,12 +184,19 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       toast.error(CheckoutToasts.invalidPack.title, CheckoutToasts.invalidPack.description);
       onInvalidPack();
     };
+    // A checkout paid in another tab of this browser emptied the pack: that order, not a complaint about the pack.
+    const elsewhere = recentlyPaidCheckout(Date.now());
+    if (elsewhere !== null) {
+      toast.info(PAID_IN_ANOTHER_TAB(elsewhere.orderId));
+      onPaymentComplete({ id: elsewhere.paymentIntentId, clientSecret: elsewhere.clientSecret }, 'succeeded');
+      return;
+    }
     // This tab's checkout paid in another tab (which emptied the pack): its result, not a complaint about the pack.
     const last = lastPaymentOfTab();
     if (last === null) return toShop();
     const paid = { id: last.intent.paymentIntentId, clientSecret: last.intent.clientSecret };
     getPaymentStatus(paid.id, paid.clientSecret).then(
-      (status) => (status.status === 'succeeded' ? onPaymentComplete(paid, 'succeeded') : toShop()),
+      (status) => (status.status === 'succeeded' || status.status === 'processing' ? onPaymentComplete(paid, status.status) : toShop()),
       toShop,
     );
   }, [packIsValid, toast, onInvalidPack, onPaymentComplete]);
@@ -131,8 +216,10 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       : { method: 'delivery', state: watchedState, postCode: watchedPostCode };
   const summary = orderSummaryFor(cartLines, destination);
 
-  const continueToPayment = async (details: CheckoutDetails) => {
+  const continueToPayment = async (details: CheckoutDetails, confirmRepeat = false) => {
     const { customer, fulfilment } = details;
+    setRepeat(null);
+    setEndedNotice(null);
     // The same pack and details while the hold lasts get the same checkout back from the server (same order
     // number and hold); anything else replaces it there.
     attempt.current += 1;
@@ -149,16 +236,29 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
         cartItems: toCheckoutCartItems(cartLines),
         customerInfo: customer,
         fulfilment,
+        ...(confirmRepeat ? { confirmRepeat: true } : {}),
       });
       if (thisAttempt !== attempt.current) return;
       ownHold.current = intent.holdEndsAt === null ? null : { cans: cansByProduct(cartLines), until: intent.holdEndsAt };
       setWait(null);
       setStage({ intent, customer, fulfilment, cartKey });
+      announceCheckoutOpened(intent.paymentIntentId, Date.now());
     } catch (error) {
       if (thisAttempt !== attempt.current) return;
       const next = checkoutWaitFor(error, details, Date.now(), Math.random());
       setWait(next);
       if (next !== null) return;
+      // The same pack was paid from this browser minutes ago: bought again only when the customer says so.
+      if (error instanceof ApiError && error.code === 'repeat_of_paid_order') {
+        setRepeat({ details, message: errorMessage(error) });
+        return;
+      }
+      // This tab's earlier checkout was paid meanwhile: that order is what the customer sees.
+      if (error instanceof ApiError && error.code === 'earlier_checkout_paying') {
+        toast.info(errorMessage(error));
+        verifyLastPayment();
+        return;
+      }
       // What the server refused on a field is shown on that field (and announced); the toast is for the rest.
       const refused = error instanceof ApiError ? Object.entries(error.fields).filter(([field]) => isCustomerField(field)) : [];
       if (refused.length > 0) {
@@ -248,6 +348,16 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   };
 
   if (!packIsValid) return null;
+  if (verifying) {
+    return (
+      <main id="main-content" className="page checkout">
+        <PageMeta title="Checkout" noindex />
+        <div className="checkout__verifying" role="status">
+          <Spin description={CHECKING_PAYMENT_TEXT} />
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main id="main-content" className="page checkout">
@@ -264,6 +374,26 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
 
         <div className="checkout__steps" ref={steps}>
           {packChanged ? <Alert type="info" showIcon title={PACK_CHANGED_TEXT} className="checkout__pack-changed" /> : null}
+          {endedNotice !== null && payment === null ? (
+            <Alert type="warning" showIcon title={endedNotice} className="checkout__ended-notice" />
+          ) : null}
+          {repeat !== null && payment === null ? (
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              className="checkout__repeat"
+              title={repeat.message}
+              description={
+                <div className="checkout__repeat-actions">
+                  <Button type="primary" onClick={() => void continueToPayment(repeat.details, true)}>
+                    {BUY_AGAIN_TEXT}
+                  </Button>
+                  <Button onClick={() => setRepeat(null)}>{KEEP_ORDER_TEXT}</Button>
+                </div>
+              }
+            />
+          ) : null}
           {/* Says once what a wait is about; the countdown itself is a timer that is not read out every second. */}
           <p className="checkout__announcer" role="status">
             {wait?.announcement ?? refusal}

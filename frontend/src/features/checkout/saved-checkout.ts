@@ -77,6 +77,63 @@ export function savePayment(payment: SavedPayment | null): void {
   write(PAYMENT_KEY, payment);
 }
 
+/**
+ * Browser-wide (local storage, seen by every tab): the checkout some tab of this browser paid last, so that a tab
+ * whose pack was emptied by that purchase shows it rather than a complaint about the pack; and the last checkout
+ * a tab opened, so the other tabs look again at their own (a newer checkout from the same browser replaces it).
+ */
+const PAID_KEY = 'checkoutPaid';
+const OPENED_KEY = 'checkoutOpened';
+/** The keys whose change in another tab makes a checkout page look at its own payment again. */
+export const CHECKOUT_BROADCAST_KEYS: readonly string[] = [PAID_KEY, OPENED_KEY];
+/** How long a purchase in another tab explains an emptied pack. */
+const PAID_ELSEWHERE_MS = 30 * 60_000;
+
+export interface PaidCheckout {
+  paymentIntentId: string;
+  clientSecret: string;
+  orderId: string | null;
+  /** Epoch ms when this browser saw it paid. */
+  at: number;
+}
+
+function readShared(key: string): unknown {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+function writeShared(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage refused: each tab still learns from the server when it looks again.
+  }
+}
+
+/** A tab of this browser paid (or its card went through): the others may show that order. */
+export function rememberPaid(payment: { id: string; clientSecret: string }, orderId: string | null, at: number): void {
+  writeShared(PAID_KEY, { paymentIntentId: payment.id, clientSecret: payment.clientSecret, orderId, at } satisfies PaidCheckout);
+}
+
+/** The checkout a tab of this browser paid within the last half hour, or null. */
+export function recentlyPaidCheckout(now: number): PaidCheckout | null {
+  const saved = readShared(PAID_KEY) as Partial<PaidCheckout> | null;
+  if (saved === null || typeof saved !== 'object') return null;
+  const { paymentIntentId, clientSecret, orderId, at } = saved;
+  if (typeof paymentIntentId !== 'string' || typeof clientSecret !== 'string' || typeof at !== 'number') return null;
+  if (now - at > PAID_ELSEWHERE_MS || at > now + 60_000) return null;
+  return { paymentIntentId, clientSecret, orderId: typeof orderId === 'string' ? orderId : null, at };
+}
+
+/** This tab opened a checkout: the other tabs look again at theirs (the server may have replaced it). */
+export function announceCheckoutOpened(paymentIntentId: string, at: number): void {
+  writeShared(OPENED_KEY, { paymentIntentId, at });
+}
+
 /** The order is paid (or the checkout is over): nothing of it is kept. */
 export function forgetCheckout(): void {
   write(PAYMENT_KEY, null);

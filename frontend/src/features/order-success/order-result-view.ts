@@ -42,6 +42,7 @@ export function orderResultView({ redirectStatus, hasPaymentIntent, server }: Or
           return urlSucceeded && server.polling ? 'checking' : 'processing';
         case 'cancelled':
           return 'cancelled';
+        case 'open':
         case 'failed':
         case 'unknown':
           return 'issues';

@@ -19,6 +19,8 @@ export interface CreatePaymentIntentInput {
   customerInfo: CustomerInfo;
   /** Delivered, or collected at the cellar door on an open Saturday (the server refuses a closed one). */
   fulfilment: Fulfilment;
+  /** The customer confirmed buying again the very pack this browser paid for minutes ago. */
+  confirmRepeat?: boolean;
 }
 
 /** What the server answers: the payment to confirm, its order, and the amount it will charge. */

@@ -4,10 +4,11 @@ import { apiJson } from '@/shared/api/api-client';
 
 export interface PaymentStatus {
   /**
-   * `processing` covers a card the provider is still working on and one that is authorised while the shop
-   * captures it; `cancelled` means the shop cancelled the payment and nothing was charged.
+   * `open`: the checkout's payment awaits a card (none went through yet); `processing` covers a card the provider
+   * is still working on and one that is authorised while the shop captures it; `cancelled` means the shop
+   * cancelled the payment and nothing was charged.
    */
-  status: 'succeeded' | 'processing' | 'failed' | 'cancelled' | 'unknown';
+  status: 'succeeded' | 'processing' | 'open' | 'failed' | 'cancelled' | 'unknown';
   orderId?: string;
   /** With `cancelled`: why, in the customer's words. */
   message?: string;
