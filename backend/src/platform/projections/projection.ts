@@ -24,3 +24,17 @@ export interface ProcessManager {
   readonly eventTypes: readonly string[];
   handle(event: RecordedEvent): Promise<void>;
 }
+
+/**
+ * Thrown by a process manager's step that cannot be finished yet for a reason expected to pass by itself: another
+ * step on the same money is under way (a refund made at the provider and not yet recorded, the same refund being
+ * made under the same key at this moment). Like any failure it ends the run, and the subscriber starts again from
+ * its checkpoint after its back-off; unlike one it is logged at debug level and not counted as a restart, until it
+ * has waited through the longer back-offs too (then it is reported as any failure is).
+ */
+export class RetryLater extends Error {
+  override readonly name = 'RetryLater';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

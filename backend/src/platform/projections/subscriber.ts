@@ -1,7 +1,8 @@
 import type { Logger } from '@nestjs/common';
 import type { SubscriberStatusView } from '@brewery/shop-rules';
-import type { EventStore, RecordedEvent, Subscription } from '@brewery/eventstore';
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent, type Subscription } from '@brewery/eventstore';
 import type { CheckpointWriter } from './checkpoint-writer';
+import { RetryLater } from './projection';
 import { StreamLanes } from './stream-lanes';
 
 /**
@@ -12,6 +13,17 @@ import { StreamLanes } from './stream-lanes';
 export type SubscriberStatus = Omit<SubscriberStatusView, 'lag'> & { runsHere: boolean };
 
 const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
+/**
+ * Failures in a row that are retried quietly when they are expected ones (a step that must wait for another,
+ * `RetryLater`; appends that kept losing to other writers past the pipeline's own retries): the shorter back-offs,
+ * about 21 s in all. One still failing after them is reported as any failure is.
+ */
+const QUIET_RETRIES = RESTART_DELAYS_MS.length - 1;
+
+/** A failure the shop expects to pass by itself, retried from the checkpoint without an error. */
+function isExpected(error: unknown): boolean {
+  return error instanceof RetryLater || error instanceof WrongExpectedRevisionError;
+}
 /**
  * Events of different streams a process manager handles at once. Its steps wait on the store and on outside
  * services (a card capture, an SMTP server), so one at a time made each payment wait behind all the others.
@@ -188,15 +200,20 @@ export class Subscriber {
     // This run is over: what it still reports is ignored.
     this.run += 1;
     const message = error instanceof Error ? error.message : String(error);
-    this.status.lastError = message;
+    const quiet = isExpected(error) && this.failuresInARow < QUIET_RETRIES;
+    if (!quiet) this.status.lastError = message;
     this.subscription = null;
     if (this.stopping() || !this.wanted) return;
     // One bad event in a day must not make every later one wait the longest back-off: it grows only with
     // failures in a row, and a delivered event starts it again.
     const delay = RESTART_DELAYS_MS[Math.min(this.failuresInARow, RESTART_DELAYS_MS.length - 1)] ?? 30000;
     this.failuresInARow += 1;
-    this.status.restarts += 1;
-    this.logger.error(`${this.status.name} stopped at position ${this.status.position}: ${message}; restarting in ${delay} ms`);
+    if (quiet) {
+      this.logger.debug(`${this.status.name} waits at position ${this.status.position}: ${message}; trying again in ${delay} ms`);
+    } else {
+      this.status.restarts += 1;
+      this.logger.error(`${this.status.name} stopped at position ${this.status.position}: ${message}; restarting in ${delay} ms`);
+    }
     const lanes = this.lanes;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { RetryLater } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { EmailService } from '../../notifications/send-email/email.service';
 import { paymentDecider } from '../../payments/domain/payment.decider';
@@ -140,10 +141,18 @@ export class OrderReview {
         await this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: false }, cause);
         return;
       } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw error;
+        if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw waitingWhenInProgress(error);
         await this.recordRefused(stream, error, cause);
-        // Asked again (after the process manager's back-off) once the other refund is recorded.
-        throw error;
+        // Refused because another refund of this payment (the operator's, made at the same moment) left less than
+        // asked. Once that refund is recorded on the payment, the next attempt refunds what remains, or nothing.
+        const { state: after } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+        if (after.refundedCents !== payment.refundedCents) continue;
+        // Not recorded yet (it is between the provider and the records): asked again after the process manager's
+        // back-off, quietly, since it is expected to pass.
+        throw new RetryLater(
+          `the refund of cancelled order #${orderId} waits for another refund of its payment to be recorded (${error.message})`,
+          { cause: error },
+        );
       }
     }
   }
@@ -266,7 +275,7 @@ export class OrderReview {
         cause,
       );
     } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw error;
+      if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw waitingWhenInProgress(error);
       await this.recordRefused(stream, error, cause);
     }
   }
@@ -286,6 +295,16 @@ export class OrderReview {
     if (order === null) throw OrderErrors.notFound(orderId);
     return order;
   }
+}
+
+/**
+ * For a process manager's step: the provider making the same refund under the same key at this moment
+ * (`refund_in_progress`) is waited out quietly, then asked again, which answers with that refund; anything else as it is.
+ */
+function waitingWhenInProgress(error: unknown): unknown {
+  return error instanceof DomainError && error.code === 'refund_in_progress'
+    ? new RetryLater(`a refund is being made under the same key: ${error.message}`, { cause: error })
+    : error;
 }
 
 /** The payment that was taken for the order: the one that paid it, or else its own intent (paid after it was cancelled, say). */
