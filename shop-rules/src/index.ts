@@ -22,3 +22,4 @@ export * from './payment-reference';
 export * from './fulfilment';
 export * from './release';
 export { perthLongDate } from './perth-calendar';
+export * from './hidden-characters';

@@ -218,6 +218,25 @@ describe('the cellar door: pickups at checkout, the Saturday list and the hand-o
       const refused = await collect(order.orderId, body);
       expect([refused.status, (refused.body as { code: string }).code]).toEqual([400, code]);
     }
+    // A name that would read otherwise on the order's history and the pickup list than it was typed
+    for (const [collectedBy, codePoint] of [
+      ['Grace \u202eHopper', 'U+202E'],
+      ['\u202aGrace Hopper', 'U+202A'],
+      ['Grace \u2066Hopper\u2069', 'U+2066'],
+      ['Grace\u200bHopper', 'U+200B'],
+      ['Grace\ufeffHopper', 'U+FEFF'],
+      ['Grace\u2060Hopper', 'U+2060'],
+    ]) {
+      const refused = await collect(order.orderId, { idChecked: true, idType: 'passport', collectedBy });
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        {
+          statusCode: 400,
+          code: 'invalid_collected_by',
+          message: `collectedBy must not hold invisible or text-direction characters (${codePoint}): type the name again`,
+        },
+      ]);
+    }
     expect(await eventStoreOf(t.app).headPosition()).toBe(head);
 
     t.clock.advance(5 * 86_400_000); // Saturday

@@ -75,6 +75,35 @@ describe('checkout: validation and pricing', () => {
       expect(res.body.message).toContain(message);
     });
 
+    it.each<[string, Record<string, string>, keyof typeof customer, string]>([
+      ['a right-to-left override in the name', { name: 'Ada \u202eecalevoL' }, 'name', 'U+202E'],
+      ['a left-to-right embedding in the name', { name: '\u202aAda Lovelace' }, 'name', 'U+202A'],
+      ['an isolate in the name', { name: 'Ada \u2066Lovelace\u2069' }, 'name', 'U+2066'],
+      ['a zero-width space in the name', { name: 'Ada\u200bLovelace' }, 'name', 'U+200B'],
+      ['a byte-order mark in the e-mail', { email: 'ada\ufeff@example.com' }, 'email', 'U+FEFF'],
+      ['a word joiner in the phone', { phone: '0412\u2060345678' }, 'phone', 'U+2060'],
+      ['a right-to-left mark in the street', { addressLine1: '1 Hay Street\u200f' }, 'addressLine1', 'U+200F'],
+      ['a pop directional formatting in the suburb', { suburb: 'Perth\u202c' }, 'suburb', 'U+202C'],
+    ])('refuses %s with 400, naming the character, and tells the form in plain words', async (_, change, field, codePoint) => {
+      const res = await checkout({ cartItems: validCart, customerInfo: { ...customer, ...change } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'invalid_customer_info',
+        message: expect.stringContaining(`${field} must not hold invisible or text-direction characters (${codePoint})`),
+        fields: { [field]: expect.stringContaining(`hidden character (${codePoint})`) },
+      });
+    });
+
+    it('refuses a collector’s name with a direction override for a cellar-door pickup too', async () => {
+      const res = await checkout({
+        cartItems: validCart,
+        customerInfo: { name: 'Grace \u202eHopper', email: customer.email, phone: customer.phone },
+        fulfilment: { method: 'pickup', pickupDate: '2026-11-28' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('name must not hold invisible or text-direction characters (U+202E)');
+    });
+
     it('refuses a request without customer information', async () => {
       const res = await checkout({ cartItems: validCart });
       expect(res.status).toBe(400);

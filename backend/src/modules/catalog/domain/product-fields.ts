@@ -1,4 +1,4 @@
-import { BEER_TYPES, InvalidAmountError, toCents, type BeerType } from '@brewery/shop-rules';
+import { BEER_TYPES, hiddenCharacterIn, invisibleCharacterRule, InvalidAmountError, toCents, type BeerType } from '@brewery/shop-rules';
 import { ProductErrors } from './product.errors';
 import type { ProductFields } from './product.events';
 
@@ -17,9 +17,16 @@ export function priceString(cents: number): string {
  * the guarantee for every other caller (seed data, the stock e-mail, scripts).
  */
 export function normalizeProductFields(fields: ProductFields): ProductFields {
-  const text = (label: string, value: string): string => {
+  // Shown as typed in the shop, the admin and on invoices: nothing hidden, nothing that turns the text around.
+  const text = (label: string, value: string, lines: 'one' | 'several' = 'one'): string => {
     const trimmed = value.trim();
     if (trimmed === '') throw ProductErrors.invalid(`${label} is required`);
+    const hidden = hiddenCharacterIn(trimmed, lines);
+    if (hidden?.kind === 'invisible') throw ProductErrors.invalid(`${label} ${invisibleCharacterRule(hidden.codePoint)}`);
+    if (hidden !== null)
+      throw ProductErrors.invalid(
+        `${label} must be ${lines === 'one' ? 'one line of text, ' : 'text '}without control characters (${hidden.codePoint})`,
+      );
     return trimmed;
   };
   if (!Number.isFinite(fields.abv) || fields.abv < 0 || fields.abv > MAX_ABV) {
@@ -43,7 +50,7 @@ export function normalizeProductFields(fields: ProductFields): ProductFields {
   return {
     name: text('name', fields.name),
     style: text('style', fields.style),
-    description: text('description', fields.description),
+    description: text('description', fields.description, 'several'),
     abv: Math.round(fields.abv * 10) / 10,
     beerType: fields.beerType satisfies BeerType | null,
     imageUrl: text('imageUrl', fields.imageUrl),

@@ -32,7 +32,7 @@ export class ProductFormRequestDto {
   style!: string;
 
   @ApiProperty({ example: 'Galaxy and Ella hops bring passionfruit and stone fruit.' })
-  @Checked('description', requiredText('description', 2000))
+  @Checked('description', requiredText('description', 2000, 'several'))
   description!: string;
 
   @ApiProperty({ description: 'Percent alcohol by volume, 0 to 20, one decimal', example: 4.8 })

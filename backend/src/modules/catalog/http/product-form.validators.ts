@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { BEER_TYPES } from '@brewery/shop-rules';
+import { BEER_TYPES, hiddenCharacterIn, invisibleCharacterRule } from '@brewery/shop-rules';
 
 /**
  * One decorator per field, one message per failure: `check` returns what is wrong with the value (in
@@ -25,12 +25,20 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+/**
+ * Text the admin, the shop, labels and invoices show as typed: on one line (a name) or, for `lines: 'several'`, with
+ * line breaks and tabs (a description); never with characters that show nothing or turn the text around.
+ */
 export const requiredText =
-  (field: string, maxLength: number) =>
+  (field: string, maxLength: number, lines: 'one' | 'several' = 'one') =>
   (value: unknown): string | null => {
     if (isBlank(value)) return `${field} is required`;
     if (typeof value !== 'string') return `${field} must be text`;
     if (value.trim().length > maxLength) return `${field} must be at most ${maxLength} characters`;
+    const hidden = hiddenCharacterIn(value.trim(), lines);
+    if (hidden?.kind === 'invisible') return `${field} ${invisibleCharacterRule(hidden.codePoint)}`;
+    if (hidden !== null)
+      return `${field} must be ${lines === 'one' ? 'one line of text, ' : 'text '}without control characters (${hidden.codePoint})`;
     return null;
   };
 

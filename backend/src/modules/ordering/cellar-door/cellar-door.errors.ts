@@ -1,3 +1,4 @@
+import { invisibleCharacterRule } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { ID_TYPES } from '../domain/order.events';
 
@@ -13,5 +14,7 @@ export const CellarDoorErrors = {
   invalidIdType: (): DomainError => new DomainError('invalid_id_type', CellarDoorMessages.idType),
   idNotChecked: (): DomainError => new DomainError('id_not_checked', CellarDoorMessages.idChecked),
   invalidCollectedBy: (): DomainError => new DomainError('invalid_collected_by', CellarDoorMessages.collectedBy),
+  invisibleInCollectedBy: (codePoint: string): DomainError =>
+    new DomainError('invalid_collected_by', `collectedBy ${invisibleCharacterRule(codePoint)}: type the name again`),
   invalidDate: (): DomainError => new DomainError('invalid_pickup_date', CellarDoorMessages.date),
 } as const;

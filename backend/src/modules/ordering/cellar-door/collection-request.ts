@@ -1,8 +1,6 @@
+import { hiddenCharacterIn } from '@brewery/shop-rules';
 import { ID_TYPES, type IdType } from '../domain/order.events';
 import { CellarDoorErrors } from './cellar-door.errors';
-
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** `POST /api/admin/orders/{id}/collected`, read and checked: the ID checked, its kind, and who collected. */
 export function parseCollection(body: { idChecked?: unknown; idType?: unknown; collectedBy?: unknown }): {
@@ -16,7 +14,10 @@ export function parseCollection(body: { idChecked?: unknown; idType?: unknown; c
   if (body.collectedBy !== undefined && body.collectedBy !== null) {
     if (typeof body.collectedBy !== 'string') throw CellarDoorErrors.invalidCollectedBy();
     const name = body.collectedBy.trim();
-    if (name.length > 200 || CONTROL_CHARACTER.test(name)) throw CellarDoorErrors.invalidCollectedBy();
+    // The name goes on the order's history and the pickup list as typed: one line that reads as it was written.
+    const hidden = hiddenCharacterIn(name);
+    if (hidden?.kind === 'invisible') throw CellarDoorErrors.invisibleInCollectedBy(hidden.codePoint);
+    if (name.length > 200 || hidden !== null) throw CellarDoorErrors.invalidCollectedBy();
     collectedBy = name === '' ? null : name;
   }
   return { idChecked: body.idChecked, idType: body.idType as IdType, collectedBy };

@@ -44,6 +44,38 @@ describe('validateCustomerInfo', () => {
     expect(() => validateCustomerInfo({ ...valid, [field]: value })).toThrow(CustomerMessages.controlCharacter(field));
   });
 
+  it.each<[string, string, string]>([
+    ['name', 'Ada\u202eecalevoL', 'U+202E'],
+    ['name', 'Ada\u202aLovelace', 'U+202A'],
+    ['name', '\u2066Ada\u2069 Lovelace', 'U+2066'],
+    ['name', 'Ada\u200bLovelace', 'U+200B'],
+    ['name', 'Ada\u200dLovelace', 'U+200D'],
+    ['name', 'Ada\u200fLovelace', 'U+200F'],
+    ['name', 'Ada\ufeffLovelace', 'U+FEFF'],
+    ['name', 'Ada\u2060Lovelace', 'U+2060'],
+    ['email', 'ada\u200b@example.com', 'U+200B'],
+    ['phone', '0412\u2068345678', 'U+2068'],
+    ['addressLine1', '1 Hay\u202d Street', 'U+202D'],
+    ['addressLine2', 'Unit\u00ad4', 'U+00AD'],
+    ['suburb', 'Perth\u202c', 'U+202C'],
+    ['postCode', '60\u200e00', 'U+200E'],
+    ['state', 'W\u2067A', 'U+2067'],
+  ])('refuses an invisible or text-direction character in %s (%j), naming it', (field, value, codePoint) => {
+    expect(() => validateCustomerInfo({ ...valid, [field]: value })).toThrow(CustomerMessages.invisibleCharacter(field, codePoint));
+    expect(CustomerMessages.invisibleCharacter(field, codePoint)).toBe(
+      `${field} must not hold invisible or text-direction characters (${codePoint})`,
+    );
+  });
+
+  it.each<[string, string]>([
+    ['name', 'Ada\u202eecalevoL'],
+    ['email', 'ada\u200b@example.com'],
+    ['phone', '0412\u2060345678'],
+  ])('refuses it in %s of a pickup too', (field, value) => {
+    const pickup = { name: valid.name, email: valid.email, phone: valid.phone, [field]: value };
+    expect(() => validateCustomerInfo(pickup, 'pickup')).toThrow(/must not hold invisible or text-direction characters \(U\+20/);
+  });
+
   it('keeps letters beyond ASCII, apostrophes and hyphens', () => {
     expect(validateCustomerInfo({ ...valid, name: "Zoë O'Brien-Nguyễn", suburb: 'Mount Lawley' }).name).toBe("Zoë O'Brien-Nguyễn");
   });

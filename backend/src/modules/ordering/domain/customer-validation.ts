@@ -1,5 +1,7 @@
 import {
   asReadByEye,
+  hiddenCharacterIn,
+  invisibleCharacterRule,
   isEmailAddress,
   isShippingState,
   postcodeBelongsToState,
@@ -16,9 +18,6 @@ export const REQUIRED_PICKUP_FIELDS = ['name', 'email', 'phone'] as const;
 export const CELLAR_DOOR_STATE = 'WA';
 
 const MAX_FIELD_LENGTH = 200;
-/** Tabs, line breaks, backspaces and the like: a one-line field goes onto labels, invoices and e-mails as it is. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** Australian landlines (02, 03, 07, 08) and mobiles (04, 05), with or without +61. */
 const AUSTRALIAN_PHONE = /^0[234578]\d{8}$/;
 /**
@@ -44,6 +43,7 @@ export const CustomerMessages = {
   required: (field: string): string => `${field} is required`,
   tooLong: (field: string): string => `${field} must be at most ${MAX_FIELD_LENGTH} characters`,
   controlCharacter: (field: string): string => `${field} must be one line of text, without control characters`,
+  invisibleCharacter: (field: string, codePoint: string): string => `${field} ${invisibleCharacterRule(codePoint)}`,
   unsupportedState: (state: string): string => `Unsupported shipping state: ${state}`,
   postcodeFormat: (postCode: string): string => `postCode ${postCode} must be four digits, e.g. 6000`,
   postcodeState: (postCode: string, state: string): string => `postCode ${postCode} is not a ${state} postcode`,
@@ -57,6 +57,8 @@ export const CustomerFieldMessages = {
   required: (field: keyof CustomerInfo): string => `Please enter your ${FIELD_WORDS[field]}.`,
   tooLong: (field: keyof CustomerInfo): string => `Please shorten your ${FIELD_WORDS[field]} to ${MAX_FIELD_LENGTH} characters or fewer.`,
   controlCharacter: (field: keyof CustomerInfo): string => `Please write your ${FIELD_WORDS[field]} on one line.`,
+  invisibleCharacter: (field: keyof CustomerInfo, codePoint: string): string =>
+    `Please type your ${FIELD_WORDS[field]} again: it holds a hidden character (${codePoint}) that changes how it reads.`,
   unsupportedState: 'Please choose one of the eight states and territories we deliver to.',
   postcodeFormat: 'Please enter the four digits of your postcode, e.g. 6000.',
   postcodeState: (postCode: string, state: string): string => `${postCode} is not a postcode in ${state}: please check both.`,
@@ -75,6 +77,26 @@ const FIELD_WORDS: Record<keyof CustomerInfo, string> = {
   postCode: 'postcode',
   state: 'state',
 };
+
+/**
+ * Tabs, line breaks, backspaces, and characters that show nothing or turn the text around (direction overrides,
+ * zero-width spaces): a one-line field goes onto labels, invoices and e-mails as it is, and must read as typed.
+ */
+function refuseHiddenCharacters(
+  field: keyof CustomerInfo,
+  value: string,
+  refuse: (field: keyof CustomerInfo, problem: string, plain: string) => void,
+): void {
+  const hidden = hiddenCharacterIn(value);
+  if (hidden === null) return;
+  if (hidden.kind === 'control') refuse(field, CustomerMessages.controlCharacter(field), CustomerFieldMessages.controlCharacter(field));
+  else
+    refuse(
+      field,
+      CustomerMessages.invisibleCharacter(field, hidden.codePoint),
+      CustomerFieldMessages.invisibleCharacter(field, hidden.codePoint),
+    );
+}
 
 /** The digits of an Australian number written any usual way: "0412 345 678", "(08) 9123-4567", "+61 412 345 678". */
 export function normalisePhone(phone: string): string {
@@ -109,8 +131,7 @@ export function validateCustomerInfo(
   }
   for (const field of [...REQUIRED_CUSTOMER_FIELDS, 'addressLine2'] as const) {
     if (text(field).length > MAX_FIELD_LENGTH) refuse(field, CustomerMessages.tooLong(field), CustomerFieldMessages.tooLong(field));
-    if (CONTROL_CHARACTER.test(text(field)))
-      refuse(field, CustomerMessages.controlCharacter(field), CustomerFieldMessages.controlCharacter(field));
+    refuseHiddenCharacters(field, text(field), refuse);
   }
 
   const email = text('email');
@@ -165,8 +186,7 @@ function validatePickupCustomer(info: Partial<Record<keyof CustomerInfo, unknown
     const value = text(field);
     if (value === '') refuse(field, CustomerMessages.required(field), CustomerFieldMessages.required(field));
     if (value.length > MAX_FIELD_LENGTH) refuse(field, CustomerMessages.tooLong(field), CustomerFieldMessages.tooLong(field));
-    if (CONTROL_CHARACTER.test(value))
-      refuse(field, CustomerMessages.controlCharacter(field), CustomerFieldMessages.controlCharacter(field));
+    refuseHiddenCharacters(field, value, refuse);
   }
   const email = text('email');
   if (email !== '' && !isEmailAddress(email)) refuse('email', CustomerMessages.email, CustomerFieldMessages.email);

@@ -1,3 +1,4 @@
+import { invisibleCharacterRule, type HiddenCharacter } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 
 /** The longest note the operator may leave on a review or a refund, in characters. */
@@ -18,6 +19,15 @@ export const ReviewErrors = {
   noteRequired: (message: string): DomainError => new DomainError('note_required', message, 'validation'),
   invalidNote: (message: string): DomainError => new DomainError('invalid_note', message, 'validation'),
   noteTooLong: (): DomainError => new DomainError('note_too_long', ReviewMessages.noteTooLong, 'validation'),
+  /** A note is read in the order's history and the refund's records as typed: lines of text, nothing hidden. */
+  hiddenInNote: (hidden: HiddenCharacter): DomainError =>
+    new DomainError(
+      'invalid_note',
+      hidden.kind === 'invisible'
+        ? `A note ${invisibleCharacterRule(hidden.codePoint)}`
+        : `A note must be text without control characters other than line breaks and tabs (${hidden.codePoint})`,
+      'validation',
+    ),
   invalidRefundAmount: (): DomainError => new DomainError('invalid_refund_amount', ReviewMessages.badAmount, 'validation'),
   invalidIdempotencyKey: (): DomainError => new DomainError('invalid_idempotency_key', ReviewMessages.badIdempotencyKey, 'validation'),
 } as const;

@@ -84,6 +84,28 @@ describe('the manual status and tracking form', () => {
     expect(() => parseTrackingUpdate({ status: 'paid', trackingReference: 'AP/1' }, true)).toThrow(TrackingMessages.invalidReference);
   });
 
+  it.each([
+    ['a right-to-left override', 'Customer \u202easked', 'U+202E'],
+    ['a zero-width space', 'Customer\u200basked', 'U+200B'],
+    ['an isolate', '\u2067Customer asked', 'U+2067'],
+    ['a byte-order mark inside', 'Customer\ufeff asked', 'U+FEFF'],
+  ])('refuses a reason to keep the payment holding %s, naming it', (_, keepPaymentReason, codePoint) => {
+    const parse = () => parseTrackingUpdate({ status: 'cancelled', trackingReference: 'TBA', keepPaymentReason });
+    expect(parse).toThrow(DomainError);
+    expect(parse).toThrow(`keepPaymentReason must not hold invisible or text-direction characters (${codePoint})`);
+  });
+
+  it('takes a reason to keep the payment on several lines, and refuses other control characters in it', () => {
+    expect(
+      parseTrackingUpdate({ status: 'cancelled', trackingReference: 'TBA', keepPaymentReason: 'Asked by phone.\nStore credit.' }),
+    ).toMatchObject({
+      keepPaymentReason: 'Asked by phone.\nStore credit.',
+    });
+    expect(() => parseTrackingUpdate({ status: 'cancelled', trackingReference: 'TBA', keepPaymentReason: 'Asked\u001b[2J' })).toThrow(
+      TrackingMessages.invalidKeepPayment,
+    );
+  });
+
   it('names the two fields in the spec message', () => {
     expect(TrackingMessages.required).toBe('Tracking reference and status are required');
   });

@@ -1,4 +1,4 @@
-import { isOrderStatus, isTrackingReference, type OrderStatus } from '@brewery/shop-rules';
+import { hiddenCharacterIn, isOrderStatus, isTrackingReference, type OrderStatus } from '@brewery/shop-rules';
 import { OrderErrors } from './order.errors';
 
 export { TrackingMessages } from './order.errors';
@@ -47,6 +47,9 @@ export function parseTrackingUpdate(
     (typeof keepPaymentReason !== 'string' || keepPaymentReason.trim() === '' || keepPaymentReason.length > 500)
   )
     throw OrderErrors.invalidKeepPaymentReason();
+  const hidden = keepPaymentReason === undefined ? null : hiddenCharacterIn(keepPaymentReason.trim(), 'several');
+  if (hidden?.kind === 'invisible') throw OrderErrors.hiddenInKeepPaymentReason(hidden.codePoint);
+  if (hidden !== null) throw OrderErrors.invalidKeepPaymentReason();
   return {
     status,
     trackingReference: reference,

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@brewery/shop-rules';
+import { invisibleCharacterRule, ORDER_STATUSES } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderStatus } from './order.events';
 import { decimalString } from './order-money';
@@ -115,6 +115,9 @@ export const OrderErrors = {
   invalidOrderStatus: (): DomainError => new DomainError('invalid_order_status', TrackingMessages.invalidStatus),
   invalidNotifyCustomer: (): DomainError => new DomainError('invalid_notify_customer', TrackingMessages.invalidNotify),
   invalidKeepPaymentReason: (): DomainError => new DomainError('invalid_keep_payment_reason', TrackingMessages.invalidKeepPayment),
+  /** The reason is kept on the order and shown in its review: read as typed. */
+  hiddenInKeepPaymentReason: (codePoint: string): DomainError =>
+    new DomainError('invalid_keep_payment_reason', `keepPaymentReason ${invisibleCharacterRule(codePoint)}`),
   /** A search of the order list the server cannot run; `message` names the parameter and what it takes. */
   invalidSearch: (message: string): DomainError => new DomainError('invalid_search', message, 'validation'),
 } as const;

@@ -1,9 +1,13 @@
+import { hiddenCharacterIn } from '@brewery/shop-rules';
 import type { DomainError } from '../../../shared-kernel/domain-error';
 import { NOTE_MAX, ReviewErrors } from '../domain/order-review.errors';
 
 export { NOTE_MAX, ReviewMessages } from '../domain/order-review.errors';
 
-/** The operator's note: trimmed; required where `required`, at most 500 characters; `invalid` says what to send. */
+/**
+ * The operator's note: trimmed; required where `required`, at most 500 characters, lines of text without invisible
+ * or text-direction characters; `invalid` says what to send.
+ */
 export function parseNote(value: unknown, required: boolean, invalid: string): string {
   const refused = (): DomainError => (required ? ReviewErrors.noteRequired(invalid) : ReviewErrors.invalidNote(invalid));
   if (value === undefined || value === null) {
@@ -14,6 +18,8 @@ export function parseNote(value: unknown, required: boolean, invalid: string): s
   const note = value.trim();
   if (required && note === '') throw refused();
   if (note.length > NOTE_MAX) throw ReviewErrors.noteTooLong();
+  const hidden = hiddenCharacterIn(note, 'several');
+  if (hidden !== null) throw ReviewErrors.hiddenInNote(hidden);
   return note;
 }
 
