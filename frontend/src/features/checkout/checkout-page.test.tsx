@@ -971,6 +971,44 @@ describe('checkout: paid is paid, whatever the page does', () => {
     },
   );
 
+  it('given a reload that lands after the paying page recorded the payment and forgot its checkout, then the order placed is shown, not empty details', async () => {
+    savedAtPayment();
+    const cartKey = (JSON.parse(window.sessionStorage.getItem('checkoutPayment') ?? '{}') as { cartKey: string }).cartKey;
+    window.sessionStorage.clear();
+    window.localStorage.setItem(
+      'checkoutPaid',
+      JSON.stringify({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        orderId: '42',
+        cartKey,
+        at: Date.now(),
+      }),
+    );
+    stubApi({ ...shopApi, [statusPath]: { body: { status: 'succeeded', orderId: '42' } } });
+    const { onPaymentComplete } = renderCheckout();
+    await waitFor(() =>
+      expect(onPaymentComplete).toHaveBeenCalledWith({ id: intent.paymentIntentId, clientSecret: intent.clientSecret }, 'succeeded'),
+    );
+    expect(screen.queryByRole('button', { name: 'Continue to Payment' })).not.toBeInTheDocument();
+  });
+
+  it('given the paid pack left the cart, when the same pack is chosen again, then checkout starts afresh', () => {
+    window.localStorage.setItem(
+      'checkoutPaid',
+      JSON.stringify({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        orderId: '42',
+        cartKey: null,
+        at: Date.now(),
+      }),
+    );
+    stubApi(shopApi);
+    renderCheckout();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeInTheDocument();
+  });
+
   it('given a reload at the payment step of a checkout still open, then the payment step comes back once the server has said so', async () => {
     savedAtPayment();
     stubApi({ ...shopApi, [statusPath]: { body: { status: 'open', orderId: '42' } } });

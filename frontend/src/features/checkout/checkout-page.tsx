@@ -74,6 +74,18 @@ function cartKeyOf(lines: readonly CartLine[]): string {
   return JSON.stringify(toCheckoutCartItems(lines));
 }
 
+/**
+ * The payment whose outcome decides what the page shows: this tab's last checkout; or, when the tab kept none,
+ * the checkout of this very pack that a tab of this browser paid within the half hour (a reload can land while
+ * the paying page, still running, records the payment and forgets the checkout, before it moves on).
+ */
+function paymentToCheck(cartKey: string): PaidIntent | null {
+  const last = lastPaymentOfTab();
+  if (last !== null) return { id: last.intent.paymentIntentId, clientSecret: last.intent.clientSecret };
+  const paid = recentlyPaidCheckout(Date.now());
+  return paid !== null && paid.cartKey === cartKey ? { id: paid.paymentIntentId, clientSecret: paid.clientSecret } : null;
+}
+
 /** The fields of the customer form a refusal from the server may name. */
 const CUSTOMER_FIELDS: readonly string[] = [...REQUIRED_FIELDS, 'addressLine2'];
 const isCustomerField = (field: string): boolean => CUSTOMER_FIELDS.includes(field);
@@ -101,8 +113,9 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const outcome = usePaymentOutcome(
     useCallback(
       (payment: PaidIntent, status: PaymentRedirectStatus) => {
-        const opened = lastPaymentOfTab()?.intent;
-        rememberPaid(payment, opened?.paymentIntentId === payment.id ? opened.orderId : null, Date.now());
+        const opened = lastPaymentOfTab();
+        const ours = opened?.intent.paymentIntentId === payment.id ? opened : null;
+        rememberPaid(payment, ours?.intent.orderId ?? null, ours?.cartKey ?? null, Date.now());
         forgetCheckout();
         onPaymentComplete(payment, status);
       },
@@ -114,12 +127,13 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
    * checkout: the server says how this tab's last payment went. Paid (or its card went through) ends on the
    * order placed, whatever the page was showing; a checkout the shop ended is said so; otherwise the step stays.
    */
-  const [verifying, setVerifying] = useState(() => lastPaymentOfTab() !== null);
+  const currentCartKey = cartKeyOf(cartLines);
+  const [verifying, setVerifying] = useState(() => paymentToCheck(currentCartKey) !== null);
   const [endedNotice, setEndedNotice] = useState<string | null>(null);
   const applyVerdict = useCallback(
     (paid: PaidIntent, status: PaymentStatus | null) => {
       // Another checkout was opened in this tab meanwhile: this answer is about the one before.
-      if (lastPaymentOfTab()?.intent.paymentIntentId !== paid.id) return;
+      if (paymentToCheck(currentCartKey)?.id !== paid.id) return;
       if (status?.status === 'succeeded' || status?.status === 'processing') {
         outcome.completed(paid, status.status);
         return;
@@ -132,18 +146,17 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       // Open, declined, or the server could not be asked: the page shows what it kept (the payment is checked there).
       setVerifying(false);
     },
-    [outcome],
+    [outcome, currentCartKey],
   );
   const verifyLastPayment = useCallback(() => {
     // Nothing kept to ask about: the page was never waiting (it starts checking only with a payment kept).
-    const last = lastPaymentOfTab();
-    if (last === null) return;
-    const paid = { id: last.intent.paymentIntentId, clientSecret: last.intent.clientSecret };
+    const paid = paymentToCheck(currentCartKey);
+    if (paid === null) return;
     getPaymentStatus(paid.id, paid.clientSecret).then(
       (status) => applyVerdict(paid, status),
       () => applyVerdict(paid, null),
     );
-  }, [applyVerdict]);
+  }, [applyVerdict, currentCartKey]);
   const packIsValid = validatePack(cartTotalCans(cartLines)).isValid;
   useEffect(() => {
     // An empty or broken pack is looked at below (another tab may have bought it).

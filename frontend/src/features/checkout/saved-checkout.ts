@@ -93,6 +93,8 @@ export interface PaidCheckout {
   paymentIntentId: string;
   clientSecret: string;
   orderId: string | null;
+  /** The pack it bought (as a checkout keys it), when known. */
+  cartKey: string | null;
   /** Epoch ms when this browser saw it paid. */
   at: number;
 }
@@ -115,18 +117,35 @@ function writeShared(key: string, value: unknown): void {
 }
 
 /** A tab of this browser paid (or its card went through): the others may show that order. */
-export function rememberPaid(payment: { id: string; clientSecret: string }, orderId: string | null, at: number): void {
-  writeShared(PAID_KEY, { paymentIntentId: payment.id, clientSecret: payment.clientSecret, orderId, at } satisfies PaidCheckout);
+export function rememberPaid(
+  payment: { id: string; clientSecret: string },
+  orderId: string | null,
+  cartKey: string | null,
+  at: number,
+): void {
+  writeShared(PAID_KEY, { paymentIntentId: payment.id, clientSecret: payment.clientSecret, orderId, cartKey, at } satisfies PaidCheckout);
 }
 
 /** The checkout a tab of this browser paid within the last half hour, or null. */
 export function recentlyPaidCheckout(now: number): PaidCheckout | null {
   const saved = readShared(PAID_KEY) as Partial<PaidCheckout> | null;
   if (saved === null || typeof saved !== 'object') return null;
-  const { paymentIntentId, clientSecret, orderId, at } = saved;
+  const { paymentIntentId, clientSecret, orderId, cartKey, at } = saved;
   if (typeof paymentIntentId !== 'string' || typeof clientSecret !== 'string' || typeof at !== 'number') return null;
   if (now - at > PAID_ELSEWHERE_MS || at > now + 60_000) return null;
-  return { paymentIntentId, clientSecret, orderId: typeof orderId === 'string' ? orderId : null, at };
+  return {
+    paymentIntentId,
+    clientSecret,
+    orderId: typeof orderId === 'string' ? orderId : null,
+    cartKey: typeof cartKey === 'string' ? cartKey : null,
+    at,
+  };
+}
+
+/** The paid pack has left the cart (the order result emptied it): the same pack chosen again is a new purchase. */
+export function forgetPaidPack(): void {
+  const saved = readShared(PAID_KEY);
+  if (saved !== null && typeof saved === 'object') writeShared(PAID_KEY, { ...saved, cartKey: null });
 }
 
 /** This tab opened a checkout: the other tabs look again at theirs (the server may have replaced it). */
