@@ -12,7 +12,7 @@ import {
   postcodeBelongsToState,
 } from '@brewery/shop-rules';
 import { Alert, Button, Col, Form, Input, Radio, Row, Select } from 'antd';
-import type { FormInstance, FormProps } from 'antd';
+import type { FormInstance, FormProps, SelectProps } from 'antd';
 import { PickupTexts } from './checkout-messages';
 
 /**
@@ -49,6 +49,57 @@ const STATE_NAMES: Readonly<Record<string, string>> = {
   ACT: 'Australian Capital Territory',
   NT: 'Northern Territory',
 };
+
+/** The state a typed or autofilled text names exactly ("wa", "WA", "Western Australia"), or null. */
+function stateNamed(text: string): ShippingState | null {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === '') return null;
+  return SHIPPING_STATES.find((code) => code.toLowerCase() === wanted || (STATE_NAMES[code] ?? '').toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * The State select, as a form control: its text box carries the address's state token (`address-level1`), so a
+ * browser's address autofill fills it with the rest of the address; what it fills (or what is typed) that names
+ * a state exactly chooses that state.
+ */
+function StateSelect({ value, onChange, ...rest }: Omit<SelectProps<ShippingState>, 'options' | 'showSearch' | 'components'>) {
+  return (
+    <Select<ShippingState>
+      {...rest}
+      value={value}
+      onChange={onChange}
+      placeholder="Select"
+      options={SHIPPING_STATES.map((code) => ({ value: code, label: code }))}
+      aria-label="State"
+      components={{ input: <input autoComplete="address-level1" /> }}
+      // Typing picks: "WA" then Enter chooses WA (the first state whose code or name starts with what was
+      // typed: "Western" finds WA too).
+      showSearch={{
+        filterOption: (typed, option) => {
+          const wanted = typed.trim().toLowerCase();
+          const code = String(option?.value ?? '');
+          return code.toLowerCase().startsWith(wanted) || (STATE_NAMES[code] ?? '').toLowerCase().startsWith(wanted);
+        },
+        onSearch: (typed) => {
+          const named = stateNamed(typed);
+          if (named !== null && named !== value) onChange?.(named, { value: named, label: named });
+        },
+      }}
+    />
+  );
+}
+
+/**
+ * Puts focus on the first field the form refused. antd focuses a text box or a select itself; a group of radio
+ * buttons (the collection day) is not focusable as a whole, so its checked or first button takes the focus.
+ */
+function focusRadioGroup(name: string): void {
+  const group = document.getElementById(name);
+  if (group === null || group.matches('input, button, select, textarea')) return;
+  const radio =
+    group.querySelector<HTMLInputElement>('input[type="radio"]:checked') ?? group.querySelector<HTMLInputElement>('input[type="radio"]');
+  radio?.focus();
+}
 
 export interface CustomerInfoFormProps {
   form: FormInstance<CustomerFormValues>;
@@ -132,7 +183,9 @@ export function CustomerInfoForm({
     onSubmit({ customer: trimmed({ ...values, state: values.state }), fulfilment: DELIVERY });
   };
 
-  const finishFailed: FormProps<CustomerFormValues>['onFinishFailed'] = ({ values }) => {
+  const finishFailed: FormProps<CustomerFormValues>['onFinishFailed'] = ({ values, errorFields }) => {
+    const first = errorFields[0]?.name[0];
+    if (first !== undefined) focusRadioGroup(String(first));
     const required = values.fulfilment === 'pickup' ? REQUIRED_PICKUP_FIELDS : REQUIRED_FIELDS;
     if (required.some((field) => isBlank(values[field]))) onMissingInformation();
   };
@@ -143,7 +196,8 @@ export function CustomerInfoForm({
       layout="vertical"
       requiredMark
       noValidate
-      scrollToFirstError
+      // After a refused submit the first field to put right has the focus (and is in view), not the button.
+      scrollToFirstError={{ block: 'center', focus: true }}
       onFinish={finish}
       onFinishFailed={finishFailed}
       initialValues={{ fulfilment: 'delivery', ...initialValues }}
@@ -260,20 +314,7 @@ export function CustomerInfoForm({
             </Col>
             <Col xs={12} sm={7}>
               <Form.Item name="state" label="State" rules={[{ required: true, message: 'Please choose your state' }]}>
-                <Select<ShippingState>
-                  placeholder="Select"
-                  options={SHIPPING_STATES.map((value) => ({ value, label: value }))}
-                  aria-label="State"
-                  // Typing picks: "WA" then Enter chooses WA (the first state whose code or name starts with what was
-                  // typed: "Western" finds WA too).
-                  showSearch={{
-                    filterOption: (typed, option) => {
-                      const wanted = typed.trim().toLowerCase();
-                      const code = String(option?.value ?? '');
-                      return code.toLowerCase().startsWith(wanted) || (STATE_NAMES[code] ?? '').toLowerCase().startsWith(wanted);
-                    },
-                  }}
-                />
+                <StateSelect />
               </Form.Item>
             </Col>
           </Row>

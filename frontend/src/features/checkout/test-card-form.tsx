@@ -1,5 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import type { InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/shared/api/api-error';
 import { useConfirmTestPayment } from './api/confirm-test-payment';
 import type { PaymentIntentCreated } from './api/create-payment-intent';
 import type { CheckoutEnded } from './checkout-ended';
@@ -22,6 +24,9 @@ interface CardValues {
   cardNumber: string;
 }
 
+/** What the card field says when the gateway refuses the number typed, after the gateway's own words. */
+export const CARD_NUMBER_REFUSED_HINT = 'Check the number and try again.';
+
 /**
  * The card form when the shop runs on its local test gateway (no Stripe keys): it is plainly marked as a
  * test, lists the cards that succeed or fail, and confirms through the gateway's route.
@@ -30,6 +35,12 @@ export function TestCardForm({ intent, outcome, disabled, onEnded }: TestCardFor
   const [form] = Form.useForm<CardValues>();
   const confirm = useConfirmTestPayment();
   const [busy, setBusy] = useState(false);
+  const cardField = useRef<InputRef>(null);
+  // A number the gateway refused is written on the field; the field takes focus once it is enabled again.
+  const [refusedNumbers, setRefusedNumbers] = useState(0);
+  useEffect(() => {
+    if (refusedNumbers > 0 && !busy) cardField.current?.focus();
+  }, [refusedNumbers, busy]);
 
   const pay = async ({ cardNumber }: CardValues) => {
     if (disabled) return;
@@ -48,8 +59,16 @@ export function TestCardForm({ intent, outcome, disabled, onEnded }: TestCardFor
       else if (result.error !== null) outcome.declined(result.error.message);
       else outcome.declined(`The payment was not completed (${status}).`);
     } catch (error) {
-      if (isCheckoutClosedError(error)) onEnded({ kind: 'closed', message: error.serverMessage });
-      else outcome.failed(error);
+      if (isCheckoutClosedError(error)) {
+        onEnded({ kind: 'closed', message: error.serverMessage });
+        return;
+      }
+      // The number itself was refused (mistyped, not a test card): said on the field, as well as in the toast.
+      if (error instanceof ApiError && error.code === 'incorrect_number') {
+        form.setFields([{ name: 'cardNumber', errors: [`${error.serverMessage} ${CARD_NUMBER_REFUSED_HINT}`] }]);
+        setRefusedNumbers((count) => count + 1);
+      }
+      outcome.failed(error);
     } finally {
       setBusy(false);
     }
@@ -60,6 +79,7 @@ export function TestCardForm({ intent, outcome, disabled, onEnded }: TestCardFor
       form={form}
       layout="vertical"
       onFinish={(values) => void pay(values)}
+      scrollToFirstError={{ block: 'center', focus: true }}
       className="test-card-form"
       aria-label="Card payment"
       disabled={disabled}
@@ -95,7 +115,14 @@ export function TestCardForm({ intent, outcome, disabled, onEnded }: TestCardFor
         label="Card number"
         rules={[{ required: true, whitespace: true, message: 'Please enter a card number' }]}
       >
-        <Input autoComplete="cc-number" inputMode="numeric" placeholder="4242 4242 4242 4242" maxLength={23} disabled={busy || disabled} />
+        <Input
+          ref={cardField}
+          autoComplete="cc-number"
+          inputMode="numeric"
+          placeholder="4242 4242 4242 4242"
+          maxLength={23}
+          disabled={busy || disabled}
+        />
       </Form.Item>
       <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy || disabled}>
         {busy ? 'Processing...' : 'Complete Payment'}
