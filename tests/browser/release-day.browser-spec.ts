@@ -115,6 +115,7 @@ describeInBrowser('release day in the shop: a countdown that opens by itself, an
     // The customer opens the link in the e-mail
     const confirmed = await context.newPage();
     await confirmed.goto(await confirmationLink(server.dataDir, 'saison@example.com'));
+    await confirmed.getByRole('button', { name: 'Confirm' }).click();
     await confirmed.getByRole('heading', { name: 'Confirmed' }).waitFor();
     await confirmed.getByText("We'll e-mail saison@example.com once when Sold Out Saison is on sale.").waitFor();
 

@@ -24,8 +24,12 @@ export async function confirmationPath(t: TestApp, productId: string, to: string
   return link.slice(link.indexOf('/api/'));
 }
 
-/** Follows the newest confirmation link sent to the address for the beer, as its owner would. */
+/** Follows the newest confirmation link sent to the address for the beer and presses Confirm, as its owner would. */
 export async function confirmByEmail(t: TestApp, productId: string, to: string): Promise<void> {
-  const page = await t.http().get(await confirmationPath(t, productId, to));
-  if (page.status !== 200) throw new Error(`the confirmation link answered ${page.status}: ${page.text}`);
+  const path = await confirmationPath(t, productId, to);
+  const opened = await t.http().get(path);
+  if (opened.status !== 200 || !opened.text.includes('<form method="post"'))
+    throw new Error(`the confirmation link answered ${opened.status}: ${opened.text}`);
+  const page = await t.http().post(path);
+  if (page.status !== 200) throw new Error(`the confirmation answered ${page.status}: ${page.text}`);
 }

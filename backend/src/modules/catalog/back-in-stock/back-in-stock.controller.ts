@@ -63,7 +63,24 @@ export class BackInStockController {
   @Get('back-in-stock/confirm')
   @ApiOperation({
     summary:
-      "The link in a confirmation e-mail: puts the address on the beer's list, without logging in; it works 48 hours, and once (again: already confirmed)",
+      'The link in a confirmation e-mail opens a page with a Confirm button (a link opened by a mail scanner confirms nothing); the button posts to the same address',
+  })
+  confirmPage(@Req() req: Request, @Res() res: Response): void {
+    // The same query, posted: only a person pressing the button confirms (an empty body, so no form encoding).
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    res
+      .status(200)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Confirm</title></head><body><main><h1>Confirm</h1><p>Press Confirm and we'll e-mail you once when this beer is on sale.</p><form method="post" action="/api/back-in-stock/confirm${escapeHtml(query)}"><button type="submit">Confirm</button></form><p><a href="/shop">Back to the shop</a></p></main></body></html>`,
+      );
+  }
+
+  @Post('back-in-stock/confirm')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "The confirmation page's button: puts the address on the beer's list, without logging in; the link works 48 hours, and once (again: already confirmed)",
   })
   async confirm(
     @Query('beer') beer: unknown,
