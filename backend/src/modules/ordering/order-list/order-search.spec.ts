@@ -87,7 +87,8 @@ describe('order search', () => {
     ['largest total first, ties by number', { sort: '-total' }, [3, 1, 21, 12, 2]],
     ['smallest total first, ties by number', { sort: 'total' }, [2, 12, 21, 1, 3]],
     ['filters together', { q: 'example.com', status: ['pending', 'paid'], sort: 'total' }, [2, 21, 1]],
-    ['a line break, read as a space (never reaching from one field into the next)', { q: 'Subiaco\n6008' }, []],
+    ['a line break, read as a space: two words, each found in its own field', { q: 'Subiaco\n6008' }, [3]],
+    ['a word that is in no field, among words that are', { q: 'Subiaco 6000' }, []],
   ])('finds %s', async (_name, raw, expected) => {
     for (const kept of ['current', 'legacy'] as const) {
       const found = await search(raw, kept);
@@ -96,10 +97,23 @@ describe('order search', () => {
     }
   });
 
-  it('keeps what a search matches in one lower-case text, the phone as its digits', () => {
+  it('keeps what a search matches in one lower-case text, the phone in its canonical form, the street type spelt both ways', () => {
     expect(orderSearchText(ORDERS[2] as OrderDoc)).toBe(
-      ['customer 3', 'brewer@pub.example', '9 rokeby rd', '', 'subiaco', '6008', 'ap123456789', 'pi_test_3', '', '0412345678'].join('\n'),
+      [
+        'customer 3',
+        'brewer@pub.example',
+        '9 rokeby rd',
+        '',
+        'subiaco',
+        '6008',
+        'ap123456789',
+        'pi_test_3',
+        '',
+        '0412345678',
+        'rd road',
+      ].join('\n'),
     );
+    expect(orderSearchText({ ...(ORDERS[2] as OrderDoc), customerPhone: '+61 412 345 678' })).toContain('\n0412345678\n');
   });
 
   it('given a number that is an order and also in other orders, then that order heads the first page, and the pages still add up', async () => {
@@ -152,5 +166,90 @@ describe('order search', () => {
     const attempt = () => parseOrderSearch(raw);
     expect(attempt).toThrow(DomainError);
     expect(attempt).toThrow(message);
+  });
+});
+
+describe('order search as people type', () => {
+  /** Customers with one surname, in suburbs and streets of their own, their phones written each their own way. */
+  const SMITHS = [
+    order(101, {
+      customerName: 'Jo Smith',
+      customerPhone: '+61 428 975 371',
+      address: { addressLine1: '12 Rokeby Road', addressLine2: null, suburb: 'Subiaco', postCode: '6008', state: 'WA' },
+      createdAt: '2026-11-20T01:00:00.000Z',
+    }),
+    order(102, {
+      customerName: 'Sam Smith',
+      customerPhone: '0428 111 222',
+      address: { addressLine1: '3 Hay St', addressLine2: 'Unit 4', suburb: 'Perth', postCode: '6000', state: 'WA' },
+      createdAt: '2026-11-21T01:00:00.000Z',
+    }),
+    order(103, {
+      customerName: 'Alex Smith',
+      customerPhone: '(08) 9321 1234',
+      address: { addressLine1: '7 South Tce', addressLine2: null, suburb: 'Fremantle', postCode: '6160', state: 'WA' },
+      createdAt: '2026-11-22T01:00:00.000Z',
+    }),
+    order(104, {
+      customerName: 'Kim Nguyen',
+      customerPhone: '61 8 9444 5555',
+      address: { addressLine1: '1 Beaufort Street', addressLine2: null, suburb: 'Mount Lawley', postCode: '6050', state: 'WA' },
+      createdAt: '2026-11-23T01:00:00.000Z',
+    }),
+  ];
+
+  async function find(raw: RawOrderSearch, kept: 'current' | 'legacy' = 'current'): Promise<number[]> {
+    const store = new MemoryDocumentStore();
+    const orders = store.collection<OrderDoc>('orders');
+    for (const doc of SMITHS) await orders.replaceOne(kept === 'legacy' ? doc : { ...doc, searchText: orderSearchText(doc) });
+    const { filter, sort } = orderSearchQuery(parseOrderSearch(raw));
+    return (await orders.find(filter, { sort })).map((doc) => doc.number);
+  }
+
+  it.each<[string, string, number[]]>([
+    ['a mobile written +61, typed as shown', '+61 428 975 371', [101]],
+    ['a mobile written +61, typed with its 0', '0428 975 371', [101]],
+    ['a mobile written +61, typed 61 without the +', '61 428 975 371', [101]],
+    ['a mobile written +61, typed without its 0', '428 975 371', [101]],
+    ['a mobile written +61, typed with dashes', '0428-975-371', [101]],
+    ['a mobile written +61, typed with dots', '0428.975.371', [101]],
+    ['a mobile written with its 0, typed +61', '+61 428 111 222', [102]],
+    ['a mobile written with its 0, typed 61', '61428111222', [102]],
+    ['the start of two mobiles, newest first', '0428', [102, 101]],
+    ['the start of a mobile, typed +61', '+61 428 9', [101]],
+    ['the end of a mobile', '975 371', [101]],
+    ['a landline written (08), typed +61', '+61 8 9321 1234', [103]],
+    ['a landline written (08), typed 08 with spaces', '08 9321 1234', [103]],
+    ['a landline written (08), typed without its area code', '9321 1234', [103]],
+    ['a landline written 61 8, typed (08)', '(08) 9444 5555', [104]],
+    ['a surname and a suburb', 'smith subiaco', [101]],
+    ['a suburb and a surname, any case, either order', 'FREMANTLE Smith', [103]],
+    ['a surname and a postcode', 'smith 6000', [102]],
+    ['a street and its suburb', 'rokeby subiaco', [101]],
+    ['a street typed with its type in full, kept abbreviated', 'south terrace', [103]],
+    ['a street typed with its type abbreviated, kept in full', 'rokeby rd', [101]],
+    ['a street by its type alone, either spelling', 'street', [104, 102]],
+    ['a suburb of two words', 'mount lawley', [104]],
+    ['the second address line', 'unit 4', [102]],
+    ['a surname in a suburb where it is not', 'smith perth 6008', []],
+  ])('finds %s (%s)', async (_name, q, numbers) => {
+    expect(await find({ q })).toEqual(numbers);
+  });
+
+  it.each<[string, string, number[]]>([
+    ['a phone typed +61', '+61 428 975 371', [101]],
+    ['a phone typed with its 0', '0428 975 371', [101]],
+    ['a landline typed +61', '+61 8 9321 1234', [103]],
+    ['a surname and a suburb', 'smith subiaco', [101]],
+  ])('on an order kept before it had its search text, still finds %s', async (_name, q, numbers) => {
+    expect(await find({ q }, 'legacy')).toEqual(numbers);
+  });
+
+  it('narrows a common surname by day (Perth time) and by fulfilment', async () => {
+    expect(await find({ q: 'smith' })).toEqual([103, 102, 101]);
+    expect(await find({ q: 'smith', from: '2026-11-21', to: '2026-11-21' })).toEqual([102]);
+    expect(await find({ q: 'smith', to: '2026-11-20' })).toEqual([101]);
+    expect(await find({ q: 'smith', fulfilment: 'pickup' })).toEqual([]);
+    expect(await find({ q: 'smith', fulfilment: 'delivery', from: '2026-11-22' })).toEqual([103]);
   });
 });

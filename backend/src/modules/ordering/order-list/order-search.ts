@@ -3,6 +3,7 @@ import type { Filter, Sort } from '@brewery/eventstore';
 import { FULFILMENT_METHODS, ORDER_STATUSES, isFulfilmentMethod, type FulfilmentMethod, type OrderStatus } from '@brewery/shop-rules';
 import { addDays, isPerthDay, perthDayStart } from '../../reporting/domain/perth-calendar';
 import { OrderErrors } from '../domain/order.errors';
+import { canonicalPhone, phoneSearchForms } from '../domain/phone-number';
 
 export const ORDER_SEARCH_PAGE_SIZES = [25, 50, 100] as const;
 export const ORDER_SEARCH_SORTS = ['createdAt', '-createdAt', 'total', '-total'] as const;
@@ -78,9 +79,11 @@ export function parseOrderSearch(raw: RawOrderSearch): OrderSearch {
 
 /**
  * The read-model query for a search: orders in the operator's lists (`hidden: false`), narrowed by status,
- * by the day they were placed (Perth time), by fulfilment (posted, or collected on a Saturday), and by `q`, which matches the order number, the customer's name,
- * e-mail, phone (whatever the spacing), street, suburb, postcode, the tracking reference or the payment intent
- * id. `exact`: the order whose number `q` is, to be listed first (see `SearchOrdersHandler`).
+ * by the day they were placed (Perth time), by fulfilment (posted, or collected on a Saturday), and by `q`, which
+ * matches the order number, the customer's name, e-mail, phone (in any of its forms, `phone-number.ts`), street,
+ * suburb, postcode, the tracking reference, the payment intent id or the invoice number; several words each match
+ * somewhere (`smith subiaco`, `rokeby road 6008`). `exact`: the order whose number `q` is, to be listed first
+ * (see `SearchOrdersHandler`).
  */
 export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: Sort; skip: number; limit: number; exact: Filter | null } {
   const and: Filter[] = [{ hidden: false }];
@@ -90,7 +93,7 @@ export function orderSearchQuery(search: OrderSearch): { filter: Filter; sort: S
   if (search.fulfilment === 'pickup') and.push({ 'fulfilment.method': 'pickup' });
   if (search.fulfilment === 'delivery') and.push({ 'fulfilment.method': { $ne: 'pickup' } });
   if (search.pickupDate !== null) and.push({ pickupDate: search.pickupDate });
-  if (search.q !== '') and.push({ $or: textMatches(search.q) });
+  if (search.q !== '') and.push(textMatches(search.q));
   const descending = search.sort.startsWith('-');
   const field = search.sort.replace('-', '') === 'total' ? 'totalCents' : 'createdAt';
   const direction = descending ? -1 : 1;
@@ -119,9 +122,10 @@ export interface SearchableOrder {
 }
 
 /**
- * Everything a search box matches in one lower-case text, one field a line (the phone as its digits): the
- * read model keeps it beside the order, so a search tests one string per order rather than eight fields
- * (with 10,000 orders in memory, reading eight fields of every order is most of a search's time).
+ * Everything a search box matches in one lower-case text, one field a line (the phone in its canonical form, and
+ * the street's type in both its spellings): the read model keeps it beside the order, so a search tests one string
+ * per order rather than eight fields (with 10,000 orders in memory, reading eight fields of every order is most of a
+ * search's time). It is made from the order's events alone, so a rebuild from the log makes the same text.
  */
 export function orderSearchText(order: SearchableOrder): string {
   return [
@@ -134,26 +138,74 @@ export function orderSearchText(order: SearchableOrder): string {
     order.trackingReference ?? '',
     order.paymentIntentId ?? '',
     order.invoiceNumber ?? '',
-    order.customerPhone.replace(/\D/g, ''),
+    canonicalPhone(order.customerPhone),
+    streetTypes(`${order.address.addressLine1} ${order.address.addressLine2 ?? ''}`),
   ]
     .join('\n')
     .toLowerCase();
 }
 
-function textMatches(q: string): Filter[] {
-  const matches: Filter[] = [{ searchText: { $regex: escapeRegex(q.toLowerCase()) } }];
-  const number = orderNumberFrom(q);
+/** Street types as Australia Post abbreviates them: a street is found by either spelling (Rokeby Road, Rokeby Rd). */
+const STREET_TYPES: Readonly<Record<string, string>> = {
+  avenue: 'ave',
+  boulevard: 'bvd',
+  circuit: 'cct',
+  close: 'cl',
+  court: 'ct',
+  crescent: 'cres',
+  drive: 'dr',
+  esplanade: 'esp',
+  grove: 'gr',
+  highway: 'hwy',
+  lane: 'ln',
+  parade: 'pde',
+  place: 'pl',
+  road: 'rd',
+  square: 'sq',
+  street: 'st',
+  terrace: 'tce',
+};
+const SPELLINGS = new Map(
+  Object.entries(STREET_TYPES).flatMap(([long, short]) => [[long, `${short} ${long}`] as const, [short, `${short} ${long}`] as const]),
+);
+
+/** Both spellings of every street type in these address lines ('rd road' for "9 Rokeby Rd"), or ''. */
+function streetTypes(lines: string): string {
+  const words = lines.toLowerCase().split(/[^a-z]+/);
+  return [...new Set(words.flatMap((word) => SPELLINGS.get(word) ?? []))].join(' ');
+}
+
+/**
+ * What `q` asks of the text: a phone number, an order number or one word is looked for as a whole (the phone in
+ * each of its forms); several words each somewhere in the order, in any order and any field.
+ */
+function textMatches(q: string): Filter {
+  const phone = phoneSearchForms(q);
+  const words = [
+    ...new Set(
+      q
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((word) => word !== ''),
+    ),
+  ];
+  if (phone !== null || orderNumberFrom(q) !== null || words.length <= 1) return { $or: termMatches(q, phone) };
+  return { $and: words.map((word) => ({ $or: termMatches(word, phoneSearchForms(word)) })) };
+}
+
+/** One term: in the order's text as typed, as its number, as a phone number; field by field on an order kept without text. */
+function termMatches(term: string, phone: string[] | null): Filter[] {
+  const matches: Filter[] = [{ searchText: { $regex: escapeRegex(term.toLowerCase()) } }];
+  const number = orderNumberFrom(term);
   if (number !== null) matches.push({ number: Number(number) });
-  const digits = q.replace(/[\s()+-]/g, '');
-  // A phone number as typed, with or without its spaces: 0412 345 678 finds 0412345678, and the other way.
-  if (/^\d{3,15}$/.test(digits) && digits !== q) matches.push({ searchText: { $regex: digits } });
+  for (const form of phone ?? []) matches.push({ searchText: { $regex: form } });
   // An order kept before the read model had its search text (MongoDB, until the next rebuild): field by field.
-  matches.push({ searchText: { $exists: false }, $or: fieldMatches(q) });
+  matches.push({ searchText: { $exists: false }, $or: fieldMatches(term, phone) });
   return matches;
 }
 
-function fieldMatches(q: string): Filter[] {
-  const contains = { $regex: escapeRegex(q), $options: 'i' };
+function fieldMatches(term: string, phone: string[] | null): Filter[] {
+  const contains = { $regex: escapeRegex(term), $options: 'i' };
   const matches: Filter[] = [
     { customerName: contains },
     { customerEmail: contains },
@@ -164,8 +216,11 @@ function fieldMatches(q: string): Filter[] {
     { paymentIntentId: contains },
     { invoiceNumber: contains },
   ];
-  const digits = q.replace(/[\s()+-]/g, '');
-  if (/^\d{3,15}$/.test(digits)) matches.push({ customerPhone: { $regex: digits.split('').join('[\\s()+-]*') } });
+  // The phone as it was written: its digits with anything between them, the trunk 0 left out (it may be +61).
+  for (const form of phone ?? []) {
+    const digits = form.startsWith('0') ? form.slice(1) : form;
+    matches.push({ customerPhone: { $regex: digits.split('').join('[\\s().+-]*') } });
+  }
   return matches;
 }
 
