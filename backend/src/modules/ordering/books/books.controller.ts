@@ -43,7 +43,7 @@ export class BooksController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary:
-      'The orders placed in the period as CSV (orders-{start}-to-{end}.csv): number, dates, status, customer, e-mail, phone, address, items, cans, subtotal, shipping, GST, total, refunded, tracking, invoice; narrowed like the Active Orders search by q and status',
+      'The orders placed in the period as CSV (orders-{start}-to-{end}.csv): number, dates, status, customer, e-mail, phone, address, items, cans, subtotal, shipping, GST, total, refunded, tracking, invoice, payment reference (the payment intent id), net after refunds, fulfilment (Delivery, or Pickup and its Saturday), state; narrowed like the Active Orders search by q and status',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'RFC 4180 CSV (UTF-8 with BOM); a cell that could start a spreadsheet formula begins with an apostrophe' })

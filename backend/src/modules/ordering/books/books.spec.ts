@@ -1,5 +1,5 @@
 import type { OrderDoc } from '../order-list/order-list.projection';
-import { gstSummary, perthDateTime } from './books';
+import { fulfilmentText, gstSummary, netAfterRefundsCents, perthDateTime } from './books';
 
 /** Only what the GST summary reads of an order. */
 function order(paidAt: string | null, totalCents: number, gstIncluded: string, refunds: { amount: string; at: string }[] = []): OrderDoc {
@@ -51,5 +51,36 @@ describe('the GST summary (cash basis: sales when paid, refunds when made, Perth
 
   it('writes times as Perth reads them', () => {
     expect(perthDateTime('2026-11-30T23:59:00.000Z')).toBe('2026-12-01 07:59');
+  });
+});
+
+describe("the orders export's own columns", () => {
+  it.each([
+    { given: 'a paid order nothing was given back of', order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000 }, net: 6000 },
+    {
+      given: 'a paid order $11.50 was refunded of',
+      order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000, refundedAmount: '11.50' },
+      net: 4850,
+    },
+    {
+      given: 'a paid order refunded in full',
+      order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000, refundedAmount: '60.00' },
+      net: 0,
+    },
+    { given: 'an order never paid', order: { paidAt: null, totalCents: 6000 }, net: 0 },
+  ])('given $given, then it kept $net cents', ({ order, net }) => {
+    expect(netAfterRefundsCents(order)).toBe(net);
+  });
+
+  it.each([
+    { given: 'a delivery', fulfilment: { method: 'delivery' as const }, text: 'Delivery' },
+    { given: 'an order from before pickups', fulfilment: undefined, text: 'Delivery' },
+    {
+      given: 'a pickup',
+      fulfilment: { method: 'pickup' as const, pickupDate: '2026-12-05' },
+      text: 'Pickup Saturday 5 December (2026-12-05)',
+    },
+  ])('given $given, then the fulfilment reads "$text"', ({ fulfilment, text }) => {
+    expect(fulfilmentText({ fulfilment })).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import { packSizeLabel, toCents, type GstSummary, type PackSize, orderStatusLabel } from '@brewery/shop-rules';
+import { packSizeLabel, pickupDayLabel, toCents, type GstSummary, type PackSize, orderStatusLabel } from '@brewery/shop-rules';
 
 export type { GstSummary } from '@brewery/shop-rules';
 import { csvFile } from '../../../shared-kernel/csv';
@@ -26,6 +26,10 @@ export const ORDERS_EXPORT_COLUMNS = [
   'Refunded',
   'Tracking reference',
   'Invoice',
+  'Payment reference',
+  'Net after refunds',
+  'Fulfilment',
+  'State',
 ] as const;
 
 /** A time as the brewery reads it: Perth's date and time, `YYYY-MM-DD HH:mm`. */
@@ -53,9 +57,22 @@ function itemsText(order: OrderDoc): string {
     .join('; ');
 }
 
+/** What the order kept: what was paid (nothing for an order never paid) less what was given back, in cents. */
+export function netAfterRefundsCents(order: Pick<OrderDoc, 'paidAt' | 'totalCents' | 'refundedAmount'>): number {
+  const paid = order.paidAt === null ? 0 : order.totalCents;
+  return paid - toCents(order.refundedAmount ?? '0.00');
+}
+
+/** "Delivery", or "Pickup Saturday 5 December (2026-12-05)": how the order leaves the brewery. */
+export function fulfilmentText(order: Pick<OrderDoc, 'fulfilment'>): string {
+  const fulfilment = order.fulfilment;
+  return fulfilment?.method === 'pickup' ? `Pickup ${pickupDayLabel(fulfilment.pickupDate)} (${fulfilment.pickupDate})` : 'Delivery';
+}
+
 /**
- * The orders as the books need them: one row per order, with who, where, what, the money (GST included and
- * refunded) and the tracking; cells safe to open in a spreadsheet (see `csvCell`).
+ * The orders as the books need them: one row per order, with who, where, what, the money (GST included,
+ * refunded, and what the order kept), the tracking, the payment's reference, how it leaves the brewery and the
+ * state it goes to; cells safe to open in a spreadsheet (see `csvCell`).
  */
 export function ordersExportCsv(orders: readonly OrderDoc[]): string {
   return csvFile([
@@ -78,6 +95,10 @@ export function ordersExportCsv(orders: readonly OrderDoc[]): string {
       order.refundedAmount ?? '0.00',
       order.trackingReference ?? '',
       order.invoiceNumber ?? '',
+      order.paymentIntentId ?? '',
+      decimalString(netAfterRefundsCents(order)),
+      fulfilmentText(order),
+      order.address.state,
     ]),
   ]);
 }
