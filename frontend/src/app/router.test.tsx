@@ -84,3 +84,22 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: /Indian Ocean Brewing Co\./ })).toHaveAttribute('href', '/');
   });
 });
+
+describe('the age gate', () => {
+  beforeEach(() => localStorage.removeItem('ageVerified'));
+
+  it('given a visitor who has not answered, a page of the shop asks the 18+ question first', async () => {
+    renderAt('/shop');
+    expect(await screen.findByRole('dialog', { name: 'Are you 18 or older?' })).toBeInTheDocument();
+  });
+
+  it.each(['/admin', '/admin?tab=system', '/ADMIN/'])(
+    'given %s and an operator who never answered it, the admin sign-in shows with no 18+ question',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Are you 18 or older?' })).not.toBeInTheDocument();
+      expect(document.querySelector('.app-shell')).not.toHaveAttribute('inert');
+    },
+  );
+});

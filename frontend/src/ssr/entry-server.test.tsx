@@ -280,14 +280,14 @@ describe("the admin's order tab drawn on the server", () => {
     adminOrderFixture({ id: '7', number: 7, customerName: 'Zara </script><script>alert(1)</script> Quinn' }),
     adminOrderFixture({ id: '6', number: 6, customerName: 'Ada Brewer' }),
   ]);
-  const draw = (url: string) =>
+  const draw = (url: string, ageVerified = true) =>
     renderAdminPage({
       template: TEMPLATE,
       url,
       manifest: MANIFEST,
       config,
       products: PRODUCTS,
-      ageVerified: true,
+      ageVerified,
       origin: 'https://shop.example',
       firstPage,
     });
@@ -324,6 +324,13 @@ describe("the admin's order tab drawn on the server", () => {
     expect(html).toContain('<title>Admin Dashboard');
     // Never the storefront's hydration state: the admin's code takes the page over from the boot data.
     expect(html).not.toContain('id="shop-state"');
+  });
+
+  it("given an operator who never answered the shop's 18+ question, draws the dashboard without the age gate, nothing inert", async () => {
+    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec((await draw('/admin?tab=active-orders', false)) ?? '')?.[1] ?? '';
+    expect(root).toContain('Admin Dashboard');
+    expect(root).not.toContain('Are you 18 or older?');
+    expect(root).not.toContain('inert');
   });
 
   it("carries the first page for the browser's first render, and asks only the stored token's check", async () => {

@@ -1,6 +1,6 @@
 import { cartTotalCans } from '@brewery/shop-rules';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useCart } from '@/features/cart/use-cart';
 import { AgeGate } from '@/features/layout/age-gate';
 import { useAgeAnswer } from '@/features/layout/age-answer';
@@ -30,7 +30,16 @@ const HELP_LINKS: readonly NavItem[] = [
   { label: 'Privacy', href: paths.privacy.getHref() },
 ];
 
-/** Every page: header with the cart, the page, the footer, the cart drawer and the age gate. */
+/**
+ * The admin and its addresses (`/admin`, `/admin?tab=…`): the operator signs in there, so the shop's 18+
+ * question is not asked of them, on the server-drawn page or in the browser.
+ */
+export function isAdminAddress(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return path === paths.admin.path || path.startsWith(`${paths.admin.path}/`);
+}
+
+/** Every page: header with the cart, the page, the footer, the cart drawer and, on the shop's pages, the age gate. */
 export function RootLayout() {
   const { data: config } = useConfig();
   const cart = useCart();
@@ -50,6 +59,8 @@ export function RootLayout() {
     setCartOpen(true);
   };
   const age = useAgeAnswer();
+  const { pathname } = useLocation();
+  const gated = !age.verified && !isAdminAddress(pathname);
   useNavigationFocus();
   useHydrationMark();
 
@@ -61,7 +72,7 @@ export function RootLayout() {
 
   return (
     <>
-      <div className="app-shell" inert={!age.verified}>
+      <div className="app-shell" inert={gated}>
         <a className="skip-link" href="#main-content">
           Skip to content
         </a>
@@ -82,7 +93,7 @@ export function RootLayout() {
           </Suspense>
         ) : null}
       </div>
-      {age.verified ? null : <AgeGate onConfirm={age.confirm} />}
+      {gated ? <AgeGate onConfirm={age.confirm} /> : null}
     </>
   );
 }
