@@ -41,6 +41,35 @@ export interface ApiErrorBody {
 }
 
 /**
+ * One order a bulk action on orders left alone: `code` from the error catalogue, `reason` in the operator's words,
+ * naming the order ("Order #246 is collected at the cellar door, so it is never shipped").
+ */
+export interface BulkSkippedOrder {
+  orderId: string;
+  code: string;
+  reason: string;
+}
+
+/**
+ * What every bulk action on orders (`POST /api/admin/orders/bulk-status`, `/api/admin/shipping-labels/bulk`,
+ * `/api/admin/pick-list`) answers beside its own fields: the orders it applied to and those it skipped, each in
+ * the order given. Every order asked for is in one of the two.
+ */
+export interface BulkResult {
+  applied: string[];
+  skipped: BulkSkippedOrder[];
+}
+
+/**
+ * A bulk print (labels, packing slips, pick list) answered as JSON (`Accept: application/json`): what was done
+ * in words, and the file made of the orders it applied to (base64), or null when none could be.
+ */
+export interface BulkFileResult extends BulkResult {
+  message: string;
+  file: { name: string; type: string; base64: string } | null;
+}
+
+/**
  * `POST /api/order-status`, `GET /api/order-status/:token`: what the customer sees of their order, with no street
  * address, phone or e-mail address.
  */

@@ -1,6 +1,27 @@
 import { createTestApp, type TestApp } from '../create-test-app';
-import { settle, streamEvents } from '../checkout/checkout-fixtures';
-import { adminOrder, adminPost, adminToken, outbox, paidOrder, pendingOrder, putTracking } from './admin-ops-fixtures';
+import { cartLine, eventually, payWithCard, settle, streamEvents } from '../checkout/checkout-fixtures';
+import { SUCCEEDS, adminOrder, adminPost, adminToken, outbox, ownBeer, paidOrder, pendingOrder, putTracking } from './admin-ops-fixtures';
+
+// The test clock starts Monday 23 November 2026 in Perth: Saturday 28 November is open for pickups.
+const OPEN_SATURDAY = '2026-11-28';
+
+/** A paid cellar door pickup of one 4-pack, for a beer of its own. */
+async function paidPickup(t: TestApp, productId: string): Promise<string> {
+  const product = await ownBeer(t, productId);
+  const res = await t
+    .http()
+    .post('/api/create-payment-intent')
+    .send({
+      cartItems: [cartLine(product.id, product.fields, '4pack', 1)],
+      customerInfo: { name: 'Ada Lovelace', email: `${productId}@example.com`, phone: '0412 345 678' },
+      fulfilment: { method: 'pickup', pickupDate: OPEN_SATURDAY },
+    });
+  if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const answer = res.body as { orderId: string; paymentIntentId: string; clientSecret: string; amount: number };
+  expect((await payWithCard(t, answer, SUCCEEDS)).status).toBe(200);
+  await eventually(async () => (await adminOrder(t, answer.orderId))?.invoiceNumber);
+  return answer.orderId;
+}
 
 describe('POST /api/admin/orders/bulk-status', () => {
   let t: TestApp;
@@ -34,6 +55,8 @@ describe('POST /api/admin/orders/bulk-status', () => {
       changed: [a, b],
       unchanged: [c],
       notified: 2,
+      applied: [a, b, c],
+      skipped: [],
     });
     // And the read models show it at once, references kept
     expect(await adminOrder(t, a)).toMatchObject({ status: 'shipped', trackingReference: null });
@@ -70,14 +93,24 @@ describe('POST /api/admin/orders/bulk-status', () => {
       changed: [],
       unchanged: [a, b],
       notified: 0,
+      applied: [a, b],
+      skipped: [],
     });
   });
 
-  it('refuses the whole list when an order is unknown or deleted, changing none of them', async () => {
+  it('applies to the orders it can and skips an unknown or deleted one, naming each with why, in one answer', async () => {
     const kept = (await paidOrder(t, 'bulk-refused')).orderId;
     const unknown = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [kept, '999999'], status: 'shipped' });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('Nothing was changed: no order #999999');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({
+      message: '1 order set to Shipped and its customer was e-mailed. 1 skipped: Order #999999 not found',
+      changed: [kept],
+      unchanged: [],
+      notified: 1,
+      applied: [kept],
+      skipped: [{ orderId: '999999', code: 'order_not_found', reason: 'Order #999999 not found' }],
+    });
+    expect(await adminOrder(t, kept)).toMatchObject({ status: 'shipped' });
 
     const gone = (await pendingOrder(t, 'bulk-deleted')).orderId;
     const deleted = await t
@@ -85,26 +118,101 @@ describe('POST /api/admin/orders/bulk-status', () => {
       .delete(`/api/admin/orders/${gone}`)
       .set('Authorization', `Bearer ${await adminToken(t)}`);
     expect(deleted.status).toBe(200);
-    const refused = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [kept, gone], status: 'shipped' });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(`Nothing was changed: order #${gone} was deleted`);
-    expect(await adminOrder(t, kept)).toMatchObject({ status: 'paid' });
+    const before = await streamEvents(t, `order-${gone}`);
+    const skipped = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [gone, kept], status: 'delivered' });
+    expect(skipped.status).toBe(200);
+    expect(skipped.body).toMatchObject({
+      changed: [kept],
+      applied: [kept],
+      skipped: [{ orderId: gone, code: 'order_deleted', reason: `Order #${gone} was deleted and can no longer be updated` }],
+    });
+    expect(await streamEvents(t, `order-${gone}`)).toHaveLength(before.length);
+    expect(await adminOrder(t, kept)).toMatchObject({ status: 'delivered' });
   });
 
-  it('refuses the whole list when an order has not been paid, or is cancelled, changing none of them', async () => {
-    const kept = (await paidOrder(t, 'bulk-unpaid-kept')).orderId;
+  it('skips an order not paid, or cancelled, and changes the others', async () => {
+    const [kept, cancelled] = [(await paidOrder(t, 'bulk-unpaid-kept')).orderId, (await paidOrder(t, 'bulk-cancelled')).orderId];
     const unpaid = (await pendingOrder(t, 'bulk-unpaid')).orderId;
-    const refused = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [kept, unpaid], status: 'shipped' });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(
-      `Nothing was changed: order #${unpaid} has not been paid, so it cannot be packed, shipped or delivered`,
-    );
-    await putTracking(t, kept, { status: 'cancelled', trackingReference: 'X-1', notifyCustomer: false });
-    const cancelled = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [kept], status: 'shipped' });
-    expect(cancelled.status).toBe(409);
-    expect(cancelled.body.message).toBe(`Nothing was changed: order #${kept} is cancelled (change it from its own form if it must go out)`);
+    await putTracking(t, cancelled, { status: 'cancelled', trackingReference: 'X-1', notifyCustomer: false });
+    const res = await adminPost(t, '/api/admin/orders/bulk-status', {
+      orderIds: [unpaid, kept, cancelled],
+      status: 'packed_awaiting_pickup',
+      notifyCustomer: false,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message:
+        `1 order set to Packed - Awaiting Pickup and no customer was e-mailed. 2 skipped: Order #${unpaid} has not been paid, so it cannot be packed, shipped or delivered; ` +
+        `Order #${cancelled} is cancelled (change it from its own form if it must go out)`,
+      changed: [kept],
+      unchanged: [],
+      notified: 0,
+      applied: [kept],
+      skipped: [
+        {
+          orderId: unpaid,
+          code: 'order_not_paid',
+          reason: `Order #${unpaid} has not been paid, so it cannot be packed, shipped or delivered`,
+        },
+        {
+          orderId: cancelled,
+          code: 'order_cancelled',
+          reason: `Order #${cancelled} is cancelled (change it from its own form if it must go out)`,
+        },
+      ],
+    });
     expect(await adminOrder(t, unpaid)).toMatchObject({ status: 'pending' });
-    expect(await adminOrder(t, kept)).toMatchObject({ status: 'cancelled' });
+    expect(await adminOrder(t, cancelled)).toMatchObject({ status: 'cancelled' });
+    expect(await adminOrder(t, kept)).toMatchObject({ status: 'packed_awaiting_pickup' });
+  });
+
+  it('given a dispatch day of posted orders and cellar door pickups, ships the posted ones and skips each pickup, saying why', async () => {
+    const posted = [(await paidOrder(t, 'bulk-day-a')).orderId, (await paidOrder(t, 'bulk-day-b')).orderId];
+    const pickups = [await paidPickup(t, 'bulk-day-pickup-a'), await paidPickup(t, 'bulk-day-pickup-b')];
+    const res = await adminPost(t, '/api/admin/orders/bulk-status', {
+      orderIds: [posted[0], pickups[0], posted[1], pickups[1]],
+      status: 'shipped',
+      notifyCustomer: false,
+    });
+    expect(res.status).toBe(200);
+    const reason = (id: string) => `Order #${id} is collected at the cellar door, so it is never shipped`;
+    expect(res.body).toEqual({
+      message: `2 orders set to Shipped and no customer was e-mailed. 2 skipped: ${reason(pickups[0] as string)}; ${reason(pickups[1] as string)}`,
+      changed: posted,
+      unchanged: [],
+      notified: 0,
+      applied: posted,
+      skipped: pickups.map((orderId) => ({ orderId, code: 'pickup_not_shipped', reason: reason(orderId) })),
+    });
+    for (const id of posted) expect(await adminOrder(t, id)).toMatchObject({ status: 'shipped' });
+    for (const id of pickups) expect(await adminOrder(t, id)).toMatchObject({ status: 'paid' });
+
+    // Packed suits both: every order takes it
+    const packed = await adminPost(t, '/api/admin/orders/bulk-status', {
+      orderIds: pickups,
+      status: 'packed_awaiting_pickup',
+      notifyCustomer: false,
+    });
+    expect(packed.body).toMatchObject({ applied: pickups, skipped: [] });
+  });
+
+  it('given only orders it cannot change, answers what each is, and changes nothing', async () => {
+    const pickup = await paidPickup(t, 'bulk-none-pickup');
+    const res = await adminPost(t, '/api/admin/orders/bulk-status', { orderIds: [pickup, '999998'], status: 'delivered' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      message: expect.stringMatching(
+        /^Nothing changed\. 2 skipped: Order #\d+ is collected at the cellar door: it becomes Delivered when it is handed over/,
+      ),
+      changed: [],
+      unchanged: [],
+      applied: [],
+      skipped: [
+        { orderId: pickup, code: 'pickup_needs_hand_over' },
+        { orderId: '999998', code: 'order_not_found', reason: 'Order #999998 not found' },
+      ],
+    });
+    expect(await adminOrder(t, pickup)).toMatchObject({ status: 'paid' });
   });
 
   it.each<[string, object, string]>([

@@ -1,7 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EventMetadata } from '@brewery/eventstore';
 import { orderStatusLabel, type OrderStatus } from '@brewery/shop-rules';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { eachOrder, skippedInWords, type BulkSkippedOrder } from '../../../shared-kernel/bulk-outcome';
+import { BulkErrors } from '../../../shared-kernel/bulk.errors';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import { DISPATCH_STEPS, type DispatchStep, type OrderCommand } from '../domain/order.commands';
@@ -11,12 +14,18 @@ import { orderStreamName } from '../domain/order.events';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
-/** What one bulk status change did: which orders moved, which already had the status, how many customers were e-mailed. */
+/**
+ * What one bulk status change did: which orders moved, which already had the status, how many customers were
+ * e-mailed; `applied` (the orders that have the status now: changed or unchanged) and `skipped` (each order the
+ * order decider refused, or whose change failed, with why), every order asked for in one of the two.
+ */
 export interface BulkStatusOutcome {
   message: string;
   changed: string[];
   unchanged: string[];
   notified: number;
+  applied: string[];
+  skipped: BulkSkippedOrder[];
 }
 
 /** What may be set on many orders at once (the order decider's dispatch steps). */
@@ -29,13 +38,17 @@ const orders = (count: number): string => `${count} ${count === 1 ? 'order' : 'o
 
 /**
  * The operator sets one status on many orders at once (a dispatch day: all packed, all shipped), with one
- * choice of e-mailing their customers. Every order is checked first: an unknown or deleted one refuses the
- * whole request, naming it, so nothing changes for half a batch. Each order then changes as the one-order
- * form would change it (only what differs is recorded, its tracking reference kept, one e-mail per change);
- * the answer comes once the read models show every change.
+ * choice of e-mailing their customers. Each order changes as the one-order form would change it, decided by the
+ * order decider on its own stream (only what differs is recorded, its tracking reference kept, one e-mail per
+ * change); an order the decider refuses (a pickup never shipped, an unpaid one) is skipped with its reason and the
+ * others go on. Each order's change is one append, so a failure half-way leaves every order changed or not, never
+ * half; one that fails for another reason is skipped, named and logged. The answer comes once the read models show
+ * every change.
  */
 @Injectable()
 export class BulkOrderStatus {
+  private readonly logger = new Logger('BulkOrderStatus');
+
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly notifier: OrderUpdateNotifier,
@@ -52,55 +65,58 @@ export class BulkOrderStatus {
       by: cause.actor,
       ...(body.notifyCustomer === undefined ? {} : { notifyCustomer: body.notifyCustomer }),
     };
-    await this.assertEveryOrderTakes(orderIds, command);
-
     const metadata = metadataFor(cause, this.clock);
-    const changed: string[] = [];
-    const unchanged: string[] = [];
-    let notified = 0;
-    for (let start = 0; start < orderIds.length; start += PARALLEL) {
-      const batch = orderIds.slice(start, start + PARALLEL);
-      const results = await Promise.all(
-        batch.map(async (orderId) => {
-          const result = await this.pipeline.run({ streamName: orderStreamName(orderId), decider: orderDecider, command, metadata });
-          if (result.events.length === 0) return { orderId, changed: false, notified: false };
-          const notify = notifiesCustomer(result.events);
-          if (notify) await this.notifier.notify(orderId, result.revision, metadata);
-          return { orderId, changed: true, notified: notify };
-        }),
+
+    const outcome = await eachOrder(
+      orderIds,
+      async (orderId) => {
+        const result = await this.pipeline
+          .run({ streamName: orderStreamName(orderId), decider: orderDecider, command, metadata })
+          // The decider names no order it does not know: the answer names the one asked for.
+          .catch((error: unknown) => {
+            throw error instanceof DomainError && error.code === 'order_not_found' ? OrderErrors.notFound(orderId) : error;
+          });
+        if (result.events.length === 0) return { changed: false, notified: false };
+        const notify = notifiesCustomer(result.events);
+        if (notify) await this.notify(orderId, result.revision, metadata);
+        return { changed: true, notified: notify };
+      },
+      { parallel: PARALLEL, failed: (orderId) => BulkErrors.stepFailed(orderId, 'changed') },
+    );
+    for (const { orderId, error } of outcome.failures) {
+      this.logger.error(
+        `Order #${orderId} was not set to ${status}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      for (const result of results) {
-        (result.changed ? changed : unchanged).push(result.orderId);
-        if (result.notified) notified += 1;
-      }
     }
-    return { message: describe(status, changed.length, unchanged.length, notified), changed, unchanged, notified };
+    // Nothing written and the shop itself failing (its store): the request failed as a whole, and says so as such.
+    const first = outcome.failures[0];
+    if (outcome.applied.length === 0 && first !== undefined) throw first.error;
+
+    const changed = outcome.applied.filter((one) => one.result.changed).map((one) => one.orderId);
+    const unchanged = outcome.applied.filter((one) => !one.result.changed).map((one) => one.orderId);
+    const notified = outcome.applied.filter((one) => one.result.notified).length;
+    return {
+      message: describe(status, changed.length, unchanged.length, notified, outcome.skipped),
+      changed,
+      unchanged,
+      notified,
+      applied: outcome.applied.map((one) => one.orderId),
+      skipped: outcome.skipped,
+    };
   }
 
   /**
-   * Asks the order decider about every order first, on its stream as it is, so a batch is refused as a whole,
-   * naming each order refused for the first reason found (no order, deleted, not paid, cancelled). Each write
-   * below is decided again on its own stream, so an order changed in between is still decided rightly.
+   * The customer's e-mail for a change made. The change is recorded whatever happens here: should queuing the
+   * e-mail fail, the order-update process manager queues it from the log (the same key, so once).
    */
-  private async assertEveryOrderTakes(orderIds: readonly string[], command: OrderCommand): Promise<void> {
-    const refusals = await Promise.all(
-      orderIds.map(async (orderId) => {
-        const { state } = await this.pipeline.load(orderStreamName(orderId), orderDecider);
-        try {
-          orderDecider.decide(command, state);
-          return null;
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          return { orderId, code: error.code };
-        }
-      }),
-    );
-    for (const code of ['order_not_found', 'order_deleted', 'order_not_paid', 'order_cancelled', 'order_refunded']) {
-      const refused = refusals.filter((r) => r?.code === code).map((r) => r?.orderId as string);
-      if (refused.length > 0) throw OrderErrors.nothingChanged(code, refused);
+  private async notify(orderId: string, revision: number, metadata: EventMetadata): Promise<void> {
+    try {
+      await this.notifier.notify(orderId, revision, metadata);
+    } catch (error) {
+      this.logger.warn(
+        `Order #${orderId}: its e-mail is left to the process manager: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    const other = refusals.find((r) => r !== null);
-    if (other) throw OrderErrors.nothingChanged(other.code, [other.orderId]);
   }
 }
 
@@ -110,9 +126,21 @@ function parseStatus(raw: unknown): DispatchStep {
   if (step === undefined) throw OrderErrors.invalidBulkStatus(DISPATCH_STEPS);
   return step;
 }
-/** The answer in words, saying exactly what happened (the toast shows it as it is). */
-export function describe(status: OrderStatus, changed: number, unchanged: number, notified: number): string {
+/** The answer in words, saying exactly what happened (the admin shows it as it is, with the skipped orders listed). */
+export function describe(
+  status: OrderStatus,
+  changed: number,
+  unchanged: number,
+  notified: number,
+  skipped: readonly BulkSkippedOrder[] = [],
+): string {
+  const done = appliedInWords(status, changed, unchanged, notified);
+  return skipped.length === 0 ? done : `${done}. ${skippedInWords(skipped)}`;
+}
+
+function appliedInWords(status: OrderStatus, changed: number, unchanged: number, notified: number): string {
   const label = orderStatusLabel(status);
+  if (changed === 0 && unchanged === 0) return 'Nothing changed';
   if (changed === 0) return `Nothing changed: ${unchanged === 1 ? 'the order is' : `all ${unchanged} orders are`} already ${label}`;
   const mail =
     notified === 0

@@ -33,7 +33,7 @@ export class UpdateOrderTrackingController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Set one dispatch step (packed, shipped, delivered) on several paid orders at once, keeping their tracking references; e-mails each customer whose order changed unless notifyCustomer is false. Refuses the whole list if an order is unknown, deleted, unpaid or cancelled',
+      'Set one dispatch step (packed, shipped, delivered) on several paid orders at once, keeping their tracking references; e-mails each customer whose order changed unless notifyCustomer is false. Applies to the orders the order decider takes and skips the rest (unknown, deleted, unpaid, cancelled, refunded, a pickup not to be shipped), answering applied and skipped [{orderId, code, reason}] beside changed, unchanged and notified',
   })
   bulkStatus(@Body() body: BulkOrderStatusRequest, @Context() context: RequestContext): Promise<BulkStatusOutcome> {
     return this.bulk.apply(body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
