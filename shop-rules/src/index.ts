@@ -15,6 +15,7 @@ export * from './postcodes';
 export * from './shipping';
 export * from './order-pricing';
 export * from './order-status';
+export * from './order-returns';
 export * from './beer-pages';
 export * from './shipping-email-commands';
 export * from './contact-details';

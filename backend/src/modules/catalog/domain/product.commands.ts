@@ -26,7 +26,11 @@ export type ProductCommand =
     }
   | { type: 'ReleaseReservation'; productId: string; orderId: string; reason: ReleaseReason }
   | { type: 'SellStock'; productId: string; orderId: string; quantity: number; paymentIntentId: string }
-  /** A cancelled order's cans back on the shelf: once per order, and only for an order sold from this product. */
-  | { type: 'ReturnStock'; productId: string; orderId: string };
+  /**
+   * Cans of an order back on the shelf, only for an order sold from this product. Without `returnId`: every can the
+   * order still has (a paid cancellation), once per order. With `returnId`: `quantity` cans the customer sent back,
+   * once per return, never more than the order still has.
+   */
+  | { type: 'ReturnStock'; productId: string; orderId: string; returnId?: string; quantity?: number };
 
 export type ProductCommandType = ProductCommand['type'];

@@ -552,6 +552,78 @@ describe('product decider', () => {
     ])('%s', (_name, given, when, then) => check(given, when, then));
   });
 
+  describe('ReturnStock: cans of an order back on the shelf', () => {
+    const whole = (orderId: string): ProductCommand => ({ type: 'ReturnStock', productId: ID, orderId });
+    const some = (orderId: string, returnId: string, quantity: number): ProductCommand => ({
+      type: 'ReturnStock',
+      productId: ID,
+      orderId,
+      returnId,
+      quantity,
+    });
+    const cancelledBack = (orderId: string, quantity: number): ProductEvent => ({ type: 'StockReturned', data: { orderId, quantity } });
+    const sentBack = (orderId: string, returnId: string, quantity: number): ProductEvent => ({
+      type: 'StockReturned',
+      data: { orderId, quantity, returnId },
+    });
+
+    it.each<[string, ProductEvent[], ProductCommand, Outcome]>([
+      ['a sold order cancelled: every can it bought, once', [created, sold('o1', 8, false)], whole('o1'), [cancelledBack('o1', 8)]],
+      ['a cancelled order returned again: nothing', [created, sold('o1', 8, false), cancelledBack('o1', 8)], whole('o1'), []],
+      ['an order this beer never sold: nothing', [created, sold('o1', 8, false)], whole('o2'), []],
+      [
+        'a return of 3 cans of 8: those cans, with the return id',
+        [created, sold('o1', 8, false)],
+        some('o1', 'r1', 3),
+        [sentBack('o1', 'r1', 3)],
+      ],
+      ['the same return again: nothing', [created, sold('o1', 8, false), sentBack('o1', 'r1', 3)], some('o1', 'r1', 3), []],
+      [
+        'another return of the rest: recorded under its own id',
+        [created, sold('o1', 8, false), sentBack('o1', 'r1', 3)],
+        some('o1', 'r2', 5),
+        [sentBack('o1', 'r2', 5)],
+      ],
+      [
+        'the same return id on another order: its own return',
+        [created, sold('o1', 8, false), sold('o2', 4, false), sentBack('o1', 'r1', 3)],
+        some('o2', 'r1', 1),
+        [sentBack('o2', 'r1', 1)],
+      ],
+      [
+        'a cancellation after some cans came back: only the cans still out',
+        [created, sold('o1', 8, false), sentBack('o1', 'r1', 3)],
+        whole('o1'),
+        [cancelledBack('o1', 5)],
+      ],
+      ['a cancellation after every can came back: nothing', [created, sold('o1', 8, false), sentBack('o1', 'r1', 8)], whole('o1'), []],
+      [
+        'more cans than the order still has',
+        [created, sold('o1', 8, false), sentBack('o1', 'r1', 6)],
+        some('o1', 'r2', 3),
+        {
+          code: 'return_exceeds_sold',
+          kind: 'conflict',
+          message: 'Order o1 has 2 cans of Quokka Pale Ale that could come back; asked to return 3',
+        },
+      ],
+      [
+        'cans of an order whose cans all came back with its cancellation',
+        [created, sold('o1', 8, false), cancelledBack('o1', 8)],
+        some('o1', 'r1', 1),
+        { code: 'return_exceeds_sold', kind: 'conflict' },
+      ],
+      ['no whole number of cans', [created, sold('o1', 8, false)], some('o1', 'r1', 0), { code: 'invalid_quantity', kind: 'validation' }],
+    ])('given %s', (_, given, when, then) => {
+      check(given, when, then);
+    });
+
+    it('puts the cans back on the shelf: the stock figure rises by each return', () => {
+      const state = fold(productDecider, [created, sold('o1', 8, false), sentBack('o1', 'r1', 3), cancelledBack('o1', 5)]);
+      expect(state.status === 'listed' ? state.fields.inventory : null).toBe(20);
+    });
+  });
+
   describe('evolve and availability', () => {
     it('stock falls only with a sale; reservations only hold cans', () => {
       const afterReserve = fold(productDecider, [created, reserved('o-1', 8)]);

@@ -31,6 +31,10 @@ export interface ListedProduct {
   soldCans?: Readonly<Record<string, number>>;
   /** Orders whose cans came back (a cancelled order), so a repeated return is recognised. */
   returnedOrders?: readonly string[];
+  /** Cans each order's customer sent back (returns of some cans), by order id. */
+  partlyReturned?: Readonly<Record<string, number>>;
+  /** The returns of some cans recorded, as `<orderId>/<returnId>`, so a repeated return is recognised. */
+  returnIds?: readonly string[];
   /** The release time whose coming was recorded (`ProductReleased`), if any. */
   releasedAt?: string | null;
 }
@@ -92,12 +96,8 @@ function decide(command: ProductCommand, state: ProductState): ProductEvent[] {
     }
     case 'SellStock':
       return sell(state, command);
-    case 'ReturnStock': {
-      if (state.returnedOrders?.includes(command.orderId)) return [];
-      const quantity = state.soldCans?.[command.orderId];
-      if (quantity === undefined) return [];
-      return [{ type: 'StockReturned', data: { orderId: command.orderId, quantity } }];
-    }
+    case 'ReturnStock':
+      return returnCans(state, command);
     default:
       return assertNever(command);
   }
@@ -165,6 +165,28 @@ function sell(state: ListedProduct, command: Extract<ProductCommand, { type: 'Se
       },
     },
   ];
+}
+
+/**
+ * Cans of an order back on the shelf, only for an order sold from this product. The whole order (a paid
+ * cancellation) returns what it still has, once; a return of some cans (`returnId`) is recorded once per return and
+ * never for more cans than the order still has.
+ */
+function returnCans(state: ListedProduct, command: Extract<ProductCommand, { type: 'ReturnStock' }>): ProductEvent[] {
+  const { orderId, returnId } = command;
+  const sold = state.soldCans?.[orderId];
+  if (returnId === undefined) {
+    if (state.returnedOrders?.includes(orderId) || sold === undefined) return [];
+    const quantity = sold - (state.partlyReturned?.[orderId] ?? 0);
+    return quantity > 0 ? [{ type: 'StockReturned', data: { orderId, quantity } }] : [];
+  }
+  if (state.returnIds?.includes(`${orderId}/${returnId}`)) return [];
+  const quantity = command.quantity ?? 0;
+  assertQuantity(quantity);
+  if (sold === undefined) return [];
+  const left = state.returnedOrders?.includes(orderId) ? 0 : sold - (state.partlyReturned?.[orderId] ?? 0);
+  if (quantity > left) throw ProductErrors.returnExceedsSold(state.fields.name, orderId, left, quantity);
+  return [{ type: 'StockReturned', data: { orderId, quantity, returnId } }];
 }
 
 function assertQuantity(quantity: number): void {
@@ -249,12 +271,17 @@ function evolve(state: ProductState, event: ProductEvent): ProductState {
         soldOrders: [...next.soldOrders, event.data.orderId],
         soldCans: { ...next.soldCans, [event.data.orderId]: event.data.quantity },
       };
-    case 'StockReturned':
+    case 'StockReturned': {
+      const { orderId, quantity, returnId } = event.data;
+      const inventory = { ...next.fields, inventory: next.fields.inventory + quantity };
+      if (returnId === undefined) return { ...next, fields: inventory, returnedOrders: [...(next.returnedOrders ?? []), orderId] };
       return {
         ...next,
-        fields: { ...next.fields, inventory: next.fields.inventory + event.data.quantity },
-        returnedOrders: [...(next.returnedOrders ?? []), event.data.orderId],
+        fields: inventory,
+        partlyReturned: { ...next.partlyReturned, [orderId]: (next.partlyReturned?.[orderId] ?? 0) + quantity },
+        returnIds: [...(next.returnIds ?? []), `${orderId}/${returnId}`],
       };
+    }
     default:
       return assertNever(event);
   }

@@ -57,6 +57,13 @@ export const ProductErrors = {
         ? `imageUrl on ${origin} would not show: upload the picture instead (or name that host in IMAGE_HOSTS)`
         : `imageUrl on ${origin} would not show: upload the picture instead, or use ${imageHosts.join(', ')} (IMAGE_HOSTS)`,
     ),
+  /** More cans back from an order than it still has of this beer (what it bought, less what came back before). */
+  returnExceedsSold: (name: string, orderId: string, left: number, asked: number): DomainError =>
+    new DomainError(
+      'return_exceeds_sold',
+      `Order ${orderId} has ${left} ${left === 1 ? 'can' : 'cans'} of ${name} that could come back; asked to return ${asked}`,
+      'conflict',
+    ),
   reservationMismatch: (name: string, orderId: string, held: number, requested: number): DomainError =>
     new DomainError(
       'reservation_mismatch',

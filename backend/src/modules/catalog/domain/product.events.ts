@@ -65,8 +65,11 @@ export type StockReservationReleased = DomainEvent<
 >;
 export type StockSold = DomainEvent<'StockSold', { orderId: string; quantity: number; paymentIntentId: string; fromReservation: boolean }>;
 
-/** Cans of a cancelled order put back on the shelf: the operator's figure rises by what the order had bought. */
-export type StockReturned = DomainEvent<'StockReturned', { orderId: string; quantity: number }>;
+/**
+ * Cans of an order put back on the shelf: the operator's figure rises by `quantity`. Without `returnId`, a cancelled
+ * order's cans (what it still had of this beer); with it, the cans a customer sent back in that return.
+ */
+export type StockReturned = DomainEvent<'StockReturned', { orderId: string; quantity: number; returnId?: string }>;
 
 export type ProductEvent =
   | ProductCreated

@@ -1,5 +1,5 @@
 import type { Actor } from '@brewery/eventstore';
-import type { Fulfilment } from '@brewery/shop-rules';
+import type { Fulfilment, PickedCans } from '@brewery/shop-rules';
 import type { IdType, OrderCancelReason, OrderCustomer, OrderPlacedData, OrderStatus, ReservationReleaseReason } from './order.events';
 
 /** Where a new checkout comes from: keyed hashes of its client address and browser cookie, and its e-mail address. */
@@ -16,6 +16,12 @@ export interface SeenCartLine {
   quantity: number;
   priceCents: number;
 }
+
+/**
+ * The money a return moves: none; the value of the returned cans priced from the order's own lines (at most what
+ * is left to refund); or an amount the operator chose (refused above what is left).
+ */
+export type ReturnRefund = { kind: 'none' } | { kind: 'value' } | { kind: 'amount'; amountCents: number };
 
 /** What may be set on many orders at once: the dispatch steps of paid orders. */
 export const DISPATCH_STEPS = ['packed_awaiting_pickup', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
@@ -93,5 +99,10 @@ export type OrderCommand =
   | { type: 'ClaimPayment'; paymentIntentId: string; amountCents: number; currency: string }
   /** The claimed capture was not made. */
   | { type: 'ReleaseCaptureClaim'; paymentIntentId: string; reason: string }
+  /**
+   * Cans the customer sent back, of a paid order with its customer (shipped, delivered, collected), recorded once
+   * per return id; with a refund of the cans' value, of an amount, or none.
+   */
+  | { type: 'RecordReturn'; returnId: string; items: readonly PickedCans[]; refund: ReturnRefund; at: string }
   /** A refund made at the provider, recorded on the order (once per refund id). */
   | { type: 'RecordRefund'; paymentIntentId: string; refundId: string; amountCents: number; note: string };

@@ -1,7 +1,15 @@
 import { fold } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import type { OrderCommand } from './order.commands';
-import { checkoutEnding, notifiesCustomer, orderDecider, repeatsPaidOrder } from './order.decider';
+import type { OrderCommand, ReturnRefund } from './order.commands';
+import {
+  checkoutEnding,
+  notifiesCustomer,
+  orderDecider,
+  refundOfCans,
+  repeatsPaidOrder,
+  returnedCans,
+  type PlacedOrder,
+} from './order.decider';
 import type { OrderEvent, OrderPlacedData, OrderStatus } from './order.events';
 
 const order: OrderPlacedData = {
@@ -411,12 +419,21 @@ describe('order decider', () => {
         [statusChanged('cancelled', 'pending'), referenceSet('X1')],
       ],
       [
-        'a shipped order cancelled: what remains paid is to be refunded (the money decided in the same step)',
-        [placed, paid, statusChanged('paid', 'shipped'), referenceSet('AP1')],
+        'a packed order cancelled: what remains paid is to be refunded (the money decided in the same step)',
+        [placed, paid, statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP1')],
         change('cancelled', 'AP1'),
         [
           { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 3200, keptReason: null } },
-          statusChanged('shipped', 'cancelled'),
+          statusChanged('packed_awaiting_pickup', 'cancelled'),
+        ],
+      ],
+      [
+        'a shipped order set back to packed by hand, then cancelled: it is no longer with its customer',
+        [placed, paid, statusChanged('paid', 'shipped'), statusChanged('shipped', 'packed_awaiting_pickup')],
+        change('cancelled', null),
+        [
+          { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 3200, keptReason: null } },
+          statusChanged('packed_awaiting_pickup', 'cancelled'),
         ],
       ],
     ])('given %s', (_, history, command, expected) => {
@@ -873,6 +890,324 @@ describe('order decider', () => {
     it('releasing a claim nobody holds changes nothing', () => {
       expect(given(placed, attached).when({ type: 'ReleaseCaptureClaim', paymentIntentId: 'pi_1', reason: 'x' })).toEqual([]);
       expect(given(placed, attached, claimed).when({ type: 'ReleaseCaptureClaim', paymentIntentId: 'pi_2', reason: 'x' })).toEqual([]);
+    });
+  });
+
+  describe('an order with its customer: never cancelled, its cans returned (RecordReturn)', () => {
+    // Two beers: a 4-pack of Swan Pale for $22.00 and three Stout singles for $10.00 ($3.33⅓ a can), $10.00 shipping.
+    const twoBeers: OrderPlacedData = {
+      ...order,
+      items: [
+        ...order.items,
+        {
+          id: '7-2',
+          productId: 'p2',
+          productName: 'Swan Stout',
+          style: 'Stout',
+          abv: 5.8,
+          packSize: 'single',
+          packQuantity: 1,
+          packs: 3,
+          quantity: 3,
+          unitPriceCents: 334,
+          lineTotalCents: 1000,
+        },
+      ],
+      subtotalCents: 3200,
+      totalCents: 4200,
+      totalCans: 7,
+    };
+    const placedTwo: OrderEvent = { type: 'OrderPlaced', data: twoBeers };
+    const paidTwo: OrderEvent = {
+      type: 'OrderPaid',
+      data: { paymentIntentId: 'pi_1', amountCents: 4200, paidAt: '2026-11-23T01:05:00.000Z' },
+    };
+    const to = (from: OrderStatus, status: OrderStatus): OrderEvent => ({ type: 'OrderStatusChanged', data: { from, to: status } });
+    const shipped = to('paid', 'shipped');
+    const delivered = to('shipped', 'delivered');
+    const cancel = (keepPaymentReason?: string): OrderCommand => ({
+      type: 'ChangeOrderStatus',
+      status: 'cancelled',
+      trackingReference: null,
+      by: 'admin',
+      ...(keepPaymentReason === undefined ? {} : { keepPaymentReason }),
+    });
+    const pickupPlaced: OrderEvent = {
+      type: 'OrderPlaced',
+      data: { ...twoBeers, shippingCents: 0, totalCents: 3200, fulfilment: { method: 'pickup', pickupDate: '2026-11-28' } },
+    };
+    const pickupPaid: OrderEvent = {
+      type: 'OrderPaid',
+      data: { paymentIntentId: 'pi_1', amountCents: 3200, paidAt: '2026-11-23T01:05:00.000Z' },
+    };
+    const handedOver: OrderEvent[] = [
+      {
+        type: 'OrderCollected',
+        data: { idChecked: true, idType: 'passport', collectedBy: null, collectedAt: '2026-11-28T03:00:00.000Z' },
+      },
+      { type: 'OrderStatusChanged', data: { from: 'paid', to: 'delivered', notifyCustomer: false } },
+    ];
+    const returning = (items: { productId: string; cans: number }[], refund: ReturnRefund, returnId = 'r1'): OrderCommand => ({
+      type: 'RecordReturn',
+      returnId,
+      items,
+      refund,
+      at: '2026-12-01T02:00:00.000Z',
+    });
+    const returned = (
+      items: { productId: string; productName: string; cans: number; valueCents: number }[],
+      refundCents: number,
+      returnId = 'r1',
+    ): OrderEvent => ({ type: 'OrderItemsReturned', data: { returnId, items, refundCents, returnedAt: '2026-12-01T02:00:00.000Z' } });
+    const refunded = (amountCents: number): OrderEvent => ({
+      type: 'OrderRefunded',
+      data: { paymentIntentId: 'pi_1', refundId: `re_${amountCents}`, amountCents, note: '' },
+    });
+
+    it.each<[string, OrderEvent[], string]>([
+      ['a shipped order', [placedTwo, paidTwo, shipped], 'Order #7 was shipped, so it cannot be cancelled'],
+      ['a delivered order', [placedTwo, paidTwo, shipped, delivered], 'Order #7 was delivered, so it cannot be cancelled'],
+      ['an unpaid order set to shipped by hand', [placedTwo, to('pending', 'shipped')], 'Order #7 was shipped, so it cannot be cancelled'],
+      [
+        'a pickup handed over at the cellar door',
+        [pickupPlaced, pickupPaid, ...handedOver],
+        'Order #7 was collected at the cellar door, so it cannot be cancelled',
+      ],
+      [
+        'a collected pickup the operator set back to packed by hand',
+        [pickupPlaced, pickupPaid, ...handedOver, to('delivered', 'packed_awaiting_pickup')],
+        'Order #7 was collected at the cellar door, so it cannot be cancelled',
+      ],
+    ])(
+      'given %s, when it is cancelled by the status form, then it is refused (409 order_with_customer) and nothing is recorded',
+      (_, history, message) => {
+        for (const command of [cancel(), cancel('Customer keeps the beer')]) {
+          let refusal: unknown;
+          try {
+            given(...history).when(command);
+          } catch (error) {
+            refusal = error;
+          }
+          expect(refusal).toBeInstanceOf(DomainError);
+          expect(refusal).toMatchObject({ code: 'order_with_customer', kind: 'conflict' });
+          expect((refusal as DomainError).message).toBe(
+            `${message}: record a return of the cans the customer sends back, or a refund, instead`,
+          );
+        }
+      },
+    );
+
+    it('given a cancelled order that had been collected (before the rule), when Cancelled is asked again, then nothing changes', () => {
+      expect(given(pickupPlaced, pickupPaid, ...handedOver, to('delivered', 'cancelled')).when(cancel())).toEqual([]);
+    });
+
+    it('given a delivered order, when another status is set by hand, then it is recorded as before', () => {
+      expect(
+        given(placedTwo, paidTwo, shipped, delivered).when({
+          type: 'ChangeOrderStatus',
+          status: 'paid',
+          trackingReference: null,
+          by: 'admin',
+        }),
+      ).toEqual([to('delivered', 'paid')]);
+    });
+
+    const pale = (cans: number, valueCents: number) => ({ productId: 'p1', productName: 'Swan Pale', cans, valueCents });
+    const stout = (cans: number, valueCents: number) => ({ productId: 'p2', productName: 'Swan Stout', cans, valueCents });
+
+    it.each<[string, OrderEvent[], OrderCommand, OrderEvent[]]>([
+      [
+        'a delivered order, one can of Pale back and no refund: the can is recorded, no money moves',
+        [placedTwo, paidTwo, shipped, delivered],
+        returning([{ productId: 'p1', cans: 1 }], { kind: 'none' }),
+        [returned([pale(1, 550)], 0)],
+      ],
+      [
+        "a shipped order, two Stouts back refunded at their value: priced from the order's line, rounded down",
+        [placedTwo, paidTwo, shipped],
+        returning([{ productId: 'p2', cans: 2 }], { kind: 'value' }),
+        [returned([stout(2, 666)], 666)],
+      ],
+      [
+        'a collected pickup, every can back at its value: exactly the lines, never the shipping',
+        [pickupPlaced, pickupPaid, ...handedOver],
+        returning(
+          [
+            { productId: 'p1', cans: 4 },
+            { productId: 'p2', cans: 3 },
+          ],
+          { kind: 'value' },
+        ),
+        [returned([pale(4, 2200), stout(3, 1000)], 3200)],
+      ],
+      [
+        'a delivered order partly refunded before: the value is capped at what is left to refund',
+        [placedTwo, paidTwo, shipped, delivered, refunded(3500)],
+        returning([{ productId: 'p1', cans: 4 }], { kind: 'value' }),
+        [returned([pale(4, 2200)], 700)],
+      ],
+      [
+        'a delivered order, a can back with an amount the operator chose',
+        [placedTwo, paidTwo, shipped, delivered],
+        returning([{ productId: 'p1', cans: 1 }], { kind: 'amount', amountCents: 600 }),
+        [returned([pale(1, 550)], 600)],
+      ],
+      [
+        'a second return of the rest of a beer, under another id',
+        [placedTwo, paidTwo, shipped, delivered, returned([pale(1, 550)], 0)],
+        returning([{ productId: 'p1', cans: 3 }], { kind: 'none' }, 'r2'),
+        [returned([pale(3, 1650)], 0, 'r2')],
+      ],
+      [
+        'the same return asked again under its id (a retry): nothing new',
+        [placedTwo, paidTwo, shipped, delivered, returned([stout(2, 666)], 666)],
+        returning([{ productId: 'p2', cans: 2 }], { kind: 'value' }),
+        [],
+      ],
+    ])('given %s', (_, history, command, expected) => {
+      expect(given(...history).when(command)).toEqual(expected);
+    });
+
+    it.each<[string, OrderEvent[], OrderCommand, { code: string; kind: string; message: string }]>([
+      [
+        'an order not with its customer (paid, not shipped)',
+        [placedTwo, paidTwo],
+        returning([{ productId: 'p1', cans: 1 }], { kind: 'none' }),
+        {
+          code: 'order_not_with_customer',
+          kind: 'conflict',
+          message:
+            'Order #7 is not with its customer (it is Paid): only cans of an order shipped, delivered or collected at the cellar door are returned; cancel it instead',
+        },
+      ],
+      [
+        'an unpaid order set to delivered by hand',
+        [placedTwo, to('pending', 'delivered')],
+        returning([{ productId: 'p1', cans: 1 }], { kind: 'none' }),
+        { code: 'order_not_paid', kind: 'conflict', message: 'Order #7 has not been paid, so there is nothing to return' },
+      ],
+      [
+        'a beer the order does not hold',
+        [placedTwo, paidTwo, shipped],
+        returning([{ productId: 'p9', cans: 1 }], { kind: 'none' }),
+        { code: 'product_not_in_order', kind: 'validation', message: 'Order #7 holds no cans of product p9' },
+      ],
+      [
+        'more cans than the order sold',
+        [placedTwo, paidTwo, shipped],
+        returning([{ productId: 'p2', cans: 4 }], { kind: 'none' }),
+        { code: 'too_many_cans', kind: 'conflict', message: 'Only 3 cans of Swan Stout can be taken from Order #7; asked 4' },
+      ],
+      [
+        'more cans than are left after an earlier return',
+        [placedTwo, paidTwo, shipped, returned([stout(2, 666)], 0)],
+        returning([{ productId: 'p2', cans: 2 }], { kind: 'none' }, 'r2'),
+        { code: 'too_many_cans', kind: 'conflict', message: 'Only 1 can of Swan Stout can be taken from Order #7; asked 2' },
+      ],
+      [
+        'a can count that is no whole number of 1 or more',
+        [placedTwo, paidTwo, shipped],
+        returning([{ productId: 'p2', cans: 1.5 }], { kind: 'none' }),
+        { code: 'invalid_items', kind: 'validation', message: expect.stringContaining('items must list the cans') },
+      ],
+      [
+        'the same beer twice',
+        [placedTwo, paidTwo, shipped],
+        returning(
+          [
+            { productId: 'p2', cans: 1 },
+            { productId: 'p2', cans: 1 },
+          ],
+          { kind: 'none' },
+        ),
+        { code: 'invalid_items', kind: 'validation', message: expect.stringContaining('each beer once') },
+      ],
+      [
+        'an amount above what is left to refund',
+        [placedTwo, paidTwo, shipped, refunded(4000)],
+        returning([{ productId: 'p1', cans: 1 }], { kind: 'amount', amountCents: 201 }),
+        { code: 'refund_too_large', kind: 'conflict', message: 'At most $2.00 of this payment can still be refunded' },
+      ],
+      [
+        'its id used before for other cans',
+        [placedTwo, paidTwo, shipped, returned([stout(2, 666)], 666)],
+        returning([{ productId: 'p2', cans: 1 }], { kind: 'value' }),
+        {
+          code: 'idempotency_key_reused',
+          kind: 'conflict',
+          message: 'This Idempotency-Key was used for another return of Order #7 (other cans): use a new key for a new return',
+        },
+      ],
+      [
+        'a deleted order',
+        [placedTwo, deleted],
+        returning([{ productId: 'p1', cans: 1 }], { kind: 'none' }),
+        { code: 'order_deleted', kind: 'conflict', message: 'Order #7 was deleted and can no longer be updated' },
+      ],
+    ])('given %s, when a return is recorded, then it is refused and nothing is recorded', (_, history, command, expected) => {
+      let refusal: unknown;
+      try {
+        given(...history).when(command);
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect(refusal).toMatchObject(expected);
+    });
+
+    /** The order the events leave. */
+    const placedAfter = (...events: OrderEvent[]): PlacedOrder => {
+      const state = fold(orderDecider, events);
+      if (state.kind !== 'placed') throw new Error('no order');
+      return state;
+    };
+
+    it('folds returns into the state: the cans sent back by beer', () => {
+      const state = placedAfter(
+        placedTwo,
+        paidTwo,
+        shipped,
+        returned([stout(2, 666)], 666),
+        returned([pale(1, 550), stout(1, 333)], 0, 'r2'),
+      );
+      expect(returnedCans(state)).toEqual(
+        new Map([
+          ['p2', 3],
+          ['p1', 1],
+        ]),
+      );
+    });
+
+    describe('a refund by cans (the refund route, refundOfCans)', () => {
+      const shippedOrder = placedAfter(placedTwo, paidTwo, shipped);
+      it.each<[string, { productId: string; cans: number }[], number]>([
+        ['one can of a $22.00 4-pack', [{ productId: 'p1', cans: 1 }], 550],
+        ['one Stout of three for $10.00, rounded down', [{ productId: 'p2', cans: 1 }], 333],
+        [
+          'every can: exactly the lines, no shipping',
+          [
+            { productId: 'p1', cans: 4 },
+            { productId: 'p2', cans: 3 },
+          ],
+          3200,
+        ],
+      ])('given a shipped order, when %s is refunded, then it is priced from the order', (_, items, cents) => {
+        expect(refundOfCans(shippedOrder, items)).toBe(cents);
+      });
+
+      it('given cans returned before, then they may still be refunded (a refund is not a return)', () => {
+        const after = placedAfter(placedTwo, paidTwo, shipped, returned([stout(3, 1000)], 0));
+        expect(refundOfCans(after, [{ productId: 'p2', cans: 3 }])).toBe(1000);
+      });
+
+      it.each([
+        [[{ productId: 'p9', cans: 1 }], 'Order #7 holds no cans of product p9'],
+        [[{ productId: 'p1', cans: 5 }], 'Only 4 cans of Swan Pale can be taken from Order #7; asked 5'],
+        [[{ productId: 'p1', cans: 0 }], 'items must list the cans'],
+        [[], 'items must list the cans'],
+      ])('refuses %j', (items, message) => {
+        expect(() => refundOfCans(shippedOrder, items)).toThrow(message);
+      });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
-import type { CheckoutOrigin, OrderCommand, SeenCartLine } from './order.commands';
+import type { CheckoutOrigin, OrderCommand, ReturnRefund, SeenCartLine } from './order.commands';
 import { OrderErrors } from './order.errors';
 import { decimalString } from './order-money';
 import {
@@ -9,8 +9,16 @@ import {
   type OrderEvent,
   type OrderPlacedData,
   type OrderStatus,
+  type ReturnedCans,
 } from './order.events';
-import { isTrackingReference, notifiedByDefault, type Fulfilment } from '@brewery/shop-rules';
+import {
+  cansValueCents,
+  isTrackingReference,
+  isWithCustomer,
+  notifiedByDefault,
+  type Fulfilment,
+  type PickedCans,
+} from '@brewery/shop-rules';
 import { chosenFulfilment } from './fulfilment';
 
 export interface PlacedOrder {
@@ -41,6 +49,15 @@ export interface PlacedOrder {
   paidCancellation: { refundCents: number; keptReason: string | null } | null;
   /** A pickup order handed over at the cellar door. */
   collected: boolean;
+  /** Cans the customer sent back, one entry per return id (absent on states folded before returns existed). */
+  returns?: readonly RecordedReturn[];
+}
+
+/** A return as the order recorded it: which cans, and what was to be refunded for them. */
+export interface RecordedReturn {
+  returnId: string;
+  items: readonly { productId: string; cans: number }[];
+  refundCents: number;
 }
 
 export type OrderState = { kind: 'absent' } | PlacedOrder;
@@ -120,6 +137,9 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         if (command.status === 'shipped') throw OrderErrors.pickupNotShipped(orderId);
         if (command.status === 'delivered' && !state.collected) throw OrderErrors.pickupDeliveredByHandOver(orderId);
       }
+      // An order with its customer is not cancelled: its cans come back by a return, its money by a refund.
+      if (command.status === 'cancelled' && command.status !== state.status && isWithCustomer(state))
+        throw OrderErrors.withCustomer(orderId, withCustomerHow(state));
       if (command.status === 'cancelled' && command.status !== state.status && state.captureClaim !== null)
         throw OrderErrors.paymentUnderWay(orderId);
       const reference = command.trackingReference;
@@ -220,6 +240,8 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ReleaseCaptureClaim':
       if (state.captureClaim !== command.paymentIntentId) return [];
       return [{ type: 'OrderCaptureClaimReleased', data: { paymentIntentId: command.paymentIntentId, reason: command.reason } }];
+    case 'RecordReturn':
+      return recordReturn(state, command);
     case 'RecordRefund': {
       if (state.refundIds.includes(command.refundId)) return [];
       const { paymentIntentId, refundId, amountCents, note } = command;
@@ -360,6 +382,113 @@ function paymentProblem(state: PlacedOrder, payment: { paymentIntentId: string; 
   return null;
 }
 
+/** How an order came to be with its customer, for the refusal to cancel it. */
+function withCustomerHow(state: PlacedOrder): string {
+  if (state.collected) return 'was collected at the cellar door';
+  return state.status === 'shipped' ? 'was shipped' : 'was delivered';
+}
+
+/** Cans of each beer the customer has sent back so far. */
+export function returnedCans(state: PlacedOrder): Map<string, number> {
+  const returned = new Map<string, number>();
+  for (const entry of state.returns ?? []) {
+    for (const item of entry.items) returned.set(item.productId, (returned.get(item.productId) ?? 0) + item.cans);
+  }
+  return returned;
+}
+
+/** The order's lines as they were priced at checkout. */
+function pricedLines(state: PlacedOrder) {
+  return state.order.items.map((item) => ({ productId: item.productId, cans: item.quantity, lineTotalCents: item.lineTotalCents }));
+}
+
+/**
+ * Cans picked from the order, checked against it: each beer once, in the order, a whole number of cans of 1 or
+ * more and at most `available` of it (what the order sold of it, less what came back before for a return).
+ */
+function checkedCans(
+  state: PlacedOrder,
+  picked: readonly PickedCans[],
+  available: (productId: string, sold: number) => number,
+): ReturnedCans[] {
+  const orderId = state.order.orderId;
+  if (picked.length === 0 || new Set(picked.map((p) => p.productId)).size !== picked.length) throw OrderErrors.invalidReturnItems();
+  return picked.map(({ productId, cans }) => {
+    if (!Number.isSafeInteger(cans) || cans <= 0) throw OrderErrors.invalidReturnItems();
+    const lines = state.order.items.filter((item) => item.productId === productId);
+    const first = lines[0];
+    if (first === undefined) throw OrderErrors.productNotInOrder(orderId, productId);
+    const left = available(
+      productId,
+      lines.reduce((sum, line) => sum + line.quantity, 0),
+    );
+    if (cans > left) throw OrderErrors.tooManyCans(orderId, first.productName, left, cans);
+    return { productId, productName: first.productName, cans, valueCents: cansValueCents(pricedLines(state), [{ productId, cans }]) };
+  });
+}
+
+/** What is left of the payment to refund, as the order's records say (0 before it is paid). */
+export function refundableCents(state: PlacedOrder): number {
+  return Math.max(0, state.paidCents - state.refundedCents);
+}
+
+/**
+ * A refund by cans (the refund route's `items`): each beer in the order, at most the cans it sold of it, priced from
+ * the order's own lines (`cansValueCents`). Refused like a return's cans; the caller caps it at what is left.
+ */
+export function refundOfCans(state: PlacedOrder, picked: readonly PickedCans[]): number {
+  const items = checkedCans(state, picked, (_, sold) => sold);
+  return items.reduce((sum, item) => sum + item.valueCents, 0);
+}
+
+function sameCans(a: readonly PickedCans[], b: readonly PickedCans[]): boolean {
+  const key = (list: readonly PickedCans[]) =>
+    list
+      .map((item) => JSON.stringify([item.productId, item.cans]))
+      .sort()
+      .join('\n');
+  return key(a) === key(b);
+}
+
+/** The same return asked again under its id: the same cans, and no other money than was recorded. */
+function sameReturn(recorded: RecordedReturn, cans: readonly PickedCans[], refund: ReturnRefund): boolean {
+  if (!sameCans(recorded.items, cans)) return false;
+  if (refund.kind === 'none') return recorded.refundCents === 0;
+  if (refund.kind === 'amount') return recorded.refundCents === refund.amountCents;
+  return true;
+}
+
+/**
+ * Cans the customer sent back: only of a paid order with its customer (shipped, delivered, collected); each beer in
+ * the order, at most what it sold less what came back before; once per return id. Its refund: none, the cans'
+ * value (at most what is left to refund), or an amount (refused above what is left).
+ */
+function recordReturn(state: PlacedOrder, command: Extract<OrderCommand, { type: 'RecordReturn' }>): OrderEvent[] {
+  const orderId = state.order.orderId;
+  const earlier = (state.returns ?? []).find((entry) => entry.returnId === command.returnId);
+  if (earlier !== undefined) {
+    if (sameReturn(earlier, command.items, command.refund)) return [];
+    throw OrderErrors.returnKeyReused(orderId);
+  }
+  if (state.deleted) throw OrderErrors.deleted(orderId);
+  if (state.paidWith === null) throw OrderErrors.notPaidForReturn(orderId);
+  if (!isWithCustomer(state)) throw OrderErrors.notWithCustomer(orderId, state.status);
+  const before = returnedCans(state);
+  const items = checkedCans(state, command.items, (productId, sold) => sold - (before.get(productId) ?? 0));
+  const left = refundableCents(state);
+  let refundCents = 0;
+  if (command.refund.kind === 'value') {
+    refundCents = Math.min(
+      left,
+      items.reduce((sum, item) => sum + item.valueCents, 0),
+    );
+  } else if (command.refund.kind === 'amount') {
+    if (command.refund.amountCents > left) throw OrderErrors.refundTooLarge(left);
+    refundCents = command.refund.amountCents;
+  }
+  return [{ type: 'OrderItemsReturned', data: { returnId: command.returnId, items, refundCents, returnedAt: command.at } }];
+}
+
 function evolve(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'OrderPlaced') {
     return {
@@ -380,6 +509,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       paidCents: 0,
       paidCancellation: null,
       collected: false,
+      returns: [],
     };
   }
   if (state.kind === 'absent') return state;
@@ -425,6 +555,18 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, trackingReference: event.data.trackingReference };
     case 'OrderCollected':
       return { ...state, collected: true };
+    case 'OrderItemsReturned':
+      return {
+        ...state,
+        returns: [
+          ...(state.returns ?? []),
+          {
+            returnId: event.data.returnId,
+            items: event.data.items.map(({ productId, cans }) => ({ productId, cans })),
+            refundCents: event.data.refundCents,
+          },
+        ],
+      };
     case 'CheckoutResumed':
     case 'OrderNoteAdded':
       return state;

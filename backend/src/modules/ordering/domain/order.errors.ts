@@ -1,4 +1,4 @@
-import { invisibleCharacterRule, ORDER_STATUSES } from '@brewery/shop-rules';
+import { invisibleCharacterRule, ORDER_STATUSES, orderStatusLabel } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderStatus } from './order.events';
 import { decimalString } from './order-money';
@@ -26,6 +26,28 @@ export const CollectionMessages = {
     `fulfilment.pickupDate is required to collect at the cellar door: choose one of ${open.join(', ')}`,
   pickupDateClosed: (date: string, open: readonly string[]): string =>
     `pickupDate ${date} is not an open Saturday at the cellar door: choose one of ${open.join(', ')}`,
+} as const;
+
+/** The wording of returns and of refunds by cans, shared by their refusals and the tests. */
+export const ReturnMessages = {
+  items: 'items must list the cans: 1 to 50 of {"productId": "…", "cans": a whole number of 1 or more}, each beer once',
+  refund:
+    'refund must be true (the value of the returned cans), false, or an amount in dollars with at most two decimals (for example 12.50)',
+  amountOrItems: 'Refund either an amount or items (cans of the order), not both',
+  withCustomer: (orderId: string, how: string): string =>
+    `Order #${orderId} ${how}, so it cannot be cancelled: record a return of the cans the customer sends back, or a refund, instead`,
+  notWithCustomer: (orderId: string, status: string): string =>
+    `Order #${orderId} is not with its customer (it is ${status}): only cans of an order shipped, delivered or collected at the cellar door are returned; cancel it instead`,
+  notPaid: (orderId: string): string => `Order #${orderId} has not been paid, so there is nothing to return`,
+  notInOrder: (orderId: string, productId: string): string => `Order #${orderId} holds no cans of product ${productId}`,
+  tooMany: (orderId: string, name: string, left: number, asked: number): string =>
+    `Only ${left} ${left === 1 ? 'can' : 'cans'} of ${name} can be taken from Order #${orderId}; asked ${asked}`,
+  keyReused: (orderId: string): string =>
+    `This Idempotency-Key was used for another return of Order #${orderId} (other cans): use a new key for a new return`,
+  refundTooLarge: (leftCents: number): string =>
+    leftCents === 0
+      ? 'This payment has been refunded in full'
+      : `At most $${decimalString(leftCents)} of this payment can still be refunded`,
 } as const;
 
 /** The order stream's refusals, with stable codes. */
@@ -78,6 +100,23 @@ export const OrderErrors = {
       `Card authorised for $${decimalString(amountCents)} ${currency.toUpperCase()}, not the total of Order #${orderId}, $${decimalString(totalCents)} AUD: the authorisation was cancelled and nothing was charged.`,
       'conflict',
     ),
+  /** A cancellation of an order already with its customer: its cans come back by a return, its money by a refund. */
+  withCustomer: (orderId: string, how: string): DomainError =>
+    new DomainError('order_with_customer', ReturnMessages.withCustomer(orderId, how), 'conflict'),
+  notWithCustomer: (orderId: string, status: OrderStatus): DomainError =>
+    new DomainError('order_not_with_customer', ReturnMessages.notWithCustomer(orderId, orderStatusLabel(status)), 'conflict'),
+  notPaidForReturn: (orderId: string): DomainError => new DomainError('order_not_paid', ReturnMessages.notPaid(orderId), 'conflict'),
+  invalidReturnItems: (): DomainError => new DomainError('invalid_items', ReturnMessages.items, 'validation'),
+  invalidReturnRefund: (): DomainError => new DomainError('invalid_refund', ReturnMessages.refund, 'validation'),
+  amountOrItems: (): DomainError => new DomainError('invalid_refund', ReturnMessages.amountOrItems, 'validation'),
+  productNotInOrder: (orderId: string, productId: string): DomainError =>
+    new DomainError('product_not_in_order', ReturnMessages.notInOrder(orderId, productId), 'validation'),
+  tooManyCans: (orderId: string, name: string, left: number, asked: number): DomainError =>
+    new DomainError('too_many_cans', ReturnMessages.tooMany(orderId, name, left, asked), 'conflict'),
+  returnKeyReused: (orderId: string): DomainError =>
+    new DomainError('idempotency_key_reused', ReturnMessages.keyReused(orderId), 'conflict'),
+  refundTooLarge: (leftCents: number): DomainError =>
+    new DomainError('refund_too_large', ReturnMessages.refundTooLarge(leftCents), 'conflict'),
   /** A dispatch step (bulk status) for an order that was never paid. */
   notPaidForDispatch: (orderId: string): DomainError =>
     new DomainError('order_not_paid', `Order #${orderId} has not been paid, so it cannot be packed, shipped or delivered`, 'conflict'),
@@ -97,6 +136,10 @@ export const OrderErrors = {
       order_cancelled: [`order ${named} is cancelled (change it from its own form if it must go out)`, 'conflict'],
       order_refunded: [`order ${named} was refunded in full, so it cannot be packed, shipped or delivered`, 'conflict'],
       pickup_not_shipped: [`order ${named} is collected at the cellar door, so it is never shipped`, 'conflict'],
+      order_with_customer: [
+        `order ${named} is with its customer (shipped, delivered or collected), so it cannot be cancelled: record a return or a refund instead`,
+        'conflict',
+      ],
       pickup_needs_hand_over: [
         `order ${named} is collected at the cellar door: it becomes Delivered when it is handed over with the photo ID checked (Cellar door, Hand over)`,
         'conflict',

@@ -147,6 +147,24 @@ export type OrderCollected = DomainEvent<
 /** The operator's internal note on the order (who wrote it is the event's actor): never e-mailed. */
 export type OrderNoteAdded = DomainEvent<'OrderNoteAdded', { note: string }>;
 
+/** Cans of one beer the customer sent back, and what they are worth priced from the order's own lines. */
+export interface ReturnedCans {
+  productId: string;
+  productName: string;
+  cans: number;
+  valueCents: number;
+}
+
+/**
+ * Cans of an order with its customer (shipped, delivered, collected) that the customer sent back, recorded once per
+ * return id. The cans go back on the shelf (`StockReturned` with the same return id, once per beer) and
+ * `refundCents` (0: none) is refunded under a key of the return's own.
+ */
+export type OrderItemsReturned = DomainEvent<
+  'OrderItemsReturned',
+  { returnId: string; items: ReturnedCans[]; refundCents: number; returnedAt: string }
+>;
+
 export type OrderEvent =
   | OrderPlaced
   | PaymentIntentAttached
@@ -165,7 +183,8 @@ export type OrderEvent =
   | PaidOrderCancelled
   | CheckoutResumed
   | OrderNoteAdded
-  | OrderCollected;
+  | OrderCollected
+  | OrderItemsReturned;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -188,6 +207,7 @@ export const ORDER_EVENT_TYPES = [
   'CheckoutResumed',
   'OrderNoteAdded',
   'OrderCollected',
+  'OrderItemsReturned',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

@@ -226,3 +226,79 @@ describe('orders read model', () => {
     });
   });
 });
+
+describe('money the shop is giving back by itself, and cans sent back', () => {
+  const paidOrder = history.slice(0, 4);
+  const delivered = recorded(4, { type: 'OrderStatusChanged', data: { from: 'paid', to: 'delivered' } }, 'admin');
+  const cancelled: RecordedEvent[] = [
+    recorded(4, { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 5200, keptReason: null } }, 'admin'),
+    recorded(5, { type: 'OrderStatusChanged', data: { from: 'paid', to: 'cancelled' } }, 'admin'),
+  ];
+  const refunded = (revision: number, amountCents: number) =>
+    recorded(revision, { type: 'OrderRefunded', data: { paymentIntentId: 'pi_1', refundId: `re_${revision}`, amountCents, note: '' } });
+
+  it.each<[string, RecordedEvent[], string | undefined]>([
+    ['a paid order: nothing on its way', paidOrder, undefined],
+    ['a paid order cancelled: what remained paid is on its way', [...paidOrder, ...cancelled], '52.00'],
+    ['its refund recorded: nothing on its way', [...paidOrder, ...cancelled, refunded(6, 5200)], '0.00'],
+    [
+      'a refund of the operator recorded at the same moment, then the rest: nothing on its way',
+      [...paidOrder, ...cancelled, refunded(6, 1000), refunded(7, 4200)],
+      '0.00',
+    ],
+    ['one of two refunds recorded: the rest on its way', [...paidOrder, ...cancelled, refunded(6, 1000)], '42.00'],
+    [
+      'cancelled with the payment kept: nothing on its way',
+      [
+        ...paidOrder,
+        recorded(4, { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 0, keptReason: 'Replacement' } }, 'admin'),
+      ],
+      '0.00',
+    ],
+    [
+      'the refund handed to the operator (flagged about the payment): nothing on its way',
+      [
+        ...paidOrder,
+        ...cancelled,
+        recorded(6, { type: 'OrderNeedsReview', data: { reason: 'The refund was refused 5 times', paymentIntentId: 'pi_1' } }),
+      ],
+      '0.00',
+    ],
+    [
+      'flagged about another payment: still on its way',
+      [...paidOrder, ...cancelled, recorded(6, { type: 'OrderNeedsReview', data: { reason: 'Paid twice', paymentIntentId: 'pi_2' } })],
+      '52.00',
+    ],
+  ])('given %s', async (_, events, underWay) => {
+    expect((await project(events))?.refundUnderWay).toBe(underWay);
+  });
+
+  it('given every event delivered twice, or an older one again after a newer, then the same figures', async () => {
+    const events = [...paidOrder, ...cancelled, refunded(6, 1000), refunded(7, 4200)];
+    const once = await project(events);
+    expect(once).toMatchObject({ refundedAmount: '52.00', refundUnderWay: '0.00' });
+    expect(await project(events.flatMap((event) => [event, event]))).toEqual(once);
+    expect(await project([...events, cancelled[0] as RecordedEvent, refunded(6, 1000)])).toEqual(once);
+  });
+
+  it('given cans sent back, then the order lists each return once, however often it is delivered', async () => {
+    const returned = recorded(
+      5,
+      {
+        type: 'OrderItemsReturned',
+        data: {
+          returnId: 'r1',
+          items: [{ productId: 'p1', productName: 'Swan Pale', cans: 2, valueCents: 1050 }],
+          refundCents: 1050,
+          returnedAt: '2026-12-01T02:00:00.000Z',
+        },
+      },
+      'admin',
+    );
+    const expected = [
+      { returnId: 'r1', at: '2026-12-01T02:00:00.000Z', items: [{ productId: 'p1', productName: 'Swan Pale', cans: 2 }], refund: '10.50' },
+    ];
+    expect((await project([...paidOrder, delivered, returned]))?.returns).toEqual(expected);
+    expect((await project([...paidOrder, delivered, returned, returned, delivered]))?.returns).toEqual(expected);
+  });
+});

@@ -87,6 +87,14 @@ export interface OrderDoc extends Doc {
   /** Money given back to the customer, in dollars (absent: none). */
   refundedAmount?: string;
   refunds?: { amount: string; at: string; note: string }[];
+  /**
+   * What the shop is refunding by itself and has not yet recorded, in dollars: a paid cancellation's refund on its
+   * way (absent or '0.00': none). Falls as its refunds are recorded; cleared when the order is flagged about its
+   * payment (the refund was refused and handed to the operator).
+   */
+  refundUnderWay?: string;
+  /** Cans the customer sent back, oldest first (absent: none): which, when, and what was to be refunded for them. */
+  returns?: { returnId: string; at: string; items: { productId: string; productName: string; cans: number }[]; refund: string }[];
   /** The shop's internal notes, oldest first (absent: none). Never shown to the customer. */
   notes?: { note: string; at: string; by: Actor }[];
   cancelReason: string | null;
@@ -232,12 +240,22 @@ export class OrderListProjection implements Projection {
           $push: { statusHistory: { status: 'paid', at, by } },
         });
         return;
-      case 'OrderNeedsReview':
+      case 'OrderNeedsReview': {
+        // The order flagged about its own payment: whatever refund was on its way is the operator's now.
+        const stored = await orders.findOne({ _id: orderId });
+        const handedOver = stored !== null && centsOf(stored.refundUnderWay) > 0 && event.data.paymentIntentId === stored.paymentIntentId;
         await orders.updateOne(guard, {
-          $set: { revision: recorded.revision, needsReview: true, hidden: false, reviewResolution: null },
+          $set: {
+            revision: recorded.revision,
+            needsReview: true,
+            hidden: false,
+            reviewResolution: null,
+            ...(handedOver ? { refundUnderWay: '0.00' } : {}),
+          },
           $push: { reviewReasons: event.data.reason },
         });
         return;
+      }
       case 'OrderReviewResolved':
         // An order once flagged stays in the lists after it is resolved, whatever its status: the operator who
         // settled it (a refund, a cancelled payment) must find it again. Only checkouts abandoned without a
@@ -245,10 +263,14 @@ export class OrderListProjection implements Projection {
         await orders.updateOne(guard, set({ needsReview: false, reviewResolution: { note: event.data.note, at } }));
         return;
       case 'OrderRefunded': {
-        const refundedCents =
-          Math.round(Number((await orders.findOne({ _id: orderId }))?.refundedAmount ?? '0') * 100) + event.data.amountCents;
+        const stored = await orders.findOne({ _id: orderId });
+        const refundedCents = centsOf(stored?.refundedAmount) + event.data.amountCents;
+        const underWay =
+          stored?.refundUnderWay === undefined
+            ? {}
+            : { refundUnderWay: decimalString(Math.max(0, centsOf(stored.refundUnderWay) - event.data.amountCents)) };
         await orders.updateOne(guard, {
-          $set: { revision: recorded.revision, refundedAmount: decimalString(refundedCents) },
+          $set: { revision: recorded.revision, refundedAmount: decimalString(refundedCents), ...underWay },
           $push: { refunds: { amount: decimalString(event.data.amountCents), at, note: event.data.note } },
         });
         return;
@@ -288,9 +310,27 @@ export class OrderListProjection implements Projection {
         await orders.updateOne(guard, set({ collection: { idType, collectedBy, at: collectedAt, by } }));
         return;
       }
+      case 'PaidOrderCancelled':
+        // What remains paid is refunded by the shop itself (unless the payment is kept): on its way until recorded.
+        await orders.updateOne(guard, set({ refundUnderWay: decimalString(event.data.keptReason === null ? event.data.refundCents : 0) }));
+        return;
+      case 'OrderItemsReturned': {
+        const { returnId, items, refundCents, returnedAt } = event.data;
+        await orders.updateOne(guard, {
+          $set: { revision: recorded.revision },
+          $push: {
+            returns: {
+              returnId,
+              at: returnedAt,
+              items: items.map(({ productId, productName, cans }) => ({ productId, productName, cans })),
+              refund: decimalString(refundCents),
+            },
+          },
+        });
+        return;
+      }
       case 'OrderCaptureClaimed':
       case 'OrderCaptureClaimReleased':
-      case 'PaidOrderCancelled':
       case 'CheckoutResumed':
         // The capture under way shows in the order's history; its outcome (paid, or cancelled) changes the lists.
         await orders.updateOne(guard, set({}));
@@ -314,6 +354,11 @@ export class OrderListProjection implements Projection {
     const declined = recorded.type === 'PaymentFailed' ? { message: data.failureMessage ?? 'The card was declined.', at } : null;
     await orders.updateOne({ _id: data.orderId }, { $set: { paymentDeclined: declined, paymentAnsweredAt: at } });
   }
+}
+
+/** Dollars as the read model keeps them ("12.50", or absent: none) in cents. */
+function centsOf(dollars: string | undefined): number {
+  return Math.round(Number(dollars ?? '0') * 100);
 }
 
 /**
