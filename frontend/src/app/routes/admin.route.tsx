@@ -1,8 +1,7 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, ConfigProvider, Tabs } from 'antd';
+import { Button, ConfigProvider } from 'antd';
 // antd's styles for every admin screen as one static sheet (see ADMIN_THEME below).
 import 'antd/dist/antd.css';
-import type { TabsProps } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
@@ -12,6 +11,7 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import './admin.route.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { ADMIN_TABS, adminTab, type AdminTabKey } from './admin-tabs';
+import { AdminTabStrip, type AdminTabItem } from './admin-tab-strip';
 
 /**
  * A tab drawn from its code: the page's loading state until the code is here, then the tab at once. No
@@ -46,10 +46,10 @@ function tabCode(load: () => Promise<ComponentType>) {
   return { Tab, preload };
 }
 
-/** Each tab of the table with its code, drawn as antd's tab item. */
+/** Each tab of the table with its code. */
 const TABS = ADMIN_TABS.map((tab) => {
   const { Tab, preload } = tabCode(tab.load);
-  return { key: tab.key, label: tab.label, children: <Tab />, preload };
+  return { key: tab.key, label: tab.label, panel: <Tab />, preload };
 });
 
 /** The component of the tab a `?tab=` names (Products for one it does not know), ready to draw at once. */
@@ -63,26 +63,12 @@ function isTabKey(value: string | null): value is AdminTabKey {
 }
 
 /**
- * A tab's label with the count of what it lists, from the summary (the order tabs). The count is drawn, not
- * read out: the tab keeps its name for a screen reader, and the summary above says the same figures in words.
+ * A tab with the count of what it lists, from the summary (the order tabs). The count is drawn, not read out: the
+ * tab keeps its name for a screen reader, and the summary above says the same figures in words.
  */
-function withCount(
-  tab: Omit<(typeof TABS)[number], 'preload'>,
-  summary: AdminSummary | null | undefined,
-): NonNullable<TabsProps['items']>[number] {
+function withCount(tab: (typeof TABS)[number], summary: AdminSummary | null | undefined): AdminTabItem<AdminTabKey> {
   const count = tab.key === 'active-orders' || tab.key === 'pending-orders' ? summary?.tabCounts[tab.key] : undefined;
-  if (count === undefined) return tab;
-  return {
-    ...tab,
-    label: (
-      <>
-        {tab.label}{' '}
-        <span className="admin-dashboard__tab-count" aria-hidden>
-          {count}
-        </span>
-      </>
-    ),
-  };
+  return { key: tab.key, label: tab.label, panel: tab.panel, ...(count === undefined ? {} : { count }) };
 }
 
 function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
@@ -103,12 +89,11 @@ function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
         </Button>
       </header>
       <AdminSummaryBar summary={summary.data} />
-      {/* Inactive tabs mount on first visit only, so each tab asks the server for its data when opened. */}
-      <Tabs
-        className="admin-dashboard__tabs"
+      {/* Every tab in view at any width; inactive tabs mount on first visit only, so each asks for its data when opened. */}
+      <AdminTabStrip
         activeKey={activeKey}
-        onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
-        items={TABS.map(({ key, label, children }) => withCount({ key, label, children }, summary.data))}
+        onSelect={(key) => setSearchParams({ tab: key }, { replace: true })}
+        items={TABS.map((tab) => withCount(tab, summary.data))}
       />
     </main>
   );
