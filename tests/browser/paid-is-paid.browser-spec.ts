@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chooseOption, describeInBrowser, launchChromium, newShopContext } from './support/browser';
-import { SLOW_PHONE } from '../support/early-taps';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { asSlowPhone } from '../support/early-taps';
+import { seededFourPackBeer, startShopServer, type ShopServer } from '../support/shop-server';
 
 jest.setTimeout(240_000);
 
@@ -20,21 +20,11 @@ interface AdminOrder {
 describeInBrowser('paid is paid: a reload right after "Complete Payment" on a slow phone', () => {
   let server: ShopServer;
   let browser: Browser;
-  let beer: { name: string; slug: string; price4Pack: string | null };
+  let beer: { name: string; slug: string; price4Pack: string };
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startShopServer({ name: 'paid-is-paid' }), launchChromium()]);
-    await server.api('POST', '/api/admin/seed-products', undefined, await server.adminToken());
-    const products = (await (await fetch(`${server.url}/api/products`)).json()) as {
-      name: string;
-      slug: string;
-      inventory: number;
-      enable4Pack: boolean;
-      price4Pack: string | null;
-    }[];
-    const offered = products.find((product) => product.inventory >= 16 && product.enable4Pack && product.price4Pack !== null);
-    if (offered === undefined) throw new Error('no seeded beer offers 4 Packs with 16 cans in stock');
-    beer = offered;
+    beer = await seededFourPackBeer(server);
   });
   afterAll(async () => {
     await browser?.close();
@@ -62,15 +52,7 @@ describeInBrowser('paid is paid: a reload right after "Complete Payment" on a sl
       },
     );
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: SLOW_PHONE.latencyMs,
-      downloadThroughput: SLOW_PHONE.bytesPerSecond,
-      uploadThroughput: SLOW_PHONE.bytesPerSecond,
-    });
+    await asSlowPhone(context, page);
     return { context, page };
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { describeInBrowser, launchChromium, newShopContext } from './support/browser';
-import { startShopServer, type ShopServer } from '../support/shop-server';
+import { seededFourPackBeer, startShopServer, type ShopServer } from '../support/shop-server';
 import { tapFromFirstPaint } from '../support/early-taps';
 
 jest.setTimeout(180_000);
@@ -19,18 +19,7 @@ describeInBrowser('the phone shop: taps from the first paint, toasts, the state 
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startShopServer({ name: 'early-taps' }), launchChromium()]);
-    const token = await server.adminToken();
-    await server.api('POST', '/api/admin/seed-products', undefined, token);
-    const products = (await (await fetch(`${server.url}/api/products`)).json()) as {
-      name: string;
-      slug: string;
-      inventory: number;
-      enable4Pack: boolean;
-      price4Pack: string | null;
-    }[];
-    const offered = products.find((product) => product.inventory >= 16 && product.enable4Pack && product.price4Pack !== null);
-    if (offered === undefined) throw new Error('no seeded beer offers 4 Packs with 16 cans in stock');
-    beer = offered;
+    beer = await seededFourPackBeer(server);
   });
   /** A returning adult's phone whose pack holds one 4 Pack of the beer. */
   const phoneWithFourPack = async () => {

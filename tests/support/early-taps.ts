@@ -1,7 +1,20 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 /** A phone on a slow network, as a returning customer meets the shop: 4× slower CPU, 150 ms latency, 200 kB/s. */
 export const SLOW_PHONE = { cpuSlowdown: 4, latencyMs: 150, bytesPerSecond: 200 * 1024 } as const;
+
+/** The page runs as on the slow phone: its CPU four times slower, its network 150 ms away at 200 kB/s. */
+export async function asSlowPhone(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_PHONE.latencyMs,
+    downloadThroughput: SLOW_PHONE.bytesPerSecond,
+    uploadThroughput: SLOW_PHONE.bytesPerSecond,
+  });
+}
 
 /** Taps 150 ms apart from the first paint, as a customer who does not wait for the page's code. */
 export const TAP_INTERVAL_MS = 150;
@@ -43,17 +56,7 @@ export async function tapFromFirstPaint(
     });
     await context.addCookies([{ name: 'age_verified', value: 'true', url: baseURL }]);
     const page = await context.newPage();
-    if (options.throttled) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: SLOW_PHONE.latencyMs,
-        downloadThroughput: SLOW_PHONE.bytesPerSecond,
-        uploadThroughput: SLOW_PHONE.bytesPerSecond,
-      });
-    }
+    if (options.throttled) await asSlowPhone(context, page);
     await page.goto(path, { waitUntil: 'commit' });
     const scope = path === '/shop' ? page.getByRole('article', { name: options.beer }) : page.locator('main');
     const fourPack = scope.locator('label', { hasText: '4 Pack' }).first();

@@ -185,3 +185,18 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     },
   };
 }
+
+/** A seeded beer sold in 4 Packs with at least 16 cans in stock (seeds the catalogue first). */
+export async function seededFourPackBeer(server: ShopServer): Promise<{ name: string; slug: string; price4Pack: string }> {
+  await server.api('POST', '/api/admin/seed-products', undefined, await server.adminToken());
+  const products = (await (await fetch(`${server.url}/api/products`)).json()) as {
+    name: string;
+    slug: string;
+    inventory: number;
+    enable4Pack: boolean;
+    price4Pack: string | null;
+  }[];
+  const offered = products.find((product) => product.inventory >= 16 && product.enable4Pack && product.price4Pack !== null);
+  if (offered === undefined || offered.price4Pack === null) throw new Error('no seeded beer offers 4 Packs with 16 cans in stock');
+  return { name: offered.name, slug: offered.slug, price4Pack: offered.price4Pack };
+}

@@ -66,6 +66,16 @@ describe('checkout: superseded only on success', () => {
     return (await streamEvents(t, `order-${orderId}`)).map((event) => event.type);
   }
 
+  /** The operator cancels a paid order: refunded, and its cans back on the shelf for the next case. */
+  async function cancelPaid(orderId: string): Promise<void> {
+    await t
+      .http()
+      .put(`/api/admin/orders/${orderId}/tracking`)
+      .set('Authorization', `Bearer ${await t.adminToken()}`)
+      .send({ trackingReference: 'TBA', status: 'cancelled' })
+      .expect(200);
+  }
+
   async function endAll(): Promise<void> {
     t.clock.now = new Date(t.clock.now.getTime() + 31 * 60_000);
     await t.app.get(ReservationExpiry).releaseExpired();
@@ -108,12 +118,7 @@ describe('checkout: superseded only on success', () => {
         await settle(t);
         expect((await paymentStatusOf(t, first.body)).body).toMatchObject({ status: 'succeeded', orderId: first.body.orderId });
         // The shop sold 16: put them back for the next case.
-        await t
-          .http()
-          .put(`/api/admin/orders/${first.body.orderId}/tracking`)
-          .set('Authorization', `Bearer ${await t.adminToken()}`)
-          .send({ trackingReference: 'TBA', status: 'cancelled' })
-          .expect(200);
+        await cancelPaid(first.body.orderId);
         await settle(t);
         await endAll();
       },
@@ -151,12 +156,7 @@ describe('checkout: superseded only on success', () => {
     const confirmed = await checkOut(from, packs(1), customer, { confirmRepeat: true });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.orderId).not.toBe(first.body.orderId);
-    await t
-      .http()
-      .put(`/api/admin/orders/${first.body.orderId}/tracking`)
-      .set('Authorization', `Bearer ${await t.adminToken()}`)
-      .send({ trackingReference: 'TBA', status: 'cancelled' })
-      .expect(200);
+    await cancelPaid(first.body.orderId);
     await endAll();
   });
 
@@ -182,12 +182,7 @@ describe('checkout: superseded only on success', () => {
     await settle(t);
     expect((await paymentStatusOf(t, first.body)).body).toMatchObject({ status: 'succeeded' });
     expect(await stock()).toBe(16);
-    await t
-      .http()
-      .put(`/api/admin/orders/${first.body.orderId}/tracking`)
-      .set('Authorization', `Bearer ${await t.adminToken()}`)
-      .send({ trackingReference: 'TBA', status: 'cancelled' })
-      .expect(200);
+    await cancelPaid(first.body.orderId);
     await endAll();
   });
 
@@ -215,12 +210,7 @@ describe('checkout: superseded only on success', () => {
         expect(again.status).toBe(409);
         expect(['earlier_checkout_paying', 'repeat_of_paid_order']).toContain(again.body.code);
         expect(firstStatus).toBe('succeeded');
-        await t
-          .http()
-          .put(`/api/admin/orders/${first.body.orderId}/tracking`)
-          .set('Authorization', `Bearer ${await t.adminToken()}`)
-          .send({ trackingReference: 'TBA', status: 'cancelled' })
-          .expect(200);
+        await cancelPaid(first.body.orderId);
       }
       await endAll();
     }
