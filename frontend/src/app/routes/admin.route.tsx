@@ -10,6 +10,7 @@ import { AdminSummaryBar, useAdminSummary, type AdminSummary } from '@/features/
 import { PageLoading } from '@/shared/ui/page-loading';
 import './admin.route.css';
 import { PageMeta } from '@/shared/ui/page-meta';
+import { useToastsAtBottom } from '@/shared/ui/toast/use-toast';
 import { ADMIN_TABS, adminTab, type AdminTabKey } from './admin-tabs';
 import { AdminTabStrip, type AdminTabItem } from './admin-tab-strip';
 
@@ -80,7 +81,7 @@ function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
   return (
     <main id="main-content" className="page admin-dashboard">
       <PageMeta title="Admin Dashboard" noindex />
-      {/* Log out sits at the left, beside the heading: a toast (top right) never covers it. */}
+      {/* Log out sits at the left, beside the heading, where no toast goes. */}
       <header className="admin-dashboard__header">
         <h1 className="page__title admin-dashboard__title">Admin Dashboard</h1>
         <p className="admin-dashboard__subtitle">Manage products and orders</p>
@@ -110,6 +111,8 @@ const ADMIN_THEME = { zeroRuntime: true } as const;
 
 /** /admin: the login without a valid token, otherwise the dashboard. A lazy chunk the shop never loads. */
 export function Component() {
+  // The admin's toasts keep a strip at the bottom of the screen, clear of every control (toast-space.ts).
+  useToastsAtBottom();
   return (
     <ConfigProvider theme={ADMIN_THEME}>
       <AdminGate>{({ logout }) => <AdminDashboard onLogout={logout} />}</AdminGate>

@@ -1,7 +1,9 @@
 import { notification } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { useEffect } from 'react';
-import { toastConfig } from './toast-config';
+import { toastConfig, toastLayer } from './toast-config';
+import { keepToastSpace } from './toast-space';
+import './toast-space.css';
 
 export interface ToastHostProps {
   onReady: (api: NotificationInstance) => void;
@@ -11,5 +13,7 @@ export interface ToastHostProps {
 export default function ToastHost({ onReady }: ToastHostProps) {
   const [api, holder] = notification.useNotification(toastConfig());
   useEffect(() => onReady(api), [api, onReady]);
+  // A toast at the bottom keeps its strip of the screen while it shows (see toast-space.ts).
+  useEffect(() => keepToastSpace(toastLayer()), []);
   return holder;
 }

@@ -4,6 +4,7 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { ToastApi, ToastKind } from './toast-context';
 import { ToastContext } from './toast-context';
 import { ToastHotkey } from './toast-hotkey';
+import { toastPlacement } from './toast-config';
 
 const ToastHost = lazy(() => import('./toast-host'));
 
@@ -21,6 +22,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [wanted, setWanted] = useState(false);
   const api = useRef<NotificationInstance | null>(null);
   const pending = useRef<Pending[]>([]);
+  // How many parts of the page (the admin) ask for the toasts at the bottom of the screen.
+  const atBottom = useRef(0);
 
   useEffect(() => {
     const load = () => setWanted(true);
@@ -33,7 +36,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const open = (instance: NotificationInstance, { kind, title, description }: Pending) =>
-    instance[kind]({ title, description, role: kind === 'error' ? 'alert' : 'status', closable: true });
+    instance[kind]({
+      title,
+      description,
+      role: kind === 'error' ? 'alert' : 'status',
+      closable: true,
+      placement: toastPlacement(atBottom.current > 0 ? 'bottom' : 'shop'),
+    });
 
   const onReady = useCallback((instance: NotificationInstance) => {
     api.current = instance;
@@ -52,6 +61,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       dismiss: () => {
         pending.current = [];
         api.current?.destroy();
+      },
+      keepAtBottom: () => {
+        atBottom.current += 1;
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          atBottom.current -= 1;
+        };
       },
     }),
     [],

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { useToast } from './use-toast';
+import { PHONE_TOASTS_QUERY } from './toast-config';
+import { useToast, useToastsAtBottom } from './use-toast';
 
 function ToastButtons() {
   const toast = useToast();
@@ -13,6 +15,65 @@ function ToastButtons() {
     </>
   );
 }
+
+/** The admin's page: its toasts at the bottom of the screen. */
+function AdminButtons() {
+  useToastsAtBottom();
+  return <ToastButtons />;
+}
+
+/** Which corner or edge of the screen the toast showing was drawn at. */
+function placementOfToast(): string | undefined {
+  const container = document.querySelector('.ant-notification-notice')?.closest('.ant-notification');
+  return Array.from(container?.classList ?? [])
+    .find((name) => /^ant-notification-(top|bottom)/.test(name))
+    ?.replace('ant-notification-', '');
+}
+
+function asPhone(): () => void {
+  const screen = window.matchMedia;
+  window.matchMedia = vi.fn((query: string) => ({ ...screen(query), matches: query === PHONE_TOASTS_QUERY }));
+  return () => {
+    window.matchMedia = screen;
+  };
+}
+
+describe('where toasts go', () => {
+  it.each([
+    { given: "the shop's pages on a larger screen", ui: <ToastButtons />, phone: false, placement: 'topRight' },
+    { given: "the shop's pages on a phone", ui: <ToastButtons />, phone: true, placement: 'top' },
+    { given: 'the admin on a larger screen', ui: <AdminButtons />, phone: false, placement: 'bottomRight' },
+    { given: 'the admin on a phone', ui: <AdminButtons />, phone: true, placement: 'bottom' },
+  ])('given $given, then a toast shows at the $placement of the screen', async ({ ui, phone, placement }) => {
+    const restore = phone ? asPhone() : () => undefined;
+    try {
+      renderWithProviders(ui);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'first' }));
+      await screen.findByText('Added to Pack');
+      expect(placementOfToast()).toBe(placement);
+    } finally {
+      restore();
+    }
+  });
+
+  it('given the admin left (back on the shop), then toasts show below the header again', async () => {
+    const user = userEvent.setup();
+    function Page() {
+      const [admin, setAdmin] = useState(true);
+      return (
+        <>
+          {admin ? <AdminButtons /> : <ToastButtons />}
+          <button onClick={() => setAdmin(false)}>leave</button>
+        </>
+      );
+    }
+    renderWithProviders(<Page />);
+    await user.click(screen.getByRole('button', { name: 'leave' }));
+    await user.click(screen.getByRole('button', { name: 'first' }));
+    await screen.findByText('Added to Pack');
+    expect(placementOfToast()).toBe('topRight');
+  });
+});
 
 describe('toasts', () => {
   it('shows one toast at a time, newest first, with a close button', async () => {

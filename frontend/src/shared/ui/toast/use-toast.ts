@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useContext, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { ToastContext } from './toast-context';
 
 export interface Toast {
@@ -23,4 +23,14 @@ export function useToast(): Toast {
     }),
     [context],
   );
+}
+
+/**
+ * While the calling component is mounted (the admin), toasts open at the bottom of the screen in a strip of their
+ * own that dialogs, drawers and bars end above, so that none is drawn over a control (see toast-space.ts).
+ */
+export function useToastsAtBottom(): void {
+  const context = useContext(ToastContext);
+  if (context === null) throw new Error('useToastsAtBottom needs the ToastProvider (AppProvider) above it.');
+  useEffect(() => context.keepAtBottom(), [context]);
 }
