@@ -199,13 +199,14 @@ describe('hostile JSON bodies', () => {
 
 /**
  * A checkout body holding exactly `n` keys and list items in all, no object or list past its own limit: 2 keys,
- * a cart of 1,000 lines, and lines holding objects of up to 999 keys for the rest.
+ * a cart of as many lines as a list may hold, and lines holding objects of as many keys as an object may hold for
+ * the rest.
  */
 function entriesBody(n: number): object {
-  const lines: object[] = Array.from({ length: 1_000 }, () => ({}));
-  let left = n - 2 - 1_000;
+  const lines: object[] = Array.from({ length: listItems }, () => ({}));
+  let left = n - 2 - listItems;
   for (let i = 0; left > 0; i++) {
-    const keys = Math.min(left - 1, 999);
+    const keys = Math.min(left - 1, keysPerObject - 1);
     lines[i] = { extra: unknownKeys(keys) };
     left -= 1 + keys;
   }

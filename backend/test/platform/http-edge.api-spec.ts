@@ -171,8 +171,8 @@ describe('the HTTP edge', () => {
     expect((operator.body as { projections: unknown[] }).projections.length).toBeGreaterThan(1);
   });
 
-  it('given a 100 kB body of 1,000 unknown keys, answers a 400 of a few hundred bytes', async () => {
-    const body = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}${'x'.repeat(90)}`, 1]));
+  it('given a body of 200 unknown keys (as many as an object may hold), answers a 400 of a few hundred bytes', async () => {
+    const body = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}${'x'.repeat(40)}`, 1]));
     const res = await t.http().post('/api/create-payment-intent').set('Content-Type', 'application/json').send(JSON.stringify(body));
     expect(res.status).toBe(400);
     expect(res.text.length).toBeLessThan(2_500);

@@ -27,9 +27,9 @@ function ofEntries(n: number, holding: 'objects' | 'lists' = 'objects'): Record<
 }
 
 const tooDeep = { code: 'body_too_deep', message: `The request body is nested more than ${depth} levels deep` };
-const tooManyKeys = { code: 'body_too_complex', message: 'The request body has an object of more than 1,000 keys' };
-const tooLongList = { code: 'body_too_complex', message: 'The request body has a list of more than 1,000 items' };
-const tooManyEntries = { code: 'body_too_complex', message: 'The request body holds more than 10,000 keys and list items in all' };
+const tooManyKeys = { code: 'body_too_complex', message: 'The request body has an object of more than 200 keys' };
+const tooLongList = { code: 'body_too_complex', message: 'The request body has a list of more than 500 items' };
+const tooManyEntries = { code: 'body_too_complex', message: 'The request body holds more than 2,500 keys and list items in all' };
 const tooLongText = { code: 'body_too_complex', message: 'The request body has a key or text longer than 200,000 characters' };
 
 describe('jsonShapeProblem', () => {
@@ -75,7 +75,7 @@ describe('jsonShapeProblem', () => {
     [`a list of ${listItems + 1} empty lists`, () => Array.from({ length: listItems + 1 }, () => []), tooLongList],
     [`${entries + 1} keys and list items in all`, () => ofEntries(entries + 1), tooManyEntries],
     [`${entries + 1} keys and list items in all, in lists`, () => ofEntries(entries + 1, 'lists'), tooManyEntries],
-    ['30 lists of 1,000 empty objects', () => Array.from({ length: 30 }, () => Array.from({ length: 1_000 }, () => ({}))), tooManyEntries],
+    ['30 lists of 100 empty objects', () => Array.from({ length: 30 }, () => Array.from({ length: 100 }, () => ({}))), tooManyEntries],
     [`a text of ${textLength + 1} characters`, () => ({ description: 'x'.repeat(textLength + 1) }), tooLongText],
     [`a text of ${textLength + 1} characters in a list`, () => ({ orderIds: ['1', 'x'.repeat(textLength + 1)] }), tooLongText],
     [`a key of ${textLength + 1} characters`, () => ({ ['k'.repeat(textLength + 1)]: 1 }), tooLongText],
