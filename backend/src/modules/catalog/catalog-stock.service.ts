@@ -51,9 +51,19 @@ export class CatalogStock {
     return this.streams.run({ type: 'SellStock', productId, orderId, quantity, paymentIntentId }, context);
   }
 
-  /** A cancelled order's cans back on the shelf (once per order; nothing for an order this beer never sold to). */
-  returnCans(input: { productId: string; orderId: string }, context: CommandContext): Promise<ProductWriteResult> {
-    return this.streams.run({ type: 'ReturnStock', productId: input.productId, orderId: input.orderId }, context);
+  /**
+   * An order's cans back on the shelf (nothing for an order this beer never sold to): without `returnId`, a cancelled
+   * order's cans, once per order; with it, `quantity` cans the customer sent back, once per return.
+   */
+  returnCans(
+    input: { productId: string; orderId: string; returnId?: string; quantity?: number },
+    context: CommandContext,
+  ): Promise<ProductWriteResult> {
+    const { productId, orderId, returnId, quantity } = input;
+    return this.streams.run(
+      { type: 'ReturnStock', productId, orderId, ...(returnId === undefined ? {} : { returnId, quantity: quantity ?? 0 }) },
+      context,
+    );
   }
 
   count(input: { productId: string; inventory: number; reason: StockCountReason }, context: CommandContext): Promise<ProductWriteResult> {

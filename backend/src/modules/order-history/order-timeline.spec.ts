@@ -48,6 +48,23 @@ describe('order timeline', () => {
     ],
     ['TrackingReferenceSet', { trackingReference: 'AP1' }, 'Tracking reference set to AP1'],
     ['TrackingReferenceSet', { trackingReference: 'AP1', notifyCustomer: false }, 'Tracking reference set to AP1 (customer not e-mailed)'],
+    [
+      'OrderItemsReturned',
+      {
+        returnId: 'r1',
+        items: [
+          { productId: 'p1', productName: 'Quokka Pale Ale', cans: 2, valueCents: 850 },
+          { productId: 'p2', productName: 'Swan Stout', cans: 1, valueCents: 333 },
+        ],
+        refundCents: 1183,
+      },
+      'Returned by the customer: 2 cans of Quokka Pale Ale, 1 can of Swan Stout; $11.83 to refund',
+    ],
+    [
+      'OrderItemsReturned',
+      { returnId: 'r2', items: [{ productId: 'p1', productName: 'Quokka Pale Ale', cans: 1, valueCents: 425 }], refundCents: 0 },
+      'Returned by the customer: 1 can of Quokka Pale Ale; nothing to refund',
+    ],
     ['SomethingNewHappened', {}, 'Something New Happened'],
   ])('describes %s', (type, data, summary) => {
     expect(describeEvent({ type, data, streamName: 'order-7' })).toBe(summary);
@@ -72,6 +89,8 @@ describe('order timeline', () => {
         '8 cans of Quokka Pale Ale no longer reserved: payment failed',
       ],
       ['StockSold', { quantity: 4 }, '4 cans of Quokka Pale Ale taken from stock'],
+      ['StockReturned', { quantity: 4 }, '4 cans of Quokka Pale Ale returned to stock (the order was cancelled)'],
+      ['StockReturned', { quantity: 2, returnId: 'r1' }, '2 cans of Quokka Pale Ale returned to stock (sent back by the customer)'],
     ])('describes %s with the beer the order named: %j', (type, data, summary) => {
       expect(describeEvent(onQuokka(type, data), names)).toBe(summary);
     });

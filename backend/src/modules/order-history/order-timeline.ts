@@ -28,6 +28,12 @@ function heldFor(expiresAt: unknown, occurredAt: string | undefined): string {
   return ` for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
+/** "2 cans of Swan Pale, 1 can of Swan Stout": the cans of a return, as it recorded them. */
+function returnedCans(items: unknown): string {
+  if (!Array.isArray(items)) return '';
+  return (items as Data[]).map((item) => `${text(item.cans)} ${item.cans === 1 ? 'can' : 'cans'} of ${text(item.productName)}`).join(', ');
+}
+
 /** The beer names an order was placed with, by product id (what its stock moves are named by). */
 export type ProductNames = ReadonlyMap<string, string>;
 
@@ -63,7 +69,11 @@ export function describeEvent(
         ID_TYPE_LABELS[text(d.idType) as IdType] ?? text(d.idType)
       } checked, 18+)`;
     case 'StockReturned':
-      return `${cans}${ofBeer} returned to stock (the order was cancelled)`;
+      return `${cans}${ofBeer} returned to stock (${d.returnId ? 'sent back by the customer' : 'the order was cancelled'})`;
+    case 'OrderItemsReturned':
+      return `Returned by the customer: ${returnedCans(d.items)}; ${
+        typeof d.refundCents === 'number' && d.refundCents > 0 ? `${money(d.refundCents)} to refund` : 'nothing to refund'
+      }`;
     case 'PaidOrderCancelled':
       return d.keptReason
         ? `Cancelled with the payment kept: ${text(d.keptReason)}`
@@ -102,6 +112,8 @@ export function describeEvent(
       return `${cans}${ofBeer} no longer reserved: ${reason(d.reason)}`;
     case 'StockSold':
       return `${cans}${ofBeer} taken from stock`;
+    case 'ShippingLabelRecorded':
+      return `Consignment ${text(d.consignmentNumber)} taken for the order's shipping label`;
     case 'ShippingLabelCreated':
       return `Shipping label created: consignment ${text(d.consignmentNumber)}`;
     case 'EmailQueued':

@@ -39,11 +39,16 @@ import { CellarDoorController } from './cellar-door/cellar-door.controller';
 import { OrderCollection } from './cellar-door/order-collection.service';
 import { PickupListHandler } from './cellar-door/pickup-list.query';
 import { Books } from './books/books.service';
+import { OrderDetailController } from './order-list/order-detail.controller';
+import { GetOrderHandler } from './order-list/get-order.query';
+import { OrderReturnsController } from './order-returns/order-returns.controller';
+import { OrderReturns } from './order-returns/order-returns.service';
+import { OrderReturnProcessManager } from './order-returns/order-return.process-manager';
 
 /**
  * Orders: checkout, order numbers, reservations while pending, completion on payment, the admin's order and
  * backup lists, the operator's status and tracking changes (with the customer's e-mail), and the review's
- * resolution and refunds, and the customer's order status page with its tax invoice.
+ * resolution and refunds, returns of cans, and the customer's order status page with its tax invoice.
  */
 @Module({
   imports: [CatalogModule, PaymentsModule, NotificationsModule],
@@ -58,6 +63,9 @@ import { Books } from './books/books.service';
     OrderStatusController,
     BooksController,
     CellarDoorController,
+    OrderReturnsController,
+    // Last: its `GET admin/orders/:orderId` must not shadow the fixed paths above (`search`).
+    OrderDetailController,
   ],
   providers: [
     SearchOrdersHandler,
@@ -88,6 +96,9 @@ import { Books } from './books/books.service';
     Books,
     OrderCollection,
     PickupListHandler,
+    GetOrderHandler,
+    OrderReturns,
+    OrderReturnProcessManager,
   ],
   exports: [ReservationExpiry, OrderCompletion, RecoverOrder, CheckoutAdmission],
 })
@@ -101,6 +112,7 @@ export class OrderingModule implements OnModuleInit {
     private readonly paidCancellations: PaidOrderCancellationProcessManager,
     private readonly refundCompletion: RefundCompletionProcessManager,
     private readonly updateEmails: OrderUpdateEmailProcessManager,
+    private readonly returns: OrderReturnProcessManager,
   ) {}
 
   onModuleInit(): void {
@@ -111,5 +123,6 @@ export class OrderingModule implements OnModuleInit {
     this.registry.registerProcessManager(this.paidCancellations);
     this.registry.registerProcessManager(this.refundCompletion);
     this.registry.registerProcessManager(this.updateEmails);
+    this.registry.registerProcessManager(this.returns);
   }
 }

@@ -6,6 +6,7 @@ import { Context, type RequestContext } from '../../../platform/http/request-con
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
 import { ORDER_BACKUPS, type OrderBackupDoc } from './order-backups.projection';
+import { paymentNeedsAction } from './payment-needs-action';
 import { RecoverOrder, RecoverOrderMessages } from './recover-order.service';
 
 /** The stored document without its storage fields (and without the read-model port's index signature). */
@@ -40,8 +41,6 @@ function withoutStorageFields(doc: OrderBackupDoc): OrderBackupView {
   return view as OrderBackupView;
 }
 
-const PAID_OR_LATER = new Set(['paid', 'packed_awaiting_pickup', 'shipped', 'delivered']);
-
 @ApiTags('admin: order backups')
 @ApiBearerAuth()
 @Controller('admin')
@@ -53,7 +52,8 @@ export class OrderBackupsController {
 
   @Get('order-backups')
   @ApiOperation({
-    summary: 'Every payment with what it was for; payments that succeeded without a paid order are listed as potentially missing',
+    summary:
+      'Every payment with what it was for; a payment whose money is held without a paid order (not refunded in full, no refund on its way) is listed as potentially missing',
   })
   async list(): Promise<OrderBackupsResponse> {
     const docs = await this.store.collection<OrderBackupDoc>(ORDER_BACKUPS).find({}, { sort: { timestamp: -1 } });
@@ -64,7 +64,7 @@ export class OrderBackupsController {
     const byId = new Map(orders.map((o) => [o._id, o]));
     const potentiallyMissing = succeeded.flatMap((backup): PotentiallyMissingOrder[] => {
       const order = backup.orderId === null ? undefined : byId.get(backup.orderId);
-      if (order !== undefined && PAID_OR_LATER.has(order.status) && order.paymentIntentId === backup.paymentIntentId) return [];
+      if (!paymentNeedsAction(backup, order)) return [];
       return [
         { ...backup, orderStatus: order?.status ?? null, orderDeleted: order?.deleted ?? false, needsReview: order?.needsReview ?? false },
       ];

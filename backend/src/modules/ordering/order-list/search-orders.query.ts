@@ -70,7 +70,7 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
 }
 
 /** The stored orders as the admin sees them, each with its shipping label if one was made. */
-async function orderViews(store: DocumentStore, docs: OrderDoc[]): Promise<OrderView[]> {
+export async function orderViews(store: DocumentStore, docs: OrderDoc[]): Promise<OrderView[]> {
   // Joined when asked rather than copied into the order: the label has a read model of its own.
   const labels = await store.collection<ShippingLabelDoc>(SHIPPING_LABELS).find({ _id: { $in: docs.map((doc) => doc._id) } });
   const labelByOrder = new Map(

@@ -38,7 +38,7 @@ export class OrderReviewController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Refund an order's payment through the payment provider, in full (no amount) or in part; records it on the payment and the order and e-mails the customer",
+      "Refund an order's payment through the payment provider, in full (no amount), in part (an amount), or by cans of its lines (items, priced from the order); records it on the payment and the order and e-mails the customer",
   })
   @ApiHeader({
     name: 'Idempotency-Key',

@@ -20,6 +20,15 @@ export class RefundOrderRequest {
   amount?: unknown;
 
   @ApiProperty({
+    required: false,
+    example: [{ productId: 'seed-quokka-pale-ale', cans: 1 }],
+    description:
+      "Instead of an amount: cans of the order's beers (1-50, each beer once), priced from the order's own lines (a beer's cans are worth what its lines cost, times cans over its cans, rounded down to the cent) and refunded up to what is left; never the shipping",
+  })
+  @Allow()
+  items?: unknown;
+
+  @ApiProperty({
     type: String,
     required: false,
     example: 'Two cans arrived dented',

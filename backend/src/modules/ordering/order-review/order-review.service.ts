@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { PickedCans } from '@brewery/shop-rules';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -10,7 +11,7 @@ import { paymentDecider } from '../../payments/domain/payment.decider';
 import { PaymentErrors } from '../../payments/domain/payment.errors';
 import { paymentStreamName } from '../../payments/domain/payment.events';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
-import { orderDecider, type PlacedOrder } from '../domain/order.decider';
+import { orderDecider, refundOfCans, type PlacedOrder } from '../domain/order.decider';
 import { refundDecider, refundStreamName } from '../domain/refund.decider';
 import { RefundErrors } from '../domain/refund.errors';
 import { OrderErrors } from '../domain/order.errors';
@@ -19,7 +20,7 @@ import { decimalString } from '../domain/order-money';
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
 import { metadataFor, type Cause } from '../numbering/command-metadata';
 import { OrderReservations } from '../reservations/order-reservations.service';
-import { parseIdempotencyKey, parseNote, parseRefundAmount, ReviewMessages } from './order-review-input';
+import { parseIdempotencyKey, parseNote, parseRefundAsked, ReviewMessages } from './order-review-input';
 
 export interface RefundAnswer {
   message: string;
@@ -69,12 +70,12 @@ export class OrderReview {
    */
   async refund(
     orderId: string,
-    body: { amount?: unknown; note?: unknown },
+    body: { amount?: unknown; items?: unknown; note?: unknown },
     idempotencyKey: string | undefined,
     cause: Cause,
   ): Promise<RefundAnswer> {
-    const asked = parseRefundAmount(body.amount);
-    const note = parseNote(body.note, false, ReviewMessages.refundNote);
+    const wanted = parseRefundAsked(body);
+    const typed = parseNote(body.note, false, ReviewMessages.refundNote);
     const key = parseIdempotencyKey(idempotencyKey);
     const order = await this.placedOrder(orderId);
     const paymentIntentId = paymentOf(order);
@@ -83,19 +84,49 @@ export class OrderReview {
     const { state: payment } = await this.pipeline.load(payments, paymentDecider);
     if (payment.status !== 'succeeded' || payment.succeeded === null) throw RefundErrors.noPaymentTaken(orderId);
     const paidCents = payment.succeeded.amountCents;
+    const left = paidCents - payment.refundedCents;
+    // Cans are priced from the order's own lines (the order decider's rule) and refunded up to what is left.
+    const valueCents = 'cans' in wanted ? refundOfCans(order, wanted.cans) : null;
+    const asked = valueCents === null ? ('amountCents' in wanted ? wanted.amountCents : null) : Math.min(valueCents, Math.max(0, left));
+    const note = 'cans' in wanted ? cansNote(order, wanted.cans, typed) : typed;
     const stream = refundStreamName(orderId, keyDigest(key ?? `n${payment.refunds.length}-${asked ?? 'rest'}`));
     const { state: intended } = await this.pipeline.load(stream, refundDecider);
     const at = this.clock.now().toISOString();
     let amountCents: number;
     if (intended.kind === 'none') {
-      amountCents = asked ?? paidCents - payment.refundedCents;
+      amountCents = asked ?? left;
       if (amountCents <= 0) throw PaymentErrors.refundTooLarge(0);
       // Refused here (nothing left, too much) before anything is recorded or the provider asked.
       paymentDecider.decide({ type: 'RecordRefund', refundId: '(check)', amountCents, note, at }, payment);
+    } else if (valueCents !== null && intended.amountCents <= valueCents) {
+      // The same cans asked again: the refund this key was for (capped at what was left when it was first asked).
+      amountCents = intended.amountCents;
     } else {
       // A repeat: the refund this key was for (another amount under it is refused by the decider).
       amountCents = asked ?? intended.amountCents;
     }
+    return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
+  }
+
+  /**
+   * The refund a return decided (`OrderItemsReturned.refundCents`), under a key of the return's own: asked once (at
+   * most what is left of the payment then), e-mailed to the customer like the operator's refunds. Null when there is
+   * nothing to refund, or the provider refused it before (the operator refunds by hand).
+   */
+  async refundReturn(orderId: string, returnId: string, refundCents: number, note: string, cause: Cause): Promise<RefundAnswer | null> {
+    if (refundCents <= 0) return null;
+    const order = await this.placedOrder(orderId);
+    const paymentIntentId = paymentOf(order);
+    if (paymentIntentId === null) return null;
+    const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) return null;
+    const paidCents = payment.succeeded.amountCents;
+    const stream = refundStreamName(orderId, keyDigest(`return-${returnId}`));
+    const { state: intended } = await this.pipeline.load(stream, refundDecider);
+    if (intended.kind === 'refused') return null;
+    const amountCents = intended.kind === 'none' ? Math.min(refundCents, paidCents - payment.refundedCents) : intended.amountCents;
+    if (amountCents <= 0) return null;
+    const at = this.clock.now().toISOString();
     return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
   }
 
@@ -312,10 +343,26 @@ function paymentOf(order: PlacedOrder): string | null {
   return order.paidWith ?? order.paymentIntentId;
 }
 
-/** A key as a stream name may hold it: any text the client chose, digested to 22 safe characters. */
 /** Times a cancellation's refund is asked of the provider before the order is handed to the operator. */
 const CANCELLATION_REFUND_ATTEMPTS = 5;
 
-function keyDigest(key: string): string {
+/** A refund by cans says which in its note ("1 can of Swan Pale"), before the operator's own words. */
+function cansNote(order: PlacedOrder, cans: readonly PickedCans[], typed: string): string {
+  const named = cansText(order, cans);
+  return typed === '' ? named : `${named}: ${typed}`;
+}
+
+/** "2 cans of Swan Pale, 1 can of Swan Stout", named as the order has them. */
+export function cansText(order: PlacedOrder, cans: readonly PickedCans[]): string {
+  return cans
+    .map(({ productId, cans: count }) => {
+      const name = order.order.items.find((item) => item.productId === productId)?.productName ?? productId;
+      return `${count} ${count === 1 ? 'can' : 'cans'} of ${name}`;
+    })
+    .join(', ');
+}
+
+/** A key as a stream name may hold it: any text the client chose, digested to 22 safe characters. */
+export function keyDigest(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 22);
 }
