@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { AnalyticsTab } from './analytics-tab';
+import { BarChart, ColumnChart } from './bar-charts';
+import { REPORT_CARDS_QUERY } from './sales-report-card';
 import type { SalesReportLine, SalesReportSummary } from './api/sales-report';
 
 /** The JSON body a request sent. */
@@ -271,6 +273,52 @@ describe('analytics tab: sales report', () => {
     expect(screen.getByText('#1002').closest('tr')).toHaveTextContent('4 × Single Can4$6.50$26.00');
   });
 
+  it('says how the report differs from the GST summary: beer only, refunds up to the beer, both by the day paid', async () => {
+    const { user } = renderTab({
+      'POST /api/admin/sales-report': { body: lines },
+      'POST /api/admin/sales-report/summary': { body: summary },
+    });
+    await setPeriod(user, '2026-11-01', '2026-11-03');
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    const note = (await screen.findByText('How this differs from the GST summary:')).closest('p');
+    expect(note).toHaveTextContent('Beer only: shipping is left out, and a refund comes off only up to the beer it paid for.');
+    expect(note).toHaveTextContent('The GST summary counts whole orders, shipping included, and every refund in full');
+    expect(note).toHaveTextContent('Both count a sale on the Perth day it was paid and a refund on the day it was made');
+  });
+
+  it('on a phone, shows each line as a card with every figure (order, day, beer, bought, cans, prices), refunds without cans', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...desktop(query), matches: query === REPORT_CARDS_QUERY }));
+    try {
+      const refund = aLine({
+        id: '1001-refund-re_1',
+        productId: '',
+        productName: 'Refund: dented can',
+        packs: 0,
+        quantity: 0,
+        unitPrice: '-6.00',
+        lineTotal: '-6.00',
+        refund: true,
+      });
+      const { user } = renderTab({
+        'POST /api/admin/sales-report': { body: [...lines, refund] },
+        'POST /api/admin/sales-report/summary': { body: summary },
+      });
+      await setPeriod(user, '2026-11-01', '2026-11-03');
+      await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+      const card = await screen.findByRole('article', { name: 'Order #1001, Quokka Pale Ale' });
+      expect(card).toHaveTextContent('#10012026-11-02Quokka Pale AleBought2 × 4 PackCans8Unit price$24.00Line total$48.00');
+      expect(screen.getByRole('article', { name: 'Order #1002, Swan River Lager' })).toHaveTextContent('Bought4 × Single Can');
+      const refunded = screen.getByRole('article', { name: 'Order #1001, Refund: dented can' });
+      expect(refunded).toHaveTextContent('Line total-$6.00');
+      expect(within(refunded).queryByText('Cans')).not.toBeInTheDocument();
+      // No table header of columns to scroll sideways through
+      expect(screen.queryByRole('columnheader', { name: 'Unit price' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
   it('exports the CSV as sales-report-{start}-to-{end}.csv', async () => {
     const { user, fetchMock } = renderTab({
       'POST /api/admin/sales-report/export': async () =>
@@ -352,5 +400,85 @@ describe('analytics tab: the books', () => {
     await user.click(within(summary).getByRole('button', { name: /Export GST summary/ }));
     await waitFor(() => expect(clicked).toEqual([{ download: 'gst-2026-11-01-to-2026-11-30.csv', href: 'blob:books' }]));
     expect(postBody(fetchMock, '/api/admin/gst-summary/export')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+    expect(within(summary).getByText('Net sales').closest('.ant-statistic')).toHaveTextContent('$319.00');
+    const note = within(summary).getByText('How this differs from the sales report:').closest('p');
+    expect(note).toHaveTextContent('Whole orders, shipping included, and every refund in full.');
+    expect(note).toHaveTextContent('The sales report counts the beer alone (no shipping, refunds only up to the beer)');
+    expect(note).toHaveTextContent('The orders export lists orders by the day they were placed, paid or not.');
+  });
+});
+
+describe('the charts', () => {
+  /** Charts shown `width` px wide (jsdom lays nothing out). */
+  function shownAt(width: number): () => void {
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width } as DOMRect);
+    return () => measure.mockRestore();
+  }
+  const days = Array.from({ length: 30 }, (_, index) => ({
+    label: `2026-11-${String(index + 1).padStart(2, '0')}`,
+    shortLabel: `${index + 1}/11`,
+    value: index * 10,
+  }));
+  const beers = [
+    { label: 'Quokka Pale Ale', value: 40 },
+    { label: 'A Remarkably Long Name For A Seasonal Saison', value: 12 },
+  ];
+  const props = { summary: '', formatValue: String, labelHeading: 'Day', valueHeading: 'Value', emptyText: 'None' };
+
+  it.each([340, 1000])(
+    'given a chart shown %i px wide, then it is drawn for that width: its 12 px labels are 12 px on the screen',
+    (width) => {
+      const restore = shownAt(width);
+      try {
+        render(
+          <>
+            <ColumnChart title="Revenue per day" data={days} {...props} />
+            <BarChart title="Cans sold per beer" data={beers} {...props} />
+          </>,
+        );
+        for (const name of ['Revenue per day', 'Cans sold per beer']) {
+          const chart = screen.getByRole('img', { name });
+          expect(chart.getAttribute('viewBox')?.split(' ')[2]).toBe(String(width));
+          expect(chart).toHaveAttribute('font-size', '12');
+        }
+      } finally {
+        restore();
+      }
+    },
+  );
+
+  it('given a narrow chart, then fewer days are named under the axis, each with room, and beer names go above their bars in full', () => {
+    const restore = shownAt(340);
+    try {
+      render(
+        <>
+          <ColumnChart title="Revenue per day" data={days} {...props} />
+          <BarChart title="Cans sold per beer" data={beers} {...props} />
+        </>,
+      );
+      const dayLabels = screen.getByRole('img', { name: 'Revenue per day' }).querySelectorAll('.bar-chart__label');
+      expect(dayLabels.length).toBeLessThanOrEqual(Math.floor((340 - 84) / 44));
+      const names = Array.from(screen.getByRole('img', { name: 'Cans sold per beer' }).querySelectorAll('.bar-chart__label'));
+      expect(names.map((name) => [name.textContent, name.getAttribute('text-anchor')])).toEqual([
+        ['Quokka Pale Ale', 'start'],
+        ['A Remarkably Long Name For A Seasonal Saison', 'start'],
+      ]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('given a wide chart, then beer names stand beside their bars', () => {
+    const restore = shownAt(1000);
+    try {
+      render(<BarChart title="Cans sold per beer" data={beers} {...props} />);
+      const names = Array.from(screen.getByRole('img', { name: 'Cans sold per beer' }).querySelectorAll('.bar-chart__label'));
+      expect(names.map((name) => [name.textContent, name.getAttribute('text-anchor')])).toEqual([
+        ['Quokka Pale Ale', 'end'],
+        ['A Remarkably Long Name…', 'end'],
+      ]);
+    } finally {
+      restore();
+    }
   });
 });

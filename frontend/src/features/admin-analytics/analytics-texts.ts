@@ -16,3 +16,19 @@ export function updatedProductsText(successCount: number, totalUpdates: number):
 export function generatedReportText(lineItems: number): string {
   return `Generated sales report with ${lineItems} line items`;
 }
+
+/**
+ * Why the sales report's and the GST summary's totals differ, said on both (from what each reads: the report its
+ * `sales-lines`, beer only, refunds taken off up to the beer; the summary whole orders and every refund).
+ */
+export const BOOKS_DIFFER = {
+  salesReport:
+    'Beer only: shipping is left out, and a refund comes off only up to the beer it paid for. The GST summary counts whole orders, ' +
+    'shipping included, and every refund in full, so its net sales are this total plus the shipping kept. Both count a sale on the ' +
+    'Perth day it was paid and a refund on the day it was made (a paid order cancelled later: its sale, then its refund); an order never paid counts in neither.',
+  gstSummary:
+    'Whole orders, shipping included, and every refund in full. The sales report counts the beer alone (no shipping, refunds only up to ' +
+    'the beer), so its total is these net sales less the shipping kept. Both count a sale on the Perth day it was paid and a refund on the ' +
+    'day it was made (a paid order cancelled later: its sale, then its refund); an order never paid counts in neither. The orders export ' +
+    'lists orders by the day they were placed, paid or not.',
+} as const;

@@ -9,6 +9,7 @@ import type { ReportPeriod } from './api/sales-report';
 import { money } from '@/shared/format/money';
 import { defaultPeriod } from './period-dates';
 import { PeriodFields } from './period-fields';
+import { BOOKS_DIFFER } from './analytics-texts';
 
 /**
  * The books: every order of a period as a spreadsheet (customer, address, items, GST, refunds, tracking), and
@@ -73,8 +74,12 @@ export function BooksCard() {
             <Statistic title="GST on sales" value={money(summary.gstOnSales)} />
             <Statistic title="Refunds" value={money(summary.refunds)} />
             <Statistic title="GST on refunds" value={money(summary.gstOnRefunds)} />
+            <Statistic title="Net sales" value={money(summary.netSales)} />
             <Statistic title="Net GST" value={money(summary.netGst)} />
           </div>
+          <p className="analytics__differs">
+            <strong>How this differs from the sales report:</strong> {BOOKS_DIFFER.gstSummary}
+          </p>
           <Button
             icon={<DownloadOutlined aria-hidden />}
             loading={gstFile.isPending}

@@ -9,27 +9,60 @@ import { useExportSalesReport } from './api/export-sales-report';
 import type { ReportPeriod, SalesReport, SalesReportLine } from './api/sales-report';
 import { useGenerateSalesReport } from './api/sales-report';
 import { money } from '@/shared/format/money';
-import { ANALYTICS_TEXTS, generatedReportText } from './analytics-texts';
+import { ANALYTICS_TEXTS, BOOKS_DIFFER, generatedReportText } from './analytics-texts';
 import { BarChart, ColumnChart } from './bar-charts';
 import { defaultPeriod } from './period-dates';
 import { PeriodFields } from './period-fields';
 import { cansSeries, cansSummary, revenueSeries, revenueSummary } from './report-series';
 import { saveFile } from '@/shared/browser/save-file';
+import { useMediaQuery } from '@/shared/browser/use-media-query';
+
+/** Below this width the report's lines are cards: every figure of a line in view, none cut off at the right. */
+export const REPORT_CARDS_QUERY = '(max-width: 599px)';
 
 const cans = (value: number): string => `${value} cans`;
+
+const bought = (line: SalesReportLine): string => (line.refund === true ? '—' : `${line.packs} × ${packSizeLabel(line.packSize)}`);
 
 const columns: TableColumnsType<SalesReportLine> = [
   { title: 'Order', dataIndex: 'orderId', render: (orderId: string) => `#${orderId}` },
   { title: 'Date', dataIndex: 'date' },
   { title: 'Beer', dataIndex: 'productName' },
-  {
-    title: 'Bought',
-    key: 'bought',
-    render: (_, line) => (line.refund === true ? '—' : `${line.packs} × ${packSizeLabel(line.packSize)}`),
-  },
+  { title: 'Bought', key: 'bought', render: (_, line) => bought(line) },
   { title: 'Cans', dataIndex: 'quantity', align: 'right' },
   { title: 'Unit price', dataIndex: 'unitPrice', align: 'right', render: (value: string) => money(value) },
   { title: 'Line total', dataIndex: 'lineTotal', align: 'right', render: (value: string) => money(value) },
+];
+
+/** A line as a card on a phone: order and day, the beer, what was bought and the money, each on a line of its own. */
+const cardColumns: TableColumnsType<SalesReportLine> = [
+  {
+    title: 'Lines',
+    key: 'card',
+    render: (_, line) => (
+      <article className="analytics__line-card" aria-label={`Order #${line.orderId}, ${line.productName}`}>
+        <div className="analytics__line-card-top">
+          <strong>#{line.orderId}</strong>
+          <span>{line.date}</span>
+        </div>
+        <div className="analytics__line-card-beer">{line.productName}</div>
+        <dl className="analytics__line-card-figures">
+          {line.refund === true ? null : (
+            <>
+              <dt>Bought</dt>
+              <dd>{bought(line)}</dd>
+              <dt>Cans</dt>
+              <dd>{line.quantity}</dd>
+              <dt>Unit price</dt>
+              <dd>{money(line.unitPrice)}</dd>
+            </>
+          )}
+          <dt>Line total</dt>
+          <dd>{money(line.lineTotal)}</dd>
+        </dl>
+      </article>
+    ),
+  },
 ];
 
 interface GeneratedReport extends SalesReport {
@@ -43,6 +76,7 @@ export function SalesReportCard() {
   const exporter = useExportSalesReport();
   const [report, setReport] = useState<GeneratedReport | null>(null);
   const initialValues = useMemo(() => defaultPeriod(new Date()), []);
+  const cards = useMediaQuery(REPORT_CARDS_QUERY);
 
   const onGenerate = (period: ReportPeriod) =>
     generate.mutate(period, {
@@ -99,6 +133,9 @@ export function SalesReportCard() {
             <Statistic title="Total cans" value={report.summary.totalCans} />
             <Statistic title="Total revenue" value={money(report.summary.totalRevenue)} />
           </div>
+          <p className="analytics__differs">
+            <strong>How this differs from the GST summary:</strong> {BOOKS_DIFFER.salesReport}
+          </p>
           <div className="analytics__charts">
             <ColumnChart
               title="Revenue per day"
@@ -122,10 +159,12 @@ export function SalesReportCard() {
           <Table<SalesReportLine>
             rowKey="id"
             size="small"
-            columns={columns}
+            className={cards ? 'analytics__line-cards' : undefined}
+            columns={cards ? cardColumns : columns}
+            showHeader={!cards}
             dataSource={report.lines}
             locale={{ emptyText: 'No sales in this period' }}
-            scroll={{ x: 'max-content' }}
+            scroll={cards ? undefined : { x: 'max-content' }}
             pagination={{ pageSize: 25, hideOnSinglePage: true }}
           />
         </div>
