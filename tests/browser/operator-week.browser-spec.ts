@@ -177,7 +177,9 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     const pdf = readFileSync(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfPages(pdf)).toBe(3);
-    await toast('Labels of 3 orders ready to print');
+    // What was printed shows in the table's one result panel, not in a toast
+    const result = activeOrders().getByRole('region', { name: 'Result of the bulk action' });
+    await result.getByText('Labels of 3 orders ready to print').waitFor();
 
     // Every order matching the filter (all pages), shipped at once without e-mailing
     await bar.getByRole('button', { name: 'Select all 30 matching' }).click();
@@ -188,7 +190,8 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
     await bar.getByRole('button', { name: 'Set status' }).click();
     await page.locator('.ant-modal-confirm-title', { hasText: 'Set 30 orders to Shipped?' }).waitFor();
     await page.getByRole('button', { name: 'Set 30 orders' }).click();
-    await toast('30 orders set to Shipped and no customer was e-mailed');
+    await result.getByText('30 orders set to Shipped and no customer was e-mailed').waitFor();
+    await result.getByRole('button', { name: 'Dismiss' }).click();
     await rowOf(paid[20]!.orderId).getByText('Shipped', { exact: true }).waitFor();
     const orders = await server.api<AdminOrder[]>('GET', '/api/admin/orders', undefined, token);
     expect(orders.filter((o) => o.status === 'shipped')).toHaveLength(30);
@@ -341,6 +344,24 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
       const box = await details.boundingBox();
       expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
       await screenshot(tab, 'admin-orders-phone', { fullPage: false });
+
+      // The filters fold under one button; opened, every field fits the phone, and the days narrow the list and stay in the address
+      const orders = tab.getByRole('region', { name: 'Active orders' });
+      await orders.getByRole('button', { name: 'Filters' }).click();
+      const from = orders.getByLabel('From');
+      await from.fill('2026-11-23');
+      await tab.waitForURL(/from=2026-11-23/);
+      for (const field of [from, orders.getByLabel('To'), orders.getByRole('combobox', { name: 'Fulfilment' })]) {
+        const at = await field.boundingBox();
+        expect((at?.x ?? 999) + (at?.width ?? 0)).toBeLessThanOrEqual(390);
+        expect(at?.height ?? 0).toBeGreaterThanOrEqual(36);
+      }
+      await screenshot(tab, 'admin-orders-filters-phone', { fullPage: false });
+      await orders.getByRole('button', { name: /^Show \d+ orders?$/ }).click();
+      await orders.getByRole('button', { name: 'Filters (1)' }).click();
+      await orders.getByLabel('From').fill('');
+      await tab.waitForURL((url) => !url.search.includes('from=') && url.search.includes(`q=${orderId}`));
+      await card.waitFor();
 
       await details.click();
       const dialog = tab.getByRole('dialog', { name: new RegExp(`Order #${orderId}`) });

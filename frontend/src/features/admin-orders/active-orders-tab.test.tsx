@@ -14,6 +14,7 @@ import { saveFile } from '@/shared/browser/save-file';
 import { pickupDayLabel } from '@brewery/shop-rules';
 import { useLocation } from 'react-router-dom';
 import { cellarDoorSaturdays } from './pickup-display';
+import type { BulkSkippedOrder } from '@brewery/shop-rules';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 vi.mock('@/shared/browser/save-file', () => ({ saveFile: vi.fn() }));
@@ -44,6 +45,11 @@ const HISTORY: OrderHistoryEntry[] = [
     revision: 3,
   },
 ];
+
+/** A bulk print's JSON answer, as the server sends it. */
+function bulkFile(message: string, applied: string[], skipped: BulkSkippedOrder[], name: string, type: string, content: string) {
+  return { message, applied, skipped, file: applied.length === 0 ? null : { name, type, base64: btoa(content) } };
+}
 
 function sent(fetchMock: ReturnType<typeof stubApi>, method: string, url: string) {
   return fetchMock.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === method && u === url);
@@ -714,14 +720,21 @@ describe('Active Orders tab', () => {
   });
 
   it('prints the labels of the ticked orders in the order they were ticked, and their pick list', async () => {
+    const prints = ['Labels of 2 orders ready to print', 'Labels and packing slips of 2 orders ready to print'];
     const fetchMock = stubApi({
       [ACTIVE]: {
         body: page([adminOrderFixture({ id: '13', number: 13 }), adminOrderFixture({ id: '12', number: 12 })]),
       },
       'POST /api/admin/shipping-labels/bulk': () =>
-        Promise.resolve(new Response('%PDF-labels', { status: 200, headers: { 'Content-Type': 'application/pdf' } })),
+        Promise.resolve(
+          Response.json(bulkFile(prints.shift() ?? '', ['12', '13'], [], 'shipping-labels-2-orders.pdf', 'application/pdf', '%PDF-labels')),
+        ),
       'POST /api/admin/pick-list': () =>
-        Promise.resolve(new Response('Beer,Pack size,Packs,Cans', { status: 200, headers: { 'Content-Type': 'text/csv' } })),
+        Promise.resolve(
+          Response.json(
+            bulkFile('Pick list of 2 orders ready', ['12', '13'], [], 'pick-list-2-orders.csv', 'text/csv', 'Beer,Pack size,Packs,Cans'),
+          ),
+        ),
     });
     vi.mocked(saveFile).mockClear();
     const user = userEvent.setup();
@@ -737,6 +750,9 @@ describe('Active Orders tab', () => {
     await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'shipping-labels-2-orders.pdf'));
     const printed = fetchMock.mock.calls.find(([url]) => requestUrl(url) === '/api/admin/shipping-labels/bulk');
     expect(JSON.parse(printed?.[1]?.body as string)).toEqual({ orderIds: ['12', '13'], packingSlips: false });
+    // The JSON answer, so the skipped orders come with the file
+    expect(new Headers(printed?.[1]?.headers).get('Accept')).toBe('application/json');
+    expect(await (vi.mocked(saveFile).mock.calls[0]?.[0] as Blob).text()).toBe('%PDF-labels');
     expect(await screen.findByText('Labels of 2 orders ready to print')).toBeInTheDocument();
 
     await user.click(within(bar).getByRole('button', { name: /Labels \+ packing slips/ }));
@@ -752,7 +768,7 @@ describe('Active Orders tab', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument();
-  });
+  }, 45_000);
 
   it('given more than 200 matching, selects the first 200 in the table’s order (what one print takes)', async () => {
     const all = Array.from({ length: 230 }, (_, index) => adminOrderFixture({ id: String(230 - index), number: 230 - index }));
@@ -787,6 +803,8 @@ describe('Active Orders tab', () => {
             changed: ['30', '29', '28'],
             unchanged: [],
             notified: 0,
+            applied: ['30', '29', '28'],
+            skipped: [],
           }),
           { status: 200 },
         );
@@ -821,7 +839,9 @@ describe('Active Orders tab', () => {
     await user.click(within(bar).getByRole('button', { name: 'Set status' }));
     await user.click(await screen.findByRole('button', { name: 'Set 3 orders' }));
 
-    expect(await screen.findByText('3 orders set to Shipped and no customer was e-mailed')).toBeInTheDocument();
+    const result = await screen.findByRole('region', { name: 'Result of the bulk action' });
+    expect(result).toHaveTextContent('3 orders set to Shipped and no customer was e-mailed');
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
     expect(posts).toEqual([
       { url: '/api/admin/orders/bulk-status', body: { orderIds: ['30', '29', '28'], status: 'shipped', notifyCustomer: false } },
     ]);
@@ -973,4 +993,191 @@ describe('active orders: export', () => {
     await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'orders-2026-11-01-to-2026-11-30.csv'));
     expect(exports).toEqual([{ startDate: '2026-11-01', endDate: '2026-11-30', q: 'ada', status: [...ACTIVE_STATUSES] }]);
   });
+});
+
+describe('active orders: bulk actions say what fits', () => {
+  const pickup246 = adminOrderFixture({
+    id: '246',
+    number: 246,
+    fulfilment: { method: 'pickup', pickupDate: '2026-11-28' },
+    pickupDate: '2026-11-28',
+    shippingAddress: 'Cellar door pickup, Saturday 28 November, 10am-4pm',
+  });
+  const orders = [adminOrderFixture({ id: '30', number: 30 }), pickup246, adminOrderFixture({ id: '29', number: 29 })];
+  const shipped = 'Order #246 is collected at the cellar door, so it is never shipped';
+
+  it('sets Shipped on the orders that take it and lists each skipped one with why, in one place; the skipped ones can be ticked next', async () => {
+    const posts: unknown[] = [];
+    const fetchMock = stubApi({
+      [ACTIVE]: { body: page(orders) },
+      'POST /api/admin/orders/bulk-status': () => {
+        posts.push(JSON.parse(fetchMock.mock.calls.at(-1)?.[1]?.body as string));
+        return Promise.resolve(
+          Response.json({
+            message: `2 orders set to Shipped and their customers were e-mailed. 1 skipped: ${shipped}`,
+            changed: ['30', '29'],
+            unchanged: [],
+            notified: 2,
+            applied: ['30', '29'],
+            skipped: [{ orderId: '246', code: 'pickup_not_shipped', reason: shipped }],
+          }),
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    await row('246');
+    for (const id of ['30', '246', '29']) await user.click(screen.getByRole('checkbox', { name: `Select order #${id}` }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    fireEvent.mouseDown(within(bar).getByRole('combobox', { name: 'Status for the selected orders' }));
+    await user.click(await screen.findByTitle('Shipped'));
+    await user.click(within(bar).getByRole('button', { name: 'Set status' }));
+    // The confirmation still spells out the count
+    expect((await screen.findAllByText('Set 3 orders to Shipped and e-mail their customers?')).length).toBeGreaterThan(0);
+    await user.click(await screen.findByRole('button', { name: 'Set 3 orders' }));
+
+    const result = await screen.findByRole('region', { name: 'Result of the bulk action' });
+    expect(
+      within(result).getByText(`2 orders set to Shipped and their customers were e-mailed. 1 skipped: ${shipped}`),
+    ).toBeInTheDocument();
+    const skipped = within(result).getByRole('list', { name: '1 skipped' });
+    expect(
+      within(skipped)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([shipped]);
+    // One place: no toast besides it, and the selection is done with
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument());
+    expect(posts).toEqual([{ orderIds: ['30', '246', '29'], status: 'shipped', notifyCustomer: true }]);
+
+    // The skipped pickup ticked again, to be set to Packed next; the result goes once used
+    await user.click(within(result).getByRole('button', { name: 'Select the 1 skipped' }));
+    expect(screen.getByRole('region', { name: 'Selected orders' })).toHaveTextContent('1 order selected');
+    expect(screen.getByRole('checkbox', { name: 'Select order #246' })).toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Result of the bulk action' })).not.toBeInTheDocument();
+  }, 45_000);
+
+  it('prints the labels of the posted orders, saves that PDF, and lists the pickup it skipped; nothing printable saves nothing and says why', async () => {
+    const noLabel = 'Order #246 is collected at the cellar door: it gets no shipping label';
+    const answers = [
+      bulkFile(
+        `Labels of 2 orders ready to print. 1 skipped: ${noLabel}`,
+        ['30', '29'],
+        [{ orderId: '246', code: 'pickup_no_label', reason: noLabel }],
+        'shipping-labels-2-orders.pdf',
+        'application/pdf',
+        '%PDF-2',
+      ),
+      bulkFile(
+        'These orders are all collected at the cellar door: they get no shipping labels. Print their packing slips instead.',
+        [],
+        [{ orderId: '246', code: 'pickup_no_label', reason: noLabel }],
+        '',
+        '',
+        '',
+      ),
+    ];
+    stubApi({
+      [ACTIVE]: { body: page(orders) },
+      'POST /api/admin/shipping-labels/bulk': () => Promise.resolve(Response.json(answers.shift())),
+    });
+    vi.mocked(saveFile).mockClear();
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    await row('246');
+    for (const id of ['30', '246', '29']) await user.click(screen.getByRole('checkbox', { name: `Select order #${id}` }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected orders' })).getByRole('button', { name: /Print labels/ }));
+    await waitFor(() => expect(vi.mocked(saveFile)).toHaveBeenCalledWith(expect.anything(), 'shipping-labels-2-orders.pdf'));
+    const result = await screen.findByRole('region', { name: 'Result of the bulk action' });
+    expect(result).toHaveTextContent(`Labels of 2 orders ready to print. 1 skipped: ${noLabel}`);
+    expect(within(within(result).getByRole('list', { name: '1 skipped' })).getByText(noLabel)).toBeInTheDocument();
+
+    // The pickup alone: nothing to print, nothing saved, and the panel says what to print instead
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #30' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #29' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected orders' })).getByRole('button', { name: /Print labels/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Result of the bulk action' })).toHaveTextContent(/Print their packing slips instead/),
+    );
+    expect(vi.mocked(saveFile)).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('region', { name: 'Result of the bulk action' }).querySelector('.ant-alert-error')).not.toBeNull();
+  }, 45_000);
+
+  it('a bulk request that fails as a whole says why in the same place', async () => {
+    stubApi({
+      [ACTIVE]: { body: page(orders) },
+      'POST /api/admin/pick-list': {
+        status: 503,
+        body: { statusCode: 503, message: 'The shop cannot save changes right now', code: 'store_unavailable' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ActiveOrdersTab />);
+    await row('30');
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #30' }));
+    await user.click(within(screen.getByRole('region', { name: 'Selected orders' })).getByRole('button', { name: 'Pick list (CSV)' }));
+    const result = await screen.findByRole('region', { name: 'Result of the bulk action' });
+    expect(result).toHaveTextContent('The shop cannot save changes right now');
+    await user.click(within(result).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Result of the bulk action' })).not.toBeInTheDocument();
+  }, 45_000);
+});
+
+describe('active orders: filters on a 390 px phone', () => {
+  it('folds the filters under one button that counts them; opened, the days and fulfilment narrow the search and stay in the address', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...desktop(query), matches: query === ORDER_CARDS_QUERY });
+    const searches: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        searches.push(new URL(requestUrl(input), 'http://shop.test').searchParams);
+        return new Response(JSON.stringify(page([adminOrderFixture()])), { status: 200 });
+      }),
+    );
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(
+        <>
+          <ActiveOrdersTab />
+          <Address />
+        </>,
+        { route: '/admin?tab=active-orders&q=smith' },
+      );
+      await screen.findByRole('article', { name: 'Order #12' });
+      const toggle = screen.getByRole('button', { name: 'Filters' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+      expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('smith');
+
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-23' } });
+      await waitFor(() => expect(searches.at(-1)?.get('from')).toBe('2026-11-23'));
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-24' } });
+      await waitFor(() => expect(searches.at(-1)?.get('to')).toBe('2026-11-24'));
+      await chooseOption(user, screen.getByRole('combobox', { name: 'Fulfilment' }), 'Cellar door pickup');
+      await waitFor(() => expect(searches.at(-1)?.get('fulfilment')).toBe('pickup'));
+      expect(searches.at(-1)?.get('q')).toBe('smith');
+      const address = new URLSearchParams(screen.getByRole('status', { name: 'Address' }).textContent ?? '');
+      expect([address.get('q'), address.get('from'), address.get('to'), address.get('fulfilment')]).toEqual([
+        'smith',
+        '2026-11-23',
+        '2026-11-24',
+        'pickup',
+      ]);
+
+      // Folded again, the button counts what is on and a line says it
+      await user.click(screen.getByRole('button', { name: 'Show 1 order' }));
+      expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Filters (3)' })).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByText('from 2026-11-23 · to 2026-11-24 · Cellar door pickup')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\?tab=active-orders$/));
+      expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
+  }, 45_000);
 });

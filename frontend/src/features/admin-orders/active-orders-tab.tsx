@@ -2,9 +2,9 @@ import { EditOutlined, EyeOutlined, PrinterOutlined, ShopOutlined, UnorderedList
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
-import { useToast } from '@/shared/ui/toast/use-toast';
-import { usePickList, usePrintLabels } from './api/bulk-dispatch';
+import { usePickList, usePrintLabels, type BulkFileOutcome } from './api/bulk-dispatch';
 import type { AdminOrder } from './api/get-admin-orders';
+import { bulkResultView, failedBulkResult, type BulkResultView } from './bulk-result';
 import { BulkStatusControl } from './bulk-status-control';
 import { CellarDoorDrawer } from './cellar-door-drawer';
 import { OrderDetailDialog } from './order-detail-dialog';
@@ -41,27 +41,18 @@ export function ActiveOrdersTab() {
   const [cellarDoorOpen, setCellarDoorOpen] = useState(false);
   const print = usePrintLabels();
   const pick = usePickList();
-  const toast = useToast();
-  const count = (orderIds: readonly string[]) => `${orderIds.length} ${orderIds.length === 1 ? 'order' : 'orders'}`;
-  const printLabels = (orderIds: string[], packingSlips: boolean) =>
-    print.mutate(
-      { orderIds, packingSlips },
-      {
-        onSuccess: (pdf) => {
-          saveFile(pdf, `shipping-labels-${orderIds.length}-orders.pdf`);
-          toast.success(`${packingSlips ? 'Labels and packing slips' : 'Labels'} of ${count(orderIds)} ready to print`);
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
-  const pickList = (orderIds: string[], format: 'pdf' | 'csv') =>
-    pick.mutate(
-      { orderIds, format },
-      {
-        onSuccess: (file) => saveFile(file, `pick-list-${orderIds.length}-orders.${format}`),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
+  // A print saves the file of the orders printed, and says in the table's result panel what was skipped and why.
+  const handlers = (report: (result: BulkResultView) => void) => ({
+    onSuccess: (outcome: BulkFileOutcome) => {
+      if (outcome.file !== null) saveFile(outcome.file.blob, outcome.file.name);
+      report(bulkResultView(outcome));
+    },
+    onError: (error: unknown) => report(failedBulkResult(errorMessage(error))),
+  });
+  const printLabels = (orderIds: string[], packingSlips: boolean, report: (result: BulkResultView) => void) =>
+    print.mutate({ orderIds, packingSlips }, handlers(report));
+  const pickList = (orderIds: string[], format: 'pdf' | 'csv', report: (result: BulkResultView) => void) =>
+    pick.mutate({ orderIds, format }, handlers(report));
   return (
     <OrdersTable
       tab="active-orders"
@@ -100,7 +91,7 @@ export function ActiveOrdersTab() {
           </Button>
         </>
       )}
-      bulkActions={(orderIds, clear) => (
+      bulkActions={(orderIds, clear, report) => (
         <>
           <Button
             size="small"
@@ -108,7 +99,7 @@ export function ActiveOrdersTab() {
             icon={<PrinterOutlined aria-hidden />}
             loading={print.isPending && print.variables.packingSlips === false}
             disabled={print.isPending}
-            onClick={() => printLabels(orderIds, false)}
+            onClick={() => printLabels(orderIds, false, report)}
           >
             Print labels
           </Button>
@@ -117,7 +108,7 @@ export function ActiveOrdersTab() {
             icon={<PrinterOutlined aria-hidden />}
             loading={print.isPending && print.variables.packingSlips === true}
             disabled={print.isPending}
-            onClick={() => printLabels(orderIds, true)}
+            onClick={() => printLabels(orderIds, true, report)}
           >
             Labels + packing slips
           </Button>
@@ -125,14 +116,14 @@ export function ActiveOrdersTab() {
             size="small"
             icon={<UnorderedListOutlined aria-hidden />}
             loading={pick.isPending}
-            onClick={() => pickList(orderIds, 'pdf')}
+            onClick={() => pickList(orderIds, 'pdf', report)}
           >
             Pick list (PDF)
           </Button>
-          <Button size="small" onClick={() => pickList(orderIds, 'csv')} disabled={pick.isPending}>
+          <Button size="small" onClick={() => pickList(orderIds, 'csv', report)} disabled={pick.isPending}>
             Pick list (CSV)
           </Button>
-          <BulkStatusControl orderIds={orderIds} statuses={BULK_STATUSES} onDone={clear} />
+          <BulkStatusControl orderIds={orderIds} statuses={BULK_STATUSES} onDone={clear} onResult={report} />
         </>
       )}
       dialog={

@@ -1,9 +1,9 @@
 import { Button, Checkbox, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
-import { useToast } from '@/shared/ui/toast/use-toast';
 import { useSetOrdersStatus } from './api/bulk-order-status';
 import type { OrderStatus } from './api/get-admin-orders';
+import { bulkResultView, failedBulkResult, type BulkResultView } from './bulk-result';
 import { notifiedByDefault, orderStatusLabel } from './order-status';
 
 export const NOTIFY_CUSTOMERS = 'Notify customers by e-mail';
@@ -14,6 +14,8 @@ export interface BulkStatusControlProps {
   statuses: readonly OrderStatus[];
   /** Called once the change is saved (the selection is done with). */
   onDone: () => void;
+  /** Shows what the change came to, in one place: the orders set, and each skipped with why (or why it failed). */
+  onResult: (result: BulkResultView) => void;
 }
 
 /** The confirmation's question: how many orders, to what, and whether their customers hear of it. */
@@ -24,14 +26,14 @@ export function bulkStatusPrompt(count: number, status: OrderStatus, notify: boo
 
 /**
  * One status for every selected order, with one choice of e-mailing their customers (ticked, as on the
- * one-order form), asked once more with the count spelled out before anything changes. The toast repeats the
- * server's account: how many changed, how many were e-mailed, how many already had the status.
+ * one-order form), asked once more with the count spelled out before anything changes. The result repeats the
+ * server's account: how many changed, how many were e-mailed, how many already had the status, and each order
+ * skipped with why (a pickup is never shipped).
  */
-export function BulkStatusControl({ orderIds, statuses, onDone }: BulkStatusControlProps) {
+export function BulkStatusControl({ orderIds, statuses, onDone, onResult }: BulkStatusControlProps) {
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [notifyCustomer, setNotifyCustomer] = useState(true);
   const change = useSetOrdersStatus();
-  const toast = useToast();
   // The confirmation renders through this control's own holder, inside the admin's theme.
   const [modal, modalHolder] = Modal.useModal();
   const apply = () => {
@@ -43,12 +45,11 @@ export function BulkStatusControl({ orderIds, statuses, onDone }: BulkStatusCont
       onOk: () =>
         change.mutateAsync({ orderIds, status, notifyCustomer }).then(
           (outcome) => {
-            if (outcome.changed.length > 0) toast.success(outcome.message);
-            else toast.info(outcome.message);
+            onResult(bulkResultView(outcome, outcome.changed.length));
             setStatus(null);
             onDone();
           },
-          (error: unknown) => toast.error(errorMessage(error)),
+          (error: unknown) => onResult(failedBulkResult(errorMessage(error))),
         ),
     });
   };

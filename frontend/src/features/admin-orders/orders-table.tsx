@@ -1,4 +1,4 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Empty, Input, Select, Table, Tag } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -15,7 +15,8 @@ import { ORDER_PAGE_SIZES, searchAdminOrders, useOrderSearch, type OrderSort } f
 import { dateTime, isUnpaid, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
 import { cellarDoorSaturdays, pickupDateOf, saturdayOptions, shortDayLabel } from './pickup-display';
-import { tabSearch, useOrderSearchParams } from './use-order-search-params';
+import { BulkResultPanel, type BulkResultView } from './bulk-result';
+import { activeFilterCount, tabSearch, useOrderSearchParams, type TabSearchParams } from './use-order-search-params';
 import './orders-tab.css';
 
 export interface OrdersTableProps {
@@ -36,8 +37,11 @@ export interface OrdersTableProps {
   actions: (order: AdminOrder) => ReactNode;
   /** The dialog of the order opened from a row (it reads its order itself, so it stays current). */
   dialog?: ReactNode;
-  /** What can be done with the rows ticked (on any page, in the order they were ticked); none: no ticks. */
-  bulkActions?: (orderIds: string[], clear: () => void) => ReactNode;
+  /**
+   * What can be done with the rows ticked (on any page, in the order they were ticked); none: no ticks. `report`
+   * shows what an action came to in the table's one result panel (the orders done, each skipped one with why).
+   */
+  bulkActions?: (orderIds: string[], clear: () => void, report: (result: BulkResultView) => void) => ReactNode;
   /** Offers "Export CSV": the orders this search finds in its From-To period, as the books' export. */
   exportable?: boolean;
   /** Offers the filter by fulfilment: posted orders, or pickups (of one Saturday). */
@@ -58,6 +62,20 @@ function pickupTag(order: AdminOrder): ReactNode {
   return date === null ? null : <Tag color="orange">Pickup {shortDayLabel(date)}</Tag>;
 }
 
+/** The filters on, in a few words, for a phone whose filters are folded away: "Paid, Shipped · from 2026-11-23 · Pickup". */
+function filterSummary(params: TabSearchParams): string {
+  const fulfilment = FULFILMENT_OPTIONS.find((option) => option.value === params.fulfilment)?.label;
+  return [
+    params.statuses.map(orderStatusLabel).join(', '),
+    params.from === null ? '' : `from ${params.from}`,
+    params.to === null ? '' : `to ${params.to}`,
+    fulfilment ?? '',
+    params.pickupDate === null ? '' : shortDayLabel(params.pickupDate),
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
+}
+
 /** Below this width the orders are cards, not a table wider than the phone. */
 export const ORDER_CARDS_QUERY = '(max-width: 599px)';
 
@@ -72,9 +90,11 @@ const sortOf = (sorter: SorterResult<AdminOrder> | SorterResult<AdminOrder>[]): 
 };
 
 /**
- * An order tab as a dense table: search (number, name, e-mail, phone, suburb, postcode, tracking reference,
- * payment reference), status and Perth date filters, sorting by date or total, pages of 25, 50 or 100, all
- * answered by the server and kept in the address. Each row opens the order's dialog.
+ * An order tab as a dense table: search (number, name, e-mail, phone in any form, street, suburb, postcode, tracking
+ * reference, payment reference; several words each match somewhere), status, Perth date and fulfilment filters,
+ * sorting by date or total, pages of 25, 50 or 100, all answered by the server and kept in the address. On a phone
+ * the filters fold under a Filters button that says how many are on. Each row opens the order's dialog; the result
+ * of a bulk action shows in one panel above the table (at the bottom of a phone's screen) until dismissed.
  */
 export function OrdersTable({
   tab,
@@ -95,6 +115,9 @@ export function OrdersTable({
   const toast = useToast();
   const cards = useMediaQuery(ORDER_CARDS_QUERY);
   const [selected, setSelected] = useState<string[]>([]);
+  const [bulkResult, setBulkResult] = useState<BulkResultView | null>(null);
+  // On a phone the filters fold away under one button; opened, they stay open while they are used.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [params, update] = useOrderSearchParams(tab, statuses);
   const query = tabSearch(params, statuses);
   const result = useOrderSearch(query);
@@ -128,8 +151,8 @@ export function OrdersTable({
   };
   // The Saturdays the pickup filter offers, counted once from when the table was drawn.
   const [saturdays] = useState(() => cellarDoorSaturdays(new Date()));
-  const filtered =
-    params.q !== '' || params.statuses.length > 0 || params.from !== null || params.to !== null || params.fulfilment !== null;
+  const filterCount = activeFilterCount(params);
+  const filtered = params.q !== '' || filterCount > 0;
   // The orders this search finds in its period, as the books' CSV (the same columns as the Analytics tab's export).
   const [exporting, setExporting] = useState(false);
   const exportFound = async () => {
@@ -275,58 +298,79 @@ export function OrdersTable({
           onSearch={(value) => update({ q: value })}
           className="orders-table__search"
         />
-        {statuses.length > 1 ? (
-          // Ticks rather than a multiple select: a handful of statuses, each one click away (none ticked: every one).
-          <div className="orders-table__statuses" role="group" aria-labelledby={`${tab}-status-filter`}>
-            <span id={`${tab}-status-filter`}>Status</span>
-            <Checkbox.Group<OrderStatus>
-              value={[...params.statuses]}
-              onChange={(chosen) => update({ statuses: chosen })}
-              options={statuses.map((status) => ({ value: status, label: orderStatusLabel(status) }))}
-            />
-          </div>
+        {cards ? (
+          <Button
+            className="orders-table__filters-toggle"
+            icon={<FilterOutlined aria-hidden />}
+            aria-expanded={filtersOpen}
+            aria-controls={`${tab}-filters`}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filterCount === 0 ? 'Filters' : `Filters (${filterCount})`}
+          </Button>
         ) : null}
-        <label className="orders-table__day">
-          From
-          <Input
-            type="date"
-            value={params.from ?? ''}
-            max={params.to ?? undefined}
-            onChange={(event) => update({ from: event.target.value || null })}
-          />
-        </label>
-        <label className="orders-table__day">
-          To
-          <Input
-            type="date"
-            value={params.to ?? ''}
-            min={params.from ?? undefined}
-            onChange={(event) => update({ to: event.target.value || null })}
-          />
-        </label>
-        {fulfilmentFilter ? (
-          <div className="orders-table__day">
-            <span id={`${tab}-fulfilment-filter`}>Fulfilment</span>
-            <Select<FulfilmentMethod | 'all'>
-              aria-labelledby={`${tab}-fulfilment-filter`}
-              className="orders-table__fulfilment"
-              value={params.fulfilment ?? 'all'}
-              // Another fulfilment than pickups has no Saturday.
-              onChange={(chosen) => update({ fulfilment: chosen === 'all' ? null : chosen, pickupDate: null })}
-              options={FULFILMENT_OPTIONS}
-            />
-          </div>
-        ) : null}
-        {fulfilmentFilter && params.fulfilment === 'pickup' ? (
-          <div className="orders-table__day">
-            <span id={`${tab}-pickup-date-filter`}>Saturday</span>
-            <Select<string>
-              aria-labelledby={`${tab}-pickup-date-filter`}
-              className="orders-table__pickup-date"
-              value={params.pickupDate ?? ''}
-              onChange={(chosen) => update({ pickupDate: chosen === '' ? null : chosen })}
-              options={[{ value: '', label: 'Any Saturday' }, ...saturdayOptions(saturdays, params.pickupDate)]}
-            />
+        {cards && !filtersOpen && filterCount > 0 ? <p className="orders-table__filter-summary">{filterSummary(params)}</p> : null}
+        {!cards || filtersOpen ? (
+          <div id={`${tab}-filters`} className="orders-table__filter-fields">
+            {statuses.length > 1 ? (
+              // Ticks rather than a multiple select: a handful of statuses, each one click away (none ticked: every one).
+              <div className="orders-table__statuses" role="group" aria-labelledby={`${tab}-status-filter`}>
+                <span id={`${tab}-status-filter`}>Status</span>
+                <Checkbox.Group<OrderStatus>
+                  value={[...params.statuses]}
+                  onChange={(chosen) => update({ statuses: chosen })}
+                  options={statuses.map((status) => ({ value: status, label: orderStatusLabel(status) }))}
+                />
+              </div>
+            ) : null}
+            <label className="orders-table__day">
+              From
+              <Input
+                type="date"
+                value={params.from ?? ''}
+                max={params.to ?? undefined}
+                onChange={(event) => update({ from: event.target.value || null })}
+              />
+            </label>
+            <label className="orders-table__day">
+              To
+              <Input
+                type="date"
+                value={params.to ?? ''}
+                min={params.from ?? undefined}
+                onChange={(event) => update({ to: event.target.value || null })}
+              />
+            </label>
+            {fulfilmentFilter ? (
+              <div className="orders-table__day">
+                <span id={`${tab}-fulfilment-filter`}>Fulfilment</span>
+                <Select<FulfilmentMethod | 'all'>
+                  aria-labelledby={`${tab}-fulfilment-filter`}
+                  className="orders-table__fulfilment"
+                  value={params.fulfilment ?? 'all'}
+                  // Another fulfilment than pickups has no Saturday.
+                  onChange={(chosen) => update({ fulfilment: chosen === 'all' ? null : chosen, pickupDate: null })}
+                  options={FULFILMENT_OPTIONS}
+                />
+              </div>
+            ) : null}
+            {fulfilmentFilter && params.fulfilment === 'pickup' ? (
+              <div className="orders-table__day">
+                <span id={`${tab}-pickup-date-filter`}>Saturday</span>
+                <Select<string>
+                  aria-labelledby={`${tab}-pickup-date-filter`}
+                  className="orders-table__pickup-date"
+                  value={params.pickupDate ?? ''}
+                  onChange={(chosen) => update({ pickupDate: chosen === '' ? null : chosen })}
+                  options={[{ value: '', label: 'Any Saturday' }, ...saturdayOptions(saturdays, params.pickupDate)]}
+                />
+              </div>
+            ) : null}
+            {cards ? (
+              <Button type="primary" className="orders-table__filters-done" onClick={() => setFiltersOpen(false)}>
+                Show {total} {total === 1 ? 'order' : 'orders'}
+              </Button>
+            ) : null}
           </div>
         ) : null}
         {filtered ? (
@@ -351,28 +395,44 @@ export function OrdersTable({
           </Button>
         ) : null}
       </div>
-      {bulkActions !== undefined && selected.length > 0 ? (
-        <div className="orders-table__bulk" role="region" aria-label="Selected orders">
-          <span>
-            {selected.length} {selected.length === 1 ? 'order' : 'orders'} selected
-          </span>
-          {total > selected.length ? (
-            total <= MAX_BULK_ORDERS ? (
-              <Button type="link" size="small" loading={selectingAll} onClick={() => void selectAllMatching()}>
-                Select all {total} matching
+      {bulkActions !== undefined && (selected.length > 0 || bulkResult !== null) ? (
+        // One place for the ticked orders and for what the last bulk action came to: above the table on a screen,
+        // at the bottom of a phone's, where a thumb reaches.
+        <div className="orders-table__bulk">
+          {bulkResult === null ? null : (
+            <BulkResultPanel
+              result={bulkResult}
+              onDismiss={() => setBulkResult(null)}
+              onSelectSkipped={(orderIds) => {
+                setSelected(orderIds);
+                setBulkResult(null);
+              }}
+            />
+          )}
+          {selected.length === 0 ? null : (
+            <div className="orders-table__bulk-bar" role="region" aria-label="Selected orders">
+              <span>
+                {selected.length} {selected.length === 1 ? 'order' : 'orders'} selected
+              </span>
+              {total > selected.length ? (
+                total <= MAX_BULK_ORDERS ? (
+                  <Button type="link" size="small" loading={selectingAll} onClick={() => void selectAllMatching()}>
+                    Select all {total} matching
+                  </Button>
+                ) : (
+                  // A print or a status change takes 200 at most: the first 200 in the table's order, then the rest.
+                  <Button type="link" size="small" loading={selectingAll} onClick={() => void selectAllMatching()}>
+                    Select the first {MAX_BULK_ORDERS} of {total} matching
+                  </Button>
+                )
+              ) : null}
+              {selectAllError === null ? null : <span role="alert">{selectAllError}</span>}
+              {bulkActions(selected, () => setSelected([]), setBulkResult)}
+              <Button type="link" onClick={() => setSelected([])}>
+                Clear selection
               </Button>
-            ) : (
-              // A print or a status change takes 200 at most: the first 200 in the table's order, then the rest.
-              <Button type="link" size="small" loading={selectingAll} onClick={() => void selectAllMatching()}>
-                Select the first {MAX_BULK_ORDERS} of {total} matching
-              </Button>
-            )
-          ) : null}
-          {selectAllError === null ? null : <span role="alert">{selectAllError}</span>}
-          {bulkActions(selected, () => setSelected([]))}
-          <Button type="link" onClick={() => setSelected([])}>
-            Clear selection
-          </Button>
+            </div>
+          )}
         </div>
       ) : null}
       {cards && bulkActions !== undefined && items.length > 0 ? (

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { chooseOption } from '@/testing/choose-option';
 import { adminOrderFixture, firstPageRequest, orderRow, searchPage } from './admin-order.fixture';
 import { PendingOrdersTab } from './pending-orders-tab';
 
@@ -104,5 +105,26 @@ describe('Pending Orders tab', () => {
         'Card declined 25 Nov 2026, 10:46 am: Your card was declined. The customer can try another card while the reservation lasts.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Pending Orders tab: posted or collected', () => {
+  it('filters the checkouts by fulfilment too, sending it to the search', async () => {
+    const searches: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) => {
+        searches.push(
+          new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://shop.test').searchParams,
+        );
+        return new Response(JSON.stringify(page([pending])), { status: 200 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PendingOrdersTab />, { route: '/admin?tab=pending-orders' });
+    await row('15');
+    await chooseOption(user, screen.getByRole('combobox', { name: 'Fulfilment' }), 'Delivery');
+    await waitFor(() => expect(searches.at(-1)?.get('fulfilment')).toBe('delivery'));
+    expect(searches.at(-1)?.getAll('status')).toEqual(['pending']);
   });
 });

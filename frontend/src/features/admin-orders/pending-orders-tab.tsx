@@ -66,6 +66,7 @@ export function PendingOrdersTab() {
         subtitle="Checkouts waiting for payment"
         emptyText={NO_PENDING_ORDERS}
         statuses={PENDING_STATUSES}
+        fulfilmentFilter
         timeLabel="Created"
         extraColumn={{
           title: 'Items and cans',

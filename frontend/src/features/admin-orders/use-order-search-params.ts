@@ -13,6 +13,20 @@ export function tabSearch<P extends OrderSearchParams>(params: P, statuses: read
   return { ...params, statuses: params.statuses.length > 0 ? params.statuses : statuses };
 }
 
+/**
+ * How many filters narrow the list beside the search text: the statuses ticked (one filter), each day, the
+ * fulfilment and its Saturday. A phone's folded Filters button shows it.
+ */
+export function activeFilterCount(params: TabSearchParams): number {
+  return [
+    params.statuses.length > 0,
+    params.from !== null,
+    params.to !== null,
+    params.fulfilment !== null,
+    params.pickupDate !== null,
+  ].filter(Boolean).length;
+}
+
 /** The search an order tab's address asks for (its defaults for anything missing or unusable). */
 export function readOrderSearchParams(searchParams: URLSearchParams, tab: string, allowed: readonly OrderStatus[]): TabSearchParams {
   const mine = searchParams.get('tab') === tab;

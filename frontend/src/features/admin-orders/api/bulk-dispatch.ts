@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkFileResult, BulkResult } from '@brewery/shop-rules';
 import { apiRequest } from '@/shared/api/api-client';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
@@ -6,16 +7,44 @@ import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 export const MAX_BULK_ORDERS = 200;
 
 /**
- * The labels of the orders as one PDF (one A6 page each, in this order); missing labels are created. With
- * `packingSlips`, each order's packing slip follows its label.
+ * A bulk print's answer: what was done in words, the orders printed and those skipped (each with why), and the file
+ * of the orders printed (null when none could be).
  */
-export async function printLabels({ orderIds, packingSlips }: { orderIds: readonly string[]; packingSlips: boolean }): Promise<Blob> {
-  return (await apiRequest('POST', '/api/admin/shipping-labels/bulk', { orderIds, packingSlips })).blob();
+export interface BulkFileOutcome extends BulkResult {
+  message: string;
+  file: { blob: Blob; name: string } | null;
 }
 
-/** What to pull for the orders, per beer and pack size. */
-export async function pickList({ orderIds, format }: { orderIds: readonly string[]; format: 'pdf' | 'csv' }): Promise<Blob> {
-  return (await apiRequest('POST', '/api/admin/pick-list', { orderIds, format })).blob();
+/** Asks for the JSON answer, so the skipped orders come with the file in one answer. */
+async function bulkFile(path: string, body: object): Promise<BulkFileOutcome> {
+  const response = await apiRequest('POST', path, body, { Accept: 'application/json' });
+  const answer = (await response.json()) as BulkFileResult;
+  return {
+    message: answer.message,
+    applied: answer.applied,
+    skipped: answer.skipped,
+    file: answer.file === null ? null : { blob: blobOf(answer.file), name: answer.file.name },
+  };
+}
+
+function blobOf(file: NonNullable<BulkFileResult['file']>): Blob {
+  const text = atob(file.base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
+  return new Blob([bytes], { type: file.type });
+}
+
+/**
+ * The labels of the orders as one PDF (one A6 page each, in this order); missing labels are created. With
+ * `packingSlips`, each order's packing slip follows its label. Orders that cannot be printed are skipped, each named.
+ */
+export function printLabels({ orderIds, packingSlips }: { orderIds: readonly string[]; packingSlips: boolean }): Promise<BulkFileOutcome> {
+  return bulkFile('/api/admin/shipping-labels/bulk', { orderIds, packingSlips });
+}
+
+/** What to pull for the orders, per beer and pack size; orders that cannot be sent are skipped, each named. */
+export function pickList({ orderIds, format }: { orderIds: readonly string[]; format: 'pdf' | 'csv' }): Promise<BulkFileOutcome> {
+  return bulkFile('/api/admin/pick-list', { orderIds, format });
 }
 
 /** Printing creates labels (and their tracking references): the orders and the Shipping tab move. */
