@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CARRIER, type CarrierPort } from '../../src/modules/shipping/carrier/carrier.port';
 import { isValidConsignmentNumber } from '../../src/modules/shipping/domain/consignment-number';
 import { createTestApp, type TestApp } from '../create-test-app';
-import { adminSend, customer, eventually, settle } from '../checkout/checkout-fixtures';
+import { adminSend, customer, eventually, settle, streamEvents } from '../checkout/checkout-fixtures';
 import { readPdf } from './pdf-content';
 import { WARNING, admin, downloadLabel, labelEvents, labelEventsDuring, paidOrder, pendingOrder } from './shipping-fixtures';
 
@@ -218,6 +218,33 @@ describe('shipping labels from the order dialog', () => {
       expect(await labelEvents(t, orderId)).toHaveLength(0);
     } finally {
       cancelling.mockRestore();
+    }
+  });
+
+  it('given label and cancellation sent together for 16 paid orders, then every label was decided before its order was cancelled, never after', async () => {
+    const orderIds: string[] = [];
+    for (let i = 0; i < 16; i += 1) orderIds.push(await paidOrder(t));
+    const token = await t.adminToken();
+    await Promise.all(
+      orderIds.flatMap((orderId, i) => [
+        new Promise((resolve) => setTimeout(resolve, i % 3)).then(() =>
+          t.http().post(`/api/admin/orders/${orderId}/create-shipping-label`).set('Authorization', `Bearer ${token}`),
+        ),
+        t
+          .http()
+          .put(`/api/admin/orders/${orderId}/tracking`)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ trackingReference: 'TBA', status: 'cancelled' }),
+      ]),
+    );
+    for (const orderId of orderIds) {
+      const order = await streamEvents(t, `order-${orderId}`);
+      const cancelledAt = order.find((e) => e.type === 'OrderStatusChanged' && (e.data as { to: string }).to === 'cancelled')?.revision;
+      const labelledAt = order.find((e) => e.type === 'ShippingLabelRecorded')?.revision;
+      const label = await labelEvents(t, orderId);
+      // A label exists only where the order recorded its consignment, and did so before any cancellation.
+      expect(label.length > 0).toBe(labelledAt !== undefined);
+      if (labelledAt !== undefined && cancelledAt !== undefined) expect(labelledAt).toBeLessThan(cancelledAt);
     }
   });
 

@@ -569,6 +569,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       };
     case 'CheckoutResumed':
     case 'OrderNoteAdded':
+    case 'ShippingLabelRecorded':
       return state;
     default:
       return assertNever(event);

@@ -184,7 +184,14 @@ export type OrderEvent =
   | CheckoutResumed
   | OrderNoteAdded
   | OrderCollected
-  | OrderItemsReturned;
+  | OrderItemsReturned
+  | ShippingLabelRecorded;
+
+/**
+ * A shipping label's consignment, decided on the order as its stream stood (appended at the revision it was read
+ * at, before the label itself): a cancellation recorded first makes the label refused, never made.
+ */
+export type ShippingLabelRecorded = DomainEvent<'ShippingLabelRecorded', { consignmentNumber: string }>;
 
 export type OrderEventType = OrderEvent['type'];
 
@@ -208,6 +215,7 @@ export const ORDER_EVENT_TYPES = [
   'OrderNoteAdded',
   'OrderCollected',
   'OrderItemsReturned',
+  'ShippingLabelRecorded',
 ] as const satisfies readonly OrderEventType[];
 
 // Fails to compile when an event type is added to the union but not to the list above.

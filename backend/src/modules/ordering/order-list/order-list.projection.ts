@@ -332,7 +332,9 @@ export class OrderListProjection implements Projection {
       case 'OrderCaptureClaimed':
       case 'OrderCaptureClaimReleased':
       case 'CheckoutResumed':
-        // The capture under way shows in the order's history; its outcome (paid, or cancelled) changes the lists.
+      case 'ShippingLabelRecorded':
+        // The capture under way (or the label's consignment taken) shows in the order's history; its outcome changes
+        // the lists (paid, or cancelled; the label's tracking reference).
         await orders.updateOne(guard, set({}));
         return;
       default:

@@ -3,9 +3,9 @@ import type { EventMetadata } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { orderDecider, type PlacedOrder } from '../../ordering/domain/order.decider';
-import { fulfilmentOf } from '../../ordering/domain/order.events';
-import { orderStreamName } from '../../ordering/domain/order.events';
+import type { Decider } from '../../../shared-kernel/decider';
+import { orderDecider, type OrderState, type PlacedOrder } from '../../ordering/domain/order.decider';
+import { fulfilmentOf, orderStreamName, type OrderEvent } from '../../ordering/domain/order.events';
 import { CARRIER, type CarrierPort } from '../carrier/carrier.port';
 import { assertLabellable, labelDecider, type ShippableFacts } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';
@@ -88,15 +88,20 @@ export class ShippingLabelService {
       weightKg,
       requestedVia,
     };
-    // Decided on the order as its stream says after the carrier answered, not as it was before: an order
-    // cancelled (or refunded) meanwhile gets no label. A stream that does not exist yet is appended with
-    // "no stream": when two requests race, the store refuses the second, the pipeline reloads, finds the first
-    // label and decides nothing.
-    const latest = await this.order(orderId);
+    // Decided on the order's own stream, at the revision it is read at: a cancellation (or refund) recorded
+    // first, even while the carrier was answering, refuses the label; one recorded after finds it made. Then
+    // the label itself: a stream that does not exist yet is appended with "no stream": when two requests race,
+    // the store refuses the second, the pipeline reloads, finds the first label and decides nothing.
+    await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: labelOnOrder,
+      command: { consignmentNumber: consignment.consignmentNumber },
+      metadata: { ...metadata, occurredAt },
+    });
     const result = await this.pipeline.run({
       streamName,
       decider: labelDecider,
-      command: { type: 'CreateShippingLabel', order: shippableFacts(latest), label },
+      command: { type: 'CreateShippingLabel', order: shippableFacts(await this.order(orderId)), label },
       metadata: { ...metadata, occurredAt },
     });
     if (result.state.kind !== 'created') throw new Error(`Label stream ${streamName} holds no label after creation`);
@@ -116,3 +121,22 @@ export function shippableFacts(order: PlacedOrder | null): ShippableFacts | null
         pickup: fulfilmentOf(order.order).method === 'pickup',
       };
 }
+
+/**
+ * The label rule asked on the order's stream, with the order's own fold: the consignment is recorded on the order
+ * only while the order may be sent (`assertLabellable`), at the revision the order was read at, so nothing
+ * recorded on the order in between is missed (the pipeline reloads and decides again). The same consignment again
+ * (a label retried after a crash between its two writes) records nothing.
+ */
+const labelOnOrder: Decider<{ order: OrderState; recorded: readonly string[] }, { consignmentNumber: string }, OrderEvent> = {
+  initialState: { order: orderDecider.initialState, recorded: [] },
+  evolve: (state, event) => ({
+    order: orderDecider.evolve(state.order, event),
+    recorded: event.type === 'ShippingLabelRecorded' ? [...state.recorded, event.data.consignmentNumber] : state.recorded,
+  }),
+  decide(command, { order, recorded }) {
+    if (recorded.includes(command.consignmentNumber)) return [];
+    assertLabellable(order.kind === 'placed' ? order.order.orderId : '', shippableFacts(order.kind === 'placed' ? order : null));
+    return [{ type: 'ShippingLabelRecorded', data: { consignmentNumber: command.consignmentNumber } }];
+  },
+};
