@@ -41,7 +41,7 @@ describe('the confirmation e-mail', () => {
     });
     expect(email.text).toContain(`Confirm it's you and we'll tell you once: ${input.confirmUrl}`);
     expect(email.text).toContain('The link works for 48 hours.');
-    expect(email.text).toContain('this address is not added to any list unless the link is used');
+    expect(email.text).toContain('this address is not added to any list unless Confirm is pressed on the page the link opens');
     expect(email.html).toContain('Hazy &#60;IPA&#62;');
     expect(email.html).toContain(
       'href="https://shop.example/api/back-in-stock/confirm?beer=hazy&#38;email=ada%40example.com&#38;sent=1&#38;sig=abc"',

@@ -67,7 +67,7 @@ export function backInStockConfirmEmail(input: {
   const { to, beer, confirmUrl, hours, shop } = input;
   const subject = `Please confirm: e-mail me when ${beer} is on sale`;
   const asked = `Someone, we hope you, asked us to e-mail this address when ${beer} is on sale.`;
-  const ignore = `The link works for ${hours} hours. If it wasn't you, ignore this e-mail: this address is not added to any list unless the link is used.`;
+  const ignore = `The link works for ${hours} hours. If it wasn't you, ignore this e-mail: this address is not added to any list unless Confirm is pressed on the page the link opens.`;
   const text = ['Hi,', '', asked, `Confirm it's you and we'll tell you once: ${confirmUrl}`, '', ignore, '', shop.brandName].join('\n');
   const html = [
     '<p>Hi,</p>',
