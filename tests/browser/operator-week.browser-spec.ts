@@ -347,18 +347,19 @@ describeInBrowser("the operator's week: many orders, dispatch in bulk, refunds, 
 
       // The filters fold under one button; opened, every field fits the phone, and the days narrow the list and stay in the address
       const orders = tab.getByRole('region', { name: 'Active orders' });
-      await orders.getByRole('button', { name: 'Filters' }).click();
+      await orders.getByRole('button', { name: 'Filters', exact: true }).click();
       const from = orders.getByLabel('From');
       await from.fill('2026-11-23');
       await tab.waitForURL(/from=2026-11-23/);
-      for (const field of [from, orders.getByLabel('To'), orders.getByRole('combobox', { name: 'Fulfilment' })]) {
+      const fulfilment = orders.locator('.ant-select').filter({ has: tab.getByRole('combobox', { name: 'Fulfilment' }) });
+      for (const field of [from, orders.getByLabel('To'), fulfilment]) {
         const at = await field.boundingBox();
         expect((at?.x ?? 999) + (at?.width ?? 0)).toBeLessThanOrEqual(390);
         expect(at?.height ?? 0).toBeGreaterThanOrEqual(36);
       }
       await screenshot(tab, 'admin-orders-filters-phone', { fullPage: false });
       await orders.getByRole('button', { name: /^Show \d+ orders?$/ }).click();
-      await orders.getByRole('button', { name: 'Filters (1)' }).click();
+      await orders.getByRole('button', { name: 'Filters (1)', exact: true }).click();
       await orders.getByLabel('From').fill('');
       await tab.waitForURL((url) => !url.search.includes('from=') && url.search.includes(`q=${orderId}`));
       await card.waitFor();
