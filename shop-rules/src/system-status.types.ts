@@ -64,7 +64,11 @@ export interface FailedEmail {
 export interface SystemStatus {
   email_system: { status: HealthStatus; detail: string };
   stripe_system: { status: HealthStatus; mode: 'stripe' | 'test'; detail: string };
-  event_store: { status: HealthStatus; adapter: string; detail: string };
+  /**
+   * `error` when the store does not answer, or refuses writes: `writes_failing` says since when and why (the disk is
+   * full, the database is gone), null while writes go through.
+   */
+  event_store: { status: HealthStatus; adapter: string; detail: string; writes_failing: { since: string; message: string } | null };
   read_models: { status: HealthStatus; adapter: string; lag: number | null; subscribers: SubscriberStatusView[] };
   recent_activity: { orders_last_24h: number; pending_orders: number; paid_orders: number };
   inventory_alerts: { critical_stock_count: number; critical_products: { name: string; inventory: number }[] };
@@ -75,5 +79,12 @@ export interface SystemStatus {
     expired_reservations: ExpiredReservation[];
     failed_emails: FailedEmail[];
   };
+  /**
+   * Who runs the work that must happen once (completing paid orders, sending e-mails, ending expired checkouts):
+   * the process holding the lease (`holder`, null when none does), and whether it is the one that answered.
+   */
+  background_work: { holder: string | null; this_process: boolean };
+  /** The runtime the shop runs on (`node`: Node's version, e.g. `v22.11.0`). */
+  software: { node: string };
   timestamp: string;
 }

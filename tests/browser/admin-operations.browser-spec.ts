@@ -220,8 +220,10 @@ describeInBrowser('admin operations: shipping, analytics, order backups, system'
     await openTab('System');
     const tab = panel();
     await tab.getByRole('heading', { name: 'System Monitor' }).waitFor();
+    // The answer first, in plain words; the engines under Details
+    await tab.getByRole('region', { name: /^(All good|Needs your attention|Something is wrong)$/ }).waitFor();
+    await tab.getByText('Details', { exact: true }).click();
     await tab.getByRole('region', { name: 'Services' }).waitFor();
-    await tab.getByText('Health Summary').waitFor();
     const checks = page.waitForResponse((res) => res.url().endsWith('/api/admin/system-status') && res.ok());
     await tab.getByRole('button', { name: 'Refresh' }).click();
     await checks;

@@ -301,4 +301,46 @@ describeInBrowser('the admin on a 390 px phone: one tap per tab, toasts clear of
     await books.getByRole('button', { name: 'GST summary' }).click();
     await books.getByText('How this differs from the sales report:').waitFor();
   });
+
+  it('System: the answer first in plain words, the button that fixes each problem, the engines under Details', async () => {
+    // A beer down to its last 3 cans: something for the operator
+    await server.api(
+      'POST',
+      '/api/admin/products',
+      {
+        name: 'Last Cans Stout',
+        style: 'Stout',
+        description: 'Nearly gone.',
+        abv: 5.5,
+        price: '7.00',
+        inventory: 3,
+        imageUrl: '/cans/swan-valley-lager.svg',
+        enable4Pack: false,
+        enable8Pack: false,
+        enable16Pack: false,
+        isActive: true,
+        archived: false,
+      },
+      await server.adminToken(),
+    );
+    await page.goto('/admin?tab=system');
+    const panel = page.getByRole('tabpanel', { name: 'System' });
+    const verdict = panel.getByRole('region', { name: 'Needs your attention' });
+    await verdict.waitFor();
+    const problem = verdict.getByRole('article', { name: '1 beer is almost sold out.' });
+    await problem.getByText('Customers can buy 5 cans or fewer of Last Cans Stout (3 cans left).', { exact: false }).waitFor();
+    await problem.getByText('Restock in the Products tab', { exact: false }).waitFor();
+    // No engine, adapter or lag counter in the answer
+    expect(await verdict.textContent()).not.toMatch(/PGlite|pglite|events behind|read model/i);
+    const details = panel.locator('details.system__details');
+    expect(await details.getAttribute('open')).toBeNull();
+    expect(await panel.getByRole('region', { name: 'Services' }).isVisible()).toBe(false);
+    await panel.getByText('Details', { exact: true }).click();
+    await panel.getByRole('region', { name: 'Services' }).waitFor();
+    await panel
+      .getByText(/events behind/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'admin-system-phone');
+  });
 });

@@ -1,3 +1,4 @@
+import { StoreWrites } from '../../src/platform/event-sourcing/store-writes';
 import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { cartLine, checkOut, customer, settle } from '../checkout/checkout-fixtures';
@@ -6,7 +7,7 @@ import { adminGet, ownBeer, paidOrder, pendingOrder, putTracking } from './admin
 interface StatusBody {
   email_system: { status: string; detail: string };
   stripe_system: { status: string; mode: string; detail: string };
-  event_store: { status: string; adapter: string; detail: string };
+  event_store: { status: string; adapter: string; detail: string; writes_failing: { since: string; message: string } | null };
   read_models: {
     status: string;
     adapter: string;
@@ -30,6 +31,8 @@ interface StatusBody {
     expired_reservations: { orderId: string; expiredAt: string }[];
     failed_emails: unknown[];
   };
+  background_work: { holder: string | null; this_process: boolean };
+  software: { node: string };
   timestamp: string;
 }
 
@@ -59,18 +62,23 @@ describe('GET /api/admin/system-status', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'automation_issues',
+        'background_work',
         'email_system',
         'event_store',
         'inventory_alerts',
         'read_models',
         'recent_activity',
+        'software',
         'stripe_system',
         'timestamp',
       ].sort(),
     );
     expect(body.email_system).toEqual({ status: 'ok', detail: expect.stringContaining('outbox') });
     expect(body.stripe_system).toEqual({ status: 'ok', mode: 'test', detail: expect.any(String) });
-    expect(body.event_store).toEqual({ status: 'ok', adapter: 'pglite', detail: expect.any(String) });
+    expect(body.event_store).toEqual({ status: 'ok', adapter: 'pglite', detail: expect.any(String), writes_failing: null });
+    // This process holds the lease: it runs the work that must happen once.
+    expect(body.background_work).toEqual({ holder: expect.any(String), this_process: true });
+    expect(body.software).toEqual({ node: process.version });
     expect(body.read_models).toMatchObject({ status: 'ok', adapter: 'memory', lag: 0 });
     expect(body.read_models.subscribers.map((s) => s.name)).toEqual(
       expect.arrayContaining(['read-models', 'payment-completion', 'email-sender', 'order-update-email']),
@@ -84,6 +92,21 @@ describe('GET /api/admin/system-status', () => {
       'stale_payments',
     ]);
     expect(body.timestamp).toBe(t.clock.now.toISOString());
+  });
+
+  it('given the store refusing writes (a full disk), then the event store is in error, saying since when and why, until a write goes through', async () => {
+    const writes = t.app.get(StoreWrites);
+    writes.failed(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+    try {
+      const refusing = (await status()).event_store;
+      expect(refusing).toMatchObject({
+        status: 'error',
+        writes_failing: { since: expect.any(String), message: expect.stringContaining('the disk is full') },
+      });
+    } finally {
+      writes.succeeded();
+    }
+    expect((await status()).event_store).toMatchObject({ status: 'ok', writes_failing: null });
   });
 
   it('counts recent orders, pending and paid, and lists live products with 5 cans or fewer to sell', async () => {
@@ -163,5 +186,11 @@ describe('GET /api/admin/system-status', () => {
   it('counts only the last 24 hours of orders', async () => {
     t.clock.advance(25 * HOUR);
     expect((await status()).recent_activity.orders_last_24h).toBe(0);
+  });
+
+  it('refuses a caller without the admin token: the status, Auto-Fix and the rebuild the System tab offers', async () => {
+    expect((await t.http().get('/api/admin/system-status')).status).toBe(401);
+    expect((await t.http().post('/api/admin/auto-fix').send({})).status).toBe(401);
+    expect((await t.http().post('/api/admin/rebuild-read-models').send({})).status).toBe(401);
   });
 });

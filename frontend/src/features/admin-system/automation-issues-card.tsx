@@ -1,7 +1,7 @@
 import { formatPrice } from '@brewery/shop-rules';
 import { Card, Empty, Typography } from 'antd';
 import type { SystemStatus } from './api/get-system-status';
-import { automationIssueCount } from './system-health';
+import { automationIssueCount } from './system-problems';
 import { perthDateTime } from '@/shared/format/perth-date-time';
 
 const money = (value: string | number): string => formatPrice(Number(value));

@@ -47,7 +47,7 @@ describe('system tab', () => {
   it('checks the status on load and again every 30 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = renderTab();
-    expect(await screen.findByText('All systems healthy')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'All good' })).toBeInTheDocument();
     expect(statusCalls(fetchMock)).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(29_000));
     expect(statusCalls(fetchMock)).toBe(1);
@@ -57,7 +57,32 @@ describe('system tab', () => {
     await waitFor(() => expect(statusCalls(fetchMock)).toBe(3));
   });
 
-  it('shows the service cards with the projection lag, the activity and the critical stock', async () => {
+  it('says "All good" first, in plain words, with nothing to fix and the internals folded away under Details', async () => {
+    renderTab({
+      'GET /api/admin/system-status': {
+        body: aSystemStatus({
+          event_store: {
+            status: 'ok',
+            adapter: 'pglite',
+            detail: 'embedded PGlite in a worker thread (no fsync; single writer)',
+            writes_failing: null,
+          },
+        }),
+      },
+    });
+    const verdict = await screen.findByRole('region', { name: 'All good' });
+    expect(verdict).toHaveTextContent('The shop is taking orders, payments go through and e-mails go out. Nothing needs you here.');
+    expect(within(verdict).queryByRole('list', { name: 'What needs you' })).not.toBeInTheDocument();
+    expect(screen.getByText('Orders (last 24 h)').closest('.ant-statistic')).toHaveTextContent('3');
+    // The engines and their words only under Details, which starts folded
+    const details = screen.getByText('Details', { selector: 'summary' }).closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('embedded PGlite in a worker thread (no fsync; single writer)')).toBeInTheDocument();
+    expect(verdict).not.toHaveTextContent('PGlite');
+    expect(screen.queryByRole('region', { name: 'Automation Issues' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the engines, the lag of every background job and the versions under Details', async () => {
     renderTab({
       'GET /api/admin/system-status': {
         body: aSystemStatus({
@@ -74,7 +99,9 @@ describe('system tab', () => {
         }),
       },
     });
-    const services = await screen.findByRole('region', { name: 'Services' });
+    await screen.findByRole('region', { name: 'Needs your attention' });
+    const details = screen.getByText('Details', { selector: 'summary' }).closest('details') as HTMLElement;
+    const services = within(details).getByRole('region', { name: 'Services' });
     for (const title of ['E-mail', 'Payments', 'Event store', 'Read models']) expect(within(services).getByText(title)).toBeInTheDocument();
     expect(within(services).getByText('Projection lag: 3 events')).toBeInTheDocument();
     expect(
@@ -83,11 +110,91 @@ describe('system tab', () => {
         .map((item) => item.textContent),
     ).toEqual(['read-models: 3 events behind', 'payment-completion: 0 events behind']);
     expect(within(services).getByText('Test gateway')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Critical stock' })).getByText('Quokka Pale Ale').parentElement).toHaveTextContent(
-      'Quokka Pale Ale2 cans',
-    );
-    expect(screen.getByText('Needs attention')).toBeInTheDocument();
-    expect(screen.getByText('Orders (last 24 h)').closest('.ant-statistic')).toHaveTextContent('3');
+    const server = within(details).getByLabelText('Server');
+    expect(server).toHaveTextContent('Background workrun by this process (shop-1)');
+    expect(server).toHaveTextContent('Writesgoing through');
+    expect(server).toHaveTextContent('Nodev22.11.0');
+    expect(within(details).getByRole('button', { name: 'Rebuild the lists from the log' })).toBeInTheDocument();
+    // The lag of 3 is no problem of the operator's: only the beer almost sold out is
+    const problems = screen.getByRole('list', { name: 'What needs you' });
+    expect(within(problems).getAllByRole('article')).toHaveLength(1);
+    expect(problems).toHaveTextContent('1 beer is almost sold out.');
+    expect(problems).toHaveTextContent('Customers can buy 5 cans or fewer of Quokka Pale Ale (2 cans left).');
+  });
+
+  it('given what is wrong, says what it means for the shop and offers the button that fixes it', async () => {
+    renderTab({
+      'GET /api/admin/system-status': {
+        body: aSystemStatus({
+          stripe_system: { status: 'error', mode: 'stripe', detail: 'Stripe did not answer' },
+          automation_issues: {
+            orders_needing_attention: [],
+            payments_without_order: [],
+            stale_payments: [],
+            expired_reservations: [],
+            failed_emails: [{ key: 'order-7-confirmation', to: 'jo@example.com', subject: 'Order #7 confirmed', error: 'refused' }],
+          },
+        }),
+      },
+    });
+    const verdict = await screen.findByRole('region', { name: 'Something is wrong' });
+    expect(verdict).toHaveTextContent('2 things need you');
+    const [payments, emails] = within(verdict).getAllByRole('article');
+    expect(payments).toHaveAccessibleName('The payment provider is not answering.');
+    expect(payments).toHaveTextContent('What it means: Customers cannot pay: checkouts fail at the card.');
+    expect(payments).toHaveTextContent('What to do:');
+    expect(within(payments as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    expect(emails).toHaveAccessibleName('1 e-mail could not be sent.');
+    expect(within(emails as HTMLElement).getByRole('button', { name: 'Retry the e-mails' })).toBeInTheDocument();
+  });
+
+  it("a problem's Auto-Fix button runs Auto-Fix, toasts what it fixed and checks again", async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderTab({
+      'GET /api/admin/system-status': {
+        body: aSystemStatus({
+          automation_issues: {
+            orders_needing_attention: [],
+            payments_without_order: [],
+            stale_payments: [],
+            expired_reservations: [{ orderId: '9', expiredAt: '2026-11-22T00:00:00.000Z' }],
+            failed_emails: [],
+          },
+        }),
+      },
+      'POST /api/admin/auto-fix': { body: { fixes_applied: ['Ended the expired checkout of Order #9'] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Release the cans' }));
+    expect(await screen.findByText('Auto-Fix Complete: Applied 1 fixes')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.filter(([input, init]) => requestUrl(input) === '/api/admin/auto-fix' && init?.method === 'POST'),
+    ).toHaveLength(1);
+    await waitFor(() => expect(statusCalls(fetchMock)).toBe(2));
+  });
+
+  it.each([
+    {
+      outcome: 'done',
+      answer: { body: { events: 1200, millis: 340, message: 'Rebuilt the read models from 1200 events in 340 ms' } },
+      toast: 'The lists are rebuilt',
+    },
+    { outcome: 'refused', answer: { status: 500, body: { statusCode: 500, message: 'boom' } }, toast: 'The lists could not be rebuilt' },
+  ])('given lists stopped updating, the Rebuild button rebuilds them from the log and toasts ($outcome)', async ({ answer, toast }) => {
+    const user = userEvent.setup();
+    const fetchMock = renderTab({
+      'GET /api/admin/system-status': {
+        body: aSystemStatus({
+          read_models: { status: 'error', adapter: 'memory', lag: 0, subscribers: [aSubscriber({ lastError: 'projection failed' })] },
+        }),
+      },
+      'POST /api/admin/rebuild-read-models': answer,
+    });
+    const problem = await screen.findByRole('article', { name: 'The lists behind these screens and the shop stopped updating.' });
+    await user.click(within(problem).getByRole('button', { name: 'Rebuild the lists' }));
+    expect(await screen.findByText(toast)).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.filter(([input, init]) => requestUrl(input) === '/api/admin/rebuild-read-models' && init?.method === 'POST'),
+    ).toHaveLength(1);
   });
 
   it('lists the orders needing attention with their issue', async () => {
@@ -166,7 +273,7 @@ describe('system tab', () => {
   it('Refresh checks again', async () => {
     const user = userEvent.setup();
     const fetchMock = renderTab();
-    await screen.findByText('All systems healthy');
+    await screen.findByRole('heading', { name: 'All good' });
     await user.click(screen.getByRole('button', { name: /Refresh/ }));
     await waitFor(() => expect(statusCalls(fetchMock)).toBe(2));
   });
@@ -178,7 +285,7 @@ describe('system tab', () => {
   ])('Auto-Fix with $fixes.length fixes toasts "$text" and checks again', async ({ fixes, text }) => {
     const user = userEvent.setup();
     const fetchMock = renderTab({ 'POST /api/admin/auto-fix': { body: { fixes_applied: fixes } } });
-    await screen.findByText('All systems healthy');
+    await screen.findByRole('heading', { name: 'All good' });
     await user.click(screen.getByRole('button', { name: /Auto-Fix Issues/ }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     for (const fix of fixes) expect(screen.getByText(fix)).toBeInTheDocument();
@@ -188,7 +295,7 @@ describe('system tab', () => {
   it('a failed Auto-Fix toasts "Failed to run automated fixes"', async () => {
     const user = userEvent.setup();
     renderTab({ 'POST /api/admin/auto-fix': { status: 500, body: 'boom' } });
-    await screen.findByText('All systems healthy');
+    await screen.findByRole('heading', { name: 'All good' });
     await user.click(screen.getByRole('button', { name: /Auto-Fix Issues/ }));
     expect(await screen.findByText('Failed to run automated fixes')).toBeInTheDocument();
   });
@@ -196,7 +303,7 @@ describe('system tab', () => {
   it.each(['', '   '])('webhook recovery refuses a blank id (%j) without calling the server', async (id) => {
     const user = userEvent.setup();
     const fetchMock = renderTab();
-    await screen.findByText('All systems healthy');
+    await screen.findByRole('heading', { name: 'All good' });
     if (id !== '') {
       await user.click(screen.getByLabelText('Payment intent ID'));
       await user.paste(id);
@@ -211,7 +318,7 @@ describe('system tab', () => {
     const fetchMock = renderTab({
       'POST /api/admin/simulate-webhook': { body: { message: 'Payment pi_1 succeeded; order #1001 paid', status: 'succeeded' } },
     });
-    await screen.findByText('All systems healthy');
+    await screen.findByRole('heading', { name: 'All good' });
     await user.click(screen.getByLabelText('Payment intent ID'));
     await user.paste('  pi_1 ');
     await user.click(screen.getByRole('button', { name: 'Process Webhook' }));
@@ -223,7 +330,7 @@ describe('system tab', () => {
   it('a refused webhook recovery toasts "Failed to process webhook: " and the server message', async () => {
     const user = userEvent.setup();
     renderTab({ 'POST /api/admin/simulate-webhook': { status: 404, body: { statusCode: 404, message: 'No such payment intent: pi_x' } } });
-    await screen.findByText('All systems healthy');
+    await screen.findByRole('heading', { name: 'All good' });
     await user.click(screen.getByLabelText('Payment intent ID'));
     await user.paste('pi_x');
     await user.click(screen.getByRole('button', { name: 'Process Webhook' }));

@@ -5,6 +5,8 @@ export const SYSTEM_TEXTS = {
   webhookProcessed: 'Webhook Processed',
   webhookIdRequired: 'Please enter a payment intent ID',
   outboxFailed: 'Failed to load the e-mail outbox',
+  rebuilt: 'The lists are rebuilt',
+  rebuildFailed: 'The lists could not be rebuilt',
 } as const;
 
 export function autoFixCompleteText(fixes: number): string {

@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
 import { stockLevel } from '@brewery/shop-rules';
 import type { HealthStatus, OrderNeedingAttention, SystemStatus } from '@brewery/shop-rules';
+import { StoreWrites } from '../../../platform/event-sourcing/store-writes';
 import { CLOCK, DOCUMENT_STORE, EVENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from '../../catalog';
 import { MAILER, type Mailer } from '../../notifications/mailer/mailer.port';
 import { ORDERS, type OrderDoc } from '../../ordering/order-list/order-list.projection';
@@ -35,6 +37,8 @@ export class SystemStatusService {
     private readonly payments: PaymentMatching,
     private readonly failedEmails: FailedEmails,
     private readonly reservations: ReservationExpiry,
+    private readonly writes: StoreWrites,
+    private readonly runner: ProjectionRunner,
   ) {}
 
   async status(): Promise<SystemStatus> {
@@ -66,15 +70,18 @@ export class SystemStatusService {
         this.failedEmails.list(),
       ]);
     const readModelLag = ReadModelHealth.lag(subscribers);
+    const writesFailing = this.writes.failing();
+    const lease = this.runner.leaseStatus();
     const subscribersOk = ReadModelHealth.sound(subscribers);
     const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
     return {
       email_system: { status: health(mail.ok), detail: `${this.mailer.transport}: ${mail.detail}` },
       stripe_system: { status: health(payments.ok), mode: this.gateway.mode, detail: payments.detail },
       event_store: {
-        status: health(eventStore.ok),
+        status: health(eventStore.ok && writesFailing === null),
         adapter: eventStore.adapter,
         detail: eventStore.detail ?? (eventStore.ok ? 'answering' : 'not answering'),
+        writes_failing: writesFailing,
       },
       read_models: { status: health(readModels.ok && subscribersOk), adapter: readModels.adapter, lag: readModelLag, subscribers },
       recent_activity: {
@@ -90,6 +97,8 @@ export class SystemStatusService {
         expired_reservations: expired.map((order) => ({ orderId: order.id, expiredAt: order.reservationExpiresAt })),
         failed_emails: failedEmails,
       },
+      background_work: { holder: lease.holder, this_process: lease.leader },
+      software: { node: process.version },
       timestamp: now.toISOString(),
     };
   }
