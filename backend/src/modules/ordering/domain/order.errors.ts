@@ -126,28 +126,6 @@ export const OrderErrors = {
   /** A dispatch step (bulk status) for an order whose payment was refunded in full. */
   refundedForDispatch: (orderId: string): DomainError =>
     new DomainError('order_refunded', `Order #${orderId} was refunded in full, so it cannot be packed, shipped or delivered`, 'conflict'),
-  /** A bulk change refused as a whole, naming every order refused for the first reason found. */
-  nothingChanged: (code: string, orderIds: readonly string[]): DomainError => {
-    const named = orderIds.map((id) => `#${id}`).join(', ');
-    const why: Record<string, [string, DomainError['kind']]> = {
-      order_not_found: [`no order ${named}`, 'not_found'],
-      order_deleted: [`order ${named} was deleted`, 'conflict'],
-      order_not_paid: [`order ${named} has not been paid, so it cannot be packed, shipped or delivered`, 'conflict'],
-      order_cancelled: [`order ${named} is cancelled (change it from its own form if it must go out)`, 'conflict'],
-      order_refunded: [`order ${named} was refunded in full, so it cannot be packed, shipped or delivered`, 'conflict'],
-      pickup_not_shipped: [`order ${named} is collected at the cellar door, so it is never shipped`, 'conflict'],
-      order_with_customer: [
-        `order ${named} is with its customer (shipped, delivered or collected), so it cannot be cancelled: record a return or a refund instead`,
-        'conflict',
-      ],
-      pickup_needs_hand_over: [
-        `order ${named} is collected at the cellar door: it becomes Delivered when it is handed over with the photo ID checked (Cellar door, Hand over)`,
-        'conflict',
-      ],
-    };
-    const [text, kind] = why[code] ?? [`order ${named} cannot be changed`, 'conflict'];
-    return new DomainError(code, `Nothing was changed: ${text}`, kind);
-  },
   bulkStatusRequired: (): DomainError => new DomainError('status_required', 'Choose the status to set'),
   invalidBulkStatus: (steps: readonly string[]): DomainError =>
     new DomainError('invalid_bulk_status', `Status must be one of: ${steps.join(', ')} (other changes are made from an order's own form)`),
