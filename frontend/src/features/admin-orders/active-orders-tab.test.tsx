@@ -188,7 +188,7 @@ describe('Active Orders tab', () => {
   it('View Details shows customer, items (style, ABV, quantity × unit price), summary with GST and invoice, and the event history', async () => {
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
-      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: adminOrderFixture() },
       'GET /api/admin/orders/12/history': { body: HISTORY },
     });
     renderWithProviders(<ActiveOrdersTab />);
@@ -218,7 +218,7 @@ describe('Active Orders tab', () => {
     let saved = adminOrderFixture();
     const fetchMock = stubApi({
       [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
-      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(saved), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'PUT /api/admin/orders/12/tracking': () => {
         saved = adminOrderFixture({ status: 'shipped', trackingReference: '33XYZ0123456' });
@@ -255,7 +255,7 @@ describe('Active Orders tab', () => {
   it('given Packed chosen in the form, the e-mail box unticks (not news for the customer), and ticks again for Shipped', async () => {
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
-      [ORDER_12]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+      [ORDER_12]: { body: adminOrderFixture({ trackingReference: 'AP1' }) },
       'GET /api/admin/orders/12/history': { body: HISTORY },
     });
     const user = userEvent.setup();
@@ -277,7 +277,7 @@ describe('Active Orders tab', () => {
     });
     const fetchMock = stubApi({
       [ACTIVE]: { body: page([pickup]) },
-      [ORDER_12]: { body: page([pickup]) },
+      [ORDER_12]: { body: pickup },
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'PUT /api/admin/orders/12/tracking': {
         body: { message: 'Order updated and customer notified by email', changed: true, notified: true },
@@ -314,7 +314,7 @@ describe('Active Orders tab', () => {
     async ({ untick, answer }) => {
       const fetchMock = stubApi({
         [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
-        [ORDER_12]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+        [ORDER_12]: { body: adminOrderFixture({ trackingReference: 'AP1' }) },
         'GET /api/admin/orders/12/history': { body: HISTORY },
         'PUT /api/admin/orders/12/tracking': { body: answer },
       });
@@ -344,7 +344,7 @@ describe('Active Orders tab', () => {
     async ({ keep, expected }) => {
       const fetchMock = stubApi({
         [ACTIVE]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
-        [ORDER_12]: { body: page([adminOrderFixture({ trackingReference: 'AP1' })]) },
+        [ORDER_12]: { body: adminOrderFixture({ trackingReference: 'AP1' }) },
         'GET /api/admin/orders/12/history': { body: HISTORY },
         'PUT /api/admin/orders/12/tracking': {
           body: { message: 'Order updated and customer notified by email', changed: true, notified: true },
@@ -378,7 +378,7 @@ describe('Active Orders tab', () => {
     let fail = true;
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
-      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: adminOrderFixture() },
       'GET /api/admin/orders/12/history': { body: [] },
       'POST /api/admin/orders/12/create-shipping-label': () =>
         Promise.resolve(
@@ -410,7 +410,7 @@ describe('Active Orders tab', () => {
     const label = { consignmentNumber: 'AP00012', trackingUrl: 'https://auspost.com.au/mypost/track/details/AP00012' };
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture({ shippingLabel: label })]) },
-      [ORDER_12]: { body: page([adminOrderFixture({ shippingLabel: label })]) },
+      [ORDER_12]: { body: adminOrderFixture({ shippingLabel: label }) },
       'GET /api/admin/orders/12/history': { body: [] },
       'GET /api/admin/orders/12/shipping-label': () =>
         Promise.resolve(
@@ -437,7 +437,7 @@ describe('Active Orders tab', () => {
     try {
       stubApi({
         [ACTIVE]: { body: page([adminOrderFixture({ id: '12', number: 12 })]) },
-        [ORDER_12]: { body: page([adminOrderFixture()]) },
+        [ORDER_12]: { body: adminOrderFixture() },
         'GET /api/admin/orders/12/history': { body: [] },
       });
       renderWithProviders(<ActiveOrdersTab />);
@@ -492,7 +492,7 @@ describe('Active Orders tab', () => {
     let saved = adminOrderFixture({ notes: [{ note: 'Rang about the delivery day', at: '2026-11-23T02:00:00.000Z', by: 'admin' }] });
     const fetchMock = stubApi({
       [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
-      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(saved), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: [] },
       'POST /api/admin/orders/12/notes': () => {
         saved = adminOrderFixture({
@@ -523,9 +523,9 @@ describe('Active Orders tab', () => {
   it('opens the customer’s view from an order: their figures and orders, each one tap from the dialog', async () => {
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
-      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: adminOrderFixture() },
       'GET /api/admin/orders/12/history': { body: [] },
-      [orderRequest('31')]: { body: page([adminOrderFixture({ id: '31', number: 31, status: 'pending', paidAt: null })]) },
+      [orderRequest('31')]: { body: adminOrderFixture({ id: '31', number: 31, status: 'pending', paidAt: null }) },
       'GET /api/admin/orders/31/history': { body: [] },
       'GET /api/admin/customers/jordan%40example.com': {
         body: {
@@ -579,7 +579,7 @@ describe('Active Orders tab', () => {
     let fail = false;
     stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
-      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: adminOrderFixture() },
       'GET /api/admin/orders/12/history': { body: [] },
       'GET /api/admin/orders/12/packing-slip': () =>
         Promise.resolve(
@@ -608,7 +608,7 @@ describe('Active Orders tab', () => {
     const fetchMock = stubApi({
       // Once pending, the order is no longer on the Active tab's page; the dialog reads it on its own.
       [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page(saved.status === 'pending' ? [] : [saved])), { status: 200 })),
-      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(saved), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'PUT /api/admin/orders/12/tracking': () => {
         saved = adminOrderFixture({ status: 'pending', trackingReference: 'AP1' });
@@ -633,7 +633,7 @@ describe('Active Orders tab', () => {
     let saved = adminOrderFixture();
     const fetchMock = stubApi({
       [ACTIVE]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
-      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(page([saved])), { status: 200 })),
+      [ORDER_12]: () => Promise.resolve(new Response(JSON.stringify(saved), { status: 200 })),
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'POST /api/admin/orders/12/refund': () => {
         saved = adminOrderFixture({
@@ -683,7 +683,7 @@ describe('Active Orders tab', () => {
   it('Refund with the amount left empty spells out the whole remaining amount and sends nothing when cancelled', async () => {
     const fetchMock = stubApi({
       [ACTIVE]: { body: page([adminOrderFixture()]) },
-      [ORDER_12]: { body: page([adminOrderFixture()]) },
+      [ORDER_12]: { body: adminOrderFixture() },
       'GET /api/admin/orders/12/history': { body: HISTORY },
     });
     const user = userEvent.setup();
@@ -701,7 +701,7 @@ describe('Active Orders tab', () => {
   it('an order that needs review offers Mark resolved, which needs a note and sends it', async () => {
     const fetchMock = stubApi({
       [ACTIVE]: { body: page([adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] })]) },
-      [ORDER_12]: { body: page([adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] })]) },
+      [ORDER_12]: { body: adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] }) },
       'GET /api/admin/orders/12/history': { body: HISTORY },
       'POST /api/admin/orders/12/resolve': { body: { message: 'Order #12 marked resolved', changed: true } },
     });
@@ -936,7 +936,7 @@ describe('active orders: posted or collected at the cellar door', () => {
     });
     stubApi({
       [ACTIVE]: { body: page([collected]) },
-      [ORDER_12]: { body: page([collected]) },
+      [ORDER_12]: { body: collected },
       'GET /api/admin/orders/12/history': { body: [] },
     });
     renderWithProviders(<ActiveOrdersTab />);
@@ -960,7 +960,7 @@ describe('active orders: posted or collected at the cellar door', () => {
   it('a pickup not yet collected says so', async () => {
     stubApi({
       [ACTIVE]: { body: page([pickup()]) },
-      [ORDER_12]: { body: page([pickup()]) },
+      [ORDER_12]: { body: pickup() },
       'GET /api/admin/orders/12/history': { body: [] },
     });
     renderWithProviders(<ActiveOrdersTab />);

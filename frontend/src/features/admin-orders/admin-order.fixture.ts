@@ -62,9 +62,9 @@ export function firstPageRequest(statuses: readonly OrderStatus[]): string {
   return `GET /api/admin/orders/search?${orderSearchQueryString({ q: '', statuses, from: null, to: null, fulfilment: null, pickupDate: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
 }
 
-/** The request an open order dialog makes to read its order again (by its number, every status). */
+/** The request an open order dialog makes to read its order again (`GET /api/admin/orders/{id}`: the order itself). */
 export function orderRequest(orderId: string): string {
-  return `GET /api/admin/orders/search?${orderSearchQueryString({ q: orderId, statuses: [], from: null, to: null, fulfilment: null, pickupDate: null, sort: '-createdAt', page: 1, pageSize: 25 })}`;
+  return `GET /api/admin/orders/${orderId}`;
 }
 
 /** The server's answer: one page holding these orders. */

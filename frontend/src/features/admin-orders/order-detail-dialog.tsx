@@ -7,11 +7,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/shared/api/api-error';
 import { actorLabel } from '@/shared/ui/event-timeline';
 import { useToast } from '@/shared/ui/toast/use-toast';
-import { adminOrderQueryOptions, useLiveOrder } from './api/get-admin-order';
+import { orderQueryOptions, useOrder } from './api/get-order';
 import type { AdminOrder } from './api/get-admin-orders';
 import { CustomerView } from './customer-view';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderNotesSection } from './order-notes-section';
+import { orderWithCustomer, paymentTaken } from './order-cans';
+import { OrderReturnSection } from './order-return-section';
 import { OrderReviewSection } from './order-review-section';
 import { dateTime, itemQuantityText, money } from './order-display';
 import { orderStatusColor, orderStatusLabel } from './order-status';
@@ -39,16 +41,17 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
     setOpenedId(opened.id);
     setShown(opened);
   }
-  // Kept current while open: a change the shop makes (a capture, a refund, a review) shows without reopening.
-  const order = useLiveOrder(shown);
+  // Kept current while open (`GET /api/admin/orders/{id}`, read again after every change saved, and every 2 s while
+  // the shop refunds it by itself): the money and status shown are never stale.
+  const order = useOrder(shown);
   const queryClient = useQueryClient();
   const toast = useToast();
   const openOrder = async (orderId: string) => {
     setCustomerOpen(false);
     if (orderId === order.id) return;
     try {
-      const found = await queryClient.fetchQuery(adminOrderQueryOptions(orderId));
-      if (found === null) toast.error(`Order #${orderId} is not in the order lists`);
+      const found = await queryClient.fetchQuery(orderQueryOptions(orderId));
+      if (found === null) toast.error(`Order #${orderId} was not found`);
       else setShown(found);
     } catch (error) {
       toast.error(`Order #${orderId} could not be opened`, errorMessage(error));
@@ -172,6 +175,13 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
         <h3>Status and Tracking</h3>
         <OrderTrackingForm order={order} referenceRef={referenceRef} />
       </section>
+
+      {orderWithCustomer(order) && paymentTaken(order) ? (
+        <section className="order-detail__section" aria-label="Return cans">
+          <h3>Return cans</h3>
+          <OrderReturnSection order={order} />
+        </section>
+      ) : null}
 
       <section className="order-detail__section" aria-label="Refunds and review">
         <h3>Refunds and Review</h3>

@@ -9,6 +9,7 @@ import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
 import { ORDER_STATUSES } from './api/get-admin-orders';
 import { useUpdateOrderTracking } from './api/update-order-tracking';
 import { auspostTrackingUrl, notifiedByDefault, orderStatusLabel } from './order-status';
+import { orderWithCustomer } from './order-cans';
 import { pickupDateOf } from './pickup-display';
 
 export interface OrderTrackingFormProps {
@@ -37,6 +38,10 @@ function pickupStatusOptions(current: OrderStatus) {
   return STATUS_OPTIONS.filter(({ value }) => value !== 'shipped' && (value !== 'delivered' || current === 'delivered'));
 }
 
+/** Why an order with its customer offers no Cancelled, and what to do instead. */
+export const WITH_CUSTOMER_HINT =
+  'This order is with its customer (shipped, delivered or collected), so it is not cancelled: record a return of the cans that come back, or a refund, below.';
+
 /** The manual status and tracking form: both are required, any status may follow any other (spec section 4). */
 export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProps) {
   const [form] = Form.useForm<TrackingValues>();
@@ -47,6 +52,11 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
   const keepPayment = Form.useWatch('keepPayment', form) === true;
   // A pickup is never posted: its form needs no tracking reference, and Packed means "ready to collect" (e-mailed).
   const pickup = pickupDateOf(order) !== null;
+  // Shipped, delivered or collected: never cancelled (the server refuses it); a return or a refund instead.
+  const withCustomer = orderWithCustomer(order);
+  const statusOptions = (pickup ? pickupStatusOptions(order.status) : STATUS_OPTIONS).filter(
+    ({ value }) => value !== 'cancelled' || !withCustomer,
+  );
   // Cancelling a paid order refunds what remains paid and returns its cans, unless the operator keeps the payment.
   const cancellingPaid = chosenStatus === 'cancelled' && order.status !== 'cancelled' && order.paidAt !== null;
 
@@ -95,7 +105,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
     >
       <div className="order-tracking-form__fields">
         <Form.Item label="Status" name="status" rules={[{ required: true, message: 'Status is required' }]}>
-          <Select options={pickup ? pickupStatusOptions(order.status) : STATUS_OPTIONS} aria-label="Status" />
+          <Select options={statusOptions} aria-label="Status" />
         </Form.Item>
         <Form.Item
           label="Tracking reference"
@@ -109,6 +119,7 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
           />
         </Form.Item>
       </div>
+      {withCustomer ? <p className="order-detail__muted order-tracking-form__with-customer">{WITH_CUSTOMER_HINT}</p> : null}
       {typedReference.trim() !== '' ? (
         <p className="order-tracking-form__link">
           <a href={auspostTrackingUrl(typedReference)} target="_blank" rel="noopener noreferrer">

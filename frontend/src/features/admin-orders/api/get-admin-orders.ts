@@ -34,6 +34,14 @@ export interface OrderCollection {
   by: EventActor;
 }
 
+/** One return of cans recorded on the order. */
+export interface OrderReturn {
+  returnId: string;
+  at: string;
+  items: { productId: string; productName: string; cans: number }[];
+  refund: string;
+}
+
 export interface ShippingLabelInfo {
   consignmentNumber: string;
   trackingUrl: string;
@@ -85,6 +93,10 @@ export interface AdminOrder {
   /** Given back to the customer, in dollars (absent: nothing). */
   refundedAmount?: string;
   refunds?: { amount: string; at: string; note: string }[];
+  /** A cancellation's refund the shop is making by itself and has not recorded yet, in dollars (absent or '0.00': none). */
+  refundUnderWay?: string;
+  /** Cans the customer sent back, oldest first (absent: none), and what each return was to refund (dollars). */
+  returns?: OrderReturn[];
   /** The shop's internal notes, oldest first (absent: none). */
   notes?: { note: string; at: string; by: EventActor }[];
   /** Added by the shipping module; absent on servers without it. */

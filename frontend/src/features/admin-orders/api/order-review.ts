@@ -6,6 +6,8 @@ export interface RefundRequest {
   orderId: string;
   /** Dollars with at most two decimals; absent: everything not yet refunded. */
   amount?: string;
+  /** Instead of an amount: cans of the order's beers, priced by the server from the order's own lines. */
+  items?: { productId: string; cans: number }[];
   note: string;
   /** One key per refund the operator confirmed: the same key gives the same refund, however often it is sent. */
   idempotencyKey: string;
@@ -20,11 +22,11 @@ export interface RefundOutcome {
   refundable: string;
 }
 
-export async function refundOrder({ orderId, amount, note, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {
+export async function refundOrder({ orderId, amount, items, note, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {
   const response = await apiRequest(
     'POST',
     `/api/admin/orders/${encodeURIComponent(orderId)}/refund`,
-    { ...(amount === undefined ? {} : { amount }), note },
+    { ...(amount === undefined ? {} : { amount }), ...(items === undefined ? {} : { items }), note },
     { 'Idempotency-Key': idempotencyKey },
   );
   return (await response.json()) as RefundOutcome;
