@@ -12,7 +12,7 @@ import type { AdminOrder } from './api/get-admin-orders';
 import { CustomerView } from './customer-view';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderNotesSection } from './order-notes-section';
-import { orderWithCustomer, paymentTaken } from './order-cans';
+import { orderWithCustomer } from './order-cans';
 import { OrderReturnSection } from './order-return-section';
 import { OrderReviewSection } from './order-review-section';
 import { dateTime, itemQuantityText, money } from './order-display';
@@ -176,7 +176,7 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
         <OrderTrackingForm order={order} referenceRef={referenceRef} />
       </section>
 
-      {orderWithCustomer(order) && paymentTaken(order) ? (
+      {orderWithCustomer(order) && order.paidAt !== null ? (
         <section className="order-detail__section" aria-label="Return cans">
           <h3>Return cans</h3>
           <OrderReturnSection order={order} />
