@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import type { OrderBackup, OrderBackupsResponse } from './api/get-order-backups';
 import { backupPaymentStatus, canRecover } from './backup-status';
-import { missingPaymentAdvice, OrderBackupsTab } from './order-backups-tab';
+import { BACKUP_CARDS_QUERY, missingPaymentAdvice, OrderBackupsTab } from './order-backups-tab';
 
 /** The JSON body a request sent. */
 function sentJson(init: RequestInit | undefined): unknown {
@@ -64,6 +64,31 @@ describe('backup payment status', () => {
 });
 
 describe('order backups tab', () => {
+  it('on a phone, shows each payment as a card with its order, status, customer, reference, items, totals and Recover', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...desktop(query), matches: query === BACKUP_CARDS_QUERY }));
+    try {
+      stubApi({ 'GET /api/admin/order-backups': { body: listing } });
+      renderWithProviders(<OrderBackupsTab />);
+      const card = await screen.findByRole('article', { name: 'Payment pi_paid' });
+      for (const text of [
+        '#1001',
+        'succeeded',
+        'Jo Citizen',
+        'jo@example.com',
+        'pi_paid',
+        '1 × Quokka Pale Ale (4 Pack) @ $24.00',
+        'Total$34.00',
+      ])
+        expect(card).toHaveTextContent(text);
+      expect(within(card).getByRole('button', { name: 'Recover pi_paid' })).toBeInTheDocument();
+      expect(within(screen.getByRole('article', { name: 'Payment pi_open' })).queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'Totals' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+
   it('shows the summary counts and every backup with its customer, items and totals', async () => {
     stubApi({ 'GET /api/admin/order-backups': { body: listing } });
     renderWithProviders(<OrderBackupsTab />);

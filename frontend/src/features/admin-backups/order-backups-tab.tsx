@@ -11,6 +11,10 @@ import { useRecoverOrder } from './api/recover-order';
 import { backupPaymentStatus, canRecover, paymentStatusColor } from './backup-status';
 import './order-backups-tab.css';
 import { perthDateTime } from '@/shared/format/perth-date-time';
+import { useMediaQuery } from '@/shared/browser/use-media-query';
+
+/** Below this width the backups are cards, one per payment. */
+export const BACKUP_CARDS_QUERY = '(max-width: 599px)';
 
 export const BACKUP_TEXTS = {
   loadFailed: 'Failed to load order backups',
@@ -46,6 +50,7 @@ interface RecoveryForm {
 export function OrderBackupsTab() {
   const toast = useToast();
   const { data, isPending, isError } = useOrderBackups();
+  const cards = useMediaQuery(BACKUP_CARDS_QUERY);
   const recovery = useRecoverOrder();
   const [form] = Form.useForm<RecoveryForm>();
 
@@ -61,6 +66,73 @@ export function OrderBackupsTab() {
       },
       onError: (error) => toast.error(BACKUP_TEXTS.recoveryFailed, errorMessage(error)),
     });
+
+  const statusTag = (backup: OrderBackup) => {
+    const status = backupPaymentStatus(backup.paymentStatus);
+    return <Tag color={paymentStatusColor(status)}>{status}</Tag>;
+  };
+  const itemsList = (backup: OrderBackup) => (
+    <ul className="order-backups__items">
+      {backup.orderItems.map((item, index) => (
+        <li key={index}>
+          {item.quantity} × {item.productName}
+          {item.packSize !== undefined && isPackSize(item.packSize) ? ` (${packSizeLabel(item.packSize)})` : ''} @ {money(item.unitPrice)}
+        </li>
+      ))}
+    </ul>
+  );
+  const totalsList = (backup: OrderBackup) =>
+    backup.totals === null ? (
+      '—'
+    ) : (
+      <dl className="order-backups__totals">
+        <dt>Subtotal</dt>
+        <dd>{money(backup.totals.subtotal)}</dd>
+        <dt>Shipping</dt>
+        <dd>{money(backup.totals.shipping)}</dd>
+        <dt>Total</dt>
+        <dd>{money(backup.totals.total)}</dd>
+      </dl>
+    );
+  const recoverButton = (backup: OrderBackup) =>
+    canRecover(backup.paymentStatus) ? (
+      <Button
+        size="small"
+        aria-label={`Recover ${backup.paymentIntentId}`}
+        loading={recovery.isPending && recovery.variables === backup.paymentIntentId}
+        onClick={() => recover(backup.paymentIntentId)}
+      >
+        Recover
+      </Button>
+    ) : null;
+
+  // On a phone each payment is a card: every figure in view, nothing to swipe sideways for.
+  const cardColumns: TableColumnsType<OrderBackup> = [
+    {
+      title: 'Payments',
+      key: 'card',
+      render: (_, backup) => (
+        <article className="order-backups__card" aria-label={`Payment ${backup.paymentIntentId}`}>
+          <div className="order-backups__card-top">
+            <strong>{backup.orderId === null ? 'No order' : `#${backup.orderId}`}</strong>
+            {statusTag(backup)}
+          </div>
+          {backup.customerInfo === null ? null : (
+            <div>
+              {backup.customerInfo.name} <Typography.Text type="secondary">{backup.customerInfo.email}</Typography.Text>
+            </div>
+          )}
+          <Typography.Text code className="order-backups__intent">
+            {backup.paymentIntentId}
+          </Typography.Text>
+          <Typography.Text type="secondary">{formatTime(backup.timestamp)}</Typography.Text>
+          {itemsList(backup)}
+          {totalsList(backup)}
+          {recoverButton(backup)}
+        </article>
+      ),
+    },
+  ];
 
   const columns: TableColumnsType<OrderBackup> = [
     {
@@ -91,63 +163,11 @@ export function OrderBackupsTab() {
         </Typography.Text>
       ),
     },
-    {
-      title: 'Payment',
-      key: 'status',
-      render: (_, backup) => {
-        const status = backupPaymentStatus(backup.paymentStatus);
-        return <Tag color={paymentStatusColor(status)}>{status}</Tag>;
-      },
-    },
+    { title: 'Payment', key: 'status', render: (_, backup) => statusTag(backup) },
     { title: 'Time', dataIndex: 'timestamp', render: (iso: string) => formatTime(iso) },
-    {
-      title: 'Items',
-      width: 260,
-      key: 'items',
-      render: (_, backup) => (
-        <ul className="order-backups__items">
-          {backup.orderItems.map((item, index) => (
-            <li key={index}>
-              {item.quantity} × {item.productName}
-              {item.packSize !== undefined && isPackSize(item.packSize) ? ` (${packSizeLabel(item.packSize)})` : ''} @{' '}
-              {money(item.unitPrice)}
-            </li>
-          ))}
-        </ul>
-      ),
-    },
-    {
-      title: 'Totals',
-      key: 'totals',
-      render: (_, backup) =>
-        backup.totals === null ? (
-          '—'
-        ) : (
-          <dl className="order-backups__totals">
-            <dt>Subtotal</dt>
-            <dd>{money(backup.totals.subtotal)}</dd>
-            <dt>Shipping</dt>
-            <dd>{money(backup.totals.shipping)}</dd>
-            <dt>Total</dt>
-            <dd>{money(backup.totals.total)}</dd>
-          </dl>
-        ),
-    },
-    {
-      title: 'Action',
-      key: 'action',
-      render: (_, backup) =>
-        canRecover(backup.paymentStatus) ? (
-          <Button
-            size="small"
-            aria-label={`Recover ${backup.paymentIntentId}`}
-            loading={recovery.isPending && recovery.variables === backup.paymentIntentId}
-            onClick={() => recover(backup.paymentIntentId)}
-          >
-            Recover
-          </Button>
-        ) : null,
-    },
+    { title: 'Items', width: 260, key: 'items', render: (_, backup) => itemsList(backup) },
+    { title: 'Totals', key: 'totals', render: (_, backup) => totalsList(backup) },
+    { title: 'Action', key: 'action', render: (_, backup) => recoverButton(backup) },
   ];
 
   const summary = data?.summary;
@@ -221,11 +241,12 @@ export function OrderBackupsTab() {
           <Table<OrderBackup>
             rowKey="paymentIntentId"
             size="small"
-            columns={columns}
+            columns={cards ? cardColumns : columns}
+            showHeader={!cards}
             dataSource={data?.backups ?? []}
             locale={{ emptyText: 'No order backups yet' }}
-            // Wide enough for every column with wrapped items; narrower screens scroll the table, not the page.
-            scroll={{ x: 1000 }}
+            // Wide enough for every column with wrapped items; a tablet scrolls the table, not the page; a phone has cards.
+            scroll={cards ? undefined : { x: 1000 }}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
           />
         )}

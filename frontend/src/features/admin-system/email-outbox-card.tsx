@@ -6,6 +6,10 @@ import { useOutbox } from './api/get-outbox';
 import { useOutboxEmail } from './api/get-outbox-email';
 import { SYSTEM_TEXTS } from './system-texts';
 import { perthDateTime } from '@/shared/format/perth-date-time';
+import { useMediaQuery } from '@/shared/browser/use-media-query';
+
+/** Below this width the outbox is a list of cards, one per e-mail. */
+export const OUTBOX_CARDS_QUERY = '(max-width: 599px)';
 
 const time = (iso: string | null): string => (iso === null ? '—' : perthDateTime(iso));
 
@@ -59,20 +63,35 @@ function EmailViewer({ emailKey, onClose }: { emailKey: string | null; onClose: 
 export function EmailOutboxCard() {
   const { data, isPending, isError } = useOutbox();
   const [open, setOpen] = useState<string | null>(null);
+  const cards = useMediaQuery(OUTBOX_CARDS_QUERY);
 
+  const read = (email: OutboxEmail) => (
+    <Button size="small" onClick={() => setOpen(email._id)} aria-label={`Read ${email.subject} to ${email.to}`}>
+      Read
+    </Button>
+  );
   const columns: TableColumnsType<OutboxEmail> = [
     { title: 'To', dataIndex: 'to' },
     { title: 'Subject', dataIndex: 'subject' },
     { title: 'Kind', dataIndex: 'kind', render: (kind: string) => <Tag>{kind}</Tag> },
     { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={statusColor(status)}>{status}</Tag> },
     { title: 'Time', dataIndex: 'queuedAt', render: (iso: string) => time(iso) },
+    { title: 'Text', key: 'view', render: (_, email) => read(email) },
+  ];
+  // On a phone each e-mail is a card: subject, to whom, its status and when, and Read.
+  const cardColumns: TableColumnsType<OutboxEmail> = [
     {
-      title: 'Text',
-      key: 'view',
+      title: 'E-mails',
+      key: 'card',
       render: (_, email) => (
-        <Button size="small" onClick={() => setOpen(email._id)} aria-label={`Read ${email.subject} to ${email.to}`}>
-          Read
-        </Button>
+        <article className="system__email-card" aria-label={`${email.subject} to ${email.to}`}>
+          <strong className="system__email-card-subject">{email.subject}</strong>
+          <span className="system__email-card-to">{email.to}</span>
+          <span>
+            <Tag color={statusColor(email.status)}>{email.status}</Tag> <Tag>{email.kind}</Tag> {time(email.queuedAt)}
+          </span>
+          {read(email)}
+        </article>
       ),
     },
   ];
@@ -87,10 +106,11 @@ export function EmailOutboxCard() {
         <Table<OutboxEmail>
           rowKey="_id"
           size="small"
-          columns={columns}
+          columns={cards ? cardColumns : columns}
+          showHeader={!cards}
           dataSource={data}
           locale={{ emptyText: 'No e-mails sent yet' }}
-          scroll={{ x: 'max-content' }}
+          scroll={cards ? undefined : { x: 'max-content' }}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
         />
       )}

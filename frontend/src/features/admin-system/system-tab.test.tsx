@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import type { OutboxEmail } from './api/get-outbox';
 import { aSubscriber, aSystemStatus } from './system-status.fixture';
 import { SystemTab } from './system-tab';
+import { OUTBOX_CARDS_QUERY } from './email-outbox-card';
 
 /** The JSON body a request sent. */
 function sentJson(init: RequestInit | undefined): unknown {
@@ -349,5 +350,19 @@ describe('system tab', () => {
     await user.click(within(row).getByRole('button', { name: 'Read Order #1001 confirmed to jo@example.com' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByLabelText('E-mail text')).toHaveTextContent('Thanks Jo! Your order #1001 is confirmed.');
+  });
+
+  it('on a phone, lists the outbox as cards: subject, to whom, status, kind, when, and Read', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({ ...desktop(query), matches: query === OUTBOX_CARDS_QUERY }));
+    try {
+      renderTab();
+      const card = await screen.findByRole('article', { name: 'Order #1001 confirmed to jo@example.com' });
+      for (const text of ['Order #1001 confirmed', 'jo@example.com', 'sent', 'order-confirmation']) expect(card).toHaveTextContent(text);
+      expect(within(card).getByRole('button', { name: 'Read Order #1001 confirmed to jo@example.com' })).toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'Subject' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = desktop;
+    }
   });
 });
