@@ -1,5 +1,5 @@
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { parseNote, ReviewMessages } from './order-review-input';
+import { parseCans, parseNote, parseRefundAsked, parseReturnRefund, ReviewMessages } from './order-review-input';
 
 function refusal(note: unknown): DomainError {
   try {
@@ -54,4 +54,72 @@ describe('parseNote: a note on an order, a review or a refund', () => {
       'A note must not hold invisible or text-direction characters (U+202E)',
     );
   });
+});
+
+describe('cans of an order, as a return or a refund by cans names them (parseCans, parseRefundAsked, parseReturnRefund)', () => {
+  const codeOf = (run: () => unknown): string | null => {
+    try {
+      run();
+      return null;
+    } catch (error) {
+      return error instanceof DomainError ? error.code : String(error);
+    }
+  };
+
+  it.each<[string, unknown]>([
+    ['no list', undefined],
+    ['an empty list', []],
+    ['text', 'all'],
+    ['an item that is no object', [1]],
+    ['cans of 0', [{ productId: 'p1', cans: 0 }]],
+    ['cans as text', [{ productId: 'p1', cans: '2' }]],
+    ['part of a can', [{ productId: 'p1', cans: 1.5 }]],
+    ['no product', [{ cans: 1 }]],
+    ['a product id with a space', [{ productId: 'p 1', cans: 1 }]],
+    ['another field', [{ productId: 'p1', cans: 1, price: 5 }]],
+    [
+      'the same beer twice',
+      [
+        { productId: 'p1', cans: 1 },
+        { productId: 'p1', cans: 2 },
+      ],
+    ],
+    ['51 beers', Array.from({ length: 51 }, (_, i) => ({ productId: `p${i}`, cans: 1 }))],
+  ])('refuses %s (400 invalid_items)', (_, items) => {
+    expect(codeOf(() => parseCans(items))).toBe('invalid_items');
+  });
+
+  it('takes each beer once with a whole number of cans', () => {
+    expect(parseCans([{ productId: 'seed-quokka', cans: 2 }])).toEqual([{ productId: 'seed-quokka', cans: 2 }]);
+  });
+
+  it.each<[string, object, unknown]>([
+    ['an amount', { amount: '12.50' }, { amountCents: 1250 }],
+    ['nothing: everything not yet refunded', {}, { amountCents: null }],
+    ['cans', { items: [{ productId: 'p1', cans: 1 }] }, { cans: [{ productId: 'p1', cans: 1 }] }],
+    ['cans and an empty amount', { amount: '', items: [{ productId: 'p1', cans: 1 }] }, { cans: [{ productId: 'p1', cans: 1 }] }],
+  ])('a refund of %s', (_, body, expected) => {
+    expect(parseRefundAsked(body)).toEqual(expected);
+  });
+
+  it('refuses an amount and cans together (400 invalid_refund)', () => {
+    expect(codeOf(() => parseRefundAsked({ amount: '1.00', items: [{ productId: 'p1', cans: 1 }] }))).toBe('invalid_refund');
+  });
+
+  it.each<[unknown, unknown]>([
+    [undefined, { kind: 'none' }],
+    [false, { kind: 'none' }],
+    [true, { kind: 'value' }],
+    ['3.00', { kind: 'amount', amountCents: 300 }],
+    [4.5, { kind: 'amount', amountCents: 450 }],
+  ])('a return with refund %j', (refund, expected) => {
+    expect(parseReturnRefund(refund)).toEqual(expected);
+  });
+
+  it.each<[unknown]>([['all'], [''], ['0.00'], [-1], ['1.234'], [{}], ['true']])(
+    'refuses a return with refund %j (400 invalid_refund)',
+    (refund) => {
+      expect(codeOf(() => parseReturnRefund(refund))).toBe('invalid_refund');
+    },
+  );
 });
