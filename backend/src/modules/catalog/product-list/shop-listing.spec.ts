@@ -153,7 +153,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
     expect((await listing.current()).etag).not.toBe(beforeRelease.etag);
   });
 
-  it("given the list's prepared bytes, they are the JSON, and each beer's availability is its id, name, isActive and inventory", async () => {
+  it("given the list's prepared bytes, they are the JSON, and each beer's availability is its id, name, isActive, inventory and releaseAt", async () => {
     await apply(recorded(1, { type: 'ProductMovedToDraft', data: {} }, 'quokka'));
     await apply(recorded(0, { type: 'ProductCreated', data: productFields('Banksia Bitter') }, 'banksia'));
     const current = await listing.current();
@@ -165,6 +165,7 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
       name: 'Banksia Bitter',
       isActive: true,
       inventory: 20,
+      releaseAt: null,
     });
     expect(current.availability('banksia')).toBe(banksia);
     expect([current.availability('quokka'), current.availability('nobody')]).toEqual([null, null]);
