@@ -247,11 +247,11 @@ describeInBrowser('the admin on a 390 px phone: one tap per tab, toasts clear of
     await chooseOption(page, drawer.getByRole('combobox', { name: 'Saturday' }), pickupDayLabel(saturday));
     const list = drawer.getByRole('region', { name: 'Cellar door list' });
     const handOvers = list.getByRole('button', { name: /^Hand over order #/ });
-    await handOvers.first().waitFor();
-    expect(await handOvers.count()).toBe(pickups.length);
     // The last card at the bottom of the screen, where a toast at the bottom would lie
     const last = pickups[pickups.length - 1]!;
     const lastButton = list.getByRole('button', { name: new RegExp(`^Hand over order #${last} `) });
+    await lastButton.waitFor();
+    expect(await handOvers.count()).toBe(pickups.length);
     await lastButton.scrollIntoViewIfNeeded();
     const first = pickups[0]!;
     await list.getByRole('button', { name: new RegExp(`^Hand over order #${first} `) }).click();
