@@ -241,3 +241,14 @@ export interface WaitlistRemoval {
   removed: string[];
   notOnList: string[];
 }
+
+/** `POST /api/admin/orders/{id}/return`'s answer: what was recorded, and the money it moved. */
+export interface OrderReturnAnswer {
+  message: string;
+  returnId: string;
+  items: { productId: string; productName: string; cans: number }[];
+  /** Dollars: what the return was to refund ("0.00": nothing), all refunds of the order so far, and what is left. */
+  refund: string;
+  refunded: string;
+  refundable: string;
+}

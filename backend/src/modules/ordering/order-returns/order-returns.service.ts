@@ -1,3 +1,4 @@
+import type { OrderReturnAnswer } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -14,15 +15,7 @@ import { cansText, keyDigest, OrderReview, type RefundAnswer } from '../order-re
 import { OrderReservations } from '../reservations/order-reservations.service';
 
 /** `POST /api/admin/orders/{id}/return`'s answer: what was recorded, and the money it moved. */
-export interface ReturnAnswer {
-  message: string;
-  returnId: string;
-  items: { productId: string; productName: string; cans: number }[];
-  /** Dollars: what the return was to refund ("0.00": nothing), all refunds of the order so far, and what is left. */
-  refund: string;
-  refunded: string;
-  refundable: string;
-}
+export type ReturnAnswer = OrderReturnAnswer;
 
 /**
  * Cans a customer sent back from an order with its customer. The order decider records the return (once per return

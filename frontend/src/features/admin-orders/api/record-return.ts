@@ -1,3 +1,4 @@
+import type { OrderReturnAnswer } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
@@ -13,14 +14,7 @@ export interface ReturnRequest {
 }
 
 /** What the server recorded (dollars). */
-export interface ReturnOutcome {
-  message: string;
-  returnId: string;
-  items: { productId: string; productName: string; cans: number }[];
-  refund: string;
-  refunded: string;
-  refundable: string;
-}
+export type ReturnOutcome = OrderReturnAnswer;
 
 /** `POST /api/admin/orders/{id}/return`. */
 export async function recordReturn({ orderId, items, refund, idempotencyKey }: ReturnRequest): Promise<ReturnOutcome> {
