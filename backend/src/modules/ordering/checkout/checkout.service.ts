@@ -12,7 +12,7 @@ import { clientCents, priceCheckout, type CheckoutCartLine } from '../domain/che
 import { validateCustomerInfo } from '../domain/customer-validation';
 import { chosenFulfilment } from '../domain/fulfilment';
 import { isReleased, type Fulfilment } from '@brewery/shop-rules';
-import { checkoutEnding, orderDecider, repeatsPaidOrder } from '../domain/order.decider';
+import { earlierCheckoutFacing, orderDecider, repeatsPaidOrder, type PlacedOrder } from '../domain/order.decider';
 import { CheckoutErrors } from '../domain/checkout.errors';
 import type { CheckoutOrigin, OrderCommand, SeenCartLine } from '../domain/order.commands';
 import { orderStreamName, type OrderCancelReason, type OrderCustomer, type OrderPlacedData } from '../domain/order.events';
@@ -75,7 +75,7 @@ export class CheckoutService {
       if (request.confirmRepeat !== true) await this.refuseUnconfirmedRepeat(request, admitted.holder.browser);
       const origin: CheckoutOrigin = { ...admitted.holder, email: customer.email };
       const { replacing, gone } = await this.checkoutsReplacedBy(earlier, origin);
-      const replacingIds = replacing.map((hold) => hold._id);
+      const replacingIds = replacing.map((earlier) => earlier.order.orderId);
       claim = await this.admission.claimHold(admitted.holder.client, [...replacingIds, ...gone]);
       const opened = await this.placeAndReserve(
         request,
@@ -166,43 +166,44 @@ export class CheckoutService {
   }
 
   /**
-   * The earlier checkouts this one will end once it holds its cans (the order decider says which, on their
-   * streams), and those already over (the holds read model has not caught up). One whose payment is being
-   * captured is paid, not replaced; when it is this browser's own, this checkout is refused (a reload or a second
-   * tab after the card went through), otherwise both stand.
+   * What this checkout makes of each earlier one (the order decider says, on their streams): those it will end
+   * once it holds its cans, and those already over (the holds read model has not caught up). Refused when one is
+   * this browser's own whose card went through.
    */
   private async checkoutsReplacedBy(
     earlier: readonly CheckoutHoldDoc[],
     by: CheckoutOrigin,
-  ): Promise<{ replacing: CheckoutHoldDoc[]; gone: string[] }> {
-    const replacing: CheckoutHoldDoc[] = [];
+  ): Promise<{ replacing: PlacedOrder[]; gone: string[] }> {
+    const replacing: PlacedOrder[] = [];
     const gone: string[] = [];
     for (const hold of earlier) {
       const { state } = await this.pipeline.load(orderStreamName(hold._id), orderDecider);
       if (state.kind !== 'placed') continue;
-      const ending = checkoutEnding(state, { type: 'SupersedeCheckout', by });
-      const paying = ending.kind === 'paid' || ending.kind === 'payment_under_way';
-      if (paying && hold.browser === by.browser) throw CheckoutErrors.earlierCheckoutPaying(hold._id);
-      if (ending.kind === 'end') replacing.push(hold);
-      if (ending.kind === 'not_pending' || ending.kind === 'paid') gone.push(hold._id);
+      const facing = earlierCheckoutFacing(state, by);
+      if (facing === 'refuses') throw CheckoutErrors.earlierCheckoutPaying(hold._id);
+      if (facing === 'replace') replacing.push(state);
+      if (facing === 'over') gone.push(hold._id);
     }
     return { replacing, gone };
   }
 
   /**
    * This checkout holds its cans and has its payment: the earlier ones it supersedes end now. One whose card went
-   * through meanwhile is left to complete; when it is this browser's own, this checkout is withdrawn (its cans
-   * handed back, its payment cancelled) and refused, so a reload after paying never opens a second payment.
+   * through meanwhile is left to complete; when the order decider says it refuses this one (the same browser's),
+   * this checkout is withdrawn (its cans handed back, its payment cancelled) and refused, so a reload after paying
+   * never opens a second payment.
    */
   private async replaceEarlierCheckouts(
-    replacing: readonly CheckoutHoldDoc[],
+    replacing: readonly PlacedOrder[],
     by: CheckoutOrigin,
     orderId: string,
     cause: Cause,
   ): Promise<void> {
-    for (const { _id: earlierId, browser } of replacing) {
+    for (const earlier of replacing) {
+      const earlierId = earlier.order.orderId;
       const outcome = await this.cancellation.end(earlierId, 'superseded', cause, { type: 'SupersedeCheckout', by });
-      if ((outcome.kind !== 'payment_under_way' && outcome.kind !== 'paid') || browser !== by.browser) continue;
+      const cardWentThrough = outcome.kind === 'payment_under_way' || outcome.kind === 'paid';
+      if (!cardWentThrough || earlierCheckoutFacing(earlier, by, { cardWentThrough }) !== 'refuses') continue;
       await this.cancellation.end(orderId, 'checkout_cancelled', cause, {
         type: 'CancelOrder',
         reason: 'checkout_cancelled',

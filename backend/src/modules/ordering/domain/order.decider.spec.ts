@@ -3,6 +3,7 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 import type { OrderCommand, ReturnRefund } from './order.commands';
 import {
   checkoutEnding,
+  earlierCheckoutFacing,
   notifiesCustomer,
   orderDecider,
   refundOfCans,
@@ -223,6 +224,30 @@ describe('order decider', () => {
       const state = fold(orderDecider, [...history]);
       if (state.kind !== 'placed') throw new Error('no order');
       expect(checkoutEnding(state, command).kind).toBe(kind);
+    });
+  });
+
+  describe('what a newer checkout makes of an earlier one (earlierCheckoutFacing)', () => {
+    const held: OrderEvent = { type: 'OrderPlaced', data: { ...order, holder: { client: 'client-a', browser: 'browser-a' } } };
+    const claimed: OrderEvent = { type: 'OrderCaptureClaimed', data: { paymentIntentId: 'pi_1' } };
+    const sameBrowser = { client: 'client-z', browser: 'browser-a', email: 'other@example.com' };
+    const sameShopper = { client: 'client-a', browser: 'browser-b', email: order.customer.email };
+    const stranger = { client: 'client-b', browser: 'browser-b', email: order.customer.email };
+    it.each([
+      ['an open checkout, the same browser', 'replace', [held, attached], sameBrowser, {}],
+      ['an open checkout, the same address and e-mail', 'replace', [held, attached], sameShopper, {}],
+      ['an open checkout, the same e-mail from elsewhere', 'stands', [held, attached], stranger, {}],
+      ['a paid checkout, the same browser', 'refuses', [held, attached, paid], sameBrowser, {}],
+      ['a paid checkout, the same address and e-mail', 'over', [held, attached, paid], sameShopper, {}],
+      ['a capture under way, the same browser', 'refuses', [held, attached, claimed], sameBrowser, {}],
+      ['a capture under way, the same address and e-mail', 'stands', [held, attached, claimed], sameShopper, {}],
+      ['a card the provider kept, the same browser', 'refuses', [held, attached], sameBrowser, { cardWentThrough: true }],
+      ['a card the provider kept, the same address and e-mail', 'stands', [held, attached], sameShopper, { cardWentThrough: true }],
+      ['a deleted checkout, the same browser', 'over', [held, deleted], sameBrowser, {}],
+    ] as const)('given %s, then the newer checkout finds it: %s', (_, facing, history, by, provider) => {
+      const state = fold(orderDecider, [...history]);
+      if (state.kind !== 'placed') throw new Error('no order');
+      expect(earlierCheckoutFacing(state, by, provider)).toBe(facing);
     });
   });
 

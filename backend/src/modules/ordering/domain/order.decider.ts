@@ -291,6 +291,26 @@ export function checkoutEnding(
   return state.captureClaim !== null ? { kind: 'payment_under_way' } : { kind: 'end', cancelled };
 }
 
+/**
+ * What a newer checkout from `by` makes of this earlier one: it will `replace` it once the newer one holds its cans;
+ * the earlier one is `over` (paid, deleted or moved on by hand: no longer a hold); it `stands` (not the newer one's
+ * to replace, or its card is going through and the newer one comes from elsewhere); or it `refuses` the newer one:
+ * its card went through (as its stream says, or `cardWentThrough`: the provider kept it) and the newer one comes
+ * from the same browser, a reload or a second tab after paying.
+ */
+export function earlierCheckoutFacing(
+  state: PlacedOrder,
+  by: CheckoutOrigin,
+  { cardWentThrough = false }: { cardWentThrough?: boolean } = {},
+): 'replace' | 'over' | 'stands' | 'refuses' {
+  const ending = checkoutEnding(state, { type: 'SupersedeCheckout', by });
+  const paying = cardWentThrough || ending.kind === 'paid' || ending.kind === 'payment_under_way';
+  const sameBrowser = state.order.holder?.browser != null && state.order.holder.browser === by.browser;
+  if (paying && sameBrowser) return 'refuses';
+  if (ending.kind === 'paid' || ending.kind === 'not_pending') return 'over';
+  return ending.kind === 'end' && !cardWentThrough ? 'replace' : 'stands';
+}
+
 const SUPERSEDED_DETAIL = {
   browser: 'Replaced by a newer checkout from the same browser.',
   shopper: 'Replaced by a newer checkout with the same e-mail address from the same client address.',

@@ -8,7 +8,7 @@ import { needsProviderSecret, needsProviderStatus, paymentStatusView, type Payme
 import { paymentDecider } from '../domain/payment.decider';
 import { PaymentErrors } from '../domain/payment.errors';
 import { paymentStreamName } from '../domain/payment.events';
-import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
+import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../gateway/payment-gateway.port';
 import { clientSecretDigest } from './client-secret-digest';
 
 /** For the order result page: how the payment went, and the order number; nothing about the customer. */
@@ -38,14 +38,15 @@ export class PaymentStatusController {
     }
     const { state } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
     const digest = clientSecretDigest(clientSecret);
-    const providerSecret = needsProviderSecret(state)
-      ? ((await this.gateway.retrievePaymentIntent(paymentIntentId))?.clientSecret ?? null)
-      : null;
-    const providerDigest = providerSecret === null ? null : clientSecretDigest(providerSecret);
+    // The provider is asked once, and only about a payment recorded before its secret's digest was kept, or one
+    // nothing has been recorded of since it opened (whether a card went through meanwhile is the provider's to say).
+    let provider: ProviderPaymentIntent | null = null;
+    if (needsProviderSecret(state)) provider = await this.gateway.retrievePaymentIntent(paymentIntentId);
+    const providerDigest = provider === null ? null : clientSecretDigest(provider.clientSecret);
     let view = paymentStatusView(state, digest, providerDigest);
-    // Only the browser holding the secret gets this far: whether its card went through meanwhile is the provider's.
+    // Only the browser holding the secret gets further.
     if (view.status === 'processing' && needsProviderStatus(state)) {
-      const provider = await this.gateway.retrievePaymentIntent(paymentIntentId);
+      provider ??= await this.gateway.retrievePaymentIntent(paymentIntentId);
       view = paymentStatusView(state, digest, providerDigest, provider?.status ?? null);
     }
     // Paid: the browser that paid gets the order's signed status link (as the confirmation e-mail does).

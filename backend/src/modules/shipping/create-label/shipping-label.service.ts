@@ -34,8 +34,7 @@ export class ShippingLabelService {
 
   /** The order as its stream says now, or null when there is none. */
   async order(orderId: string): Promise<PlacedOrder | null> {
-    const { state } = await this.pipeline.load(orderStreamName(orderId), orderDecider);
-    return state.kind === 'placed' ? state : null;
+    return placed((await this.pipeline.load(orderStreamName(orderId), orderDecider)).state);
   }
 
   /** The label recorded for an order, or null. */
@@ -92,7 +91,7 @@ export class ShippingLabelService {
     // first, even while the carrier was answering, refuses the label; one recorded after finds it made. Then
     // the label itself: a stream that does not exist yet is appended with "no stream": when two requests race,
     // the store refuses the second, the pipeline reloads, finds the first label and decides nothing.
-    await this.pipeline.run({
+    const onOrder = await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: labelOnOrder,
       command: { consignmentNumber: consignment.consignmentNumber },
@@ -101,7 +100,7 @@ export class ShippingLabelService {
     const result = await this.pipeline.run({
       streamName,
       decider: labelDecider,
-      command: { type: 'CreateShippingLabel', order: shippableFacts(await this.order(orderId)), label },
+      command: { type: 'CreateShippingLabel', order: shippableFacts(placed(onOrder.state.order)), label },
       metadata: { ...metadata, occurredAt },
     });
     if (result.state.kind !== 'created') throw new Error(`Label stream ${streamName} holds no label after creation`);
@@ -136,7 +135,11 @@ const labelOnOrder: Decider<{ order: OrderState; recorded: readonly string[] }, 
   }),
   decide(command, { order, recorded }) {
     if (recorded.includes(command.consignmentNumber)) return [];
-    assertLabellable(order.kind === 'placed' ? order.order.orderId : '', shippableFacts(order.kind === 'placed' ? order : null));
+    assertLabellable(order.kind === 'placed' ? order.order.orderId : '', shippableFacts(placed(order)));
     return [{ type: 'ShippingLabelRecorded', data: { consignmentNumber: command.consignmentNumber } }];
   },
 };
+
+function placed(state: OrderState): PlacedOrder | null {
+  return state.kind === 'placed' ? state : null;
+}
