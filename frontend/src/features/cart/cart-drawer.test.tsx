@@ -10,16 +10,9 @@ import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { CartDrawer, NO_LONGER_SOLD_TEXT } from './cart-drawer';
+import { hazyEightPack } from '@/testing/cart-fixture';
 
-const eightPack: CartLine = {
-  productId: 'rottnest-hazy-ipa',
-  name: 'Rottnest Hazy IPA',
-  price: 46,
-  quantity: 8,
-  packSize: '8pack',
-  packQuantity: 8,
-  imageUrl: '/cans/rottnest-hazy-ipa.svg',
-};
+const eightPack = hazyEightPack;
 
 function singles(productId: string, name: string, cans: number, price = 6.5): CartLine {
   return { productId, name, price, quantity: cans, packSize: 'single', packQuantity: 1, imageUrl: `/cans/${productId}.svg` };

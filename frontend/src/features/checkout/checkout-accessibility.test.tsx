@@ -16,6 +16,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { CheckoutPage, PACK_CHANGED_TEXT } from './checkout-page';
 import { CustomerInfoForm, type CustomerFormValues } from './customer-info-form';
 import { CARD_NUMBER_REFUSED_HINT } from './test-card-form';
+import { hazyEightPack, kolschSingles } from '@/testing/cart-fixture';
 
 /** The checkout's stylesheet as written (the test runner empties imported CSS), after antd's styles as in the shop. */
 const checkoutCss = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'checkout-page.css'), 'utf8');
@@ -170,24 +171,6 @@ describe('checkout accessibility: the details form', () => {
   });
 });
 
-const hazyEightPack: CartLine = {
-  productId: 'rottnest-hazy-ipa',
-  name: 'Rottnest Hazy IPA',
-  price: 46,
-  quantity: 8,
-  packSize: '8pack',
-  packQuantity: 8,
-  imageUrl: '/cans/rottnest-hazy-ipa.svg',
-};
-const kolschSingles: CartLine = {
-  productId: 'kings-park-kolsch',
-  name: 'Kings Park Kolsch',
-  price: 6.5,
-  quantity: 8,
-  packSize: 'single',
-  packQuantity: 1,
-  imageUrl: '/cans/kings-park-kolsch.svg',
-};
 const intent = { clientSecret: 'pi_test_abc_secret_xyz', paymentIntentId: 'pi_test_abc', orderId: '42', amount: 10800 };
 const confirmPath = 'POST /api/test-gateway/payment-intents/pi_test_abc/confirm';
 const available = (id: string, name: string) => ({ body: { id, name, isActive: true, inventory: 100, releaseAt: null } });

@@ -9,25 +9,8 @@ import { publicConfigFixture } from '@/testing/public-config-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { toCheckoutCartItems } from './api/create-payment-intent';
 import { CheckoutPage } from './checkout-page';
+import { hazyEightPack, kolschSingles } from '@/testing/cart-fixture';
 
-const hazyEightPack: CartLine = {
-  productId: 'rottnest-hazy-ipa',
-  name: 'Rottnest Hazy IPA',
-  price: 46,
-  quantity: 8,
-  packSize: '8pack',
-  packQuantity: 8,
-  imageUrl: '/cans/rottnest-hazy-ipa.svg',
-};
-const kolschSingles: CartLine = {
-  productId: 'kings-park-kolsch',
-  name: 'Kings Park Kolsch',
-  price: 6.5,
-  quantity: 8,
-  packSize: 'single',
-  packQuantity: 1,
-  imageUrl: '/cans/kings-park-kolsch.svg',
-};
 const sixteenCans = [hazyEightPack, kolschSingles];
 
 const intent = { clientSecret: 'pi_test_abc_secret_xyz', paymentIntentId: 'pi_test_abc', orderId: '42', amount: 10800 };
