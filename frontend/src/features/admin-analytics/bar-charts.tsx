@@ -1,5 +1,5 @@
 import { Empty } from 'antd';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { axisTicks, labelStride, niceCeiling } from './chart-scale';
 import { CHART_TEXT_PX, chartWidth, useShownWidth } from './chart-width';
 import './bar-charts.css';
@@ -65,9 +65,7 @@ function ChartTable({ data, formatValue, valueHeading, labelHeading, title }: Om
  * 12 px on any screen; fewer days are named under the axis when it is narrow.
  */
 export function ColumnChart(props: ChartProps) {
-  const { title, summary, data, formatValue, emptyText } = props;
-  const titleId = useId();
-  const descId = useId();
+  const { title, data, formatValue, emptyText } = props;
   const [frame, shown] = useShownWidth();
   if (data.length === 0) return <ChartFrame title={title} empty={emptyText} />;
 
@@ -83,46 +81,32 @@ export function ColumnChart(props: ChartProps) {
   const y = (value: number) => margin.top + plotHeight - (value / top) * plotHeight;
 
   return (
-    <figure className="bar-chart" ref={frame}>
-      <figcaption className="bar-chart__title" id={titleId}>
-        {title}
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-        className="bar-chart__svg"
-        fontSize={CHART_TEXT_PX}
-      >
-        <desc id={descId}>{summary}</desc>
-        {axisTicks(top).map((tick) => (
-          <g key={tick} className="bar-chart__grid">
-            <line x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
-            <text x={margin.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
-              {formatValue(tick)}
-            </text>
+    <ChartFigure frame={frame} chart={props} width={width} height={height}>
+      {axisTicks(top).map((tick) => (
+        <g key={tick} className="bar-chart__grid">
+          <line x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
+          <text x={margin.left - 8} y={y(tick)} dy="0.32em" textAnchor="end">
+            {formatValue(tick)}
+          </text>
+        </g>
+      ))}
+      {data.map((datum, index) => {
+        const x = margin.left + slot * index + (slot - barWidth) / 2;
+        return (
+          <g key={datum.label}>
+            <rect className="bar-chart__bar" x={x} y={y(datum.value)} width={barWidth} height={y(0) - y(datum.value)}>
+              <title>{`${datum.label}: ${formatValue(datum.value)}`}</title>
+            </rect>
+            {index % stride === 0 ? (
+              <text className="bar-chart__label" x={x + barWidth / 2} y={height - margin.bottom + 18} textAnchor="middle">
+                {datum.shortLabel ?? datum.label}
+              </text>
+            ) : null}
           </g>
-        ))}
-        {data.map((datum, index) => {
-          const x = margin.left + slot * index + (slot - barWidth) / 2;
-          return (
-            <g key={datum.label}>
-              <rect className="bar-chart__bar" x={x} y={y(datum.value)} width={barWidth} height={y(0) - y(datum.value)}>
-                <title>{`${datum.label}: ${formatValue(datum.value)}`}</title>
-              </rect>
-              {index % stride === 0 ? (
-                <text className="bar-chart__label" x={x + barWidth / 2} y={height - margin.bottom + 18} textAnchor="middle">
-                  {datum.shortLabel ?? datum.label}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        <line className="bar-chart__axis" x1={margin.left} x2={width - margin.right} y1={y(0)} y2={y(0)} />
-      </svg>
-      <ChartTable {...props} />
-    </figure>
+        );
+      })}
+      <line className="bar-chart__axis" x1={margin.left} x2={width - margin.right} y1={y(0)} y2={y(0)} />
+    </ChartFigure>
   );
 }
 
@@ -131,9 +115,7 @@ export function ColumnChart(props: ChartProps) {
  * name beside its bar on a wide screen, on its own line above it on a narrow one, 12 px either way.
  */
 export function BarChart(props: ChartProps) {
-  const { title, summary, data, formatValue, emptyText } = props;
-  const titleId = useId();
-  const descId = useId();
+  const { title, data, formatValue, emptyText } = props;
   const [frame, shown] = useShownWidth();
   if (data.length === 0) return <ChartFrame title={title} empty={emptyText} />;
 
@@ -149,9 +131,56 @@ export function BarChart(props: ChartProps) {
   const nameCharacters = beside ? 24 : Math.floor(width / CHARACTER_PX);
 
   return (
+    <ChartFigure frame={frame} chart={props} width={width} height={height}>
+      {data.map((datum, index) => {
+        const y = margin.top + row * index;
+        const barTop = beside ? y + 4 : y + 18;
+        const barHeight = beside ? row - 8 : row - 22;
+        return (
+          <g key={datum.label}>
+            <text
+              className="bar-chart__label"
+              x={beside ? margin.left - 8 : 0}
+              y={beside ? y + row / 2 : y + 8}
+              dy="0.32em"
+              textAnchor={beside ? 'end' : 'start'}
+            >
+              {shortened(datum.label, nameCharacters)}
+            </text>
+            <rect className="bar-chart__bar" x={margin.left} y={barTop} width={Math.max(1, barLength(datum.value))} height={barHeight}>
+              <title>{`${datum.label}: ${formatValue(datum.value)}`}</title>
+            </rect>
+            <text className="bar-chart__value" x={margin.left + barLength(datum.value) + 6} y={barTop + barHeight / 2} dy="0.32em">
+              {formatValue(datum.value)}
+            </text>
+          </g>
+        );
+      })}
+      {beside ? <line className="bar-chart__axis" x1={margin.left} x2={margin.left} y1={margin.top} y2={height - margin.bottom} /> : null}
+    </ChartFigure>
+  );
+}
+
+/** A chart's figure: its title, the drawing (named by the title, described by the summary) and its table. */
+function ChartFigure({
+  frame,
+  chart,
+  width,
+  height,
+  children,
+}: {
+  frame: (element: HTMLElement | null) => void;
+  chart: ChartProps;
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const descId = useId();
+  return (
     <figure className="bar-chart" ref={frame}>
       <figcaption className="bar-chart__title" id={titleId}>
-        {title}
+        {chart.title}
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
@@ -161,34 +190,10 @@ export function BarChart(props: ChartProps) {
         className="bar-chart__svg"
         fontSize={CHART_TEXT_PX}
       >
-        <desc id={descId}>{summary}</desc>
-        {data.map((datum, index) => {
-          const y = margin.top + row * index;
-          const barTop = beside ? y + 4 : y + 18;
-          const barHeight = beside ? row - 8 : row - 22;
-          return (
-            <g key={datum.label}>
-              <text
-                className="bar-chart__label"
-                x={beside ? margin.left - 8 : 0}
-                y={beside ? y + row / 2 : y + 8}
-                dy="0.32em"
-                textAnchor={beside ? 'end' : 'start'}
-              >
-                {shortened(datum.label, nameCharacters)}
-              </text>
-              <rect className="bar-chart__bar" x={margin.left} y={barTop} width={Math.max(1, barLength(datum.value))} height={barHeight}>
-                <title>{`${datum.label}: ${formatValue(datum.value)}`}</title>
-              </rect>
-              <text className="bar-chart__value" x={margin.left + barLength(datum.value) + 6} y={barTop + barHeight / 2} dy="0.32em">
-                {formatValue(datum.value)}
-              </text>
-            </g>
-          );
-        })}
-        {beside ? <line className="bar-chart__axis" x1={margin.left} x2={margin.left} y1={margin.top} y2={height - margin.bottom} /> : null}
+        <desc id={descId}>{chart.summary}</desc>
+        {children}
       </svg>
-      <ChartTable {...props} />
+      <ChartTable {...chart} />
     </figure>
   );
 }
