@@ -1025,6 +1025,25 @@ describe('checkout: paid is paid, whatever the page does', () => {
     expect(onInvalidPack).not.toHaveBeenCalled();
   });
 
+  it('given a purchase minutes ago, when an incomplete pack chosen since goes to checkout, then it is "Invalid Pack Size", not that order', async () => {
+    window.localStorage.setItem(
+      'checkoutPaid',
+      JSON.stringify({
+        paymentIntentId: 'pi_other',
+        clientSecret: 'pi_other_secret_z',
+        orderId: '43',
+        cartKey: null,
+        at: Date.now() - 60_000,
+      }),
+    );
+    stubApi(shopApi);
+    const { onPaymentComplete, onInvalidPack } = renderCheckout([{ ...kolschSingles, quantity: 3 }]);
+    expect(await screen.findByText('Invalid Pack Size')).toBeInTheDocument();
+    expect(onInvalidPack).toHaveBeenCalledTimes(1);
+    expect(onPaymentComplete).not.toHaveBeenCalled();
+    expect(screen.queryByText('Your order #43 was placed in another tab.')).not.toBeInTheDocument();
+  });
+
   it('given the same pack paid minutes ago, when the customer continues to payment, then they are asked first and buy again only when they say so', async () => {
     let asked = 0;
     const fetchMock = stubApi({

@@ -158,6 +158,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     );
   }, [applyVerdict, currentCartKey]);
   const packIsValid = validatePack(cartTotalCans(cartLines)).isValid;
+  const packIsEmpty = cartLines.length === 0;
   useEffect(() => {
     // An empty or broken pack is looked at below (another tab may have bought it).
     if (!packIsValid) return;
@@ -197,6 +198,8 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       toast.error(CheckoutToasts.invalidPack.title, CheckoutToasts.invalidPack.description);
       onInvalidPack();
     };
+    // Cans in the pack were chosen after any purchase (a purchase empties it): the pack is incomplete.
+    if (!packIsEmpty) return toShop();
     // A checkout paid in another tab of this browser emptied the pack: that order, not a complaint about the pack.
     const elsewhere = recentlyPaidCheckout(Date.now());
     if (elsewhere !== null) {
@@ -212,7 +215,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       (status) => (status.status === 'succeeded' || status.status === 'processing' ? onPaymentComplete(paid, status.status) : toShop()),
       toShop,
     );
-  }, [packIsValid, toast, onInvalidPack, onPaymentComplete]);
+  }, [packIsValid, packIsEmpty, toast, onInvalidPack, onPaymentComplete]);
 
   // From the whole form's values: the Saturday's field is only there once collecting is chosen, after the first render.
   const watchedMethod = Form.useWatch('fulfilment', { form, preserve: true });
