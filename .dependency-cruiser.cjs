@@ -33,6 +33,27 @@ module.exports = {
       },
     },
     {
+      name: 'modules-meet-through-their-faces',
+      comment: 'A backend module uses another only through what its index.ts offers (its Nest module, commands, events, queries).',
+      severity: 'error',
+      from: { path: '^backend/src/modules/([^/]+)/' },
+      to: { path: '^backend/src/modules/', pathNot: ['^backend/src/modules/$1/', '^backend/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'outside-meets-modules-through-their-faces',
+      comment: 'The application root and the command line enter a module through its index.ts too.',
+      severity: 'error',
+      from: { path: '^backend/src/', pathNot: '^backend/src/modules/' },
+      to: { path: '^backend/src/modules/', pathNot: '^backend/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'platform-imports-no-module',
+      comment: 'The platform serves the modules (they register their hot reads, pages and guards with it); it names none of them.',
+      severity: 'error',
+      from: { path: '^backend/src/(platform|shared-kernel|config)/' },
+      to: { path: '^backend/src/modules/' },
+    },
+    {
       name: 'frontend-features-are-independent',
       comment: 'bulletproof-react: features never import each other (shared -> features -> app).',
       severity: 'error',

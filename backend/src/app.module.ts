@@ -3,18 +3,22 @@ import type { AppConfig } from './config/app-config';
 import { serverSecret } from './platform/persistence/data-dir-secret';
 import { APP_CONFIG, SERVER_SECRET, type Clock } from './platform/persistence/persistence.tokens';
 import { PlatformModule } from './platform/platform.module';
-import { SystemModule } from './modules/system/system.module';
-import { AdminAuthModule } from './modules/admin-auth/admin-auth.module';
-import { CatalogModule } from './modules/catalog/catalog.module';
-import { NotificationsModule } from './modules/notifications/notifications.module';
-import { PaymentsModule } from './modules/payments/payments.module';
-import { OrderingModule } from './modules/ordering/ordering.module';
-import { ReportingModule } from './modules/reporting/reporting.module';
-import { ShippingModule } from './modules/shipping/shipping.module';
-import { OrderHistoryModule } from './modules/order-history/order-history.module';
-import { ProductHistoryModule } from './modules/product-history/product-history.module';
-import { SystemMonitorModule } from './modules/system-monitor/system-monitor.module';
-import { PicturesModule } from './modules/pictures/pictures.module';
+import { SystemModule } from './modules/system';
+import { AdminAuthModule } from './modules/admin-auth';
+import { CatalogModule } from './modules/catalog';
+import { WaitlistsModule } from './modules/waitlists';
+import { NotificationsModule } from './modules/notifications';
+import { PaymentsModule } from './modules/payments';
+import { OrdersModule } from './modules/orders';
+import { CheckoutModule } from './modules/checkout';
+import { OrderMoneyModule } from './modules/order-money';
+import { OrderDeskModule } from './modules/order-desk';
+import { ReportingModule } from './modules/reporting';
+import { ShippingModule } from './modules/shipping';
+import { OrderHistoryModule } from './modules/order-history';
+import { ProductHistoryModule } from './modules/product-history';
+import { SystemMonitorModule } from './modules/system-monitor';
+import { PicturesModule } from './modules/pictures';
 import { StorefrontModule } from './modules/storefront';
 
 /** The business capabilities, in the order their dependencies need. */
@@ -22,9 +26,13 @@ export const BUSINESS_MODULES: Type[] = [
   SystemModule,
   AdminAuthModule,
   CatalogModule,
+  WaitlistsModule,
   NotificationsModule,
   PaymentsModule,
-  OrderingModule,
+  OrdersModule,
+  CheckoutModule,
+  OrderMoneyModule,
+  OrderDeskModule,
   ReportingModule,
   ShippingModule,
   OrderHistoryModule,

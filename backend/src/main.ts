@@ -7,14 +7,14 @@ import { AppModule } from './app.module';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { configureApp } from './platform/http/configure-app';
 import { applyConnectionLimits } from './platform/http/connection-limits';
-import { ConnectionStats } from './modules/system/load/connection-stats';
+import { ConnectionStats } from './modules/system';
 import { describe } from './platform/event-sourcing/store-writes';
 import { JsonLogger } from './platform/logging/json-logger';
 import { checkDataDir, DataDirError } from './platform/persistence/data-dir-check';
 import { StoreOpenError } from './platform/persistence/store-open-error';
 import type { Clock } from './platform/persistence/persistence.tokens';
 import { ProjectionRunner } from './platform/projections/projection-runner';
-import { ShopPages } from './modules/storefront';
+import { HttpEdge } from './platform/http/http-edge';
 
 export async function createApp(config: AppConfig, clock?: Clock): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), appOptions(config));
@@ -67,7 +67,7 @@ async function bootstrap(): Promise<void> {
   const trust = app.getHttpAdapter().getInstance().get('trust proxy fn') as (address: string, hop: number) => boolean;
   app.get(ConnectionStats).attach(applyConnectionLimits(app.getHttpServer(), config.http, (address) => trust(address, 0)));
   await app.listen(config.port, config.host);
-  app.get(ShopPages).warm();
+  app.get(HttpEdge).shopPages()?.warm();
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   logger.log({
     msg: `shop listening on ${url}`,

@@ -12,6 +12,11 @@ export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number];
 
 export type Fulfilment = { method: 'delivery' } | { method: 'pickup'; pickupDate: string };
 
+/** How an order is handed over: an order placed before collections were offered has no fulfilment, and is a delivery. */
+export function fulfilmentOf(order: { fulfilment?: Fulfilment }): Fulfilment {
+  return order.fulfilment ?? { method: 'delivery' };
+}
+
 export const DELIVERY: Fulfilment = { method: 'delivery' };
 
 /** What a customer who collects must bring (WA liquor law: the person collecting is an adult). */

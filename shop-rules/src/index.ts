@@ -22,5 +22,5 @@ export * from './contact-details';
 export * from './payment-reference';
 export * from './fulfilment';
 export * from './release';
-export { perthLongDate } from './perth-calendar';
+export { addDays, dayCount, daysBetween, isPerthDay, perthDayOf, perthDayStart, perthLongDate, type PerthDay } from './perth-calendar';
 export * from './hidden-characters';

@@ -1,7 +1,7 @@
 import { VALID_PACK_TOTALS, isValidPackTotal, packAdviceText, packProgressPercent, shopHelperText, validatePack } from './pack-validation';
 import { InvalidQuantityError } from './shop-rule.error';
 
-/** SPEC-NOTES item 1, written out by hand. */
+/** The valid totals of docs/decisions/0004, item 1, written out by hand. */
 const SPEC_NOTES_TOTALS = [
   4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160, 168, 176, 184, 192,
 ];
@@ -34,7 +34,7 @@ function bruteForceValidation(n: number) {
 const EVERY_TOTAL = Array.from({ length: 251 }, (_, n) => n);
 
 describe('valid pack totals', () => {
-  it('given the spec rule, when expanded, then it is exactly the list in SPEC-NOTES', () => {
+  it('given the spec rule, when expanded, then it is exactly the list written out by hand', () => {
     expect(VALID_PACK_TOTALS).toEqual(SPEC_NOTES_TOTALS);
   });
 

@@ -2,7 +2,7 @@ import type { ShippingState } from './catalog.types';
 
 type PostcodeRange = readonly [from: number, to: number];
 
-/** Perth metropolitan postcodes (SPEC-NOTES 2: the intent of the old shop's range check). */
+/** Perth metropolitan postcodes (the intent of the old shop's range check: docs/decisions/0004, item 2). */
 const PERTH_METRO_RANGES: readonly PostcodeRange[] = [
   [6000, 6214],
   [6800, 6997],

@@ -34,7 +34,7 @@ export const SMALL_ORDER_TIERS: readonly { upToCans: number; cents: number }[] =
 ];
 
 /**
- * Above 16 cans the order ships as boxes of 16, then 8, then 4 (SPEC-NOTES 3), $15 each; a remainder
+ * Above 16 cans the order ships as boxes of 16, then 8, then 4 (docs/decisions/0004, item 3), $15 each; a remainder
  * under 4 cans rides along free. Perth metro is a flat $10 whatever the size.
  */
 export function shippingCostCents(totalCans: number, perthMetro: boolean): number {

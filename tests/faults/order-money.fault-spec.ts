@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { EventStore, RecordedEvent } from '@brewery/eventstore';
 import { CatalogStock } from '../../backend/src/modules/catalog';
-import { ReservationExpiry } from '../../backend/src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../backend/src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY } from '../../backend/src/modules/payments/gateway/payment-gateway.port';
 import type { TestPaymentGateway } from '../../backend/src/modules/payments/gateway/test-payment-gateway';
 import { EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '../../backend/test/create-test-app'
 import { byScale } from './support/fault-scale';
 
 /**
- * Where an order meets its payment (DESIGN §9), as a property: random interleavings of checkout, card payment,
+ * Where an order meets its payment (docs/decisions/0003), as a property: random interleavings of checkout, card payment,
  * delete, cancel (with and without keeping the payment), a status by hand, refunds (keys repeated on purpose),
  * hold expiry and webhook redelivery, fired in concurrent waves with 0-6 ms between them, through the real
  * pipeline. After each run, whatever happened:

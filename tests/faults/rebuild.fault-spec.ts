@@ -1,7 +1,7 @@
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
 import sharp from 'sharp';
 import type { PackSize } from '@brewery/shop-rules';
-import { ReservationExpiry } from '../../backend/src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../backend/src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway.port';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../backend/src/platform/projections/projection-runner';

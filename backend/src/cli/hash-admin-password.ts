@@ -1,4 +1,4 @@
-import { hashPassword } from '../modules/admin-auth/credentials/scrypt-password';
+import { hashPassword } from '../modules/admin-auth';
 
 /**
  * `npm run admin:hash-password`: reads a password on standard input (so it stays out of shell history)

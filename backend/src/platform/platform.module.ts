@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
+import { HttpEdge } from './http/http-edge';
 import { PersistenceModule } from './persistence/persistence.module';
 import { CLOCK, type Clock } from './persistence/persistence.tokens';
 import { ProjectionLag } from './projections/projection-lag';
@@ -9,7 +10,7 @@ import { ProjectionRunner } from './projections/projection-runner';
 
 const systemClock: Clock = { now: () => new Date() };
 
-/** The event-sourcing runtime every business module uses: stores, write pipeline, projections, clock. */
+/** The event-sourcing runtime every business module uses: stores, write pipeline, projections, clock, and the HTTP edge they register with. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -17,8 +18,8 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [PersistenceModule, CqrsModule.forRoot()],
-      providers: [CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, { provide: CLOCK, useValue: clock }],
-      exports: [PersistenceModule, CqrsModule, CommandPipeline, ProjectionRegistry, ProjectionRunner, ProjectionLag, CLOCK],
+      providers: [CommandPipeline, HttpEdge, ProjectionRegistry, ProjectionRunner, ProjectionLag, { provide: CLOCK, useValue: clock }],
+      exports: [PersistenceModule, CqrsModule, CommandPipeline, HttpEdge, ProjectionRegistry, ProjectionRunner, ProjectionLag, CLOCK],
     };
   }
 }

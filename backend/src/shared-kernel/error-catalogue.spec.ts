@@ -150,7 +150,7 @@ describe('the error catalogue', () => {
 
   it('reads the whole source tree', () => {
     expect(files).toContain(DOMAIN_ERROR_FILE);
-    expect(files).toContain(path.join('modules', 'ordering', 'domain', 'order.errors.ts'));
+    expect(files).toContain(path.join('modules', 'orders', 'domain', 'order.errors.ts'));
     expect(catalogues.length).toBeGreaterThan(5);
   });
 

@@ -1,9 +1,9 @@
-import type { Cause } from '../../src/modules/ordering/numbering/command-metadata';
-import { OrderCompletion } from '../../src/modules/ordering/order-completion/order-completion.service';
+import type { Cause } from '../../src/platform/event-sourcing/command-metadata';
+import { OrderCompletion } from '../../src/modules/order-money/order-completion/order-completion.service';
 import type { DocumentStore } from '@brewery/eventstore';
-import { OrderListProjection, ORDERS, type OrderDoc } from '../../src/modules/ordering/order-list/order-list.projection';
+import { OrderListProjection, ORDERS, type OrderDoc } from '../../src/modules/order-desk/order-list/order-list.projection';
 import { DOCUMENT_STORE } from '../../src/platform/persistence/persistence.tokens';
-import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { MAILER, type Mailer } from '../../src/modules/notifications/mailer/mailer.port';
 import { createTestApp, type TestApp } from '../create-test-app';

@@ -1,5 +1,5 @@
 import { CatalogStock } from '../../src/modules/catalog';
-import { OrderCompletion } from '../../src/modules/ordering/order-completion/order-completion.service';
+import { OrderCompletion } from '../../src/modules/order-money/order-completion/order-completion.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../src/modules/payments/gateway/payment-gateway.port';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { createTestApp, type TestApp } from '../create-test-app';
@@ -7,7 +7,7 @@ import { adminSend, cartLine, checkOut, eventually, payWithCard, settle, streamE
 import { adminOrder, ownBeer, pendingOrder, SUCCEEDS } from './admin-ops-fixtures';
 
 /**
- * The operator deletes a pending order in the moment its customer pays. Decided on the order's stream (DESIGN §9):
+ * The operator deletes a pending order in the moment its customer pays. Decided on the order's stream (docs/decisions/0003):
  * the shop claims the capture there before it asks the provider for the money, so a delete either comes first
  * (and the authorisation is cancelled: nothing is charged) or after (and is refused while the payment is taken).
  * Never "deleted" with the card charged.

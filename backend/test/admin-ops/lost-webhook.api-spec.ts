@@ -1,6 +1,6 @@
 import { PAYMENT_GATEWAY } from '../../src/modules/payments/gateway/payment-gateway.port';
 import type { TestPaymentGateway } from '../../src/modules/payments/gateway/test-payment-gateway';
-import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { eventually, streamEvents } from '../checkout/checkout-fixtures';
 import { adminGet, adminOrder, adminPost, pendingOrder, SUCCEEDS } from './admin-ops-fixtures';

@@ -1,5 +1,5 @@
 import { StoreWrites } from '../../src/platform/event-sourcing/store-writes';
-import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { cartLine, checkOut, customer, settle } from '../checkout/checkout-fixtures';
 import { adminGet, ownBeer, paidOrder, pendingOrder, putTracking } from './admin-ops-fixtures';

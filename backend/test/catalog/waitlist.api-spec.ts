@@ -1,7 +1,7 @@
 import { TEST_ADMIN_PASSWORD, createTestApp, type TestApp } from '../create-test-app';
 import { outbox } from '../admin-ops/admin-ops-fixtures';
 import { eventually, settle, streamEvents } from '../checkout/checkout-fixtures';
-import { NotifyMeAttempts } from '../../src/modules/catalog/back-in-stock/back-in-stock.controller';
+import { NotifyMeAttempts } from '../../src/modules/waitlists/back-in-stock/back-in-stock.controller';
 import { confirmByEmail, confirmationEmails, confirmationPath } from './waitlist-fixtures';
 
 jest.setTimeout(60_000);

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { DocumentStore } from '@brewery/eventstore';
 import { CatalogStock } from '../../src/modules/catalog';
-import { ORDERS, type OrderDoc } from '../../src/modules/ordering/order-list/order-list.projection';
+import { ORDERS, type OrderDoc } from '../../src/modules/order-desk/order-list/order-list.projection';
 import { DOCUMENT_STORE } from '../../src/platform/persistence/persistence.tokens';
-import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { createTestApp, type TestApp } from '../create-test-app';
 import {
   adminGet,

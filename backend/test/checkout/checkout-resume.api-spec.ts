@@ -1,4 +1,4 @@
-import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { createTestApp, type TestApp } from '../create-test-app';
 import {
   beer,

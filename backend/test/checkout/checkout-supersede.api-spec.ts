@@ -1,4 +1,4 @@
-import { ReservationExpiry } from '../../src/modules/ordering/reservation-expiry/reservation-expiry.service';
+import { ReservationExpiry } from '../../src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY } from '../../src/modules/payments/gateway/payment-gateway.port';
 import { testIntentStreamName, type TestPaymentGateway } from '../../src/modules/payments/gateway/test-payment-gateway';
 import { createTestApp, type TestApp } from '../create-test-app';

@@ -1,6 +1,6 @@
 import { textRuns } from '../../src/platform/pdf/pdf-document';
-import { renderOrderInvoicePdf } from '../../src/modules/ordering/order-status/order-invoice-pdf.renderer';
-import type { OrderDoc } from '../../src/modules/ordering/order-list/order-list.projection';
+import { renderOrderInvoicePdf } from '../../src/modules/order-desk/order-status/order-invoice-pdf.renderer';
+import type { OrderDoc } from '../../src/modules/order-desk/order-list/order-list.projection';
 import type { PackingSlip } from '../../src/modules/shipping/domain/pick-list';
 import { renderPickListPdf } from '../../src/modules/shipping/label-pdf/pick-list-pdf.renderer';
 import { renderPackingSlipPdf } from '../../src/modules/shipping/label-pdf/shipping-label-pdf.renderer';

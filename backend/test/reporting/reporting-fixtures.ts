@@ -1,6 +1,6 @@
 import type { EventStore } from '@brewery/eventstore';
 import { PACK_QUANTITY, type PackSize } from '@brewery/shop-rules';
-import type { OrderEvent, OrderItem, OrderPlacedData } from '../../src/modules/ordering/domain/order.events';
+import type { OrderEvent, OrderItem, OrderPlacedData } from '../../src/modules/orders/domain/order.events';
 import { EVENT_STORE } from '../../src/platform/persistence/persistence.tokens';
 import { customer } from '../checkout/checkout-fixtures';
 import type { TestApp } from '../create-test-app';

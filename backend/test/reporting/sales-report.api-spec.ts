@@ -1,5 +1,5 @@
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
-import { addDays, perthDayOf } from '../../src/modules/reporting/domain/perth-calendar';
+import { addDays, perthDayOf } from '@brewery/shop-rules';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { adminAuth, beerForm, checkout, createProduct, eventually, orderItem, pay, recordOrder, type Auth } from './reporting-fixtures';
 

@@ -8,6 +8,7 @@ import { AdminTokens } from './credentials/admin-token.service';
 import { LoginAttempts, LoginRateLimitGuard } from './login-rate-limit.guard';
 import { AdminSessions } from './session-end/admin-sessions.service';
 import { EndedAdminSessionsProjection } from './session-end/ended-sessions.projection';
+import { HttpEdge } from '../../platform/http/http-edge';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 
 // Straight to stdout, whatever LOG_LEVEL says: the operator must see a generated password once.
@@ -35,9 +36,12 @@ export class AdminAuthModule implements OnModuleInit {
   constructor(
     private readonly registry: ProjectionRegistry,
     private readonly endedSessions: EndedAdminSessionsProjection,
+    private readonly edge: HttpEdge,
+    private readonly bearer: AdminBearer,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerProjection(this.endedSessions);
+    this.edge.checkOperatorWith((authorization) => this.bearer.allows(authorization));
   }
 }

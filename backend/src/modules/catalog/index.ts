@@ -7,5 +7,7 @@ export type { ReleaseReason, StockCountReason, ProductEvent, ProductFields } fro
 export { PRODUCT_EVENT_TYPES, productStreamName } from './domain/product.events';
 export { PRODUCTS_COLLECTION, type ProductViewDoc, type AdminProduct } from './product-list/product-view';
 export { ShopListing } from './product-list/shop-listing';
-export { productAnswer, productListAnswer } from './http/shop-products.controller';
 export { FindBeerBySlugQuery } from './product-list/product-list.queries';
+export { WaitingCountsQuery, type WaitingCounts } from './product-list/product-list.queries';
+export { ProductErrors } from './domain/product.errors';
+export { ProductStreams } from './product-streams';

@@ -2,12 +2,12 @@ import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/commo
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Doc, DocumentStore, EventStore, RecordedEvent } from '@brewery/eventstore';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
-import { productStreamName } from '../catalog/domain/product.events';
-import { emailStream } from '../notifications/domain/email.events';
-import { EMAILS } from '../notifications/email-outbox/email-outbox.projection';
-import { orderStreamName } from '../ordering/domain/order.events';
-import { paymentStreamName } from '../payments/domain/payment.events';
-import { labelStreamName } from '../shipping/domain/label.events';
+import { productStreamName } from '../catalog';
+import { emailStream } from '../notifications';
+import { EMAILS } from '../notifications';
+import { orderStreamName } from '../orders';
+import { paymentStreamName } from '../payments';
+import { labelStreamName } from '../shipping';
 import { buildTimeline, type TimelineEntry } from './order-timeline';
 import { orderNumberFrom } from '../../shared-kernel/order-number';
 

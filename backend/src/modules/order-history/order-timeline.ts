@@ -1,4 +1,4 @@
-import { ID_TYPE_LABELS, type IdType } from '../ordering/domain/order.events';
+import { ID_TYPE_LABELS, type IdType } from '../orders';
 import type { Actor, RecordedEvent } from '@brewery/eventstore';
 import { isOrderStatus, orderStatusLabel } from '@brewery/shop-rules';
 

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '@brewery/eventstore';
 import { EVENT_STORE } from '../../platform/persistence/persistence.tokens';
 import { productStreamName } from '../catalog';
-import { stockAlertStreamName } from '../reporting/domain/stock-alert';
+import { stockAlertStreamName } from '../reporting';
 import { buildProductTimeline, type ProductTimelineEntry } from './product-timeline';
 
 /**

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@brewery/eventstore';
 import { PRODUCT_EVENT_TYPES } from '../catalog';
-import type { TimelineEntry } from '../order-history/order-timeline';
-import { STOCK_ALERT_EVENT_TYPES } from '../reporting/domain/stock-alert';
+import type { TimelineEntry } from '../order-history';
+import { STOCK_ALERT_EVENT_TYPES } from '../reporting';
 
 /** One line of a beer's history, as the operator reads it: what changed, when, and who changed it. */
 export type ProductTimelineEntry = TimelineEntry;

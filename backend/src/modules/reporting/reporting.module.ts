@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 import { CatalogModule } from '../catalog';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { AdminSummaryController } from './admin-summary/admin-summary.controller';
 import { DailyAnalyticsMailer } from './daily-analytics/daily-analytics.service';
 import { SendDailyAnalyticsController } from './daily-analytics/send-daily-analytics.controller';
@@ -14,17 +14,30 @@ import { StockLevelsController } from './stock-levels/stock-levels.controller';
 import { StockLevelsReader } from './stock-levels/stock-levels.reader';
 import { StockAlertProcessManager } from './stock-alerts/stock-alert.process-manager';
 
-/** The Analytics tab: sales lines and their report, the stock e-mail, the daily analytics e-mail, the stock cards; stock alerts. */
+import { BooksController } from './books/books.controller';
+import { Books } from './books/books.service';
+import { OrderDeskModule } from '../order-desk';
+
+/** The Analytics tab: sales lines and their report, the books (orders export, GST summary), the stock e-mail, the daily analytics e-mail, the stock cards; stock alerts. */
 @Module({
-  imports: [NotificationsModule, CatalogModule],
+  imports: [NotificationsModule, CatalogModule, OrderDeskModule],
   controllers: [
     AdminSummaryController,
     SalesReportController,
     ParseStockEmailController,
     SendDailyAnalyticsController,
     StockLevelsController,
+    BooksController,
   ],
-  providers: [SalesLinesProjection, SalesReport, StockEmailUpdater, DailyAnalyticsMailer, StockLevelsReader, StockAlertProcessManager],
+  providers: [
+    Books,
+    SalesLinesProjection,
+    SalesReport,
+    StockEmailUpdater,
+    DailyAnalyticsMailer,
+    StockLevelsReader,
+    StockAlertProcessManager,
+  ],
 })
 export class ReportingModule implements OnModuleInit {
   constructor(

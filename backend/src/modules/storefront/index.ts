@@ -1,3 +1,2 @@
 /** What the HTTP edge uses from the storefront: the server-rendered pages. */
 export { StorefrontModule } from './storefront.module';
-export { ShopPages } from './shop-pages.service';

@@ -4,12 +4,13 @@ import type { Request, Response } from 'express';
 import { AGE_COOKIE, type Product } from '@brewery/shop-rules';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import type { PageAnswer, ShopPageServer } from '../../platform/http/http-edge';
 import { sendPrepared, PreparedBody, type PreparedAnswer } from '../../platform/http/prepared-response';
 import { AdminBearer, adminSessionToken } from '../admin-auth';
 import { FindBeerBySlugQuery, ShopListing } from '../catalog';
-import { SearchOrdersQuery } from '../ordering';
+import { SearchOrdersQuery } from '../order-desk';
 import { DomainError } from '../../shared-kernel/domain-error';
-import { publicConfigOf } from '../system/public-config.controller';
+import { publicConfigOf } from '../system';
 import { loadBuiltShop, type BuiltShop, type RenderedPage } from './ssr-bundle';
 
 /** A page as it goes on the wire: the document with its tag and compressed forms, and the list it was drawn from. */
@@ -29,7 +30,6 @@ function pageAnswer(document: ShopDocument): PreparedAnswer {
 }
 
 /** What the server does with a page address that is not the API, a picture or a built file. */
-export type PageAnswer = { kind: 'sent' } | { kind: 'shell' };
 
 /**
  * The shop's public pages rendered on the server (`/`, `/shop`, each beer's page, the order result and the
@@ -41,7 +41,7 @@ export type PageAnswer = { kind: 'sent' } | { kind: 'shell' };
  * costs no render, and a checkout reserving stock costs a string join, not a render.
  */
 @Injectable()
-export class ShopPages {
+export class ShopPages implements ShopPageServer {
   private readonly logger = new Logger('ShopPages');
   private built: Promise<BuiltShop | null> | null = null;
   private readonly renders = new Map<string, { signature: string; page: Promise<RenderedPage> }>();

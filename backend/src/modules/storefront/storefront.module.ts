@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpEdge } from '../../platform/http/http-edge';
 import { AdminAuthModule } from '../admin-auth';
 import { CatalogModule } from '../catalog';
 import { AgeCheckController } from './age-check.controller';
@@ -10,6 +11,18 @@ import { ShopPages } from './shop-pages.service';
   imports: [CatalogModule, AdminAuthModule],
   controllers: [SeoController, AgeCheckController],
   providers: [ShopPages],
-  exports: [ShopPages],
 })
-export class StorefrontModule {}
+export class StorefrontModule implements OnModuleInit {
+  constructor(
+    private readonly edge: HttpEdge,
+    private readonly pages: ShopPages,
+  ) {}
+
+  onModuleInit(): void {
+    this.edge.servePages(this.pages);
+    // A public page already made is sent before the application sees the request.
+    this.edge.serveHotRead((path, req) => (path.startsWith('/api/') ? null : this.pages.preparedPage(path, req.headers.cookie)), {
+      waitsForOwnWrites: false,
+    });
+  }
+}

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { OrderingModule } from '../ordering/ordering.module';
-import { PaymentsModule } from '../payments/payments.module';
+import { NotificationsModule } from '../notifications';
+import { CheckoutModule } from '../checkout';
+import { OrderMoneyModule } from '../order-money';
+import { PaymentsModule } from '../payments';
 import { AutoFixController } from './auto-fix/auto-fix.controller';
 import { AutoFix } from './auto-fix/auto-fix.service';
 import { SystemStatusController } from './system-status/system-status.controller';
@@ -12,7 +13,7 @@ import { SystemStatusService } from './system-status/system-status.service';
 
 /** The System tab: what is healthy, what needs attention, and the fixes that are safe to apply unattended. */
 @Module({
-  imports: [OrderingModule, NotificationsModule, PaymentsModule],
+  imports: [CheckoutModule, OrderMoneyModule, NotificationsModule, PaymentsModule],
   controllers: [SystemStatusController, AutoFixController],
   providers: [SystemStatusService, ReadModelHealth, PaymentMatching, FailedEmails, AutoFix],
 })

@@ -7,7 +7,7 @@ import { ProjectionLag } from '../../platform/projections/projection-lag';
 import { answeredForHere, ProjectionRunner } from '../../platform/projections/projection-runner';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
 import { AdminBearer } from '../admin-auth';
-import { CheckoutAdmission } from '../ordering/checkout-admission/checkout-admission.service';
+import { CheckoutAdmission } from '../checkout';
 import { ConnectionStats } from './load/connection-stats';
 import { EVENT_LOOP_DEGRADED_MS, LoadMonitor, STORE_DEGRADED_MS, STORE_FAILING_MS } from './load/load-monitor';
 

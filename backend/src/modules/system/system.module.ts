@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminAuthModule } from '../admin-auth';
-import { OrderingModule } from '../ordering/ordering.module';
+import { CheckoutModule } from '../checkout';
 import { HealthController } from './health.controller';
 import { ConnectionStats } from './load/connection-stats';
 import { LoadMonitor } from './load/load-monitor';
@@ -8,7 +8,7 @@ import { PublicConfigController } from './public-config.controller';
 import { RebuildReadModelsController } from './rebuild-read-models.controller';
 
 @Module({
-  imports: [OrderingModule, AdminAuthModule],
+  imports: [CheckoutModule, AdminAuthModule],
   controllers: [HealthController, PublicConfigController, RebuildReadModelsController],
   providers: [LoadMonitor, ConnectionStats],
   exports: [LoadMonitor, ConnectionStats],

@@ -9,11 +9,9 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { EventStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../config/app-config';
-import { AdminBearer } from '../../modules/admin-auth';
-import { ShopPages } from '../../modules/storefront';
-import { productAnswer, productListAnswer, ShopListing } from '../../modules/catalog';
 import { POSITION_HEADER } from '../event-sourcing/written-position';
 import { fixedHeadersOf, serveHotReads, type HotRead } from './hot-reads';
+import { HttpEdge } from './http-edge';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBodiesOnly } from './json-bodies-only';
 import { jsonBodyParser } from './json-shape';
@@ -85,40 +83,35 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 
   setUpApiDocs(app, config);
 
-  serveShop(app, config.staticDir, app.get(ShopPages));
+  // What the modules serve here they register as they start (after this runs): it is looked up per request.
+  const edge = app.get(HttpEdge);
+  serveShop(app, config.staticDir, edge);
 
-  serveHotReads(app.getHttpServer(), hotReads(app), fixedHeadersOf(securityHeaders));
+  serveHotReads(app.getHttpServer(), hotReads(app, edge), fixedHeadersOf(securityHeaders));
 }
 
 /**
- * The reads answered before the application while their answer is made: the catalogue and a beer's availability
- * (unless the client waits for a write of its own to show: that request goes the whole way, which waits for it),
- * and the storefront's pages.
+ * The reads answered before the application while their answer is made, as the modules registered them (the
+ * catalogue and a beer's availability; the storefront's pages). A read that needs the client's own writes to show
+ * is skipped for a client still waiting for one (`X-Shop-Position` not yet applied here): it goes the whole way,
+ * which waits for it.
  */
-function hotReads(app: NestExpressApplication): HotRead[] {
-  const listing = app.get(ShopListing);
-  const pages = app.get(ShopPages);
+function hotReads(app: NestExpressApplication, edge: HttpEdge): HotRead[] {
   const runner = app.get(ProjectionRunner);
-  const product = /^\/api\/products\/([A-Za-z0-9_-]+)$/;
   const seesItsWrites = (req: IncomingMessage): boolean =>
     appliedHere(req.headers[POSITION_HEADER.toLowerCase()] as string | undefined, runner);
-  return [
-    (path, req) => {
-      if (path !== '/api/products' || !seesItsWrites(req)) return null;
-      const current = listing.fresh();
-      return current === null ? null : productListAnswer(current);
-    },
-    (path, req) => {
-      const id = product.exec(path)?.[1];
-      if (id === undefined || !seesItsWrites(req)) return null;
-      const current = listing.fresh();
-      return current === null ? null : productAnswer(current, id);
-    },
-    (path, req) => (path.startsWith('/api/') ? null : pages.preparedPage(path, req.headers.cookie)),
-  ];
+  const registered: HotRead = (path, req) => {
+    for (const { read, waitsForOwnWrites } of edge.hotReads()) {
+      if (waitsForOwnWrites && !seesItsWrites(req)) continue;
+      const answer = read(path, req);
+      if (answer !== null) return answer;
+    }
+    return null;
+  };
+  return [registered];
 }
 
-function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPages): void {
+function serveShop(app: NestExpressApplication, staticDir: string, edge: HttpEdge): void {
   const index = join(staticDir, 'index.html');
   const files = express.static(staticDir, {
     index: false,
@@ -154,7 +147,7 @@ function serveShop(app: NestExpressApplication, staticDir: string, pages: ShopPa
       return;
     }
     // The public pages come rendered from the server; the checkout and the admin as the plain shell.
-    pages.answer(req, res).then(
+    (edge.shopPages()?.answer(req, res) ?? Promise.resolve({ kind: 'shell' as const })).then(
       (answer) => {
         if (answer.kind === 'sent') return;
         res.setHeader('Cache-Control', 'no-cache');
@@ -177,16 +170,18 @@ function setUpApiDocs(app: NestExpressApplication, config: AppConfig): void {
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
     return;
   }
-  const docs = app.get(AdminBearer);
+  const edge = app.get(HttpEdge);
   app.use('/api/docs', (req: Request, res: Response, next: NextFunction) => {
-    docs.allows(req.header('authorization')).then(
-      (allowed) => {
-        if (allowed) return next();
-        res.setHeader('WWW-Authenticate', 'Bearer realm="admin"');
-        res.status(401).json({ statusCode: 401, message: 'Authentication required', error: 'authentication_required' });
-      },
-      (error: unknown) => next(error),
-    );
+    edge
+      .operatorCheck()(req.header('authorization'))
+      .then(
+        (allowed) => {
+          if (allowed) return next();
+          res.setHeader('WWW-Authenticate', 'Bearer realm="admin"');
+          res.status(401).json({ statusCode: 401, message: 'Authentication required', error: 'authentication_required' });
+        },
+        (error: unknown) => next(error),
+      );
   });
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json', ui: false, raw: ['json'] });
 }

@@ -5,7 +5,9 @@ import type { QueryBus } from '@nestjs/cqrs';
 import { GetAdminProductsHandler, GetShopProductsHandler } from './product-list.query-handlers';
 import { ShopListing } from './shop-listing';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from './product-view';
-import { WAITLIST_ENTRIES } from '../back-in-stock/waitlist.projection';
+import { WAITLIST_ENTRIES } from '../../waitlists/back-in-stock/waitlist.projection';
+import { WaitingCountsHandler } from '../../waitlists/back-in-stock/waiting-counts.query';
+import type { WaitingCountsQuery } from './product-list.queries';
 
 describe('product list projection', () => {
   let store: MemoryDocumentStore;
@@ -13,6 +15,11 @@ describe('product list projection', () => {
   const apply = async (events: RecordedEvent[]): Promise<void> => {
     for (const event of events) await projection.apply(event, store);
   };
+  // The admin's list asks the waiting lists for their counts, as the application's query bus does.
+  const adminProducts = (now: string) =>
+    new GetAdminProductsHandler(store, { now: () => new Date(now) }, {
+      execute: (query: WaitingCountsQuery) => new WaitingCountsHandler(store).execute(query),
+    } as unknown as QueryBus).execute();
   const doc = (id: string): Promise<ProductViewDoc | null> => store.collection<ProductViewDoc>(PRODUCTS_COLLECTION).findOne({ _id: id });
 
   beforeEach(() => {
@@ -144,7 +151,7 @@ describe('product list projection', () => {
     });
 
     it('the admin lists every product not deleted, drafts included, with stock, reserved and available', async () => {
-      const list = await new GetAdminProductsHandler(store, { now: () => new Date('2026-11-23T01:00:00.000Z') }).execute();
+      const list = await adminProducts('2026-11-23T01:00:00.000Z');
       expect(list.map((p) => [p.name, p.inventory, p.reserved, p.available])).toEqual([
         ['Banksia Bitter', 20, 0, 20],
         ['Draft Dunkel', 20, 0, 20],
@@ -170,7 +177,7 @@ describe('product list projection', () => {
       await entries.replaceOne(entry('c@example.com', 'pending', '2026-11-24T01:00:00.000Z'));
       await entries.replaceOne(entry('d@example.com', 'pending', '2026-11-23T00:59:59.999Z'));
       await entries.replaceOne(entry('e@example.com', 'notified', null));
-      const list = await new GetAdminProductsHandler(store, { now: () => new Date('2026-11-23T01:00:00.000Z') }).execute();
+      const list = await adminProducts('2026-11-23T01:00:00.000Z');
       expect(list.map((p) => [p.id, p.waiting, p.waitingToConfirm])).toContainEqual(['quokka', 2, 1]);
       expect(list.find((p) => p.name === 'Banksia Bitter')).toMatchObject({ waiting: 0, waitingToConfirm: 0 });
     });

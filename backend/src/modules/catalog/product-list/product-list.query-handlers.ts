@@ -1,10 +1,9 @@
-import { WAITLIST_ENTRIES, type WaitlistEntryDoc } from '../back-in-stock/waitlist.projection';
 import { Inject } from '@nestjs/common';
-import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
 import { hasBeerPage, productSlug, type Product } from '@brewery/shop-rules';
 import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { FindBeerBySlugQuery, GetAdminProductsQuery, GetShopProductsQuery } from './product-list.queries';
+import { FindBeerBySlugQuery, GetAdminProductsQuery, GetShopProductsQuery, WaitingCountsQuery } from './product-list.queries';
 import {
   PRODUCTS_COLLECTION,
   compareForListing,
@@ -29,26 +28,20 @@ export class GetAdminProductsHandler implements IQueryHandler<GetAdminProductsQu
   constructor(
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly queries: QueryBus,
   ) {}
 
   async execute(): Promise<AdminProduct[]> {
-    const [docs, onLists] = await Promise.all([
+    const [docs, waiting] = await Promise.all([
       this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false }),
-      this.documents.collection<WaitlistEntryDoc>(WAITLIST_ENTRIES).find({ status: { $in: ['confirmed', 'pending'] } }),
+      // How many wait to hear each beer is back (its "Tell me when it's back" list), as the waiting lists count them.
+      this.queries.execute(new WaitingCountsQuery(this.clock.now())),
     ]);
-    // How many confirmed addresses wait to hear the beer is back (its "Tell me when it's back" list), and how many
-    // sign-ups still wait to be confirmed (not lapsed).
-    const now = this.clock.now().getTime();
-    const waiting = new Map<string, number>();
-    const pending = new Map<string, number>();
-    for (const entry of onLists) {
-      if (entry.status === 'confirmed') waiting.set(entry.productId, (waiting.get(entry.productId) ?? 0) + 1);
-      else if (entry.confirmBy !== null && Date.parse(entry.confirmBy) > now)
-        pending.set(entry.productId, (pending.get(entry.productId) ?? 0) + 1);
-    }
-    return docs
-      .sort(compareForListing)
-      .map((doc) => ({ ...toAdminProduct(doc), waiting: waiting.get(doc.id) ?? 0, waitingToConfirm: pending.get(doc.id) ?? 0 }));
+    return docs.sort(compareForListing).map((doc) => ({
+      ...toAdminProduct(doc),
+      waiting: waiting.get(doc.id)?.waiting ?? 0,
+      waitingToConfirm: waiting.get(doc.id)?.waitingToConfirm ?? 0,
+    }));
   }
 }
 

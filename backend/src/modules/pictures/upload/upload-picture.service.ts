@@ -2,7 +2,7 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { metadataFor, type Cause } from '../../ordering/numbering/command-metadata';
+import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
 import {
   MAX_PICTURE_BYTES,
   PICTURE_WIDTHS,

@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DocumentStore } from '@brewery/eventstore';
 import type { AdminSummary } from '@brewery/shop-rules';
 import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ORDERS, type OrderDoc } from '../../ordering/order-list/order-list.projection';
+import { ORDERS, type OrderDoc } from '../../order-desk';
 import { adminSummaryOf, weekStart } from '../domain/admin-summary';
-import { perthDayOf } from '../domain/perth-calendar';
+import { perthDayOf } from '@brewery/shop-rules';
 import { SalesReport } from '../sales-report/sales-report.service';
 import { StockLevelsReader } from '../stock-levels/stock-levels.reader';
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { MAX_REPORT_DAYS, reportPeriod } from './report-period';
-import { addDays } from './perth-calendar';
+import { addDays } from '@brewery/shop-rules';
 
 describe('sales report period', () => {
   it.each([

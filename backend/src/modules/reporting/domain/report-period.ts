@@ -1,4 +1,4 @@
-import { dayCount, isPerthDay, type PerthDay } from './perth-calendar';
+import { dayCount, isPerthDay, type PerthDay } from '@brewery/shop-rules';
 import { ReportingErrors } from './reporting.errors';
 
 /** Ten years of days: far beyond any report the shop needs, and a bound on the per-day chart's size. */

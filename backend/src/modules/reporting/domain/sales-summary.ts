@@ -1,5 +1,5 @@
 import { compareNames } from '../../../shared-kernel/collation';
-import { daysBetween, type PerthDay } from './perth-calendar';
+import { daysBetween, type PerthDay } from '@brewery/shop-rules';
 import type { ReportPeriod } from './report-period';
 import { decimalAmount, type SalesLine } from './sales-line';
 

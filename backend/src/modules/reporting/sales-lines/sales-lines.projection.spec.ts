@@ -1,5 +1,5 @@
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
-import type { OrderEvent, OrderItem, OrderPlacedData } from '../../ordering/domain/order.events';
+import type { OrderEvent, OrderItem, OrderPlacedData } from '../../orders/domain/order.events';
 import { salesLinesOf } from '../domain/sales-line';
 import { SALES_LINES, SALES_ORDERS, SalesLinesProjection, type SalesLineDoc, type SalesOrderDoc } from './sales-lines.projection';
 

@@ -5,7 +5,7 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { CatalogStock } from '../../catalog';
-import { EmailService } from '../../notifications/send-email/email.service';
+import { EmailService } from '../../notifications';
 import {
   stockAlertDecider,
   stockAlertEmail,

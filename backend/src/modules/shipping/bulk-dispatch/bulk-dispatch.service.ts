@@ -5,7 +5,7 @@ import { eachOrder, type EachOrderOutcome } from '../../../shared-kernel/bulk-ou
 import { BulkErrors } from '../../../shared-kernel/bulk.errors';
 import type { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
-import type { PlacedOrder } from '../../ordering/domain/order.decider';
+import type { PlacedOrder } from '../../orders';
 import { ShippingLabelService, shippableFacts } from '../create-label/shipping-label.service';
 import { assertLabellable, assertShippable } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';

@@ -1,11 +1,12 @@
+import { fulfilmentOf } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventMetadata } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import type { Decider } from '../../../shared-kernel/decider';
-import { orderDecider, type OrderState, type PlacedOrder } from '../../ordering/domain/order.decider';
-import { fulfilmentOf, orderStreamName, type OrderEvent } from '../../ordering/domain/order.events';
+import { orderDecider, type OrderState, type PlacedOrder } from '../../orders';
+import { orderStreamName, type OrderEvent } from '../../orders';
 import { CARRIER, type CarrierPort } from '../carrier/carrier.port';
 import { assertLabellable, labelDecider, type ShippableFacts } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';

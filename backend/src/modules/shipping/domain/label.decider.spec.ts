@@ -1,6 +1,6 @@
 import { fold } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import type { OrderStatus } from '../../ordering/domain/order.events';
+import type { OrderStatus } from '../../orders/domain/order.events';
 import { SHIPPABLE_STATUSES, labelDecider, type LabelCommand } from './label.decider';
 import type { LabelEvent, ShippingLabelCreatedData } from './label.events';
 

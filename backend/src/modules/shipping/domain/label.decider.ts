@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
-import type { OrderStatus } from '../../ordering/domain/order.events';
+import type { OrderStatus } from '../../orders';
 import { LabelErrors } from './label.errors';
 import type { LabelEvent, ShippingLabelCreatedData } from './label.events';
 

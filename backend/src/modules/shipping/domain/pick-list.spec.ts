@@ -1,4 +1,4 @@
-import type { PlacedOrder } from '../../ordering/domain/order.decider';
+import type { PlacedOrder } from '../../orders/domain/order.decider';
 import { packingSlipOf, pickListCsv, pickListOf } from './pick-list';
 
 type Line = [productId: string, productName: string, packSize: 'single' | '4pack' | '8pack' | '16pack', packs: number, cans: number];

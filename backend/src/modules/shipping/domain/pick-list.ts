@@ -1,7 +1,6 @@
-import { packSizeLabel, pickupDayLabel, type PackSize } from '@brewery/shop-rules';
+import { packSizeLabel, pickupDayLabel, type PackSize, fulfilmentOf } from '@brewery/shop-rules';
 import { csvFile } from '../../../shared-kernel/csv';
-import type { PlacedOrder } from '../../ordering/domain/order.decider';
-import { fulfilmentOf } from '../../ordering/domain/order.events';
+import type { PlacedOrder } from '../../orders';
 
 /** One row of a pick list: how many of one beer in one pack size to pull for the orders chosen. */
 export interface PickListRow {

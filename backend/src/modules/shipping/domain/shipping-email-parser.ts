@@ -1,5 +1,5 @@
 import { SHIPPING_EMAIL_COMMANDS, type ShippingEmailCommand } from '@brewery/shop-rules';
-import type { OrderStatus } from '../../ordering/domain/order.events';
+import type { OrderStatus } from '../../orders';
 import { isShippable } from './label.decider';
 import { LabelErrors } from './label.errors';
 

@@ -3,11 +3,11 @@ import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tok
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { assertNever } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { EmailService } from '../../notifications/send-email/email.service';
-import { metadataFor, type Cause } from '../../ordering/numbering/command-metadata';
-import { RecoverOrder } from '../../ordering/order-backups/recover-order.service';
-import { ReservationExpiry } from '../../ordering/reservation-expiry/reservation-expiry.service';
-import { WebhookRecoveryService } from '../../payments/webhook-recovery/webhook-recovery.service';
+import { EmailService } from '../../notifications';
+import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import { RecoverOrder } from '../../order-money';
+import { ReservationExpiry } from '../../checkout';
+import { WebhookRecoveryService } from '../../payments';
 import { FailedEmails } from '../failed-emails/failed-emails';
 import { PaymentMatching } from '../payment-matching/payment-matching';
 import { ReadModelHealth } from '../read-model-health/read-model-health';

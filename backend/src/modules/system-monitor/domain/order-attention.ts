@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../ordering/domain/order.events';
+import type { OrderStatus } from '../../orders';
 import { orderStatusLabel } from '@brewery/shop-rules';
 import { dispatchDeadline } from './dispatch-day';
 

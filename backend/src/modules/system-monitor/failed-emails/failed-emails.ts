@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import type { FailedEmail } from '@brewery/shop-rules';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
-import { EMAILS, type EmailDoc } from '../../notifications/email-outbox/email-outbox.projection';
+import { EMAILS, type EmailDoc } from '../../notifications';
 
 /** E-mails whose last delivery failed, oldest first: listed in the System tab, sent again by auto-fix. */
 @Injectable()

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import type { PaymentWithoutOrder, StalePayment } from '@brewery/shop-rules';
 import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { ORDER_BACKUPS, type OrderBackupDoc } from '../../ordering/order-backups/order-backups.projection';
-import { ORDERS, type OrderDoc } from '../../ordering/order-list/order-list.projection';
-import { PAYMENT_GATEWAY, type PaymentGateway } from '../../payments/gateway/payment-gateway.port';
+import { ORDER_BACKUPS, type OrderBackupDoc } from '../../order-money';
+import { ORDERS, type OrderDoc } from '../../order-desk';
+import { PAYMENT_GATEWAY, type PaymentGateway } from '../../payments';
 import { answerWithin } from '../system-status/answer-within';
 
 /** A payment still "created" this long after its checkout is checked with the provider: its webhook may be lost. */

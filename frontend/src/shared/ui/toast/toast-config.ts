@@ -21,7 +21,7 @@ export function isPhoneScreen(): boolean {
 }
 
 /**
- * One toast at a time, 5 seconds, closable (spec section 9, read with SPEC-NOTES 5). They never cover the
+ * One toast at a time, 5 seconds, closable (spec section 9, read as docs/decisions/0004, item 4, says). They never cover the
  * header's cart button, nor what a phone keeps at the bottom of the screen: the pack drawer's subtotal and
  * "Proceed to Checkout", the success page's payment reference below its heading. Below the header on every
  * screen: at the right on a larger one, across the top on a phone.

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import type { DocumentStore } from '@brewery/eventstore';
+import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { ORDERS, type OrderDoc } from '../../order-desk';
+import { ORDER_BACKUPS, type OrderBackupDoc } from './order-backups.projection';
+import { paymentNeedsAction } from './payment-needs-action';
+import { RecoverOrder, RecoverOrderMessages } from './recover-order.service';
+
+/** The stored document without its storage fields (and without the read-model port's index signature). */
+export type OrderBackupView = {
+  [K in keyof OrderBackupDoc as string extends K ? never : K extends '_id' | 'revision' ? never : K]: OrderBackupDoc[K];
+};
+
+export interface PotentiallyMissingOrder extends OrderBackupView {
+  /** What the orders say: null when there is no such order at all. */
+  orderStatus: string | null;
+  /** The operator deleted the order: recovery cannot complete it (its payment needs refunding). */
+  orderDeleted: boolean;
+  needsReview: boolean;
+}
+
+export interface OrderBackupsResponse {
+  backups: OrderBackupView[];
+  summary: { totalBackups: number; successfulPayments: number; potentiallyMissing: PotentiallyMissingOrder[] };
+}
+
+export class RecoverOrderRequest {
+  @ApiProperty({ example: 'pi_3Nx...' })
+  @IsOptional()
+  @IsString({ message: RecoverOrderMessages.required })
+  paymentIntentId?: string;
+}
+
+function withoutStorageFields(doc: OrderBackupDoc): OrderBackupView {
+  const view: Partial<OrderBackupDoc> = { ...doc };
+  delete view._id;
+  delete view.revision;
+  return view as OrderBackupView;
+}
+
+@ApiTags('admin: order backups')
+@ApiBearerAuth()
+@Controller('admin')
+export class OrderBackupsController {
+  constructor(
+    @Inject(DOCUMENT_STORE) private readonly store: DocumentStore,
+    private readonly recovery: RecoverOrder,
+  ) {}
+
+  @Get('order-backups')
+  @ApiOperation({
+    summary:
+      'Every payment with what it was for; a payment whose money is held without a paid order (not refunded in full, no refund on its way) is listed as potentially missing',
+  })
+  async list(): Promise<OrderBackupsResponse> {
+    const docs = await this.store.collection<OrderBackupDoc>(ORDER_BACKUPS).find({}, { sort: { timestamp: -1 } });
+    const backups = docs.map((doc) => withoutStorageFields(doc));
+    const succeeded = backups.filter((b) => b.paymentStatus === 'succeeded');
+    const orderIds = succeeded.map((b) => b.orderId).filter((id): id is string => id !== null);
+    const orders = await this.store.collection<OrderDoc>(ORDERS).find({ _id: { $in: orderIds } });
+    const byId = new Map(orders.map((o) => [o._id, o]));
+    const potentiallyMissing = succeeded.flatMap((backup): PotentiallyMissingOrder[] => {
+      const order = backup.orderId === null ? undefined : byId.get(backup.orderId);
+      if (!paymentNeedsAction(backup, order)) return [];
+      return [
+        { ...backup, orderStatus: order?.status ?? null, orderDeleted: order?.deleted ?? false, needsReview: order?.needsReview ?? false },
+      ];
+    });
+    return { backups, summary: { totalBackups: backups.length, successfulPayments: succeeded.length, potentiallyMissing } };
+  }
+
+  @Post('recover-order')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Complete the order of a succeeded payment from its recorded events (safe to repeat)' })
+  recover(@Body() body: RecoverOrderRequest, @Context() context: RequestContext): Promise<{ message: string }> {
+    return this.recovery.recover(body.paymentIntentId, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+  }
+}

@@ -1,0 +1,304 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../../../config/app-config';
+import { CommandPipeline, type CommandResult } from '../../../platform/event-sourcing/command-pipeline';
+import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { CatalogStock } from '../../catalog';
+import { EmailService } from '../../notifications';
+import { paymentDecider, type PaymentState } from '../../payments';
+import { paymentStreamName } from '../../payments';
+import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
+import { PaymentWebhookService } from '../../payments';
+import { CheckoutCancellation } from '../../checkout';
+import type { OrderCommand } from '../../orders';
+import { orderDecider, type OrderState, type PlacedOrder } from '../../orders';
+import { orderStreamName, type OrderEvent } from '../../orders';
+import { newOrderAlertEmail, newOrderAlertEmailKey } from '../domain/new-order-alert-email';
+import { confirmationEmailKey, orderConfirmationEmail } from '../../orders';
+import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import { NumberSequence } from '../../orders';
+import { OrderStatusLookup } from '../../order-desk';
+import { cansByProduct, OrderReservations } from '../../orders';
+
+export type AuthorisationOutcome =
+  | { kind: 'captured' }
+  | { kind: 'refused'; reason: RefusalReason }
+  | { kind: 'capture_refused'; status: string }
+  | { kind: 'not_authorised'; status: PaymentState['status'] };
+
+type RefusalReason = 'sold_out' | 'not_released' | 'amount_mismatch' | 'order_not_payable';
+
+const REFUSAL_REASON = {
+  sold_out: 'the cans sold out, so the authorisation was cancelled',
+  not_released: 'a beer of the order was not on sale yet, so the authorisation was cancelled',
+  amount_mismatch: 'the authorised amount was not the order total, so the authorisation was cancelled',
+  order_not_payable: 'the order could not be paid, so the authorisation was cancelled',
+} as const;
+
+const REFUSAL_DETAIL = {
+  sold_out: 'The cans sold out before the card was authorised; the authorisation was cancelled and nothing was charged.',
+  not_released:
+    'A beer of the order was not on sale yet when the card was authorised; the authorisation was cancelled and nothing was charged.',
+  amount_mismatch: 'The card was authorised for another amount than the order total; the authorisation was cancelled.',
+} as const;
+
+export type CompletionOutcome =
+  | { kind: 'completed'; orderId: string; invoiceNumber: string; changed: boolean }
+  /** `flagged`: this run flagged it (false when the same reason was flagged before). */
+  | { kind: 'needs_review'; orderId: string; reason: string; flagged: boolean }
+  | { kind: 'payment_not_succeeded'; status: PaymentState['status'] }
+  | { kind: 'order_unknown'; orderId: string | null };
+
+/**
+ * What a successful payment sets in motion, as steps that each change nothing the second time: sell the
+ * cans (converting the reservation), mark the order paid, give it its invoice number, queue the tax
+ * invoice e-mail under a key of its own. The process manager runs it for every success; the operator's
+ * recovery runs the very same steps. Stock that is short (the reservation lapsed and the cans were sold
+ * meanwhile) or a payment for an order that is no longer pending flags the order for the operator
+ * instead: money taken is never silently lost.
+ */
+@Injectable()
+export class OrderCompletion {
+  private readonly logger = new Logger('OrderCompletion');
+
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly stock: CatalogStock,
+    private readonly numbers: NumberSequence,
+    private readonly orderStatus: OrderStatusLookup,
+    private readonly reservations: OrderReservations,
+    private readonly email: EmailService,
+    private readonly cancellation: CheckoutCancellation,
+    private readonly payments: PaymentWebhookService,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async completePaidOrder(paymentIntentId: string, cause: Cause): Promise<CompletionOutcome> {
+    const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) return { kind: 'payment_not_succeeded', status: payment.status };
+    const orderId = payment.orderId;
+    const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
+    if (orderId === null || order === null) {
+      this.logger.error({ msg: 'payment succeeded for an unknown order', paymentIntentId, orderId });
+      return { kind: 'order_unknown', orderId };
+    }
+    let changed = false;
+    const run = async (command: OrderCommand): Promise<OrderState> => {
+      const result = await this.runOrder(orderId, command, cause);
+      if (result.events.length > 0) changed = true;
+      return result.state;
+    };
+    const review = async (reason: string, flag: boolean): Promise<CompletionOutcome> => {
+      const flagged =
+        flag && (await this.runOrder(orderId, { type: 'FlagOrderForReview', reason, paymentIntentId }, cause)).events.length > 0;
+      this.logger.warn({ msg: 'order needs review', orderId, paymentIntentId, reason });
+      return { kind: 'needs_review', orderId, reason, flagged: flagged || changed };
+    };
+
+    if (order.paidWith !== paymentIntentId) {
+      // The order's stream decides whether this money pays it (docs/decisions/0003): claimed for it, as a capture is, or
+      // flagged for review (deleted, ended, paid by another, another amount), the money being taken already.
+      const { amountCents, currency, at } = payment.succeeded;
+      const claimed = await run({ type: 'ClaimPayment', paymentIntentId, amountCents, currency });
+      if (claimed.kind === 'absent' || claimed.captureClaim !== paymentIntentId) {
+        return review(
+          claimed.kind === 'absent' ? 'the order is gone' : (claimed.reviewReasons.at(-1) ?? 'the payment cannot pay the order'),
+          false,
+        );
+      }
+      const short = await this.sell(order, paymentIntentId, cause);
+      if (short.length > 0)
+        return review(
+          `Paid, but stock is short (the reservation had lapsed): ${short.join('; ')}. Recount or refund, then recover the order.`,
+          true,
+        );
+      // Numbered first, so paid and invoiced are one write; under its claim the order takes this payment whatever
+      // the operator does meanwhile (a delete or cancel is refused until it is paid).
+      const number = order.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
+      await run({ type: 'MarkOrderPaid', paymentIntentId, amountCents, paidAt: at, invoiceNumber: number });
+    }
+
+    // Paid but not numbered (already paid when this step began, or paid by an earlier version of it): number it now.
+    const current = await this.reservations.loadOrder(orderId);
+    const invoiceNumber = current?.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
+    await run({ type: 'AssignInvoiceNumber', invoiceNumber });
+    const queued = await this.email.queue(
+      confirmationEmailKey(orderId),
+      orderConfirmationEmail(
+        order.order,
+        invoiceNumber,
+        {
+          brandName: this.config.shop.brandName,
+          abn: this.config.shop.abn,
+          email: this.config.shop.email,
+          address: this.config.shop.address,
+        },
+        { statusUrl: this.orderStatus.statusUrl(orderId), paymentIntentId },
+      ),
+      metadataFor(cause, this.clock),
+    );
+    // The shop's own note of the sale, when it asked for one; queued under its key, so once per order.
+    if (this.config.mail.newOrderEmail)
+      await this.email.queue(
+        newOrderAlertEmailKey(orderId),
+        newOrderAlertEmail(order.order, this.config.shop),
+        metadataFor(cause, this.clock),
+      );
+    return { kind: 'completed', orderId, invoiceNumber, changed: changed || queued.queued };
+  }
+
+  /** Sells each product of the order; returns what could not be sold (stock short), never overselling. */
+  private async sell(order: PlacedOrder, paymentIntentId: string, cause: Cause): Promise<string[]> {
+    const short: string[] = [];
+    for (const [productId, quantity] of cansByProduct(order)) {
+      try {
+        await this.stock.sell({ productId, orderId: order.order.orderId, quantity, paymentIntentId }, cause);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        short.push(error.message);
+      }
+    }
+    return short;
+  }
+
+  /**
+   * An authorised card: the cans are set aside for the order (its hold, or a new one when the hold lapsed and
+   * the cans are still there), sold, and only then is the money captured. When the cans are gone, the order
+   * cannot be paid, or the authorised amount is not the order's, the authorisation is cancelled instead:
+   * nothing is ever charged for cans the shop cannot send. Every step changes nothing the second time.
+   */
+  async captureAuthorisedPayment(paymentIntentId: string, cause: Cause): Promise<AuthorisationOutcome> {
+    const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    if (payment.status !== 'authorised' || payment.authorised === null) return { kind: 'not_authorised', status: payment.status };
+    const authorised = payment.authorised;
+    const orderId = payment.orderId;
+    const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
+    if (orderId === null || order === null) {
+      this.logger.error({ msg: 'authorisation for an unknown order', paymentIntentId, orderId });
+      await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', true);
+      return { kind: 'refused', reason: 'order_not_payable' };
+    }
+    let claimed = false;
+    const refuse = async (reason: RefusalReason): Promise<AuthorisationOutcome> => {
+      await this.cancellation.cancelIntent(paymentIntentId, orderId, reason, true);
+      // The authorisation is cancelled: nothing will be taken, so the order may be ended again.
+      if (claimed) await this.runOrder(orderId, { type: 'ReleaseCaptureClaim', paymentIntentId, reason: REFUSAL_REASON[reason] }, cause);
+      if (reason !== 'order_not_payable') {
+        // The order cannot be paid any more (its intent is cancelled): hand back its cans and close it.
+        await this.reservations.releaseProducts(order, 'checkout_cancelled', cause);
+        await this.runOrder(orderId, { type: 'CancelOrder', reason, detail: REFUSAL_DETAIL[reason] }, cause);
+      }
+      this.logger.warn({ msg: 'authorisation cancelled', orderId, paymentIntentId, reason });
+      return { kind: 'refused', reason };
+    };
+
+    // The order's stream decides whether this money may be taken (docs/decisions/0003): the claim is refused for an order
+    // deleted, cancelled or paid before it, or for another amount than its total; once it stands a delete or
+    // cancel is refused until it ends.
+    try {
+      await this.runOrder(
+        orderId,
+        { type: 'ClaimCapture', paymentIntentId, amountCents: authorised.amountCents, currency: authorised.currency },
+        cause,
+      );
+      claimed = true;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (error.code === 'order_not_payable') return refuse('order_not_payable');
+      if (error.code !== 'amount_mismatch') throw error;
+      await this.runOrder(orderId, { type: 'FlagOrderForReview', reason: error.message, paymentIntentId }, cause);
+      return refuse('amount_mismatch');
+    }
+    const unheld = await this.holdEveryProduct(order, cause);
+    if (unheld !== null) return refuse(unheld);
+    const short = await this.sell(order, paymentIntentId, cause);
+    if (short.length > 0) {
+      // Only an operator's recount below the held cans gets here; what did sell stays sold and is flagged.
+      await this.runOrder(
+        orderId,
+        {
+          type: 'FlagOrderForReview',
+          reason: `Card authorised but stock is short: ${short.join('; ')}. The authorisation was cancelled; recount the stock.`,
+          paymentIntentId,
+        },
+        cause,
+      );
+      return refuse('sold_out');
+    }
+
+    let captured;
+    try {
+      captured = await this.gateway.capturePaymentIntent(paymentIntentId, `capture-${paymentIntentId}`);
+    } catch (error) {
+      if (!(error instanceof PaymentIntentStateError)) throw error;
+      // Nothing was taken (the intent was cancelled at the provider as its hold ran out, say): the cans sold to the
+      // order go back on the shelf, and the order may be ended again.
+      for (const productId of cansByProduct(order).keys()) await this.stock.returnCans({ productId, orderId }, cause);
+      await this.runOrder(
+        orderId,
+        { type: 'ReleaseCaptureClaim', paymentIntentId, reason: `the payment provider refused the capture (${error.status})` },
+        cause,
+      );
+      await this.runOrder(
+        orderId,
+        {
+          type: 'FlagOrderForReview',
+          reason: `The payment provider refused the capture (${error.status}): nothing was charged and the cans went back to stock. Ask the customer to pay again if they still want the order.`,
+          paymentIntentId,
+        },
+        cause,
+      );
+      return { kind: 'capture_refused', status: error.status };
+    }
+    await this.payments.recordOutcome({
+      outcome: 'succeeded',
+      report: {
+        paymentIntentId,
+        providerEventId: `shop-capture:${paymentIntentId}`,
+        orderId,
+        amountCents: captured.amountReceivedCents,
+        currency: captured.currency,
+        at: this.clock.now().toISOString(),
+      },
+      failureCode: null,
+      failureMessage: null,
+      actor: 'system',
+    });
+    return { kind: 'captured' };
+  }
+
+  /**
+   * Makes sure every product of the order holds its cans for it: an existing hold changes nothing; a lapsed
+   * one is taken again if the cans are still there. When one cannot be held (the cans are gone, or the beer is not
+   * on sale yet), the holds taken here are given back and the answer says why; null when every product holds.
+   */
+  private async holdEveryProduct(order: PlacedOrder, cause: Cause): Promise<'sold_out' | 'not_released' | null> {
+    const orderId = order.order.orderId;
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.config.reservationTtlMinutes * 60_000).toISOString();
+    const taken: string[] = [];
+    for (const [productId, quantity] of cansByProduct(order)) {
+      try {
+        const result = await this.stock.reserve({ productId, orderId, quantity, expiresAt, at: now.toISOString() }, cause);
+        if (result.events.includes('StockReserved')) taken.push(productId);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        for (const heldHere of taken) await this.stock.release({ productId: heldHere, orderId, reason: 'checkout_failed' }, cause);
+        return error.code === 'not_released' ? 'not_released' : 'sold_out';
+      }
+    }
+    return null;
+  }
+
+  /** Runs one command on the order's stream. */
+  private runOrder(orderId: string, command: OrderCommand, cause: Cause): Promise<CommandResult<OrderState, OrderEvent>> {
+    return this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command,
+      metadata: metadataFor(cause, this.clock),
+    });
+  }
+}

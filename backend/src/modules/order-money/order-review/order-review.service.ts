@@ -1,0 +1,369 @@
+import { decimalString } from '@brewery/shop-rules';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { PickedCans } from '@brewery/shop-rules';
+import type { AppConfig } from '../../../config/app-config';
+import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { RetryLater } from '../../../platform/projections/projection';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { EmailService } from '../../notifications';
+import { paymentDecider } from '../../payments';
+import { PaymentErrors } from '../../payments';
+import { paymentStreamName } from '../../payments';
+import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
+import { orderDecider, refundOfCans, type PlacedOrder } from '../../orders';
+import { refundDecider, refundStreamName } from '../domain/refund.decider';
+import { RefundErrors } from '../domain/refund.errors';
+import { OrderErrors } from '../../orders';
+import { orderStreamName } from '../../orders';
+
+import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
+import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import { OrderReservations } from '../../orders';
+import { parseIdempotencyKey, parseNote, parseRefundAsked, ReviewMessages } from '../../orders';
+
+export interface RefundAnswer {
+  message: string;
+  refundId: string;
+  /** Dollars: this refund, all refunds of the order so far, and what is left to refund. */
+  amount: string;
+  refunded: string;
+  refundable: string;
+}
+
+/**
+ * What closes an order's problems: "Mark resolved" with the operator's note, and refunds (full or partial) of
+ * the payment that was taken, through the payment provider. A refund is asked of the provider under a key
+ * made from the refunds already recorded, so a retry (a lost answer, a double click) gets the same refund,
+ * then recorded on the payment and the order once each, and the customer is e-mailed once.
+ */
+@Injectable()
+export class OrderReview {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly emails: EmailService,
+    private readonly reservations: OrderReservations,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async resolve(orderId: string, body: { note?: unknown }, cause: Cause): Promise<{ message: string; changed: boolean }> {
+    const note = parseNote(body.note, true, ReviewMessages.noteRequired);
+    const result = await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'ResolveReview', note },
+      metadata: metadataFor(cause, this.clock),
+    });
+    return result.events.length > 0
+      ? { message: `Order #${orderId} marked resolved`, changed: true }
+      : { message: `Order #${orderId} was already resolved: nothing changed`, changed: false };
+  }
+
+  /**
+   * A refund of the order's payment, made once per key: the `Idempotency-Key` the request carries (the dialog
+   * makes one per confirmation), or without one a key made of the refunds already recorded and the amount asked
+   * (so identical requests that cross each other make one refund, and the same request sent after that refund is
+   * recorded makes another). The intention is recorded on the key's own stream before the provider is asked,
+   * under a provider key derived from that stream; a repeat finds it and answers with the same refund.
+   */
+  async refund(
+    orderId: string,
+    body: { amount?: unknown; items?: unknown; note?: unknown },
+    idempotencyKey: string | undefined,
+    cause: Cause,
+  ): Promise<RefundAnswer> {
+    const wanted = parseRefundAsked(body);
+    const typed = parseNote(body.note, false, ReviewMessages.refundNote);
+    const key = parseIdempotencyKey(idempotencyKey);
+    const order = await this.placedOrder(orderId);
+    const paymentIntentId = paymentOf(order);
+    if (paymentIntentId === null) throw RefundErrors.noPaymentTaken(orderId);
+    const payments = paymentStreamName(paymentIntentId);
+    const { state: payment } = await this.pipeline.load(payments, paymentDecider);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) throw RefundErrors.noPaymentTaken(orderId);
+    const paidCents = payment.succeeded.amountCents;
+    const left = paidCents - payment.refundedCents;
+    // Cans are priced from the order's own lines (the order decider's rule) and refunded up to what is left.
+    const valueCents = 'cans' in wanted ? refundOfCans(order, wanted.cans) : null;
+    const asked = valueCents === null ? ('amountCents' in wanted ? wanted.amountCents : null) : Math.min(valueCents, Math.max(0, left));
+    const note = 'cans' in wanted ? cansNote(order, wanted.cans, typed) : typed;
+    const stream = refundStreamName(orderId, keyDigest(key ?? `n${payment.refunds.length}-${asked ?? 'rest'}`));
+    const { state: intended } = await this.pipeline.load(stream, refundDecider);
+    const at = this.clock.now().toISOString();
+    let amountCents: number;
+    if (intended.kind === 'none') {
+      amountCents = asked ?? left;
+      if (amountCents <= 0) throw PaymentErrors.refundTooLarge(0);
+      // Refused here (nothing left, too much) before anything is recorded or the provider asked.
+      paymentDecider.decide({ type: 'RecordRefund', refundId: '(check)', amountCents, note, at }, payment);
+    } else if (valueCents !== null && intended.amountCents <= valueCents) {
+      // The same cans asked again: the refund this key was for (capped at what was left when it was first asked).
+      amountCents = intended.amountCents;
+    } else {
+      // A repeat: the refund this key was for (another amount under it is refused by the decider).
+      amountCents = asked ?? intended.amountCents;
+    }
+    return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
+  }
+
+  /**
+   * The refund a return decided (`OrderItemsReturned.refundCents`), under a key of the return's own: asked once (at
+   * most what is left of the payment then), e-mailed to the customer like the operator's refunds. Null when there is
+   * nothing to refund, or the provider refused it before (the operator refunds by hand).
+   */
+  async refundReturn(orderId: string, returnId: string, refundCents: number, note: string, cause: Cause): Promise<RefundAnswer | null> {
+    if (refundCents <= 0) return null;
+    const order = await this.placedOrder(orderId);
+    const paymentIntentId = paymentOf(order);
+    if (paymentIntentId === null) return null;
+    const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) return null;
+    const paidCents = payment.succeeded.amountCents;
+    const stream = refundStreamName(orderId, keyDigest(`return-${returnId}`));
+    const { state: intended } = await this.pipeline.load(stream, refundDecider);
+    if (intended.kind === 'refused') return null;
+    const amountCents = intended.kind === 'none' ? Math.min(refundCents, paidCents - payment.refundedCents) : intended.amountCents;
+    if (amountCents <= 0) return null;
+    const at = this.clock.now().toISOString();
+    return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
+  }
+
+  /**
+   * The refund due when the operator cancelled a paid order (the settlement process manager asks): everything that
+   * remains paid, under keys of the cancellation's own, with no refund e-mail (the cancellation's e-mail says what
+   * is refunded). Nothing when nothing is left.
+   */
+  async refundCancelledOrder(orderId: string, cancelledAtRevision: number, cause: Cause): Promise<void> {
+    const order = await this.placedOrder(orderId);
+    const paymentIntentId = paymentOf(order);
+    if (paymentIntentId === null) return;
+    // Each attempt has its own key; one the provider refused (a refund made at the same moment left less than
+    // asked) is never asked again, and the next attempt refunds what remains then.
+    for (let attempt = 0; ; attempt += 1) {
+      const stream = refundStreamName(orderId, keyDigest(`cancelled-at-${cancelledAtRevision}-${attempt}`));
+      const { state: intended } = await this.pipeline.load(stream, refundDecider);
+      if (intended.kind === 'refused') {
+        if (attempt + 1 < CANCELLATION_REFUND_ATTEMPTS) continue;
+        // The provider keeps refusing (its record and the shop's disagree: a refund made in its dashboard, say):
+        // the operator settles it; the process manager moves on to other orders.
+        await this.pipeline.run({
+          streamName: orderStreamName(orderId),
+          decider: orderDecider,
+          command: {
+            type: 'FlagOrderForReview',
+            reason: `The refund of this cancelled order was refused by the payment provider ${CANCELLATION_REFUND_ATTEMPTS} times (${intended.reason}): refund what remains by hand`,
+            paymentIntentId,
+          },
+          metadata: metadataFor(cause, this.clock),
+        });
+        return;
+      }
+      const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+      if (payment.status !== 'succeeded' || payment.succeeded === null) return;
+      const paidCents = payment.succeeded.amountCents;
+      // One asked or made before a crash is finished (made, or its records written), never asked anew.
+      const amountCents = intended.kind === 'none' ? paidCents - payment.refundedCents : intended.amountCents;
+      if (amountCents <= 0) return;
+      const note = 'The order was cancelled';
+      const at = this.clock.now().toISOString();
+      try {
+        await this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: false }, cause);
+        return;
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw waitingWhenInProgress(error);
+        await this.recordRefused(stream, error, cause);
+        // Refused because another refund of this payment (the operator's, made at the same moment) left less than
+        // asked. Once that refund is recorded on the payment, the next attempt refunds what remains, or nothing.
+        const { state: after } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
+        if (after.refundedCents !== payment.refundedCents) continue;
+        // Not recorded yet (it is between the provider and the records): asked again after the process manager's
+        // back-off, quietly, since it is expected to pass.
+        throw new RetryLater(
+          `the refund of cancelled order #${orderId} waits for another refund of its payment to be recorded (${error.message})`,
+          { cause: error },
+        );
+      }
+    }
+  }
+
+  /** The steps of one refund under its key's stream: intention, provider, records, e-mail; each once. */
+  private async refundOnce(
+    intent: {
+      orderId: string;
+      order: PlacedOrder;
+      paymentIntentId: string;
+      paidCents: number;
+      stream: string;
+      amountCents: number;
+      note: string;
+      at: string;
+      emailCustomer: boolean;
+    },
+    cause: Cause,
+  ): Promise<RefundAnswer> {
+    const { orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at } = intent;
+    const payments = paymentStreamName(paymentIntentId);
+    const metadata = metadataFor(cause, this.clock);
+    const requested = await this.pipeline.run({
+      streamName: stream,
+      decider: refundDecider,
+      command: { type: 'RequestRefund', orderId, paymentIntentId, amountCents, note, requestedAt: at, emailCustomer: intent.emailCustomer },
+      metadata,
+    });
+    const refund = requested.state.kind === 'made' ? { id: requested.state.refundId, amountCents: requested.state.amountCents } : null;
+    const made =
+      refund ??
+      (await this.askProvider(
+        orderId,
+        paymentIntentId,
+        requested.state.kind === 'none' ? amountCents : requested.state.amountCents,
+        stream,
+      ));
+    await this.pipeline.run({
+      streamName: stream,
+      decider: refundDecider,
+      command: { type: 'RecordRefundMade', refundId: made.id, amountCents: made.amountCents },
+      metadata,
+    });
+    const noteOf = requested.state.kind === 'none' ? note : requested.state.note;
+    const recorded = await this.pipeline.run({
+      streamName: payments,
+      decider: paymentDecider,
+      command: { type: 'RecordRefund', refundId: made.id, amountCents: made.amountCents, note: noteOf, at },
+      metadata,
+    });
+    await this.pipeline.run({
+      streamName: orderStreamName(orderId),
+      decider: orderDecider,
+      command: { type: 'RecordRefund', paymentIntentId, refundId: made.id, amountCents: made.amountCents, note: noteOf },
+      metadata,
+    });
+    const refundedCents = recorded.state.refundedCents;
+    if (intent.emailCustomer)
+      await this.emails.queue(
+        orderRefundEmailKey(orderId, made.id),
+        orderRefundEmail(
+          { orderId, customer: order.order.customer, amountCents: made.amountCents, refundedCents, paidCents },
+          { brandName: this.config.shop.brandName, email: this.config.shop.email },
+        ),
+        metadata,
+      );
+    return {
+      message: `Refunded $${decimalString(made.amountCents)} of Order #${orderId}; the customer was e-mailed`,
+      refundId: made.id,
+      amount: decimalString(made.amountCents),
+      refunded: decimalString(refundedCents),
+      refundable: decimalString(paidCents - refundedCents),
+    };
+  }
+
+  /** The refund made at the provider under the key of its intention's stream: the same refund however often asked. */
+  private async askProvider(
+    orderId: string,
+    paymentIntentId: string,
+    amountCents: number,
+    stream: string,
+  ): Promise<{ id: string; amountCents: number }> {
+    try {
+      const refund = await this.gateway.refundPaymentIntent(paymentIntentId, amountCents, stream);
+      return { id: refund.id, amountCents: refund.amountCents };
+    } catch (error) {
+      if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw RefundErrors.inProgress(orderId);
+      if (error instanceof PaymentIntentStateError) throw RefundErrors.refusedByProvider(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Finishes a refund whose intention is recorded (the refund-completion process manager asks, for every one):
+   * asked of the provider under its key (the same refund however often), then recorded on the payment and the
+   * order, and the customer e-mailed when it said so; each step once. So a refund cut off by a crash or a lost
+   * answer is recorded, never left made and unseen (when an operator would refund it again under a new key).
+   */
+  async completeRefund(stream: string, cause: Cause): Promise<void> {
+    const { state: intended } = await this.pipeline.load(stream, refundDecider);
+    if (intended.kind === 'none' || intended.kind === 'refused') return;
+    const order = await this.placedOrder(intended.orderId);
+    const { state: payment } = await this.pipeline.load(paymentStreamName(intended.paymentIntentId), paymentDecider);
+    if (payment.status !== 'succeeded' || payment.succeeded === null) return;
+    const emailCustomer = intended.emailCustomer !== false;
+    const { orderId, paymentIntentId, amountCents, note } = intended;
+    try {
+      await this.refundOnce(
+        {
+          orderId,
+          order,
+          paymentIntentId,
+          paidCents: payment.succeeded.amountCents,
+          stream,
+          amountCents,
+          note,
+          at: this.clock.now().toISOString(),
+          emailCustomer,
+        },
+        cause,
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw waitingWhenInProgress(error);
+      await this.recordRefused(stream, error, cause);
+    }
+  }
+
+  /** The provider will never make the refund under this stream's key: recorded so (nothing was refunded). */
+  private async recordRefused(stream: string, refusal: DomainError, cause: Cause): Promise<void> {
+    await this.pipeline.run({
+      streamName: stream,
+      decider: refundDecider,
+      command: { type: 'RecordRefundRefused', reason: refusal.message },
+      metadata: metadataFor(cause, this.clock),
+    });
+  }
+
+  private async placedOrder(orderId: string): Promise<PlacedOrder> {
+    const order = await this.reservations.loadOrder(orderId);
+    if (order === null) throw OrderErrors.notFound(orderId);
+    return order;
+  }
+}
+
+/**
+ * For a process manager's step: the provider making the same refund under the same key at this moment
+ * (`refund_in_progress`) is waited out quietly, then asked again, which answers with that refund; anything else as it is.
+ */
+function waitingWhenInProgress(error: unknown): unknown {
+  return error instanceof DomainError && error.code === 'refund_in_progress'
+    ? new RetryLater(`a refund is being made under the same key: ${error.message}`, { cause: error })
+    : error;
+}
+
+/** The payment that was taken for the order: the one that paid it, or else its own intent (paid after it was cancelled, say). */
+function paymentOf(order: PlacedOrder): string | null {
+  return order.paidWith ?? order.paymentIntentId;
+}
+
+/** Times a cancellation's refund is asked of the provider before the order is handed to the operator. */
+const CANCELLATION_REFUND_ATTEMPTS = 5;
+
+/** A refund by cans says which in its note ("1 can of Swan Pale"), before the operator's own words. */
+function cansNote(order: PlacedOrder, cans: readonly PickedCans[], typed: string): string {
+  const named = cansText(order, cans);
+  return typed === '' ? named : `${named}: ${typed}`;
+}
+
+/** "2 cans of Swan Pale, 1 can of Swan Stout", named as the order has them. */
+export function cansText(order: PlacedOrder, cans: readonly PickedCans[]): string {
+  return cans
+    .map(({ productId, cans: count }) => {
+      const name = order.order.items.find((item) => item.productId === productId)?.productName ?? productId;
+      return `${count} ${count === 1 ? 'can' : 'cans'} of ${name}`;
+    })
+    .join(', ');
+}
+
+/** A key as a stream name may hold it: any text the client chose, digested to 22 safe characters. */
+export function keyDigest(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
+}

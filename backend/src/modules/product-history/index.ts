@@ -1,0 +1,2 @@
+/** What other parts of the server may use from product-history. */
+export { ProductHistoryModule } from './product-history.module';
