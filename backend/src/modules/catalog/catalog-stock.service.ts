@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ReleaseReason, StockCountReason } from './domain/product.events';
 import type { ProductSnapshot } from './domain/product-snapshot';
-import { ProductStreams, type CommandContext, type ProductWriteResult } from './product-streams';
+import type { Cause } from '../../platform/event-sourcing/command-metadata';
+import { ProductStreams, type ProductWriteResult } from './product-streams';
 
 /**
  * What checkout and payments need from the catalog, in one place. Every method is idempotent per order,
@@ -27,7 +28,7 @@ export class CatalogStock {
    */
   reserve(
     input: { productId: string; orderId: string; quantity: number; expiresAt: string; at: string; replacing?: readonly string[] },
-    context: CommandContext,
+    context: Cause,
   ): Promise<ProductWriteResult> {
     const { productId, orderId, quantity, expiresAt, at, replacing } = input;
     return this.streams.run(
@@ -36,7 +37,7 @@ export class CatalogStock {
     );
   }
 
-  release(input: { productId: string; orderId: string; reason: ReleaseReason }, context: CommandContext): Promise<ProductWriteResult> {
+  release(input: { productId: string; orderId: string; reason: ReleaseReason }, context: Cause): Promise<ProductWriteResult> {
     return this.streams.run(
       { type: 'ReleaseReservation', productId: input.productId, orderId: input.orderId, reason: input.reason },
       context,
@@ -45,7 +46,7 @@ export class CatalogStock {
 
   sell(
     input: { productId: string; orderId: string; quantity: number; paymentIntentId: string },
-    context: CommandContext,
+    context: Cause,
   ): Promise<ProductWriteResult> {
     const { productId, orderId, quantity, paymentIntentId } = input;
     return this.streams.run({ type: 'SellStock', productId, orderId, quantity, paymentIntentId }, context);
@@ -57,7 +58,7 @@ export class CatalogStock {
    */
   returnCans(
     input: { productId: string; orderId: string; returnId?: string; quantity?: number },
-    context: CommandContext,
+    context: Cause,
   ): Promise<ProductWriteResult> {
     const { productId, orderId, returnId, quantity } = input;
     return this.streams.run(
@@ -66,7 +67,7 @@ export class CatalogStock {
     );
   }
 
-  count(input: { productId: string; inventory: number; reason: StockCountReason }, context: CommandContext): Promise<ProductWriteResult> {
+  count(input: { productId: string; inventory: number; reason: StockCountReason }, context: Cause): Promise<ProductWriteResult> {
     return this.streams.run({ type: 'CountStock', productId: input.productId, inventory: input.inventory, reason: input.reason }, context);
   }
 }

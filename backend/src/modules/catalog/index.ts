@@ -1,7 +1,7 @@
 /** What other modules may use from the catalog: stock commands for checkout and payments, and the product snapshot. */
 export { CatalogModule } from './catalog.module';
 export { CatalogStock } from './catalog-stock.service';
-export type { CommandContext, ProductWriteResult } from './product-streams';
+export type { ProductWriteResult } from './product-streams';
 export type { ProductSnapshot } from './domain/product-snapshot';
 export type { ReleaseReason, StockCountReason, ProductEvent, ProductFields } from './domain/product.events';
 export { PRODUCT_EVENT_TYPES, productStreamName } from './domain/product.events';

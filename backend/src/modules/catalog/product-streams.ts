@@ -1,19 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Actor } from '@brewery/eventstore';
+import type { Cause } from '../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../platform/persistence/persistence.tokens';
 import type { ProductCommand } from './domain/product.commands';
 import { productDecider } from './domain/product.decider';
 import { productStreamName, type ProductEventType } from './domain/product.events';
 import { productSnapshot, type ProductSnapshot } from './domain/product-snapshot';
-
-/** Who asks, recorded in every event's metadata. */
-export interface CommandContext {
-  correlationId: string;
-  /** The event or command that led to this one, when there is one (a process manager's trigger). */
-  causationId?: string | null;
-  actor: Actor;
-}
 
 /** What a product command answers: where it wrote, never the data (read that from a query). */
 export interface ProductWriteResult {
@@ -34,18 +26,8 @@ export class ProductStreams {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async run(command: ProductCommand, context: CommandContext): Promise<ProductWriteResult> {
-    const result = await this.pipeline.run({
-      streamName: productStreamName(command.productId),
-      decider: productDecider,
-      command,
-      metadata: {
-        correlationId: context.correlationId,
-        causationId: context.causationId ?? null,
-        actor: context.actor,
-        occurredAt: this.clock.now().toISOString(),
-      },
-    });
+  async run(command: ProductCommand, cause: Cause): Promise<ProductWriteResult> {
+    const result = await this.pipeline.run({ streamName: productStreamName(command.productId), decider: productDecider, command, cause });
     return { productId: command.productId, revision: result.revision, position: result.position, events: result.events.map((e) => e.type) };
   }
 

@@ -1,13 +1,18 @@
-import type { Actor, EventMetadata } from '@brewery/eventstore';
-import type { Clock } from '../persistence/persistence.tokens';
+import type { Actor } from '@brewery/eventstore';
 
-/** Who asks: the request's correlation id and actor, or the event a process manager reacts to. */
+/**
+ * Who asks for a command, recorded in the metadata of every event it writes: the request's correlation id and
+ * actor (from the HTTP edge's `@Context()`), or, for a process manager, the event it reacts to (`causationId`).
+ * The command pipeline adds the time of the write (`occurredAt`) from its clock.
+ */
 export interface Cause {
   correlationId: string;
-  causationId: string | null;
+  /** The event that led to this command, when there is one (a process manager's trigger). */
+  causationId?: string | null;
   actor: Actor;
 }
 
-export function metadataFor(cause: Cause, clock: Clock): EventMetadata {
-  return { correlationId: cause.correlationId, causationId: cause.causationId, actor: cause.actor, occurredAt: clock.now().toISOString() };
+/** The cause of what a process manager does in reaction to an event: that event, in its request's correlation. */
+export function causedBy(event: { id: string; metadata: { correlationId: string } }): Cause {
+  return { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' };
 }

@@ -8,6 +8,7 @@ import {
   type EventMetadata,
   type EventStore,
 } from '@brewery/eventstore';
+import type { Cause } from './command-metadata';
 import type { Decider } from '../../shared-kernel/decider';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { CommandPipeline } from './command-pipeline';
@@ -26,6 +27,9 @@ const counter: Decider<number, CounterCommand, CounterEvent> = {
 };
 
 const metadata: EventMetadata = { correlationId: 'c1', causationId: null, actor: 'system', occurredAt: '2026-11-22T00:00:00.000Z' };
+/** Who asks, in every command below; the pipeline stamps the time of the write from its clock. */
+const cause: Cause = { correlationId: 'c1', actor: 'system' };
+const clock = { now: () => new Date(metadata.occurredAt) };
 
 describe('CommandPipeline', () => {
   let store: EventStore;
@@ -33,7 +37,7 @@ describe('CommandPipeline', () => {
 
   beforeAll(async () => {
     store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
-    pipeline = new CommandPipeline(store);
+    pipeline = new CommandPipeline(store, undefined, clock);
   });
   afterAll(() => store.close());
 
@@ -42,7 +46,7 @@ describe('CommandPipeline', () => {
       streamName: 'counter-a',
       decider: counter,
       command: { type: 'Increment', by: 2, ceiling: 10 },
-      metadata,
+      cause,
     });
     expect(result.state).toBe(2);
     expect(result.revision).toBe(0);
@@ -51,26 +55,48 @@ describe('CommandPipeline', () => {
     expect(events.map((e) => [e.type, e.data, e.metadata])).toEqual([['Incremented', { by: 2 }, metadata]]);
   });
 
+  it('given a cause from a process manager, then each event carries it, with the time of the write', async () => {
+    await pipeline.run({
+      streamName: 'counter-caused',
+      decider: counter,
+      command: { type: 'Increment', by: 1, ceiling: 10 },
+      cause: { correlationId: 'c9', causationId: 'event-7', actor: 'stripe' },
+    });
+    const [event] = await store.readStream('counter-caused');
+    expect(event?.metadata).toEqual({ correlationId: 'c9', causationId: 'event-7', actor: 'stripe', occurredAt: metadata.occurredAt });
+  });
+
+  it('given a check, then it answers what the command would write, or its refusal, and writes nothing', async () => {
+    await pipeline.run({ streamName: 'counter-check', decider: counter, command: { type: 'Increment', by: 4, ceiling: 10 }, cause });
+    await expect(
+      pipeline.check({ streamName: 'counter-check', decider: counter, command: { type: 'Increment', by: 5, ceiling: 10 } }),
+    ).resolves.toEqual({ events: [{ type: 'Incremented', data: { by: 5 } }], state: 4 });
+    await expect(
+      pipeline.check({ streamName: 'counter-check', decider: counter, command: { type: 'Increment', by: 7, ceiling: 10 } }),
+    ).rejects.toMatchObject({ code: 'ceiling' });
+    expect((await store.readStream('counter-check')).map((e) => e.data)).toEqual([{ by: 4 }]);
+  });
+
   it('when the decider produces nothing, nothing is appended and no position is returned', async () => {
     const result = await pipeline.run({
       streamName: 'counter-a',
       decider: counter,
       command: { type: 'Increment', by: 0, ceiling: 10 },
-      metadata,
+      cause,
     });
     expect(result).toMatchObject({ events: [], state: 2, revision: 0, position: null });
   });
 
   it('a refused command appends nothing', async () => {
     await expect(
-      pipeline.run({ streamName: 'counter-a', decider: counter, command: { type: 'Increment', by: 9, ceiling: 10 }, metadata }),
+      pipeline.run({ streamName: 'counter-a', decider: counter, command: { type: 'Increment', by: 9, ceiling: 10 }, cause }),
     ).rejects.toThrow('Only 8 left');
     expect(await store.readStream('counter-a')).toHaveLength(1);
   });
 
   it('concurrent commands in one process take turns, so the ceiling holds', async () => {
     const attempts = Array.from({ length: 4 }, () =>
-      pipeline.run({ streamName: 'counter-b', decider: counter, command: { type: 'Increment', by: 3, ceiling: 10 }, metadata }).then(
+      pipeline.run({ streamName: 'counter-b', decider: counter, command: { type: 'Increment', by: 3, ceiling: 10 }, cause }).then(
         () => 'ok',
         (error: unknown) => (error instanceof DomainError ? 'refused' : `unexpected: ${String(error)}`),
       ),
@@ -83,10 +109,10 @@ describe('CommandPipeline', () => {
   });
 
   it('commands from two processes on one stream are decided again on the newer state, so the ceiling holds', async () => {
-    const other = new CommandPipeline(store);
+    const other = new CommandPipeline(store, undefined, clock);
     const attempts = Array.from({ length: 6 }, (_, i) =>
       (i % 2 === 0 ? pipeline : other)
-        .run({ streamName: 'counter-d', decider: counter, command: { type: 'Increment', by: 2, ceiling: 10 }, metadata })
+        .run({ streamName: 'counter-d', decider: counter, command: { type: 'Increment', by: 2, ceiling: 10 }, cause })
         .then(
           () => 'ok',
           (error: unknown) => (error instanceof DomainError ? 'refused' : `unexpected: ${String(error)}`),
@@ -106,10 +132,10 @@ describe('CommandPipeline', () => {
         if (error instanceof WrongExpectedRevisionError) conflicts += 1;
         throw error;
       });
-    const busy = new CommandPipeline(counting);
+    const busy = new CommandPipeline(counting, undefined, clock);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        busy.run({ streamName: 'counter-e', decider: counter, command: { type: 'Increment', by: 1, ceiling: 1000 }, metadata }),
+        busy.run({ streamName: 'counter-e', decider: counter, command: { type: 'Increment', by: 1, ceiling: 1000 }, cause }),
       ),
     );
     expect(results.map((r) => r.state).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -131,12 +157,12 @@ describe('CommandPipeline', () => {
       streamName,
       decider: counter,
       command: { type: 'Increment' as const, by, ceiling },
-      metadata: { ...metadata, correlationId },
+      cause: { ...cause, correlationId },
     });
 
     it('given commands queued while an append runs, then they are decided in turn and appended in one write, each answered with its own events and the state after them', async () => {
       const { store: spy, appends } = counting();
-      const busy = new CommandPipeline(spy);
+      const busy = new CommandPipeline(spy, undefined, clock);
       const results = await Promise.all([1, 2, 3, 4].map((by) => busy.run(at('counter-together-a', by, 1000, `c${by}`))));
       expect(appends).toEqual([1, 3]);
       expect(results.map((r) => ({ events: r.events, state: r.state, revision: r.revision }))).toEqual([
@@ -154,7 +180,7 @@ describe('CommandPipeline', () => {
 
     it('given one of them is refused on the state the others leave, then it alone is refused and the rest are appended', async () => {
       const { store: spy, appends } = counting();
-      const busy = new CommandPipeline(spy);
+      const busy = new CommandPipeline(spy, undefined, clock);
       const outcomes = await Promise.allSettled([
         busy.run(at('counter-together-b', 5, 10)),
         busy.run(at('counter-together-b', 3, 10)),
@@ -175,7 +201,7 @@ describe('CommandPipeline', () => {
     });
 
     it('given another process appends first, then they are decided again one by one on the newer state', async () => {
-      const other = new CommandPipeline(store);
+      const other = new CommandPipeline(store, undefined, clock);
       let interfere = true;
       const racing: EventStore = Object.create(store) as EventStore;
       racing.knownStreamRevision = () => undefined;
@@ -186,7 +212,7 @@ describe('CommandPipeline', () => {
         }
         return store.append(streamName, events, options);
       };
-      const busy = new CommandPipeline(racing);
+      const busy = new CommandPipeline(racing, undefined, clock);
       const outcomes = await Promise.allSettled([1, 2, 3, 1].map((by) => busy.run(at('counter-together-c', by, 10))));
       // 1 first, then 4 from the other process: 5; the 2 and the 3 fit (10), the last 1 does not.
       expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.state : (o.reason as Error).message))).toEqual([
@@ -210,10 +236,10 @@ describe('CommandPipeline', () => {
         }
         return store.readStream(streamName, options);
       };
-      const busy = new CommandPipeline(failing);
+      const busy = new CommandPipeline(failing, undefined, clock);
       await busy.run(at('counter-together-e', 1, 10));
       // Another process moves the stream; the next batch includes a no-op, so it must read, and the read fails.
-      await new CommandPipeline(store).run(at('counter-together-e', 1, 10));
+      await new CommandPipeline(store, undefined, clock).run(at('counter-together-e', 1, 10));
       const outcomes = await Promise.allSettled([1, 0, 2].map((by) => busy.run(at('counter-together-e', by, 10))));
       expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : 'ok'))).toEqual([
         'connection lost',
@@ -225,7 +251,7 @@ describe('CommandPipeline', () => {
 
     it('given commands that name their own event ids, then each is appended on its own', async () => {
       const { store: spy, appends } = counting();
-      const busy = new CommandPipeline(spy);
+      const busy = new CommandPipeline(spy, undefined, clock);
       await Promise.all(
         ['x', 'y', 'z'].map((id) =>
           busy.run({
@@ -243,9 +269,9 @@ describe('CommandPipeline', () => {
       streamName: 'counter-f',
       decider: counter,
       command: { type: 'Increment', by: 11, ceiling: 10 },
-      metadata,
+      cause,
     });
-    const next = pipeline.run({ streamName: 'counter-f', decider: counter, command: { type: 'Increment', by: 1, ceiling: 10 }, metadata });
+    const next = pipeline.run({ streamName: 'counter-f', decider: counter, command: { type: 'Increment', by: 1, ceiling: 10 }, cause });
     await expect(refused).rejects.toThrow('Only 10 left');
     await expect(next).resolves.toMatchObject({ state: 1 });
   });
@@ -256,7 +282,7 @@ describe('CommandPipeline', () => {
       streamName: 'counter-c',
       decider: counter,
       command: { type: 'Increment', by: 1, ceiling: 10 },
-      metadata,
+      cause,
       eventId,
     });
     const [event] = await store.readStream('counter-c');
@@ -280,12 +306,12 @@ describe('CommandPipeline', () => {
       streamName,
       decider: counter,
       command: { type: 'Increment' as const, by, ceiling },
-      metadata,
+      cause,
     });
 
     it('given a single writer that knows the stream is at the cached revision, when it loads it again, then nothing is read', async () => {
       const { store: spy, reads } = spying();
-      const cached = new CommandPipeline(spy);
+      const cached = new CommandPipeline(spy, undefined, clock);
       for (let i = 0; i < 5; i++) await cached.run(increment('counter-cache-known'));
       reads.length = 0;
       expect(await cached.load('counter-cache-known', counter)).toEqual({ state: 5, revision: 4 });
@@ -294,7 +320,7 @@ describe('CommandPipeline', () => {
 
     it('given a stream this process has written, when it loads it again, then only the events after its revision are read', async () => {
       const { store: spy, reads } = spying(false);
-      const cached = new CommandPipeline(spy);
+      const cached = new CommandPipeline(spy, undefined, clock);
       for (let i = 0; i < 20; i++) await cached.run(increment('counter-cache-a'));
       reads.length = 0;
       const { state, revision } = await cached.load('counter-cache-a', counter);
@@ -303,8 +329,8 @@ describe('CommandPipeline', () => {
     });
 
     it('given a cached state, when another process appends, then the next load folds in its events', async () => {
-      const mine = new CommandPipeline(store);
-      const other = new CommandPipeline(store);
+      const mine = new CommandPipeline(store, undefined, clock);
+      const other = new CommandPipeline(store, undefined, clock);
       await mine.run(increment('counter-cache-b', 2));
       await other.run(increment('counter-cache-b', 3));
       await other.run(increment('counter-cache-b', 4));
@@ -314,7 +340,7 @@ describe('CommandPipeline', () => {
 
     it('given a store with other writers, when a command follows one this process appended, then it appends without reading the stream', async () => {
       const { store: spy, reads } = spying(false);
-      const mine = new CommandPipeline(spy);
+      const mine = new CommandPipeline(spy, undefined, clock);
       await mine.run(increment('counter-cache-e', 2));
       reads.length = 0;
       for (let i = 0; i < 5; i++) await mine.run(increment('counter-cache-e', 1));
@@ -324,8 +350,8 @@ describe('CommandPipeline', () => {
 
     it('given a cached state another process has moved past, then the expected revision refuses the append and the command is decided again on the fresh state', async () => {
       const { store: spy, reads } = spying(false);
-      const mine = new CommandPipeline(spy);
-      const other = new CommandPipeline(store);
+      const mine = new CommandPipeline(spy, undefined, clock);
+      const other = new CommandPipeline(store, undefined, clock);
       await mine.run(increment('counter-cache-c', 4, 10));
       // Another process takes 5 of the 10 after this one cached 4.
       await other.run(increment('counter-cache-c', 5, 10));
@@ -339,7 +365,7 @@ describe('CommandPipeline', () => {
 
     it('given a cached state another process has moved past, when the command is refused on it, then the stream is read and the command decided again before the refusal is answered', async () => {
       const mine = new CommandPipeline(spying(false).store);
-      const other = new CommandPipeline(store);
+      const other = new CommandPipeline(store, undefined, clock);
       await mine.run(increment('counter-cache-f', 8, 10));
       // Another process gives 5 back: the stale 8 has no room for 4 more, the fresh 3 has.
       await other.run(increment('counter-cache-f', -5, 10));
@@ -349,14 +375,14 @@ describe('CommandPipeline', () => {
 
     it('given a cached state another process has moved past, when the command changes nothing, then it answers with the stream as it is', async () => {
       const mine = new CommandPipeline(spying(false).store);
-      const other = new CommandPipeline(store);
+      const other = new CommandPipeline(store, undefined, clock);
       await mine.run(increment('counter-cache-g', 1));
       await other.run(increment('counter-cache-g', 2));
       expect(await mine.run(increment('counter-cache-g', 0))).toEqual({ events: [], state: 3, revision: 1, position: null });
     });
 
     it('given a stream this process has never seen, when a command on it is refused on the initial state, then the stream is read before the refusal is answered', async () => {
-      await new CommandPipeline(store).run(increment('counter-cache-h', -3, 10));
+      await new CommandPipeline(store, undefined, clock).run(increment('counter-cache-h', -3, 10));
       const fresh = new CommandPipeline(spying(false).store);
       // On the initial state (0) 12 is over the ceiling; on the stream's -3 it is not.
       expect((await fresh.run(increment('counter-cache-h', 12, 10))).state).toBe(9);
@@ -364,7 +390,7 @@ describe('CommandPipeline', () => {
 
     it('a fold by another decider of the same stream is not served from the cache', async () => {
       const doubled: typeof counter = { ...counter, evolve: (state, event) => state + 2 * event.data.by };
-      const mine = new CommandPipeline(store);
+      const mine = new CommandPipeline(store, undefined, clock);
       await mine.run(increment('counter-cache-d', 3));
       expect((await mine.load('counter-cache-d', doubled)).state).toBe(6);
       expect((await mine.load('counter-cache-d', counter)).state).toBe(3);
@@ -392,7 +418,7 @@ describe('CommandPipeline', () => {
       const writes = new StoreWrites(() => now);
       const onFullDisk = new CommandPipeline(watchedWrites(disk, writes));
       const run = () =>
-        onFullDisk.run({ streamName: 'counter-full', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
+        onFullDisk.run({ streamName: 'counter-full', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, cause });
       await run();
       full.on = true;
       const error = await run().catch((e: unknown) => e);
@@ -416,14 +442,14 @@ describe('CommandPipeline', () => {
     it('a conflict is the store answering, not failing', async () => {
       const writes = new StoreWrites();
       const first = new CommandPipeline(watchedWrites(store, writes));
-      const other = new CommandPipeline(store);
-      await first.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
-      await other.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, metadata });
+      const other = new CommandPipeline(store, undefined, clock);
+      await first.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, cause });
+      await other.run({ streamName: 'counter-conflict', decider: counter, command: { type: 'Increment', by: 1, ceiling: 100 }, cause });
       const result = await first.run({
         streamName: 'counter-conflict',
         decider: counter,
         command: { type: 'Increment', by: 1, ceiling: 100 },
-        metadata,
+        cause,
       });
       expect(result.state).toBe(3);
       expect(writes.failing()).toBeNull();

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedRevisionError, type DomainEvent, type EventMetadata, type EventStore } from '@brewery/eventstore';
+import type { Cause } from './command-metadata';
 import type { Decider } from '../../shared-kernel/decider';
-import { EVENT_STORE } from '../persistence/persistence.tokens';
+import { CLOCK, EVENT_STORE, type Clock } from '../persistence/persistence.tokens';
 import { ProjectionLag } from '../projections/projection-lag';
 import { StreamStateCache } from './stream-state-cache';
 import { positionRecorder } from './written-position';
@@ -21,7 +22,8 @@ export interface RunCommand<State, Command, Event extends DomainEvent> {
   streamName: string;
   decider: Decider<State, Command, Event>;
   command: Command;
-  metadata: EventMetadata;
+  /** Who asks: stamped on every event written, with the time of the write. */
+  cause: Cause;
   /** Deterministic event ids, for events that record an external fact (a re-append is then a no-op). */
   eventId?: (event: Event, index: number) => string | undefined;
 }
@@ -56,6 +58,11 @@ function takeBatch(queue: Queued[]): Queued[] {
 }
 
 /** Each command decided on the state the one before it left; a refused one leaves the state as it was. */
+/** The metadata of the events a command writes: its cause, at the time of the write. */
+function metadataOf(cause: Cause, occurredAt: string): EventMetadata {
+  return { correlationId: cause.correlationId, causationId: cause.causationId ?? null, actor: cause.actor, occurredAt };
+}
+
 function decideInTurn(
   batch: readonly Queued[],
   initial: unknown,
@@ -124,6 +131,7 @@ export class CommandPipeline {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly lag: ProjectionLag = new ProjectionLag(),
+    @Inject(CLOCK) private readonly clock: Clock = { now: () => new Date() },
   ) {}
 
   run<State, Command, Event extends DomainEvent>(input: RunCommand<State, Command, Event>): Promise<CommandResult<State, Event>> {
@@ -185,12 +193,13 @@ export class CommandPipeline {
       const trusted = assumed === null || assumed.current;
       const decided = decideInTurn(batch, state);
       if (!trusted && decided.some((d) => d.error !== undefined || d.events.length === 0)) continue;
+      const occurredAt = this.clock.now().toISOString();
       const events = decided.flatMap((d) =>
         d.events.map((event, index) => ({
           id: d.queued.input.eventId?.(event, index),
           type: event.type,
           data: event.data,
-          metadata: d.queued.input.metadata,
+          metadata: metadataOf(d.queued.input.cause, occurredAt),
         })),
       );
       if (events.length === 0) return settle(decided, revision, null);
@@ -231,6 +240,19 @@ export class CommandPipeline {
       revision: cached.revision,
       current: this.store.knownStreamRevision?.(streamName) === cached.revision,
     };
+  }
+
+  /**
+   * What a command would write on its stream as the stream is now, without writing anything: its events (none
+   * when it would change nothing), or the decider's refusal, thrown. For a use case that must know the decision
+   * before an outside call (a payment provider, say) that the command's own `run` follows; `run` decides again
+   * on the stream as it is then, so nothing is taken from a check but the go-ahead.
+   */
+  async check<State, Command, Event extends DomainEvent>(
+    input: Pick<RunCommand<State, Command, Event>, 'streamName' | 'decider' | 'command'>,
+  ): Promise<{ events: Event[]; state: State }> {
+    const { state } = await this.load(input.streamName, input.decider);
+    return { events: input.decider.decide(input.command, state), state };
   }
 
   /**

@@ -3,12 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from '@nestjs/common';
 import type { Actor } from '@brewery/eventstore';
-
-/** What the HTTP edge knows about the request that a command records in its events' metadata. */
-export interface RequestContext {
-  correlationId: string;
-  actor: Actor;
-}
+import type { Cause } from '../event-sourcing/command-metadata';
 
 export interface ContextualRequest extends Request {
   correlationId?: string;
@@ -44,8 +39,8 @@ export function requestContextMiddleware(req: ContextualRequest, res: Response, 
   next();
 }
 
-/** `@Context() ctx: RequestContext` in a controller: correlation id and actor (set by the guards). */
-export const Context = createParamDecorator((_: unknown, host: ExecutionContext): RequestContext => {
+/** `@Context() cause: Cause` in a controller: the request's correlation id and actor (set by the guards). */
+export const Context = createParamDecorator((_: unknown, host: ExecutionContext): Cause => {
   const req = host.switchToHttp().getRequest<ContextualRequest>();
   return { correlationId: req.correlationId ?? randomUUID(), actor: req.actor ?? 'customer' };
 });

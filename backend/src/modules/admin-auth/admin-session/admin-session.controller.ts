@@ -7,7 +7,8 @@ import type { AdminRequest } from '../admin-auth.guard';
 import { AdminAuthErrors } from '../domain/admin-auth.errors';
 import { LoginRateLimitGuard } from '../login-rate-limit.guard';
 import { AdminSessions } from '../session-end/admin-sessions.service';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { LoginRequestDto, LoginResponseDto, VerifyResponseDto } from './login.request.dto';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { clearAdminSessionCookie, setAdminSessionCookie } from './admin-session-cookie';
@@ -45,7 +46,7 @@ export class AdminSessionController {
   async logout(
     @Req() req: AdminRequest,
     @Res({ passthrough: true }) res: Response,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
   ): Promise<{ message: string }> {
     // The guard let the request through, so it carries a live token's claims.
     if (req.adminToken === undefined) throw AdminAuthErrors.authenticationRequired();

@@ -3,7 +3,7 @@ import type { DocumentStore } from '@brewery/eventstore';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import type { AdminTokenClaims } from '../credentials/admin-token.service';
-import { adminSessionDecider, adminSessionStream } from './admin-session.decider';
+import { adminSessionDecider, adminSessionStream } from '../domain/admin-session.decider';
 import { ENDED_ADMIN_SESSIONS, type EndedAdminSessionDoc } from './ended-sessions.projection';
 
 /** Ending an operator's session on the server (log out), and asking whether a token's session has ended. */
@@ -21,7 +21,7 @@ export class AdminSessions {
       streamName: adminSessionStream(claims.jti),
       decider: adminSessionDecider,
       command: { type: 'EndAdminSession', tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000).toISOString() },
-      metadata: { correlationId, causationId: null, actor: 'admin', occurredAt: this.clock.now().toISOString() },
+      cause: { correlationId, actor: 'admin' },
     });
   }
 

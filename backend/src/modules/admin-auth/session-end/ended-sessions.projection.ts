@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Doc, DocumentStore, RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
-import { ADMIN_SESSION_EVENT_TYPES, type AdminSessionEvent } from './admin-session.decider';
+import { ADMIN_SESSION_EVENT_TYPES, type AdminSessionEvent } from '../domain/admin-session.decider';
 
 export const ENDED_ADMIN_SESSIONS = 'ended-admin-sessions';
 

@@ -1,5 +1,4 @@
-import { DomainError } from '../../../shared-kernel/domain-error';
-import { fold } from '../../../shared-kernel/decider';
+import { DeciderSpecification, type Refusal } from '../../../shared-kernel/decider-specification';
 import type { ProductCommand } from './product.commands';
 import { availableCans, productDecider, type ProductState } from './product.decider';
 import type { ProductEvent, ProductFields } from './product.events';
@@ -37,27 +36,9 @@ const sold = (orderId: string, quantity: number, fromReservation: boolean): Prod
   data: { orderId, quantity, paymentIntentId: `pi_${orderId}`, fromReservation },
 });
 
-type Outcome = ProductEvent[] | { code: string; message?: string; kind?: DomainError['kind'] };
+type Outcome = ProductEvent[] | Refusal;
 
-/** Given the events already in the stream, when the command is decided, then these events (or this error). */
-function check(given: ProductEvent[], when: ProductCommand, then: Outcome): void {
-  const state = fold(productDecider, given);
-  if (Array.isArray(then)) {
-    expect(productDecider.decide(when, state)).toEqual(then);
-    return;
-  }
-  let thrown: unknown;
-  try {
-    productDecider.decide(when, state);
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(DomainError);
-  const error = thrown as DomainError;
-  expect(error.code).toBe(then.code);
-  if (then.message !== undefined) expect(error.message).toBe(then.message);
-  if (then.kind !== undefined) expect(error.kind).toBe(then.kind);
-}
+const product = DeciderSpecification.for(productDecider);
 
 /** Asked at 01:00, held until 01:30. */
 const reserve = (orderId: string, quantity: number, at = '2026-11-23T01:00:00.000Z'): ProductCommand => ({
@@ -102,7 +83,7 @@ describe('product decider', () => {
         { type: 'CreateProduct', productId: ID, fields },
         { code: 'product_exists' },
       ],
-    ])('%s', (_name, given, when, then) => check(given, when, then));
+    ])('%s', (_name, given, when, then) => product.given(given).when(when).thenOutcome(then));
 
     it.each<[string, Partial<ProductFields>, string]>([
       ['blank name', { name: '   ' }, 'name is required'],
@@ -123,11 +104,10 @@ describe('product decider', () => {
         'beerType must be one of New Beer, New Batch, Limited Release, Collab Release or none',
       ],
     ])('refuses %s', (_name, change, message) => {
-      check(
-        [],
-        { type: 'CreateProduct', productId: ID, fields: { ...fields, ...change } },
-        { code: 'invalid_product', message, kind: 'validation' },
-      );
+      product
+        .given([])
+        .when({ type: 'CreateProduct', productId: ID, fields: { ...fields, ...change } })
+        .thenThrows({ code: 'invalid_product', message, kind: 'validation' });
     });
   });
 
@@ -231,7 +211,7 @@ describe('product decider', () => {
       ['refuses invalid fields', [created], update({ price: '0' }), { code: 'invalid_product', message: 'price must be more than 0' }],
       ['refuses an unknown product', [], update({}), { code: 'product_not_found', message: 'Product p-1 not found', kind: 'not_found' }],
       ['refuses a deleted product', [created, { type: 'ProductDeleted', data: {} }], update({}), { code: 'product_not_found' }],
-    ])('%s', (_name, given, when, then) => check(given, when, then));
+    ])('%s', (_name, given, when, then) => product.given(given).when(when).thenOutcome(then));
   });
 
   describe('SetProductActive and DeleteProduct', () => {
@@ -273,7 +253,7 @@ describe('product decider', () => {
         { type: 'DeleteProduct', productId: ID },
         [{ type: 'ProductDeleted', data: {} }],
       ],
-    ])('%s', (_name, given, when, then) => check(given, when, then));
+    ])('%s', (_name, given, when, then) => product.given(given).when(when).thenOutcome(then));
   });
 
   describe('CountStock', () => {
@@ -297,7 +277,7 @@ describe('product decider', () => {
         { type: 'CountStock', productId: ID, inventory: 1, reason: 'stock-email' },
         { code: 'product_not_found' },
       ],
-    ])('%s', (_name, given, when, then) => check(given, when, then));
+    ])('%s', (_name, given, when, then) => product.given(given).when(when).thenOutcome(then));
   });
 
   describe('a scheduled release (releaseAt)', () => {
@@ -383,7 +363,7 @@ describe('product decider', () => {
         update('Saturday at ten'),
         { code: 'invalid_product', kind: 'validation' },
       ],
-    ])('%s', (_, given, when, then) => check(given, when, then));
+    ])('%s', (_, given, when, then) => product.given(given).when(when).thenOutcome(then));
   });
 
   describe('ReserveStock', () => {
@@ -494,7 +474,7 @@ describe('product decider', () => {
       ],
       ['an unknown product', [], reserve('o-1', 1), { code: 'product_not_found', kind: 'not_found' }],
       ['a deleted product', [created, { type: 'ProductDeleted', data: {} }], reserve('o-1', 1), { code: 'product_not_found' }],
-    ])('%s', (_name, given, when, then) => check(given, when, then));
+    ])('%s', (_name, given, when, then) => product.given(given).when(when).thenOutcome(then));
   });
 
   describe('ReleaseReservation', () => {
@@ -515,7 +495,7 @@ describe('product decider', () => {
       ],
       ['a sold reservation is not released', [created, reserved('o-1', 8), sold('o-1', 8, true)], release('o-1'), []],
       ['an unknown product', [], release('o-1'), { code: 'product_not_found' }],
-    ])('%s', (_name, given, when, then) => check(given, when, then));
+    ])('%s', (_name, given, when, then) => product.given(given).when(when).thenOutcome(then));
   });
 
   describe('SellStock', () => {
@@ -549,7 +529,7 @@ describe('product decider', () => {
       ],
       ['zero cans', [created], sell('o-1', 0), { code: 'invalid_quantity' }],
       ['a deleted product', [created, { type: 'ProductDeleted', data: {} }], sell('o-1', 1), { code: 'product_not_found' }],
-    ])('%s', (_name, given, when, then) => check(given, when, then));
+    ])('%s', (_name, given, when, then) => product.given(given).when(when).thenOutcome(then));
   });
 
   describe('ReturnStock: cans of an order back on the shelf', () => {
@@ -615,40 +595,49 @@ describe('product decider', () => {
       ],
       ['no whole number of cans', [created, sold('o1', 8, false)], some('o1', 'r1', 0), { code: 'invalid_quantity', kind: 'validation' }],
     ])('given %s', (_, given, when, then) => {
-      check(given, when, then);
+      product.given(given).when(when).thenOutcome(then);
     });
 
     it('puts the cans back on the shelf: the stock figure rises by each return', () => {
-      const state = fold(productDecider, [created, sold('o1', 8, false), sentBack('o1', 'r1', 3), cancelledBack('o1', 5)]);
-      expect(state.status === 'listed' ? state.fields.inventory : null).toBe(20);
+      product
+        .given([created, sold('o1', 8, false), sentBack('o1', 'r1', 3), cancelledBack('o1', 5)])
+        .thenState((state) => expect(state.status === 'listed' ? state.fields.inventory : null).toBe(20));
     });
   });
 
   describe('evolve and availability', () => {
     it('stock falls only with a sale; reservations only hold cans', () => {
-      const afterReserve = fold(productDecider, [created, reserved('o-1', 8)]);
-      const afterSale = fold(productDecider, [created, reserved('o-1', 8), sold('o-1', 8, true)]);
-      expect(afterReserve.status === 'listed' && [afterReserve.fields.inventory, availableCans(afterReserve)]).toEqual([20, 12]);
-      expect(afterSale.status === 'listed' && [afterSale.fields.inventory, availableCans(afterSale)]).toEqual([12, 12]);
+      product
+        .given([created, reserved('o-1', 8)])
+        .thenState((afterReserve) =>
+          expect(afterReserve.status === 'listed' && [afterReserve.fields.inventory, availableCans(afterReserve)]).toEqual([20, 12]),
+        );
+      product
+        .given([created, reserved('o-1', 8), sold('o-1', 8, true)])
+        .thenState((afterSale) =>
+          expect(afterSale.status === 'listed' && [afterSale.fields.inventory, availableCans(afterSale)]).toEqual([12, 12]),
+        );
     });
 
     it('counts the stream revision', () => {
-      const state = fold(productDecider, [created, reserved('o-1', 8), sold('o-1', 8, true)]);
-      expect(state.status === 'listed' && state.revision).toBe(2);
+      product
+        .given([created, reserved('o-1', 8), sold('o-1', 8, true)])
+        .thenState((state) => expect(state.status === 'listed' && state.revision).toBe(2));
     });
 
     it('a snapshot prices from the stored product and shows what a customer can buy', () => {
-      const state: ProductState = fold(productDecider, [created, reserved('o-1', 8)]);
-      expect(productSnapshot(ID, state)).toEqual({
-        product: { id: ID, ...fields, inventory: 12 },
-        stock: 20,
-        reserved: 8,
-        available: 12,
-        reservations: [{ orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' }],
-        revision: 1,
-      });
-      expect(productSnapshot(ID, fold(productDecider, [created, { type: 'ProductDeleted', data: {} }]))).toBeNull();
-      expect(productSnapshot(ID, fold(productDecider, []))).toBeNull();
+      product.given([created, reserved('o-1', 8)]).thenState((state: ProductState) =>
+        expect(productSnapshot(ID, state)).toEqual({
+          product: { id: ID, ...fields, inventory: 12 },
+          stock: 20,
+          reserved: 8,
+          available: 12,
+          reservations: [{ orderId: 'o-1', quantity: 8, expiresAt: '2026-11-23T01:30:00.000Z' }],
+          revision: 1,
+        }),
+      );
+      product.given([created, { type: 'ProductDeleted', data: {} }]).thenState((state) => expect(productSnapshot(ID, state)).toBeNull());
+      product.given([]).thenState((state) => expect(productSnapshot(ID, state)).toBeNull());
     });
   });
 });

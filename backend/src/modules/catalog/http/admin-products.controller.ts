@@ -12,7 +12,8 @@ import {
 } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../../config/app-config';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { assertImageHostAllowed } from './image-hosts';
 import { ManageProducts } from '../manage-products/manage-products.service';
@@ -54,7 +55,7 @@ export class AdminProductsController {
   @Post('products')
   @ApiOperation({ summary: 'Add Product' })
   @ApiCreatedResponse({ type: ProductIdResponseDto })
-  async create(@Body() body: ProductFormRequestDto, @Context() ctx: RequestContext): Promise<ProductIdResponseDto> {
+  async create(@Body() body: ProductFormRequestDto, @Context() ctx: Cause): Promise<ProductIdResponseDto> {
     assertImageHostAllowed(body.imageUrl, this.config.imageHosts);
     const result = await this.products.create(randomUUID(), toProductFields(body), ctx);
     return { id: result.productId };
@@ -67,7 +68,7 @@ export class AdminProductsController {
   async update(
     @Param('id') id: string,
     @Body(ProductUpdateBodyPipe) update: ProductUpdateBody,
-    @Context() ctx: RequestContext,
+    @Context() ctx: Cause,
   ): Promise<ProductIdResponseDto> {
     if (update.kind === 'full') assertImageHostAllowed(update.body.imageUrl, this.config.imageHosts);
     const result =
@@ -80,7 +81,7 @@ export class AdminProductsController {
   @Delete('products/:id')
   @ApiOperation({ summary: 'Delete a product (refused with 409 while checkouts hold its cans)' })
   @ApiOkResponse({ type: ProductIdResponseDto })
-  async remove(@Param('id') id: string, @Context() ctx: RequestContext): Promise<ProductIdResponseDto> {
+  async remove(@Param('id') id: string, @Context() ctx: Cause): Promise<ProductIdResponseDto> {
     const result = await this.products.delete(id, ctx);
     return { id: result.productId };
   }
@@ -89,7 +90,7 @@ export class AdminProductsController {
   @HttpCode(HttpStatus.CREATED)
   @ApiOperation({ summary: 'Seed Products: add the starter range once (seeding again adds nothing)' })
   @ApiCreatedResponse({ type: SeedProductsResponseDto })
-  async seed(@Context() ctx: RequestContext): Promise<SeedProductsResponseDto> {
+  async seed(@Context() ctx: Cause): Promise<SeedProductsResponseDto> {
     const result = await this.seeding.seed(ctx);
     return { created: result.created, skipped: result.skipped, deleted: result.deleted };
   }

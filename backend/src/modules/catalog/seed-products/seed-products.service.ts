@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { ProductStreams, type CommandContext } from '../product-streams';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
+import { ProductStreams } from '../product-streams';
 import { SEED_CATALOGUE, seedProductId } from './seed-catalogue';
 
 export interface SeedProductsResult {
@@ -19,7 +20,7 @@ export interface SeedProductsResult {
 export class SeedProducts {
   constructor(private readonly streams: ProductStreams) {}
 
-  async seed(context: CommandContext): Promise<SeedProductsResult> {
+  async seed(context: Cause): Promise<SeedProductsResult> {
     let created = 0;
     let deleted = 0;
     let position: number | null = null;

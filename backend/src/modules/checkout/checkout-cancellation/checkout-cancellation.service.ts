@@ -9,7 +9,7 @@ import { PaymentWebhookService } from '../../payments';
 import type { OrderCommand } from '../../orders';
 import { checkoutEnding, orderDecider } from '../../orders';
 import { orderStreamName, type OrderCancelReason, type ReservationReleaseReason } from '../../orders';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderReservations } from '../../orders';
 
 /** Why the shop ends a checkout that was never paid. */
@@ -77,7 +77,7 @@ export class CheckoutCancellation {
         streamName: orderStreamName(orderId),
         decider: orderDecider,
         command: cancel,
-        metadata: metadataFor(cause, this.clock),
+        cause,
       });
     } catch (error) {
       // The card was authorised and its capture claimed meanwhile: the payment's own path ends it (captured, or

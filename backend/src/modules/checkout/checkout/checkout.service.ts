@@ -17,7 +17,7 @@ import { CheckoutErrors } from '../domain/checkout.errors';
 import type { CheckoutOrigin, OrderCommand, SeenCartLine } from '../../orders';
 import { orderStreamName, type OrderCancelReason, type OrderCustomer, type OrderPlacedData } from '../../orders';
 
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { NumberSequence } from '../../orders';
 import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
 import { CheckoutAbandonedError } from '../checkout-admission/checkout-gate';
@@ -131,7 +131,9 @@ export class CheckoutService {
           at,
         ),
       };
-      if (state.paymentIntentId === null || orderDecider.decide(command, state).length === 0) continue;
+      if (state.paymentIntentId === null) continue;
+      const resumed = await this.pipeline.check({ streamName: orderStreamName(hold._id), decider: orderDecider, command });
+      if (resumed.events.length === 0) continue;
       const intent = await this.gateway.retrievePaymentIntent(state.paymentIntentId);
       if (intent === null || !OPEN_INTENT_STATUSES.has(intent.status)) continue;
       // Decided again on the stream: a payment or an end recorded meanwhile wins.
@@ -139,7 +141,7 @@ export class CheckoutService {
         streamName: orderStreamName(hold._id),
         decider: orderDecider,
         command,
-        metadata: metadataFor(cause, this.clock),
+        cause,
       });
       if (result.events.length === 0) continue;
       return checkoutOpened(state.order, intent);
@@ -258,7 +260,7 @@ export class CheckoutService {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'PlaceOrder', order },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
 
     const reserved: string[] = [];
@@ -331,13 +333,13 @@ export class CheckoutService {
           createdAt: order.placedAt,
         },
       },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'AttachPaymentIntent', paymentIntentId: intent.id },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     if (signal.aborted) {
       // Nobody will ever see this client secret: end the checkout now rather than hold its cans to expiry.
@@ -371,7 +373,7 @@ export class CheckoutService {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'CancelOrder', reason, detail },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
   }
 }

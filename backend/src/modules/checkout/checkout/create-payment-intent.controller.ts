@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, HttpException, HttpStatus, Inject, Post, Re
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { CheckoutAbandonedError, CheckoutBusyError } from '../checkout-admission/checkout-gate';
 import { CheckoutAttemptsGuard, clientLimitRefusal } from '../checkout-admission/checkout-attempts.guard';
@@ -32,7 +33,7 @@ export class CreatePaymentIntentController {
   @UseGuards(CheckoutAttemptsGuard)
   async create(
     @Body() body: CreatePaymentIntentRequest,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CreatePaymentIntentResponse> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import type { ProcessManager } from '../../../platform/projections/projection';
@@ -11,13 +12,6 @@ import { MAILER, type Mailer } from '../mailer/mailer.port';
 /** Attempts at appending "sent" after a delivery, a growing pause apart, before the event is left for a later try. */
 export const RECORD_SENT_ATTEMPTS = 5;
 const RECORD_SENT_BACKOFF_MS = 200;
-
-interface EmailMetadata {
-  correlationId: string;
-  causationId: string;
-  actor: 'system';
-  occurredAt: string;
-}
 
 /** Delivers each queued e-mail (and each retry) and records the outcome on the e-mail's stream. */
 @Injectable()
@@ -38,12 +32,7 @@ export class EmailSenderProcessManager implements ProcessManager {
     const { state } = await this.pipeline.load(emailStream(key), emailDecider);
     // Replayed after a restart: only a message still waiting is sent.
     if (state.status !== 'queued' || !state.message) return;
-    const metadata = {
-      correlationId: event.metadata.correlationId,
-      causationId: event.id,
-      actor: 'system' as const,
-      occurredAt: this.clock.now().toISOString(),
-    };
+    const cause: Cause = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' };
     // Only the delivery is tried here: a failure to record it afterwards is not a failed e-mail.
     let messageId: string;
     try {
@@ -55,11 +44,11 @@ export class EmailSenderProcessManager implements ProcessManager {
         streamName: emailStream(key),
         decider: emailDecider,
         command: { type: 'RecordEmailFailed', error: message },
-        metadata,
+        cause,
       });
       return;
     }
-    await this.recordSent(key, messageId, metadata);
+    await this.recordSent(key, messageId, cause);
   }
 
   /**
@@ -67,14 +56,14 @@ export class EmailSenderProcessManager implements ProcessManager {
    * later and the message delivered again: e-mail is at least once, and a repeat carries the same
    * Message-ID (from the e-mail's key), by which mail servers and clients recognise it.
    */
-  private async recordSent(key: string, messageId: string, metadata: EmailMetadata): Promise<void> {
+  private async recordSent(key: string, messageId: string, cause: Cause): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await this.pipeline.run({
           streamName: emailStream(key),
           decider: emailDecider,
           command: { type: 'RecordEmailSent', messageId, transport: this.mailer.transport },
-          metadata,
+          cause,
         });
         return;
       } catch (error) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventMetadata } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { emailDecider } from '../domain/email.decider';
 import { emailStream, type EmailMessage } from '../domain/email.events';
@@ -13,23 +13,23 @@ import { emailStream, type EmailMessage } from '../domain/email.events';
 export class EmailService {
   constructor(@Inject(CommandPipeline) private readonly pipeline: CommandPipeline) {}
 
-  async queue(key: string, message: EmailMessage, metadata: EventMetadata): Promise<{ queued: boolean; position: number | null }> {
+  async queue(key: string, message: EmailMessage, cause: Cause): Promise<{ queued: boolean; position: number | null }> {
     const result = await this.pipeline.run({
       streamName: emailStream(key),
       decider: emailDecider,
       command: { type: 'QueueEmail', message },
-      metadata,
+      cause,
     });
     return { queued: result.events.length > 0, position: result.position };
   }
 
   /** Queue a failed e-mail for another attempt; returns whether it was failed. */
-  async retry(key: string, metadata: EventMetadata): Promise<boolean> {
+  async retry(key: string, cause: Cause): Promise<boolean> {
     const result = await this.pipeline.run({
       streamName: emailStream(key),
       decider: emailDecider,
       command: { type: 'RetryEmail' },
-      metadata,
+      cause,
     });
     return result.events.length > 0;
   }

@@ -3,7 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { PickupList } from '@brewery/shop-rules';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { isPerthDay, perthDayOf } from '@brewery/shop-rules';
@@ -52,7 +53,7 @@ export class CellarDoorController {
     summary:
       'Hand a pickup over at the cellar door: records the photo ID check (which kind, who collected, when, who checked) and sets it Delivered; refused without idChecked: true',
   })
-  collected(@Param('orderId') asked: string, @Body() body: RecordCollectionRequest, @Context() context: RequestContext) {
+  collected(@Param('orderId') asked: string, @Body() body: RecordCollectionRequest, @Context() context: Cause) {
     const orderId = orderNumberFrom(asked);
     if (orderId === null) throw OrderErrors.notFound(asked);
     return this.collection.collect(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });

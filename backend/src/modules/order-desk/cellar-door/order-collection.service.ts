@@ -3,7 +3,7 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { orderDecider } from '../../orders';
 import { ID_TYPE_LABELS, orderStreamName } from '../../orders';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { parseCollection } from './collection-request';
 
 /** The hand-over of a pickup at the cellar door: recorded on the order's stream, which decides whether it may be. */
@@ -24,7 +24,7 @@ export class OrderCollection {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'RecordCollection', ...asked, at: this.clock.now().toISOString() },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     const who = asked.collectedBy === null ? 'the customer' : asked.collectedBy;
     return {

@@ -2,7 +2,8 @@ import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { FULFILMENT_METHODS, ORDER_STATUSES } from '@brewery/shop-rules';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { DeletePendingOrder } from '../../orders';
 import { ORDER_SEARCH_PAGE_SIZES, ORDER_SEARCH_SORTS, type RawOrderSearch } from './order-search';
 import { ListOrdersQuery, SearchOrdersQuery, type OrderSearchPage, type OrderView } from './search-orders.query';
@@ -47,7 +48,7 @@ export class OrderListController {
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a pending order and release its reserved cans' })
-  remove(@Param('id') id: string, @Context() context: RequestContext): Promise<{ message: string; orderId: string }> {
+  remove(@Param('id') id: string, @Context() context: Cause): Promise<{ message: string; orderId: string }> {
     return this.deleter.delete(id, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

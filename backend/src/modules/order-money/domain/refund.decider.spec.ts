@@ -1,5 +1,4 @@
-import { fold } from '../../../shared-kernel/decider';
-import { DomainError } from '../../../shared-kernel/domain-error';
+import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
 import { refundDecider, type RefundCommand, type RefundEvent } from './refund.decider';
 
 const request: RefundCommand = {
@@ -17,10 +16,7 @@ const requested: RefundEvent = {
 };
 const made: RefundEvent = { type: 'RefundMade', data: { refundId: 're_1', amountCents: 300 } };
 
-function given(...events: RefundEvent[]) {
-  const state = fold(refundDecider, events);
-  return { when: (command: RefundCommand) => refundDecider.decide(command, state) };
-}
+const refund = DeciderSpecification.for(refundDecider);
 
 describe('refund decider: one refund per key', () => {
   it.each<[string, RefundEvent[], RefundCommand, RefundEvent[] | string]>([
@@ -38,28 +34,23 @@ describe('refund decider: one refund per key', () => {
       'refund_not_requested',
     ],
   ])('given %s, then %j', (_, history, command, expected) => {
-    if (typeof expected === 'string') {
-      let refusal: unknown = null;
-      try {
-        given(...history).when(command);
-      } catch (error) {
-        refusal = error;
-      }
-      expect(refusal).toBeInstanceOf(DomainError);
-      expect((refusal as DomainError).code).toBe(expected);
-    } else expect(given(...history).when(command)).toEqual(expected);
+    const when = refund.given(history).when(command);
+    if (typeof expected === 'string') when.thenThrows({ code: expected });
+    else when.then(expected);
   });
 
   it('folds to the refund made, with its id and amount', () => {
-    expect(fold(refundDecider, [requested, made])).toEqual({
-      kind: 'made',
-      orderId: '7',
-      paymentIntentId: 'pi_1',
-      amountCents: 300,
-      note: 'dented',
-      requestedAt: 't',
-      emailCustomer: true,
-      refundId: 're_1',
-    });
+    refund.given([requested, made]).thenState((state) =>
+      expect(state).toEqual({
+        kind: 'made',
+        orderId: '7',
+        paymentIntentId: 'pi_1',
+        amountCents: 300,
+        note: 'dented',
+        requestedAt: 't',
+        emailCustomer: true,
+        refundId: 're_1',
+      }),
+    );
   });
 });

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import type { DocumentStore } from '@brewery/eventstore';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../../order-desk';
 import { ORDER_BACKUPS, type OrderBackupDoc } from './order-backups.projection';
@@ -75,7 +76,7 @@ export class OrderBackupsController {
   @Post('recover-order')
   @HttpCode(200)
   @ApiOperation({ summary: 'Complete the order of a succeeded payment from its recorded events (safe to repeat)' })
-  recover(@Body() body: RecoverOrderRequest, @Context() context: RequestContext): Promise<{ message: string }> {
+  recover(@Body() body: RecoverOrderRequest, @Context() context: Cause): Promise<{ message: string }> {
     return this.recovery.recover(body.paymentIntentId, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

@@ -15,7 +15,7 @@ import { orderDecider, type OrderState, type PlacedOrder } from '../../orders';
 import { orderStreamName, type OrderEvent } from '../../orders';
 import { newOrderAlertEmail, newOrderAlertEmailKey } from '../domain/new-order-alert-email';
 import { confirmationEmailKey, orderConfirmationEmail } from '../../orders';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { NumberSequence } from '../../orders';
 import { OrderStatusLookup } from '../../order-desk';
 import { cansByProduct, OrderReservations } from '../../orders';
@@ -137,15 +137,11 @@ export class OrderCompletion {
         },
         { statusUrl: this.orderStatus.statusUrl(orderId), paymentIntentId },
       ),
-      metadataFor(cause, this.clock),
+      cause,
     );
     // The shop's own note of the sale, when it asked for one; queued under its key, so once per order.
     if (this.config.mail.newOrderEmail)
-      await this.email.queue(
-        newOrderAlertEmailKey(orderId),
-        newOrderAlertEmail(order.order, this.config.shop),
-        metadataFor(cause, this.clock),
-      );
+      await this.email.queue(newOrderAlertEmailKey(orderId), newOrderAlertEmail(order.order, this.config.shop), cause);
     return { kind: 'completed', orderId, invoiceNumber, changed: changed || queued.queued };
   }
 
@@ -298,7 +294,7 @@ export class OrderCompletion {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command,
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
   }
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { OrderErrors } from '../../orders';
 import { RecordReturnRequest } from './order-return.request.dto';
@@ -27,7 +28,7 @@ export class OrderReturnsController {
     @Param('orderId') asked: string,
     @Body() body: RecordReturnRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
   ): Promise<ReturnAnswer> {
     const orderId = orderNumberFrom(asked);
     if (orderId === null) throw OrderErrors.notFound(asked);

@@ -10,7 +10,7 @@ import { orderDecider, refundableCents, type PlacedOrder, type RecordedReturn } 
 import { OrderErrors } from '../../orders';
 import { orderStreamName } from '../../orders';
 
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { parseCans, parseIdempotencyKey, parseReturnRefund } from '../../orders';
 import { cansText, keyDigest, OrderReview, type RefundAnswer } from '../order-review/order-review.service';
 import { OrderReservations } from '../../orders';
@@ -56,7 +56,7 @@ export class OrderReturns {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'RecordReturn', returnId, items, refund, at: this.clock.now().toISOString() },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     const state = decided.state;
     if (state.kind !== 'placed') throw OrderErrors.notFound(orderId);

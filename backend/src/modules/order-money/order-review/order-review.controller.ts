@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { OrderErrors } from '../../orders';
 import { RefundOrderRequest, ResolveReviewRequest } from './order-review.request.dto';
@@ -25,7 +26,7 @@ export class OrderReviewController {
   resolve(
     @Param('orderId') orderId: string,
     @Body() body: ResolveReviewRequest,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
   ): Promise<{ message: string; changed: boolean }> {
     return this.review.resolve(orderNumber(orderId), body, {
       correlationId: context.correlationId,
@@ -49,7 +50,7 @@ export class OrderReviewController {
     @Param('orderId') orderId: string,
     @Body() body: RefundOrderRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
   ): Promise<RefundAnswer> {
     return this.review.refund(orderNumber(orderId), body, idempotencyKey, {
       correlationId: context.correlationId,

@@ -19,7 +19,7 @@ import { OrderErrors } from '../../orders';
 import { orderStreamName } from '../../orders';
 
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderReservations } from '../../orders';
 import { parseIdempotencyKey, parseNote, parseRefundAsked, ReviewMessages } from '../../orders';
 
@@ -55,7 +55,7 @@ export class OrderReview {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'ResolveReview', note },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     return result.events.length > 0
       ? { message: `Order #${orderId} marked resolved`, changed: true }
@@ -98,7 +98,11 @@ export class OrderReview {
       amountCents = asked ?? left;
       if (amountCents <= 0) throw PaymentErrors.refundTooLarge(0);
       // Refused here (nothing left, too much) before anything is recorded or the provider asked.
-      paymentDecider.decide({ type: 'RecordRefund', refundId: '(check)', amountCents, note, at }, payment);
+      await this.pipeline.check({
+        streamName: payments,
+        decider: paymentDecider,
+        command: { type: 'RecordRefund', refundId: 'not-yet-made', amountCents, note, at },
+      });
     } else if (valueCents !== null && intended.amountCents <= valueCents) {
       // The same cans asked again: the refund this key was for (capped at what was left when it was first asked).
       amountCents = intended.amountCents;
@@ -157,7 +161,7 @@ export class OrderReview {
             reason: `The refund of this cancelled order was refused by the payment provider ${CANCELLATION_REFUND_ATTEMPTS} times (${intended.reason}): refund what remains by hand`,
             paymentIntentId,
           },
-          metadata: metadataFor(cause, this.clock),
+          cause,
         });
         return;
       }
@@ -206,12 +210,11 @@ export class OrderReview {
   ): Promise<RefundAnswer> {
     const { orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at } = intent;
     const payments = paymentStreamName(paymentIntentId);
-    const metadata = metadataFor(cause, this.clock);
     const requested = await this.pipeline.run({
       streamName: stream,
       decider: refundDecider,
       command: { type: 'RequestRefund', orderId, paymentIntentId, amountCents, note, requestedAt: at, emailCustomer: intent.emailCustomer },
-      metadata,
+      cause,
     });
     const refund = requested.state.kind === 'made' ? { id: requested.state.refundId, amountCents: requested.state.amountCents } : null;
     const made =
@@ -226,20 +229,20 @@ export class OrderReview {
       streamName: stream,
       decider: refundDecider,
       command: { type: 'RecordRefundMade', refundId: made.id, amountCents: made.amountCents },
-      metadata,
+      cause,
     });
     const noteOf = requested.state.kind === 'none' ? note : requested.state.note;
     const recorded = await this.pipeline.run({
       streamName: payments,
       decider: paymentDecider,
       command: { type: 'RecordRefund', refundId: made.id, amountCents: made.amountCents, note: noteOf, at },
-      metadata,
+      cause,
     });
     await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'RecordRefund', paymentIntentId, refundId: made.id, amountCents: made.amountCents, note: noteOf },
-      metadata,
+      cause,
     });
     const refundedCents = recorded.state.refundedCents;
     if (intent.emailCustomer)
@@ -249,7 +252,7 @@ export class OrderReview {
           { orderId, customer: order.order.customer, amountCents: made.amountCents, refundedCents, paidCents },
           { brandName: this.config.shop.brandName, email: this.config.shop.email },
         ),
-        metadata,
+        cause,
       );
     return {
       message: `Refunded $${decimalString(made.amountCents)} of Order #${orderId}; the customer was e-mailed`,
@@ -318,7 +321,7 @@ export class OrderReview {
       streamName: stream,
       decider: refundDecider,
       command: { type: 'RecordRefundRefused', reason: refusal.message },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
   }
 

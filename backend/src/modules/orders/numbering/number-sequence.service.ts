@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { INVOICE_SEQUENCE_STREAM, ORDER_SEQUENCE_STREAM, sequenceDecider } from '../domain/sequence.decider';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 
 /** Order and invoice numbers from their sequence streams: gap-free, never duplicated, whatever the concurrency. */
 @Injectable()
@@ -17,7 +17,7 @@ export class NumberSequence {
       streamName: ORDER_SEQUENCE_STREAM,
       decider: sequenceDecider,
       command: { type: 'AllocateOrderNumber' },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     const event = result.events[0];
     if (event?.type !== 'OrderNumberAllocated') throw new Error('The order sequence allocated no number');
@@ -30,7 +30,7 @@ export class NumberSequence {
       streamName: INVOICE_SEQUENCE_STREAM,
       decider: sequenceDecider,
       command: { type: 'AllocateInvoiceNumber', orderId },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     const invoiceNumber = result.state.invoiceByOrder[orderId];
     if (invoiceNumber === undefined) throw new Error(`The invoice sequence allocated no number for order ${orderId}`);

@@ -1,7 +1,8 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { OrderErrors } from '../domain/order.errors';
 import { OrderNotes } from './order-notes.service';
@@ -25,11 +26,7 @@ export class OrderNotesController {
 
   @Post(':orderId/notes')
   @ApiOperation({ summary: 'Add an internal note to an order: kept in its history, never e-mailed to the customer' })
-  add(
-    @Param('orderId') asked: string,
-    @Body() body: AddOrderNoteRequest,
-    @Context() context: RequestContext,
-  ): Promise<{ message: string }> {
+  add(@Param('orderId') asked: string, @Body() body: AddOrderNoteRequest, @Context() context: Cause): Promise<{ message: string }> {
     const orderId = orderNumberFrom(asked);
     if (orderId === null) throw OrderErrors.notFound(asked);
     return this.notes.add(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });

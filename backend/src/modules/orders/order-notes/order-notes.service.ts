@@ -3,7 +3,7 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { orderDecider } from '../domain/order.decider';
 import { orderStreamName } from '../domain/order.events';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { parseNote, ReviewMessages } from '../order-input/order-review-input';
 
 /** Internal notes on an order: recorded on its stream (so in its history), read by the shop's people only. */
@@ -20,7 +20,7 @@ export class OrderNotes {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'AddOrderNote', note },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     return { message: `Note added to order #${orderId}` };
   }

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EventMetadata } from '@brewery/eventstore';
 import { orderStatusLabel, type OrderStatus } from '@brewery/shop-rules';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -11,7 +10,7 @@ import { DISPATCH_STEPS, type DispatchStep, type OrderCommand } from '../domain/
 import { notifiesCustomer, orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
 /**
@@ -65,20 +64,19 @@ export class BulkOrderStatus {
       by: cause.actor,
       ...(body.notifyCustomer === undefined ? {} : { notifyCustomer: body.notifyCustomer }),
     };
-    const metadata = metadataFor(cause, this.clock);
 
     const outcome = await eachOrder(
       orderIds,
       async (orderId) => {
         const result = await this.pipeline
-          .run({ streamName: orderStreamName(orderId), decider: orderDecider, command, metadata })
+          .run({ streamName: orderStreamName(orderId), decider: orderDecider, command, cause })
           // The decider names no order it does not know: the answer names the one asked for.
           .catch((error: unknown) => {
             throw error instanceof DomainError && error.code === 'order_not_found' ? OrderErrors.notFound(orderId) : error;
           });
         if (result.events.length === 0) return { changed: false, notified: false };
         const notify = notifiesCustomer(result.events);
-        if (notify) await this.notify(orderId, result.revision, metadata);
+        if (notify) await this.notify(orderId, result.revision, cause);
         return { changed: true, notified: notify };
       },
       { parallel: PARALLEL, failed: (orderId) => BulkErrors.stepFailed(orderId, 'changed') },
@@ -109,9 +107,9 @@ export class BulkOrderStatus {
    * The customer's e-mail for a change made. The change is recorded whatever happens here: should queuing the
    * e-mail fail, the order-update process manager queues it from the log (the same key, so once).
    */
-  private async notify(orderId: string, revision: number, metadata: EventMetadata): Promise<void> {
+  private async notify(orderId: string, revision: number, cause: Cause): Promise<void> {
     try {
-      await this.notifier.notify(orderId, revision, metadata);
+      await this.notifier.notify(orderId, revision, cause);
     } catch (error) {
       this.logger.warn(
         `Order #${orderId}: its e-mail is left to the process manager: ${error instanceof Error ? error.message : String(error)}`,

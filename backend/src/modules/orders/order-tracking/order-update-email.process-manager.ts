@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { streamId, type EventStore, type RecordedEvent } from '@brewery/eventstore';
 import { CLOCK, EVENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import type { ProcessManager } from '../../../platform/projections/projection';
@@ -33,11 +34,6 @@ export class OrderUpdateEmailProcessManager implements ProcessManager {
       const [next] = await this.events.readStream(event.streamName, { fromRevision: event.revision + 1, maxCount: 1 });
       if (next?.type === 'TrackingReferenceSet' && sameChange(event, next)) return;
     }
-    await this.notifier.notify(streamId(event.streamName), event.revision, {
-      correlationId: event.metadata.correlationId,
-      causationId: event.id,
-      actor: 'system',
-      occurredAt: this.clock.now().toISOString(),
-    });
+    await this.notifier.notify(streamId(event.streamName), event.revision, causedBy(event));
   }
 }

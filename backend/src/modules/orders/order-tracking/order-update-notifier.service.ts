@@ -1,6 +1,7 @@
 import { fulfilmentOf } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventMetadata, EventStore } from '@brewery/eventstore';
+import type { EventStore } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG, EVENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { fold } from '../../../shared-kernel/decider';
@@ -22,7 +23,7 @@ export class OrderUpdateNotifier {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async notify(orderId: string, revision: number, metadata: EventMetadata): Promise<{ queued: boolean; position: number | null }> {
+  async notify(orderId: string, revision: number, cause: Cause): Promise<{ queued: boolean; position: number | null }> {
     const recorded = await this.events.readStream(orderStreamName(orderId), { maxCount: revision + 1 });
     const state = fold(
       orderDecider,
@@ -40,6 +41,6 @@ export class OrderUpdateNotifier {
       },
       { brandName: this.config.shop.brandName, email: this.config.shop.email, address: this.config.shop.address },
     );
-    return this.email.queue(orderUpdateEmailKey(orderId, revision), message, metadata);
+    return this.email.queue(orderUpdateEmailKey(orderId, revision), message, cause);
   }
 }

@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { BULK_STATUSES, BulkOrderStatus, type BulkStatusOutcome } from './bulk-order-status.service';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { UpdateOrderTrackingRequest } from './update-order-tracking.request.dto';
 import { UpdateOrderTracking } from './update-order-tracking.service';
 
@@ -35,7 +36,7 @@ export class UpdateOrderTrackingController {
     summary:
       'Set one dispatch step (packed, shipped, delivered) on several paid orders at once, keeping their tracking references; e-mails each customer whose order changed unless notifyCustomer is false. Applies to the orders the order decider takes and skips the rest (unknown, deleted, unpaid, cancelled, refunded, a pickup not to be shipped), answering applied and skipped [{orderId, code, reason}] beside changed, unchanged and notified',
   })
-  bulkStatus(@Body() body: BulkOrderStatusRequest, @Context() context: RequestContext): Promise<BulkStatusOutcome> {
+  bulkStatus(@Body() body: BulkOrderStatusRequest, @Context() context: Cause): Promise<BulkStatusOutcome> {
     return this.bulk.apply(body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 
@@ -48,7 +49,7 @@ export class UpdateOrderTrackingController {
   update(
     @Param('orderId') orderId: string,
     @Body() body: UpdateOrderTrackingRequest,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
   ): Promise<{ message: string; changed: boolean; notified: boolean }> {
     return this.tracking.update(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }

@@ -7,7 +7,7 @@ import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
 import { orderStatusLabel, fulfilmentOf } from '@brewery/shop-rules';
 import { parseTrackingUpdate } from '../domain/order-tracking';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderReservations } from '../reservations/order-reservations.service';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
@@ -39,7 +39,6 @@ export class UpdateOrderTracking {
     // A missing order is said only once the form itself is readable.
     const update = parseTrackingUpdate(body, order !== null && fulfilmentOf(order.order).method === 'pickup');
     if (orderId === null || order === null) throw OrderErrors.notFound(orderId ?? asked);
-    const metadata = metadataFor(cause, this.clock);
     const result = await this.pipeline.run({
       streamName: orderStreamName(orderId),
       decider: orderDecider,
@@ -51,7 +50,7 @@ export class UpdateOrderTracking {
         ...(update.notifyCustomer === undefined ? {} : { notifyCustomer: update.notifyCustomer }),
         ...(update.keepPaymentReason === undefined ? {} : { keepPaymentReason: update.keepPaymentReason }),
       },
-      metadata,
+      cause,
     });
     // Its cans go back on sale when the decision released them (a crash before this leaves them held until the hold runs out).
     if (result.events.some((event) => event.type === 'OrderReservationReleased'))
@@ -69,7 +68,7 @@ export class UpdateOrderTracking {
     if (!notifiesCustomer(result.events)) {
       return { message: ORDER_UPDATED_QUIETLY, changed: true, notified: false };
     }
-    await this.notifier.notify(orderId, result.revision, metadata);
+    await this.notifier.notify(orderId, result.revision, cause);
     return { message: ORDER_UPDATED, changed: true, notified: true };
   }
 }

@@ -5,7 +5,7 @@ import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tok
 import { orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderReservations } from '../reservations/order-reservations.service';
 
 /** The operator deletes a pending order: its cans go back to the shop, the order leaves the lists (and stays in the log). */
@@ -27,7 +27,7 @@ export class DeletePendingOrder {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'DeletePendingOrder', deletedAt: this.clock.now().toISOString() },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     // Then its cans go back on sale (a crash before this leaves them held until the hold runs out).
     if (order.reservation === 'held') await this.reservations.releaseProducts(order, 'order_deleted', cause);

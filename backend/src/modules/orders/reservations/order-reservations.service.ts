@@ -5,7 +5,7 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import { orderDecider, type PlacedOrder } from '../domain/order.decider';
 import { orderStreamName, type ReservationReleaseReason } from '../domain/order.events';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 
 /** Cans per product of an order: one reservation per product and order, as the product streams keep them. */
 export function cansByProduct(order: PlacedOrder): Map<string, number> {
@@ -40,7 +40,7 @@ export class OrderReservations {
       streamName: orderStreamName(orderId),
       decider: orderDecider,
       command: { type: 'RecordReservationReleased', reason },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     return true;
   }

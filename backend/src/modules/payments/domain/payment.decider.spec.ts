@@ -1,4 +1,4 @@
-import { fold } from '../../../shared-kernel/decider';
+import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
 import { paymentDecider, type PaymentCommand } from './payment.decider';
 import type { PaymentEvent, PaymentIntentCreatedData, PaymentOutcomeData } from './payment.events';
 
@@ -31,10 +31,7 @@ const failed: PaymentEvent = {
   data: { ...report('evt_no'), failureCode: 'card_declined', failureMessage: 'Your card was declined.' },
 };
 
-function given(...events: PaymentEvent[]) {
-  const state = fold(paymentDecider, events);
-  return { state, when: (command: PaymentCommand) => paymentDecider.decide(command, state) };
-}
+const payment = DeciderSpecification.for(paymentDecider);
 const success = (id: string): PaymentCommand => ({ type: 'RecordProviderOutcome', outcome: 'succeeded', report: report(id) });
 const failure = (id: string): PaymentCommand => ({
   type: 'RecordProviderOutcome',
@@ -46,44 +43,57 @@ const failure = (id: string): PaymentCommand => ({
 
 describe('payment decider', () => {
   it('records the order backup once', () => {
-    expect(given().when({ type: 'RecordPaymentIntentCreated', backup })).toEqual([created]);
-    expect(given(created).when({ type: 'RecordPaymentIntentCreated', backup })).toEqual([]);
+    payment.given([]).when({ type: 'RecordPaymentIntentCreated', backup }).then([created]);
+    payment.given([created]).when({ type: 'RecordPaymentIntentCreated', backup }).then([]);
   });
 
   it('records a success once by its provider event id', () => {
-    expect(given(created).when(success('evt_ok'))).toEqual([succeeded]);
-    expect(given(created, succeeded).when(success('evt_ok'))).toEqual([]);
+    payment.given([created]).when(success('evt_ok')).then([succeeded]);
+    payment.given([created, succeeded]).when(success('evt_ok')).then([]);
   });
 
   it('keeps a failure that arrives after the success as ignored, and stays succeeded', () => {
-    const events = given(created, succeeded).when(failure('evt_no'));
-    expect(events).toEqual([
-      { type: 'ProviderEventIgnored', data: { providerEventId: 'evt_no', outcome: 'failed', reason: 'the payment had already succeeded' } },
-    ]);
-    expect(given(created, succeeded, ...events).state.status).toBe('succeeded');
-    expect(given(created, succeeded, ...events).when(failure('evt_no'))).toEqual([]);
+    const events = payment
+      .given([created, succeeded])
+      .when(failure('evt_no'))
+      .then([
+        {
+          type: 'ProviderEventIgnored',
+          data: { providerEventId: 'evt_no', outcome: 'failed', reason: 'the payment had already succeeded' },
+        },
+      ]);
+    payment.given([created, succeeded, ...events]).thenState((state) => expect(state.status).toBe('succeeded'));
+    payment
+      .given([created, succeeded, ...events])
+      .when(failure('evt_no'))
+      .then([]);
   });
 
   it('lets a success follow a failure (another card on the same intent)', () => {
-    expect(given(created, failed).when(success('evt_ok'))).toEqual([succeeded]);
-    expect(given(created, failed, succeeded).state.status).toBe('succeeded');
+    payment.given([created, failed]).when(success('evt_ok')).then([succeeded]);
+    payment.given([created, failed, succeeded]).thenState((state) => expect(state.status).toBe('succeeded'));
   });
 
   it('accepts provider events before the backup, in any order, and takes the order id from them', () => {
-    const early = given(succeeded);
-    expect(early.state.status).toBe('succeeded');
-    expect(early.state.orderId).toBe('7');
-    expect(early.when({ type: 'RecordPaymentIntentCreated', backup })).toEqual([created]);
-    expect(given(succeeded, created).state.status).toBe('succeeded');
+    const early = payment.given([succeeded]);
+    early.thenState((state) => {
+      expect(state.status).toBe('succeeded');
+      expect(state.orderId).toBe('7');
+    });
+    early.when({ type: 'RecordPaymentIntentCreated', backup }).then([created]);
+    payment.given([succeeded, created]).thenState((state) => expect(state.status).toBe('succeeded'));
   });
 
   it('records a second success under another id as ignored', () => {
-    expect(given(created, succeeded).when(success('evt_again'))).toEqual([
-      {
-        type: 'ProviderEventIgnored',
-        data: { providerEventId: 'evt_again', outcome: 'succeeded', reason: 'a success was already recorded' },
-      },
-    ]);
+    payment
+      .given([created, succeeded])
+      .when(success('evt_again'))
+      .then([
+        {
+          type: 'ProviderEventIgnored',
+          data: { providerEventId: 'evt_again', outcome: 'succeeded', reason: 'a success was already recorded' },
+        },
+      ]);
   });
 
   describe('refunds', () => {
@@ -105,7 +115,7 @@ describe('payment decider', () => {
       ['the rest after a partial refund', [created, succeeded, refunded('re_1', 1200)], refund('re_2', 2000), [refunded('re_2', 2000)]],
       ['the same refund again', [created, succeeded, refunded('re_1', 1200)], refund('re_1', 1200), []],
     ] as const)('given %s, then it is recorded', (_given, history, command, expected) => {
-      expect(given(...history).when(command)).toEqual(expected);
+      payment.given(history).when(command).then(expected);
     });
 
     it.each([
@@ -126,17 +136,22 @@ describe('payment decider', () => {
       ],
       ['nothing', [created, succeeded], refund('re_1', 0), 'A refund must be more than $0.00'],
     ] as const)('given %s, then the refund is refused', (_given, history, command, message) => {
-      expect(() => given(...history).when(command)).toThrow(message);
+      payment
+        .given(history)
+        .when(command)
+        .thenThrows({ message: expect.stringContaining(message) });
     });
 
     it('adds the refunds up in the state', () => {
-      expect(given(created, succeeded, refunded('re_1', 1200), refunded('re_2', 800)).state).toMatchObject({
-        refundedCents: 2000,
-        refunds: [
-          { refundId: 're_1', amountCents: 1200 },
-          { refundId: 're_2', amountCents: 800 },
-        ],
-      });
+      payment.given([created, succeeded, refunded('re_1', 1200), refunded('re_2', 800)]).thenState((state) =>
+        expect(state).toMatchObject({
+          refundedCents: 2000,
+          refunds: [
+            { refundId: 're_1', amountCents: 1200 },
+            { refundId: 're_2', amountCents: 800 },
+          ],
+        }),
+      );
     });
   });
 });

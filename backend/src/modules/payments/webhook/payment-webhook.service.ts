@@ -127,12 +127,7 @@ export class PaymentWebhookService {
         failureMessage: input.failureMessage,
         ...(input.cancelReason === undefined ? {} : { cancelReason: input.cancelReason }),
       },
-      metadata: {
-        correlationId: input.report.providerEventId,
-        causationId: null,
-        actor: input.actor ?? 'stripe',
-        occurredAt: this.clock.now().toISOString(),
-      },
+      cause: { correlationId: input.report.providerEventId, actor: input.actor ?? 'stripe' },
       eventId: () => deterministicEventId('stripe', input.report.providerEventId),
     });
     return { recorded: result.events.length > 0, status: result.state.status, position: result.position };

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { MAX_PICTURE_BYTES } from '../domain/picture';
 import { PictureLibrary, type LibraryPicture } from '../picture-library/picture-library.projection';
 import { pictureTooLarge, unsupportedUpload, UploadPicture, type UploadedPicture } from './upload-picture.service';
@@ -74,11 +75,7 @@ export class UploadPictureController {
   @ApiHeader({ name: 'X-File-Name', required: false, description: "The file's name, URI-encoded (kept for the picture library)" })
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiCreatedResponse({ description: '{ id, url, format, width, height, bytes, variants: [{ width, height, bytes, url }], created }' })
-  async upload(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @Context() context: RequestContext,
-  ): Promise<UploadedPicture> {
+  async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Context() context: Cause): Promise<UploadedPicture> {
     // Anything else was refused (or parsed as JSON) before this point; this is the last word on it.
     if (!PICTURE_UPLOAD_TYPE.test(req.headers['content-type'] ?? '') || req.readableEnded) throw unsupportedUpload();
     const bytes = await readBody(req, res, MAX_PICTURE_BYTES);

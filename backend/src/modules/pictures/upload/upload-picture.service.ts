@@ -2,7 +2,7 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import {
   MAX_PICTURE_BYTES,
   PICTURE_WIDTHS,
@@ -93,7 +93,7 @@ export class UploadPicture {
       streamName: pictureStreamName(pictureId),
       decider: pictureDecider,
       command: { type: 'RecordUpload', upload },
-      metadata: metadataFor(cause, this.clock),
+      cause,
     });
     const recorded = result.state.uploaded ?? upload;
     return answer(recorded, result.events.length > 0);

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DocumentStore, EventMetadata } from '@brewery/eventstore';
+import type { DocumentStore } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import type { RequestContext } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { APP_CONFIG, CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { EmailService } from '../../notifications';
 import { dailyAnalyticsDecider, requestedSequence } from '../domain/daily-analytics.decider';
@@ -40,20 +40,14 @@ export class DailyAnalyticsMailer {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async send(idempotencyKey: string | null, context: RequestContext): Promise<DailyAnalyticsSent> {
+  async send(idempotencyKey: string | null, cause: Cause): Promise<DailyAnalyticsSent> {
     const now = this.clock.now();
     const today = perthDayOf(now);
-    const metadata: EventMetadata = {
-      correlationId: context.correlationId,
-      causationId: null,
-      actor: context.actor,
-      occurredAt: now.toISOString(),
-    };
     const requested = await this.pipeline.run({
       streamName: dailyAnalyticsStreamName(today),
       decider: dailyAnalyticsDecider,
       command: { type: 'RequestDailyAnalyticsEmail', day: today, idempotencyKey, requestedAt: now.toISOString() },
-      metadata,
+      cause,
     });
     const emailKey = dailyAnalyticsEmailKey(today, requestedSequence(requested.state, idempotencyKey));
 
@@ -63,7 +57,7 @@ export class DailyAnalyticsMailer {
       this.stock.levels(),
     ]);
     const { subject, text } = dailyAnalyticsEmail(dailyAnalytics({ today, lines, pendingOrders, stock }), this.config.shop.brandName);
-    const queued = await this.emails.queue(emailKey, { to: this.config.shop.email, subject, text, kind: 'daily-analytics' }, metadata);
+    const queued = await this.emails.queue(emailKey, { to: this.config.shop.email, subject, text, kind: 'daily-analytics' }, cause);
     return { message: DAILY_ANALYTICS_SENT, emailKey, queued: queued.queued };
   }
 }

@@ -1,6 +1,7 @@
 import { BadRequestException, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { DailyAnalyticsMailer, type DailyAnalyticsSent } from './daily-analytics.service';
 
 export class DailyAnalyticsSentResponseDto implements DailyAnalyticsSent {
@@ -30,7 +31,7 @@ export class SendDailyAnalyticsController {
     description: 'Repeat it when retrying the same request: the e-mail is then not sent twice',
   })
   @ApiOkResponse({ type: DailyAnalyticsSentResponseDto })
-  send(@Headers('idempotency-key') idempotencyKey: string | undefined, @Context() context: RequestContext): Promise<DailyAnalyticsSent> {
+  send(@Headers('idempotency-key') idempotencyKey: string | undefined, @Context() context: Cause): Promise<DailyAnalyticsSent> {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       throw new BadRequestException('Idempotency-Key must be 1 to 200 printable characters');
     }

@@ -1,4 +1,4 @@
-import { fold } from '../../../shared-kernel/decider';
+import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
 import { dailyAnalyticsDecider, requestedSequence, type DailyAnalyticsCommand } from './daily-analytics.decider';
 import { dailyAnalyticsEmailKey, dailyAnalyticsStreamName, type DailyAnalyticsEvent } from './daily-analytics.events';
 
@@ -13,16 +13,7 @@ const requested = (sequence: number, idempotencyKey: string | null): DailyAnalyt
   data: { day: '2026-11-23', sequence, idempotencyKey, requestedAt: '2026-11-23T01:00:00.000Z' },
 });
 
-function given(...events: DailyAnalyticsEvent[]) {
-  const state = fold(dailyAnalyticsDecider, events);
-  return {
-    when: (command: DailyAnalyticsCommand) => {
-      const decided = dailyAnalyticsDecider.decide(command, state);
-      const after = decided.reduce(dailyAnalyticsDecider.evolve, state);
-      return { events: decided, sequence: requestedSequence(after, command.idempotencyKey) };
-    },
-  };
-}
+const analytics = DeciderSpecification.for(dailyAnalyticsDecider);
 
 describe('daily analytics e-mail requests', () => {
   it.each<[string, DailyAnalyticsEvent[], string | null, DailyAnalyticsEvent[], number]>([
@@ -32,7 +23,9 @@ describe('daily analytics e-mail requests', () => {
     ['a retried request finds its number and sends nothing more', [requested(1, 'a'), requested(2, 'b')], 'a', [], 1],
     ['the same key retried after other presses still finds its number', [requested(1, 'a'), requested(2, null)], 'a', [], 1],
   ])('%s', (_, history, key, events, sequence) => {
-    expect(given(...history).when(request(key))).toEqual({ events, sequence });
+    const when = analytics.given(history).when(request(key));
+    when.then(events);
+    when.thenState((after) => expect(requestedSequence(after, key)).toBe(sequence));
   });
 
   it('names streams and e-mail keys by Perth day', () => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { streamId, type EventMetadata, type RecordedEvent } from '@brewery/eventstore';
+import { streamId, type RecordedEvent } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -35,19 +36,14 @@ export class StockAlertProcessManager implements ProcessManager {
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
-    const metadata: EventMetadata = {
-      correlationId: event.metadata.correlationId,
-      causationId: event.id,
-      actor: 'system',
-      occurredAt: this.clock.now().toISOString(),
-    };
+    const cause: Cause = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' };
     if (event.type === 'StockLevelAlerted') {
       const alert = event.data as StockLevelAlerted['data'];
       const { subject, text } = stockAlertEmail(alert, this.config.shop.brandName);
       await this.emails.queue(
         stockAlertEmailKey(alert.productId, event.revision),
         { to: this.config.shop.email, subject, text, kind: 'stock-alert' },
-        metadata,
+        cause,
       );
       return;
     }
@@ -58,7 +54,7 @@ export class StockAlertProcessManager implements ProcessManager {
       streamName: stockAlertStreamName(productId),
       decider: stockAlertDecider,
       command: { type: 'ObserveStockLevel', productId, productName: product.product.name, inventory: product.stock },
-      metadata,
+      cause,
     });
   }
 }

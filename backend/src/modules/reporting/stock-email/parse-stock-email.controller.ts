@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { ParseStockEmailRequestDto } from './parse-stock-email.request.dto';
 import { ParseStockEmailResponseDto } from './parse-stock-email.response.dto';
 import { StockEmailUpdater, type StockEmailResult } from './stock-email-update.service';
@@ -20,7 +21,7 @@ export class ParseStockEmailController {
   })
   @ApiOkResponse({ type: ParseStockEmailResponseDto })
   @ApiBadRequestResponse({ description: "'Please enter the stock e-mail text' or 'The first line must be UPDATE STOCK'" })
-  parse(@Body() body: ParseStockEmailRequestDto, @Context() context: RequestContext): Promise<StockEmailResult> {
+  parse(@Body() body: ParseStockEmailRequestDto, @Context() context: Cause): Promise<StockEmailResult> {
     return this.updater.apply(body.emailContent, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

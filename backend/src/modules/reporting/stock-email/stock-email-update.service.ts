@@ -3,7 +3,8 @@ import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { compareNames, compareText } from '../../../shared-kernel/collation';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { CatalogStock, PRODUCTS_COLLECTION, type CommandContext, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
+import { CatalogStock, PRODUCTS_COLLECTION, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
 import { parseStockEmail, type UnreadableStockLine } from '../domain/stock-email.parser';
 import { planStockUpdate } from '../domain/stock-update.plan';
 
@@ -34,7 +35,7 @@ export class StockEmailUpdater {
     @Inject(DOCUMENT_STORE) private readonly documents: DocumentStore,
   ) {}
 
-  async apply(emailContent: string | null | undefined, context: CommandContext): Promise<StockEmailResult> {
+  async apply(emailContent: string | null | undefined, context: Cause): Promise<StockEmailResult> {
     const parsed = parseStockEmail(emailContent ?? '');
     const products = await this.documents.collection<ProductViewDoc>(PRODUCTS_COLLECTION).find({ deleted: false });
     // Sorted, so a name that matches two products lists them in the same order every time.

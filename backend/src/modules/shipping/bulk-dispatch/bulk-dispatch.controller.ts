@@ -4,7 +4,8 @@ import type { BulkFileResult, BulkResult, BulkSkippedOrder } from '@brewery/shop
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import type { AppConfig } from '../../../config/app-config';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { LabelErrors } from '../domain/label.errors';
 import { pickListCsv } from '../domain/pick-list';
@@ -94,7 +95,7 @@ export class BulkDispatchController {
   })
   async labels(
     @Body() body: BulkLabelsRequest,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile | BulkFileResponse> {

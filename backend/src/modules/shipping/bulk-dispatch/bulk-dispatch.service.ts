@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EventMetadata } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import type { BulkResult } from '@brewery/shop-rules';
 import { eachOrder, type EachOrderOutcome } from '../../../shared-kernel/bulk-outcome';
 import { BulkErrors } from '../../../shared-kernel/bulk.errors';
 import type { DomainError } from '../../../shared-kernel/domain-error';
 import { parseOrderIdList } from '../../../shared-kernel/order-id-list';
 import type { PlacedOrder } from '../../orders';
-import { ShippingLabelService, shippableFacts } from '../create-label/shipping-label.service';
+import { ShippingLabelService } from '../create-label/shipping-label.service';
+import { shippableFacts } from '../domain/label-on-order.decider';
 import { assertLabellable, assertShippable } from '../domain/label.decider';
 import { LabelErrors } from '../domain/label.errors';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
@@ -51,7 +52,7 @@ export class BulkDispatch {
    * The labels of the posted orders among these, in the order given, and with `withSlips` every order's packing
    * slip (a cellar door pickup has its slip alone); a pickup asked for a label alone is skipped (it gets none).
    */
-  async labelsFor(orderIds: readonly string[], metadata: Omit<EventMetadata, 'occurredAt'>, withSlips = false): Promise<BulkLabels> {
+  async labelsFor(orderIds: readonly string[], cause: Cause, withSlips = false): Promise<BulkLabels> {
     const outcome = await eachOrder(
       orderIds,
       async (orderId) => {
@@ -63,8 +64,7 @@ export class BulkDispatch {
         }
         assertLabellable(orderId, facts);
         const label =
-          (await this.labels.label(orderId)) ??
-          (await this.labels.create(orderId, 'bulk_print', metadata), await this.labels.label(orderId));
+          (await this.labels.label(orderId)) ?? (await this.labels.create(orderId, 'bulk_print', cause), await this.labels.label(orderId));
         if (label === null) throw new Error(`Order #${orderId} has no label after its creation`);
         return { order: order as PlacedOrder, label };
       },

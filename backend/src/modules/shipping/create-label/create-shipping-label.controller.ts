@@ -10,7 +10,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { LabelErrors } from '../domain/label.errors';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { ShippingLabelService } from './shipping-label.service';
@@ -38,7 +39,7 @@ export class CreateShippingLabelController {
   @ApiConflictResponse({ description: 'The order is pending or cancelled' })
   async create(
     @Param('id') id: string,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CreateShippingLabelResponse> {
     const orderId = orderNumberFrom(id);

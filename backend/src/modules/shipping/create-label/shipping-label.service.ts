@@ -1,14 +1,13 @@
-import { fulfilmentOf } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventMetadata } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import type { Decider } from '../../../shared-kernel/decider';
-import { orderDecider, type OrderState, type PlacedOrder } from '../../orders';
-import { orderStreamName, type OrderEvent } from '../../orders';
+import { orderDecider, type PlacedOrder } from '../../orders';
+import { orderStreamName } from '../../orders';
 import { CARRIER, type CarrierPort } from '../carrier/carrier.port';
-import { assertLabellable, labelDecider, type ShippableFacts } from '../domain/label.decider';
+import { assertLabellable, labelDecider } from '../domain/label.decider';
+import { labelOnOrderDecider, placedOrder, shippableFacts } from '../domain/label-on-order.decider';
 import { LabelErrors } from '../domain/label.errors';
 import { labelStreamName, type LabelRecipient, type LabelRequestedVia, type ShippingLabelCreatedData } from '../domain/label.events';
 import { parcelWeightKg } from '../domain/parcel-weight';
@@ -19,6 +18,9 @@ export interface CreatedLabel {
   /** False when the order already had a label: the same consignment is returned. */
   created: boolean;
 }
+
+/** The label rule on the order's own stream (see `labelOnOrderDecider`). */
+const labelOnOrder = labelOnOrderDecider(orderDecider);
 
 /**
  * Shipping labels: one per order, on its own stream. The order is read from its own stream (not a read
@@ -35,7 +37,7 @@ export class ShippingLabelService {
 
   /** The order as its stream says now, or null when there is none. */
   async order(orderId: string): Promise<PlacedOrder | null> {
-    return placed((await this.pipeline.load(orderStreamName(orderId), orderDecider)).state);
+    return placedOrder((await this.pipeline.load(orderStreamName(orderId), orderDecider)).state);
   }
 
   /** The label recorded for an order, or null. */
@@ -44,7 +46,7 @@ export class ShippingLabelService {
     return state.kind === 'created' ? state.label : null;
   }
 
-  async create(orderId: string, requestedVia: LabelRequestedVia, metadata: Omit<EventMetadata, 'occurredAt'>): Promise<CreatedLabel> {
+  async create(orderId: string, requestedVia: LabelRequestedVia, cause: Cause): Promise<CreatedLabel> {
     const existing = await this.label(orderId);
     if (existing) return { consignmentNumber: existing.consignmentNumber, trackingUrl: existing.trackingUrl, created: false };
 
@@ -96,13 +98,13 @@ export class ShippingLabelService {
       streamName: orderStreamName(orderId),
       decider: labelOnOrder,
       command: { consignmentNumber: consignment.consignmentNumber },
-      metadata: { ...metadata, occurredAt },
+      cause,
     });
     const result = await this.pipeline.run({
       streamName,
       decider: labelDecider,
-      command: { type: 'CreateShippingLabel', order: shippableFacts(placed(onOrder.state.order)), label },
-      metadata: { ...metadata, occurredAt },
+      command: { type: 'CreateShippingLabel', order: shippableFacts(placedOrder(onOrder.state.order)), label },
+      cause,
     });
     if (result.state.kind !== 'created') throw new Error(`Label stream ${streamName} holds no label after creation`);
     const stored = result.state.label;
@@ -110,37 +112,4 @@ export class ShippingLabelService {
   }
 }
 
-/** What the label rule reads of an order's stream. */
-export function shippableFacts(order: PlacedOrder | null): ShippableFacts | null {
-  return order === null
-    ? null
-    : {
-        status: order.status,
-        paid: order.paidWith !== null,
-        refundedInFull: order.paidCents > 0 && order.refundedCents >= order.paidCents,
-        pickup: fulfilmentOf(order.order).method === 'pickup',
-      };
-}
-
-/**
- * The label rule asked on the order's stream, with the order's own fold: the consignment is recorded on the order
- * only while the order may be sent (`assertLabellable`), at the revision the order was read at, so nothing
- * recorded on the order in between is missed (the pipeline reloads and decides again). The same consignment again
- * (a label retried after a crash between its two writes) records nothing.
- */
-const labelOnOrder: Decider<{ order: OrderState; recorded: readonly string[] }, { consignmentNumber: string }, OrderEvent> = {
-  initialState: { order: orderDecider.initialState, recorded: [] },
-  evolve: (state, event) => ({
-    order: orderDecider.evolve(state.order, event),
-    recorded: event.type === 'ShippingLabelRecorded' ? [...state.recorded, event.data.consignmentNumber] : state.recorded,
-  }),
-  decide(command, { order, recorded }) {
-    if (recorded.includes(command.consignmentNumber)) return [];
-    assertLabellable(order.kind === 'placed' ? order.order.orderId : '', shippableFacts(placed(order)));
-    return [{ type: 'ShippingLabelRecorded', data: { consignmentNumber: command.consignmentNumber } }];
-  },
-};
-
-function placed(state: OrderState): PlacedOrder | null {
-  return state.kind === 'placed' ? state : null;
-}
+/** The order's facts as the label rule reads them; the bulk dispatch reads them too. */

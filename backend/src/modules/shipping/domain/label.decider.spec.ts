@@ -1,5 +1,4 @@
-import { fold } from '../../../shared-kernel/decider';
-import { DomainError } from '../../../shared-kernel/domain-error';
+import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
 import type { OrderStatus } from '../../orders/domain/order.events';
 import { SHIPPABLE_STATUSES, labelDecider, type LabelCommand } from './label.decider';
 import type { LabelEvent, ShippingLabelCreatedData } from './label.events';
@@ -33,23 +32,24 @@ const create = (orderStatus: OrderStatus | null, data = label(), paid = orderSta
   label: data,
 });
 
-function given(...events: LabelEvent[]) {
-  const state = fold(labelDecider, events);
-  return { when: (command: LabelCommand) => () => labelDecider.decide(command, state) };
-}
+const labels = DeciderSpecification.for(labelDecider);
 
 describe('shipping label decider', () => {
   describe('given no label, an order that is paid or later gets one', () => {
     it.each(SHIPPABLE_STATUSES.map((status) => [status]))('%s', (status) => {
-      expect(given().when(create(status))()).toEqual([{ type: 'ShippingLabelCreated', data: label() }]);
+      labels
+        .given([])
+        .when(create(status))
+        .then([{ type: 'ShippingLabelCreated', data: label() }]);
     });
   });
 
   describe('given no label, an order whose payment never succeeded gets 409 order_not_paid, whatever status it was set to by hand', () => {
     it.each(['pending', ...SHIPPABLE_STATUSES, 'cancelled'] as const)('%s', (status) => {
-      const then = given().when(create(status, label(), false));
-      expect(then).toThrow('Order #12 is not paid');
-      expect(then).toThrow(expect.objectContaining({ code: 'order_not_paid', kind: 'conflict' }) as DomainError);
+      labels
+        .given([])
+        .when(create(status, label(), false))
+        .thenThrows({ code: 'order_not_paid', kind: 'conflict', message: 'Order #12 is not paid' });
     });
   });
 
@@ -57,37 +57,34 @@ describe('shipping label decider', () => {
     it.each([
       ['cancelled', 'Order #12 is cancelled: only paid orders (paid, packed, shipped or delivered) can get a shipping label'],
     ] as const)('%s', (status, message) => {
-      const then = given().when(create(status));
-      expect(then).toThrow(message);
-      expect(then).toThrow(expect.objectContaining({ code: 'order_not_shippable', kind: 'conflict' }) as DomainError);
+      labels.given([]).when(create(status)).thenThrows({ code: 'order_not_shippable', kind: 'conflict', message });
     });
   });
 
   it('given no label, an unknown order gets a 404', () => {
-    const then = given().when(create(null));
-    expect(then).toThrow('Order #12 not found');
-    expect(then).toThrow(expect.objectContaining({ code: 'order_not_found', kind: 'not_found' }) as DomainError);
+    labels.given([]).when(create(null)).thenThrows({ code: 'order_not_found', kind: 'not_found', message: 'Order #12 not found' });
   });
 
   describe('given a label, creating again decides nothing, whatever the order became', () => {
     it.each([['paid'], ['shipped'], ['cancelled'], [null]] as const)('order now %s', (status) => {
       const first: LabelEvent = { type: 'ShippingLabelCreated', data: label() };
-      expect(
-        given(first).when(create(status, label({ consignmentNumber: 'SSB000000000', createdAt: '2026-11-24T00:00:00.000Z' })))(),
-      ).toEqual([]);
+      labels
+        .given([first])
+        .when(create(status, label({ consignmentNumber: 'SSB000000000', createdAt: '2026-11-24T00:00:00.000Z' })))
+        .then([]);
     });
   });
 
   it('folds to the first label recorded', () => {
     const first = label();
     const second = label({ consignmentNumber: 'SSB999999999' });
-    expect(fold(labelDecider, [])).toEqual({ kind: 'none' });
-    expect(fold(labelDecider, [{ type: 'ShippingLabelCreated', data: first }])).toEqual({ kind: 'created', label: first });
-    expect(
-      fold(labelDecider, [
+    labels.given([]).thenState({ kind: 'none' });
+    labels.given([{ type: 'ShippingLabelCreated', data: first }]).thenState({ kind: 'created', label: first });
+    labels
+      .given([
         { type: 'ShippingLabelCreated', data: first },
         { type: 'ShippingLabelCreated', data: second },
-      ]),
-    ).toEqual({ kind: 'created', label: first });
+      ])
+      .thenState({ kind: 'created', label: first });
   });
 });

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import type { RecordedEvent } from '@brewery/eventstore';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -32,12 +33,7 @@ export class LabelTrackingProcessManager implements ProcessManager {
         streamName: orderStreamName(label.orderId),
         decider: orderDecider,
         command: { type: 'SetTrackingReferenceIfNone', trackingReference: label.consignmentNumber },
-        metadata: {
-          correlationId: event.metadata.correlationId,
-          causationId: event.id,
-          actor: 'system',
-          occurredAt: this.clock.now().toISOString(),
-        },
+        cause: causedBy(event),
       });
     } catch (error) {
       // An order that cannot take the reference (gone, or a consignment the order rules refuse) keeps its label.

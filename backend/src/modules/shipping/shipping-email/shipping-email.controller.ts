@@ -8,7 +8,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import {
   CreateShippingLabelFromEmailRequest,
   CreateShippingLabelFromEmailResponse,
@@ -37,10 +38,7 @@ export class ShippingEmailController {
   @ApiCreatedResponse({ type: CreateShippingLabelFromEmailResponse })
   @ApiBadRequestResponse({ description: 'No valid order found. Please parse email first.' })
   @ApiConflictResponse({ description: 'The order is pending or cancelled' })
-  createLabel(
-    @Body() body: CreateShippingLabelFromEmailRequest,
-    @Context() context: RequestContext,
-  ): Promise<CreateShippingLabelFromEmailResponse> {
+  createLabel(@Body() body: CreateShippingLabelFromEmailRequest, @Context() context: Cause): Promise<CreateShippingLabelFromEmailResponse> {
     return this.emails.createLabel(body.orderId, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EventMetadata } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { ShippingLabelService } from '../create-label/shipping-label.service';
 import { LabelErrors } from '../domain/label.errors';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
@@ -27,10 +27,10 @@ export class ShippingEmailService {
     return shippingEmailOutcome(reading, orderId === null ? null : await this.orderForLabel(orderId));
   }
 
-  async createLabel(rawOrderId: unknown, metadata: Omit<EventMetadata, 'occurredAt'>): Promise<CreateShippingLabelFromEmailResponse> {
+  async createLabel(rawOrderId: unknown, cause: Cause): Promise<CreateShippingLabelFromEmailResponse> {
     const orderId = orderNumberFrom(rawOrderId);
     if (orderId === null || (await this.labels.order(orderId)) === null) throw LabelErrors.noParsedOrder();
-    const label = await this.labels.create(orderId, 'shipping_email', metadata);
+    const label = await this.labels.create(orderId, 'shipping_email', cause);
     return { trackingNumber: label.consignmentNumber, consignmentNumber: label.consignmentNumber, trackingUrl: label.trackingUrl };
   }
 

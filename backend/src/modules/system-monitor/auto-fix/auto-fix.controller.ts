@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { AutoFix, type AutoFixResult } from './auto-fix.service';
 
 @ApiTags('admin: system')
@@ -15,7 +16,7 @@ export class AutoFixController {
     summary:
       'Apply the safe fixes: rebuild stalled read models, recover payments without their order, release expired reservations, retry failed e-mails',
   })
-  run(@Context() context: RequestContext): Promise<AutoFixResult> {
+  run(@Context() context: Cause): Promise<AutoFixResult> {
     return this.autoFix.run({ correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

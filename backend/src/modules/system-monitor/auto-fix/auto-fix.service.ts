@@ -4,7 +4,7 @@ import { ProjectionRunner } from '../../../platform/projections/projection-runne
 import { assertNever } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { EmailService } from '../../notifications';
-import { metadataFor, type Cause } from '../../../platform/event-sourcing/command-metadata';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { RecoverOrder } from '../../order-money';
 import { ReservationExpiry } from '../../checkout';
 import { WebhookRecoveryService } from '../../payments';
@@ -98,8 +98,7 @@ export class AutoFix {
     }
 
     for (const email of await this.failedEmails.list()) {
-      if (await this.emails.retry(email.key, metadataFor(cause, this.clock)))
-        fixes.push(`Queued the e-mail “${email.subject}” to ${email.to} for another attempt`);
+      if (await this.emails.retry(email.key, cause)) fixes.push(`Queued the e-mail “${email.subject}” to ${email.to} for another attempt`);
     }
     return { fixes_applied: fixes };
   }

@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { Allow } from 'class-validator';
 import type { WaitlistRemoval, WaitlistView } from '@brewery/shop-rules';
 import { csvDownload } from '../../../platform/http/csv-download';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { REMOVAL_MAX_EMAILS, REMOVAL_REASON_MAX } from './back-in-stock.errors';
 import { BackInStock } from './back-in-stock.service';
 
@@ -58,11 +59,7 @@ export class AdminWaitlistController {
     summary:
       'Take one or many addresses off the list (pending or confirmed), each removal recorded with the reason; addresses not on it are named in notOnList',
   })
-  remove(
-    @Param('id') productId: string,
-    @Body() body: RemoveFromWaitlistRequest,
-    @Context() context: RequestContext,
-  ): Promise<WaitlistRemoval> {
+  remove(@Param('id') productId: string, @Body() body: RemoveFromWaitlistRequest, @Context() context: Cause): Promise<WaitlistRemoval> {
     return this.lists.remove(productId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
   }
 }

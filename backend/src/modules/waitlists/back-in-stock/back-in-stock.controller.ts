@@ -3,7 +3,8 @@ import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { Allow } from 'class-validator';
-import { Context, type RequestContext } from '../../../platform/http/request-context';
+import { Context } from '../../../platform/http/request-context';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CountedPerClient } from '../../../platform/http/per-client-limit';
 import { clientAddress, withRetryAfter } from '../../../platform/http/per-client-cap';
 import { DomainError } from '../../../shared-kernel/domain-error';
@@ -52,7 +53,7 @@ export class BackInStockController {
   notifyMe(
     @Param('id') productId: string,
     @Body() body: NotifyMeRequest,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ message: string }> {
@@ -87,7 +88,7 @@ export class BackInStockController {
     @Query('email') email: unknown,
     @Query('sent') sent: unknown,
     @Query('sig') sig: unknown,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
     @Res() res: Response,
   ): Promise<void> {
     try {
@@ -115,7 +116,7 @@ export class BackInStockController {
   async unsubscribe(
     @Query('email') email: unknown,
     @Query('sig') signature: unknown,
-    @Context() context: RequestContext,
+    @Context() context: Cause,
     @Res() res: Response,
   ): Promise<void> {
     const { email: address } = await this.lists.unsubscribe(email, signature, {

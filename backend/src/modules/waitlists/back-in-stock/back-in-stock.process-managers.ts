@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -28,11 +29,7 @@ export class BackInStockWatcher implements ProcessManager {
   constructor(private readonly lists: BackInStock) {}
 
   async handle(event: RecordedEvent): Promise<void> {
-    await this.lists.tellIfBack(streamId(event.streamName), {
-      correlationId: event.metadata.correlationId,
-      causationId: event.id,
-      actor: 'system',
-    });
+    await this.lists.tellIfBack(streamId(event.streamName), causedBy(event));
   }
 }
 
@@ -62,12 +59,7 @@ export class BackInStockEmailer implements ProcessManager {
       released,
       shop: { brandName: this.config.shop.brandName, email: this.config.shop.email },
     });
-    await this.email.queue(backInStockEmailKey(productId, event.revision), message, {
-      correlationId: event.metadata.correlationId,
-      causationId: event.id,
-      actor: 'system',
-      occurredAt: this.clock.now().toISOString(),
-    });
+    await this.email.queue(backInStockEmailKey(productId, event.revision), message, causedBy(event));
   }
 }
 
@@ -101,11 +93,6 @@ export class BackInStockConfirmationMailer implements ProcessManager {
       hours: CONFIRM_WITHIN_MS / 3_600_000,
       shop: { brandName: this.config.shop.brandName, email: this.config.shop.email },
     });
-    await this.email.queue(backInStockConfirmEmailKey(productId, event.revision), message, {
-      correlationId: event.metadata.correlationId,
-      causationId: event.id,
-      actor: 'system',
-      occurredAt: this.clock.now().toISOString(),
-    });
+    await this.email.queue(backInStockConfirmEmailKey(productId, event.revision), message, causedBy(event));
   }
 }

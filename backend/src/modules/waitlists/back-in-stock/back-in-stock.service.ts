@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
-import type { DocumentStore, EventMetadata } from '@brewery/eventstore';
+import type { DocumentStore } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { isEmailAddress, isReleased, slugify, type WaitlistRemoval, type WaitlistView } from '@brewery/shop-rules';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
@@ -29,8 +30,6 @@ export function onSaleNow(snapshot: ProductSnapshot, now: Date): { onSale: boole
   return { onSale: product.isActive && !product.archived && isReleased(product, now), available: snapshot.available };
 }
 
-type Metadata = Omit<EventMetadata, 'occurredAt'>;
-
 /** "Tell me when it's back": the lists, kept on their own streams; the waitlist decider says who is told when. */
 @Injectable()
 export class BackInStock {
@@ -55,7 +54,7 @@ export class BackInStock {
    * e-mailed to it. The answer is the same whether the address is new, pending or confirmed already.
    * `clientAddress`: the client's address as the shop takes it (recorded only as a keyed hash).
    */
-  async ask(productId: string, email: unknown, clientAddress: string, metadata: Metadata): Promise<{ message: string }> {
+  async ask(productId: string, email: unknown, clientAddress: string, cause: Cause): Promise<{ message: string }> {
     if (typeof email !== 'string' || email.trim().length > 200 || !isEmailAddress(email.trim())) throw BackInStockErrors.invalidEmail();
     const now = this.clock.now();
     const snapshot = await this.products.snapshot(productId, now.toISOString());
@@ -77,7 +76,7 @@ export class BackInStock {
         streamName: waitlistStreamName(productId),
         decider: waitlistDecider,
         command: { type: 'AskToBeTold', email, at: now.toISOString(), beer: snapshot.product.name, onSale, available, client },
-        metadata: { ...metadata, occurredAt: now.toISOString() },
+        cause,
       });
       position = result.position;
     } finally {
@@ -92,7 +91,7 @@ export class BackInStock {
   /** The link in a confirmation e-mail: puts the address on the list (the decider says whether it still may). */
   async confirm(
     query: { beer: unknown; email: unknown; sent: unknown; sig: unknown },
-    metadata: Metadata,
+    cause: Cause,
   ): Promise<{ email: string; beer: string; beerUrl: string }> {
     const { beer: productId, email, sent, sig } = query;
     if (
@@ -110,14 +109,14 @@ export class BackInStock {
       streamName: waitlistStreamName(productId),
       decider: waitlistDecider,
       command: { type: 'ConfirmSignUp', email, sentAt: new Date(Number(sent)).toISOString(), at },
-      metadata: { ...metadata, occurredAt: at },
+      cause,
     });
     const { name, beerUrl } = await this.beer(productId);
     return { email: email.trim(), beer: name, beerUrl };
   }
 
   /** Tells the beer's list when the beer is on sale with cans (the decider decides); returns how many were told. */
-  async tellIfBack(productId: string, metadata: Metadata): Promise<number> {
+  async tellIfBack(productId: string, cause: Cause): Promise<number> {
     const now = this.clock.now();
     const snapshot = await this.products.snapshot(productId, now.toISOString());
     if (snapshot === null) return 0;
@@ -125,13 +124,13 @@ export class BackInStock {
       streamName: waitlistStreamName(productId),
       decider: waitlistDecider,
       command: { type: 'TellWaiting', at: now.toISOString(), ...onSaleNow(snapshot, now) },
-      metadata: { ...metadata, occurredAt: now.toISOString() },
+      cause,
     });
     return result.events.length;
   }
 
   /** Takes the address off every list it is on (the link in its e-mail); returns how many lists it left. */
-  async unsubscribe(email: unknown, signature: unknown, metadata: Metadata): Promise<{ email: string; left: number }> {
+  async unsubscribe(email: unknown, signature: unknown, cause: Cause): Promise<{ email: string; left: number }> {
     if (typeof email !== 'string' || email.length > 200 || !isUnsubscribeSignature(this.secret, email, signature))
       throw BackInStockErrors.badLink();
     const lists = new Set((await this.entries().find(onListsFilter(email))).map((entry) => entry.productId));
@@ -142,7 +141,7 @@ export class BackInStock {
         streamName: waitlistStreamName(productId),
         decider: waitlistDecider,
         command: { type: 'LeaveWaitlist', email, at },
-        metadata: { ...metadata, occurredAt: at },
+        cause,
       });
       left += result.events.length;
     }
@@ -164,7 +163,7 @@ export class BackInStock {
   }
 
   /** The operator takes addresses off a beer's list (pruning), each removal recorded with the reason. */
-  async remove(productId: string, body: { emails?: unknown; reason?: unknown }, metadata: Metadata): Promise<WaitlistRemoval> {
+  async remove(productId: string, body: { emails?: unknown; reason?: unknown }, cause: Cause): Promise<WaitlistRemoval> {
     const { emails, reason } = parseRemoval(body);
     const product = await this.product(productId);
     const at = this.clock.now().toISOString();
@@ -172,7 +171,7 @@ export class BackInStock {
       streamName: waitlistStreamName(productId),
       decider: waitlistDecider,
       command: { type: 'RemoveFromWaitlist', emails, reason, at },
-      metadata: { ...metadata, occurredAt: at },
+      cause,
     });
     const removed = result.events.map((event) => event.data.email);
     const removedKeys = new Set(removed.map(waitlistKey));
