@@ -114,18 +114,27 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     expect(await updateEmails(orderId)).toHaveLength(1);
   });
 
-  it('goes from any status to any other: delivered back to paid, then cancelled, each e-mailed (packed when the operator ticks it)', async () => {
+  it('goes between statuses where no money or cans are at stake, each e-mailed; an order once shipped is not cancelled, a paid one is not Payment Pending', async () => {
     const { orderId } = await paidOrder(t, 'tracking-any');
-    for (const status of ['delivered', 'paid', 'cancelled', 'pending']) {
+    for (const status of ['delivered', 'paid', 'shipped']) {
       expect((await putTracking(t, orderId, { status, trackingReference: 'AP-9' })).body).toEqual(UPDATED);
       expect((await adminOrder(t, orderId))?.status).toBe(status);
     }
     expect(
       (await putTracking(t, orderId, { status: 'packed_awaiting_pickup', trackingReference: 'AP-9', notifyCustomer: true })).body,
     ).toEqual(UPDATED);
+    // Set back to packed, it was delivered all the same: cancelling would refund it and put its cans back on sale.
+    for (const [status, code] of [
+      ['cancelled', 'order_with_customer'],
+      ['pending', 'order_paid_not_pending'],
+    ]) {
+      const refused = await putTracking(t, orderId, { status, trackingReference: 'AP-9' });
+      expect([refused.status, (refused.body as { code: string }).code]).toEqual([409, code]);
+      expect((await adminOrder(t, orderId))?.status).toBe('packed_awaiting_pickup');
+    }
     await settle(t);
     const emails = await updateEmails(orderId);
-    expect(emails).toHaveLength(5);
+    expect(emails).toHaveLength(4);
     expect(emails.map((e) => e.subject)).toContain(`Order #${orderId} is packed`);
   });
 
@@ -133,13 +142,13 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     const { orderId } = await paidOrder(t, 'tracking-quiet');
     const before = (await streamEvents(t, `order-${orderId}`)).length;
 
-    const quiet = await putTracking(t, orderId, { status: 'pending', trackingReference: 'FIX-1', notifyCustomer: false });
+    const quiet = await putTracking(t, orderId, { status: 'packed_awaiting_pickup', trackingReference: 'FIX-1', notifyCustomer: false });
 
     expect(quiet.body).toEqual({ message: 'Order updated; the customer was not e-mailed', changed: true, notified: false });
-    expect((await adminOrder(t, orderId))?.status).toBe('pending');
+    expect((await adminOrder(t, orderId))?.status).toBe('packed_awaiting_pickup');
     const events = (await streamEvents(t, `order-${orderId}`)).slice(before);
     expect(events.map((e) => [e.type, e.data])).toEqual([
-      ['OrderStatusChanged', { from: 'paid', to: 'pending', notifyCustomer: false }],
+      ['OrderStatusChanged', { from: 'paid', to: 'packed_awaiting_pickup', notifyCustomer: false }],
       ['TrackingReferenceSet', { trackingReference: 'FIX-1', notifyCustomer: false }],
     ]);
     await settle(t);
@@ -147,7 +156,7 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     const history = (await adminGet(t, `/api/admin/orders/${orderId}/history`)).body as { summary: string }[];
     expect(history.map((h) => h.summary)).toEqual(
       expect.arrayContaining([
-        'Status changed from Paid to Payment Pending (customer not e-mailed)',
+        'Status changed from Paid to Packed - Awaiting Pickup (customer not e-mailed)',
         'Tracking reference set to FIX-1 (customer not e-mailed)',
       ]),
     );
@@ -241,12 +250,13 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
       expect(await updateEmails(pending.orderId)).toEqual([]);
     });
 
-    it('refuses to delete a paid order the operator set back to pending', async () => {
+    it('refuses to set a paid order back to Payment Pending, so it is never deleted as an unpaid checkout', async () => {
       const { orderId: paidId } = await paidOrder(t, 'tracking-undelete');
-      await putTracking(t, paidId, { status: 'pending', trackingReference: 'AP1' });
+      const back = await putTracking(t, paidId, { status: 'pending', trackingReference: 'AP1' });
+      expect([back.status, (back.body as { code: string }).code]).toEqual([409, 'order_paid_not_pending']);
       const res = await adminSend(t, 'delete', `/api/admin/orders/${paidId}`);
       expect(res.status).toBe(409);
-      expect((res.body as { code: string }).code).toBe('order_paid');
+      expect((res.body as { code: string }).code).toBe('order_not_pending');
     });
   });
 

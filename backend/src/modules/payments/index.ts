@@ -1,6 +1,6 @@
 /** What other parts of the server may use from payments. */
 export { PaymentsModule } from './payments.module';
-export { paymentDecider, type PaymentState } from './domain/payment.decider';
+export { authorisationToCapture, checkoutPaymentEnding, moneyTaken, paymentDecider, type PaymentState } from './domain/payment.decider';
 export { PAYMENT_EVENT_TYPES, paymentStreamName, type PaymentCancelReason, type PaymentEvent } from './domain/payment.events';
 export { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway, type ProviderPaymentIntent } from './gateway/payment-gateway.port';
 export { PaymentWebhookService } from './webhook/payment-webhook.service';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { paymentDecider } from '../../payments';
+import { checkoutPaymentEnding, paymentDecider } from '../../payments';
 import { paymentStreamName, type PaymentCancelReason } from '../../payments';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
 import { PaymentWebhookService } from '../../payments';
@@ -101,8 +101,8 @@ export class CheckoutCancellation {
     refusingAuthorisation = false,
   ): Promise<boolean> {
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    if (payment.status === 'cancelled') return true;
-    if (payment.status === 'succeeded' || (payment.status === 'authorised' && !refusingAuthorisation)) return false;
+    const ending = checkoutPaymentEnding(payment, refusingAuthorisation);
+    if (ending !== 'cancel') return ending === 'already';
     let intent;
     try {
       // Unless the shop turns the card away itself, the provider keeps a card that went through meanwhile (the

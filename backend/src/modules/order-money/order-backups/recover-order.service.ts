@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { assertNever } from '../../../shared-kernel/decider';
-import { paymentDecider } from '../../payments';
+import { moneyTaken, paymentDecider } from '../../payments';
 import { paymentStreamName } from '../../payments';
 import { WebhookRecoveryService } from '../../payments';
 import { RecoverOrderErrors } from '../domain/recover-order.errors';
@@ -49,12 +49,12 @@ export class RecoverOrder {
     // What the provider reports and the shop had not recorded: the recovery itself, even when the payment
     // process manager, woken by it, completes the order before the steps below run.
     let heardFromProvider = false;
-    if (state.status !== 'succeeded') {
+    if (moneyTaken(state) === null) {
       const check = await this.provider.reconcile(id);
       heardFromProvider = check.recorded !== null && check.recorded !== state.status;
       if (check.recorded === 'authorised') await this.completion.captureAuthorisedPayment(id, cause);
       const { state: now } = await this.pipeline.load(paymentStreamName(id), paymentDecider);
-      if (now.status !== 'succeeded') throw RecoverOrderErrors.paymentNotSucceeded(id, now.status, check.providerStatus);
+      if (moneyTaken(now) === null) throw RecoverOrderErrors.paymentNotSucceeded(id, now.status, check.providerStatus);
     }
 
     const outcome = await this.completion.completePaidOrder(id, cause);

@@ -5,7 +5,7 @@ import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/per
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import { EmailService } from '../../notifications';
-import { paymentDecider, type PaymentState } from '../../payments';
+import { authorisationToCapture, moneyTaken, paymentDecider, type PaymentState } from '../../payments';
 import { paymentStreamName } from '../../payments';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
 import { PaymentWebhookService } from '../../payments';
@@ -77,7 +77,8 @@ export class OrderCompletion {
 
   async completePaidOrder(paymentIntentId: string, cause: Cause): Promise<CompletionOutcome> {
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    if (payment.status !== 'succeeded' || payment.succeeded === null) return { kind: 'payment_not_succeeded', status: payment.status };
+    const taken = moneyTaken(payment);
+    if (taken === null) return { kind: 'payment_not_succeeded', status: payment.status };
     const orderId = payment.orderId;
     const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
     if (orderId === null || order === null) {
@@ -100,7 +101,7 @@ export class OrderCompletion {
     if (order.paidWith !== paymentIntentId) {
       // The order's stream decides whether this money pays it (docs/decisions/0003): claimed for it, as a capture is, or
       // flagged for review (deleted, ended, paid by another, another amount), the money being taken already.
-      const { amountCents, currency, at } = payment.succeeded;
+      const { amountCents, currency, at } = taken.succeeded;
       const claimed = await run({ type: 'ClaimPayment', paymentIntentId, amountCents, currency });
       if (claimed.kind === 'absent' || claimed.captureClaim !== paymentIntentId) {
         return review(
@@ -167,8 +168,8 @@ export class OrderCompletion {
    */
   async captureAuthorisedPayment(paymentIntentId: string, cause: Cause): Promise<AuthorisationOutcome> {
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    if (payment.status !== 'authorised' || payment.authorised === null) return { kind: 'not_authorised', status: payment.status };
-    const authorised = payment.authorised;
+    const authorised = authorisationToCapture(payment);
+    if (authorised === null) return { kind: 'not_authorised', status: payment.status };
     const orderId = payment.orderId;
     const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
     if (orderId === null || order === null) {

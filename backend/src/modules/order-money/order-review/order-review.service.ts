@@ -8,7 +8,7 @@ import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/per
 import { RetryLater } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { EmailService } from '../../notifications';
-import { paymentDecider } from '../../payments';
+import { moneyTaken, paymentDecider } from '../../payments';
 import { PaymentErrors } from '../../payments';
 import { paymentStreamName } from '../../payments';
 import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
@@ -83,9 +83,10 @@ export class OrderReview {
     if (paymentIntentId === null) throw RefundErrors.noPaymentTaken(orderId);
     const payments = paymentStreamName(paymentIntentId);
     const { state: payment } = await this.pipeline.load(payments, paymentDecider);
-    if (payment.status !== 'succeeded' || payment.succeeded === null) throw RefundErrors.noPaymentTaken(orderId);
-    const paidCents = payment.succeeded.amountCents;
-    const left = paidCents - payment.refundedCents;
+    const taken = moneyTaken(payment);
+    if (taken === null) throw RefundErrors.noPaymentTaken(orderId);
+    const paidCents = taken.succeeded.amountCents;
+    const left = taken.leftCents;
     // Cans are priced from the order's own lines (the order decider's rule) and refunded up to what is left.
     const valueCents = 'cans' in wanted ? refundOfCans(order, wanted.cans) : null;
     const asked = valueCents === null ? ('amountCents' in wanted ? wanted.amountCents : null) : Math.min(valueCents, Math.max(0, left));
@@ -124,12 +125,13 @@ export class OrderReview {
     const paymentIntentId = paymentOf(order);
     if (paymentIntentId === null) return null;
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-    if (payment.status !== 'succeeded' || payment.succeeded === null) return null;
-    const paidCents = payment.succeeded.amountCents;
+    const taken = moneyTaken(payment);
+    if (taken === null) return null;
+    const paidCents = taken.succeeded.amountCents;
     const stream = refundStreamName(orderId, keyDigest(`return-${returnId}`));
     const { state: intended } = await this.pipeline.load(stream, refundDecider);
     if (intended.kind === 'refused') return null;
-    const amountCents = intended.kind === 'none' ? Math.min(refundCents, paidCents - payment.refundedCents) : intended.amountCents;
+    const amountCents = intended.kind === 'none' ? Math.min(refundCents, taken.leftCents) : intended.amountCents;
     if (amountCents <= 0) return null;
     const at = this.clock.now().toISOString();
     return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
@@ -166,10 +168,11 @@ export class OrderReview {
         return;
       }
       const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
-      if (payment.status !== 'succeeded' || payment.succeeded === null) return;
-      const paidCents = payment.succeeded.amountCents;
+      const taken = moneyTaken(payment);
+      if (taken === null) return;
+      const paidCents = taken.succeeded.amountCents;
       // One asked or made before a crash is finished (made, or its records written), never asked anew.
-      const amountCents = intended.kind === 'none' ? paidCents - payment.refundedCents : intended.amountCents;
+      const amountCents = intended.kind === 'none' ? taken.leftCents : intended.amountCents;
       if (amountCents <= 0) return;
       const note = 'The order was cancelled';
       const at = this.clock.now().toISOString();
@@ -291,7 +294,8 @@ export class OrderReview {
     if (intended.kind === 'none' || intended.kind === 'refused') return;
     const order = await this.placedOrder(intended.orderId);
     const { state: payment } = await this.pipeline.load(paymentStreamName(intended.paymentIntentId), paymentDecider);
-    if (payment.status !== 'succeeded' || payment.succeeded === null) return;
+    const taken = moneyTaken(payment);
+    if (taken === null) return;
     const emailCustomer = intended.emailCustomer !== false;
     const { orderId, paymentIntentId, amountCents, note } = intended;
     try {
@@ -300,7 +304,7 @@ export class OrderReview {
           orderId,
           order,
           paymentIntentId,
-          paidCents: payment.succeeded.amountCents,
+          paidCents: taken.succeeded.amountCents,
           stream,
           amountCents,
           note,

@@ -430,9 +430,9 @@ describe('order decider', () => {
       [
         'the operator chose not to e-mail: both changes say so',
         [placed, paid, assigned],
-        change('pending', 'FIX-1', false),
+        change('packed_awaiting_pickup', 'FIX-1', false),
         [
-          { type: 'OrderStatusChanged', data: { from: 'paid', to: 'pending', notifyCustomer: false } },
+          { type: 'OrderStatusChanged', data: { from: 'paid', to: 'packed_awaiting_pickup', notifyCustomer: false } },
           { type: 'TrackingReferenceSet', data: { trackingReference: 'FIX-1', notifyCustomer: false } },
         ],
       ],
@@ -482,15 +482,6 @@ describe('order decider', () => {
         'a packed order cancelled: what remains paid is to be refunded (the money decided in the same step)',
         [placed, paid, statusChanged('paid', 'packed_awaiting_pickup'), referenceSet('AP1')],
         change('cancelled', 'AP1'),
-        [
-          { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 3200, keptReason: null } },
-          statusChanged('packed_awaiting_pickup', 'cancelled'),
-        ],
-      ],
-      [
-        'a shipped order set back to packed by hand, then cancelled: it is no longer with its customer',
-        [placed, paid, statusChanged('paid', 'shipped'), statusChanged('shipped', 'packed_awaiting_pickup')],
-        change('cancelled', null),
         [
           { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 3200, keptReason: null } },
           statusChanged('packed_awaiting_pickup', 'cancelled'),
@@ -1062,6 +1053,21 @@ describe('order decider', () => {
         'Order #7 was collected at the cellar door, so it cannot be cancelled',
       ],
       [
+        'a shipped order the operator set back to paid first',
+        [placedTwo, paidTwo, shipped, to('shipped', 'paid')],
+        'Order #7 was shipped, so it cannot be cancelled',
+      ],
+      [
+        'a delivered order set back to paid',
+        [placedTwo, paidTwo, shipped, delivered, to('delivered', 'paid')],
+        'Order #7 was delivered, so it cannot be cancelled',
+      ],
+      [
+        'an order set straight to delivered, then back to paid',
+        [placedTwo, paidTwo, to('paid', 'delivered'), to('delivered', 'paid')],
+        'Order #7 was delivered, so it cannot be cancelled',
+      ],
+      [
         'a collected pickup the operator set back to packed by hand',
         [pickupPlaced, pickupPaid, ...handedOver, to('delivered', 'packed_awaiting_pickup')],
         'Order #7 was collected at the cellar door, so it cannot be cancelled',
@@ -1087,6 +1093,37 @@ describe('order decider', () => {
         .given([pickupPlaced, pickupPaid, ...handedOver, to('delivered', 'cancelled')])
         .when(cancel())
         .then([]);
+    });
+
+    const setTo = (status: OrderStatus): OrderCommand => ({ type: 'ChangeOrderStatus', status, trackingReference: null, by: 'admin' });
+    const paidCancelled: OrderEvent = {
+      type: 'PaidOrderCancelled',
+      data: { paymentIntentId: 'pi_1', refundCents: 1100, keptReason: null },
+    };
+
+    it.each<[string, OrderEvent[]]>([
+      ['a paid order', [placedTwo, paidTwo]],
+      ['a packed order', [placedTwo, paidTwo, to('paid', 'packed_awaiting_pickup')]],
+      ['a collected pickup', [pickupPlaced, pickupPaid, ...handedOver]],
+    ])('given %s, when it is set back to Payment Pending, then it is refused (409 order_paid_not_pending)', (_, history) => {
+      orders.given(history).when(setTo('pending')).thenThrows({ code: 'order_paid_not_pending', kind: 'conflict' });
+    });
+
+    it.each<[OrderStatus]>([['pending'], ['paid'], ['packed_awaiting_pickup'], ['shipped'], ['delivered']])(
+      'given a paid order cancelled (refunded, its cans returned), when it is set to %s, then it is refused (409 order_cancelled_for_good)',
+      (status) => {
+        orders
+          .given([placedTwo, paidTwo, paidCancelled, to('paid', 'cancelled')])
+          .when(setTo(status))
+          .thenThrows({ code: 'order_cancelled_for_good', kind: 'conflict' });
+      },
+    );
+
+    it('given an unpaid order cancelled, when it is set back to Payment Pending, then it is recorded (no money or cans were settled)', () => {
+      orders
+        .given([placedTwo, to('pending', 'cancelled')])
+        .when(setTo('pending'))
+        .then([to('cancelled', 'pending')]);
     });
 
     it('given a delivered order, when another status is set by hand, then it is recorded as before', () => {

@@ -50,6 +50,11 @@ export interface PlacedOrder {
   paidCancellation: { refundCents: number; keptReason: string | null } | null;
   /** A pickup order handed over at the cellar door. */
   collected: boolean;
+  /**
+   * How the order first reached its customer (shipped, delivered, or collected), kept whatever status it is set
+   * to afterwards: such an order is never cancelled, even when set back to an earlier status first.
+   */
+  reachedCustomer?: 'shipped' | 'delivered' | 'collected' | null;
   /** Cans the customer sent back, one entry per return id (absent on states folded before returns existed). */
   returns?: readonly RecordedReturn[];
 }
@@ -138,9 +143,18 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         if (command.status === 'shipped') throw OrderErrors.pickupNotShipped(orderId);
         if (command.status === 'delivered' && !state.collected) throw OrderErrors.pickupDeliveredByHandOver(orderId);
       }
-      // An order with its customer is not cancelled: its cans come back by a return, its money by a refund.
-      if (command.status === 'cancelled' && command.status !== state.status && isWithCustomer(state))
+      // An order with its customer (now, or ever: set back to an earlier status first) is not cancelled: its cans
+      // come back by a return, its money by a refund.
+      if (command.status === 'cancelled' && command.status !== state.status && (isWithCustomer(state) || reached(state) !== null))
         throw OrderErrors.withCustomer(orderId, withCustomerHow(state));
+      // A paid order cancelled had its money refunded (or kept, for review) and its cans returned: it is not
+      // opened again (its cans would go out unpaid); the customer orders again.
+      if (state.status === 'cancelled' && command.status !== 'cancelled' && state.paidCancellation !== null)
+        throw OrderErrors.cancelledForGood(orderId);
+      // A paid order is not awaiting its payment: Payment Pending would take it out of the orders to send and put
+      // it among the checkouts not paid (and the payments without a paid order).
+      if (command.status === 'pending' && command.status !== state.status && state.paidWith !== null)
+        throw OrderErrors.paidNotPending(orderId);
       if (command.status === 'cancelled' && command.status !== state.status && state.captureClaim !== null)
         throw OrderErrors.paymentUnderWay(orderId);
       const reference = command.trackingReference;
@@ -405,8 +419,21 @@ function paymentProblem(state: PlacedOrder, payment: { paymentIntentId: string; 
 
 /** How an order came to be with its customer, for the refusal to cancel it. */
 function withCustomerHow(state: PlacedOrder): string {
-  if (state.collected) return 'was collected at the cellar door';
-  return state.status === 'shipped' ? 'was shipped' : 'was delivered';
+  const how = reached(state) ?? (state.status === 'shipped' ? 'shipped' : 'delivered');
+  if (how === 'collected') return 'was collected at the cellar door';
+  return how === 'shipped' ? 'was shipped' : 'was delivered';
+}
+
+/** How far the order has gone to its customer, once a status says so: collected, or delivered past shipped. */
+function furthest(before: 'shipped' | 'delivered' | 'collected' | null, status: OrderStatus): 'shipped' | 'delivered' | 'collected' | null {
+  if (before === 'collected' || before === 'delivered') return before;
+  if (status === 'delivered') return 'delivered';
+  return status === 'shipped' ? 'shipped' : before;
+}
+
+/** How far the order has reached its customer, whatever its status now; null while it has not. */
+function reached(state: PlacedOrder): 'shipped' | 'delivered' | 'collected' | null {
+  return state.reachedCustomer ?? null;
 }
 
 /** Cans of each beer the customer has sent back so far. */
@@ -530,6 +557,7 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
       paidCents: 0,
       paidCancellation: null,
       collected: false,
+      reachedCustomer: null,
       returns: [],
     };
   }
@@ -571,11 +599,15 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderReservationReleased':
       return { ...state, reservation: 'released' };
     case 'OrderStatusChanged':
-      return { ...state, status: event.data.to };
+      return {
+        ...state,
+        status: event.data.to,
+        reachedCustomer: furthest(reached(state), event.data.to),
+      };
     case 'TrackingReferenceSet':
       return { ...state, trackingReference: event.data.trackingReference };
     case 'OrderCollected':
-      return { ...state, collected: true };
+      return { ...state, collected: true, reachedCustomer: 'collected' };
     case 'OrderItemsReturned':
       return {
         ...state,

@@ -102,6 +102,20 @@ export const OrderErrors = {
   /** A cancellation of an order already with its customer: its cans come back by a return, its money by a refund. */
   withCustomer: (orderId: string, how: string): DomainError =>
     new DomainError('order_with_customer', ReturnMessages.withCustomer(orderId, how), 'conflict'),
+  /** A paid order set back to Payment Pending. */
+  paidNotPending: (orderId: string): DomainError =>
+    new DomainError(
+      'order_paid_not_pending',
+      `Order #${orderId} has been paid, so it cannot be set back to Payment Pending: choose Paid, or refund or cancel it`,
+      'conflict',
+    ),
+  /** A paid order, cancelled (refunded, or its payment kept for review), reopened. */
+  cancelledForGood: (orderId: string): DomainError =>
+    new DomainError(
+      'order_cancelled_for_good',
+      `Order #${orderId} was cancelled once paid (its refund and its cans were settled then), so it cannot be opened again: the customer orders again`,
+      'conflict',
+    ),
   notWithCustomer: (orderId: string, status: OrderStatus): DomainError =>
     new DomainError('order_not_with_customer', ReturnMessages.notWithCustomer(orderId, orderStatusLabel(status)), 'conflict'),
   notPaidForReturn: (orderId: string): DomainError => new DomainError('order_not_paid', ReturnMessages.notPaid(orderId), 'conflict'),

@@ -1,5 +1,5 @@
 import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
-import { paymentDecider, type PaymentCommand } from './payment.decider';
+import { authorisationToCapture, checkoutPaymentEnding, moneyTaken, paymentDecider, type PaymentCommand } from './payment.decider';
 import type { PaymentEvent, PaymentIntentCreatedData, PaymentOutcomeData } from './payment.events';
 
 const backup: PaymentIntentCreatedData = {
@@ -153,5 +153,57 @@ describe('payment decider', () => {
         }),
       );
     });
+  });
+
+  describe("the payment's questions, asked by the services that wire its steps", () => {
+    const authorised: PaymentEvent = { type: 'PaymentAuthorised', data: report('evt_auth') };
+    const cancelled: PaymentEvent = { type: 'PaymentCancelled', data: { ...report('evt_cancel'), reason: 'superseded' } };
+    const refunded: PaymentEvent = {
+      type: 'PaymentRefunded',
+      data: {
+        paymentIntentId: 'pi_1',
+        refundId: 're_1',
+        orderId: '7',
+        amountCents: 1200,
+        note: 'two cans',
+        at: '2026-11-23T02:00:00.000Z',
+      },
+    };
+
+    it.each([
+      ['nothing heard', [], null],
+      ['created', [created], null],
+      ['authorised only', [created, authorised], null],
+      ['failed', [created, failed], null],
+      ['succeeded', [created, succeeded], 3200],
+      ['succeeded, then part refunded', [created, succeeded, refunded], 2000],
+    ] as [string, PaymentEvent[], number | null][])('given %s, money taken leaves %p to refund', (_, given, left) => {
+      payment.given(given).thenState((state) => expect(moneyTaken(state)?.leftCents ?? null).toBe(left));
+    });
+
+    it.each([
+      ['created', [created], false],
+      ['authorised', [created, authorised], true],
+      ['authorised, then succeeded', [created, authorised, succeeded], false],
+      ['authorised, then cancelled', [created, authorised, cancelled], false],
+    ] as [string, PaymentEvent[], boolean][])('given %s, an authorisation to capture: %p', (_, given, toCapture) => {
+      payment.given(given).thenState((state) => expect(authorisationToCapture(state) !== null).toBe(toCapture));
+    });
+
+    it.each([
+      ['nothing heard', [], false, 'cancel'],
+      ['created', [created], false, 'cancel'],
+      ['failed', [created, failed], false, 'cancel'],
+      ['cancelled', [created, cancelled], false, 'already'],
+      ['succeeded', [created, succeeded], false, 'keep'],
+      ['succeeded, the shop refusing', [created, succeeded], true, 'keep'],
+      ['authorised', [created, authorised], false, 'keep'],
+      ['authorised, the shop turning it away', [created, authorised], true, 'cancel'],
+    ] as [string, PaymentEvent[], boolean, string][])(
+      'given %s (refusing the authorisation: %p), ending the checkout does: %s',
+      (_, given, refusing, expected) => {
+        payment.given(given).thenState((state) => expect(checkoutPaymentEnding(state, refusing)).toBe(expected));
+      },
+    );
   });
 });

@@ -149,3 +149,25 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
 function reported(state: PaymentState, data: PaymentOutcomeData): PaymentState {
   return { ...state, orderId: state.orderId ?? data.orderId, seenProviderEvents: [...state.seenProviderEvents, data.providerEventId] };
 }
+
+/** The money taken: the success that counts, and what of it is left after refunds; null while none is taken. */
+export function moneyTaken(state: PaymentState): { succeeded: PaymentOutcomeData; leftCents: number } | null {
+  if (state.status !== 'succeeded' || state.succeeded === null) return null;
+  return { succeeded: state.succeeded, leftCents: state.succeeded.amountCents - state.refundedCents };
+}
+
+/** The authorisation waiting to be captured; null unless the card is authorised and nothing taken yet. */
+export function authorisationToCapture(state: PaymentState): PaymentOutcomeData | null {
+  return state.status === 'authorised' ? state.authorised : null;
+}
+
+/**
+ * Whether ending a checkout may ask the provider to cancel its payment: `already` when it is cancelled, `keep`
+ * when money was taken or a card authorised (unless the shop itself turns that authorisation away), `cancel`
+ * otherwise (nothing went through: created, failed, or never heard of).
+ */
+export function checkoutPaymentEnding(state: PaymentState, refusingAuthorisation: boolean): 'already' | 'keep' | 'cancel' {
+  if (state.status === 'cancelled') return 'already';
+  if (state.status === 'succeeded' || (state.status === 'authorised' && !refusingAuthorisation)) return 'keep';
+  return 'cancel';
+}
