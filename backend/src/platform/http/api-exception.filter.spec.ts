@@ -1,8 +1,7 @@
-import { Logger, type ArgumentsHost } from '@nestjs/common';
+import { Logger, type ArgumentsHost, BadRequestException } from '@nestjs/common';
 import { AppendTooLargeError, WrongExpectedRevisionError } from '@brewery/eventstore';
 import { DomainError } from '../../shared-kernel/domain-error';
 import { StoreWriteError } from '../event-sourcing/store-writes';
-import { BadRequestException } from '@nestjs/common';
 import { ApiExceptionFilter, MAX_MESSAGE_LENGTH, STORE_WRITE_FAILED_MESSAGE } from './api-exception.filter';
 
 function answer(exception: unknown): { status: number; body: unknown } {

@@ -1,7 +1,6 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, type ExecutionContext, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { Logger } from '@nestjs/common';
 import type { Actor } from '@brewery/eventstore';
 import type { Cause } from '../event-sourcing/command-metadata';
 

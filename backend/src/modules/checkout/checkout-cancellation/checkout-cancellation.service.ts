@@ -2,15 +2,26 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
-import { checkoutPaymentEnding, paymentDecider } from '../../payments';
-import { paymentStreamName, type PaymentCancelReason } from '../../payments';
-import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
-import { PaymentWebhookService } from '../../payments';
-import type { OrderCommand } from '../../orders';
-import { checkoutEnding, orderDecider } from '../../orders';
-import { orderStreamName, type OrderCancelReason, type ReservationReleaseReason } from '../../orders';
+import {
+  checkoutPaymentEnding,
+  paymentDecider,
+  paymentStreamName,
+  type PaymentCancelReason,
+  PAYMENT_GATEWAY,
+  PaymentIntentStateError,
+  type PaymentGateway,
+  PaymentWebhookService,
+} from '../../payments';
+import {
+  type OrderCommand,
+  checkoutEnding,
+  orderDecider,
+  orderStreamName,
+  type OrderCancelReason,
+  type ReservationReleaseReason,
+  OrderReservations,
+} from '../../orders';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { OrderReservations } from '../../orders';
 
 /** Why the shop ends a checkout that was never paid. */
 export type CheckoutEndReason = Extract<OrderCancelReason, ReservationReleaseReason & PaymentCancelReason>;

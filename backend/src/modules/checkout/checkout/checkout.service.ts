@@ -4,21 +4,35 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { positionWrittenSoFar } from '../../../platform/event-sourcing/written-position';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
-import { paymentDecider } from '../../payments';
-import { paymentStreamName } from '../../payments';
-import { clientSecretDigest } from '../../payments';
-import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../../payments';
+import {
+  paymentDecider,
+  paymentStreamName,
+  clientSecretDigest,
+  PAYMENT_GATEWAY,
+  type PaymentGateway,
+  type ProviderPaymentIntent,
+} from '../../payments';
 import { clientCents, priceCheckout, type CheckoutCartLine } from '../domain/checkout-pricing';
 import { validateCustomerInfo } from '../domain/customer-validation';
-import { chosenFulfilment } from '../../orders';
+import {
+  chosenFulfilment,
+  earlierCheckoutFacing,
+  orderDecider,
+  repeatsPaidOrder,
+  type PlacedOrder,
+  type CheckoutOrigin,
+  type OrderCommand,
+  type SeenCartLine,
+  orderStreamName,
+  type OrderCancelReason,
+  type OrderCustomer,
+  type OrderPlacedData,
+  NumberSequence,
+} from '../../orders';
 import { isReleased, type Fulfilment, decimalString } from '@brewery/shop-rules';
-import { earlierCheckoutFacing, orderDecider, repeatsPaidOrder, type PlacedOrder } from '../../orders';
 import { CheckoutErrors } from '../domain/checkout.errors';
-import type { CheckoutOrigin, OrderCommand, SeenCartLine } from '../../orders';
-import { orderStreamName, type OrderCancelReason, type OrderCustomer, type OrderPlacedData } from '../../orders';
 
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { NumberSequence } from '../../orders';
 import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
 import { CheckoutAbandonedError } from '../checkout-admission/checkout-gate';
 import type { CheckoutClient } from '../checkout-admission/checkout-holder';

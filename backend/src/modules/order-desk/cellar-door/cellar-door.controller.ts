@@ -2,14 +2,12 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@ne
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import type { PickupList } from '@brewery/shop-rules';
+import { type PickupList, isPerthDay, perthDayOf } from '@brewery/shop-rules';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
-import { isPerthDay, perthDayOf } from '@brewery/shop-rules';
-import { ID_TYPES } from '../../orders';
-import { OrderErrors } from '../../orders';
+import { ID_TYPES, OrderErrors } from '../../orders';
 import { CellarDoorErrors } from './cellar-door.errors';
 import { OrderCollection } from './order-collection.service';
 import { PickupListQuery } from './pickup-list.query';

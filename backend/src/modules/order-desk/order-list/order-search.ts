@@ -1,9 +1,16 @@
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import type { Filter, Sort } from '@brewery/eventstore';
-import { FULFILMENT_METHODS, ORDER_STATUSES, isFulfilmentMethod, type FulfilmentMethod, type OrderStatus } from '@brewery/shop-rules';
-import { addDays, isPerthDay, perthDayStart } from '@brewery/shop-rules';
-import { OrderErrors } from '../../orders';
-import { canonicalPhone, phoneSearchForms } from '../../orders';
+import {
+  FULFILMENT_METHODS,
+  ORDER_STATUSES,
+  isFulfilmentMethod,
+  type FulfilmentMethod,
+  type OrderStatus,
+  addDays,
+  isPerthDay,
+  perthDayStart,
+} from '@brewery/shop-rules';
+import { OrderErrors, canonicalPhone, phoneSearchForms } from '../../orders';
 
 export const ORDER_SEARCH_PAGE_SIZES = [25, 50, 100] as const;
 export const ORDER_SEARCH_SORTS = ['createdAt', '-createdAt', 'total', '-total'] as const;

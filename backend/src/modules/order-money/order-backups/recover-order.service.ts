@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { assertNever } from '../../../shared-kernel/decider';
-import { moneyTaken, paymentDecider } from '../../payments';
-import { paymentStreamName } from '../../payments';
-import { WebhookRecoveryService } from '../../payments';
+import { moneyTaken, paymentDecider, paymentStreamName, WebhookRecoveryService } from '../../payments';
 import { RecoverOrderErrors } from '../domain/recover-order.errors';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderCompletion } from '../order-completion/order-completion.service';

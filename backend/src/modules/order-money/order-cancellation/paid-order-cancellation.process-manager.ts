@@ -3,9 +3,8 @@ import { streamId, type RecordedEvent } from '@brewery/eventstore';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
-import type { PaidOrderCancelled } from '../../orders';
+import { type PaidOrderCancelled, cansByProduct, OrderReservations } from '../../orders';
 import { OrderReview } from '../order-review/order-review.service';
-import { cansByProduct, OrderReservations } from '../../orders';
 
 /**
  * A paid order the operator cancelled without keeping the payment: what remained paid is refunded through the

@@ -5,20 +5,34 @@ import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/per
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import { EmailService } from '../../notifications';
-import { authorisationToCapture, moneyTaken, paymentDecider, type PaymentState } from '../../payments';
-import { paymentStreamName } from '../../payments';
-import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
-import { PaymentWebhookService } from '../../payments';
+import {
+  authorisationToCapture,
+  moneyTaken,
+  paymentDecider,
+  type PaymentState,
+  paymentStreamName,
+  PAYMENT_GATEWAY,
+  PaymentIntentStateError,
+  type PaymentGateway,
+  PaymentWebhookService,
+} from '../../payments';
 import { CheckoutCancellation } from '../../checkout';
-import type { OrderCommand } from '../../orders';
-import { orderDecider, type OrderState, type PlacedOrder } from '../../orders';
-import { orderStreamName, type OrderEvent } from '../../orders';
+import {
+  type OrderCommand,
+  orderDecider,
+  type OrderState,
+  type PlacedOrder,
+  orderStreamName,
+  type OrderEvent,
+  confirmationEmailKey,
+  orderConfirmationEmail,
+  NumberSequence,
+  cansByProduct,
+  OrderReservations,
+} from '../../orders';
 import { newOrderAlertEmail, newOrderAlertEmailKey } from '../domain/new-order-alert-email';
-import { confirmationEmailKey, orderConfirmationEmail } from '../../orders';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { NumberSequence } from '../../orders';
 import { OrderStatusLookup } from '../../order-desk';
-import { cansByProduct, OrderReservations } from '../../orders';
 
 export type AuthorisationOutcome =
   | { kind: 'captured' }

@@ -1,19 +1,25 @@
-import { decimalString } from '@brewery/shop-rules';
-import type { OrderReturnAnswer } from '@brewery/shop-rules';
+import { decimalString, type OrderReturnAnswer } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { RetryLater } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
-import { orderDecider, refundableCents, type PlacedOrder, type RecordedReturn } from '../../orders';
-import { OrderErrors } from '../../orders';
-import { orderStreamName } from '../../orders';
+import {
+  orderDecider,
+  refundableCents,
+  type PlacedOrder,
+  type RecordedReturn,
+  OrderErrors,
+  orderStreamName,
+  parseCans,
+  parseIdempotencyKey,
+  parseReturnRefund,
+  OrderReservations,
+} from '../../orders';
 
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { parseCans, parseIdempotencyKey, parseReturnRefund } from '../../orders';
 import { cansText, keyDigest, OrderReview, type RefundAnswer } from '../order-review/order-review.service';
-import { OrderReservations } from '../../orders';
 
 /** `POST /api/admin/orders/{id}/return`'s answer: what was recorded, and the money it moved. */
 export type ReturnAnswer = OrderReturnAnswer;

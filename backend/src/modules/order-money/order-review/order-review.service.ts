@@ -1,27 +1,38 @@
-import { decimalString } from '@brewery/shop-rules';
+import { decimalString, type PickedCans } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { PickedCans } from '@brewery/shop-rules';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { RetryLater } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { EmailService } from '../../notifications';
-import { moneyTaken, paymentDecider } from '../../payments';
-import { PaymentErrors } from '../../payments';
-import { paymentStreamName } from '../../payments';
-import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../payments';
-import { orderDecider, refundOfCans, type PlacedOrder } from '../../orders';
+import {
+  moneyTaken,
+  paymentDecider,
+  PaymentErrors,
+  paymentStreamName,
+  PAYMENT_GATEWAY,
+  PaymentIntentStateError,
+  type PaymentGateway,
+} from '../../payments';
+import {
+  orderDecider,
+  refundOfCans,
+  type PlacedOrder,
+  OrderErrors,
+  orderStreamName,
+  OrderReservations,
+  parseIdempotencyKey,
+  parseNote,
+  parseRefundAsked,
+  ReviewMessages,
+} from '../../orders';
 import { refundDecider, refundStreamName } from '../domain/refund.decider';
 import { RefundErrors } from '../domain/refund.errors';
-import { OrderErrors } from '../../orders';
-import { orderStreamName } from '../../orders';
 
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { OrderReservations } from '../../orders';
-import { parseIdempotencyKey, parseNote, parseRefundAsked, ReviewMessages } from '../../orders';
 
 export interface RefundAnswer {
   message: string;

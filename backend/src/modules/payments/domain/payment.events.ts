@@ -1,6 +1,5 @@
-import type { Fulfilment } from '@brewery/shop-rules';
+import type { Fulfilment, PackSize } from '@brewery/shop-rules';
 import type { DomainEvent } from '@brewery/eventstore';
-import type { PackSize } from '@brewery/shop-rules';
 
 export type PaymentProvider = 'stripe' | 'test';
 

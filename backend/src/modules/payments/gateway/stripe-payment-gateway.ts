@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
-import type { CreatePaymentIntentInput, PaymentGateway, ProviderPaymentIntent, ProviderRefund } from './payment-gateway.port';
-import { PaymentIntentStateError, PaymentProviderError } from './payment-gateway.port';
+import {
+  type CreatePaymentIntentInput,
+  type PaymentGateway,
+  type ProviderPaymentIntent,
+  type ProviderRefund,
+  PaymentIntentStateError,
+  PaymentProviderError,
+} from './payment-gateway.port';
 
 export interface StripeGatewayOptions {
   secretKey: string;

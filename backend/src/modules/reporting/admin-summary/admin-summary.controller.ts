@@ -1,11 +1,10 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DocumentStore } from '@brewery/eventstore';
-import type { AdminSummary } from '@brewery/shop-rules';
+import { type AdminSummary, perthDayOf } from '@brewery/shop-rules';
 import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../../order-desk';
 import { adminSummaryOf, weekStart } from '../domain/admin-summary';
-import { perthDayOf } from '@brewery/shop-rules';
 import { SalesReport } from '../sales-report/sales-report.service';
 import { StockLevelsReader } from '../stock-levels/stock-levels.reader';
 

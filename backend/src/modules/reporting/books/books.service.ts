@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import type { ReportPeriod } from '../domain/report-period';
-import { ORDERS, type OrderDoc } from '../../order-desk';
-import { orderSearchQuery, parseOrderSearch } from '../../order-desk';
+import { ORDERS, type OrderDoc, orderSearchQuery, parseOrderSearch } from '../../order-desk';
 import { gstSummary, ordersExportCsv, type GstSummary } from './books';
 
 /** The books: the orders of a period as CSV, and the period's GST. Reads the `orders` read model only. */

@@ -6,13 +6,14 @@ import {
   type PackSize,
   orderStatusLabel,
   decimalString,
+  addDays,
+  perthDayStart,
 } from '@brewery/shop-rules';
 
 export type { GstSummary } from '@brewery/shop-rules';
 import { csvFile } from '../../../shared-kernel/csv';
 
 import type { OrderDoc } from '../../order-desk';
-import { addDays, perthDayStart } from '@brewery/shop-rules';
 import type { ReportPeriod } from '../domain/report-period';
 
 /** The order export's columns, one row per order. */

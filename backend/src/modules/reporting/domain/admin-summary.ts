@@ -1,5 +1,4 @@
-import { nextDispatchDay, type AdminSummary } from '@brewery/shop-rules';
-import { addDays, type PerthDay } from '@brewery/shop-rules';
+import { nextDispatchDay, type AdminSummary, addDays, type PerthDay } from '@brewery/shop-rules';
 import type { SalesLine } from './sales-line';
 import { summariseSales } from './sales-summary';
 import type { StockLevelEntry } from './stock-levels';

@@ -1,5 +1,4 @@
-import { centsToDollars, formatPrice } from '@brewery/shop-rules';
-import { addDays, type PerthDay } from '@brewery/shop-rules';
+import { centsToDollars, formatPrice, addDays, type PerthDay } from '@brewery/shop-rules';
 import type { SalesLine } from './sales-line';
 import { summariseSales, type BeerCans } from './sales-summary';
 import type { StockLevelEntry } from './stock-levels';

@@ -1,6 +1,5 @@
-import type { FulfilmentMethod, PackQuantity, PackSize } from '@brewery/shop-rules';
+import { type FulfilmentMethod, type PackQuantity, type PackSize, perthDayOf, type PerthDay } from '@brewery/shop-rules';
 import { compareNumbered, compareText } from '../../../shared-kernel/collation';
-import { perthDayOf, type PerthDay } from '@brewery/shop-rules';
 
 /** What a sales line needs from one item of an order, as OrderPlaced priced it. */
 export interface SoldItem {

@@ -1,10 +1,9 @@
-import { fulfilmentOf } from '@brewery/shop-rules';
+import { fulfilmentOf, type FulfilmentMethod } from '@brewery/shop-rules';
 import { Injectable } from '@nestjs/common';
 import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { type OrderCancelled, type OrderDeleted, type OrderPaid, type OrderPlaced, type OrderRefunded } from '../../orders';
-import type { FulfilmentMethod } from '@brewery/shop-rules';
 import { refundLineOf, salesLinesOf, type SalesLine, type SoldItem } from '../domain/sales-line';
 
 export const SALES_LINES = 'sales-lines';

@@ -5,8 +5,7 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
-import { orderDecider } from '../../orders';
-import { orderStreamName } from '../../orders';
+import { orderDecider, orderStreamName } from '../../orders';
 import type { ShippingLabelCreatedData } from '../domain/label.events';
 
 /**

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
-import { stockLevel } from '@brewery/shop-rules';
-import type { HealthStatus, OrderNeedingAttention, SystemStatus } from '@brewery/shop-rules';
+import { stockLevel, type HealthStatus, type OrderNeedingAttention, type SystemStatus } from '@brewery/shop-rules';
 import { StoreWrites } from '../../../platform/event-sourcing/store-writes';
 import { CLOCK, DOCUMENT_STORE, EVENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';

@@ -8,12 +8,9 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { HeldPerClient } from '../../../platform/http/per-client-cap';
 import { APP_CONFIG, CLOCK, DOCUMENT_STORE, SERVER_SECRET, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
-import { ProductErrors } from '../../catalog';
-import type { ProductSnapshot } from '../../catalog';
+import { ProductErrors, type ProductSnapshot, PRODUCTS_COLLECTION, type ProductViewDoc, ProductStreams } from '../../catalog';
 import { waitlistDecider } from '../domain/waitlist.decider';
 import { waitlistKey, waitlistStreamName } from '../domain/waitlist.events';
-import { PRODUCTS_COLLECTION, type ProductViewDoc } from '../../catalog';
-import { ProductStreams } from '../../catalog';
 import { BackInStockErrors, BackInStockMessages } from './back-in-stock.errors';
 import { confirmationSignature, isConfirmationSignature } from './confirmation-token';
 import { isUnsubscribeSignature, unsubscribeSignature } from './unsubscribe-token';
