@@ -1119,6 +1119,20 @@ describe('order decider', () => {
       },
     );
 
+    it('given an unpaid order once set to shipped by mistake and set back to pending, when it is cancelled, then its hold is released as for any unpaid order', () => {
+      orders
+        .given([placedTwo, to('pending', 'shipped'), to('shipped', 'pending')])
+        .when(setTo('cancelled'))
+        .then([{ type: 'OrderReservationReleased', data: { reason: 'order_cancelled' } }, to('pending', 'cancelled')]);
+    });
+
+    it('given a paid order shipped and set back to paid, when a return of its cans is recorded, then it is taken (it reached its customer)', () => {
+      orders
+        .given([placedTwo, paidTwo, shipped, to('shipped', 'paid')])
+        .when(returning([{ productId: 'p1', cans: 1 }], { kind: 'none' }))
+        .then([returned([pale(1, 550)], 0)]);
+    });
+
     it('given an unpaid order cancelled, when it is set back to Payment Pending, then it is recorded (no money or cans were settled)', () => {
       orders
         .given([placedTwo, to('pending', 'cancelled')])

@@ -143,9 +143,10 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         if (command.status === 'shipped') throw OrderErrors.pickupNotShipped(orderId);
         if (command.status === 'delivered' && !state.collected) throw OrderErrors.pickupDeliveredByHandOver(orderId);
       }
-      // An order with its customer (now, or ever: set back to an earlier status first) is not cancelled: its cans
-      // come back by a return, its money by a refund.
-      if (command.status === 'cancelled' && command.status !== state.status && (isWithCustomer(state) || reached(state) !== null))
+      // An order with its customer (now; or, once paid, ever: set back to an earlier status first) is not
+      // cancelled: its cans come back by a return, its money by a refund. An unpaid order only set to shipped by
+      // mistake, and set back, is cancelled as any unpaid order (nothing was sent: no label is made unpaid).
+      if (command.status === 'cancelled' && command.status !== state.status && withCustomer(state))
         throw OrderErrors.withCustomer(orderId, withCustomerHow(state));
       // A paid order cancelled had its money refunded (or kept, for review) and its cans returned: it is not
       // opened again (its cans would go out unpaid); the customer orders again.
@@ -431,6 +432,11 @@ function furthest(before: 'shipped' | 'delivered' | 'collected' | null, status: 
   return status === 'shipped' ? 'shipped' : before;
 }
 
+/** With its customer: shipped, delivered or collected now, or, once paid, at any time before (set back since). */
+function withCustomer(state: PlacedOrder): boolean {
+  return isWithCustomer(state) || (state.paidWith !== null && state.status !== 'cancelled' && reached(state) !== null);
+}
+
 /** How far the order has reached its customer, whatever its status now; null while it has not. */
 function reached(state: PlacedOrder): 'shipped' | 'delivered' | 'collected' | null {
   return state.reachedCustomer ?? null;
@@ -520,7 +526,7 @@ function recordReturn(state: PlacedOrder, command: Extract<OrderCommand, { type:
   }
   if (state.deleted) throw OrderErrors.deleted(orderId);
   if (state.paidWith === null) throw OrderErrors.notPaidForReturn(orderId);
-  if (!isWithCustomer(state)) throw OrderErrors.notWithCustomer(orderId, state.status);
+  if (!withCustomer(state)) throw OrderErrors.notWithCustomer(orderId, state.status);
   const before = returnedCans(state);
   const items = checkedCans(state, command.items, (productId, sold) => sold - (before.get(productId) ?? 0));
   const left = refundableCents(state);
