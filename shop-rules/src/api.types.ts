@@ -1,3 +1,4 @@
+import type { PackQuantity, PackSize, Product } from './catalog.types';
 import type { Fulfilment } from './fulfilment';
 import type { OrderStatus } from './order-status';
 
@@ -251,4 +252,418 @@ export interface OrderReturnAnswer {
   refund: string;
   refunded: string;
   refundable: string;
+}
+
+/** What a checkout's `POST /api/create-payment-intent` answers: the payment to confirm, its order, and the amount it will charge. */
+export interface PaymentIntentCreated {
+  clientSecret: string;
+  paymentIntentId: string;
+  orderId: string;
+  /** Cents, as the server priced the order. */
+  amount: number;
+  /** When the server lets the reserved cans go (an ISO instant on the server's clock). */
+  reservationExpiresAt?: string;
+}
+
+/** The local test gateway's `POST /api/test-gateway/payment-intents/{id}/confirm`. */
+export interface TestPaymentResult {
+  paymentIntent: { id: string; status: string };
+  /** The card's refusal, as Stripe words it; null when the payment went through. */
+  error: { code: string; declineCode: string; message: string } | null;
+}
+
+/** `GET /api/orders/payment-status`: what the server recorded for a payment, and its order. */
+export interface PaymentStatus {
+  /**
+   * `open`: the checkout's payment awaits a card (none went through yet); `processing` covers a card the provider
+   * is still working on and one that is authorised while the shop captures it; `cancelled` means the shop
+   * cancelled the payment and nothing was charged.
+   */
+  status: 'succeeded' | 'processing' | 'open' | 'failed' | 'cancelled' | 'unknown';
+  orderId?: string;
+  /** With `cancelled`: why, in the customer's words. */
+  message?: string;
+  /** With `succeeded`: the order's status page (its signed link), to find it again. */
+  statusUrl?: string;
+  /** Posted, or collected at the cellar door. */
+  fulfilment?: Fulfilment;
+}
+
+/** `POST /api/admin/login`. */
+export interface AdminLoginResult {
+  token: string;
+  /** When the token stops working (ISO-8601). */
+  expiresAt: string;
+}
+
+/** Who caused an event, as the server records it. */
+export type EventActor = 'customer' | 'admin' | 'stripe' | 'system';
+
+/**
+ * One line of a history read from the event log (oldest first): `GET /api/admin/orders/{id}/history`,
+ * `GET /api/admin/products/{id}/history`.
+ */
+export interface EventTimelineEntry {
+  at: string;
+  type: string;
+  summary: string;
+  actor: EventActor;
+  stream: string;
+  revision: number;
+}
+
+/** A product as the admin list (`GET /api/admin/products`) gives it: `inventory` is the operator's stock figure, less nothing. */
+export type AdminProduct = Product & {
+  /** Cans held by pending checkouts. */
+  reserved: number;
+  /** Stock less reserved: what the shop can still sell. */
+  available: number;
+  /** Confirmed addresses waiting for an e-mail when this beer is back or released ("Tell me when it's back"). */
+  waiting: number;
+  /** Sign-ups for that list still waiting for their address to confirm. */
+  waitingToConfirm?: number;
+  /** Stream revision the form is filled from; a stale edit is refused. */
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** `POST /api/admin/seed-products`. */
+export interface SeedProductsResult {
+  /** Beers added by this run. */
+  created: number;
+  /** Beers that were already there. */
+  skipped: number;
+  /** Of those, beers the operator deleted: they stay deleted. Absent from servers that did not say. */
+  deleted?: number;
+}
+
+/** One size of an uploaded product picture. */
+export interface PictureVariant {
+  width: number;
+  height: number;
+  bytes: number;
+  url: string;
+}
+
+/** `POST /api/admin/product-images`' answer: `url` goes into the product form. */
+export interface UploadedPicture {
+  id: string;
+  url: string;
+  format: string;
+  width: number;
+  height: number;
+  bytes: number;
+  variants: PictureVariant[];
+  created: boolean;
+}
+
+/** One picture of the library (`GET /api/admin/product-images`). */
+export interface LibraryPicture {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  fileName: string | null;
+  uploadedAt: string;
+  variants: PictureVariant[];
+}
+
+/** The kinds of photo ID the cellar door accepts as proof of age, as the server names them. */
+export const ID_TYPES = ['drivers_licence', 'passport', 'wa_photo_card', 'proof_of_age_card'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+/** One item of an admin order. */
+export interface AdminOrderItem {
+  id: string;
+  productId: string;
+  /** Cans. */
+  quantity: number;
+  packSize: PackSize;
+  packQuantity: PackQuantity;
+  /** Units bought: cans for single lines, packs otherwise; packs × unitPrice = lineTotal. */
+  packs: number;
+  /** One unit: a can for single lines, a whole pack otherwise (decimal string). */
+  unitPrice: string;
+  lineTotal: string;
+  product: { name: string; style: string; abv: number };
+}
+
+/** The hand-over of a pickup at the cellar door: the photo ID checked, who collected (null: the customer), when, who checked. */
+export interface OrderCollection {
+  idType: IdType;
+  collectedBy: string | null;
+  at: string;
+  by: EventActor;
+}
+
+/** One return of cans recorded on the order. */
+export interface OrderReturn {
+  returnId: string;
+  at: string;
+  items: { productId: string; productName: string; cans: number }[];
+  refund: string;
+}
+
+/** An order's parcel label; also `POST /api/admin/orders/{id}/create-shipping-label`'s answer. */
+export interface ShippingLabelInfo {
+  consignmentNumber: string;
+  trackingUrl: string;
+}
+
+/** `GET /api/admin/orders`, newest first. Money is a decimal string in dollars. */
+export interface AdminOrder {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  /** One line, as a label shows it; for a pickup, "Cellar door pickup, Saturday 28 November, 10am-4pm". */
+  shippingAddress: string;
+  /** Posted, or collected at the cellar door on a Saturday (absent on orders placed before pickups: posted). */
+  fulfilment?: Fulfilment;
+  /** The Saturday a pickup is collected (`YYYY-MM-DD`); null or absent for a posted order. */
+  pickupDate?: string | null;
+  /** The hand-over at the cellar door, once made (null or absent: not collected). */
+  collection?: OrderCollection | null;
+  subtotal: string;
+  shippingCost: string;
+  totalAmount: string;
+  /** GST included in the total (one eleventh). */
+  gstIncluded: string;
+  totalCans: number;
+  trackingReference: string | null;
+  /** The carrier's tracking page for the saved reference (Australia Post). */
+  trackingUrl?: string | null;
+  invoiceNumber: string | null;
+  createdAt: string;
+  items: AdminOrderItem[];
+  statusHistory: { status: OrderStatus; at: string; by: EventActor }[];
+  /** For a pickup, when it is collected ("Saturday 28 November, 10am-4pm"). */
+  estimatedDelivery: string;
+  isPerthMetro: boolean;
+  paymentIntentId: string | null;
+  paidAt: string | null;
+  reservationExpiresAt: string;
+  /** Whether the order's cans are still held for it, back on sale, or sold with its payment. */
+  reservation?: 'held' | 'released' | 'sold';
+  needsReview: boolean;
+  reviewReasons: string[];
+  /** How the operator closed the review (absent or null: not closed). */
+  reviewResolution?: { note: string; at: string } | null;
+  /** The customer's card was declined on the last try (null or absent: not declined, or accepted since). */
+  paymentDeclined?: { message: string; at: string } | null;
+  /** Given back to the customer, in dollars (absent: nothing). */
+  refundedAmount?: string;
+  refunds?: { amount: string; at: string; note: string }[];
+  /** A cancellation's refund the shop is making by itself and has not recorded yet, in dollars (absent or '0.00': none). */
+  refundUnderWay?: string;
+  /** Cans the customer sent back, oldest first (absent: none), and what each return was to refund (dollars). */
+  returns?: OrderReturn[];
+  /** The shop's internal notes, oldest first (absent: none). */
+  notes?: { note: string; at: string; by: EventActor }[];
+  /** Added by the shipping module; absent on servers without it. */
+  shippingLabel?: ShippingLabelInfo | null;
+}
+
+/** `GET /api/admin/orders/search`: one page of orders, shaped as the admin list's, and how many match in all. */
+export interface OrderSearchPage {
+  items: AdminOrder[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `PUT /api/admin/orders/{id}/tracking`: what the server did; the message says it in words. */
+export interface OrderTrackingOutcome {
+  message: string;
+  changed: boolean;
+  notified: boolean;
+}
+
+/**
+ * `POST /api/admin/orders/bulk-status`: what the server did, in words and by order: the orders changed and
+ * already at the status (`applied` holds both), and each it skipped with why.
+ */
+export interface BulkOrderStatusOutcome extends BulkResult {
+  message: string;
+  changed: string[];
+  unchanged: string[];
+  notified: number;
+}
+
+/** `POST /api/admin/orders/{id}/refund`: what the server refunded: this refund, all so far, what is left (dollars). */
+export interface RefundOutcome {
+  message: string;
+  refundId: string;
+  amount: string;
+  refunded: string;
+  refundable: string;
+}
+
+/**
+ * `POST /api/admin/orders/{id}/collected`: what the server did, in words ("Order #12 collected by Grace Hopper
+ * (Driver's licence checked)").
+ */
+export interface CollectionOutcome {
+  message: string;
+  orderId: string;
+  status: 'delivered';
+}
+
+/** `POST /api/admin/parse-shipping-email`: which order the reply is about and what it asks for. */
+export interface ShippingEmailParseResult {
+  /** Set only when the reply asks for a label for an order that can ship; the message says why otherwise. */
+  orderId: string | null;
+  action: 'create_label' | 'none';
+  message: string;
+}
+
+/** `POST /api/admin/create-shipping-label-email`. */
+export interface LabelFromEmailResult {
+  /** The consignment number, under the name the spec gives it for this route. */
+  trackingNumber: string;
+  consignmentNumber: string;
+  /** The carrier's tracking page for the consignment. */
+  trackingUrl: string;
+}
+
+/** One row of `GET /api/admin/stock-levels`. */
+export interface StockLevelRow {
+  productId: string;
+  name: string;
+  /** The operator's stock figure; it falls when a payment succeeds. */
+  inventory: number;
+  /** Cans held by checkouts waiting for payment. */
+  reserved: number;
+  available: number;
+}
+
+/** A product line of a stock e-mail that was applied: the stock figure before and now. */
+export interface StockUpdate {
+  productId: string;
+  name: string;
+  previous: number;
+  inventory: number;
+  /** False when the e-mail gave the figure the product already had. */
+  changed: boolean;
+}
+
+/** A line that changed nothing, with the reason (no such product, two products match, unreadable count). */
+export interface UnmatchedStockLine {
+  line: string;
+  lineNumber: number;
+  reason: string;
+}
+
+/** `POST /api/admin/parse-stock-email`. */
+export interface StockEmailResult {
+  successCount: number;
+  totalUpdates: number;
+  unmatched: UnmatchedStockLine[];
+  updates: StockUpdate[];
+}
+
+/**
+ * One line of `POST /api/admin/sales-report`: an item of an order paid in the period (`quantity` is cans; `packs`
+ * units of `unitPrice` make `lineTotal`), or a refund made in the period: `refund`, a negative total, no cans.
+ */
+export interface SalesReportLine {
+  id: string;
+  orderId: string;
+  orderNumber: number | null;
+  paidAt: string;
+  /** The Perth day of the payment, YYYY-MM-DD. */
+  date: string;
+  productId: string;
+  productName: string;
+  style: string;
+  packSize: PackSize;
+  packQuantity: number;
+  packs: number;
+  quantity: number;
+  unitPrice: string;
+  lineTotal: string;
+  refund?: true;
+}
+
+/** `POST /api/admin/sales-report/summary`. */
+export interface SalesReportSummary {
+  lineItems: number;
+  orders?: number;
+  totalCans: number;
+  totalRevenue: string;
+  /** Every day of the period, quiet days included. */
+  revenueByDay: { day: string; revenue: string }[];
+  /** Most cans first. */
+  cansByBeer: { productName: string; cans: number }[];
+}
+
+/** One backup per payment intent (spec section 3, Order backup). Money is a decimal string. */
+export interface OrderBackup {
+  orderId: string | null;
+  customerInfo: { name: string; email: string } | null;
+  paymentIntentId: string;
+  paymentStatus: string;
+  timestamp: string;
+  orderItems: { quantity: number; productName: string; unitPrice: string; packSize?: string; cans?: number }[];
+  totals: { subtotal: string; shipping: string; total: string } | null;
+  amountPaid?: string | null;
+  failureMessage?: string | null;
+}
+
+export interface PotentiallyMissingOrder extends OrderBackup {
+  orderStatus: string | null;
+  /** Absent from servers that did not say. */
+  orderDeleted?: boolean;
+  needsReview: boolean;
+}
+
+/** `GET /api/admin/order-backups`. */
+export interface OrderBackupsResponse {
+  backups: OrderBackup[];
+  summary: { totalBackups: number; successfulPayments: number; potentiallyMissing: PotentiallyMissingOrder[] };
+}
+
+/** `POST /api/admin/recover-order`. */
+export interface RecoverOrderResult {
+  message: string;
+}
+
+/** `POST /api/admin/auto-fix`. */
+export interface AutoFixResult {
+  fixes_applied: string[];
+}
+
+/** `POST /api/admin/rebuild-read-models`. */
+export interface RebuildResult {
+  events: number;
+  millis: number;
+  message: string;
+}
+
+/** `POST /api/admin/simulate-webhook`. */
+export interface SimulateWebhookResult {
+  message: string;
+  status?: string;
+}
+
+/** One e-mail the shop queued, as `GET /api/admin/outbox` lists it; `_id` is its key. */
+export interface OutboxEmail {
+  _id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  orderId: string | null;
+  status: 'queued' | 'sent' | 'failed' | (string & {});
+  attempts: number;
+  error: string | null;
+  queuedAt: string;
+  sentAt: string | null;
+}
+
+/** `GET /api/admin/outbox/{key}`: one e-mail with its text. */
+export interface OutboxEmailWithText extends OutboxEmail {
+  text: string;
 }

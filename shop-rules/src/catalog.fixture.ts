@@ -1,8 +1,13 @@
 import type { CartLine, Product } from './catalog.types';
+import { seedProduct } from './seed-catalogue';
 
-/** Test data: a live product with every pack enabled and priced; override what a case is about. */
+/**
+ * Test data: a live product with every pack enabled and priced (the seed's Quokka Pale Ale, named and stocked as
+ * the tests know it); override what a case is about.
+ */
 export function aProduct(overrides: Partial<Product> = {}): Product {
   return {
+    ...seedProduct('quokka-pale-ale'),
     id: 'hazy-ipa',
     name: 'Hazy IPA',
     style: 'New England IPA',
@@ -11,16 +16,6 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     beerType: 'New Beer',
     imageUrl: '/images/hazy-ipa.png',
     inventory: 100,
-    isActive: true,
-    archived: false,
-    price: '6.50',
-    price4Pack: '24.00',
-    price8Pack: '46.00',
-    price16Pack: '88.00',
-    enable4Pack: true,
-    enable8Pack: true,
-    enable16Pack: true,
-    maxPerOrder: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 export * from './catalog.types';
+export * from './seed-catalogue';
 export * from './api.types';
 export * from './system-status.types';
 export * from './shop-rule.error';

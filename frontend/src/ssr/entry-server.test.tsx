@@ -241,6 +241,7 @@ describe('the admin shell', () => {
   it("given an order tab with filters, lists the token's check and that tab's first page for the boot script, which runs before the shop's own", () => {
     const html = adminShell(TEMPLATE, '/admin?tab=pending-orders&q=Zara%20Q&sort=total&page=2&pageSize=50', MANIFEST) ?? '';
     expect(bootOf(html)).toEqual({
+      tokenKey: 'adminToken',
       requests: ['/api/admin/verify', '/api/admin/orders/search?q=Zara+Q&status=pending&sort=total&page=2&pageSize=50'],
     });
     expect(html.indexOf('<script src="/admin-boot.js" defer></script>')).toBeGreaterThan(-1);
@@ -255,7 +256,7 @@ describe('the admin shell', () => {
   });
 
   it.each(['/admin', '/admin?tab=products', '/admin?tab=system&q=x'])('given %s, lists only the token check', (url) => {
-    expect(bootOf(adminShell(TEMPLATE, url, MANIFEST))).toEqual({ requests: ['/api/admin/verify'] });
+    expect(bootOf(adminShell(TEMPLATE, url, MANIFEST))).toEqual({ tokenKey: 'adminToken', requests: ['/api/admin/verify'] });
   });
 
   it("names modules that exist: the admin's page and every tab", () => {
@@ -336,6 +337,7 @@ describe("the admin's order tab drawn on the server", () => {
   it("carries the first page for the browser's first render, and asks only the stored token's check", async () => {
     const boot = bootOf(await draw('/admin?tab=active-orders'));
     expect(boot).toEqual({
+      tokenKey: 'adminToken',
       requests: ['/api/admin/verify'],
       config,
       drawn: { firstPage, ageVerified: true, origin: 'https://shop.example' },

@@ -1,4 +1,5 @@
 import { ADMIN_BOOT_DATA_ID, type AdminBoot } from '@/shared/api/early-requests';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
 import { scriptJson } from '@/shared/format/script-json';
 /**
  * Putting a server-rendered page into the built `index.html`: its head tags and styles, its markup in
@@ -59,12 +60,14 @@ export function withPreloads(template: string, files: RouteFiles): string {
 
 /**
  * The admin shell's data (`#admin-boot`): the requests for `/admin-boot.js` to make as soon as the HTML is read
- * (with the stored token, if any), and the shop's public configuration, which the header and footer draw from;
- * the script goes before the shop's own (deferred scripts run in the order they come).
+ * (with the stored token, if any, read under the key the shop's code keeps it under), and the shop's public
+ * configuration, which the header and footer draw from; the script goes before the shop's own (deferred scripts
+ * run in the order they come).
  */
-export function withAdminBoot(template: string, boot: AdminBoot): string {
+export function withAdminBoot(template: string, boot: Omit<AdminBoot, 'tokenKey'>): string {
+  const data: AdminBoot = { tokenKey: STORAGE_KEYS.adminToken, ...boot };
   const tags =
-    `<script type="application/json" id="${ADMIN_BOOT_DATA_ID}">${scriptJson(boot)}</script>` +
+    `<script type="application/json" id="${ADMIN_BOOT_DATA_ID}">${scriptJson(data)}</script>` +
     '<script src="/admin-boot.js" defer></script>';
   const entry = /<script type="module"[^>]*><\/script>/.exec(template);
   if (entry === null) return template.replace('</head>', () => `${tags}</head>`);

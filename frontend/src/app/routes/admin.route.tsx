@@ -15,9 +15,15 @@ import { ADMIN_TABS, adminTab, type AdminTabKey } from './admin-tabs';
 import { AdminTabStrip, type AdminTabItem } from './admin-tab-strip';
 
 /**
- * A tab drawn from its code: the page's loading state until the code is here, then the tab at once. No
- * Suspense boundary: React holds back revealing suspended content (up to 300 ms after its fallback showed), a
- * third of the time the operator waits for the first page of orders.
+ * A tab drawn from its code: the page's loading state until the code is here, then the tab at once. Every tab
+ * loads through this one loader, from the tabs' table (`ADMIN_TABS[].load`). It is not react-router's route
+ * `lazy` (a tab is chosen by `?tab=`, not by a path) nor `React.lazy`, which cannot do two things the admin needs:
+ * - Draw the tab in the very first render once `preload` has settled. A lazy component suspends on its first
+ *   render even when its code is already here, and the server's `renderToString` of a drawn order tab
+ *   (`renderAdminPage`) cannot wait for it; the browser's hydration of that markup, and a returning operator's
+ *   first render, must draw the same whole page rather than a loading frame.
+ * - Need no Suspense boundary: React holds back revealing suspended content (up to 300 ms after its fallback
+ *   showed), a third of the time the operator waits for the first page of orders.
  */
 function tabCode(load: () => Promise<ComponentType>) {
   let ready: ComponentType | null = null;

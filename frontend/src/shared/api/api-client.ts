@@ -39,9 +39,27 @@ function isExpiredAdminSession(path: string, response: Response): boolean {
   return response.status === 401 && isAdminPath(path) && !path.split('?')[0]?.endsWith(ADMIN_LOGIN_PATH);
 }
 
-function endAdminSession(): void {
-  removeAdminToken();
-  reloadPage();
+/**
+ * Every answer goes through here: its position is noted; a 401 on an admin path (the token expired, was logged
+ * out or refused) ends the admin session, dropping the token and reloading to the login, and gives null; any
+ * other refusal raises an ApiError. Otherwise the OK answer, for the caller to read.
+ */
+async function received(path: string, response: Response): Promise<Response | null> {
+  notePosition(response);
+  if (isExpiredAdminSession(path, response)) {
+    removeAdminToken();
+    reloadPage();
+    return null;
+  }
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** Sends one request and returns its OK answer; an ended admin session raises "Authentication required". */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const response = await received(path, await fetch(path, init));
+  if (response === null) throw new Error(AUTHENTICATION_REQUIRED);
+  return response;
 }
 
 function requestInit(method: HttpMethod, path: string, body: unknown, extraHeaders: Record<string, string> = {}): RequestInit {
@@ -70,14 +88,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
  * A 401 on an admin path ends the admin session. `headers` adds to the ones set here (an Idempotency-Key).
  */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response> {
-  const response = await fetch(path, requestInit(method, path, body, headers));
-  notePosition(response);
-  if (isExpiredAdminSession(path, response)) {
-    endAdminSession();
-    throw new Error(AUTHENTICATION_REQUIRED);
-  }
-  await throwIfNotOk(response);
-  return response;
+  return send(path, requestInit(method, path, body, headers));
 }
 
 /**
@@ -86,14 +97,7 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
  */
 export async function apiUpload<T>(path: string, file: Blob, headers: Record<string, string> = {}): Promise<T> {
   const init = requestInit('POST', path, undefined, { ...headers, 'Content-Type': file.type || 'application/octet-stream' });
-  const response = await fetch(path, { ...init, body: file });
-  notePosition(response);
-  if (isExpiredAdminSession(path, response)) {
-    endAdminSession();
-    throw new Error(AUTHENTICATION_REQUIRED);
-  }
-  await throwIfNotOk(response);
-  return parseJson<T>(response);
+  return parseJson<T>(await send(path, { ...init, body: file }));
 }
 
 /** Sends a request and parses its JSON answer; an empty body reads as null. */
@@ -107,14 +111,8 @@ export async function apiJson<T>(method: HttpMethod, path: string, body?: unknow
  * because the page is already reloading.
  */
 export async function apiGet<T>(path: string): Promise<T | null> {
-  const response = await (takeEarlyResponse(path) ?? fetch(path, requestInit('GET', path, undefined)));
-  notePosition(response);
-  if (isExpiredAdminSession(path, response)) {
-    endAdminSession();
-    return null;
-  }
-  await throwIfNotOk(response);
-  return parseJson<T>(response);
+  const response = await received(path, await (takeEarlyResponse(path) ?? fetch(path, requestInit('GET', path, undefined))));
+  return response === null ? null : parseJson<T>(response);
 }
 
 async function parseJson<T>(response: Response): Promise<T> {

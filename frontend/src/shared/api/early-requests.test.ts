@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bootScript from '../../../public/admin-boot.js?raw';
+import { STORAGE_KEYS } from '@/shared/config/storage-keys';
+import { withAdminBoot } from '@/ssr/shop-document';
 import { requestUrl } from '@/testing/fake-api';
 import { apiGet } from './api-client';
 import { readAdminBoot, takeEarlyResponse } from './early-requests';
@@ -14,9 +16,9 @@ function runBootScript(): void {
   new Function(bootScript)();
 }
 
-/** The admin shell's boot data, then its boot script. */
+/** The admin shell's boot data, as the server writes it, then its boot script. */
 function bootWith(requests: unknown[]): void {
-  document.body.innerHTML = `<script type="application/json" id="admin-boot">${JSON.stringify({ requests })}</script>`;
+  document.body.innerHTML = withAdminBoot('</head>', { requests: requests as string[] });
   runBootScript();
 }
 
@@ -55,6 +57,23 @@ describe('/admin-boot.js', () => {
 
   it('given a page without the boot data, asks nothing', () => {
     localStorage.setItem('adminToken', 'kept');
+    runBootScript();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reads the token under the key the boot data names, the one the shop keeps it under', () => {
+    bootWith([]);
+    expect(readAdminBoot(document)?.tokenKey).toBe(STORAGE_KEYS.adminToken);
+    localStorage.setItem('adminToken', 'kept');
+    localStorage.setItem('otherKey', 'other');
+    document.body.innerHTML = `<script type="application/json" id="admin-boot">${JSON.stringify({ tokenKey: 'otherKey', requests: ['/api/admin/verify'] })}</script>`;
+    runBootScript();
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer other');
+  });
+
+  it('given boot data that names no key, asks nothing', () => {
+    localStorage.setItem('adminToken', 'kept');
+    document.body.innerHTML = `<script type="application/json" id="admin-boot">${JSON.stringify({ requests: ['/api/admin/verify'] })}</script>`;
     runBootScript();
     expect(fetchMock).not.toHaveBeenCalled();
   });

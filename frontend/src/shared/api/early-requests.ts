@@ -21,6 +21,11 @@ export const ADMIN_BOOT_DATA_ID = 'admin-boot';
 
 /** What the admin shell tells the page before any script runs. */
 export interface AdminBoot {
+  /**
+   * The local storage key the admin token is kept under (`STORAGE_KEYS.adminToken`): `/admin-boot.js` is a plain
+   * script that imports nothing, so the shell tells it where to read the token.
+   */
+  tokenKey: string;
   /** GETs under `/api/admin/` for `/admin-boot.js` to make with the stored token. */
   requests: string[];
   /** The shop's public configuration (`GET /api/config`), so the header and footer need not ask for it. */

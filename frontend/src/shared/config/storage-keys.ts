@@ -1,6 +1,7 @@
 /** The spec's local storage keys (section 9). */
 export const STORAGE_KEYS = {
   ageVerified: 'ageVerified',
+  /** Also read by `/admin-boot.js`, which is told it by the admin shell's boot data (`tokenKey`). */
   adminToken: 'adminToken',
   cart: 'cart',
 } as const;

@@ -1,21 +1,9 @@
+import type { EventActor, EventTimelineEntry } from '@brewery/shop-rules';
 import { Alert, Skeleton, Tag, Timeline } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '@/shared/api/api-error';
 import { perthDateTime } from '@/shared/format/perth-date-time';
 import './event-timeline.css';
-
-/** Who caused an event, as the server records it. */
-export type EventActor = 'customer' | 'admin' | 'stripe' | 'system';
-
-/** One line of a history read from the event log (oldest first). */
-export interface EventTimelineEntry {
-  at: string;
-  type: string;
-  summary: string;
-  actor: EventActor;
-  stream: string;
-  revision: number;
-}
 
 export function actorLabel(actor: EventActor): string {
   switch (actor) {

@@ -1,44 +1,12 @@
-import type { PackSize } from '@brewery/shop-rules';
+import type { SalesReportLine, SalesReportSummary } from '@brewery/shop-rules';
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
+
+export type { SalesReportLine, SalesReportSummary } from '@brewery/shop-rules';
 
 export interface ReportPeriod {
   startDate: string;
   endDate: string;
-}
-
-/**
- * One item of an order paid in the period (`quantity` is cans; `packs` units of `unitPrice` make `lineTotal`),
- * or a refund made in the period: `refund`, a negative total, no cans.
- */
-export interface SalesReportLine {
-  id: string;
-  orderId: string;
-  orderNumber: number | null;
-  paidAt: string;
-  /** The Perth day of the payment, YYYY-MM-DD. */
-  date: string;
-  productId: string;
-  productName: string;
-  style: string;
-  packSize: PackSize;
-  packQuantity: number;
-  packs: number;
-  quantity: number;
-  unitPrice: string;
-  lineTotal: string;
-  refund?: true;
-}
-
-export interface SalesReportSummary {
-  lineItems: number;
-  orders?: number;
-  totalCans: number;
-  totalRevenue: string;
-  /** Every day of the period, quiet days included. */
-  revenueByDay: { day: string; revenue: string }[];
-  /** Most cans first. */
-  cansByBeer: { productName: string; cans: number }[];
 }
 
 export interface SalesReport {

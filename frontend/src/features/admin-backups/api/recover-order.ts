@@ -1,11 +1,8 @@
+import type { RecoverOrderResult } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
-
-export interface RecoverOrderResult {
-  message: string;
-}
 
 export async function recoverOrder(paymentIntentId: string): Promise<RecoverOrderResult> {
   return apiJson<RecoverOrderResult>('POST', '/api/admin/recover-order', { paymentIntentId });

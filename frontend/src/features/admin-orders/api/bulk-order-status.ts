@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
-import type { BulkResult } from '@brewery/shop-rules';
+import type { BulkOrderStatusOutcome } from '@brewery/shop-rules';
 import type { OrderStatus } from './get-admin-orders';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
@@ -9,17 +9,6 @@ export interface BulkOrderStatusChange {
   status: OrderStatus;
   /** Whether each customer whose order changes is e-mailed. */
   notifyCustomer: boolean;
-}
-
-/**
- * What the server did, in words and by order: the orders changed and already at the status (`applied` holds both),
- * and each it skipped with why.
- */
-export interface BulkOrderStatusOutcome extends BulkResult {
-  message: string;
-  changed: string[];
-  unchanged: string[];
-  notified: number;
 }
 
 export async function setOrdersStatus(change: BulkOrderStatusChange): Promise<BulkOrderStatusOutcome> {

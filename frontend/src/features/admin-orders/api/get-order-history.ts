@@ -1,6 +1,6 @@
+import type { EventTimelineEntry } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
-import type { EventTimelineEntry } from '@/shared/ui/event-timeline';
 import { ADMIN_ORDERS_KEY } from './get-admin-orders';
 
 /** One event of the order's timeline, read from its streams (oldest first). */

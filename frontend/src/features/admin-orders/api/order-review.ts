@@ -1,3 +1,4 @@
+import type { RefundOutcome } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '@/shared/api/api-client';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
@@ -11,15 +12,6 @@ export interface RefundRequest {
   note: string;
   /** One key per refund the operator confirmed: the same key gives the same refund, however often it is sent. */
   idempotencyKey: string;
-}
-
-/** What the server refunded: this refund, all so far, what is left (dollars). */
-export interface RefundOutcome {
-  message: string;
-  refundId: string;
-  amount: string;
-  refunded: string;
-  refundable: string;
 }
 
 export async function refundOrder({ orderId, amount, items, note, idempotencyKey }: RefundRequest): Promise<RefundOutcome> {

@@ -1,3 +1,4 @@
+import type { CollectionOutcome } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
@@ -10,13 +11,6 @@ export interface CollectionRecord {
   idType: IdType;
   /** Who collected it for the customer; absent: the customer. */
   collectedBy?: string;
-}
-
-/** What the server did, in words ("Order #12 collected by Grace Hopper (Driver's licence checked)"). */
-export interface CollectionOutcome {
-  message: string;
-  orderId: string;
-  status: 'delivered';
 }
 
 export async function recordCollection({ orderId, ...handOver }: CollectionRecord): Promise<CollectionOutcome> {

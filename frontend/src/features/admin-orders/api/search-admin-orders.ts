@@ -1,7 +1,9 @@
-import type { FulfilmentMethod } from '@brewery/shop-rules';
+import type { FulfilmentMethod, OrderSearchPage } from '@brewery/shop-rules';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
-import { ADMIN_ORDERS_KEY, type AdminOrder, type OrderStatus } from './get-admin-orders';
+import { ADMIN_ORDERS_KEY, type OrderStatus } from './get-admin-orders';
+
+export type { OrderSearchPage } from '@brewery/shop-rules';
 
 export const ORDER_PAGE_SIZES = [25, 50, 100] as const;
 export type OrderPageSize = (typeof ORDER_PAGE_SIZES)[number];
@@ -24,14 +26,6 @@ export interface OrderSearchParams {
   sort: OrderSort;
   page: number;
   pageSize: OrderPageSize;
-}
-
-/** One page of orders, shaped as the admin list's, and how many match in all. */
-export interface OrderSearchPage {
-  items: AdminOrder[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 export function orderSearchQueryString(params: OrderSearchParams): string {

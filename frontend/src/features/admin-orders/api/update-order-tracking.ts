@@ -1,3 +1,4 @@
+import type { OrderTrackingOutcome } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import type { OrderStatus } from './get-admin-orders';
@@ -12,13 +13,6 @@ export interface OrderTrackingUpdate {
   notifyCustomer: boolean;
   /** Cancelling a paid order and keeping its payment: why (flags it for review). Absent: refunded and restocked. */
   keepPaymentReason?: string;
-}
-
-/** What the server did: the message says it in words. */
-export interface OrderTrackingOutcome {
-  message: string;
-  changed: boolean;
-  notified: boolean;
 }
 
 export async function updateOrderTracking({

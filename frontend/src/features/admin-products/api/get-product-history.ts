@@ -1,6 +1,6 @@
+import type { EventTimelineEntry } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
-import type { EventTimelineEntry } from '@/shared/ui/event-timeline';
 import { adminProductsQueryOptions } from './get-admin-products';
 
 /** One change of a beer (details, prices, visibility, stock, limit) or one of its stock alerts, oldest first. */

@@ -1,3 +1,4 @@
+import type { LibraryPicture, UploadedPicture } from '@brewery/shop-rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiUpload } from '@/shared/api/api-client';
 import { adminQueryKey } from '@/shared/api/admin-query-key';
@@ -5,36 +6,6 @@ import { adminQueryKey } from '@/shared/api/admin-query-key';
 /** What the shop takes: checked again by the server, from the bytes. */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
-
-export interface PictureVariant {
-  width: number;
-  height: number;
-  bytes: number;
-  url: string;
-}
-
-/** The upload's answer: `url` goes into the product form. */
-export interface UploadedPicture {
-  id: string;
-  url: string;
-  format: string;
-  width: number;
-  height: number;
-  bytes: number;
-  variants: PictureVariant[];
-  created: boolean;
-}
-
-/** One picture of the library. */
-export interface LibraryPicture {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  fileName: string | null;
-  uploadedAt: string;
-  variants: PictureVariant[];
-}
 
 export const PICTURE_LIBRARY_KEY = adminQueryKey('product-images');
 

@@ -1,18 +1,13 @@
+import type { LabelFromEmailResult } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
 
+export type { LabelFromEmailResult } from '@brewery/shop-rules';
+
 export interface LabelFromEmailInput {
   orderId: string;
   emailContent: string;
-}
-
-export interface LabelFromEmailResult {
-  /** The consignment number, under the name the spec gives it for this route. */
-  trackingNumber: string;
-  consignmentNumber: string;
-  /** The carrier's tracking page for the consignment. */
-  trackingUrl: string;
 }
 
 export async function createShippingLabelFromEmail(input: LabelFromEmailInput): Promise<LabelFromEmailResult> {

@@ -1,11 +1,8 @@
+import type { AutoFixResult } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
-
-export interface AutoFixResult {
-  fixes_applied: string[];
-}
 
 export async function runAutoFix(): Promise<AutoFixResult> {
   return apiJson<AutoFixResult>('POST', '/api/admin/auto-fix');

@@ -1,11 +1,7 @@
+import type { OutboxEmailWithText } from '@brewery/shop-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/shared/api/api-client';
-import type { OutboxEmail } from './get-outbox';
 import { adminQueryKey } from '@/shared/api/admin-query-key';
-
-export interface OutboxEmailWithText extends OutboxEmail {
-  text: string;
-}
 
 export async function getOutboxEmail(key: string): Promise<OutboxEmailWithText | null> {
   return apiGet<OutboxEmailWithText>(`/api/admin/outbox/${encodeURIComponent(key)}`);

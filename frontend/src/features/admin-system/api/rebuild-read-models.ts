@@ -1,13 +1,8 @@
+import type { RebuildResult } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
-
-export interface RebuildResult {
-  events: number;
-  millis: number;
-  message: string;
-}
 
 export async function rebuildReadModels(): Promise<RebuildResult> {
   return apiJson<RebuildResult>('POST', '/api/admin/rebuild-read-models');

@@ -1,12 +1,8 @@
+import type { SimulateWebhookResult } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/shared/api/api-client';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
-
-export interface SimulateWebhookResult {
-  message: string;
-  status?: string;
-}
 
 export async function simulateWebhook(paymentIntentId: string): Promise<SimulateWebhookResult> {
   return apiJson<SimulateWebhookResult>('POST', '/api/admin/simulate-webhook', { paymentIntentId });

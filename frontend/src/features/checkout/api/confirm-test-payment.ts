@@ -1,12 +1,7 @@
+import type { TestPaymentResult } from '@brewery/shop-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { apiJson } from '@/shared/api/api-client';
-
-export interface TestPaymentResult {
-  paymentIntent: { id: string; status: string };
-  /** The card's refusal, as Stripe words it; null when the payment went through. */
-  error: { code: string; declineCode: string; message: string } | null;
-}
 
 export interface ConfirmTestPaymentInput {
   paymentIntentId: string;

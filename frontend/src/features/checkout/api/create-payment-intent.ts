@@ -1,7 +1,9 @@
-import type { CartLine, CustomerInfo, Fulfilment } from '@brewery/shop-rules';
+import type { CartLine, CustomerInfo, Fulfilment, PaymentIntentCreated } from '@brewery/shop-rules';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/api-client';
+
+export type { PaymentIntentCreated } from '@brewery/shop-rules';
 
 /** A cart line as the checkout request carries it (spec section 3). */
 export interface CheckoutCartItem {
@@ -21,17 +23,6 @@ export interface CreatePaymentIntentInput {
   fulfilment: Fulfilment;
   /** The customer confirmed buying again the very pack this browser paid for minutes ago. */
   confirmRepeat?: boolean;
-}
-
-/** What the server answers: the payment to confirm, its order, and the amount it will charge. */
-export interface PaymentIntentCreated {
-  clientSecret: string;
-  paymentIntentId: string;
-  orderId: string;
-  /** Cents, as the server priced the order. */
-  amount: number;
-  /** When the server lets the reserved cans go (an ISO instant on the server's clock). */
-  reservationExpiresAt?: string;
 }
 
 /** The opened payment as the checkout keeps it. */

@@ -1,22 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Fulfilment } from '@brewery/shop-rules';
+import type { PaymentStatus } from '@brewery/shop-rules';
 import { apiJson } from '@/shared/api/api-client';
 
-export interface PaymentStatus {
-  /**
-   * `open`: the checkout's payment awaits a card (none went through yet); `processing` covers a card the provider
-   * is still working on and one that is authorised while the shop captures it; `cancelled` means the shop
-   * cancelled the payment and nothing was charged.
-   */
-  status: 'succeeded' | 'processing' | 'open' | 'failed' | 'cancelled' | 'unknown';
-  orderId?: string;
-  /** With `cancelled`: why, in the customer's words. */
-  message?: string;
-  /** With `succeeded`: the order's status page (its signed link), to find it again. */
-  statusUrl?: string;
-  /** Posted, or collected at the cellar door. */
-  fulfilment?: Fulfilment;
-}
+export type { PaymentStatus } from '@brewery/shop-rules';
 
 /** While the payment is processing, ask every second for up to 30 seconds, then stop. */
 export const PAYMENT_STATUS_POLL_MS = 1000;
