@@ -320,14 +320,31 @@ describe('shipping labels from the order dialog', () => {
       expect(res.body.code).toBe('order_not_paid');
     });
 
-    it('given a paid order cancelled (refunded in full) and set to Packed by hand, then 409 order_refunded', async () => {
+    it('given a paid order refunded in full and set to Packed by hand, then 409 order_refunded', async () => {
       const orderId = await paidOrder(t);
-      for (const status of ['cancelled', 'packed_awaiting_pickup']) {
-        const set = await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, { trackingReference: 'TBA', status });
-        expect(set.status).toBe(200);
-        await settle(t);
-      }
+      expect((await admin(t, 'post', `/api/admin/orders/${orderId}/refund`, {})).status).toBe(200);
+      await settle(t);
+      const set = await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, {
+        trackingReference: 'TBA',
+        status: 'packed_awaiting_pickup',
+      });
+      expect(set.status).toBe(200);
       await refused(orderId, 409, `Order #${orderId} was refunded in full: nothing is left paid to send`);
+    });
+
+    it('given a paid order cancelled (refunded in full), then it is not set to Packed again (409 order_cancelled_for_good), nor labelled', async () => {
+      const orderId = await paidOrder(t);
+      expect(
+        (await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, { trackingReference: 'TBA', status: 'cancelled' })).status,
+      ).toBe(200);
+      await settle(t);
+      const reopened = await admin(t, 'put', `/api/admin/orders/${orderId}/tracking`, {
+        trackingReference: 'TBA',
+        status: 'packed_awaiting_pickup',
+      });
+      expect([reopened.status, (reopened.body as { code: string }).code]).toEqual([409, 'order_cancelled_for_good']);
+      const label = await admin(t, 'post', `/api/admin/orders/${orderId}/create-shipping-label`);
+      expect(label.status).toBe(409);
     });
 
     it('given a pending order the operator deleted, then 409 saying it is not paid', async () => {
