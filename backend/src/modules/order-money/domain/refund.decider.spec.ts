@@ -1,5 +1,13 @@
 import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
-import { refundDecider, type RefundCommand, type RefundEvent } from './refund.decider';
+import {
+  refundDecider,
+  refundToFinish,
+  refundUnderKey,
+  type RefundAsk,
+  type RefundCommand,
+  type RefundEvent,
+  type RefundState,
+} from './refund.decider';
 
 const request: RefundCommand = {
   type: 'RequestRefund',
@@ -52,5 +60,49 @@ describe('refund decider: one refund per key', () => {
         refundId: 're_1',
       }),
     );
+  });
+});
+
+describe('the cents a refund under one key is for', () => {
+  const none: RefundState = { kind: 'none' };
+  const asked300: RefundState = { kind: 'requested', orderId: '7', paymentIntentId: 'pi_1', amountCents: 300, note: 'dented' };
+  const refused300: RefundState = { ...asked300, kind: 'refused', reason: 'more than was left' };
+  const operator = (amountCents: number | null, cansValueCents: number | null = null): RefundAsk => ({
+    by: 'operator',
+    amountCents,
+    cansValueCents,
+  });
+
+  it.each<[string, RefundState, RefundAsk, number, number | null | string]>([
+    ['a new operator refund of an amount', none, operator(250), 1_000, 250],
+    ['a new operator refund of all that is left', none, operator(null), 1_000, 1_000],
+    ['a new operator refund of cans worth less than is left', none, operator(null, 400), 1_000, 400],
+    ['a new operator refund of cans worth more than is left', none, operator(null, 400), 150, 150],
+    ['a new operator refund of all that is left when nothing is', none, operator(null), 0, 'refund_too_large'],
+    ['a new operator refund of cans when nothing is left', none, operator(null, 400), 0, 'refund_too_large'],
+    ['the same amount asked again under its key', asked300, operator(300), 0, 300],
+    ['another amount asked under the key (RequestRefund refuses it)', asked300, operator(200), 1_000, 200],
+    ['the same cans asked again once less is left', asked300, operator(null, 300), 100, 300],
+    ['cans worth less than the key was for', asked300, operator(null, 250), 1_000, 250],
+    ['a new return refund under what is left', none, { by: 'return', refundCents: 500 }, 1_000, 500],
+    ['a new return refund over what is left', none, { by: 'return', refundCents: 500 }, 200, 200],
+    ['a new return refund with nothing left', none, { by: 'return', refundCents: 500 }, 0, null],
+    ['a return refund of nothing', none, { by: 'return', refundCents: 0 }, 1_000, null],
+    ['a return refund asked again under its key', asked300, { by: 'return', refundCents: 500 }, 0, 300],
+    ['a return refund the provider refused', refused300, { by: 'return', refundCents: 500 }, 1_000, null],
+    ['a new cancellation refund', none, { by: 'cancellation' }, 700, 700],
+    ['a new cancellation refund with nothing left', none, { by: 'cancellation' }, 0, null],
+    ['a cancellation refund asked before a crash', asked300, { by: 'cancellation' }, 0, 300],
+  ])('given %s, then %j', (_, intended, ask, leftCents, expected) => {
+    if (typeof expected === 'string')
+      expect(() => refundUnderKey(intended, ask, leftCents)).toThrow(expect.objectContaining({ code: expected }));
+    else expect(refundUnderKey(intended, ask, leftCents)).toBe(expected);
+  });
+
+  it('finishes a refund asked or made, never one refused or never asked', () => {
+    expect(refundToFinish(asked300)).toBe(asked300);
+    expect(refundToFinish({ ...asked300, kind: 'made', refundId: 're_1' })).toEqual({ ...asked300, kind: 'made', refundId: 're_1' });
+    expect(refundToFinish(refused300)).toBeNull();
+    expect(refundToFinish(none)).toBeNull();
   });
 });

@@ -96,3 +96,62 @@ export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
     }
   },
 };
+
+/**
+ * What a refund is asked for: the operator's (an amount, the cans' value, or all that is left), a return's (the
+ * refund it decided), or a cancelled paid order's (all that is left).
+ */
+export type RefundAsk =
+  | { by: 'operator'; amountCents: number | null; cansValueCents: number | null }
+  | { by: 'return'; refundCents: number }
+  | { by: 'cancellation' };
+
+/**
+ * The cents the operator asks for a new refund: cans priced from the order's lines and refunded up to what is left
+ * of the payment, or the amount typed; null for all that is left. Part of the refund's key, so the same ask made twice
+ * at once is one refund.
+ */
+export function centsAsked(ask: Extract<RefundAsk, { by: 'operator' }>, leftCents: number): number | null {
+  return ask.cansValueCents === null ? ask.amountCents : Math.min(ask.cansValueCents, Math.max(0, leftCents));
+}
+
+/**
+ * The cents a refund under one key is for, from what its stream recorded and what is left of the payment. A new
+ * refund takes what is asked (capped at what is left for a return, all that is left for a cancellation); a repeat
+ * takes the refund its key was first asked for (the same cans asked again get it even when less is left now; another
+ * amount is refused by `RequestRefund`). Null when there is nothing to refund: a return or a cancellation with nothing
+ * left, or a return the provider refused before (the operator refunds by hand). The operator asking for more of a
+ * payment refunded in full is refused.
+ */
+export function refundUnderKey(intended: RefundState, ask: Extract<RefundAsk, { by: 'operator' }>, leftCents: number): number;
+export function refundUnderKey(intended: RefundState, ask: RefundAsk, leftCents: number): number | null;
+export function refundUnderKey(intended: RefundState, ask: RefundAsk, leftCents: number): number | null {
+  switch (ask.by) {
+    case 'operator': {
+      const asked = centsAsked(ask, leftCents);
+      if (intended.kind !== 'none')
+        return ask.cansValueCents !== null && intended.amountCents <= ask.cansValueCents
+          ? intended.amountCents
+          : (asked ?? intended.amountCents);
+      const cents = asked ?? leftCents;
+      if (cents <= 0) throw RefundErrors.refundedInFull();
+      return cents;
+    }
+    case 'return': {
+      if (intended.kind === 'refused') return null;
+      const cents = intended.kind === 'none' ? Math.min(ask.refundCents, leftCents) : intended.amountCents;
+      return cents > 0 ? cents : null;
+    }
+    case 'cancellation': {
+      const cents = intended.kind === 'none' ? leftCents : intended.amountCents;
+      return cents > 0 ? cents : null;
+    }
+    default:
+      return assertNever(ask);
+  }
+}
+
+/** A refund asked for and not refused, which its completion finishes (asks the provider, records it); null otherwise. */
+export function refundToFinish(state: RefundState): Extract<RefundState, { kind: 'requested' | 'made' }> | null {
+  return state.kind === 'requested' || state.kind === 'made' ? state : null;
+}

@@ -19,6 +19,8 @@ export const RefundErrors = {
       `Another refund of Order #${orderId} was made at the same moment: look at the order's refunds, then refund again if more is due`,
       'conflict',
     ),
+  /** The operator asks for a refund of a payment refunded in full (the same words as the payment's own refusal). */
+  refundedInFull: (): DomainError => new DomainError('refund_too_large', 'This payment has been refunded in full', 'conflict'),
   noPaymentTaken: (orderId: string): DomainError =>
     new DomainError('payment_not_refundable', `Order #${orderId} has no payment that was taken, so there is nothing to refund`, 'conflict'),
 } as const;

@@ -10,7 +10,6 @@ import { EmailService } from '../../notifications';
 import {
   moneyTaken,
   paymentDecider,
-  PaymentErrors,
   paymentStreamName,
   PAYMENT_GATEWAY,
   PaymentIntentStateError,
@@ -28,7 +27,7 @@ import {
   parseRefundAsked,
   ReviewMessages,
 } from '../../orders';
-import { refundDecider, refundStreamName } from '../domain/refund.decider';
+import { centsAsked, refundDecider, refundStreamName, refundToFinish, refundUnderKey } from '../domain/refund.decider';
 import { RefundErrors } from '../domain/refund.errors';
 
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
@@ -96,32 +95,26 @@ export class OrderReview {
     const { state: payment } = await this.pipeline.load(payments, paymentDecider);
     const taken = moneyTaken(payment);
     if (taken === null) throw RefundErrors.noPaymentTaken(orderId);
-    const paidCents = taken.succeeded.amountCents;
-    const left = taken.leftCents;
-    // Cans are priced from the order's own lines (the order decider's rule) and refunded up to what is left.
-    const valueCents = 'cans' in wanted ? refundOfCans(order, wanted.cans) : null;
-    const asked = valueCents === null ? ('amountCents' in wanted ? wanted.amountCents : null) : Math.min(valueCents, Math.max(0, left));
+    // Cans are priced from the order's own lines (the order decider's rule); the refund domain says what is asked.
+    const ask = {
+      by: 'operator' as const,
+      amountCents: 'amountCents' in wanted ? wanted.amountCents : null,
+      cansValueCents: 'cans' in wanted ? refundOfCans(order, wanted.cans) : null,
+    };
     const note = 'cans' in wanted ? cansNote(order, wanted.cans, typed) : typed;
-    const stream = refundStreamName(orderId, keyDigest(key ?? `n${payment.refunds.length}-${asked ?? 'rest'}`));
+    const stream = refundStreamName(orderId, keyDigest(key ?? `n${payment.refunds.length}-${centsAsked(ask, taken.leftCents) ?? 'rest'}`));
     const { state: intended } = await this.pipeline.load(stream, refundDecider);
     const at = this.clock.now().toISOString();
-    let amountCents: number;
-    if (intended.kind === 'none') {
-      amountCents = asked ?? left;
-      if (amountCents <= 0) throw PaymentErrors.refundTooLarge(0);
-      // Refused here (nothing left, too much) before anything is recorded or the provider asked.
+    const amountCents = refundUnderKey(intended, ask, taken.leftCents);
+    // A new refund is put to the payment's decider (nothing left, too much) before anything is recorded or the
+    // provider asked; a repeat is the refund its key was for, already put to it.
+    if (intended.kind === 'none')
       await this.pipeline.check({
         streamName: payments,
         decider: paymentDecider,
         command: { type: 'RecordRefund', refundId: 'not-yet-made', amountCents, note, at },
       });
-    } else if (valueCents !== null && intended.amountCents <= valueCents) {
-      // The same cans asked again: the refund this key was for (capped at what was left when it was first asked).
-      amountCents = intended.amountCents;
-    } else {
-      // A repeat: the refund this key was for (another amount under it is refused by the decider).
-      amountCents = asked ?? intended.amountCents;
-    }
+    const paidCents = taken.succeeded.amountCents;
     return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
   }
 
@@ -131,7 +124,6 @@ export class OrderReview {
    * nothing to refund, or the provider refused it before (the operator refunds by hand).
    */
   async refundReturn(orderId: string, returnId: string, refundCents: number, note: string, cause: Cause): Promise<RefundAnswer | null> {
-    if (refundCents <= 0) return null;
     const order = await this.placedOrder(orderId);
     const paymentIntentId = paymentOf(order);
     if (paymentIntentId === null) return null;
@@ -141,9 +133,8 @@ export class OrderReview {
     const paidCents = taken.succeeded.amountCents;
     const stream = refundStreamName(orderId, keyDigest(`return-${returnId}`));
     const { state: intended } = await this.pipeline.load(stream, refundDecider);
-    if (intended.kind === 'refused') return null;
-    const amountCents = intended.kind === 'none' ? Math.min(refundCents, taken.leftCents) : intended.amountCents;
-    if (amountCents <= 0) return null;
+    const amountCents = refundUnderKey(intended, { by: 'return', refundCents }, taken.leftCents);
+    if (amountCents === null) return null;
     const at = this.clock.now().toISOString();
     return this.refundOnce({ orderId, order, paymentIntentId, paidCents, stream, amountCents, note, at, emailCustomer: true }, cause);
   }
@@ -183,8 +174,8 @@ export class OrderReview {
       if (taken === null) return;
       const paidCents = taken.succeeded.amountCents;
       // One asked or made before a crash is finished (made, or its records written), never asked anew.
-      const amountCents = intended.kind === 'none' ? taken.leftCents : intended.amountCents;
-      if (amountCents <= 0) return;
+      const amountCents = refundUnderKey(intended, { by: 'cancellation' }, taken.leftCents);
+      if (amountCents === null) return;
       const note = 'The order was cancelled';
       const at = this.clock.now().toISOString();
       try {
@@ -301,8 +292,8 @@ export class OrderReview {
    * answer is recorded, never left made and unseen (when an operator would refund it again under a new key).
    */
   async completeRefund(stream: string, cause: Cause): Promise<void> {
-    const { state: intended } = await this.pipeline.load(stream, refundDecider);
-    if (intended.kind === 'none' || intended.kind === 'refused') return;
+    const intended = refundToFinish((await this.pipeline.load(stream, refundDecider)).state);
+    if (intended === null) return;
     const order = await this.placedOrder(intended.orderId);
     const { state: payment } = await this.pipeline.load(paymentStreamName(intended.paymentIntentId), paymentDecider);
     const taken = moneyTaken(payment);
