@@ -3,6 +3,7 @@ export { OrdersModule } from './orders.module';
 export type { CheckoutOrigin, OrderCommand, ReturnRefund, SeenCartLine } from './domain/order.commands';
 export {
   checkoutEnding,
+  claimedPaymentRefusal,
   earlierCheckoutFacing,
   orderDecider,
   refundOfCans,

@@ -18,6 +18,7 @@ import {
 } from '../../payments';
 import { CheckoutCancellation } from '../../checkout';
 import {
+  claimedPaymentRefusal,
   type OrderCommand,
   orderDecider,
   type OrderState,
@@ -116,13 +117,8 @@ export class OrderCompletion {
       // The order's stream decides whether this money pays it (docs/decisions/0003): claimed for it, as a capture is, or
       // flagged for review (deleted, ended, paid by another, another amount), the money being taken already.
       const { amountCents, currency, at } = taken.succeeded;
-      const claimed = await run({ type: 'ClaimPayment', paymentIntentId, amountCents, currency });
-      if (claimed.kind === 'absent' || claimed.captureClaim !== paymentIntentId) {
-        return review(
-          claimed.kind === 'absent' ? 'the order is gone' : (claimed.reviewReasons.at(-1) ?? 'the payment cannot pay the order'),
-          false,
-        );
-      }
+      const refusal = claimedPaymentRefusal(await run({ type: 'ClaimPayment', paymentIntentId, amountCents, currency }), paymentIntentId);
+      if (refusal !== null) return review(refusal, false);
       const short = await this.sell(order, paymentIntentId, cause);
       if (short.length > 0)
         return review(

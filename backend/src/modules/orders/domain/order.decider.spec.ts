@@ -3,6 +3,7 @@ import { DeciderSpecification, type Refusal } from '../../../shared-kernel/decid
 import type { OrderCommand, ReturnRefund } from './order.commands';
 import {
   checkoutEnding,
+  claimedPaymentRefusal,
   earlierCheckoutFacing,
   notifiesCustomer,
   orderDecider,
@@ -946,6 +947,29 @@ describe('order decider', () => {
         ],
       ])('given %s, when a payment succeeds, then %j', (_, history, command, expected) => {
         orders.given(history).when(command).then(expected);
+      });
+
+      it.each<[string, OrderEvent[], string | null]>([
+        ['a pending order', [placed, attached], null],
+        [
+          'a deleted order',
+          [placed, attached, deleted],
+          'Payment pi_1 of $32.00 succeeded but the order was deleted: fulfil or refund it.',
+        ],
+        [
+          'an order another payment is being captured for',
+          [placed, attached, claimedBy2],
+          'Paid twice: pi_1 succeeded while pi_2 was being captured for this order. Refund one of them.',
+        ],
+      ])('given %s, after the claim the money is refused for: %j', (_, history, reason) => {
+        orders
+          .given(history)
+          .when(succeeded('pi_1'))
+          .thenState((state) => expect(claimedPaymentRefusal(state, 'pi_1')).toBe(reason));
+      });
+
+      it('given no order at all, the money is refused for an order that is gone', () => {
+        expect(claimedPaymentRefusal(orderDecider.initialState, 'pi_1')).toBe('the order is gone');
       });
 
       it('given the same problem flagged before (a redelivered webhook), then nothing more is appended', () => {

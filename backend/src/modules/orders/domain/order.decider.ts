@@ -269,6 +269,16 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
 }
 
 /**
+ * Why money already taken does not pay the order once `ClaimPayment` was decided: the order is gone, or the reason it
+ * was flagged for (deleted, ended, paid by another, another amount). Null when the payment holds the order's claim.
+ */
+export function claimedPaymentRefusal(state: OrderState, paymentIntentId: string): string | null {
+  if (state.kind === 'absent') return 'the order is gone';
+  if (state.captureClaim === paymentIntentId) return null;
+  return state.reviewReasons.at(-1) ?? 'the payment cannot pay the order';
+}
+
+/**
  * Whether a change decided here is one to e-mail the customer about: its last event (the one the e-mail is keyed
  * by) was not marked quiet. Nothing changed, nothing to tell.
  */
