@@ -1,3 +1,4 @@
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { Injectable } from '@nestjs/common';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
 import type { ProcessManager } from '../../../platform/projections/projection';
@@ -27,7 +28,7 @@ export class PaidOrderCancellationProcessManager implements ProcessManager {
     const data = (event as RecordedEvent<PaidOrderCancelled>).data;
     if (data.keptReason !== null) return;
     const orderId = streamId(event.streamName);
-    const cause = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' as const };
+    const cause = causedBy(event);
     await this.review.refundCancelledOrder(orderId, event.revision, cause);
     const order = await this.orders.loadOrder(orderId);
     if (order === null) return;

@@ -1,3 +1,4 @@
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { Injectable } from '@nestjs/common';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
 import type { ProcessManager } from '../../../platform/projections/projection';
@@ -18,7 +19,7 @@ export class PaymentCompletionProcessManager implements ProcessManager {
 
   async handle(event: RecordedEvent): Promise<void> {
     const paymentIntentId = streamId(event.streamName);
-    const cause = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' as const };
+    const cause = causedBy(event);
     if (event.type === 'PaymentAuthorised') await this.completion.captureAuthorisedPayment(paymentIntentId, cause);
     else if (event.type === 'PaymentSucceeded') await this.completion.completePaidOrder(paymentIntentId, cause);
   }

@@ -1,3 +1,4 @@
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@brewery/eventstore';
 import type { ProcessManager } from '../../../platform/projections/projection';
@@ -18,7 +19,7 @@ export class RefundCompletionProcessManager implements ProcessManager {
   constructor(private readonly review: OrderReview) {}
 
   async handle(event: RecordedEvent): Promise<void> {
-    const cause = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' as const };
+    const cause = causedBy(event);
     await this.review.completeRefund(event.streamName, cause);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
-import type { Cause } from '../../../platform/event-sourcing/command-metadata';
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -36,7 +36,7 @@ export class StockAlertProcessManager implements ProcessManager {
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
-    const cause: Cause = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' };
+    const cause = causedBy(event);
     if (event.type === 'StockLevelAlerted') {
       const alert = event.data as StockLevelAlerted['data'];
       const { subject, text } = stockAlertEmail(alert, this.config.shop.brandName);
