@@ -1,3 +1,4 @@
+import { CommandPipeline } from '../../platform/event-sourcing/command-pipeline';
 import { Module } from '@nestjs/common';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/app-config';
@@ -21,11 +22,11 @@ import { WebhookRecoveryService } from './webhook-recovery/webhook-recovery.serv
     WebhookRecoveryService,
     {
       provide: PAYMENT_GATEWAY,
-      inject: [APP_CONFIG, EVENT_STORE],
-      useFactory: async (config: AppConfig, store: EventStore): Promise<PaymentGateway> =>
+      inject: [APP_CONFIG, EVENT_STORE, CommandPipeline],
+      useFactory: async (config: AppConfig, store: EventStore, pipeline: CommandPipeline): Promise<PaymentGateway> =>
         config.stripe
           ? new StripePaymentGateway({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret })
-          : TestPaymentGateway.open(store, join(config.dataDir, 'test-gateway')),
+          : TestPaymentGateway.open(store, join(config.dataDir, 'test-gateway'), pipeline),
     },
   ],
   exports: [PAYMENT_GATEWAY, PaymentWebhookService, WebhookRecoveryService],

@@ -1,8 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type RecordedEvent } from '@brewery/eventstore';
+import type { DomainEvent, EventStore } from '@brewery/eventstore';
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
+import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import type { Decider } from '../../../shared-kernel/decider';
 import { PaymentErrors } from '../domain/payment.errors';
 import { testCardOutcome } from '../domain/test-cards';
 import {
@@ -66,23 +69,40 @@ interface TestIntentEventData {
   providerEvents?: StoredEvent[];
 }
 
-/** An intent with everything it has produced, and the revision of its stream. */
-interface IntentRecord {
-  intent: StoredIntent;
-  events: StoredEvent[];
-  revision: number;
-}
+/** An intent with every provider event it has produced, as its stream folds; null when the gateway never made it. */
+type IntentView = { intent: StoredIntent; events: StoredEvent[] } | null;
+type TestIntentEvent = DomainEvent<TestIntentEventType, TestIntentEventData>;
 
-/** A change to make: the event to record, and what the caller is answered. */
-interface Change<T> {
-  record?: { type: TestIntentEventType; intent: StoredIntent; providerEvent?: StoredEvent | null };
-  answer: T;
-}
+/** What one step on an intent records, decided on the intent as recorded: a change, or null for none. */
+type IntentStep = (known: IntentView) => { type: TestIntentEventType; intent: StoredIntent; providerEvent?: StoredEvent | null } | null;
+
+/**
+ * The intent's stream through the command pipeline, as every stream of the shop: a step is decided on the intent as
+ * recorded, appended against the revision it was decided on, and decided again when another shop process changed the
+ * intent first. What a caller is answered is read from the intent after the step.
+ */
+const intentDecider: Decider<IntentView, IntentStep | { type: 'ImportKept'; data: TestIntentEventData }, TestIntentEvent> = {
+  initialState: null,
+  decide(step, known) {
+    if (typeof step !== 'function') return known === null ? [{ type: 'TestIntentImported', data: step.data }] : [];
+    const change = step(known);
+    return change === null ? [] : [{ type: change.type, data: { intent: change.intent, providerEvent: change.providerEvent ?? null } }];
+  },
+  evolve(known, event) {
+    const { intent, providerEvent, providerEvents = [] } = event.data;
+    return { intent, events: [...(known?.events ?? []), ...providerEvents, ...(providerEvent ? [providerEvent] : [])] };
+  },
+};
+
+/** The webhook secret every shop process signs with: the first one proposed, recorded once. */
+const secretDecider: Decider<string | null, { proposed: string }, DomainEvent<'TestGatewaySecretChosen', { webhookSecret: string }>> = {
+  initialState: null,
+  decide: ({ proposed }, chosen) => (chosen === null ? [{ type: 'TestGatewaySecretChosen', data: { webhookSecret: proposed } }] : []),
+  evolve: (chosen, event) => chosen ?? event.data.webhookSecret,
+};
 
 export const TEST_GATEWAY_SECRET_STREAM = 'test-gateway-settings';
 export const testIntentStreamName = (paymentIntentId: string): string => `test-gateway-intent-${paymentIntentId}`;
-/** Attempts at one step when another shop process changed the same intent first. */
-const MAX_ATTEMPTS = 10;
 
 /** A provider event ready to deliver: the exact bytes and their Stripe-Signature header. */
 export interface SignedProviderEvent {
@@ -115,19 +135,15 @@ function toIdAlphabet(bytes: Uint8Array): string {
  * state in the shared event store: one stream per intent (`test-gateway-intent-<id>`), each change an event
  * holding the intent as it is after and the provider event it produced, and its webhook secret in
  * `test-gateway-settings` (also written to `DATA_DIR/test-gateway/webhook-secret` for tools that sign test
- * events). An intent created through one process is confirmed, captured or refunded through any other: the
- * steps on one intent take turns in a process, and across processes the store's expected revision refuses a
- * step taken on a state another process has moved past, which is then taken again.
+ * events). An intent created through one process is confirmed, captured or refunded through any other: its
+ * steps go through the command pipeline, which takes them in turn in a process and, across processes, decides
+ * again a step taken on a state another process has moved past.
  */
 export class TestPaymentGateway implements PaymentGateway {
   readonly mode = 'test' as const;
-  /** The last step queued on each intent; an intent leaves the map when its queue empties. */
-  private readonly turns = new Map<string, Promise<unknown>>();
 
   private constructor(
-    private readonly store: EventStore,
-    /** Where intents of older data directories were kept as files (read once, then recorded in the store). */
-    private readonly directory: string,
+    private readonly pipeline: CommandPipeline,
     readonly webhookSecret: string,
   ) {}
 
@@ -135,18 +151,26 @@ export class TestPaymentGateway implements PaymentGateway {
    * Opens the gateway on the shop's event store. The webhook secret is the store's (the first process to start
    * chooses it, or takes the one an older data directory kept), so every process signs and checks alike.
    */
-  static async open(store: EventStore, directory: string): Promise<TestPaymentGateway> {
+  static async open(store: EventStore, directory: string, pipeline = new CommandPipeline(store)): Promise<TestPaymentGateway> {
     const secretFile = join(directory, 'webhook-secret');
     const kept = await readFile(secretFile, 'utf8').then(
       (text) => text.trim(),
       () => null,
     );
-    const secret = await sharedSecret(store, kept ?? `whsec_${randomBytes(24).toString('hex')}`);
+    const proposed = kept ?? `whsec_${randomBytes(24).toString('hex')}`;
+    const { state: secret } = await pipeline.run({
+      streamName: TEST_GATEWAY_SECRET_STREAM,
+      decider: secretDecider,
+      command: { proposed },
+      cause: GATEWAY_CAUSE,
+    });
+    if (secret === null) throw new Error('the test gateway recorded no webhook secret');
     if (kept !== secret) {
       await mkdir(directory, { recursive: true });
       await writeAtomically(secretFile, secret, 0o600);
     }
-    return new TestPaymentGateway(store, directory, secret);
+    await importKeptIntents(pipeline, directory);
+    return new TestPaymentGateway(pipeline, secret);
   }
 
   /**
@@ -154,12 +178,12 @@ export class TestPaymentGateway implements PaymentGateway {
    * again (through any process) finds the same intent. Derived with the gateway's secret, so an id tells nobody
    * which order it pays (a plain hash of `order-7` could be worked out by anyone).
    */
-  createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
+  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProviderPaymentIntent> {
     const digest = createHmac('sha256', this.webhookSecret).update(`test-gateway:${input.idempotencyKey}`).digest();
     const id = `pi_test_${toIdAlphabet(digest.subarray(0, 24))}`;
-    return this.step(id, (known): Change<ProviderPaymentIntent> => {
-      if (known) return { answer: toProvider(known.intent) };
-      const intent: StoredIntent = {
+    const { intent } = await this.step(id, (known) => {
+      if (known) return null;
+      const created: StoredIntent = {
         id,
         object: 'payment_intent',
         amount: input.amountCents,
@@ -178,8 +202,9 @@ export class TestPaymentGateway implements PaymentGateway {
         automatic_payment_methods: { enabled: true },
         last_payment_error: null,
       };
-      return { record: { type: 'TestIntentCreated', intent }, answer: toProvider(intent) };
+      return { type: 'TestIntentCreated', intent: created };
     });
+    return toProvider(intent);
   }
 
   async retrievePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent | null> {
@@ -191,60 +216,65 @@ export class TestPaymentGateway implements PaymentGateway {
     return Promise.resolve({ ok: true, detail: 'local test gateway (no Stripe keys configured)' });
   }
 
-  capturePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
-    return this.step(paymentIntentId, (known): Change<ProviderPaymentIntent> => {
+  async capturePaymentIntent(paymentIntentId: string): Promise<ProviderPaymentIntent> {
+    const { intent } = await this.step(paymentIntentId, (known) => {
       if (!known) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
-      const intent = known.intent;
-      if (intent.status === 'succeeded') return { answer: toProvider(intent) };
-      if (intent.status !== 'requires_capture') {
+      const recorded = known.intent;
+      if (recorded.status === 'succeeded') return null;
+      if (recorded.status !== 'requires_capture') {
         throw new PaymentIntentStateError(
           paymentIntentId,
-          intent.status,
-          `This PaymentIntent could not be captured because it has a status of ${intent.status}.`,
+          recorded.status,
+          `This PaymentIntent could not be captured because it has a status of ${recorded.status}.`,
         );
       }
-      const captured: StoredIntent = { ...intent, status: 'succeeded', amount_received: intent.amount_capturable, amount_capturable: 0 };
-      return {
-        record: { type: 'TestIntentCaptured', intent: captured, providerEvent: this.providerEvent(captured, 'payment_intent.succeeded') },
-        answer: toProvider(captured),
+      const captured: StoredIntent = {
+        ...recorded,
+        status: 'succeeded',
+        amount_received: recorded.amount_capturable,
+        amount_capturable: 0,
       };
+      return { type: 'TestIntentCaptured', intent: captured, providerEvent: this.providerEvent(captured, 'payment_intent.succeeded') };
     });
+    return toProvider(intent);
   }
 
-  cancelPaymentIntent(
+  async cancelPaymentIntent(
     paymentIntentId: string,
     _idempotencyKey?: string,
     options: { keepAuthorised?: boolean } = {},
   ): Promise<ProviderPaymentIntent> {
-    return this.step(paymentIntentId, (known): Change<ProviderPaymentIntent> => {
+    const { intent } = await this.step(paymentIntentId, (known) => {
       if (!known) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
-      const intent = known.intent;
-      if (intent.status === 'canceled') return { answer: toProvider(intent) };
+      const recorded = known.intent;
+      if (recorded.status === 'canceled') return null;
       // Decided on the intent as it is in this very step: a card confirmed a moment before is never voided.
-      if (options.keepAuthorised === true && intent.status === 'requires_capture') {
-        throw new PaymentIntentStateError(paymentIntentId, intent.status, 'The payment intent is requires_capture: its card went through.');
-      }
-      if (intent.status === 'succeeded') {
+      if (options.keepAuthorised === true && recorded.status === 'requires_capture') {
         throw new PaymentIntentStateError(
           paymentIntentId,
-          intent.status,
+          recorded.status,
+          'The payment intent is requires_capture: its card went through.',
+        );
+      }
+      if (recorded.status === 'succeeded') {
+        throw new PaymentIntentStateError(
+          paymentIntentId,
+          recorded.status,
           'You cannot cancel this PaymentIntent because it has a status of succeeded.',
         );
       }
-      const cancelled: StoredIntent = { ...intent, status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' };
-      return {
-        record: { type: 'TestIntentCancelled', intent: cancelled, providerEvent: this.providerEvent(cancelled, 'payment_intent.canceled') },
-        answer: toProvider(cancelled),
-      };
+      const cancelled: StoredIntent = { ...recorded, status: 'canceled', amount_capturable: 0, cancellation_reason: 'abandoned' };
+      return { type: 'TestIntentCancelled', intent: cancelled, providerEvent: this.providerEvent(cancelled, 'payment_intent.canceled') };
     });
+    return toProvider(intent);
   }
 
   /** Gives back part or all of a captured payment, once per idempotency key (as Stripe's Refunds API does). */
-  refundPaymentIntent(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
-    return this.step(paymentIntentId, (known): Change<ProviderRefund> => {
+  async refundPaymentIntent(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund> {
+    const { intent } = await this.step(paymentIntentId, (known) => {
       if (!known) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
-      const intent = known.intent;
-      const refunds = intent.refunds ?? [];
+      const recorded = known.intent;
+      const refunds = recorded.refunds ?? [];
       const earlier = refunds.find((refund) => refund.idempotency_key === idempotencyKey);
       if (earlier && earlier.amount !== amountCents) {
         // As Stripe answers a key reused with other parameters: nothing is refunded twice, and nobody is told
@@ -255,19 +285,19 @@ export class TestPaymentGateway implements PaymentGateway {
           'Keys for idempotent requests can only be used with the same parameters they were first used with.',
         );
       }
-      if (earlier) return { answer: { id: earlier.id, amountCents: earlier.amount, status: 'succeeded' } };
-      if (intent.status !== 'succeeded') {
+      if (earlier) return null;
+      if (recorded.status !== 'succeeded') {
         throw new PaymentIntentStateError(
           paymentIntentId,
-          intent.status,
-          `This PaymentIntent has not been captured (${intent.status}), so it cannot be refunded.`,
+          recorded.status,
+          `This PaymentIntent has not been captured (${recorded.status}), so it cannot be refunded.`,
         );
       }
-      const left = intent.amount_received - refunds.reduce((sum, refund) => sum + refund.amount, 0);
+      const left = recorded.amount_received - refunds.reduce((sum, refund) => sum + refund.amount, 0);
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > left) {
         throw new PaymentIntentStateError(
           paymentIntentId,
-          intent.status,
+          recorded.status,
           `Refund amount ($${(amountCents / 100).toFixed(2)}) is greater than the unrefunded amount on the charge ($${(left / 100).toFixed(2)}).`,
         );
       }
@@ -277,11 +307,11 @@ export class TestPaymentGateway implements PaymentGateway {
         idempotency_key: idempotencyKey,
         created: Math.floor(Date.now() / 1000),
       };
-      return {
-        record: { type: 'TestIntentRefunded', intent: { ...intent, refunds: [...refunds, refund] } },
-        answer: { id: refund.id, amountCents, status: 'succeeded' },
-      };
+      return { type: 'TestIntentRefunded', intent: { ...recorded, refunds: [...refunds, refund] } };
     });
+    const made = (intent.refunds ?? []).find((refund) => refund.idempotency_key === idempotencyKey);
+    if (made === undefined) throw new Error(`the test gateway recorded no refund under ${idempotencyKey}`);
+    return { id: made.id, amountCents: made.amount, status: 'succeeded' };
   }
 
   /**
@@ -289,50 +319,53 @@ export class TestPaymentGateway implements PaymentGateway {
    * (manual capture; the shop captures once the cans are sold). An intent already authorised or paid stays
    * so; a cancelled one refuses. `clientSecret`, when given, must be the intent's (the browser proves it holds it).
    */
-  confirm(paymentIntentId: string, cardNumber: string, clientSecret?: string): Promise<TestConfirmation | null> {
-    return this.step(paymentIntentId, (known): Change<TestConfirmation | null> => {
-      if (!known) return { answer: null };
-      const intent = known.intent;
-      if (clientSecret !== undefined && clientSecret !== intent.client_secret) {
+  async confirm(paymentIntentId: string, cardNumber: string, clientSecret?: string): Promise<TestConfirmation | null> {
+    if ((await this.read(paymentIntentId)) === null) return null;
+    const { intent, providerEvent } = await this.step(paymentIntentId, (known) => {
+      if (!known) return null;
+      const recorded = known.intent;
+      if (clientSecret !== undefined && clientSecret !== recorded.client_secret) {
         throw PaymentErrors.invalidClientSecret();
       }
-      if (intent.status === 'canceled') throw PaymentErrors.checkoutEnded();
-      if (intent.status === 'succeeded' || intent.status === 'requires_capture')
-        return { answer: { intent: toProvider(intent), event: null, error: null } };
+      if (recorded.status === 'canceled') throw PaymentErrors.checkoutEnded();
+      if (recorded.status === 'succeeded' || recorded.status === 'requires_capture') return null;
       const outcome = testCardOutcome(cardNumber);
       switch (outcome.kind) {
         case 'invalid':
           throw PaymentErrors.incorrectNumber(outcome.message);
         case 'succeeded': {
           const authorised: StoredIntent = {
-            ...intent,
+            ...recorded,
             status: 'requires_capture',
-            amount_capturable: intent.amount,
+            amount_capturable: recorded.amount,
             last_payment_error: null,
           };
-          const providerEvent = this.providerEvent(authorised, 'payment_intent.amount_capturable_updated');
           return {
-            record: { type: 'TestIntentAuthorised', intent: authorised, providerEvent },
-            answer: { intent: toProvider(authorised), event: this.signed(providerEvent), error: null },
+            type: 'TestIntentAuthorised',
+            intent: authorised,
+            providerEvent: this.providerEvent(authorised, 'payment_intent.amount_capturable_updated'),
           };
         }
         case 'failed': {
           const error = { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
-          const declined: StoredIntent = { ...intent, status: 'requires_payment_method', last_payment_error: error };
-          const providerEvent = this.providerEvent(declined, 'payment_intent.payment_failed');
+          const declined: StoredIntent = { ...recorded, status: 'requires_payment_method', last_payment_error: error };
           return {
-            record: { type: 'TestIntentDeclined', intent: declined, providerEvent },
-            answer: {
-              intent: toProvider(declined),
-              event: this.signed(providerEvent),
-              error: { code: outcome.code, declineCode: outcome.declineCode, message: outcome.message },
-            },
+            type: 'TestIntentDeclined',
+            intent: declined,
+            providerEvent: this.providerEvent(declined, 'payment_intent.payment_failed'),
           };
         }
         default:
           return outcome satisfies never;
       }
     });
+    // A decline says why, from the intent it left; nothing new happened when there is no provider event.
+    const declined = providerEvent !== null && intent.status === 'requires_payment_method' ? intent.last_payment_error : null;
+    return {
+      intent: toProvider(intent),
+      event: providerEvent === null ? null : this.signed(providerEvent),
+      error: declined === null ? null : { code: declined.code, declineCode: declined.decline_code, message: declined.message },
+    };
   }
 
   /** The intent's latest event, signed afresh (a redelivery: same event id, new signature timestamp). */
@@ -347,47 +380,18 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   /**
-   * One step on an intent: `decide` sees the intent as recorded (null when unknown) and says what to record and
-   * answer. Steps on one intent take turns in this process; when another process recorded a change first, the
-   * step is decided again on the intent as it is now.
+   * One step on a known intent through the pipeline: the intent after it (as it was, when the step changed nothing)
+   * and the provider event the step produced (null when it produced none).
    */
-  private step<T>(paymentIntentId: string, decide: (known: IntentRecord | null) => Change<T>): Promise<T> {
-    return this.inTurn(paymentIntentId, async () => {
-      for (let attempt = 1; ; attempt += 1) {
-        const known = await this.read(paymentIntentId);
-        const change = decide(known);
-        if (change.record === undefined) return change.answer;
-        const { type, intent, providerEvent = null } = change.record;
-        const event: EventToAppend = {
-          type,
-          data: { intent, providerEvent } satisfies TestIntentEventData,
-          metadata: { correlationId: paymentIntentId, causationId: null, actor: 'stripe', occurredAt: new Date().toISOString() },
-        };
-        try {
-          await this.store.append(testIntentStreamName(paymentIntentId), [event], {
-            expectedRevision: known === null ? 'no_stream' : known.revision,
-          });
-          return change.answer;
-        } catch (error) {
-          if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-        }
-      }
+  private async step(paymentIntentId: string, step: IntentStep): Promise<{ intent: StoredIntent; providerEvent: StoredEvent | null }> {
+    const { state, events } = await this.pipeline.run({
+      streamName: testIntentStreamName(paymentIntentId),
+      decider: intentDecider,
+      command: step,
+      cause: GATEWAY_CAUSE,
     });
-  }
-
-  /** Runs the steps on one intent one after another (a capture and a cancel must not both read the same state). */
-  private inTurn<T>(paymentIntentId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.turns.get(paymentIntentId) ?? Promise.resolve();
-    const mine = previous.then(work, work);
-    const settled = mine.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.turns.set(paymentIntentId, settled);
-    void settled.then(() => {
-      if (this.turns.get(paymentIntentId) === settled) this.turns.delete(paymentIntentId);
-    });
-    return mine;
+    if (state === null) throw new PaymentIntentStateError(paymentIntentId, 'unknown', `No such payment intent: ${paymentIntentId}`);
+    return { intent: state.intent, providerEvent: events[0]?.data.providerEvent ?? null };
   }
 
   /** The provider event a change produces, in Stripe's shape. */
@@ -414,92 +418,41 @@ export class TestPaymentGateway implements PaymentGateway {
   }
 
   /** The intent as its stream says, with the provider events it produced; null when the gateway never made it. */
-  private async read(paymentIntentId: string): Promise<IntentRecord | null> {
+  private async read(paymentIntentId: string): Promise<IntentView> {
     if (!/^pi_[A-Za-z0-9_]+$/.test(paymentIntentId)) return null;
-    const recorded = await this.store.readStream(testIntentStreamName(paymentIntentId));
-    if (recorded.length === 0) return this.importKeptFile(paymentIntentId);
-    return foldIntent(recorded);
+    return (await this.pipeline.load(testIntentStreamName(paymentIntentId), intentDecider)).state;
   }
+}
 
-  /**
-   * Intents of older data directories were files under `intents/`: the first read records one in the store (with
-   * the events it had produced), so it goes on as any other; a file with no intent is none.
-   */
-  private async importKeptFile(paymentIntentId: string): Promise<IntentRecord | null> {
-    let kept: StoredIntent & { events?: (StoredEvent | string)[] };
-    try {
-      kept = JSON.parse(await readFile(join(this.directory, 'intents', `${paymentIntentId}.json`), 'utf8')) as typeof kept;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+/** Who the gateway's records are written by: the provider it plays. */
+const GATEWAY_CAUSE: Cause = { correlationId: 'test-gateway', actor: 'stripe' };
+
+/**
+ * Intents of older data directories were files under `intents/`: each is recorded in the store once (with the events
+ * it had produced), the first time a process opens the directory, and goes on from there as any other.
+ */
+async function importKeptIntents(pipeline: CommandPipeline, directory: string): Promise<void> {
+  const files = await readdir(join(directory, 'intents')).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const file of files.filter((name) => /^pi_[A-Za-z0-9_]+\.json$/.test(name))) {
+    const kept = JSON.parse(await readFile(join(directory, 'intents', file), 'utf8')) as StoredIntent & {
+      events?: (StoredEvent | string)[];
+    };
     const { events = [], ...intent } = kept;
     const providerEvents: StoredEvent[] = [];
     for (const event of events) {
       providerEvents.push(
-        typeof event === 'string' ? { id: event, payload: await readFile(join(this.directory, 'events', `${event}.json`), 'utf8') } : event,
+        typeof event === 'string' ? { id: event, payload: await readFile(join(directory, 'events', `${event}.json`), 'utf8') } : event,
       );
     }
-    const data: TestIntentEventData = { intent, providerEvent: null, providerEvents };
-    try {
-      await this.store.append(
-        testIntentStreamName(paymentIntentId),
-        [
-          {
-            type: 'TestIntentImported',
-            data,
-            metadata: { correlationId: paymentIntentId, causationId: null, actor: 'system', occurredAt: new Date().toISOString() },
-          },
-        ],
-        { expectedRevision: 'no_stream' },
-      );
-    } catch (error) {
-      // Another process imported it first: its record is the one.
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
-    return foldIntent(await this.store.readStream(testIntentStreamName(paymentIntentId)));
-  }
-}
-
-/** An intent's stream folded: the last recorded state, every provider event in order, the stream's revision. */
-function foldIntent(recorded: readonly RecordedEvent[]): IntentRecord | null {
-  let record: IntentRecord | null = null;
-  for (const event of recorded) {
-    const data = event.data as TestIntentEventData;
-    const events: StoredEvent[] = [
-      ...(record?.events ?? []),
-      ...(data.providerEvents ?? []),
-      ...(data.providerEvent ? [data.providerEvent] : []),
-    ];
-    record = { intent: data.intent, events, revision: event.revision };
-  }
-  return record;
-}
-
-/** The store's webhook secret; the first process to ask records `proposed`, every later one reads it. */
-async function sharedSecret(store: EventStore, proposed: string): Promise<string> {
-  const chosen = async (): Promise<string | null> => {
-    const [first] = await store.readStream(TEST_GATEWAY_SECRET_STREAM, { maxCount: 1 });
-    return first === undefined ? null : (first.data as { webhookSecret: string }).webhookSecret;
-  };
-  const known = await chosen();
-  if (known !== null) return known;
-  try {
-    await store.append(
-      TEST_GATEWAY_SECRET_STREAM,
-      [
-        {
-          type: 'TestGatewaySecretChosen',
-          data: { webhookSecret: proposed },
-          metadata: { correlationId: 'test-gateway', causationId: null, actor: 'system', occurredAt: new Date().toISOString() },
-        },
-      ],
-      { expectedRevision: 'no_stream' },
-    );
-    return proposed;
-  } catch (error) {
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    return (await chosen()) ?? proposed;
+    await pipeline.run({
+      streamName: testIntentStreamName(intent.id),
+      decider: intentDecider,
+      command: { type: 'ImportKept', data: { intent, providerEvent: null, providerEvents } },
+      cause: GATEWAY_CAUSE,
+    });
   }
 }
 
