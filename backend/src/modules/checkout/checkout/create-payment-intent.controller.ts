@@ -39,11 +39,7 @@ export class CreatePaymentIntentController {
   ): Promise<CreatePaymentIntentResponse> {
     const client = checkoutClientOf(req, res, this.config.shop.publicUrl.startsWith('https:'));
     try {
-      return await this.checkout.createPaymentIntent(
-        body,
-        { correlationId: context.correlationId, causationId: null, actor: context.actor },
-        client,
-      );
+      return await this.checkout.createPaymentIntent(body, context, client);
     } catch (error) {
       if (error instanceof CheckoutBusyError) {
         res.setHeader('Retry-After', String(error.retryAfterSeconds));

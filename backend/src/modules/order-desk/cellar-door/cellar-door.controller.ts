@@ -54,7 +54,7 @@ export class CellarDoorController {
   collected(@Param('orderId') asked: string, @Body() body: RecordCollectionRequest, @Context() context: Cause) {
     const orderId = orderNumberFrom(asked);
     if (orderId === null) throw OrderErrors.notFound(asked);
-    return this.collection.collect(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.collection.collect(orderId, body, context);
   }
 
   private comingSaturday(): string {

@@ -49,6 +49,6 @@ export class OrderListController {
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a pending order and release its reserved cans' })
   remove(@Param('id') id: string, @Context() context: Cause): Promise<{ message: string; orderId: string }> {
-    return this.deleter.delete(id, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.deleter.delete(id, context);
   }
 }

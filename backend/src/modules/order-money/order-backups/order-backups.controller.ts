@@ -77,6 +77,6 @@ export class OrderBackupsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Complete the order of a succeeded payment from its recorded events (safe to repeat)' })
   recover(@Body() body: RecoverOrderRequest, @Context() context: Cause): Promise<{ message: string }> {
-    return this.recovery.recover(body.paymentIntentId, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.recovery.recover(body.paymentIntentId, context);
   }
 }

@@ -32,10 +32,6 @@ export class OrderReturnsController {
   ): Promise<ReturnAnswer> {
     const orderId = orderNumberFrom(asked);
     if (orderId === null) throw OrderErrors.notFound(asked);
-    return this.returns.record(orderId, body, idempotencyKey, {
-      correlationId: context.correlationId,
-      causationId: null,
-      actor: context.actor,
-    });
+    return this.returns.record(orderId, body, idempotencyKey, context);
   }
 }

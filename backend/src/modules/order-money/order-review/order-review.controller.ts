@@ -28,11 +28,7 @@ export class OrderReviewController {
     @Body() body: ResolveReviewRequest,
     @Context() context: Cause,
   ): Promise<{ message: string; changed: boolean }> {
-    return this.review.resolve(orderNumber(orderId), body, {
-      correlationId: context.correlationId,
-      causationId: null,
-      actor: context.actor,
-    });
+    return this.review.resolve(orderNumber(orderId), body, context);
   }
 
   @Post(':orderId/refund')
@@ -52,10 +48,6 @@ export class OrderReviewController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Context() context: Cause,
   ): Promise<RefundAnswer> {
-    return this.review.refund(orderNumber(orderId), body, idempotencyKey, {
-      correlationId: context.correlationId,
-      causationId: null,
-      actor: context.actor,
-    });
+    return this.review.refund(orderNumber(orderId), body, idempotencyKey, context);
   }
 }

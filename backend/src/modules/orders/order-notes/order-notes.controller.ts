@@ -29,6 +29,6 @@ export class OrderNotesController {
   add(@Param('orderId') asked: string, @Body() body: AddOrderNoteRequest, @Context() context: Cause): Promise<{ message: string }> {
     const orderId = orderNumberFrom(asked);
     if (orderId === null) throw OrderErrors.notFound(asked);
-    return this.notes.add(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.notes.add(orderId, body, context);
   }
 }

@@ -37,7 +37,7 @@ export class UpdateOrderTrackingController {
       'Set one dispatch step (packed, shipped, delivered) on several paid orders at once, keeping their tracking references; e-mails each customer whose order changed unless notifyCustomer is false. Applies to the orders the order decider takes and skips the rest (unknown, deleted, unpaid, cancelled, refunded, a pickup not to be shipped), answering applied and skipped [{orderId, code, reason}] beside changed, unchanged and notified',
   })
   bulkStatus(@Body() body: BulkOrderStatusRequest, @Context() context: Cause): Promise<BulkStatusOutcome> {
-    return this.bulk.apply(body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.bulk.apply(body, context);
   }
 
   @Put(':orderId/tracking')
@@ -51,6 +51,6 @@ export class UpdateOrderTrackingController {
     @Body() body: UpdateOrderTrackingRequest,
     @Context() context: Cause,
   ): Promise<{ message: string; changed: boolean; notified: boolean }> {
-    return this.tracking.update(orderId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.tracking.update(orderId, body, context);
   }
 }

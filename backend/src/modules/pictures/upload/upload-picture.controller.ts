@@ -79,7 +79,7 @@ export class UploadPictureController {
     // Anything else was refused (or parsed as JSON) before this point; this is the last word on it.
     if (!PICTURE_UPLOAD_TYPE.test(req.headers['content-type'] ?? '') || req.readableEnded) throw unsupportedUpload();
     const bytes = await readBody(req, res, MAX_PICTURE_BYTES);
-    return this.pictures.upload(bytes, fileNameOf(req), { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.pictures.upload(bytes, fileNameOf(req), context);
   }
 
   @Get()

@@ -22,6 +22,6 @@ export class ParseStockEmailController {
   @ApiOkResponse({ type: ParseStockEmailResponseDto })
   @ApiBadRequestResponse({ description: "'Please enter the stock e-mail text' or 'The first line must be UPDATE STOCK'" })
   parse(@Body() body: ParseStockEmailRequestDto, @Context() context: Cause): Promise<StockEmailResult> {
-    return this.updater.apply(body.emailContent, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.updater.apply(body.emailContent, context);
   }
 }

@@ -102,11 +102,7 @@ export class BulkDispatchController {
     const orderIds = parseOrderIds(body.orderIds);
     const withSlips = body.packingSlips ?? false;
     if (typeof withSlips !== 'boolean') throw LabelErrors.invalidPackingSlips();
-    const result = await this.bulk.labelsFor(
-      orderIds,
-      { correlationId: context.correlationId, causationId: null, actor: context.actor },
-      withSlips,
-    );
+    const result = await this.bulk.labelsFor(orderIds, context, withSlips);
     const done = `${withSlips ? 'Labels and packing slips' : 'Labels'} of ${ordersCount(result.applied.length)} ready to print`;
     return this.answer(result, wantsJson(accept), response, done, async () => ({
       bytes: await renderShippingLabelsPdf(result.labels, result.slips),

@@ -44,11 +44,7 @@ export class CreateShippingLabelController {
   ): Promise<CreateShippingLabelResponse> {
     const orderId = orderNumberFrom(id);
     if (orderId === null) throw LabelErrors.invalidOrderId();
-    const label = await this.labels.create(orderId, 'order_dialog', {
-      correlationId: context.correlationId,
-      causationId: null,
-      actor: context.actor,
-    });
+    const label = await this.labels.create(orderId, 'order_dialog', context);
     res.status(label.created ? HttpStatus.CREATED : HttpStatus.OK);
     return { consignmentNumber: label.consignmentNumber, trackingUrl: label.trackingUrl };
   }

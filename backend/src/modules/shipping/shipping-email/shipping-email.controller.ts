@@ -39,6 +39,6 @@ export class ShippingEmailController {
   @ApiBadRequestResponse({ description: 'No valid order found. Please parse email first.' })
   @ApiConflictResponse({ description: 'The order is pending or cancelled' })
   createLabel(@Body() body: CreateShippingLabelFromEmailRequest, @Context() context: Cause): Promise<CreateShippingLabelFromEmailResponse> {
-    return this.emails.createLabel(body.orderId, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.emails.createLabel(body.orderId, context);
   }
 }

@@ -17,6 +17,6 @@ export class AutoFixController {
       'Apply the safe fixes: rebuild stalled read models, recover payments without their order, release expired reservations, retry failed e-mails',
   })
   run(@Context() context: Cause): Promise<AutoFixResult> {
-    return this.autoFix.run({ correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.autoFix.run(context);
   }
 }

@@ -60,6 +60,6 @@ export class AdminWaitlistController {
       'Take one or many addresses off the list (pending or confirmed), each removal recorded with the reason; addresses not on it are named in notOnList',
   })
   remove(@Param('id') productId: string, @Body() body: RemoveFromWaitlistRequest, @Context() context: Cause): Promise<WaitlistRemoval> {
-    return this.lists.remove(productId, body, { correlationId: context.correlationId, causationId: null, actor: context.actor });
+    return this.lists.remove(productId, body, context);
   }
 }

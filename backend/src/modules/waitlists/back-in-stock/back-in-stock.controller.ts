@@ -57,8 +57,7 @@ export class BackInStockController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ message: string }> {
-    const metadata = { correlationId: context.correlationId, causationId: null, actor: context.actor };
-    return withRetryAfter(res, () => this.lists.ask(productId, body.email, clientAddress(req), metadata));
+    return withRetryAfter(res, () => this.lists.ask(productId, body.email, clientAddress(req), context));
   }
 
   @Get('back-in-stock/confirm')
@@ -92,10 +91,7 @@ export class BackInStockController {
     @Res() res: Response,
   ): Promise<void> {
     try {
-      const confirmed = await this.lists.confirm(
-        { beer, email, sent, sig },
-        { correlationId: context.correlationId, causationId: null, actor: 'customer' },
-      );
+      const confirmed = await this.lists.confirm({ beer, email, sent, sig }, context);
       const sentence = `We'll e-mail ${confirmed.email} once when ${confirmed.beer} is on sale.`;
       res
         .status(200)
@@ -119,11 +115,7 @@ export class BackInStockController {
     @Context() context: Cause,
     @Res() res: Response,
   ): Promise<void> {
-    const { email: address } = await this.lists.unsubscribe(email, signature, {
-      correlationId: context.correlationId,
-      causationId: null,
-      actor: 'customer',
-    });
+    const { email: address } = await this.lists.unsubscribe(email, signature, context);
     res
       .status(200)
       .type('html')
