@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import codedErrors from './backend/coded-errors.lint.cjs';
 
 export default tseslint.config(
   {
@@ -52,6 +53,7 @@ export default tseslint.config(
     files: ['backend/src/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  codedErrors,
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,10 +1,10 @@
-import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Doc, DocumentStore, EventStore, RecordedEvent } from '@brewery/eventstore';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
 import { productStreamName } from '../catalog';
 import { emailStream, EMAILS } from '../notifications';
-import { orderStreamName } from '../orders';
+import { OrderErrors, orderStreamName } from '../orders';
 import { paymentStreamName } from '../payments';
 import { labelStreamName } from '../shipping';
 import { buildTimeline, type TimelineEntry } from './order-timeline';
@@ -32,7 +32,7 @@ export class OrderHistoryController {
   async history(@Param('id') asked: string): Promise<TimelineEntry[]> {
     const id = orderNumberFrom(asked);
     const order = id === null ? [] : await this.events.readStream(orderStreamName(id));
-    if (id === null || order.length === 0) throw new NotFoundException(`Order #${asked} not found`);
+    if (id === null || order.length === 0) throw OrderErrors.notFound(asked);
     const paymentIntents = new Set<string>();
     const products = new Set<string>();
     for (const event of order) {

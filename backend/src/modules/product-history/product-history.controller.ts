@@ -1,8 +1,8 @@
-import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '@brewery/eventstore';
 import { EVENT_STORE } from '../../platform/persistence/persistence.tokens';
-import { productStreamName } from '../catalog';
+import { ProductErrors, productStreamName } from '../catalog';
 import { stockAlertStreamName } from '../reporting';
 import { buildProductTimeline, type ProductTimelineEntry } from './product-timeline';
 
@@ -25,7 +25,7 @@ export class ProductHistoryController {
       this.events.readStream(productStreamName(id)),
       this.events.readStream(stockAlertStreamName(id)),
     ]);
-    if (product.length === 0) throw new NotFoundException(`Product ${id} not found`);
+    if (product.length === 0) throw ProductErrors.notFound(id);
     return buildProductTimeline([...product, ...alerts]);
   }
 }

@@ -1,6 +1,6 @@
 import { Logger, type ArgumentsHost, BadRequestException } from '@nestjs/common';
 import { AppendTooLargeError, WrongExpectedRevisionError } from '@brewery/eventstore';
-import { DomainError } from '../../shared-kernel/domain-error';
+import { DomainError, type DomainErrorKind } from '../../shared-kernel/domain-error';
 import { StoreWriteError } from '../event-sourcing/store-writes';
 import { ApiExceptionFilter, MAX_MESSAGE_LENGTH, STORE_WRITE_FAILED_MESSAGE } from './api-exception.filter';
 
@@ -21,6 +21,31 @@ function answer(exception: unknown): { status: number; body: unknown } {
   new ApiExceptionFilter().catch(exception, host);
   return sent;
 }
+
+describe('ApiExceptionFilter: a DomainError kind is its status', () => {
+  it.each<[DomainErrorKind, number]>([
+    ['validation', 400],
+    ['unauthorized', 401],
+    ['not_found', 404],
+    ['conflict', 409],
+    ['too_large', 413],
+    ['unsupported_media', 415],
+    ['too_many_requests', 429],
+    ['client_closed', 499],
+    ['bad_gateway', 502],
+    ['unavailable', 503],
+  ])('%s answers %i with its code and message', (kind, status) => {
+    Logger.overrideLogger(false);
+    try {
+      expect(answer(new DomainError('some_code', 'Some words', kind))).toEqual({
+        status,
+        body: { statusCode: status, message: 'Some words', code: 'some_code' },
+      });
+    } finally {
+      Logger.overrideLogger(['log', 'error', 'warn']);
+    }
+  });
+});
 
 describe('ApiExceptionFilter: every error leaves as { statusCode, message, code }', () => {
   // The 5xx are logged; the answers are what is checked here.

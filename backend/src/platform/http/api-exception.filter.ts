@@ -15,6 +15,12 @@ const STATUS: Record<DomainErrorKind, number> = {
   conflict: HttpStatus.CONFLICT,
   unauthorized: HttpStatus.UNAUTHORIZED,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+  too_large: HttpStatus.PAYLOAD_TOO_LARGE,
+  unsupported_media: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  too_many_requests: HttpStatus.TOO_MANY_REQUESTS,
+  // As nginx logs it: the client closed the connection before the answer; nobody reads the body.
+  client_closed: 499,
+  bad_gateway: HttpStatus.BAD_GATEWAY,
 };
 
 /** Every error leaves the API as `{ statusCode, message, code }` with one readable message. */

@@ -1,14 +1,5 @@
-import {
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  mixin,
-  UseGuards,
-  type CanActivate,
-  type ExecutionContext,
-  type Type,
-} from '@nestjs/common';
+import { HttpErrors } from './http.errors';
+import { Inject, Injectable, mixin, UseGuards, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import type { ThrottlerStorageService } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 
@@ -30,7 +21,7 @@ export async function countPerClient(storage: ThrottlerStorageService, req: Requ
   const record = await storage.increment(key, rule.windowMs, rule.limit, 0, rule.name);
   if (!record.isBlocked) return;
   res.setHeader('Retry-After', String(Math.max(1, record.timeToBlockExpire)));
-  throw new HttpException({ message: rule.message, code: rule.code }, HttpStatus.TOO_MANY_REQUESTS);
+  throw HttpErrors.tooManyRequests(rule.code, rule.message);
 }
 
 /**

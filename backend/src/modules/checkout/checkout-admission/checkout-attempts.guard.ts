@@ -1,13 +1,15 @@
-import { HttpException, HttpStatus, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { DomainError } from '../../../shared-kernel/domain-error';
+import { CheckoutErrors } from '../domain/checkout.errors';
 import type { Request, Response } from 'express';
 import { CheckoutAdmission } from './checkout-admission.service';
 import { clientAddressOf } from './checkout-holder';
 import { CheckoutLimitError } from './client-checkout-limits';
 
 /** A client's checkout limit as its answer: 429 with `Retry-After`, the limit's message and code. */
-export function clientLimitRefusal(error: CheckoutLimitError, res: Response): HttpException {
+export function clientLimitRefusal(error: CheckoutLimitError, res: Response): DomainError {
   res.setHeader('Retry-After', String(error.retryAfterSeconds));
-  return new HttpException({ message: error.message, code: error.code }, HttpStatus.TOO_MANY_REQUESTS);
+  return CheckoutErrors.clientLimit(error.code, error.message);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { positionWrittenSoFar } from '../../../platform/event-sourcing/written-position';
@@ -40,9 +40,6 @@ import type { HoldClaim } from '../checkout-admission/client-checkout-limits';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
 import type { CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
-
-export const PAYMENT_PROVIDER_UNAVAILABLE =
-  'The payment provider could not be reached, so nothing was charged. Please try again in a moment.';
 
 /**
  * Checkout: validate and price on the server, take the next order number, record the pending order,
@@ -316,7 +313,7 @@ export class CheckoutService {
     } catch (error) {
       this.logger.error({ msg: 'payment intent not created', orderId, error: error instanceof Error ? error.message : String(error) });
       await this.abandon(orderId, reserved, 'payment_provider_error', error instanceof Error ? error.message : String(error), cause);
-      throw new BadGatewayException({ message: PAYMENT_PROVIDER_UNAVAILABLE, code: 'payment_provider_error' });
+      throw CheckoutErrors.paymentProviderUnreachable();
     }
 
     await this.pipeline.run({

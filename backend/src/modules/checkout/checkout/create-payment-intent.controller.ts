@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
@@ -9,13 +9,9 @@ import { CheckoutAbandonedError, CheckoutBusyError } from '../checkout-admission
 import { CheckoutAttemptsGuard, clientLimitRefusal } from '../checkout-admission/checkout-attempts.guard';
 import { checkoutClientOf } from '../checkout-admission/checkout-holder';
 import { CheckoutLimitError } from '../checkout-admission/client-checkout-limits';
+import { CheckoutErrors } from '../domain/checkout.errors';
 import { CheckoutService } from './checkout.service';
 import { CreatePaymentIntentRequest, type CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
-
-export const SHOP_BUSY_MESSAGE = 'The shop is very busy right now. Your details are kept: we will try again in a few seconds.';
-
-/** Status 499 (as nginx logs it): the client closed the connection before the answer; nobody reads the body. */
-const CLIENT_CLOSED_REQUEST = 499;
 
 @ApiTags('checkout')
 @Controller()
@@ -43,11 +39,11 @@ export class CreatePaymentIntentController {
     } catch (error) {
       if (error instanceof CheckoutBusyError) {
         res.setHeader('Retry-After', String(error.retryAfterSeconds));
-        throw new HttpException({ message: SHOP_BUSY_MESSAGE, code: 'shop_busy' }, HttpStatus.SERVICE_UNAVAILABLE);
+        throw CheckoutErrors.shopBusy();
       }
       if (error instanceof CheckoutLimitError) throw clientLimitRefusal(error, res);
       if (error instanceof CheckoutAbandonedError) {
-        throw new HttpException({ message: error.message, code: 'client_closed_request' }, CLIENT_CLOSED_REQUEST);
+        throw CheckoutErrors.clientClosed(error.message);
       }
       throw error;
     }

@@ -25,6 +25,25 @@ export const CheckoutMessages = {
 
 /** The checkout's refusals (the cart, then the customer's form), with stable codes. */
 export const CheckoutErrors = {
+  /** Too many checkouts at once: the route sets Retry-After, and the page tries again by itself. */
+  shopBusy: (): DomainError =>
+    new DomainError(
+      'shop_busy',
+      'The shop is very busy right now. Your details are kept: we will try again in a few seconds.',
+      'unavailable',
+    ),
+  /** A client past one of its checkout limits (the limit's code and message; the route sets Retry-After). */
+  clientLimit: (code: 'checkout_rate_limited' | 'checkout_holds_limited', message: string): DomainError =>
+    new DomainError(code, message, 'too_many_requests'),
+  /** The payment intent could not be opened: the checkout was undone, nothing was charged. */
+  paymentProviderUnreachable: (): DomainError =>
+    new DomainError(
+      'payment_provider_error',
+      'The payment provider could not be reached, so nothing was charged. Please try again in a moment.',
+      'bad_gateway',
+    ),
+  /** The client went away while its checkout waited for a turn: nothing was started. */
+  clientClosed: (message: string): DomainError => new DomainError('client_closed_request', message, 'client_closed'),
   badPackSize: (packSize: string): DomainError => new DomainError('invalid_cart', CheckoutMessages.badPackSize(packSize)),
   badPackQuantity: (packSize: PackSize): DomainError => new DomainError('invalid_cart', CheckoutMessages.badPackQuantity(packSize)),
   badQuantity: (packSize: PackSize, quantity: number): DomainError =>

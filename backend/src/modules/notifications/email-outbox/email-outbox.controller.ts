@@ -1,8 +1,9 @@
-import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { EMAILS, type EmailDoc } from './email-outbox.projection';
+import { EmailErrors } from '../domain/email.errors';
 
 @ApiTags('admin: outbox')
 @ApiBearerAuth()
@@ -20,7 +21,7 @@ export class EmailOutboxController {
   @ApiOperation({ summary: 'One e-mail with its text' })
   async one(@Param('key') key: string): Promise<EmailDoc> {
     const email = await this.store.collection<EmailDoc>(EMAILS).findOne({ _id: key });
-    if (!email) throw new NotFoundException(`No e-mail ${key}`);
+    if (!email) throw EmailErrors.notQueued();
     return email;
   }
 }

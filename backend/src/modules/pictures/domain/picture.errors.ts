@@ -13,4 +13,9 @@ export const PictureMessages = {
 /** The picture upload's refusals, with stable codes. */
 export const PictureErrors = {
   required: (): DomainError => new DomainError('picture_required', PictureMessages.empty),
+  tooLarge: (): DomainError => new DomainError('picture_too_large', PictureMessages.tooLarge, 'too_large'),
+  tooManyPixels: (): DomainError => new DomainError('picture_too_large', PictureMessages.tooManyPixels, 'too_large'),
+  notBytes: (): DomainError => new DomainError('unsupported_media_type', PictureMessages.sendBytes, 'unsupported_media'),
+  unsupported: (): DomainError => new DomainError('unsupported_picture', PictureMessages.unsupported, 'unsupported_media'),
+  notFound: (): DomainError => new DomainError('not_found', 'No such picture', 'not_found'),
 } as const;

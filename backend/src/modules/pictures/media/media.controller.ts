@@ -1,4 +1,5 @@
-import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { PictureErrors } from '../domain/picture.errors';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { parseVariantName, pictureVariantName } from '../domain/picture';
@@ -21,11 +22,11 @@ export class MediaController {
   @Get(':file')
   async serve(@Param('file') file: string, @Res() res: Response): Promise<void> {
     const variant = parseVariantName(file);
-    if (variant === null) throw new NotFoundException('No such picture');
+    if (variant === null) throw PictureErrors.notFound();
     const name = pictureVariantName(variant.pictureId, variant.width);
     if (!(await this.files.hasVariant(name))) {
       const original = await this.files.readOriginal(variant.pictureId);
-      if (original === null) throw new NotFoundException('No such picture');
+      if (original === null) throw PictureErrors.notFound();
       await this.files.saveVariant(name, (await renderPictureVariant(original, variant.width)).data);
     }
     await new Promise<void>((resolve, reject) => {

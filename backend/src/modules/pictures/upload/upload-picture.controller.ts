@@ -5,7 +5,8 @@ import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { MAX_PICTURE_BYTES } from '../domain/picture';
 import { PictureLibrary, type LibraryPicture } from '../picture-library/picture-library.projection';
-import { pictureTooLarge, unsupportedUpload, UploadPicture, type UploadedPicture } from './upload-picture.service';
+import { PictureErrors } from '../domain/picture.errors';
+import { UploadPicture, type UploadedPicture } from './upload-picture.service';
 
 import { PICTURE_UPLOAD_TYPE } from '../../../platform/http/json-bodies-only';
 
@@ -16,7 +17,7 @@ import { PICTURE_UPLOAD_TYPE } from '../../../platform/http/json-bodies-only';
 function readBody(req: Request, res: Response, limit: number): Promise<Buffer> {
   const refuse = (): Error => {
     res.setHeader('Connection', 'close');
-    return pictureTooLarge();
+    return PictureErrors.tooLarge();
   };
   if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.reject(refuse());
   return new Promise((resolve, reject) => {
@@ -77,7 +78,7 @@ export class UploadPictureController {
   @ApiCreatedResponse({ description: '{ id, url, format, width, height, bytes, variants: [{ width, height, bytes, url }], created }' })
   async upload(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Context() context: Cause): Promise<UploadedPicture> {
     // Anything else was refused (or parsed as JSON) before this point; this is the last word on it.
-    if (!PICTURE_UPLOAD_TYPE.test(req.headers['content-type'] ?? '') || req.readableEnded) throw unsupportedUpload();
+    if (!PICTURE_UPLOAD_TYPE.test(req.headers['content-type'] ?? '') || req.readableEnded) throw PictureErrors.notBytes();
     const bytes = await readBody(req, res, MAX_PICTURE_BYTES);
     return this.pictures.upload(bytes, fileNameOf(req), context);
   }

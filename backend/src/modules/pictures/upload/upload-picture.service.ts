@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -13,7 +13,7 @@ import {
   type PictureUploaded,
   type PictureVariant,
 } from '../domain/picture';
-import { PictureErrors, PictureMessages } from '../domain/picture.errors';
+import { PictureErrors } from '../domain/picture.errors';
 import { PictureFiles } from '../picture-files';
 import { inspectPicture, PictureTooLarge, renderPictureVariant, UnsupportedPicture } from '../picture-images';
 
@@ -30,18 +30,6 @@ export interface UploadedPicture {
   variants: PictureVariant[];
   /** False when these bytes had been uploaded before (nothing new was recorded). */
   created: boolean;
-}
-
-export function pictureTooLarge(): HttpException {
-  return new HttpException({ message: PictureMessages.tooLarge, code: 'picture_too_large' }, HttpStatus.PAYLOAD_TOO_LARGE);
-}
-
-export function unsupportedUpload(): HttpException {
-  return new HttpException({ message: PictureMessages.sendBytes, code: 'unsupported_media_type' }, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
-}
-
-function unsupported(): HttpException {
-  return new HttpException({ message: PictureMessages.unsupported, code: 'unsupported_picture' }, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
 }
 
 /**
@@ -61,7 +49,7 @@ export class UploadPicture {
 
   async upload(bytes: Buffer, fileName: string | null, cause: Cause): Promise<UploadedPicture> {
     if (bytes.length === 0) throw PictureErrors.required();
-    if (bytes.length > MAX_PICTURE_BYTES) throw pictureTooLarge();
+    if (bytes.length > MAX_PICTURE_BYTES) throw PictureErrors.tooLarge();
     const pictureId = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
     const known = await this.pipeline.load(pictureStreamName(pictureId), pictureDecider);
@@ -74,9 +62,8 @@ export class UploadPicture {
     try {
       inspected = await inspectPicture(bytes);
     } catch (error) {
-      if (error instanceof UnsupportedPicture) throw unsupported();
-      if (error instanceof PictureTooLarge)
-        throw new HttpException({ message: PictureMessages.tooManyPixels, code: 'picture_too_large' }, HttpStatus.PAYLOAD_TOO_LARGE);
+      if (error instanceof UnsupportedPicture) throw PictureErrors.unsupported();
+      if (error instanceof PictureTooLarge) throw PictureErrors.tooManyPixels();
       throw error;
     }
     const variants = await this.writeFiles(pictureId, bytes, inspected.format);

@@ -1,8 +1,9 @@
-import { BadRequestException, Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { DailyAnalyticsMailer, type DailyAnalyticsSent } from './daily-analytics.service';
+import { ReportingErrors } from '../domain/reporting.errors';
 
 export class DailyAnalyticsSentResponseDto implements DailyAnalyticsSent {
   @ApiProperty({ example: 'Daily analytics email sent successfully' }) message!: string;
@@ -33,7 +34,7 @@ export class SendDailyAnalyticsController {
   @ApiOkResponse({ type: DailyAnalyticsSentResponseDto })
   send(@Headers('idempotency-key') idempotencyKey: string | undefined, @Context() context: Cause): Promise<DailyAnalyticsSent> {
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw new BadRequestException('Idempotency-Key must be 1 to 200 printable characters');
+      throw ReportingErrors.invalidIdempotencyKey();
     }
     return this.mailer.send(idempotencyKey ?? null, context);
   }

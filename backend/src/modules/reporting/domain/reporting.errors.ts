@@ -2,6 +2,8 @@ import { DomainError } from '../../../shared-kernel/domain-error';
 
 /** The Analytics tab's refusals: stable codes, and the messages the operator reads in the toast. */
 export const ReportingErrors = {
+  invalidIdempotencyKey: (): DomainError =>
+    new DomainError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 200 printable characters'),
   datesRequired: (): DomainError => new DomainError('report_dates_required', 'Start date and end date are required'),
   invalidDate: (field: 'Start date' | 'End date', value: string): DomainError =>
     new DomainError(
