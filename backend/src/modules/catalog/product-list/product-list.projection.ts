@@ -1,15 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { slugify } from '@brewery/shop-rules';
 import { streamCategory, streamId, type Collection, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { applyFold, type Fold } from '../../../platform/projections/fold';
 import type { Projection } from '../../../platform/projections/projection';
 import { PRODUCT_EVENT_TYPES, PRODUCT_STREAM_CATEGORY, type ProductEvent } from '../domain/product.events';
 import { PRODUCTS_COLLECTION, evolveProductView, type ProductViewDoc } from './product-view';
 
-/**
- * Keeps the `products` collection: the shop's list, the admin's list and one product's availability.
- * Idempotent by stream revision: an event at or below the revision a document already reflects changes
- * nothing, and the write itself is guarded by the same condition.
- */
+/** The product's stream folded into its view, its address (slug) settled against the other products'. */
+export const productListFold: Fold<ProductViewDoc> = {
+  collection: PRODUCTS_COLLECTION,
+  documentOf: (event) =>
+    streamCategory(event.streamName) === PRODUCT_STREAM_CATEGORY ? { id: streamId(event.streamName), ownStream: true } : null,
+  evolve: (doc, event) =>
+    evolveProductView(
+      doc,
+      streamId(event.streamName),
+      { type: event.type, data: event.data } as ProductEvent,
+      event.revision,
+      event.metadata.occurredAt,
+    ),
+  settle: withSlug,
+};
+
+/** Keeps the `products` collection: the shop's list, the admin's list and one product's availability. */
 @Injectable()
 export class ProductListProjection implements Projection {
   readonly name = 'product-list';
@@ -20,23 +33,8 @@ export class ProductListProjection implements Projection {
   } as const;
   readonly eventTypes: readonly string[] = PRODUCT_EVENT_TYPES;
 
-  async apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
-    if (streamCategory(event.streamName) !== PRODUCT_STREAM_CATEGORY) return;
-    const productId = streamId(event.streamName);
-    const products = store.collection<ProductViewDoc>(PRODUCTS_COLLECTION);
-    const current = await products.findOne({ _id: productId });
-    if (current !== null && current.revision >= event.revision) return;
-    const next = evolveProductView(
-      current,
-      productId,
-      { type: event.type, data: event.data } as ProductEvent,
-      event.revision,
-      event.metadata.occurredAt,
-    );
-    if (next === null) return;
-    const named = await withSlug(products, current, next);
-    const { _id, ...fields } = named;
-    await products.updateOne({ _id, revision: { $lt: event.revision } }, { $set: fields }, { upsert: true });
+  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    return applyFold(productListFold, event, store);
   }
 }
 
@@ -47,9 +45,9 @@ export class ProductListProjection implements Projection {
  * same order, and each choice looks only at what the events before it wrote.
  */
 async function withSlug(
-  products: Collection<ProductViewDoc>,
-  current: ProductViewDoc | null,
   next: ProductViewDoc,
+  current: ProductViewDoc | null,
+  products: Collection<ProductViewDoc>,
 ): Promise<ProductViewDoc> {
   const base = slugify(next.name);
   if (current?.slug !== undefined && slugify(current.name) === base) return next;

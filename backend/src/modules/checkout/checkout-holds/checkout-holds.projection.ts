@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
 import type { Projection } from '../../../platform/projections/projection';
 import type { OrderEvent, OrderEventType } from '../../orders';
 
 export const CHECKOUT_HOLDS = 'checkout-holds';
 
 /** One pending checkout holding cans, keyed by order; `active` turns false for good when the hold ends. */
-export interface CheckoutHoldDoc extends Doc {
-  _id: string;
+export interface CheckoutHoldDoc extends FoldedDoc {
   /** Keyed hash of the client's network address. */
   client: string;
   /** Keyed hash of the browser's checkout cookie, when it sent one. */
@@ -17,8 +17,6 @@ export interface CheckoutHoldDoc extends Doc {
   active: boolean;
   /** When its payment paid the order (absent or null: not paid), to tell a pack bought again minutes later. */
   paidAt?: string | null;
-  /** Revision of the order stream's last event applied: the idempotency guard. */
-  revision: number;
 }
 
 const ENDS_HOLD: readonly OrderEventType[] = ['OrderReservationReleased', 'OrderPaid', 'OrderCancelled', 'OrderDeleted'];
@@ -28,6 +26,31 @@ const ENDS_HOLD: readonly OrderEventType[] = ['OrderReservationReleased', 'Order
  * placed without a holder (before holds were counted) are not listed. An ended hold stays as an inactive
  * document, so a redelivered OrderPlaced cannot bring it back.
  */
+export const checkoutHoldsFold: Fold<CheckoutHoldDoc> = {
+  collection: CHECKOUT_HOLDS,
+  evolve(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+    if (event.type === 'OrderPlaced') {
+      const holder = event.data.holder;
+      if (doc !== null || holder === undefined) return doc;
+      return {
+        _id: streamId(recorded.streamName),
+        client: holder.client,
+        browser: holder.browser,
+        expiresAt: event.data.reservationExpiresAt,
+        paymentIntentId: null,
+        active: true,
+        paidAt: null,
+        revision: recorded.revision,
+      };
+    }
+    if (doc === null) return null;
+    if (event.type === 'PaymentIntentAttached') return { ...doc, paymentIntentId: event.data.paymentIntentId };
+    if (event.type === 'OrderPaid') return { ...doc, active: false, paidAt: event.data.paidAt };
+    return ENDS_HOLD.includes(event.type) ? { ...doc, active: false } : doc;
+  },
+};
+
 @Injectable()
 export class CheckoutHoldsProjection implements Projection {
   readonly name = 'checkout-holds';
@@ -42,35 +65,8 @@ export class CheckoutHoldsProjection implements Projection {
   } as const;
   readonly eventTypes: readonly OrderEventType[] = ['OrderPlaced', 'PaymentIntentAttached', ...ENDS_HOLD];
 
-  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
-    const holds = store.collection<CheckoutHoldDoc>(CHECKOUT_HOLDS);
-    const orderId = streamId(recorded.streamName);
-    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
-    const guard = { _id: orderId, revision: { $lt: recorded.revision } };
-    if (event.type === 'OrderPlaced') {
-      const holder = event.data.holder;
-      if (holder === undefined || (await holds.findOne({ _id: orderId })) !== null) return;
-      await holds.replaceOne({
-        _id: orderId,
-        client: holder.client,
-        browser: holder.browser,
-        expiresAt: event.data.reservationExpiresAt,
-        paymentIntentId: null,
-        active: true,
-        paidAt: null,
-        revision: recorded.revision,
-      });
-      return;
-    }
-    if (event.type === 'PaymentIntentAttached') {
-      await holds.updateOne(guard, { $set: { paymentIntentId: event.data.paymentIntentId, revision: recorded.revision } });
-      return;
-    }
-    if (event.type === 'OrderPaid') {
-      await holds.updateOne(guard, { $set: { active: false, paidAt: event.data.paidAt, revision: recorded.revision } });
-      return;
-    }
-    if (ENDS_HOLD.includes(event.type)) await holds.updateOne(guard, { $set: { active: false, revision: recorded.revision } });
+  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    return applyFold(checkoutHoldsFold, event, store);
   }
 }
 

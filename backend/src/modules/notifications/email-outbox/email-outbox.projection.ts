@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
 import type { Projection } from '../../../platform/projections/projection';
 import { EMAIL_EVENT_TYPES, type EmailEvent } from '../domain/email.events';
 import { assertNever } from '../../../shared-kernel/decider';
 
 export const EMAILS = 'emails';
 
-export interface EmailDoc extends Doc {
-  _id: string;
-  /** Revision of the last event applied: the idempotency guard. */
-  revision: number;
+export interface EmailDoc extends FoldedDoc {
   to: string;
   subject: string;
   text: string;
@@ -23,25 +21,15 @@ export interface EmailDoc extends Doc {
 }
 
 /** Every e-mail the shop queued, with its delivery state: the operator's outbox. */
-@Injectable()
-export class EmailOutboxProjection implements Projection {
-  readonly name = 'email-outbox';
-  readonly collections = [EMAILS];
-  /** The outbox, newest first; failed e-mails for the System tab, oldest first; an order's e-mails for its history. */
-  readonly indexes = { [EMAILS]: [{ queuedAt: -1 }, { status: 1, queuedAt: 1 }, { orderId: 1 }] } as const;
-  readonly eventTypes = EMAIL_EVENT_TYPES;
-
-  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
-    const emails = store.collection<EmailDoc>(EMAILS);
-    const key = streamId(recorded.streamName);
+export const emailOutboxFold: Fold<EmailDoc> = {
+  collection: EMAILS,
+  evolve(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as EmailEvent;
     const at = recorded.metadata.occurredAt;
-    const guard = { _id: key, revision: { $lt: recorded.revision } };
-    switch (event.type) {
-      case 'EmailQueued':
-        if (await emails.findOne({ _id: key })) return;
-        await emails.replaceOne({
-          _id: key,
+    if (event.type === 'EmailQueued')
+      return (
+        doc ?? {
+          _id: streamId(recorded.streamName),
           revision: recorded.revision,
           to: event.data.to,
           subject: event.data.subject,
@@ -53,24 +41,31 @@ export class EmailOutboxProjection implements Projection {
           error: null,
           queuedAt: at,
           sentAt: null,
-        });
-        return;
+        }
+      );
+    if (doc === null) return null;
+    switch (event.type) {
       case 'EmailSent':
-        await emails.updateOne(guard, {
-          $set: { revision: recorded.revision, status: 'sent', sentAt: at, error: null },
-          $inc: { attempts: 1 },
-        });
-        return;
+        return { ...doc, status: 'sent', sentAt: at, error: null, attempts: doc.attempts + 1 };
       case 'EmailFailed':
-        await emails.updateOne(guard, {
-          $set: { revision: recorded.revision, status: 'failed', error: event.data.error, attempts: event.data.attempt },
-        });
-        return;
+        return { ...doc, status: 'failed', error: event.data.error, attempts: event.data.attempt };
       case 'EmailRetryRequested':
-        await emails.updateOne(guard, { $set: { revision: recorded.revision, status: 'queued' } });
-        return;
+        return { ...doc, status: 'queued' };
       default:
-        assertNever(event);
+        return assertNever(event);
     }
+  },
+};
+
+@Injectable()
+export class EmailOutboxProjection implements Projection {
+  readonly name = 'email-outbox';
+  readonly collections = [EMAILS];
+  /** The outbox, newest first; failed e-mails for the System tab, oldest first; an order's e-mails for its history. */
+  readonly indexes = { [EMAILS]: [{ queuedAt: -1 }, { status: 1, queuedAt: 1 }, { orderId: 1 }] } as const;
+  readonly eventTypes = EMAIL_EVENT_TYPES;
+
+  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    return applyFold(emailOutboxFold, event, store);
   }
 }

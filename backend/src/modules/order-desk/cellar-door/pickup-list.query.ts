@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
-import { pickupWhen, type PickupList } from '@brewery/shop-rules';
+import { decimalString, pickupWhen, type PickupList } from '@brewery/shop-rules';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG, DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
@@ -29,7 +29,7 @@ export class PickupListHandler implements IQueryHandler<PickupListQuery> {
       .find({ $and: [{ hidden: false }, { pickupDate: date }, { status: { $in: [...TO_HAND_OVER] } }] }, { sort: { number: 1 } });
     // By name, as the customers are asked for at the door; an order refunded in full has nothing to hand over.
     const orders = docs
-      .filter((doc) => !(Number(doc.refundedAmount ?? '0') > 0 && Number(doc.refundedAmount) >= Number(doc.totalAmount)))
+      .filter((doc) => !(doc.refundedCents > 0 && doc.refundedCents >= doc.totalCents))
       .map((doc) => ({
         orderId: doc.id,
         status: doc.status,
@@ -37,7 +37,7 @@ export class PickupListHandler implements IQueryHandler<PickupListQuery> {
         customerPhone: doc.customerPhone,
         customerEmail: doc.customerEmail,
         totalCans: doc.totalCans,
-        totalAmount: doc.totalAmount,
+        totalAmount: decimalString(doc.totalCents),
         items: doc.items.map((item) => ({ name: item.product.name, packSize: item.packSize, packs: item.packs, quantity: item.quantity })),
         needsReview: doc.needsReview,
         collection:

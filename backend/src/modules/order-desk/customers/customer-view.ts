@@ -1,4 +1,4 @@
-import { toCents, type CustomerView, decimalString } from '@brewery/shop-rules';
+import { type CustomerView, decimalString } from '@brewery/shop-rules';
 import { CustomerErrors } from './customer.errors';
 
 import type { OrderDoc } from '../order-list/order-list.projection';
@@ -27,7 +27,7 @@ export function customerViewOf(email: string, newestFirst: readonly OrderDoc[]):
   const oldest = newestFirst[newestFirst.length - 1];
   if (newest === undefined || oldest === undefined) return null;
   const paid = newestFirst.filter((order) => order.paidAt !== null);
-  const spentCents = paid.reduce((sum, order) => sum + order.totalCents - toCents(order.refundedAmount ?? '0'), 0);
+  const spentCents = paid.reduce((sum, order) => sum + order.totalCents - order.refundedCents, 0);
   return {
     email: newest.customerEmail,
     name: newest.customerName,
@@ -42,8 +42,8 @@ export function customerViewOf(email: string, newestFirst: readonly OrderDoc[]):
       status: order.status,
       createdAt: order.createdAt,
       paidAt: order.paidAt,
-      totalAmount: order.totalAmount,
-      refundedAmount: order.refundedAmount ?? '0.00',
+      totalAmount: decimalString(order.totalCents),
+      refundedAmount: decimalString(order.refundedCents),
       totalCans: order.totalCans,
     })),
   };

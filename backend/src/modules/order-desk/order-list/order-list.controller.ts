@@ -8,7 +8,7 @@ import { DeletePendingOrder } from '../../orders';
 import { ORDER_SEARCH_PAGE_SIZES, ORDER_SEARCH_SORTS, type RawOrderSearch } from './order-search';
 import { ListOrdersQuery, SearchOrdersQuery, type OrderSearchPage, type OrderView } from './search-orders.query';
 
-export type { OrderSearchPage, OrderView, StoredOrderView } from './search-orders.query';
+export type { OrderSearchPage, OrderView } from './search-orders.query';
 
 @ApiTags('admin: orders')
 @ApiBearerAuth()

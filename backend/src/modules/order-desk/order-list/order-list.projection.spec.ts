@@ -1,6 +1,7 @@
 import { MemoryDocumentStore, type Actor, type RecordedEvent } from '@brewery/eventstore';
 import type { OrderEvent, OrderPlacedData } from '../../orders/domain/order.events';
 import { ORDERS, OrderListProjection, type OrderDoc } from './order-list.projection';
+import { adminOrderOf } from './search-orders.query';
 import { orderSearchText } from './order-search';
 
 const placed: OrderPlacedData = {
@@ -82,8 +83,19 @@ describe('orders read model', () => {
     expect(twice?.searchText).toBe((await project(history))?.searchText);
   });
 
-  it('shows the spec Order with money as decimal strings, items, history and invoice', async () => {
-    const order = await project(history);
+  it('keeps money in cents, as the events carry it', async () => {
+    expect(await project(history)).toMatchObject({
+      subtotalCents: 4200,
+      shippingCents: 1000,
+      totalCents: 5200,
+      gstCents: 473,
+      refundedCents: 0,
+      items: [{ unitPriceCents: 4200, lineTotalCents: 4200 }],
+    });
+  });
+
+  it('shows the spec Order at the edge with money as decimal strings, items, history and invoice', async () => {
+    const order = adminOrderOf((await project(history)) as OrderDoc, null);
     expect(order).toMatchObject({
       id: '3',
       status: 'paid',
@@ -237,23 +249,23 @@ describe('money the shop is giving back by itself, and cans sent back', () => {
   const refunded = (revision: number, amountCents: number) =>
     recorded(revision, { type: 'OrderRefunded', data: { paymentIntentId: 'pi_1', refundId: `re_${revision}`, amountCents, note: '' } });
 
-  it.each<[string, RecordedEvent[], string | undefined]>([
+  it.each<[string, RecordedEvent[], number | undefined]>([
     ['a paid order: nothing on its way', paidOrder, undefined],
-    ['a paid order cancelled: what remained paid is on its way', [...paidOrder, ...cancelled], '52.00'],
-    ['its refund recorded: nothing on its way', [...paidOrder, ...cancelled, refunded(6, 5200)], '0.00'],
+    ['a paid order cancelled: what remained paid is on its way', [...paidOrder, ...cancelled], 5200],
+    ['its refund recorded: nothing on its way', [...paidOrder, ...cancelled, refunded(6, 5200)], 0],
     [
       'a refund of the operator recorded at the same moment, then the rest: nothing on its way',
       [...paidOrder, ...cancelled, refunded(6, 1000), refunded(7, 4200)],
-      '0.00',
+      0,
     ],
-    ['one of two refunds recorded: the rest on its way', [...paidOrder, ...cancelled, refunded(6, 1000)], '42.00'],
+    ['one of two refunds recorded: the rest on its way', [...paidOrder, ...cancelled, refunded(6, 1000)], 4200],
     [
       'cancelled with the payment kept: nothing on its way',
       [
         ...paidOrder,
         recorded(4, { type: 'PaidOrderCancelled', data: { paymentIntentId: 'pi_1', refundCents: 0, keptReason: 'Replacement' } }, 'admin'),
       ],
-      '0.00',
+      0,
     ],
     [
       'the refund handed to the operator (flagged about the payment): nothing on its way',
@@ -262,21 +274,21 @@ describe('money the shop is giving back by itself, and cans sent back', () => {
         ...cancelled,
         recorded(6, { type: 'OrderNeedsReview', data: { reason: 'The refund was refused 5 times', paymentIntentId: 'pi_1' } }),
       ],
-      '0.00',
+      0,
     ],
     [
       'flagged about another payment: still on its way',
       [...paidOrder, ...cancelled, recorded(6, { type: 'OrderNeedsReview', data: { reason: 'Paid twice', paymentIntentId: 'pi_2' } })],
-      '52.00',
+      5200,
     ],
   ])('given %s', async (_, events, underWay) => {
-    expect((await project(events))?.refundUnderWay).toBe(underWay);
+    expect((await project(events))?.refundUnderWayCents).toBe(underWay);
   });
 
   it('given every event delivered twice, or an older one again after a newer, then the same figures', async () => {
     const events = [...paidOrder, ...cancelled, refunded(6, 1000), refunded(7, 4200)];
     const once = await project(events);
-    expect(once).toMatchObject({ refundedAmount: '52.00', refundUnderWay: '0.00' });
+    expect(once).toMatchObject({ refundedCents: 5200, refundUnderWayCents: 0 });
     expect(await project(events.flatMap((event) => [event, event]))).toEqual(once);
     expect(await project([...events, cancelled[0] as RecordedEvent, refunded(6, 1000)])).toEqual(once);
   });
@@ -296,7 +308,7 @@ describe('money the shop is giving back by itself, and cans sent back', () => {
       'admin',
     );
     const expected = [
-      { returnId: 'r1', at: '2026-12-01T02:00:00.000Z', items: [{ productId: 'p1', productName: 'Swan Pale', cans: 2 }], refund: '10.50' },
+      { returnId: 'r1', at: '2026-12-01T02:00:00.000Z', items: [{ productId: 'p1', productName: 'Swan Pale', cans: 2 }], refundCents: 1050 },
     ];
     expect((await project([...paidOrder, delivered, returned]))?.returns).toEqual(expected);
     expect((await project([...paidOrder, delivered, returned, returned, delivered]))?.returns).toEqual(expected);

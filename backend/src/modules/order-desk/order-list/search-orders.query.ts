@@ -1,18 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
+import { decimalString, type AdminOrder, type PackQuantity, type PackSize, type ShippingLabelInfo } from '@brewery/shop-rules';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { SHIPPING_LABELS, type ShippingLabelDoc } from '../../shipping';
 import { ORDERS, type OrderDoc } from './order-list.projection';
 import { orderSearchQuery, parseOrderSearch, type RawOrderSearch } from './order-search';
 
-/** The stored document without its storage fields (and without the read-model port's index signature). */
-export type StoredOrderView = {
-  [K in keyof OrderDoc as string extends K ? never : K extends '_id' | 'revision' | 'hidden' | 'totalCents' ? never : K]: OrderDoc[K];
+/**
+ * An order of the admin list as the API answers it (`AdminOrder`): the stored order with its money written in dollars,
+ * its shipping label if one was made, and the stored fields the dialogs read besides (the address, why it was
+ * cancelled, whether it was deleted).
+ */
+export type OrderView = AdminOrder & {
+  address: OrderDoc['address'];
+  cancelReason: string | null;
+  deleted: boolean;
+  paymentAnsweredAt?: string;
 };
-
-/** An order of the admin list: the stored order and its shipping label, if one was made. */
-export type OrderView = StoredOrderView & { shippingLabel: { consignmentNumber: string; trackingUrl: string } | null };
 
 /** One page of a search, and how many orders match it in all. */
 export interface OrderSearchPage {
@@ -76,13 +81,46 @@ export async function orderViews(store: DocumentStore, docs: OrderDoc[]): Promis
   const labelByOrder = new Map(
     labels.map((label) => [label._id, { consignmentNumber: label.consignmentNumber, trackingUrl: label.trackingUrl }]),
   );
-  return docs.map((doc) => {
-    const view: Partial<OrderDoc> = { ...doc };
-    delete view._id;
-    delete view.revision;
-    delete view.hidden;
-    delete view.totalCents;
-    delete view.searchText;
-    return { ...(view as StoredOrderView), shippingLabel: labelByOrder.get(doc._id) ?? null };
-  });
+  return docs.map((doc) => adminOrderOf(doc, labelByOrder.get(doc._id) ?? null));
+}
+
+/** The edge of the orders read model: its cents written as the API's dollars, its storage fields left out. */
+export function adminOrderOf(doc: OrderDoc, shippingLabel: ShippingLabelInfo | null): OrderView {
+  const {
+    _id: _key,
+    revision: _revision,
+    hidden: _hidden,
+    searchText: _searchText,
+    subtotalCents,
+    shippingCents,
+    totalCents,
+    gstCents,
+    refundedCents,
+    refundUnderWayCents,
+    items,
+    refunds,
+    returns,
+    ...kept
+  } = doc;
+  return {
+    ...kept,
+    subtotal: decimalString(subtotalCents),
+    shippingCost: decimalString(shippingCents),
+    totalAmount: decimalString(totalCents),
+    gstIncluded: decimalString(gstCents),
+    items: items.map(({ unitPriceCents, lineTotalCents, ...item }) => ({
+      ...item,
+      packSize: item.packSize as PackSize,
+      packQuantity: item.packQuantity as PackQuantity,
+      unitPrice: decimalString(unitPriceCents),
+      lineTotal: decimalString(lineTotalCents),
+    })),
+    refundedAmount: decimalString(refundedCents),
+    refunds: refunds.map(({ amountCents, ...refund }) => ({ ...refund, amount: decimalString(amountCents) })),
+    ...(refundUnderWayCents === undefined ? {} : { refundUnderWay: decimalString(refundUnderWayCents) }),
+    ...(returns === undefined
+      ? {}
+      : { returns: returns.map(({ refundCents, ...given }) => ({ ...given, refund: decimalString(refundCents) })) }),
+    shippingLabel,
+  };
 }

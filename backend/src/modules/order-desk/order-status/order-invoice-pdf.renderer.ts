@@ -1,4 +1,4 @@
-import { packSizeLabel, paymentReference, perthLongDate, type PackSize } from '@brewery/shop-rules';
+import { decimalString, packSizeLabel, paymentReference, perthLongDate, type PackSize } from '@brewery/shop-rules';
 import { A4, drawLine, drawParagraph, MM, pdfTableRow, renderPdf } from '../../../platform/pdf/pdf-document';
 import type { ShopIdentity } from '../../orders';
 import type { OrderDoc } from '../order-list/order-list.projection';
@@ -63,7 +63,7 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       for (const item of order.items) {
         const quantity =
           item.packSize === 'single' ? `${item.quantity} single cans` : `${item.packs} x ${packSizeLabel(item.packSize as PackSize)}`;
-        row([item.product.name, quantity, `$${item.unitPrice}`, `$${item.lineTotal}`], false);
+        row([item.product.name, quantity, `$${decimalString(item.unitPriceCents)}`, `$${decimalString(item.lineTotalCents)}`], false);
       }
       const total = (label: string, value: string, bold = false) => {
         const y = doc.y;
@@ -74,12 +74,12 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
         doc.moveDown(0.2);
       };
       doc.moveDown(0.5);
-      total('Subtotal', `$${order.subtotal}`);
-      if (order.pickupDate != null) total('Collected at the cellar door', `$${order.shippingCost}`);
-      else total(`Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}`, `$${order.shippingCost}`);
-      total('Total (AUD)', `$${order.totalAmount}`, true);
-      total('GST included in the total', `$${order.gstIncluded}`);
-      if (order.refundedAmount !== undefined && Number(order.refundedAmount) > 0) total('Refunded since', `$${order.refundedAmount}`);
+      total('Subtotal', `$${decimalString(order.subtotalCents)}`);
+      if (order.pickupDate != null) total('Collected at the cellar door', `$${decimalString(order.shippingCents)}`);
+      else total(`Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}`, `$${decimalString(order.shippingCents)}`);
+      total('Total (AUD)', `$${decimalString(order.totalCents)}`, true);
+      total('GST included in the total', `$${decimalString(order.gstCents)}`);
+      if (order.refundedCents > 0) total('Refunded since', `$${decimalString(order.refundedCents)}`);
       doc.moveDown(1.5);
       doc.fillColor('#444444');
       paragraph('All prices include GST. Paid by card.', { size: 9 });

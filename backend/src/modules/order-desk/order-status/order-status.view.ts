@@ -1,4 +1,4 @@
-import { DELIVERY, orderStatusLabel, packSizeLabel, paymentReference, type OrderStatusView, type PackSize } from '@brewery/shop-rules';
+import { decimalString, DELIVERY, orderStatusLabel, packSizeLabel, paymentReference, type OrderStatusView, type PackSize } from '@brewery/shop-rules';
 import { orderStatusPath } from '../../../platform/http/order-status-token';
 import type { OrderDoc } from '../order-list/order-list.projection';
 
@@ -20,13 +20,13 @@ export function orderStatusView(order: OrderDoc, token: string, cellarDoor: stri
       packLabel: packSizeLabel(item.packSize as PackSize),
       packs: item.packs,
       cans: item.quantity,
-      lineTotal: item.lineTotal,
+      lineTotal: decimalString(item.lineTotalCents),
     })),
-    subtotal: order.subtotal,
-    shipping: order.shippingCost,
-    gstIncluded: order.gstIncluded,
-    total: order.totalAmount,
-    refunded: order.refundedAmount !== undefined && Number(order.refundedAmount) > 0 ? order.refundedAmount : null,
+    subtotal: decimalString(order.subtotalCents),
+    shipping: decimalString(order.shippingCents),
+    gstIncluded: decimalString(order.gstCents),
+    total: decimalString(order.totalCents),
+    refunded: order.refundedCents > 0 ? decimalString(order.refundedCents) : null,
     estimatedDelivery: order.estimatedDelivery,
     deliverTo:
       fulfilment.method === 'pickup'

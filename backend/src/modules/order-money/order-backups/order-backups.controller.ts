@@ -6,14 +6,9 @@ import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../../order-desk';
-import { ORDER_BACKUPS, type OrderBackupDoc } from './order-backups.projection';
+import { ORDER_BACKUPS, orderBackupOf, type OrderBackupDoc, type OrderBackupView } from './order-backups.projection';
 import { paymentNeedsAction } from './payment-needs-action';
 import { RecoverOrder, RecoverOrderMessages } from './recover-order.service';
-
-/** The stored document without its storage fields (and without the read-model port's index signature). */
-export type OrderBackupView = {
-  [K in keyof OrderBackupDoc as string extends K ? never : K extends '_id' | 'revision' ? never : K]: OrderBackupDoc[K];
-};
 
 export interface PotentiallyMissingOrder extends OrderBackupView {
   /** What the orders say: null when there is no such order at all. */
@@ -35,13 +30,6 @@ export class RecoverOrderRequest {
   paymentIntentId?: string;
 }
 
-function withoutStorageFields(doc: OrderBackupDoc): OrderBackupView {
-  const view: Partial<OrderBackupDoc> = { ...doc };
-  delete view._id;
-  delete view.revision;
-  return view as OrderBackupView;
-}
-
 @ApiTags('admin: order backups')
 @ApiBearerAuth()
 @Controller('admin')
@@ -58,8 +46,7 @@ export class OrderBackupsController {
   })
   async list(): Promise<OrderBackupsResponse> {
     const docs = await this.store.collection<OrderBackupDoc>(ORDER_BACKUPS).find({}, { sort: { timestamp: -1 } });
-    const backups = docs.map((doc) => withoutStorageFields(doc));
-    const succeeded = backups.filter((b) => b.paymentStatus === 'succeeded');
+    const succeeded = docs.filter((doc) => doc.paymentStatus === 'succeeded');
     const orderIds = succeeded.map((b) => b.orderId).filter((id): id is string => id !== null);
     const orders = await this.store.collection<OrderDoc>(ORDERS).find({ _id: { $in: orderIds } });
     const byId = new Map(orders.map((o) => [o._id, o]));
@@ -67,9 +54,15 @@ export class OrderBackupsController {
       const order = backup.orderId === null ? undefined : byId.get(backup.orderId);
       if (!paymentNeedsAction(backup, order)) return [];
       return [
-        { ...backup, orderStatus: order?.status ?? null, orderDeleted: order?.deleted ?? false, needsReview: order?.needsReview ?? false },
+        {
+          ...orderBackupOf(backup),
+          orderStatus: order?.status ?? null,
+          orderDeleted: order?.deleted ?? false,
+          needsReview: order?.needsReview ?? false,
+        },
       ];
     });
+    const backups = docs.map(orderBackupOf);
     return { backups, summary: { totalBackups: backups.length, successfulPayments: succeeded.length, potentiallyMissing } };
   }
 

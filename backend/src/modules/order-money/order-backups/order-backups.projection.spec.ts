@@ -1,6 +1,6 @@
 import { MemoryDocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { PaymentEvent } from '../../payments/domain/payment.events';
-import { ORDER_BACKUPS, OrderBackupsProjection, type OrderBackupDoc } from './order-backups.projection';
+import { ORDER_BACKUPS, OrderBackupsProjection, orderBackupOf, type OrderBackupDoc } from './order-backups.projection';
 
 const created: PaymentEvent = {
   type: 'PaymentIntentCreated',
@@ -48,9 +48,10 @@ const expected = {
   paymentIntentId: 'pi_1',
   paymentStatus: 'succeeded',
   timestamp: '2026-11-23T01:00:00.000Z',
-  orderItems: [{ quantity: 2, productName: 'Swan Pale', unitPrice: '22.00', packSize: '4pack', cans: 8 }],
-  totals: { subtotal: '44.00', shipping: '10.00', total: '54.00' },
-  amountPaid: '54.00',
+  orderItems: [{ quantity: 2, productName: 'Swan Pale', unitPriceCents: 2200, packSize: '4pack', cans: 8 }],
+  totals: { subtotalCents: 4400, shippingCents: 1000, totalCents: 5400 },
+  amountPaidCents: 5400,
+  amountRefundedCents: 0,
 };
 
 describe('order backups read model', () => {
@@ -58,6 +59,28 @@ describe('order backups read model', () => {
 
   it('keeps what the customer was charged for and how the payment went', async () => {
     expect(await project(history)).toMatchObject(expected);
+  });
+
+  it('writes its money as dollars at the edge, without its storage fields', async () => {
+    const view = orderBackupOf((await project(history)) as OrderBackupDoc);
+    expect(view).toMatchObject({
+      orderItems: [{ quantity: 2, productName: 'Swan Pale', unitPrice: '22.00', packSize: '4pack', cans: 8 }],
+      totals: { subtotal: '44.00', shipping: '10.00', total: '54.00' },
+      amountPaid: '54.00',
+      amountRefunded: '0.00',
+    });
+    expect(Object.keys(view)).not.toEqual(expect.arrayContaining(['_id']));
+    expect(Object.keys(view)).not.toEqual(expect.arrayContaining(['revision']));
+  });
+
+  it('adds each refund once, however often it arrives', async () => {
+    const refunded: PaymentEvent = {
+      type: 'PaymentRefunded',
+      data: { paymentIntentId: 'pi_1', refundId: 're_1', orderId: '3', amountCents: 1200, note: '', at: '2026-11-24T01:00:00.000Z' },
+    };
+    const events = [...history, recorded(3, refunded)];
+    expect(await project(events)).toMatchObject({ amountRefundedCents: 1200 });
+    expect(await project([...events, recorded(3, refunded)])).toMatchObject({ amountRefundedCents: 1200 });
   });
 
   it('changes nothing when every event arrives twice', async () => {

@@ -1,34 +1,120 @@
-import { DELIVERY, type Fulfilment, decimalString } from '@brewery/shop-rules';
+import { DELIVERY, type Fulfilment, type OrderBackup, decimalString } from '@brewery/shop-rules';
 import { Injectable } from '@nestjs/common';
-import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { PAYMENT_EVENT_TYPES, type PaymentCancelReason, type PaymentEvent } from '../../payments';
 
 export const ORDER_BACKUPS = 'order-backups';
 
-/** The spec's order backup: one per payment intent, what the customer was charged for and how the payment went. */
-export interface OrderBackupDoc extends Doc {
-  _id: string;
-  /** Revision of the payment stream's last event applied: the idempotency guard. */
-  revision: number;
+/**
+ * The spec's order backup: one per payment intent, what the customer was charged for and how the payment went. Money
+ * in cents, written as dollars at the edge (`orderBackupOf`).
+ */
+export interface OrderBackupDoc extends FoldedDoc {
   orderId: string | null;
   customerInfo: { name: string; email: string } | null;
   paymentIntentId: string;
   /** `cancelled`: the intent was cancelled at the provider (nothing charged); the spec's screens treat it as failed. */
   paymentStatus: 'created' | 'succeeded' | 'failed' | 'cancelled';
   timestamp: string;
-  /** quantity = units bought (cans for single lines, packs otherwise), at unitPrice each. */
-  orderItems: { quantity: number; productName: string; unitPrice: string; packSize: string; cans: number }[];
-  totals: { subtotal: string; shipping: string; total: string } | null;
+  /** quantity = units bought (cans for single lines, packs otherwise), at unitPriceCents each. */
+  orderItems: { quantity: number; productName: string; unitPriceCents: number; packSize: string; cans: number }[];
+  totals: { subtotalCents: number; shippingCents: number; totalCents: number } | null;
   /** Posted or collected at the cellar door (absent on backups kept before pickups: delivery). */
   fulfilment?: Fulfilment;
-  amountPaid: string | null;
-  /** Given back to the customer so far, in dollars (absent: none). */
-  amountRefunded?: string;
+  amountPaidCents: number | null;
+  /** Given back to the customer so far. */
+  amountRefundedCents: number;
   succeededAt: string | null;
   failureMessage: string | null;
 }
+
+/** One backup as the API answers it: money as decimal strings in dollars. */
+export type OrderBackupView = OrderBackup & { fulfilment?: Fulfilment; amountRefunded: string; succeededAt: string | null };
+
+/** The edge of the backups read model: its cents written as the API's dollars, its storage fields left out. */
+export function orderBackupOf(doc: OrderBackupDoc): OrderBackupView {
+  const { _id: _key, revision: _revision, orderItems, totals, amountPaidCents, amountRefundedCents, ...kept } = doc;
+  return {
+    ...kept,
+    orderItems: orderItems.map(({ unitPriceCents, ...item }) => ({ ...item, unitPrice: decimalString(unitPriceCents) })),
+    totals:
+      totals === null
+        ? null
+        : {
+            subtotal: decimalString(totals.subtotalCents),
+            shipping: decimalString(totals.shippingCents),
+            total: decimalString(totals.totalCents),
+          },
+    amountPaid: amountPaidCents === null ? null : decimalString(amountPaidCents),
+    amountRefunded: decimalString(amountRefundedCents),
+  };
+}
+
+/** A payment's stream folded into its backup; a provider event may be the first thing recorded of an intent. */
+export const orderBackupsFold: Fold<OrderBackupDoc> = {
+  collection: ORDER_BACKUPS,
+  evolve(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
+    const backup: OrderBackupDoc = doc ?? {
+      _id: streamId(recorded.streamName),
+      revision: recorded.revision,
+      paymentIntentId: streamId(recorded.streamName),
+      orderId: 'orderId' in event.data ? event.data.orderId : null,
+      customerInfo: null,
+      paymentStatus: 'created',
+      orderItems: [],
+      totals: null,
+      timestamp: recorded.metadata.occurredAt,
+      amountPaidCents: null,
+      amountRefundedCents: 0,
+      succeededAt: null,
+      failureMessage: null,
+    };
+    switch (event.type) {
+      case 'PaymentIntentCreated': {
+        const { data } = event;
+        return {
+          ...backup,
+          orderId: data.orderId,
+          customerInfo: { name: data.customer.name, email: data.customer.email },
+          timestamp: data.createdAt,
+          orderItems: data.items.map((item) => ({
+            quantity: item.packs,
+            productName: item.productName,
+            unitPriceCents: item.unitPriceCents,
+            packSize: item.packSize,
+            cans: item.quantity,
+          })),
+          totals: { subtotalCents: data.subtotalCents, shippingCents: data.shippingCents, totalCents: data.totalCents },
+          fulfilment: data.fulfilment ?? DELIVERY,
+        };
+      }
+      case 'PaymentSucceeded':
+        return {
+          ...backup,
+          paymentStatus: 'succeeded',
+          amountPaidCents: event.data.amountCents,
+          succeededAt: event.data.at,
+          failureMessage: null,
+        };
+      case 'PaymentFailed':
+        return { ...backup, paymentStatus: 'failed', failureMessage: event.data.failureMessage };
+      case 'PaymentCancelled':
+        return { ...backup, paymentStatus: 'cancelled', failureMessage: cancelledMessage(event.data.reason) };
+      case 'PaymentRefunded':
+        return doc === null ? null : { ...backup, amountRefundedCents: backup.amountRefundedCents + event.data.amountCents };
+      // An authorisation is captured within moments by the shop; the backup shows the capture, not the hold.
+      case 'PaymentAuthorised':
+      case 'ProviderEventIgnored':
+        return doc;
+      default:
+        return assertNever(event);
+    }
+  },
+};
 
 @Injectable()
 export class OrderBackupsProjection implements Projection {
@@ -38,99 +124,8 @@ export class OrderBackupsProjection implements Projection {
   readonly indexes = { [ORDER_BACKUPS]: [{ paymentStatus: 1, timestamp: 1 }, { timestamp: -1 }] } as const;
   readonly eventTypes = PAYMENT_EVENT_TYPES;
 
-  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
-    const backups = store.collection<OrderBackupDoc>(ORDER_BACKUPS);
-    const paymentIntentId = streamId(recorded.streamName);
-    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
-    // Upserts: a provider event may be the first thing recorded about an intent (the backup came later, or never).
-    const guard = { _id: paymentIntentId, revision: { $lt: recorded.revision } };
-    const onInsert = {
-      paymentIntentId,
-      orderId: null,
-      customerInfo: null,
-      orderItems: [],
-      totals: null,
-      timestamp: recorded.metadata.occurredAt,
-      amountPaid: null,
-      succeededAt: null,
-      failureMessage: null,
-    };
-    const without = (fields: Record<string, unknown>): Record<string, unknown> =>
-      Object.fromEntries(Object.entries(onInsert).filter(([key]) => !(key in fields)));
-    switch (event.type) {
-      case 'PaymentIntentCreated': {
-        const { data } = event;
-        const fields = {
-          orderId: data.orderId,
-          customerInfo: { name: data.customer.name, email: data.customer.email },
-          timestamp: data.createdAt,
-          orderItems: data.items.map((item) => ({
-            quantity: item.packs,
-            productName: item.productName,
-            unitPrice: decimalString(item.unitPriceCents),
-            packSize: item.packSize,
-            cans: item.quantity,
-          })),
-          totals: {
-            subtotal: decimalString(data.subtotalCents),
-            shipping: decimalString(data.shippingCents),
-            total: decimalString(data.totalCents),
-          },
-          fulfilment: data.fulfilment ?? DELIVERY,
-        };
-        await backups.updateOne(
-          guard,
-          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), paymentStatus: 'created' } },
-          { upsert: true },
-        );
-        return;
-      }
-      case 'PaymentSucceeded': {
-        const fields = {
-          paymentStatus: 'succeeded',
-          amountPaid: decimalString(event.data.amountCents),
-          succeededAt: event.data.at,
-          failureMessage: null,
-        };
-        await backups.updateOne(
-          guard,
-          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } },
-          { upsert: true },
-        );
-        return;
-      }
-      case 'PaymentFailed': {
-        const fields = { paymentStatus: 'failed', failureMessage: event.data.failureMessage };
-        await backups.updateOne(
-          guard,
-          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } },
-          { upsert: true },
-        );
-        return;
-      }
-      case 'PaymentCancelled': {
-        const fields = { paymentStatus: 'cancelled', failureMessage: cancelledMessage(event.data.reason) };
-        await backups.updateOne(
-          guard,
-          { $set: { ...fields, revision: recorded.revision }, $setOnInsert: { ...without(fields), orderId: event.data.orderId } },
-          { upsert: true },
-        );
-        return;
-      }
-      case 'PaymentRefunded': {
-        const backup = await backups.findOne({ _id: paymentIntentId });
-        const refundedCents = Math.round(Number(backup?.amountRefunded ?? '0') * 100) + event.data.amountCents;
-        await backups.updateOne(guard, { $set: { revision: recorded.revision, amountRefunded: decimalString(refundedCents) } });
-        return;
-      }
-      // An authorisation is captured within moments by the shop; the backup shows the capture, not the hold.
-      case 'PaymentAuthorised':
-      case 'ProviderEventIgnored':
-        await backups.updateOne(guard, { $set: { revision: recorded.revision } });
-        return;
-      default:
-        assertNever(event);
-    }
+  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    return applyFold(orderBackupsFold, event, store);
   }
 }
 

@@ -3,23 +3,21 @@ import type { OrderStatus } from '@brewery/shop-rules';
 /** Statuses of an order paid and not cancelled. */
 const PAID_OR_LATER: ReadonlySet<OrderStatus> = new Set(['paid', 'packed_awaiting_pickup', 'shipped', 'delivered']);
 
-/** A payment as its backup shows it (dollars as decimal strings). */
+/** A payment as its backup keeps it. */
 export interface BackedUpPayment {
   paymentIntentId: string;
   paymentStatus: string;
-  amountPaid: string | null;
-  amountRefunded?: string;
+  amountPaidCents: number | null;
+  amountRefundedCents: number;
 }
 
 /** The order a payment was for, as the orders read model shows it. */
 export interface OrderOfPayment {
   status: OrderStatus;
   paymentIntentId: string | null;
-  /** A refund the shop is making by itself, in dollars (a paid cancellation's): absent or '0.00', none. */
-  refundUnderWay?: string;
+  /** A refund the shop is making by itself, in cents (a paid cancellation's): absent or 0, none. */
+  refundUnderWayCents?: number;
 }
-
-const cents = (dollars: string | null | undefined): number => Math.round(Number(dollars ?? '0') * 100);
 
 /**
  * Whether a payment needs the operator (Order Backups' "potentially missing", its "Need Review" count): money taken
@@ -31,7 +29,7 @@ export function paymentNeedsAction(payment: BackedUpPayment, order: OrderOfPayme
   if (payment.paymentStatus !== 'succeeded') return false;
   const ownOrder = order !== undefined && order.paymentIntentId === payment.paymentIntentId;
   if (ownOrder && PAID_OR_LATER.has(order.status)) return false;
-  const held = cents(payment.amountPaid) - cents(payment.amountRefunded);
+  const held = (payment.amountPaidCents ?? 0) - payment.amountRefundedCents;
   if (held <= 0) return false;
-  return !(ownOrder && cents(order.refundUnderWay) >= held);
+  return !(ownOrder && (order.refundUnderWayCents ?? 0) >= held);
 }

@@ -39,6 +39,7 @@ describe('PictureLibraryProjection', () => {
     await projection.apply(recorded(a, '2026-11-25T01:00:00.000Z', 1), store);
     expect(await store.collection<PictureDoc>(PICTURES).findOne({ _id: a })).toEqual({
       _id: a,
+      revision: 0,
       url: `/media/${a}-512.webp`,
       format: 'jpeg',
       width: 600,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Doc, DocumentStore, RecordedEvent } from '@brewery/eventstore';
+import type { DocumentStore, RecordedEvent } from '@brewery/eventstore';
+import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
@@ -8,8 +9,7 @@ import { PICTURE_EVENT_TYPES, type PictureEvent, type PictureVariant } from '../
 export const PICTURES = 'pictures';
 
 /** One uploaded picture, as the product form's library lists it. */
-export interface PictureDoc extends Doc {
-  _id: string;
+export interface PictureDoc extends FoldedDoc {
   /** The largest served size: what a product's imageUrl is set to. */
   url: string;
   format: string;
@@ -22,23 +22,18 @@ export interface PictureDoc extends Doc {
   uploadedBy: string;
 }
 
-/** The pictures uploaded so far. A picture's stream holds one event, so its id is its idempotency guard. */
-@Injectable()
-export class PictureLibraryProjection implements Projection {
-  readonly name = 'picture-library';
-  readonly collections = [PICTURES];
-  readonly eventTypes = PICTURE_EVENT_TYPES;
-  readonly indexes = { [PICTURES]: [{ uploadedAt: -1 }] } as const;
-
-  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
-    const pictures = store.collection<PictureDoc>(PICTURES);
+/** The pictures uploaded so far: a picture's stream holds one event. */
+export const pictureLibraryFold: Fold<PictureDoc> = {
+  collection: PICTURES,
+  evolve(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as PictureEvent;
     switch (event.type) {
       case 'PictureUploaded': {
-        if (await pictures.findOne({ _id: event.data.pictureId })) return;
+        if (doc !== null) return doc;
         const largest = event.data.variants.at(-1);
-        await pictures.replaceOne({
+        return {
           _id: event.data.pictureId,
+          revision: recorded.revision,
           url: largest?.url ?? '',
           format: event.data.format,
           width: event.data.width,
@@ -48,17 +43,28 @@ export class PictureLibraryProjection implements Projection {
           variants: event.data.variants,
           uploadedAt: recorded.metadata.occurredAt,
           uploadedBy: recorded.metadata.actor,
-        });
-        return;
+        };
       }
       default:
-        assertNever(event.type);
+        return assertNever(event.type);
     }
+  },
+};
+
+@Injectable()
+export class PictureLibraryProjection implements Projection {
+  readonly name = 'picture-library';
+  readonly collections = [PICTURES];
+  readonly eventTypes = PICTURE_EVENT_TYPES;
+  readonly indexes = { [PICTURES]: [{ uploadedAt: -1 }] } as const;
+
+  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    return applyFold(pictureLibraryFold, event, store);
   }
 }
 
 /** One picture as the library route answers it: named `id`, as the upload's answer names it. */
-export type LibraryPicture = Omit<PictureDoc, '_id'> & { id: string };
+export type LibraryPicture = Omit<PictureDoc, '_id' | 'revision'> & { id: string };
 
 /** Reads the library. */
 @Injectable()
@@ -67,6 +73,6 @@ export class PictureLibrary {
 
   async list(): Promise<LibraryPicture[]> {
     const docs = await this.store.collection<PictureDoc>(PICTURES).find({}, { sort: { uploadedAt: -1 } });
-    return docs.map(({ _id, ...picture }) => ({ id: _id, ...picture }));
+    return docs.map(({ _id, revision: _revision, ...picture }) => ({ id: _id, ...picture }));
   }
 }

@@ -1,9 +1,12 @@
+import { toCents } from '@brewery/shop-rules';
 import type { OrderDoc } from '../../order-desk/order-list/order-list.projection';
 import { fulfilmentText, gstSummary, netAfterRefundsCents, perthDateTime } from './books';
 
 /** Only what the GST summary reads of an order. */
 function order(paidAt: string | null, totalCents: number, gstIncluded: string, refunds: { amount: string; at: string }[] = []): OrderDoc {
-  return { paidAt, totalCents, gstIncluded, refunds: refunds.map((r) => ({ ...r, note: '' })) } as unknown as OrderDoc;
+  // The table writes money as the books print it; the read model keeps cents.
+  const refunded = refunds.map((r) => ({ amountCents: toCents(r.amount), at: r.at, note: '' }));
+  return { paidAt, totalCents, gstCents: toCents(gstIncluded), refunds: refunded } as unknown as OrderDoc;
 }
 
 describe('the GST summary (cash basis: sales when paid, refunds when made, Perth days)', () => {
@@ -56,18 +59,22 @@ describe('the GST summary (cash basis: sales when paid, refunds when made, Perth
 
 describe("the orders export's own columns", () => {
   it.each([
-    { given: 'a paid order nothing was given back of', order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000 }, net: 6000 },
+    {
+      given: 'a paid order nothing was given back of',
+      order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000, refundedCents: 0 },
+      net: 6000,
+    },
     {
       given: 'a paid order $11.50 was refunded of',
-      order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000, refundedAmount: '11.50' },
+      order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000, refundedCents: 1150 },
       net: 4850,
     },
     {
       given: 'a paid order refunded in full',
-      order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000, refundedAmount: '60.00' },
+      order: { paidAt: '2026-11-10T02:00:00.000Z', totalCents: 6000, refundedCents: 6000 },
       net: 0,
     },
-    { given: 'an order never paid', order: { paidAt: null, totalCents: 6000 }, net: 0 },
+    { given: 'an order never paid', order: { paidAt: null, totalCents: 6000, refundedCents: 0 }, net: 0 },
   ])('given $given, then it kept $net cents', ({ order, net }) => {
     expect(netAfterRefundsCents(order)).toBe(net);
   });

@@ -1,7 +1,6 @@
 import {
   packSizeLabel,
   pickupDayLabel,
-  toCents,
   type GstSummary,
   type PackSize,
   orderStatusLabel,
@@ -67,9 +66,9 @@ function itemsText(order: OrderDoc): string {
 }
 
 /** What the order kept: what was paid (nothing for an order never paid) less what was given back, in cents. */
-export function netAfterRefundsCents(order: Pick<OrderDoc, 'paidAt' | 'totalCents' | 'refundedAmount'>): number {
+export function netAfterRefundsCents(order: Pick<OrderDoc, 'paidAt' | 'totalCents' | 'refundedCents'>): number {
   const paid = order.paidAt === null ? 0 : order.totalCents;
-  return paid - toCents(order.refundedAmount ?? '0.00');
+  return paid - order.refundedCents;
 }
 
 /** "Delivery", or "Pickup Saturday 5 December (2026-12-05)": how the order leaves the brewery. */
@@ -97,11 +96,11 @@ export function ordersExportCsv(orders: readonly OrderDoc[]): string {
       order.shippingAddress,
       itemsText(order),
       order.totalCans,
-      order.subtotal,
-      order.shippingCost,
-      order.gstIncluded,
-      order.totalAmount,
-      order.refundedAmount ?? '0.00',
+      decimalString(order.subtotalCents),
+      decimalString(order.shippingCents),
+      decimalString(order.gstCents),
+      decimalString(order.totalCents),
+      decimalString(order.refundedCents),
       order.trackingReference ?? '',
       order.invoiceNumber ?? '',
       order.paymentIntentId ?? '',
@@ -137,9 +136,9 @@ export function gstSummary(orders: readonly OrderDoc[], period: ReportPeriod): G
     if (within(order.paidAt)) {
       paidOrders += 1;
       salesCents += order.totalCents;
-      gstCents += toCents(order.gstIncluded);
+      gstCents += order.gstCents;
     }
-    for (const refund of order.refunds ?? []) if (within(refund.at)) refundCents += toCents(refund.amount);
+    for (const refund of order.refunds) if (within(refund.at)) refundCents += refund.amountCents;
   }
   const gstOnRefunds = gstIn(refundCents);
   return {

@@ -1,4 +1,5 @@
-import { compareSalesLines, decimalAmount, orderNumberOf, salesLinesOf } from './sales-line';
+import { compareSalesLines, orderNumberOf, salesLinesOf, salesReportLineOf } from './sales-line';
+import type { SalesLine } from './sales-line';
 
 describe('sales lines', () => {
   it.each([
@@ -8,8 +9,26 @@ describe('sales lines', () => {
     [4400, '44.00'],
     [123456, '1234.56'],
     [-250, '-2.50'],
-  ])('%d cents is "%s"', (cents, text) => {
-    expect(decimalAmount(cents)).toBe(text);
+  ])('a line of %d cents is "%s" in the report', (cents, text) => {
+    const [line] = salesLinesOf(
+      '7',
+      [
+        {
+          id: '7-1',
+          productId: 'p',
+          productName: 'P',
+          style: 'S',
+          packSize: 'single',
+          packQuantity: 1,
+          packs: 1,
+          quantity: 1,
+          unitPriceCents: cents,
+          lineTotalCents: cents,
+        },
+      ],
+      '2026-11-22T03:00:00.000Z',
+    );
+    expect(salesReportLineOf(line as SalesLine)).toMatchObject({ unitPrice: text, lineTotal: text, unitPriceCents: cents });
   });
 
   it.each([
@@ -49,8 +68,8 @@ describe('sales lines', () => {
       line: 1,
       paidAt,
       date,
-      unitPrice: '42.00',
-      lineTotal: '42.00',
+      unitPriceCents: 4200,
+      lineTotalCents: 4200,
       quantity: 8,
       packs: 1,
     });

@@ -1,4 +1,4 @@
-import { type FulfilmentMethod, type PackQuantity, type PackSize, perthDayOf, type PerthDay } from '@brewery/shop-rules';
+import { decimalString, type FulfilmentMethod, type PackQuantity, type PackSize, perthDayOf, type PerthDay } from '@brewery/shop-rules';
 import { compareNumbered, compareText } from '../../../shared-kernel/collation';
 
 /** What a sales line needs from one item of an order, as OrderPlaced priced it. */
@@ -38,10 +38,8 @@ export type SalesLine = {
   packs: number;
   /** Cans. */
   quantity: number;
-  /** Price of one unit (a can for singles, a whole pack otherwise), e.g. "22.00". */
-  unitPrice: string;
+  /** Price of one unit in cents (a can for singles, a whole pack otherwise). */
   unitPriceCents: number;
-  lineTotal: string;
   lineTotalCents: number;
   /** A refund of the order's payment: a negative line, no beer and no cans (absent on sales). */
   refund?: true;
@@ -49,11 +47,11 @@ export type SalesLine = {
   fulfilment?: FulfilmentMethod;
 };
 
-/** "48.00" from 4800: exact, because cents are integers. */
-export function decimalAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+/** A sales line as the report answers it: its money also written in dollars ("22.00", "-10.50" for a refund). */
+export type SalesReportLineView = SalesLine & { unitPrice: string; lineTotal: string };
+
+export function salesReportLineOf(line: SalesLine): SalesReportLineView {
+  return { ...line, unitPrice: decimalString(line.unitPriceCents), lineTotal: decimalString(line.lineTotalCents) };
 }
 
 /** Order ids are the order sequence's numbers ("12"); anything else has no number to show. */
@@ -84,9 +82,7 @@ export function salesLinesOf(
     packQuantity: item.packQuantity,
     packs: item.packs,
     quantity: item.quantity,
-    unitPrice: decimalAmount(item.unitPriceCents),
     unitPriceCents: item.unitPriceCents,
-    lineTotal: decimalAmount(item.lineTotalCents),
     lineTotalCents: item.lineTotalCents,
     fulfilment,
   }));
@@ -114,9 +110,7 @@ export function refundLineOf(
     packQuantity: 1,
     packs: 0,
     quantity: 0,
-    unitPrice: decimalAmount(-refund.amountCents),
     unitPriceCents: -refund.amountCents,
-    lineTotal: decimalAmount(-refund.amountCents),
     lineTotalCents: -refund.amountCents,
     refund: true,
   };

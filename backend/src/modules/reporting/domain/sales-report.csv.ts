@@ -1,4 +1,4 @@
-import { packSizeLabel } from '@brewery/shop-rules';
+import { decimalString, packSizeLabel } from '@brewery/shop-rules';
 import { csvCell, csvFile, csvRow } from '../../../shared-kernel/csv';
 import type { ReportPeriod } from './report-period';
 
@@ -39,8 +39,8 @@ export function salesReportCsv(lines: readonly SalesLine[], summary: SalesSummar
       line.refund === true ? '' : packSizeLabel(line.packSize),
       line.refund === true ? '' : line.packs,
       line.quantity,
-      line.unitPrice,
-      line.lineTotal,
+      decimalString(line.unitPriceCents),
+      decimalString(line.lineTotalCents),
       line.refund === true ? '' : line.fulfilment === 'pickup' ? 'Pickup' : 'Delivery',
     ]),
     [`Total (${summary.lineItems} line items)`, '', '', '', '', '', '', summary.totalCans, '', summary.totalRevenue, ''],

@@ -1,7 +1,7 @@
 import { compareNames } from '../../../shared-kernel/collation';
-import { daysBetween, type PerthDay } from '@brewery/shop-rules';
+import { daysBetween, decimalString, type PerthDay } from '@brewery/shop-rules';
 import type { ReportPeriod } from './report-period';
-import { decimalAmount, type SalesLine } from './sales-line';
+import type { SalesLine } from './sales-line';
 
 export interface DayRevenue {
   day: PerthDay;
@@ -54,11 +54,11 @@ export function summariseSales(period: ReportPeriod, lines: readonly SalesLine[]
     lineItems: lines.length,
     orders: new Set(lines.filter((l) => l.refund !== true).map((l) => l.orderId)).size,
     totalCans,
-    totalRevenue: decimalAmount(totalRevenueCents),
+    totalRevenue: decimalString(totalRevenueCents),
     totalRevenueCents,
     revenueByDay: daysBetween(period.start, period.end).map((day) => {
       const cents = byDay.get(day) ?? 0;
-      return { day, revenue: decimalAmount(cents), revenueCents: cents };
+      return { day, revenue: decimalString(cents), revenueCents: cents };
     }),
     cansByBeer: [...byBeer.values()].sort((a, b) => b.cans - a.cans || compareNames(a.productName, b.productName)),
   };

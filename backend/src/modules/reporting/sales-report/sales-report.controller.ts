@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Res } from '@nestjs/commo
 import { ApiBadRequestResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { reportPeriod } from '../domain/report-period';
-import type { SalesLine } from '../domain/sales-line';
+import { salesReportLineOf, type SalesReportLineView } from '../domain/sales-line';
 import type { SalesSummary } from '../domain/sales-summary';
 import { SalesReport } from './sales-report.service';
 import { SalesReportRequestDto } from './sales-report.request.dto';
@@ -23,8 +23,8 @@ export class SalesReportController {
   @ApiOperation({ summary: 'Sales report lines: one per item of each order paid in the period' })
   @ApiOkResponse({ type: SalesLineResponseDto, isArray: true })
   @ApiBadRequestResponse({ description: PERIOD_ERRORS })
-  lines(@Body() body: SalesReportRequestDto): Promise<SalesLine[]> {
-    return this.report.lines(reportPeriod(body.startDate, body.endDate));
+  async lines(@Body() body: SalesReportRequestDto): Promise<SalesReportLineView[]> {
+    return (await this.report.lines(reportPeriod(body.startDate, body.endDate))).map(salesReportLineOf);
   }
 
   @Post('summary')

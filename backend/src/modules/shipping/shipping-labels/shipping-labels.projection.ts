@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
+import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { LABEL_EVENT_TYPES, type LabelEvent } from '../domain/label.events';
@@ -7,7 +8,7 @@ import { LABEL_EVENT_TYPES, type LabelEvent } from '../domain/label.events';
 export const SHIPPING_LABELS = 'shipping-labels';
 
 /** One order's label, keyed by order id, for the admin order list and its detail dialog. */
-export interface ShippingLabelDoc extends Doc {
+export interface ShippingLabelDoc extends FoldedDoc {
   /** The order id. */
   _id: string;
   orderId: string;
@@ -22,25 +23,17 @@ export interface ShippingLabelDoc extends Doc {
   revision: number;
 }
 
-/** Every shipping label made, one per order. */
-@Injectable()
-export class ShippingLabelsProjection implements Projection {
-  readonly name = 'shipping-labels';
-  readonly collections = [SHIPPING_LABELS];
-  /** The labels list, newest first. */
-  readonly indexes = { [SHIPPING_LABELS]: [{ createdAt: -1 }] } as const;
-  readonly eventTypes = LABEL_EVENT_TYPES;
-
-  async apply(recorded: RecordedEvent, store: DocumentStore): Promise<void> {
-    const labels = store.collection<ShippingLabelDoc>(SHIPPING_LABELS);
-    const orderId = streamId(recorded.streamName);
+/** Every shipping label made, one per order: the first label of an order stands. */
+export const shippingLabelsFold: Fold<ShippingLabelDoc> = {
+  collection: SHIPPING_LABELS,
+  evolve(doc, recorded) {
     const event = { type: recorded.type, data: recorded.data } as LabelEvent;
     switch (event.type) {
       case 'ShippingLabelCreated': {
-        // The first label of an order stands: a redelivered or replayed event changes nothing.
-        if (await labels.findOne({ _id: orderId })) return;
+        if (doc !== null) return doc;
+        const orderId = streamId(recorded.streamName);
         const { data } = event;
-        await labels.replaceOne({
+        return {
           _id: orderId,
           orderId,
           consignmentNumber: data.consignmentNumber,
@@ -51,11 +44,23 @@ export class ShippingLabelsProjection implements Projection {
           recipientName: data.recipient.name,
           createdAt: data.createdAt,
           revision: recorded.revision,
-        });
-        return;
+        };
       }
       default:
-        assertNever(event.type);
+        return assertNever(event.type);
     }
+  },
+};
+
+@Injectable()
+export class ShippingLabelsProjection implements Projection {
+  readonly name = 'shipping-labels';
+  readonly collections = [SHIPPING_LABELS];
+  /** The labels list, newest first. */
+  readonly indexes = { [SHIPPING_LABELS]: [{ createdAt: -1 }] } as const;
+  readonly eventTypes = LABEL_EVENT_TYPES;
+
+  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    return applyFold(shippingLabelsFold, event, store);
   }
 }

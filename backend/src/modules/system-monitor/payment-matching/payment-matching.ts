@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
-import type { PaymentWithoutOrder, StalePayment } from '@brewery/shop-rules';
+import { decimalString, type PaymentWithoutOrder, type StalePayment } from '@brewery/shop-rules';
 import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ORDER_BACKUPS, type OrderBackupDoc } from '../../order-money';
 import { ORDERS, type OrderDoc } from '../../order-desk';
@@ -21,8 +21,8 @@ export interface UnmatchedPayment extends PaymentWithoutOrder {
 
 /** Everything taken has been given back. */
 function refundedInFull(backup: OrderBackupDoc): boolean {
-  const paid = Math.round(Number(backup.amountPaid ?? backup.totals?.total ?? '0') * 100);
-  return paid > 0 && Math.round(Number(backup.amountRefunded ?? '0') * 100) >= paid;
+  const paid = backup.amountPaidCents ?? backup.totals?.totalCents ?? 0;
+  return paid > 0 && backup.amountRefundedCents >= paid;
 }
 
 /** Payments and orders matched up: money taken without its order, and checkouts whose webhook may be lost. */
@@ -55,7 +55,7 @@ export class PaymentMatching {
       return [
         {
           paymentIntentId: backup.paymentIntentId,
-          amount: backup.amountPaid ?? backup.totals?.total ?? '0.00',
+          amount: decimalString(backup.amountPaidCents ?? backup.totals?.totalCents ?? 0),
           createdAt: backup.timestamp,
           orderId: backup.orderId,
           orderNeedsReview: order?.needsReview ?? false,
@@ -78,7 +78,7 @@ export class PaymentMatching {
       created.map(async (backup) => ({
         paymentIntentId: backup.paymentIntentId,
         orderId: backup.orderId,
-        amount: backup.totals?.total ?? '0.00',
+        amount: decimalString(backup.totals?.totalCents ?? 0),
         createdAt: backup.timestamp,
         providerStatus: await answerWithin(
           async () => (await this.gateway.retrievePaymentIntent(backup.paymentIntentId))?.status ?? null,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
-import { stockLevel, type HealthStatus, type OrderNeedingAttention, type SystemStatus } from '@brewery/shop-rules';
+import { decimalString, stockLevel, type HealthStatus, type OrderNeedingAttention, type SystemStatus } from '@brewery/shop-rules';
 import { StoreWrites } from '../../../platform/event-sourcing/store-writes';
 import { CLOCK, DOCUMENT_STORE, EVENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
@@ -133,7 +133,7 @@ export class SystemStatusService {
         customerEmail: order.customerEmail,
         status: order.status,
         invoiceNumber: order.invoiceNumber,
-        totalAmount: order.totalAmount,
+        totalAmount: decimalString(order.totalCents),
         createdAt: order.createdAt,
         issue: issues.join('; '),
       },
