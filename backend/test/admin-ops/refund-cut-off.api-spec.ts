@@ -1,5 +1,5 @@
 import { CommandPipeline } from '../../src/platform/event-sourcing/command-pipeline';
-import { PAYMENT_GATEWAY, type PaymentGateway } from '../../src/modules/payments/gateway/payment-gateway.port';
+import { PAYMENT_GATEWAY, PaymentIntentStateError, type PaymentGateway } from '../../src/modules/payments/gateway/payment-gateway.port';
 import { createTestApp, type TestApp } from '../create-test-app';
 import { eventually, streamEvents } from '../checkout/checkout-fixtures';
 import { adminOrder, outbox, paidOrder, putTracking } from './admin-ops-fixtures';
@@ -80,5 +80,34 @@ describe('a refund cut off after the provider made it', () => {
     expect(await amounts(`payment-${paid.paymentIntentId}`, 'PaymentRefunded')).toEqual([paidCents]);
     expect(await providerRefunds(paid.paymentIntentId)).toBe(1);
     expect(cut).toBeGreaterThan(0);
+  });
+  it('given a refund the provider refused, when the operator asks for the same refund again, then it is refused again and the provider is not asked anew', async () => {
+    const paid = await paidOrder(t, 'refund-refused-once');
+    const gateway = t.app.get<PaymentGateway>(PAYMENT_GATEWAY);
+    const refundAtProvider = gateway.refundPaymentIntent.bind(gateway);
+    let asked = 0;
+    jest.spyOn(gateway, 'refundPaymentIntent').mockImplementation(async (...args) => {
+      // Only this order's payment is refused, once; other refunds still running from earlier tests go through.
+      if (args[0] !== paid.paymentIntentId) return refundAtProvider(...args);
+      asked += 1;
+      if (asked === 1) throw new PaymentIntentStateError(args[0], 'succeeded', 'The charge is disputed');
+      return refundAtProvider(...args);
+    });
+    const token = await t.adminToken();
+    const refund = () =>
+      t
+        .http()
+        .post(`/api/admin/orders/${paid.orderId}/refund`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ amount: '7.00', note: 'Dented' });
+    const first = await refund();
+    expect([first.status, first.body.code]).toEqual([409, 'refund_refused']);
+    const again = await refund();
+    expect([again.status, again.body.code]).toEqual([409, 'refund_refused']);
+    expect((again.body as { message: string }).message).toContain('refused before, and nothing was refunded');
+    // The provider was asked once: a refund it made now could not be recorded under the refused key.
+    expect(asked).toBe(1);
+    expect(await amounts(`payment-${paid.paymentIntentId}`, 'PaymentRefunded')).toEqual([]);
+    expect(await providerRefunds(paid.paymentIntentId)).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ const requested: RefundEvent = {
   data: { orderId: '7', paymentIntentId: 'pi_1', amountCents: 300, note: 'dented', requestedAt: 't', emailCustomer: true },
 };
 const made: RefundEvent = { type: 'RefundMade', data: { refundId: 're_1', amountCents: 300 } };
+const refused: RefundEvent = { type: 'RefundRefused', data: { reason: 'The payment provider refused the refund: more than was left' } };
 
 const refund = DeciderSpecification.for(refundDecider);
 
@@ -35,6 +36,13 @@ describe('refund decider: one refund per key', () => {
     ['a refund asked, when another order is asked under the key', [requested], { ...request, orderId: '8' }, 'idempotency_key_reused'],
     ['a refund asked, when the provider made it', [requested], { type: 'RecordRefundMade', refundId: 're_1', amountCents: 300 }, [made]],
     ['the refund made, when it is recorded again', [requested, made], { type: 'RecordRefundMade', refundId: 're_1', amountCents: 300 }, []],
+    ['a refund the provider refused, when it is asked again', [requested, refused], request, 'refund_refused'],
+    [
+      'a refund the provider refused, when a made refund is recorded',
+      [requested, refused],
+      { type: 'RecordRefundMade', refundId: 're_1', amountCents: 300 },
+      'refund_not_requested',
+    ],
     [
       'nothing asked, when a made refund is recorded',
       [],

@@ -65,6 +65,9 @@ export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
         const { orderId, paymentIntentId, amountCents, note, requestedAt, emailCustomer } = command;
         if (state.kind === 'none')
           return [{ type: 'RefundRequested', data: { orderId, paymentIntentId, amountCents, note, requestedAt, emailCustomer } }];
+        // Refused for good under this key: asked again, it is refused again (never asked of the provider anew, where a
+        // refund made now could not be recorded on this stream).
+        if (state.kind === 'refused') throw RefundErrors.refusedBefore(state.reason);
         // The same refund asked again (a double click, a lost answer, a burst): nothing new.
         if (state.orderId === orderId && state.amountCents === amountCents) return [];
         throw RefundErrors.keyReused(orderId);

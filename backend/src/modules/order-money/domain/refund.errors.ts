@@ -12,6 +12,9 @@ export const RefundErrors = {
   /** The provider would not make the refund; `reason` is its own message. */
   refusedByProvider: (reason: string): DomainError =>
     new DomainError('refund_refused', `The payment provider refused the refund: ${reason}`, 'conflict'),
+  /** A refund asked again under a key the provider refused before: `reason` is the refusal recorded then. */
+  refusedBefore: (reason: string): DomainError =>
+    new DomainError('refund_refused', `This refund was refused before, and nothing was refunded: ${reason}`, 'conflict'),
   /** The provider made another refund under the same key at the same moment. */
   inProgress: (orderId: string): DomainError =>
     new DomainError(

@@ -183,8 +183,7 @@ export class OrderReview {
         return;
       } catch (error) {
         if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw waitingWhenInProgress(error);
-        await this.recordRefused(stream, error, cause);
-        // Refused because another refund of this payment (the operator's, made at the same moment) left less than
+        // Refused (and recorded so) because another refund of this payment (the operator's, made at the same moment) left less than
         // asked. Once that refund is recorded on the payment, the next attempt refunds what remains, or nothing.
         const { state: after } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
         if (after.refundedCents !== payment.refundedCents) continue;
@@ -229,6 +228,7 @@ export class OrderReview {
         paymentIntentId,
         requested.state.kind === 'none' ? amountCents : requested.state.amountCents,
         stream,
+        cause,
       ));
     await this.pipeline.run({
       streamName: stream,
@@ -268,20 +268,32 @@ export class OrderReview {
     };
   }
 
-  /** The refund made at the provider under the key of its intention's stream: the same refund however often asked. */
+  /**
+   * The refund made at the provider under the key of its intention's stream: the same refund however often asked. A
+   * refusal is recorded on the stream before it is thrown: nothing was refunded under this key, and never will be, so
+   * neither the refund-completion process manager nor a repeat asks the provider again.
+   */
   private async askProvider(
     orderId: string,
     paymentIntentId: string,
     amountCents: number,
     stream: string,
+    cause: Cause,
   ): Promise<{ id: string; amountCents: number }> {
     try {
       const refund = await this.gateway.refundPaymentIntent(paymentIntentId, amountCents, stream);
       return { id: refund.id, amountCents: refund.amountCents };
     } catch (error) {
       if (error instanceof PaymentIntentStateError && error.status === 'idempotency_conflict') throw RefundErrors.inProgress(orderId);
-      if (error instanceof PaymentIntentStateError) throw RefundErrors.refusedByProvider(error.message);
-      throw error;
+      if (!(error instanceof PaymentIntentStateError)) throw error;
+      const refusal = RefundErrors.refusedByProvider(error.message);
+      await this.pipeline.run({
+        streamName: stream,
+        decider: refundDecider,
+        command: { type: 'RecordRefundRefused', reason: refusal.message },
+        cause,
+      });
+      throw refusal;
     }
   }
 
@@ -316,19 +328,9 @@ export class OrderReview {
         cause,
       );
     } catch (error) {
+      // A refusal is recorded on the stream (askProvider): the operator refunds by hand.
       if (!(error instanceof DomainError) || error.code !== 'refund_refused') throw waitingWhenInProgress(error);
-      await this.recordRefused(stream, error, cause);
     }
-  }
-
-  /** The provider will never make the refund under this stream's key: recorded so (nothing was refunded). */
-  private async recordRefused(stream: string, refusal: DomainError, cause: Cause): Promise<void> {
-    await this.pipeline.run({
-      streamName: stream,
-      decider: refundDecider,
-      command: { type: 'RecordRefundRefused', reason: refusal.message },
-      cause,
-    });
   }
 
   private async placedOrder(orderId: string): Promise<PlacedOrder> {
