@@ -1,6 +1,6 @@
 import { aLine } from './catalog.fixture';
 import type { PackSize } from './catalog.types';
-import { addedToPackText, packSizeLabel, perCanPrice, quantityText } from './cart-text';
+import { addedToPackText, cansCount, cansOfBeers, packSizeLabel, perCanPrice, quantityText } from './cart-text';
 
 describe('quantityText', () => {
   it.each<[PackSize, number, string]>([
@@ -46,5 +46,25 @@ describe('packSizeLabel', () => {
     ['16pack', '16 Pack'],
   ])('%p is labelled %p', (packSize, label) => {
     expect(packSizeLabel(packSize)).toBe(label);
+  });
+});
+
+describe('cans in words', () => {
+  it.each([
+    [1, '1 can'],
+    [0, '0 cans'],
+    [12, '12 cans'],
+  ])('%d is "%s"', (cans, text) => {
+    expect(cansCount(cans)).toBe(text);
+  });
+
+  it('names each beer with its cans, in the order given', () => {
+    expect(
+      cansOfBeers([
+        { cans: 2, name: 'Swan Pale' },
+        { cans: 1, name: 'Swan Stout' },
+      ]),
+    ).toBe('2 cans of Swan Pale, 1 can of Swan Stout');
+    expect(cansOfBeers([])).toBe('');
   });
 });

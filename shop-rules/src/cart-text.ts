@@ -14,6 +14,16 @@ export function packSizeLabel(packSize: PackSize): string {
   return PACK_SIZE_LABELS[packSize];
 }
 
+/** '1 can', '12 cans'. */
+export function cansCount(cans: number): string {
+  return `${cans} ${cans === 1 ? 'can' : 'cans'}`;
+}
+
+/** '2 cans of Swan Pale, 1 can of Swan Stout': cans of named beers, in the order given. */
+export function cansOfBeers(items: readonly { cans: number; name: string }[]): string {
+  return items.map(({ cans, name }) => `${cansCount(cans)} of ${name}`).join(', ');
+}
+
 /**
  * The checkout summary's count, in the spec's words with the right number: 'N single cans' or
  * 'N M-packs (X cans)', and '1 single can', '1 4-pack (4 cans)' for one.

@@ -36,7 +36,11 @@ export function centsToDollars(cents: number): number {
 /** "$12.50"; negative amounts (refunds, differences) as "-$12.50". */
 export function formatPrice(dollars: number): string {
   if (!Number.isFinite(dollars)) throw new InvalidAmountError(dollars);
-  const cents = Math.round(Number((dollars * 100).toFixed(6)));
+  return formatCents(Math.round(Number((dollars * 100).toFixed(6))));
+}
+
+/** Cents as the shop writes money in words: "$12.50", "-$12.50". */
+export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const absolute = Math.abs(cents);
   const whole = Math.floor(absolute / 100);

@@ -1,6 +1,6 @@
 import { ID_TYPE_LABELS, type IdType } from '../orders';
 import type { Actor, RecordedEvent } from '@brewery/eventstore';
-import { isOrderStatus, orderStatusLabel } from '@brewery/shop-rules';
+import { cansOfBeers, formatCents, isOrderStatus, orderStatusLabel } from '@brewery/shop-rules';
 
 /** One line of an order's history, as the operator reads it. */
 export interface TimelineEntry {
@@ -15,7 +15,7 @@ export interface TimelineEntry {
 
 type Data = Record<string, unknown>;
 
-const money = (cents: unknown): string => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : '');
+const money = (cents: unknown): string => (typeof cents === 'number' ? formatCents(cents) : '');
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const reason = (value: unknown): string => text(value).replace(/_/g, ' ');
 /** A status as the admin screen and the customer's e-mails name it ('Packed - Awaiting Pickup'). */
@@ -31,7 +31,7 @@ function heldFor(expiresAt: unknown, occurredAt: string | undefined): string {
 /** "2 cans of Swan Pale, 1 can of Swan Stout": the cans of a return, as it recorded them. */
 function returnedCans(items: unknown): string {
   if (!Array.isArray(items)) return '';
-  return (items as Data[]).map((item) => `${text(item.cans)} ${item.cans === 1 ? 'can' : 'cans'} of ${text(item.productName)}`).join(', ');
+  return cansOfBeers((items as Data[]).map((item) => ({ cans: Number(item.cans), name: text(item.productName) })));
 }
 
 /** The beer names an order was placed with, by product id (what its stock moves are named by). */

@@ -2,8 +2,10 @@
 export { OrdersModule } from './orders.module';
 export type { CheckoutOrigin, OrderCommand, ReturnRefund, SeenCartLine } from './domain/order.commands';
 export {
+  cansText,
   checkoutEnding,
   claimedPaymentRefusal,
+  paymentTakenFor,
   earlierCheckoutFacing,
   orderDecider,
   refundOfCans,

@@ -1,15 +1,18 @@
-import { BEER_TYPES, hiddenCharacterIn, invisibleCharacterRule, InvalidAmountError, toCents, type BeerType } from '@brewery/shop-rules';
+import {
+  BEER_TYPES,
+  decimalString,
+  hiddenCharacterIn,
+  invisibleCharacterRule,
+  InvalidAmountError,
+  toCents,
+  type BeerType,
+} from '@brewery/shop-rules';
 import { ProductErrors } from './product.errors';
 import type { ProductFields } from './product.events';
 
 export const MAX_ABV = 20;
 /** The largest order the shop takes (the spec's biggest valid pack total). */
 export const MAX_PER_ORDER = 192;
-
-/** Cents as the Product entity stores prices: a decimal string with two decimals ("6.50"). */
-export function priceString(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 /**
  * The invariants every stored product meets, and its canonical form: trimmed text, prices as two-decimal
@@ -81,5 +84,5 @@ function positivePrice(label: string, value: string | null): string | null {
     throw error;
   }
   if (cents <= 0) throw ProductErrors.invalid(`${label} must be more than 0`);
-  return priceString(cents);
+  return decimalString(cents);
 }

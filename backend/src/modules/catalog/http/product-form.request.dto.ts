@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BEER_TYPES, toCents, type BeerType } from '@brewery/shop-rules';
+import { BEER_TYPES, decimalString, toCents, type BeerType } from '@brewery/shop-rules';
 import type { ProductFields } from '../domain/product.events';
-import { priceString } from '../domain/product-fields';
 import {
   Checked,
   abv,
@@ -142,7 +141,7 @@ export class SeedProductsResponseDto {
 /** The validated form as the domain takes it. */
 export function toProductFields(dto: ProductFormRequestDto): ProductFields {
   const price = (value: string | number | null | undefined): string | null =>
-    isBlank(value) ? null : priceString(toCents(value as string | number));
+    isBlank(value) ? null : decimalString(toCents(value as string | number));
   return {
     name: dto.name.trim(),
     style: dto.style.trim(),

@@ -1,4 +1,4 @@
-import { centsToDollars, formatPrice, packSizeLabel } from '@brewery/shop-rules';
+import { formatCents, packSizeLabel } from '@brewery/shop-rules';
 import type { EmailMessage } from '../../notifications';
 import type { OrderPlacedData } from '../../orders';
 
@@ -6,7 +6,7 @@ export function newOrderAlertEmailKey(orderId: string): string {
   return `order-${orderId}-new-order-alert`;
 }
 
-const money = (cents: number): string => formatPrice(centsToDollars(cents));
+const money = formatCents;
 
 /**
  * The shop's own note of a paid order (NEW_ORDER_EMAIL=on): who, where to, what to pack and the total, with

@@ -1,5 +1,6 @@
 import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
 import {
+  operatorRefundKey,
   refundDecider,
   refundToFinish,
   refundUnderKey,
@@ -73,7 +74,14 @@ describe('refund decider: one refund per key', () => {
 
 describe('the cents a refund under one key is for', () => {
   const none: RefundState = { kind: 'none' };
-  const asked300: RefundState = { kind: 'requested', orderId: '7', paymentIntentId: 'pi_1', amountCents: 300, note: 'dented' };
+  const asked300: RefundState = {
+    kind: 'requested',
+    orderId: '7',
+    paymentIntentId: 'pi_1',
+    amountCents: 300,
+    note: 'dented',
+    emailCustomer: true,
+  };
   const refused300: RefundState = { ...asked300, kind: 'refused', reason: 'more than was left' };
   const operator = (amountCents: number | null, cansValueCents: number | null = null): RefundAsk => ({
     by: 'operator',
@@ -105,6 +113,21 @@ describe('the cents a refund under one key is for', () => {
     if (typeof expected === 'string')
       expect(() => refundUnderKey(intended, ask, leftCents)).toThrow(expect.objectContaining({ code: expected }));
     else expect(refundUnderKey(intended, ask, leftCents)).toBe(expected);
+  });
+
+  it.each<[string, RefundAsk, number, string]>([
+    ['an amount', operator(250), 1_000, 'n2-250'],
+    ['all that is left', operator(null), 1_000, 'n2-rest'],
+    ['cans worth more than is left', operator(null, 400), 150, 'n2-150'],
+  ])('keys an operator refund of %s without an Idempotency-Key by the refunds recorded and the cents asked', (_, ask, leftCents, key) => {
+    expect(operatorRefundKey(2, ask as Extract<RefundAsk, { by: 'operator' }>, leftCents)).toBe(key);
+  });
+
+  it('reads a request from before the e-mail choice was recorded as one to e-mail', () => {
+    const { emailCustomer: _dropped, ...older } = (requested).data;
+    refund
+      .given([{ type: 'RefundRequested', data: older }])
+      .thenState((state) => expect(state).toMatchObject({ kind: 'requested', emailCustomer: true }));
   });
 
   it('finishes a refund asked or made, never one refused or never asked', () => {

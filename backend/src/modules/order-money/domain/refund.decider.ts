@@ -11,7 +11,7 @@ import { RefundErrors } from './refund.errors';
  */
 export type RefundState =
   | { kind: 'none' }
-  | { kind: 'requested'; orderId: string; paymentIntentId: string; amountCents: number; note: string; emailCustomer?: boolean }
+  | { kind: 'requested'; orderId: string; paymentIntentId: string; amountCents: number; note: string; emailCustomer: boolean }
   | {
       kind: 'made';
       orderId: string;
@@ -19,7 +19,7 @@ export type RefundState =
       amountCents: number;
       note: string;
       refundId: string;
-      emailCustomer?: boolean;
+      emailCustomer: boolean;
     }
   | { kind: 'refused'; orderId: string; paymentIntentId: string; amountCents: number; note: string; reason: string };
 
@@ -87,7 +87,8 @@ export const refundDecider: Decider<RefundState, RefundCommand, RefundEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'RefundRequested':
-        return { kind: 'requested', ...event.data };
+        // Older events say nothing of the e-mail: their refunds were e-mailed.
+        return { kind: 'requested', ...event.data, emailCustomer: event.data.emailCustomer ?? true };
       case 'RefundMade':
         return state.kind !== 'requested'
           ? state
@@ -108,6 +109,15 @@ export type RefundAsk =
   | { by: 'operator'; amountCents: number | null; cansValueCents: number | null }
   | { by: 'return'; refundCents: number }
   | { by: 'cancellation' };
+
+/**
+ * The key of an operator's refund asked without an Idempotency-Key: the refunds already recorded on the payment and
+ * the cents asked (all that is left: 'rest'), so identical asks crossing each other make one refund, and the same ask
+ * after that refund is recorded makes another.
+ */
+export function operatorRefundKey(refundsRecorded: number, ask: Extract<RefundAsk, { by: 'operator' }>, leftCents: number): string {
+  return `n${refundsRecorded}-${centsAsked(ask, leftCents) ?? 'rest'}`;
+}
 
 /**
  * The cents the operator asks for a new refund: cans priced from the order's lines and refunded up to what is left

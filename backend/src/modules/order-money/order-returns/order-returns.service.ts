@@ -6,6 +6,7 @@ import { RetryLater } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import {
+  cansText,
   orderDecider,
   refundableCents,
   type PlacedOrder,
@@ -19,7 +20,7 @@ import {
 } from '../../orders';
 
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { cansText, keyDigest, OrderReview, type RefundAnswer } from '../order-review/order-review.service';
+import { keyDigest, OrderReview, type RefundAnswer } from '../order-review/order-review.service';
 
 /** `POST /api/admin/orders/{id}/return`'s answer: what was recorded, and the money it moved. */
 export type ReturnAnswer = OrderReturnAnswer;

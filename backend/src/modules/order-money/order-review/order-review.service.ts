@@ -16,7 +16,9 @@ import {
   type PaymentGateway,
 } from '../../payments';
 import {
+  cansText,
   orderDecider,
+  paymentTakenFor,
   refundOfCans,
   type PlacedOrder,
   OrderErrors,
@@ -27,7 +29,7 @@ import {
   parseRefundAsked,
   ReviewMessages,
 } from '../../orders';
-import { centsAsked, refundDecider, refundStreamName, refundToFinish, refundUnderKey } from '../domain/refund.decider';
+import { operatorRefundKey, refundDecider, refundStreamName, refundToFinish, refundUnderKey } from '../domain/refund.decider';
 import { RefundErrors } from '../domain/refund.errors';
 
 import { orderRefundEmail, orderRefundEmailKey } from '../domain/order-refund-email';
@@ -89,7 +91,7 @@ export class OrderReview {
     const typed = parseNote(body.note, false, ReviewMessages.refundNote);
     const key = parseIdempotencyKey(idempotencyKey);
     const order = await this.placedOrder(orderId);
-    const paymentIntentId = paymentOf(order);
+    const paymentIntentId = paymentTakenFor(order);
     if (paymentIntentId === null) throw RefundErrors.noPaymentTaken(orderId);
     const payments = paymentStreamName(paymentIntentId);
     const { state: payment } = await this.pipeline.load(payments, paymentDecider);
@@ -102,7 +104,7 @@ export class OrderReview {
       cansValueCents: 'cans' in wanted ? refundOfCans(order, wanted.cans) : null,
     };
     const note = 'cans' in wanted ? cansNote(order, wanted.cans, typed) : typed;
-    const stream = refundStreamName(orderId, keyDigest(key ?? `n${payment.refunds.length}-${centsAsked(ask, taken.leftCents) ?? 'rest'}`));
+    const stream = refundStreamName(orderId, keyDigest(key ?? operatorRefundKey(payment.refunds.length, ask, taken.leftCents)));
     const { state: intended } = await this.pipeline.load(stream, refundDecider);
     const at = this.clock.now().toISOString();
     const amountCents = refundUnderKey(intended, ask, taken.leftCents);
@@ -125,7 +127,7 @@ export class OrderReview {
    */
   async refundReturn(orderId: string, returnId: string, refundCents: number, note: string, cause: Cause): Promise<RefundAnswer | null> {
     const order = await this.placedOrder(orderId);
-    const paymentIntentId = paymentOf(order);
+    const paymentIntentId = paymentTakenFor(order);
     if (paymentIntentId === null) return null;
     const { state: payment } = await this.pipeline.load(paymentStreamName(paymentIntentId), paymentDecider);
     const taken = moneyTaken(payment);
@@ -146,7 +148,7 @@ export class OrderReview {
    */
   async refundCancelledOrder(orderId: string, cancelledAtRevision: number, cause: Cause): Promise<void> {
     const order = await this.placedOrder(orderId);
-    const paymentIntentId = paymentOf(order);
+    const paymentIntentId = paymentTakenFor(order);
     if (paymentIntentId === null) return;
     // Each attempt has its own key; one the provider refused (a refund made at the same moment left less than
     // asked) is never asked again, and the next attempt refunds what remains then.
@@ -250,6 +252,7 @@ export class OrderReview {
       cause,
     });
     const refundedCents = recorded.state.refundedCents;
+    const left = moneyTaken(recorded.state)?.leftCents ?? 0;
     if (intent.emailCustomer)
       await this.emails.queue(
         orderRefundEmailKey(orderId, made.id),
@@ -264,7 +267,7 @@ export class OrderReview {
       refundId: made.id,
       amount: decimalString(made.amountCents),
       refunded: decimalString(refundedCents),
-      refundable: decimalString(paidCents - refundedCents),
+      refundable: decimalString(left),
     };
   }
 
@@ -310,8 +313,7 @@ export class OrderReview {
     const { state: payment } = await this.pipeline.load(paymentStreamName(intended.paymentIntentId), paymentDecider);
     const taken = moneyTaken(payment);
     if (taken === null) return;
-    const emailCustomer = intended.emailCustomer !== false;
-    const { orderId, paymentIntentId, amountCents, note } = intended;
+    const { orderId, paymentIntentId, amountCents, note, emailCustomer } = intended;
     try {
       await this.refundOnce(
         {
@@ -350,11 +352,6 @@ function waitingWhenInProgress(error: unknown): unknown {
     : error;
 }
 
-/** The payment that was taken for the order: the one that paid it, or else its own intent (paid after it was cancelled, say). */
-function paymentOf(order: PlacedOrder): string | null {
-  return order.paidWith ?? order.paymentIntentId;
-}
-
 /** Times a cancellation's refund is asked of the provider before the order is handed to the operator. */
 const CANCELLATION_REFUND_ATTEMPTS = 5;
 
@@ -362,16 +359,6 @@ const CANCELLATION_REFUND_ATTEMPTS = 5;
 function cansNote(order: PlacedOrder, cans: readonly PickedCans[], typed: string): string {
   const named = cansText(order, cans);
   return typed === '' ? named : `${named}: ${typed}`;
-}
-
-/** "2 cans of Swan Pale, 1 can of Swan Stout", named as the order has them. */
-export function cansText(order: PlacedOrder, cans: readonly PickedCans[]): string {
-  return cans
-    .map(({ productId, cans: count }) => {
-      const name = order.order.items.find((item) => item.productId === productId)?.productName ?? productId;
-      return `${count} ${count === 1 ? 'can' : 'cans'} of ${name}`;
-    })
-    .join(', ');
 }
 
 /** A key as a stream name may hold it: any text the client chose, digested to 22 safe characters. */

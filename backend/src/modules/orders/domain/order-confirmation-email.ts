@@ -2,8 +2,7 @@ import {
   DISPATCH_DAYS_SHORT,
   PROCESSING_TIME,
   RECEIVER_MIN_AGE,
-  centsToDollars,
-  formatPrice,
+  formatCents,
   packSizeLabel,
   paymentReference,
   perthLongDate,
@@ -25,7 +24,7 @@ export function confirmationEmailKey(orderId: string): string {
   return `order-${orderId}-confirmation`;
 }
 
-const money = (cents: number): string => formatPrice(centsToDollars(cents));
+const money = formatCents;
 
 function itemText(item: OrderItem): string {
   const what =

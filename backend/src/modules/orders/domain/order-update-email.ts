@@ -5,6 +5,7 @@ import {
   PROCESSING_TIME,
   RECEIVER_MIN_AGE,
   auspostTrackingUrl,
+  formatCents,
   orderStatusLabel,
   COLLECTION_REMINDER,
   pickupWhen,
@@ -71,7 +72,7 @@ function cancellationMoney(update: OrderUpdate): string {
   if (paid === null) return 'No payment was taken for it.';
   if (paid.keptReason !== null) return 'We will be in touch about your payment.';
   if (paid.refundCents <= 0) return 'Your payment had already been refunded.';
-  return `We are refunding $${(paid.refundCents / 100).toFixed(2)} to the card you paid with; it can take 5 to 10 business days to show.`;
+  return `We are refunding ${formatCents(paid.refundCents)} to the card you paid with; it can take 5 to 10 business days to show.`;
 }
 
 /** The body of a message to the customer, as text lines and the same as HTML paragraphs. */

@@ -11,6 +11,8 @@ import {
   type ReturnedCans,
 } from './order.events';
 import {
+  cansOfBeers,
+  formatCents,
   cansValueCents,
   isTrackingReference,
   isWithCustomer,
@@ -178,7 +180,7 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
             {
               type: 'OrderNeedsReview',
               data: {
-                reason: `Cancelled and the payment kept ($${(refundCents / 100).toFixed(2)} not refunded, cans not returned): ${keptReason}`,
+                reason: `Cancelled and the payment kept (${formatCents(refundCents)} not refunded, cans not returned): ${keptReason}`,
                 paymentIntentId: state.paidWith,
               },
             },
@@ -266,6 +268,21 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     default:
       return assertNever(command);
   }
+}
+
+/** "2 cans of Swan Pale, 1 can of Swan Stout": cans of the order, named as the order has them. */
+export function cansText(order: PlacedOrder, cans: readonly PickedCans[]): string {
+  return cansOfBeers(
+    cans.map(({ productId, cans: count }) => ({
+      cans: count,
+      name: order.order.items.find((item) => item.productId === productId)?.productName ?? productId,
+    })),
+  );
+}
+
+/** The payment that was taken for the order: the one that paid it, or else its own intent (paid after it was cancelled, say). */
+export function paymentTakenFor(order: PlacedOrder): string | null {
+  return order.paidWith ?? order.paymentIntentId;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hiddenCharacterIn, type PickedCans } from '@brewery/shop-rules';
+import { hiddenCharacterIn, toCents, type PickedCans } from '@brewery/shop-rules';
 import type { DomainError } from '../../../shared-kernel/domain-error';
 import { NOTE_MAX, ReviewErrors } from '../domain/order-review.errors';
 import { OrderErrors } from '../domain/order.errors';
@@ -32,7 +32,7 @@ export function parseRefundAmount(value: unknown): number | null {
   if (typeof text !== 'string' || !/^\d{1,6}(\.\d{1,2})?$/.test(text.trim())) {
     throw ReviewErrors.invalidRefundAmount();
   }
-  const cents = Math.round(Number(text.trim()) * 100);
+  const cents = toCents(text.trim());
   if (cents <= 0) throw ReviewErrors.invalidRefundAmount();
   return cents;
 }

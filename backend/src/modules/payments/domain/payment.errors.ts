@@ -1,6 +1,5 @@
+import { formatCents } from '@brewery/shop-rules';
 import { DomainError } from '../../../shared-kernel/domain-error';
-
-const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
 /** What the browser hears when it tries to pay an intent the shop has cancelled. */
 export const CHECKOUT_ENDED_MESSAGE =
@@ -23,7 +22,9 @@ export const PaymentErrors = {
   refundTooLarge: (refundable: number): DomainError =>
     new DomainError(
       'refund_too_large',
-      refundable === 0 ? 'This payment has been refunded in full' : `At most ${dollars(refundable)} of this payment can still be refunded`,
+      refundable === 0
+        ? 'This payment has been refunded in full'
+        : `At most ${formatCents(refundable)} of this payment can still be refunded`,
       'conflict',
     ),
 

@@ -1,4 +1,4 @@
-import { centsToDollars, formatPrice, addDays, type PerthDay } from '@brewery/shop-rules';
+import { addDays, cansCount, formatCents, type PerthDay } from '@brewery/shop-rules';
 import type { SalesLine } from './sales-line';
 import { summariseSales, type BeerCans } from './sales-summary';
 import type { StockLevelEntry } from './stock-levels';
@@ -74,8 +74,8 @@ export function dayLabel(day: PerthDay): string {
   return `${WEEKDAYS[date.getUTCDay()] ?? ''} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
-const money = (cents: number): string => formatPrice(centsToDollars(cents));
-const cans = (n: number): string => `${n} ${n === 1 ? 'can' : 'cans'}`;
+const money = formatCents;
+const cans = cansCount;
 
 function figureLines(title: string, f: PeriodFigures): string[] {
   const top = f.topBeers.length === 0 ? 'none' : f.topBeers.map((b) => `${b.productName} (${cans(b.cans)})`).join(', ');

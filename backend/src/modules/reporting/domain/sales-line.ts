@@ -1,5 +1,6 @@
 import { decimalString, type FulfilmentMethod, type PackQuantity, type PackSize, perthDayOf, type PerthDay } from '@brewery/shop-rules';
 import { compareNumbered, compareText } from '../../../shared-kernel/collation';
+import { orderNumberFrom } from '../../../shared-kernel/order-number';
 
 /** What a sales line needs from one item of an order, as OrderPlaced priced it. */
 export interface SoldItem {
@@ -54,9 +55,10 @@ export function salesReportLineOf(line: SalesLine): SalesReportLineView {
   return { ...line, unitPrice: decimalString(line.unitPriceCents), lineTotal: decimalString(line.lineTotalCents) };
 }
 
-/** Order ids are the order sequence's numbers ("12"); anything else has no number to show. */
+/** The order's number as the report shows it (`Order #N`), read as every order number is; null for any other id. */
 export function orderNumberOf(orderId: string): number | null {
-  return /^\d{1,15}$/.test(orderId) ? Number(orderId) : null;
+  const number = orderNumberFrom(orderId);
+  return number === null ? null : Number(number);
 }
 
 /** The sales lines of an order once it is paid: one per item, dated by the Perth day of the payment. */
