@@ -109,10 +109,8 @@ describe('Stripe payment gateway against a local Stripe', () => {
     });
     events = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
     const pipeline = new CommandPipeline(events);
-    recovery = new WebhookRecoveryService(
-      gateway,
-      new PaymentWebhookService(pipeline, gateway, { now: () => new Date('2026-11-23T01:00:00.000Z') }),
-    );
+    const clock = { now: () => new Date('2026-11-23T01:00:00.000Z') };
+    recovery = new WebhookRecoveryService(gateway, new PaymentWebhookService(pipeline, gateway, clock), clock);
   });
   afterAll(async () => {
     await stripe.stop();

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PaymentErrors } from '../domain/payment.errors';
 import { TEST_CARDS } from '../domain/test-cards';
-import type { ProviderOutcomeKind } from '../domain/payment.events';
+import { outcomeAmountCents, providerOutcomeOf } from '../domain/provider-report';
+import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../gateway/payment-gateway.port';
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';
@@ -18,6 +19,7 @@ export class WebhookRecoveryService {
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     private readonly webhooks: PaymentWebhookService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async simulate(paymentIntentId: string | undefined): Promise<{ message: string; status: string }> {
@@ -53,7 +55,7 @@ export class WebhookRecoveryService {
   /** Records what the provider's view of an intent says happened; the shop's status after it, or null. */
   private async recordProviderView(intent: ProviderPaymentIntent): Promise<string | null> {
     const id = intent.id;
-    const outcome = providerOutcomeOf(intent);
+    const outcome = providerOutcomeOf(intent.status, intent.lastError !== null);
     if (outcome !== null) {
       const failed = outcome === 'failed';
       const result = await this.webhooks.recordOutcome({
@@ -63,14 +65,13 @@ export class WebhookRecoveryService {
           // A recovery has no provider event id; this one is stable, so repeating the recovery records nothing new.
           providerEventId: `recovery:${id}:${failed ? `failed:${intent.lastError?.code ?? 'unknown'}` : outcome}`,
           orderId: intent.orderId,
-          amountCents:
-            outcome === 'authorised'
-              ? intent.amountCapturableCents || intent.amountCents
-              : outcome === 'succeeded'
-                ? intent.amountReceivedCents || intent.amountCents
-                : intent.amountCents,
+          amountCents: outcomeAmountCents(outcome, {
+            amountCents: intent.amountCents,
+            capturableCents: intent.amountCapturableCents,
+            receivedCents: intent.amountReceivedCents,
+          }),
           currency: intent.currency,
-          at: new Date().toISOString(),
+          at: this.clock.now().toISOString(),
         },
         failureCode: failed ? (intent.lastError?.code ?? null) : null,
         failureMessage: failed ? (intent.lastError?.message ?? null) : null,
@@ -88,20 +89,4 @@ export interface ProviderCheck {
   providerStatus: string | null;
   /** The payment's status in the shop after recording what the provider reports, or null when nothing was. */
   recorded: string | null;
-}
-
-/** What the provider's view of an intent says happened, or null when nothing has yet. */
-function providerOutcomeOf(intent: ProviderPaymentIntent): ProviderOutcomeKind | null {
-  switch (intent.status) {
-    case 'succeeded':
-      return 'succeeded';
-    case 'requires_capture':
-      return 'authorised';
-    case 'canceled':
-      return 'cancelled';
-    case 'requires_payment_method':
-      return intent.lastError === null ? null : 'failed';
-    default:
-      return null;
-  }
 }

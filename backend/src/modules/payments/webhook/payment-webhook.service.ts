@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { paymentDecider, type PaymentState } from '../domain/payment.decider';
+import { outcomeAmountCents } from '../domain/provider-report';
 import { PaymentErrors } from '../domain/payment.errors';
 import { paymentStreamName, type PaymentCancelReason, type PaymentOutcomeData, type ProviderOutcomeKind } from '../domain/payment.events';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
@@ -91,12 +92,11 @@ export class PaymentWebhookService {
     const intent = event.data.object as Stripe.PaymentIntent;
     const orderId = intent.metadata['orderId'];
     const failed = outcome === 'failed';
-    const amountCents =
-      outcome === 'authorised'
-        ? intent.amount_capturable
-        : outcome === 'succeeded'
-          ? intent.amount_received || intent.amount
-          : intent.amount;
+    const amountCents = outcomeAmountCents(outcome, {
+      amountCents: intent.amount,
+      capturableCents: intent.amount_capturable,
+      receivedCents: intent.amount_received,
+    });
     const state = await this.recordOutcome({
       outcome,
       report: {
