@@ -12,6 +12,11 @@ export interface Cause {
   actor: Actor;
 }
 
+/** The cause of what the shop does by itself on a timer (a sweep): the system, under a correlation id of the job's own. */
+export function systemCause(correlationId: string): Cause {
+  return { correlationId, actor: 'system' };
+}
+
 /** The cause of what a process manager does in reaction to an event: that event, in its request's correlation. */
 export function causedBy(event: { id: string; metadata: { correlationId: string } }): Cause {
   return { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' };

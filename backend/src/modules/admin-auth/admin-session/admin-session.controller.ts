@@ -50,7 +50,7 @@ export class AdminSessionController {
   ): Promise<{ message: string }> {
     // The guard let the request through, so it carries a live token's claims.
     if (req.adminToken === undefined) throw AdminAuthErrors.authenticationRequired();
-    await this.sessions.end(req.adminToken, context.correlationId);
+    await this.sessions.end(req.adminToken, context);
     clearAdminSessionCookie(req, res);
     return { message: 'Logged out' };
   }

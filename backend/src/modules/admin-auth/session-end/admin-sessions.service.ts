@@ -1,3 +1,4 @@
+import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
@@ -16,12 +17,12 @@ export class AdminSessions {
   ) {}
 
   /** Ends the token's session; once this resolves, the token is refused by this process. */
-  async end(claims: AdminTokenClaims, correlationId: string): Promise<void> {
+  async end(claims: AdminTokenClaims, cause: Cause): Promise<void> {
     await this.pipeline.run({
       streamName: adminSessionStream(claims.jti),
       decider: adminSessionDecider,
       command: { type: 'EndAdminSession', tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000).toISOString() },
-      cause: { correlationId, actor: 'admin' },
+      cause,
     });
   }
 

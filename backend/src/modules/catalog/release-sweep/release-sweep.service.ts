@@ -1,3 +1,4 @@
+import { systemCause } from '../../../platform/event-sourcing/command-metadata';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DocumentStore, Leadership } from '@brewery/eventstore';
 import { CLOCK, DOCUMENT_STORE, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -45,7 +46,7 @@ export class ReleaseSweep implements OnApplicationBootstrap, OnApplicationShutdo
     for (const doc of due) {
       const result = await this.streams.run(
         { type: 'RecordRelease', productId: doc.id, at },
-        { correlationId: `release-${doc.id}-${doc.releaseAt ?? ''}`, actor: 'system' },
+        systemCause(`release-${doc.id}-${doc.releaseAt ?? ''}`),
       );
       if (result.events.length > 0) released.push(doc.id);
     }

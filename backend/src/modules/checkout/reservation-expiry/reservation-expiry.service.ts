@@ -1,3 +1,4 @@
+import { systemCause, type Cause } from '../../../platform/event-sourcing/command-metadata';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DocumentStore, Leadership } from '@brewery/eventstore';
 import { DOCUMENT_STORE, CLOCK, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
@@ -54,18 +55,21 @@ export class ReservationExpiry implements OnApplicationBootstrap, OnApplicationS
       .find(expiredReservationFilter(this.clock.now().toISOString()), { sort: { number: 1 } });
   }
 
-  /** Releases every expired reservation of an unpaid order; returns the order ids released. */
-  async releaseExpired(): Promise<{ released: string[] }> {
+  /**
+   * Releases every expired reservation of an unpaid order; returns the order ids released. By itself on its timer, or
+   * for the operator's Auto-Fix (its `cause`).
+   */
+  async releaseExpired(cause?: Cause): Promise<{ released: string[] }> {
     const now = this.clock.now().toISOString();
     const expired = await this.documents.collection<OrderDoc>(ORDERS).find(expiredReservationFilter(now), { sort: { number: 1 } });
     const released: string[] = [];
-    const cause = { correlationId: `reservation-expiry-${now}`, causationId: null, actor: 'system' as const };
+    const by = cause ?? systemCause(`reservation-expiry-${now}`);
     for (const order of expired) {
-      const outcome = await this.cancellation.end(order.id, 'expired', cause);
+      const outcome = await this.cancellation.end(order.id, 'expired', by);
       if (outcome.kind === 'ended') released.push(order.id);
       else if (outcome.kind === 'not_pending' || outcome.kind === 'paid') {
         // Paid, or moved on by the operator, with its hold still recorded: just hand the cans back.
-        if (await this.reservations.release(order.id, 'expired', cause)) released.push(order.id);
+        if (await this.reservations.release(order.id, 'expired', by)) released.push(order.id);
       }
     }
     if (released.length > 0) this.logger.log({ msg: 'expired reservations released', orders: released });

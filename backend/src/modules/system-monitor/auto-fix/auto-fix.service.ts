@@ -92,7 +92,7 @@ export class AutoFix {
       }
     }
 
-    const { released } = await this.reservations.releaseExpired();
+    const { released } = await this.reservations.releaseExpired(cause);
     for (const orderId of released) {
       fixes.push(`Ended the expired checkout of Order #${orderId}: its payment can no longer be made and its cans are back on sale`);
     }
