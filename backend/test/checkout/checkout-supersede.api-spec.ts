@@ -1,6 +1,7 @@
 import { ReservationExpiry } from '../../src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY } from '../../src/modules/payments/gateway/payment-gateway.port';
-import { testIntentStreamName, type TestPaymentGateway } from '../../src/modules/payments/gateway/test-payment-gateway';
+import { testIntentStreamName } from '../../src/modules/payments/domain/test-intent';
+import type { TestPaymentGateway } from '../../src/modules/payments/gateway/test-payment-gateway';
 import { createTestApp, type TestApp } from '../create-test-app';
 import {
   beer,

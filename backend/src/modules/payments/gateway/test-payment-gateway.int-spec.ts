@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { PGLITE_IN_MEMORY, PgliteEventStore } from '@brewery/eventstore';
 import { TEST_CARDS } from '../domain/test-cards';
-import { TestPaymentGateway, testIntentStreamName } from './test-payment-gateway';
+import { testIntentStreamName } from '../domain/test-intent';
+import { TestPaymentGateway } from './test-payment-gateway';
 
 jest.setTimeout(60_000);
 

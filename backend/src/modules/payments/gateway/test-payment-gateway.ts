@@ -2,12 +2,23 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Stripe from 'stripe';
-import type { DomainEvent, EventStore } from '@brewery/eventstore';
+import type { EventStore } from '@brewery/eventstore';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import type { Decider } from '../../../shared-kernel/decider';
 import { PaymentErrors } from '../domain/payment.errors';
 import { testCardOutcome } from '../domain/test-cards';
+import {
+  intentDecider,
+  secretDecider,
+  TEST_GATEWAY_SECRET_STREAM,
+  testIntentStreamName,
+  type IntentEventType,
+  type IntentStep,
+  type IntentView,
+  type StoredEvent,
+  type StoredIntent,
+} from '../domain/test-intent';
+
 import {
   PaymentIntentStateError,
   type CreatePaymentIntentInput,
@@ -15,94 +26,6 @@ import {
   type ProviderPaymentIntent,
   type ProviderRefund,
 } from './payment-gateway.port';
-
-type IntentEventType =
-  'payment_intent.amount_capturable_updated' | 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
-
-/** A payment intent as the local gateway keeps it: the fields of Stripe's object that the shop reads. */
-interface StoredIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
-  capture_method: 'manual';
-  amount_capturable: number;
-  cancellation_reason: string | null;
-  client_secret: string;
-  metadata: Record<string, string>;
-  description: string;
-  receipt_email: string;
-  created: number;
-  livemode: false;
-  automatic_payment_methods: { enabled: true };
-  last_payment_error: { code: string; decline_code: string; message: string } | null;
-  /** Refunds made of the captured amount, by idempotency key (absent: none). */
-  refunds?: { id: string; amount: number; idempotency_key: string; created: number }[];
-}
-
-/** A provider event with its exact bytes, as it was (and will again be) delivered. */
-interface StoredEvent {
-  id: string;
-  payload: string;
-}
-
-/**
- * What happened to an intent, one event each in its stream `test-gateway-intent-<id>`: the intent as it is
- * after, and the provider event the change produced (delivered to the webhook), if any.
- */
-export const TEST_INTENT_EVENT_TYPES = [
-  'TestIntentCreated',
-  'TestIntentAuthorised',
-  'TestIntentDeclined',
-  'TestIntentCaptured',
-  'TestIntentCancelled',
-  'TestIntentRefunded',
-  'TestIntentImported',
-] as const;
-type TestIntentEventType = (typeof TEST_INTENT_EVENT_TYPES)[number];
-interface TestIntentEventData {
-  intent: StoredIntent;
-  providerEvent: StoredEvent | null;
-  /** Only on TestIntentImported: the events an intent kept in a file (older data directories) had produced. */
-  providerEvents?: StoredEvent[];
-}
-
-/** An intent with every provider event it has produced, as its stream folds; null when the gateway never made it. */
-type IntentView = { intent: StoredIntent; events: StoredEvent[] } | null;
-type TestIntentEvent = DomainEvent<TestIntentEventType, TestIntentEventData>;
-
-/** What one step on an intent records, decided on the intent as recorded: a change, or null for none. */
-type IntentStep = (known: IntentView) => { type: TestIntentEventType; intent: StoredIntent; providerEvent?: StoredEvent | null } | null;
-
-/**
- * The intent's stream through the command pipeline, as every stream of the shop: a step is decided on the intent as
- * recorded, appended against the revision it was decided on, and decided again when another shop process changed the
- * intent first. What a caller is answered is read from the intent after the step.
- */
-const intentDecider: Decider<IntentView, IntentStep | { type: 'ImportKept'; data: TestIntentEventData }, TestIntentEvent> = {
-  initialState: null,
-  decide(step, known) {
-    if (typeof step !== 'function') return known === null ? [{ type: 'TestIntentImported', data: step.data }] : [];
-    const change = step(known);
-    return change === null ? [] : [{ type: change.type, data: { intent: change.intent, providerEvent: change.providerEvent ?? null } }];
-  },
-  evolve(known, event) {
-    const { intent, providerEvent, providerEvents = [] } = event.data;
-    return { intent, events: [...(known?.events ?? []), ...providerEvents, ...(providerEvent ? [providerEvent] : [])] };
-  },
-};
-
-/** The webhook secret every shop process signs with: the first one proposed, recorded once. */
-const secretDecider: Decider<string | null, { proposed: string }, DomainEvent<'TestGatewaySecretChosen', { webhookSecret: string }>> = {
-  initialState: null,
-  decide: ({ proposed }, chosen) => (chosen === null ? [{ type: 'TestGatewaySecretChosen', data: { webhookSecret: proposed } }] : []),
-  evolve: (chosen, event) => chosen ?? event.data.webhookSecret,
-};
-
-export const TEST_GATEWAY_SECRET_STREAM = 'test-gateway-settings';
-export const testIntentStreamName = (paymentIntentId: string): string => `test-gateway-intent-${paymentIntentId}`;
 
 /** A provider event ready to deliver: the exact bytes and their Stripe-Signature header. */
 export interface SignedProviderEvent {

@@ -1,5 +1,5 @@
 import { parseVariantName, pictureDecider, pictureUrl, type PictureEvent, type PictureUploaded } from './picture';
-import { fold } from '../../../shared-kernel/decider';
+import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
 
 const upload: PictureUploaded['data'] = {
   pictureId: '0123456789abcdef0123456789abcdef',
@@ -11,17 +11,16 @@ const upload: PictureUploaded['data'] = {
   variants: [{ width: 128, height: 213, bytes: 900, url: '/media/0123456789abcdef0123456789abcdef-128.webp' }],
 };
 
-const given = (...events: PictureEvent[]) => ({
-  when: () => pictureDecider.decide({ type: 'RecordUpload', upload }, fold(pictureDecider, events)),
-});
+const pictures = DeciderSpecification.for(pictureDecider);
+const uploaded: PictureEvent = { type: 'PictureUploaded', data: upload };
 
 describe('pictureDecider', () => {
   it('given no upload of these bytes, when they are uploaded, then the picture is recorded', () => {
-    expect(given().when()).toEqual([{ type: 'PictureUploaded', data: upload }]);
+    pictures.given([]).when({ type: 'RecordUpload', upload }).then([uploaded]);
   });
 
   it('given the same bytes uploaded before, when they are uploaded again, then nothing new is recorded', () => {
-    expect(given({ type: 'PictureUploaded', data: upload }).when()).toEqual([]);
+    pictures.given([uploaded]).when({ type: 'RecordUpload', upload }).then([]);
   });
 });
 

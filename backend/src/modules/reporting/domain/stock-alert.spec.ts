@@ -1,7 +1,8 @@
-import { stockAlertDecider, stockAlertEmail, type StockAlertEvent, type StockAlertState } from './stock-alert';
+import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
+import { stockAlertDecider, stockAlertEmail, type StockAlertEvent } from './stock-alert';
 
 const observe = (inventory: number) => ({ type: 'ObserveStockLevel' as const, productId: 'p-1', productName: 'Swan Lager', inventory });
-const given = (...levels: StockAlertEvent[]): StockAlertState => levels.reduce(stockAlertDecider.evolve, stockAlertDecider.initialState);
+const alerts = DeciderSpecification.for(stockAlertDecider);
 const alerted = (level: 'LOW' | 'CRITICAL', inventory: number): StockAlertEvent => ({
   type: 'StockLevelAlerted',
   data: { productId: 'p-1', productName: 'Swan Lager', level, inventory },
@@ -27,7 +28,7 @@ describe('stock alerts: once per crossing of LOW (10 or less) and CRITICAL (5 or
     ['recovered to LOW after CRITICAL', [alerted('CRITICAL', 4), recovered('LOW', 8)], 5, [alerted('CRITICAL', 5)]],
     ['recovered to OK after LOW', [alerted('LOW', 7), recovered('OK', 11)], 10, [alerted('LOW', 10)]],
   ] as const)('given %s, when the stock is %i, then %j', (_given, history, inventory, expected) => {
-    expect(stockAlertDecider.decide(observe(inventory), given(...history))).toEqual(expected);
+    alerts.given(history).when(observe(inventory)).then(expected);
   });
 
   it('says which beer, how many cans and which level, in the subject and the text', () => {
