@@ -57,12 +57,12 @@ function takeBatch(queue: Queued[]): Queued[] {
   return queue.splice(0, count);
 }
 
-/** Each command decided on the state the one before it left; a refused one leaves the state as it was. */
 /** The metadata of the events a command writes: its cause, at the time of the write. */
 function metadataOf(cause: Cause, occurredAt: string): EventMetadata {
   return { correlationId: cause.correlationId, causationId: cause.causationId ?? null, actor: cause.actor, occurredAt };
 }
 
+/** Each command decided on the state the one before it left; a refused one leaves the state as it was. */
 function decideInTurn(
   batch: readonly Queued[],
   initial: unknown,

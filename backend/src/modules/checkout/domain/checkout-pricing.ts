@@ -133,8 +133,7 @@ export function priceCheckout(
   return { summary, items, reservations };
 }
 
-/** A price the browser sent, in cents; anything unreadable simply fails the comparison. */
-/** A price as the browser sent it, in cents, or null when it is not a price. */
+/** A price as the browser sent it, in cents, or null when it is not a price (it then simply fails the comparison). */
 export function clientCents(price: number | string): number | null {
   try {
     return toCents(price);

@@ -8,7 +8,7 @@ export class ResolveReviewRequest {
   note?: unknown;
 }
 
-/** A refund of the order's payment. Checked by `parseRefund`. */
+/** A refund of the order's payment. Checked by `parseRefundAsked`. */
 export class RefundOrderRequest {
   @ApiProperty({
     type: String,
