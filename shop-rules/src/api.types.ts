@@ -267,7 +267,7 @@ export interface PaymentIntentCreated {
 
 /** The local test gateway's `POST /api/test-gateway/payment-intents/{id}/confirm`. */
 export interface TestPaymentResult {
-  paymentIntent: { id: string; status: string };
+  paymentIntent: { id: string; status: string; amount: number; currency: string };
   /** The card's refusal, as Stripe words it; null when the payment went through. */
   error: { code: string; declineCode: string; message: string } | null;
 }
@@ -362,16 +362,27 @@ export interface UploadedPicture {
 export interface LibraryPicture {
   id: string;
   url: string;
+  format: string;
   width: number;
   height: number;
+  bytes: number;
   fileName: string | null;
   uploadedAt: string;
+  /** Who uploaded it (the operator). */
+  uploadedBy: string;
   variants: PictureVariant[];
 }
 
 /** The kinds of photo ID the cellar door accepts as proof of age, as the server names them. */
 export const ID_TYPES = ['drivers_licence', 'passport', 'wa_photo_card', 'proof_of_age_card'] as const;
 export type IdType = (typeof ID_TYPES)[number];
+/** The kinds of photo ID in words, as the operator reads them and the server's messages write them. */
+export const ID_TYPE_LABELS: Readonly<Record<IdType, string>> = {
+  drivers_licence: "Driver's licence",
+  passport: 'Passport',
+  wa_photo_card: 'WA Photo Card',
+  proof_of_age_card: 'Proof of age card',
+};
 
 /** One item of an admin order. */
 export interface AdminOrderItem {
@@ -465,6 +476,13 @@ export interface AdminOrder {
   notes?: { note: string; at: string; by: EventActor }[];
   /** Added by the shipping module; absent on servers without it. */
   shippingLabel?: ShippingLabelInfo | null;
+  /** The delivery address as the customer gave it (a pickup keeps the one it was placed with). */
+  address: { addressLine1: string; addressLine2: string | null; suburb: string; postCode: string; state: string };
+  /** Why it was cancelled (`deleted` for a pending order the operator deleted), or null. */
+  cancelReason: string | null;
+  deleted: boolean;
+  /** When the provider last said yes or no to a card for it (absent: never). */
+  paymentAnsweredAt?: string;
 }
 
 /** `GET /api/admin/orders/search`: one page of orders, shaped as the admin list's, and how many match in all. */
@@ -609,7 +627,12 @@ export interface OrderBackup {
   timestamp: string;
   orderItems: { quantity: number; productName: string; unitPrice: string; packSize?: string; cans?: number }[];
   totals: { subtotal: string; shipping: string; total: string } | null;
+  /** Posted or collected at the cellar door (absent on backups kept before pickups: posted). */
+  fulfilment?: Fulfilment;
   amountPaid?: string | null;
+  /** Given back so far (absent from servers that did not say). */
+  amountRefunded?: string;
+  succeededAt?: string | null;
   failureMessage?: string | null;
 }
 

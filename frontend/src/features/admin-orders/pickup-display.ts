@@ -1,14 +1,8 @@
-import { packSizeLabel, pickupDayLabel, type PackSize, type PickupListEntry } from '@brewery/shop-rules';
-import type { AdminOrder, IdType } from './api/get-admin-orders';
+import { ID_TYPE_LABELS, packSizeLabel, pickupDayLabel, type PackSize, type PickupListEntry } from '@brewery/shop-rules';
+import type { AdminOrder } from './api/get-admin-orders';
 import { dateTime } from './order-display';
 
-/** The kinds of photo ID, as the operator reads them (the server's message uses the same words). */
-export const ID_TYPE_LABELS: Readonly<Record<IdType, string>> = {
-  drivers_licence: "Driver's licence",
-  passport: 'Passport',
-  wa_photo_card: 'WA Photo Card',
-  proof_of_age_card: 'Proof of age card',
-};
+export { ID_TYPE_LABELS } from '@brewery/shop-rules';
 
 /** The label of an ID kind; one this screen does not know yet reads as the server wrote it. */
 export function idTypeLabel(idType: string): string {

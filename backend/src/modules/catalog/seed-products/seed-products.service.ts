@@ -4,7 +4,7 @@ import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { ProductStreams } from '../product-streams';
 import { SEED_CATALOGUE, seedProductId } from './seed-catalogue';
 
-export interface SeedProductsResult {
+export interface SeedProductsRun {
   /** Beers added by this run. */
   created: number;
   /** Beers whose stream already existed (seeded before, even if edited or deleted since). */
@@ -20,7 +20,7 @@ export interface SeedProductsResult {
 export class SeedProducts {
   constructor(private readonly streams: ProductStreams) {}
 
-  async seed(context: Cause): Promise<SeedProductsResult> {
+  async seed(context: Cause): Promise<SeedProductsRun> {
     let created = 0;
     let deleted = 0;
     let position: number | null = null;

@@ -6,9 +6,10 @@ import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { DeletePendingOrder } from '../../orders';
 import { ORDER_SEARCH_PAGE_SIZES, ORDER_SEARCH_SORTS, type RawOrderSearch } from './order-search';
-import { ListOrdersQuery, SearchOrdersQuery, type OrderSearchPage, type OrderView } from './search-orders.query';
+import type { OrderSearchPage } from '@brewery/shop-rules';
+import { ListOrdersQuery, SearchOrdersQuery, type OrderView } from './search-orders.query';
 
-export type { OrderSearchPage, OrderView } from './search-orders.query';
+export type { OrderView } from './search-orders.query';
 
 @ApiTags('admin: orders')
 @ApiBearerAuth()

@@ -1,31 +1,21 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
-import { decimalString, type AdminOrder, type PackQuantity, type PackSize, type ShippingLabelInfo } from '@brewery/shop-rules';
+import {
+  decimalString,
+  type AdminOrder,
+  type OrderSearchPage,
+  type PackQuantity,
+  type PackSize,
+  type ShippingLabelInfo,
+} from '@brewery/shop-rules';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { SHIPPING_LABELS, type ShippingLabelDoc } from '../../shipping';
 import { ORDERS, type OrderDoc } from './order-list.projection';
 import { orderSearchQuery, parseOrderSearch, type RawOrderSearch } from './order-search';
 
-/**
- * An order of the admin list as the API answers it (`AdminOrder`): the stored order with its money written in dollars,
- * its shipping label if one was made, and the stored fields the dialogs read besides (the address, why it was
- * cancelled, whether it was deleted).
- */
-export type OrderView = AdminOrder & {
-  address: OrderDoc['address'];
-  cancelReason: string | null;
-  deleted: boolean;
-  paymentAnsweredAt?: string;
-};
-
-/** One page of a search, and how many orders match it in all. */
-export interface OrderSearchPage {
-  items: OrderView[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** An order of the admin list as the API answers it. */
+export type OrderView = AdminOrder;
 
 /**
  * One page of the admin's order search (`GET /api/admin/orders/search`), from its query string as Express reads

@@ -1,3 +1,4 @@
+import type { OrderBackupsResponse, PotentiallyMissingOrder } from '@brewery/shop-rules';
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
@@ -6,22 +7,9 @@ import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../../order-desk';
-import { ORDER_BACKUPS, orderBackupOf, type OrderBackupDoc, type OrderBackupView } from './order-backups.projection';
+import { ORDER_BACKUPS, orderBackupOf, type OrderBackupDoc } from './order-backups.projection';
 import { paymentNeedsAction } from './payment-needs-action';
 import { RecoverOrder, RecoverOrderMessages } from './recover-order.service';
-
-export interface PotentiallyMissingOrder extends OrderBackupView {
-  /** What the orders say: null when there is no such order at all. */
-  orderStatus: string | null;
-  /** The operator deleted the order: recovery cannot complete it (its payment needs refunding). */
-  orderDeleted: boolean;
-  needsReview: boolean;
-}
-
-export interface OrderBackupsResponse {
-  backups: OrderBackupView[];
-  summary: { totalBackups: number; successfulPayments: number; potentiallyMissing: PotentiallyMissingOrder[] };
-}
 
 export class RecoverOrderRequest {
   @ApiProperty({ example: 'pi_3Nx...' })

@@ -31,11 +31,8 @@ export interface OrderBackupDoc extends FoldedDoc {
   failureMessage: string | null;
 }
 
-/** One backup as the API answers it: money as decimal strings in dollars. */
-export type OrderBackupView = OrderBackup & { fulfilment?: Fulfilment; amountRefunded: string; succeededAt: string | null };
-
 /** The edge of the backups read model: its cents written as the API's dollars, its storage fields left out. */
-export function orderBackupOf(doc: OrderBackupDoc): OrderBackupView {
+export function orderBackupOf(doc: OrderBackupDoc): OrderBackup {
   const { _id: _key, revision: _revision, orderItems, totals, amountPaidCents, amountRefundedCents, ...kept } = doc;
   return {
     ...kept,

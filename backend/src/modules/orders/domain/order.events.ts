@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@brewery/eventstore';
-import type { Fulfilment, OrderStatus, PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
+import type { Fulfilment, IdType, OrderStatus, PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
 
 /** The spec's order lifecycle. Only `pending` and `paid` are reached by checkout; the rest are the operator's. */
 export { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
@@ -57,15 +57,8 @@ export interface OrderPlacedData {
   fulfilment?: Fulfilment;
 }
 
-/** The kinds of photo ID the cellar door accepts as proof of age (WA). */
-export const ID_TYPES = ['drivers_licence', 'passport', 'wa_photo_card', 'proof_of_age_card'] as const;
-export type IdType = (typeof ID_TYPES)[number];
-export const ID_TYPE_LABELS: Record<IdType, string> = {
-  drivers_licence: "Driver's licence",
-  passport: 'Passport',
-  wa_photo_card: 'WA Photo Card',
-  proof_of_age_card: 'Proof of age card',
-};
+/** The kinds of photo ID the cellar door accepts as proof of age (WA), and their names in words. */
+export { ID_TYPE_LABELS, ID_TYPES, type IdType } from '@brewery/shop-rules';
 
 /** Why an order never reached payment. */
 export type OrderCancelReason =

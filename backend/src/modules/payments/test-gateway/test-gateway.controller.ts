@@ -1,3 +1,4 @@
+import type { TestPaymentResult } from '@brewery/shop-rules';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
@@ -24,11 +25,6 @@ export class ConfirmTestPaymentRequest {
   @IsString({ message: 'clientSecret is required' })
   @MaxLength(200)
   clientSecret!: string;
-}
-
-export interface TestPaymentResult {
-  paymentIntent: { id: string; status: string; amount: number; currency: string };
-  error: { code: string; declineCode: string; message: string } | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PictureVariant } from '@brewery/shop-rules';
 import type { DomainEvent } from '@brewery/eventstore';
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
 
@@ -48,12 +49,7 @@ export function parseVariantName(name: string): { pictureId: string; width: Pict
 
 export const pictureStreamName = (pictureId: string): string => `picture-${pictureId}`;
 
-export interface PictureVariant {
-  width: number;
-  height: number;
-  bytes: number;
-  url: string;
-}
+export type { PictureVariant } from '@brewery/shop-rules';
 
 export type PictureUploaded = DomainEvent<
   'PictureUploaded',

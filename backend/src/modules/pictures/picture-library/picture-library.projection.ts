@@ -1,3 +1,4 @@
+import type { LibraryPicture } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore, RecordedEvent } from '@brewery/eventstore';
 import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
@@ -62,9 +63,6 @@ export class PictureLibraryProjection implements Projection {
     return applyFold(pictureLibraryFold, event, store);
   }
 }
-
-/** One picture as the library route answers it: named `id`, as the upload's answer names it. */
-export type LibraryPicture = Omit<PictureDoc, '_id' | 'revision'> & { id: string };
 
 /** Reads the library. */
 @Injectable()

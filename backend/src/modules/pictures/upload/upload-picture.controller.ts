@@ -4,9 +4,10 @@ import type { Request, Response } from 'express';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { MAX_PICTURE_BYTES } from '../domain/picture';
-import { PictureLibrary, type LibraryPicture } from '../picture-library/picture-library.projection';
+import type { LibraryPicture, UploadedPicture } from '@brewery/shop-rules';
+import { PictureLibrary } from '../picture-library/picture-library.projection';
 import { PictureErrors } from '../domain/picture.errors';
-import { UploadPicture, type UploadedPicture } from './upload-picture.service';
+import { UploadPicture } from './upload-picture.service';
 
 import { PICTURE_UPLOAD_TYPE } from '../../../platform/http/json-bodies-only';
 

@@ -1,3 +1,4 @@
+import type { UploadedPicture } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
@@ -20,17 +21,6 @@ import { inspectPicture, PictureTooLarge, renderPictureVariant, UnsupportedPictu
 export { PictureMessages } from '../domain/picture.errors';
 
 /** What the upload route answers: the picture's id, the address to put in the product form, and every size. */
-export interface UploadedPicture {
-  id: string;
-  url: string;
-  format: PictureUploaded['data']['format'];
-  width: number;
-  height: number;
-  bytes: number;
-  variants: PictureVariant[];
-  /** False when these bytes had been uploaded before (nothing new was recorded). */
-  created: boolean;
-}
 
 /**
  * A product picture uploaded by the operator: checked by its content (PNG, JPEG or WebP, at most 5 MB and

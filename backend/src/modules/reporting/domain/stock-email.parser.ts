@@ -1,3 +1,4 @@
+import type { UnmatchedStockLine } from '@brewery/shop-rules';
 import { ReportingErrors } from './reporting.errors';
 
 /** A line that names a product and gives a whole number of cans. */
@@ -11,15 +12,10 @@ export interface StockCountLine {
 }
 
 /** A line that could not be read; nothing is changed for it. */
-export interface UnreadableStockLine {
-  line: string;
-  lineNumber: number;
-  reason: string;
-}
 
 export interface ParsedStockEmail {
   counts: StockCountLine[];
-  unreadable: UnreadableStockLine[];
+  unreadable: UnmatchedStockLine[];
   /** Every non-blank line after the header: the Y of 'Updated X of Y products'. */
   totalLines: number;
 }
@@ -48,7 +44,7 @@ export function parseStockEmail(content: string): ParsedStockEmail {
   const [header, ...rest] = lines;
   if (header === undefined || !HEADER.test(header.text)) throw ReportingErrors.stockEmailHeader();
   const counts: StockCountLine[] = [];
-  const unreadable: UnreadableStockLine[] = [];
+  const unreadable: UnmatchedStockLine[] = [];
   for (const { text, lineNumber } of rest) {
     const read = readStockLine(text, lineNumber);
     if ('reason' in read) unreadable.push(read);
@@ -57,7 +53,7 @@ export function parseStockEmail(content: string): ParsedStockEmail {
   return { counts, unreadable, totalLines: rest.length };
 }
 
-export function readStockLine(line: string, lineNumber: number): StockCountLine | UnreadableStockLine {
+export function readStockLine(line: string, lineNumber: number): StockCountLine | UnmatchedStockLine {
   const text = line.replace(BULLET, '').replace(CANS_WORD, '');
   const match = NAME_AND_COUNT.exec(text);
   const name = match?.[1]?.trim() ?? '';

@@ -1,6 +1,7 @@
 import { assertNever } from '../../../shared-kernel/decider';
 import { matchProductName, type NamedProduct } from './product-name.matcher';
-import type { ParsedStockEmail, UnreadableStockLine } from './stock-email.parser';
+import type { UnmatchedStockLine } from '@brewery/shop-rules';
+import type { ParsedStockEmail } from './stock-email.parser';
 
 /** One product's new stock figure, from one line of the e-mail. */
 export interface PlannedStockCount {
@@ -14,7 +15,7 @@ export interface PlannedStockCount {
 export interface StockUpdatePlan {
   counts: PlannedStockCount[];
   /** Lines that change nothing, in the order they were written, with the reason. */
-  unmatched: UnreadableStockLine[];
+  unmatched: UnmatchedStockLine[];
   totalLines: number;
 }
 
@@ -25,7 +26,7 @@ export interface StockUpdatePlan {
  */
 export function planStockUpdate(parsed: ParsedStockEmail, products: readonly NamedProduct[]): StockUpdatePlan {
   const counts: PlannedStockCount[] = [];
-  const unmatched: UnreadableStockLine[] = [...parsed.unreadable];
+  const unmatched: UnmatchedStockLine[] = [...parsed.unreadable];
   for (const entry of parsed.counts) {
     const { line, lineNumber } = entry;
     const match = matchProductName(entry.name, products);

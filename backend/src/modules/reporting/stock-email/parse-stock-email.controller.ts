@@ -4,7 +4,8 @@ import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { ParseStockEmailRequestDto } from './parse-stock-email.request.dto';
 import { ParseStockEmailResponseDto } from './parse-stock-email.response.dto';
-import { StockEmailUpdater, type StockEmailResult } from './stock-email-update.service';
+import type { StockEmailResult } from '@brewery/shop-rules';
+import { StockEmailUpdater } from './stock-email-update.service';
 
 @ApiTags('admin: analytics')
 @ApiBearerAuth()

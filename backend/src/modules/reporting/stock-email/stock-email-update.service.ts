@@ -1,3 +1,4 @@
+import type { StockEmailResult, StockUpdate } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
@@ -5,23 +6,8 @@ import { compareNames, compareText } from '../../../shared-kernel/collation';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CatalogStock, PRODUCTS_COLLECTION, type ProductViewDoc, type ProductWriteResult } from '../../catalog';
-import { parseStockEmail, type UnreadableStockLine } from '../domain/stock-email.parser';
+import { parseStockEmail } from '../domain/stock-email.parser';
 import { planStockUpdate } from '../domain/stock-update.plan';
-
-export interface StockEmailUpdate {
-  productId: string;
-  name: string;
-  previous: number;
-  inventory: number;
-  changed: boolean;
-}
-
-export interface StockEmailResult {
-  successCount: number;
-  totalUpdates: number;
-  unmatched: UnreadableStockLine[];
-  updates: StockEmailUpdate[];
-}
 
 /**
  * Applies the operator's 'UPDATE STOCK' e-mail: each matched line records the new figure on its product
@@ -44,7 +30,7 @@ export class StockEmailUpdater {
       .sort((a, b) => compareNames(a.name, b.name) || compareText(a.productId, b.productId));
     const plan = planStockUpdate(parsed, named);
     const previous = new Map(products.map((p) => [p.id, p.inventory]));
-    const updates: StockEmailUpdate[] = [];
+    const updates: StockUpdate[] = [];
     const unmatched = [...plan.unmatched];
     let lastPosition: number | null = null;
     for (const count of plan.counts) {

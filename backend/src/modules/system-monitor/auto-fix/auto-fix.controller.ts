@@ -2,7 +2,8 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { AutoFix, type AutoFixResult } from './auto-fix.service';
+import type { AutoFixResult } from '@brewery/shop-rules';
+import { AutoFix } from './auto-fix.service';
 
 @ApiTags('admin: system')
 @ApiBearerAuth()

@@ -1,3 +1,4 @@
+import type { AutoFixResult } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
@@ -11,11 +12,6 @@ import { WebhookRecoveryService } from '../../payments';
 import { FailedEmails } from '../failed-emails/failed-emails';
 import { PaymentMatching } from '../payment-matching/payment-matching';
 import { ReadModelHealth } from '../read-model-health/read-model-health';
-
-export interface AutoFixResult {
-  /** One readable sentence per fix that changed something; empty when there was nothing to fix. */
-  fixes_applied: string[];
-}
 
 /**
  * The System tab's 'Auto-Fix Issues': the fixes that are safe to run unattended, each idempotent, so a
