@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { fold, type Decider } from '../../../shared-kernel/decider';
+import { PGLITE_IN_MEMORY, PgliteEventStore, type EventStore } from '@brewery/eventstore';
+import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import type { OrderEvent, OrderPlacedData } from '../domain/order.events';
 import type { OrderUpdateNotifier } from './order-update-notifier.service';
 import { BulkOrderStatus } from './bulk-order-status.service';
@@ -40,45 +40,58 @@ const paid = (cents: number): OrderEvent => ({
 });
 
 /**
- * The command pipeline as far as a bulk change uses it: each order's stream folded and decided by the real order
- * decider, the new events kept; a stream named in `failing` throws as a store that stopped answering would.
+ * The store a bulk change writes through, on a real pipeline: a stream named in `failing` refuses its writes as a
+ * store that stopped answering would.
  */
-class StreamsInMemory {
-  readonly streams = new Map<string, OrderEvent[]>();
-  readonly failing = new Set<string>();
-
-  async run(input: { streamName: string; decider: Decider<unknown, unknown, OrderEvent>; command: unknown }) {
-    await Promise.resolve();
-    if (this.failing.has(input.streamName)) throw new Error('the store stopped answering');
-    const history = this.streams.get(input.streamName) ?? [];
-    const events = input.decider.decide(input.command, fold(input.decider, history));
-    const after = [...history, ...events];
-    this.streams.set(input.streamName, after);
-    return { events, state: fold(input.decider, after), revision: after.length - 1, position: events.length > 0 ? 1 : null };
-  }
+function unsteady(store: PgliteEventStore, failing: ReadonlySet<string>): EventStore {
+  const wrapped = Object.create(store) as EventStore;
+  wrapped.append = (streamName, ...rest) =>
+    failing.has(streamName) ? Promise.reject(new Error('the store stopped answering')) : store.append(streamName, ...rest);
+  return wrapped;
 }
 
 describe('bulk status: applies to the orders it can, skips the rest, each named with why', () => {
-  let streams: StreamsInMemory;
+  let store: PgliteEventStore;
+  let failing: Set<string>;
   let notify: jest.Mock;
   let bulk: BulkOrderStatus;
   let logged: jest.SpyInstance;
   const cause = { correlationId: 'c1', causationId: null, actor: 'admin' as const };
 
-  beforeEach(() => {
-    streams = new StreamsInMemory();
-    streams.streams.set('order-1', [placed('1'), paid(3200)]);
-    streams.streams.set('order-2', [placed('2'), paid(3200)]);
-    streams.streams.set('order-3', [placed('3', true), paid(2200)]);
-    streams.streams.set('order-4', [placed('4')]);
+  const types = async (orderId: string) => (await store.readStream(`order-${orderId}`)).map((event) => event.type);
+
+  beforeEach(async () => {
+    store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+    const given: [string, OrderEvent[]][] = [
+      ['1', [placed('1'), paid(3200)]],
+      ['2', [placed('2'), paid(3200)]],
+      ['3', [placed('3', true), paid(2200)]],
+      ['4', [placed('4')]],
+    ];
+    for (const [orderId, events] of given)
+      await store.append(
+        `order-${orderId}`,
+        events.map((event) => ({
+          ...event,
+          metadata: { correlationId: 'c0', causationId: null, actor: 'customer', occurredAt: '2026-11-23T01:00:00.000Z' },
+        })),
+        { expectedRevision: 'no_stream' },
+      );
+    failing = new Set();
+    const clock = { now: () => new Date('2026-11-24T01:00:00.000Z') };
     notify = jest.fn().mockResolvedValue({ queued: true, position: 2 });
-    bulk = new BulkOrderStatus(streams as unknown as CommandPipeline, { notify } as unknown as OrderUpdateNotifier, {
-      now: () => new Date('2026-11-24T01:00:00.000Z'),
-    });
+    bulk = new BulkOrderStatus(
+      new CommandPipeline(unsteady(store, failing), undefined, clock),
+      { notify } as unknown as OrderUpdateNotifier,
+      clock,
+    );
     logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await store.close();
+  });
 
   it('given posted orders, a pickup and an unpaid order, when they are shipped, then the posted ones ship and the others are skipped by the decider', async () => {
     const outcome = await bulk.apply({ orderIds: ['3', '1', '4', '2'], status: 'shipped' }, cause);
@@ -95,12 +108,12 @@ describe('bulk status: applies to the orders it can, skips the rest, each named 
         { orderId: '4', code: 'order_not_paid', reason: 'Order #4 has not been paid, so it cannot be packed, shipped or delivered' },
       ],
     });
-    expect(streams.streams.get('order-3')?.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderPaid']);
-    expect(streams.streams.get('order-1')?.at(-1)).toMatchObject({ type: 'OrderStatusChanged', data: { to: 'shipped' } });
+    expect(await types('3')).toEqual(['OrderPlaced', 'OrderPaid']);
+    expect((await store.readStream('order-1')).at(-1)).toMatchObject({ type: 'OrderStatusChanged', data: { to: 'shipped' } });
   });
 
   it('given an order whose change fails for an unexpected reason, then the others change, and it is reported and logged, not swallowed', async () => {
-    streams.failing.add('order-2');
+    failing.add('order-2');
     const outcome = await bulk.apply({ orderIds: ['1', '2'], status: 'shipped', notifyCustomer: false }, cause);
     expect(outcome).toMatchObject({
       applied: ['1'],
@@ -119,9 +132,13 @@ describe('bulk status: applies to the orders it can, skips the rest, each named 
   });
 
   it('given every order failing for an unexpected reason, then nothing is written and the request fails as a whole', async () => {
-    streams.failing.add('order-1');
-    streams.failing.add('order-2');
+    failing.add('order-1');
+    failing.add('order-2');
     await expect(bulk.apply({ orderIds: ['1', '2'], status: 'shipped' }, cause)).rejects.toThrow('the store stopped answering');
+    expect([await types('1'), await types('2')]).toEqual([
+      ['OrderPlaced', 'OrderPaid'],
+      ['OrderPlaced', 'OrderPaid'],
+    ]);
   });
 
   it('given the e-mail cannot be queued after a change, then the change stands and counts (the process manager queues the e-mail)', async () => {
