@@ -1,5 +1,19 @@
-import { compareSalesLines, orderNumberOf, salesLinesOf, salesReportLineOf } from './sales-line';
-import type { SalesLine } from './sales-line';
+import { compareSalesLines, orderNumberOf, salesLinesOf, salesReportLineOf, type SalesLine, type SoldItem } from './sales-line';
+
+/** One item of order 7: a single can, or `changes` of it. */
+const sold = (changes: Partial<SoldItem> = {}): SoldItem => ({
+  id: '7-1',
+  productId: 'p',
+  productName: 'P',
+  style: 'S',
+  packSize: 'single',
+  packQuantity: 1,
+  packs: 1,
+  quantity: 1,
+  unitPriceCents: 100,
+  lineTotalCents: 100,
+  ...changes,
+});
 
 describe('sales lines', () => {
   it.each([
@@ -10,24 +24,7 @@ describe('sales lines', () => {
     [123456, '1234.56'],
     [-250, '-2.50'],
   ])('a line of %d cents is "%s" in the report', (cents, text) => {
-    const [line] = salesLinesOf(
-      '7',
-      [
-        {
-          id: '7-1',
-          productId: 'p',
-          productName: 'P',
-          style: 'S',
-          packSize: 'single',
-          packQuantity: 1,
-          packs: 1,
-          quantity: 1,
-          unitPriceCents: cents,
-          lineTotalCents: cents,
-        },
-      ],
-      '2026-11-22T03:00:00.000Z',
-    );
+    const [line] = salesLinesOf('7', [sold({ unitPriceCents: cents, lineTotalCents: cents })], '2026-11-22T03:00:00.000Z');
     expect(salesReportLineOf(line as SalesLine)).toMatchObject({ unitPrice: text, lineTotal: text, unitPriceCents: cents });
   });
 
@@ -46,20 +43,7 @@ describe('sales lines', () => {
   ])('an order paid at %s counts for %s in Perth', (paidAt, date) => {
     const [line] = salesLinesOf(
       '7',
-      [
-        {
-          id: '7-1',
-          productId: 'p',
-          productName: 'P',
-          style: 'S',
-          packSize: '8pack',
-          packQuantity: 8,
-          packs: 1,
-          quantity: 8,
-          unitPriceCents: 4200,
-          lineTotalCents: 4200,
-        },
-      ],
+      [sold({ packSize: '8pack', packQuantity: 8, quantity: 8, unitPriceCents: 4200, lineTotalCents: 4200 })],
       paidAt,
     );
     expect(line).toMatchObject({
