@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import type { AppConfig } from './config/app-config';
+import { type AppConfig, APP_CONFIG, SERVER_SECRET } from './config/app-config';
 import { serverSecret } from './platform/persistence/data-dir-secret';
-import { APP_CONFIG, SERVER_SECRET, type Clock } from './platform/persistence/persistence.tokens';
+import { type Clock } from './platform/clock';
 import { PlatformModule } from './platform/platform.module';
 import { SystemModule } from './modules/system';
 import { AdminAuthModule } from './modules/admin-auth';

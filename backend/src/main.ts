@@ -12,7 +12,7 @@ import { describe } from './platform/event-sourcing/store-writes';
 import { JsonLogger } from './platform/logging/json-logger';
 import { checkDataDir, DataDirError } from './platform/persistence/data-dir-check';
 import { StoreOpenError } from './platform/persistence/store-open-error';
-import type { Clock } from './platform/persistence/persistence.tokens';
+import type { Clock } from './platform/clock';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 import { HttpEdge } from './platform/http/http-edge';
 

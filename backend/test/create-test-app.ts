@@ -11,7 +11,7 @@ import { AppModule } from '../src/app.module';
 import { appOptions, createApp, prepareApp } from '../src/main';
 import { StoreWrites, watchedWrites } from '../src/platform/event-sourcing/store-writes';
 import { DOCUMENT_STORE, EVENT_STORE } from '../src/platform/persistence/persistence.tokens';
-import type { Clock } from '../src/platform/persistence/persistence.tokens';
+import type { Clock } from '../src/platform/clock';
 import { ProjectionRunner } from '../src/platform/projections/projection-runner';
 
 export const TEST_ADMIN_PASSWORD = 'brewery-test-password';

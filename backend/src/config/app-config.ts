@@ -351,3 +351,11 @@ function apiDocsMode(raw: string | null, production: boolean, problems: string[]
   problems.push(`API_DOCS must be one of ${API_DOCS_MODES.join(', ')} (got "${raw}")`);
   return production ? 'admin' : 'public';
 }
+
+/** Injection token of the configuration read at start (`AppConfig`). */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+/**
+ * The server's signing secret (JWT_SECRET, or the one generated into DATA_DIR), read once at start: admin tokens,
+ * checkout holders, order-status links and payment-status answers are all keyed with it, alike in every process.
+ */
+export const SERVER_SECRET = Symbol('SERVER_SECRET');

@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CommandPipeline } from './event-sourcing/command-pipeline';
 import { HttpEdge } from './http/http-edge';
 import { PersistenceModule } from './persistence/persistence.module';
-import { CLOCK, type Clock } from './persistence/persistence.tokens';
+import { CLOCK, type Clock } from './clock';
 import { ProjectionLag } from './projections/projection-lag';
 import { ProjectionRegistry } from './projections/projection-registry';
 import { ProjectionRunner } from './projections/projection-runner';

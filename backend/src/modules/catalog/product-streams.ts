@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cause } from '../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../platform/clock';
 import type { ProductCommand } from './domain/product.commands';
 import { productDecider } from './domain/product.decider';
 import { productStreamName, type ProductEventType } from './domain/product.events';

@@ -1,7 +1,6 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { join } from 'node:path';
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 import { EmailOutboxController } from './email-outbox/email-outbox.controller';
 import { EmailOutboxProjection } from './email-outbox/email-outbox.projection';

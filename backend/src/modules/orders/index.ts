@@ -36,6 +36,7 @@ export {
   type ReservationReleaseReason,
 } from './domain/order.events';
 export { OrderReservations, cansByProduct } from './reservations/order-reservations.service';
+export { OrderStreams } from './order-streams/order-streams.service';
 export { chosenFulfilment } from './domain/fulfilment';
 
 export { NumberSequence } from './numbering/number-sequence.service';

@@ -12,6 +12,7 @@ import { UpdateOrderTrackingController } from './order-tracking/update-order-tra
 import { UpdateOrderTracking } from './order-tracking/update-order-tracking.service';
 import { DeletePendingOrder } from './pending-orders/delete-pending-order.service';
 import { OrderReservations } from './reservations/order-reservations.service';
+import { OrderStreams } from './order-streams/order-streams.service';
 
 /**
  * The order and its life: its decider and events, its numbers, the cans it holds while pending, a pending order
@@ -23,6 +24,7 @@ import { OrderReservations } from './reservations/order-reservations.service';
   providers: [
     NumberSequence,
     OrderReservations,
+    OrderStreams,
     DeletePendingOrder,
     UpdateOrderTracking,
     BulkOrderStatus,
@@ -30,7 +32,7 @@ import { OrderReservations } from './reservations/order-reservations.service';
     OrderUpdateEmailProcessManager,
     OrderNotes,
   ],
-  exports: [NumberSequence, OrderReservations, DeletePendingOrder],
+  exports: [NumberSequence, OrderReservations, OrderStreams, DeletePendingOrder],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(

@@ -1,9 +1,9 @@
 import { CommandPipeline } from '../../platform/event-sourcing/command-pipeline';
 import { Module } from '@nestjs/common';
 import { join } from 'node:path';
-import type { AppConfig } from '../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import type { EventStore } from '@brewery/eventstore';
-import { APP_CONFIG, EVENT_STORE } from '../../platform/persistence/persistence.tokens';
+import { EVENT_STORE } from '../../platform/persistence/persistence.tokens';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway.port';
 import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';

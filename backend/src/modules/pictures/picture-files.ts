@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { PICTURE_FORMATS, type PictureFormat } from './domain/picture';
 
 const EXTENSION: Readonly<Record<PictureFormat, string>> = { png: 'png', jpeg: 'jpg', webp: 'webp' };

@@ -1,8 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { beerPagePath, hasBeerPage } from '@brewery/shop-rules';
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { ShopListing } from '../catalog';
 
 /** Paths crawlers are asked to leave alone: private to one visitor, or the API. */

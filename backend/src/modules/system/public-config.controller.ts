@@ -1,8 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PublicConfig } from '@brewery/shop-rules';
-import type { AppConfig } from '../../config/app-config';
-import { APP_CONFIG } from '../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 
 /** What the browser needs to know at run time; nothing secret. */
 @ApiTags('system')

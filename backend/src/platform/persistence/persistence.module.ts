@@ -14,10 +14,10 @@ import {
   type DocumentStore,
   type EventStore,
 } from '@brewery/eventstore';
-import type { AppConfig } from '../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { StoreWrites, watchedWrites } from '../event-sourcing/store-writes';
 import { openingStore, withoutPassword } from './store-open-error';
-import { APP_CONFIG, DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
+import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
 
 /** Closes the stores after everything that uses them has stopped. */
 @Injectable()

@@ -10,7 +10,7 @@ import { AdminSessions } from '../session-end/admin-sessions.service';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { LoginRequestDto, LoginResponseDto, VerifyResponseDto } from './login.request.dto';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { clearAdminSessionCookie, setAdminSessionCookie } from './admin-session-cookie';
 
 /** Logging in as the operator, and checking a stored token (the admin screen does on load). */

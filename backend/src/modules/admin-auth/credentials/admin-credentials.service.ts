@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { AppConfig } from '../../../config/app-config';
-import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { readOrCreateSecretFile } from '../../../platform/persistence/data-dir-secret';
 import { hashPassword, parseScryptHash, verifyPassword, type ScryptHash } from './scrypt-password';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { AppConfig } from '../../../config/app-config';
-import { CLOCK, APP_CONFIG, SERVER_SECRET, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG, SERVER_SECRET } from '../../../config/app-config';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { AdminCredentials } from './admin-credentials.service';
 
 export interface AdminTokenClaims {

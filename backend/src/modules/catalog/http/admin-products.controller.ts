@@ -11,10 +11,9 @@ import {
   ApiExtraModels,
 } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { assertImageHostAllowed } from './image-hosts';
 import { ManageProducts } from '../manage-products/manage-products.service';
 import { GetAdminProductsQuery } from '../product-list/product-list.queries';

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
 import { hasBeerPage, productSlug, type Product } from '@brewery/shop-rules';
-import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { FindBeerBySlugQuery, GetAdminProductsQuery, GetShopProductsQuery, WaitingCountsQuery } from './product-list.queries';
 import {
   PRODUCTS_COLLECTION,

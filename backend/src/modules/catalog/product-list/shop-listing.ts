@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { isReleased, type Product } from '@brewery/shop-rules';
 import { PreparedBody } from '../../../platform/http/prepared-response';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { GetShopProductsQuery } from './product-list.queries';
 

@@ -1,7 +1,8 @@
 import { systemCause } from '../../../platform/event-sourcing/command-metadata';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DocumentStore, Leadership } from '@brewery/eventstore';
-import { CLOCK, DOCUMENT_STORE, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { DOCUMENT_STORE, LEADERSHIP } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { LeaderSweep } from '../../../platform/scheduling/leader-sweep';
 import { PRODUCTS_COLLECTION, type ProductViewDoc } from '../product-list/product-view';
 import { ProductStreams } from '../product-streams';

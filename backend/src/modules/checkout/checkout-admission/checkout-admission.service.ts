@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
-import type { AppConfig } from '../../../config/app-config';
-import { APP_CONFIG, CLOCK, DOCUMENT_STORE, SERVER_SECRET, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG, SERVER_SECRET } from '../../../config/app-config';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { activeHoldsFilter, CHECKOUT_HOLDS, paidSinceFilter, type CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import { CheckoutGate, type CheckoutGateStats } from './checkout-gate';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import {
   checkoutPaymentEnding,
   paymentDecider,
@@ -20,6 +20,7 @@ import {
   type OrderCancelReason,
   type ReservationReleaseReason,
   OrderReservations,
+  OrderStreams,
 } from '../../orders';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 
@@ -54,6 +55,7 @@ const DETAIL: Record<CheckoutEndReason, string> = {
 export class CheckoutCancellation {
   constructor(
     private readonly pipeline: CommandPipeline,
+    private readonly orders: OrderStreams,
     private readonly reservations: OrderReservations,
     private readonly payments: PaymentWebhookService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -70,7 +72,7 @@ export class CheckoutCancellation {
     cause: Cause,
     cancel: Extract<OrderCommand, { type: 'CancelOrder' | 'SupersedeCheckout' }> = { type: 'CancelOrder', reason, detail: DETAIL[reason] },
   ): Promise<CheckoutEndOutcome> {
-    const order = await this.reservations.loadOrder(orderId);
+    const order = await this.orders.placed(orderId);
     // Whether it is a checkout to end (pending, unpaid, not deleted, no capture under way, superseded by this
     // origin) is the order decider's to say, asked before the provider is; the cancel below is decided again on
     // the stream.

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { positionWrittenSoFar } from '../../../platform/event-sourcing/written-position';
-import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
 import {
   paymentDecider,

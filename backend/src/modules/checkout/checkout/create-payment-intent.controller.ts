@@ -1,10 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { CheckoutAbandonedError, CheckoutBusyError } from '../checkout-admission/checkout-gate';
 import { CheckoutAttemptsGuard, clientLimitRefusal } from '../checkout-admission/checkout-attempts.guard';
 import { checkoutClientOf } from '../checkout-admission/checkout-holder';

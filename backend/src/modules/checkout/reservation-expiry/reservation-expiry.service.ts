@@ -1,7 +1,8 @@
 import { systemCause, type Cause } from '../../../platform/event-sourcing/command-metadata';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { DocumentStore, Leadership } from '@brewery/eventstore';
-import { DOCUMENT_STORE, CLOCK, LEADERSHIP, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { DOCUMENT_STORE, LEADERSHIP } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { LeaderSweep } from '../../../platform/scheduling/leader-sweep';
 import { ORDERS, type OrderDoc } from '../../order-desk';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { emailDecider } from '../domain/email.decider';
 import { emailStream } from '../domain/email.events';

@@ -5,7 +5,7 @@ import { Allow } from 'class-validator';
 import { type PickupList, isPerthDay, perthDayOf } from '@brewery/shop-rules';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { ID_TYPES, OrderErrors } from '../../orders';
 import { CellarDoorErrors } from './cellar-door.errors';

@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
 import { decimalString, pickupWhen, type PickupList } from '@brewery/shop-rules';
-import type { AppConfig } from '../../../config/app-config';
-import { APP_CONFIG, DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
 
 /** The orders handed over at the cellar door: paid, perhaps packed or already collected. */

@@ -308,7 +308,12 @@ describe('money the shop is giving back by itself, and cans sent back', () => {
       'admin',
     );
     const expected = [
-      { returnId: 'r1', at: '2026-12-01T02:00:00.000Z', items: [{ productId: 'p1', productName: 'Swan Pale', cans: 2 }], refundCents: 1050 },
+      {
+        returnId: 'r1',
+        at: '2026-12-01T02:00:00.000Z',
+        items: [{ productId: 'p1', productName: 'Swan Pale', cans: 2 }],
+        refundCents: 1050,
+      },
     ];
     expect((await project([...paidOrder, delivered, returned]))?.returns).toEqual(expected);
     expect((await project([...paidOrder, delivered, returned, returned, delivered]))?.returns).toEqual(expected);

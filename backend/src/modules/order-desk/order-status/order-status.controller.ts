@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Injectable, Param, Post, StreamableFile } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ThrottlerStorageService } from '@nestjs/throttler';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { CountedPerClient } from '../../../platform/http/per-client-limit';
-import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
 import { renderOrderInvoicePdf } from './order-invoice-pdf.renderer';
 import { OrderStatusRequest } from './order-status.request.dto';
 import { ORDER_NOT_FOUND_MESSAGE, TOO_MANY_LOOKUPS } from './order-status.errors';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG, SERVER_SECRET } from '../../../config/app-config';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { orderIdOfStatusToken, orderStatusPath, orderStatusToken } from '../../../platform/http/order-status-token';
-import { APP_CONFIG, DOCUMENT_STORE, SERVER_SECRET } from '../../../platform/persistence/persistence.tokens';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { ORDERS, type OrderDoc } from '../order-list/order-list.projection';
 import { OrderStatusErrors } from './order-status.errors';
 import { orderStatusView, type OrderStatusView } from './order-status.view';

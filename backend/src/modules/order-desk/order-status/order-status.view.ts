@@ -1,4 +1,12 @@
-import { decimalString, DELIVERY, orderStatusLabel, packSizeLabel, paymentReference, type OrderStatusView, type PackSize } from '@brewery/shop-rules';
+import {
+  decimalString,
+  DELIVERY,
+  orderStatusLabel,
+  packSizeLabel,
+  paymentReference,
+  type OrderStatusView,
+  type PackSize,
+} from '@brewery/shop-rules';
 import { orderStatusPath } from '../../../platform/http/order-status-token';
 import type { OrderDoc } from '../order-list/order-list.projection';
 

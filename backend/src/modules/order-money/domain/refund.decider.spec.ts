@@ -124,7 +124,7 @@ describe('the cents a refund under one key is for', () => {
   });
 
   it('reads a request from before the e-mail choice was recorded as one to e-mail', () => {
-    const { emailCustomer: _dropped, ...older } = (requested).data;
+    const { emailCustomer: _dropped, ...older } = requested.data;
     refund
       .given([{ type: 'RefundRequested', data: older }])
       .thenState((state) => expect(state).toMatchObject({ kind: 'requested', emailCustomer: true }));

@@ -4,7 +4,7 @@ import { streamId, type RecordedEvent } from '@brewery/eventstore';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
-import { type PaidOrderCancelled, cansByProduct, OrderReservations } from '../../orders';
+import { type PaidOrderCancelled, cansByProduct, OrderStreams } from '../../orders';
 import { OrderReview } from '../order-review/order-review.service';
 
 /**
@@ -21,7 +21,7 @@ export class PaidOrderCancellationProcessManager implements ProcessManager {
   constructor(
     private readonly review: OrderReview,
     private readonly stock: CatalogStock,
-    private readonly orders: OrderReservations,
+    private readonly orders: OrderStreams,
   ) {}
 
   async handle(event: RecordedEvent): Promise<void> {
@@ -30,7 +30,7 @@ export class PaidOrderCancellationProcessManager implements ProcessManager {
     const orderId = streamId(event.streamName);
     const cause = causedBy(event);
     await this.review.refundCancelledOrder(orderId, event.revision, cause);
-    const order = await this.orders.loadOrder(orderId);
+    const order = await this.orders.placed(orderId);
     if (order === null) return;
     for (const productId of cansByProduct(order).keys()) {
       try {

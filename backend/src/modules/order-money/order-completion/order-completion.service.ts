@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { CommandPipeline, type CommandResult } from '../../../platform/event-sourcing/command-pipeline';
-import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import { EmailService } from '../../notifications';
@@ -30,6 +30,7 @@ import {
   NumberSequence,
   cansByProduct,
   OrderReservations,
+  OrderStreams,
 } from '../../orders';
 import { newOrderAlertEmail, newOrderAlertEmailKey } from '../domain/new-order-alert-email';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
@@ -81,6 +82,7 @@ export class OrderCompletion {
     private readonly stock: CatalogStock,
     private readonly numbers: NumberSequence,
     private readonly orderStatus: OrderStatusLookup,
+    private readonly orders: OrderStreams,
     private readonly reservations: OrderReservations,
     private readonly email: EmailService,
     private readonly cancellation: CheckoutCancellation,
@@ -95,7 +97,7 @@ export class OrderCompletion {
     const taken = moneyTaken(payment);
     if (taken === null) return { kind: 'payment_not_succeeded', status: payment.status };
     const orderId = payment.orderId;
-    const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
+    const order = orderId === null ? null : await this.orders.placed(orderId);
     if (orderId === null || order === null) {
       this.logger.error({ msg: 'payment succeeded for an unknown order', paymentIntentId, orderId });
       return { kind: 'order_unknown', orderId };
@@ -132,7 +134,7 @@ export class OrderCompletion {
     }
 
     // Paid but not numbered (already paid when this step began, or paid by an earlier version of it): number it now.
-    const current = await this.reservations.loadOrder(orderId);
+    const current = await this.orders.placed(orderId);
     const invoiceNumber = current?.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
     await run({ type: 'AssignInvoiceNumber', invoiceNumber });
     const queued = await this.email.queue(
@@ -181,7 +183,7 @@ export class OrderCompletion {
     const authorised = authorisationToCapture(payment);
     if (authorised === null) return { kind: 'not_authorised', status: payment.status };
     const orderId = payment.orderId;
-    const order = orderId === null ? null : await this.reservations.loadOrder(orderId);
+    const order = orderId === null ? null : await this.orders.placed(orderId);
     if (orderId === null || order === null) {
       this.logger.error({ msg: 'authorisation for an unknown order', paymentIntentId, orderId });
       await this.cancellation.cancelIntent(paymentIntentId, orderId ?? '', 'order_not_payable', true);

@@ -1,7 +1,7 @@
 import { decimalString, type OrderReturnAnswer } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { RetryLater } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
@@ -16,7 +16,7 @@ import {
   parseCans,
   parseIdempotencyKey,
   parseReturnRefund,
-  OrderReservations,
+  OrderStreams,
 } from '../../orders';
 
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
@@ -35,7 +35,7 @@ export type ReturnAnswer = OrderReturnAnswer;
 export class OrderReturns {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly orders: OrderReservations,
+    private readonly orders: OrderStreams,
     private readonly stock: CatalogStock,
     private readonly review: OrderReview,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -54,7 +54,7 @@ export class OrderReturns {
     const items = parseCans(body.items);
     const refund = parseReturnRefund(body.refund);
     const key = parseIdempotencyKey(idempotencyKey);
-    const order = await this.orders.loadOrder(orderId);
+    const order = await this.orders.placed(orderId);
     if (order === null) throw OrderErrors.notFound(orderId);
     const returnId = keyDigest(
       key === undefined ? `return-n${(order.returns ?? []).length}-${JSON.stringify([sorted(items), refund])}` : `return-key-${key}`,
@@ -98,7 +98,7 @@ export class OrderReturns {
    * deleted since has no shelf to return to. Answers the refund made (or found made), or null when there is none.
    */
   async complete(orderId: string, returnId: string, cause: Cause): Promise<RefundAnswer | null> {
-    const order = await this.orders.loadOrder(orderId);
+    const order = await this.orders.placed(orderId);
     const entry = order === null ? undefined : (order.returns ?? []).find((r) => r.returnId === returnId);
     if (order === null || entry === undefined) return null;
     for (const { productId, cans } of entry.items) {

@@ -1,9 +1,9 @@
 import { decimalString, type PickedCans } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { RetryLater } from '../../../platform/projections/projection';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { EmailService } from '../../notifications';
@@ -23,7 +23,7 @@ import {
   type PlacedOrder,
   OrderErrors,
   orderStreamName,
-  OrderReservations,
+  OrderStreams,
   parseIdempotencyKey,
   parseNote,
   parseRefundAsked,
@@ -55,7 +55,7 @@ export class OrderReview {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly emails: EmailService,
-    private readonly reservations: OrderReservations,
+    private readonly orders: OrderStreams,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -336,7 +336,7 @@ export class OrderReview {
   }
 
   private async placedOrder(orderId: string): Promise<PlacedOrder> {
-    const order = await this.reservations.loadOrder(orderId);
+    const order = await this.orders.placed(orderId);
     if (order === null) throw OrderErrors.notFound(orderId);
     return order;
   }

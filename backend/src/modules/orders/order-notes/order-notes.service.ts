@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { orderDecider } from '../domain/order.decider';
 import { orderStreamName } from '../domain/order.events';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';

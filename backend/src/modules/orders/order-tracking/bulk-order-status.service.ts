@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { orderStatusLabel, type OrderStatus } from '@brewery/shop-rules';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { eachOrder, skippedInWords, type BulkSkippedOrder } from '../../../shared-kernel/bulk-outcome';
 import { BulkErrors } from '../../../shared-kernel/bulk.errors';
 import { DomainError } from '../../../shared-kernel/domain-error';

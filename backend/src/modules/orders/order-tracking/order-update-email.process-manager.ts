@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { streamId, type EventStore, type RecordedEvent } from '@brewery/eventstore';
-import { CLOCK, EVENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { EVENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 

@@ -1,7 +1,7 @@
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { notifiesCustomer, orderDecider } from '../domain/order.decider';
 import { OrderErrors } from '../domain/order.errors';
 import { orderStreamName } from '../domain/order.events';
@@ -9,6 +9,7 @@ import { orderStatusLabel, fulfilmentOf } from '@brewery/shop-rules';
 import { parseTrackingUpdate } from '../domain/order-tracking';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderReservations } from '../reservations/order-reservations.service';
+import { OrderStreams } from '../order-streams/order-streams.service';
 import { OrderUpdateNotifier } from './order-update-notifier.service';
 
 /** The spec's success toast, which is also the route's answer when the customer is e-mailed. */
@@ -24,7 +25,8 @@ export const ORDER_UPDATED_QUIETLY = 'Order updated; the customer was not e-mail
 export class UpdateOrderTracking {
   constructor(
     private readonly pipeline: CommandPipeline,
-    private readonly orders: OrderReservations,
+    private readonly orders: OrderStreams,
+    private readonly reservations: OrderReservations,
     private readonly notifier: OrderUpdateNotifier,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -35,7 +37,7 @@ export class UpdateOrderTracking {
     cause: Cause,
   ): Promise<{ message: string; changed: boolean; notified: boolean }> {
     const orderId = orderNumberFrom(asked);
-    const order = orderId === null ? null : await this.orders.loadOrder(orderId);
+    const order = orderId === null ? null : await this.orders.placed(orderId);
     // A missing order is said only once the form itself is readable.
     const update = parseTrackingUpdate(body, order !== null && fulfilmentOf(order.order).method === 'pickup');
     if (orderId === null || order === null) throw OrderErrors.notFound(orderId ?? asked);
@@ -54,7 +56,7 @@ export class UpdateOrderTracking {
     });
     // Its cans go back on sale when the decision released them (a crash before this leaves them held until the hold runs out).
     if (result.events.some((event) => event.type === 'OrderReservationReleased'))
-      await this.orders.releaseProducts(order, 'order_cancelled', cause);
+      await this.reservations.releaseProducts(order, 'order_cancelled', cause);
     if (result.events.length === 0) {
       return {
         message:

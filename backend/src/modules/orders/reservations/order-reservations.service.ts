@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock } from '../../catalog';
 import { orderDecider, type PlacedOrder } from '../domain/order.decider';
 import { orderStreamName, type ReservationReleaseReason } from '../domain/order.events';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
+import { OrderStreams } from '../order-streams/order-streams.service';
 
 /** Cans per product of an order: one reservation per product and order, as the product streams keep them. */
 export function cansByProduct(order: PlacedOrder): Map<string, number> {
@@ -22,18 +23,14 @@ export function cansByProduct(order: PlacedOrder): Map<string, number> {
 export class OrderReservations {
   constructor(
     private readonly pipeline: CommandPipeline,
+    private readonly orders: OrderStreams,
     private readonly stock: CatalogStock,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async loadOrder(orderId: string): Promise<PlacedOrder | null> {
-    const { state } = await this.pipeline.load(orderStreamName(orderId), orderDecider);
-    return state.kind === 'placed' ? state : null;
-  }
-
   /** Releases the order's reservation on its products, then records that on the order; false when none was held. */
   async release(orderId: string, reason: ReservationReleaseReason, cause: Cause): Promise<boolean> {
-    const order = await this.loadOrder(orderId);
+    const order = await this.orders.placed(orderId);
     if (order === null || order.reservation !== 'held') return false;
     await this.releaseProducts(order, reason, cause);
     await this.pipeline.run({

@@ -1,8 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG, SERVER_SECRET } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { APP_CONFIG, SERVER_SECRET } from '../../../platform/persistence/persistence.tokens';
 import { orderStatusPath, orderStatusToken } from '../../../platform/http/order-status-token';
 import { needsProviderSecret, needsProviderStatus, paymentStatusView, type PaymentStatusView } from '../domain/payment-status-view';
 import { paymentDecider } from '../domain/payment.decider';

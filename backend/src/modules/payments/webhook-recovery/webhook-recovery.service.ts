@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PaymentErrors } from '../domain/payment.errors';
 import { TEST_CARDS } from '../domain/test-cards';
 import { outcomeAmountCents, providerOutcomeOf } from '../domain/provider-report';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { PAYMENT_GATEWAY, type PaymentGateway, type ProviderPaymentIntent } from '../gateway/payment-gateway.port';
 import { TestPaymentGateway } from '../gateway/test-payment-gateway';
 import { PaymentWebhookService } from '../webhook/payment-webhook.service';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { deterministicEventId, type Actor } from '@brewery/eventstore';
 import Stripe from 'stripe';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { paymentDecider, type PaymentState } from '../domain/payment.decider';
 import { outcomeAmountCents } from '../domain/provider-report';
 import { PaymentErrors } from '../domain/payment.errors';

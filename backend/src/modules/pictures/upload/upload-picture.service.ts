@@ -2,7 +2,7 @@ import type { UploadedPicture } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import {
   MAX_PICTURE_BYTES,

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import { APP_CONFIG, CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { EmailService } from '../../notifications';
 import { dailyAnalyticsDecider, requestedSequence } from '../domain/daily-analytics.decider';
 import { dailyAnalytics, dailyAnalyticsEmail } from '../domain/daily-analytics.email';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
-import type { AppConfig } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
-import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { orderDecider, type PlacedOrder, orderStreamName } from '../../orders';
 import { CARRIER, type CarrierPort } from '../carrier/carrier.port';
 import { assertLabellable, labelDecider } from '../domain/label.decider';

@@ -8,8 +8,7 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { AppConfig } from '../../../config/app-config';
-import { APP_CONFIG } from '../../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
 import { BulkDispatch } from '../bulk-dispatch/bulk-dispatch.service';
 import { ShippingLabelService } from '../create-label/shipping-label.service';
 import { LabelErrors } from '../domain/label.errors';

@@ -1,6 +1,6 @@
 import type { AutoFixResult } from '@brewery/shop-rules';
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { ProjectionRunner } from '../../../platform/projections/projection-runner';
 import { assertNever } from '../../../shared-kernel/decider';
 import { DomainError } from '../../../shared-kernel/domain-error';

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@brewery/eventstore';
 import { decimalString, type PaymentWithoutOrder, type StalePayment } from '@brewery/shop-rules';
-import { CLOCK, DOCUMENT_STORE, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import { ORDER_BACKUPS, type OrderBackupDoc } from '../../order-money';
 import { ORDERS, type OrderDoc } from '../../order-desk';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../payments';

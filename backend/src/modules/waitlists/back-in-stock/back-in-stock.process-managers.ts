@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
-import type { AppConfig } from '../../../config/app-config';
-import { APP_CONFIG, CLOCK, type Clock } from '../../../platform/persistence/persistence.tokens';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
+import { CLOCK, type Clock } from '../../../platform/clock';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { EmailService } from '../../notifications';
 import { backInStockConfirmEmail, backInStockConfirmEmailKey, backInStockEmail, backInStockEmailKey } from '../domain/back-in-stock-email';
