@@ -68,7 +68,18 @@ export type Answer<T> =
   | { status: number; ok: false; body: ErrorBody }
   | { status: null; ok: false; error: string };
 
-export async function call<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer<T>> {
+/**
+ * One API request. `position` is the X-Shop-Position a client presents after a write, as the browser does: the
+ * process that answers (any of them, behind the balancer) then reads what that write made.
+ */
+export async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  position?: string | null,
+): Promise<Answer<T>> {
   let res: Response;
   let text: string;
   try {
@@ -77,6 +88,7 @@ export async function call<T>(baseUrl: string, method: string, path: string, bod
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(position == null ? {} : { 'x-shop-position': position }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -129,13 +141,13 @@ export function productForm(name: string, inventory: number): Record<string, unk
 export async function createProduct(baseUrl: string, token: string, name: string, inventory: number): Promise<AdminProduct> {
   const created = await call<{ id: string }>(baseUrl, 'POST', '/api/admin/products', productForm(name, inventory), token);
   if (!created.ok) throw new Error(`creating ${name} answered ${describe(created)}`);
-  const product = (await adminProducts(baseUrl, token)).find((p) => p.id === created.body.id);
+  const product = (await adminProducts(baseUrl, token, created.position)).find((p) => p.id === created.body.id);
   if (product === undefined) throw new Error(`${name} is missing from the admin list after it was created`);
   return product;
 }
 
-export async function adminProducts(baseUrl: string, token: string): Promise<AdminProduct[]> {
-  return adminGet<AdminProduct[]>(baseUrl, '/api/admin/products', token);
+export async function adminProducts(baseUrl: string, token: string, position?: string | null): Promise<AdminProduct[]> {
+  return adminGet<AdminProduct[]>(baseUrl, '/api/admin/products', token, position);
 }
 
 export async function adminOrders(baseUrl: string, token: string): Promise<AdminOrder[]> {
@@ -146,8 +158,8 @@ export async function outbox(baseUrl: string, token: string): Promise<OutboxEmai
   return adminGet<OutboxEmail[]>(baseUrl, '/api/admin/outbox', token);
 }
 
-async function adminGet<T>(baseUrl: string, path: string, token: string): Promise<T> {
-  const answer = await call<T>(baseUrl, 'GET', path, undefined, token);
+async function adminGet<T>(baseUrl: string, path: string, token: string, position?: string | null): Promise<T> {
+  const answer = await call<T>(baseUrl, 'GET', path, undefined, token, position);
   if (!answer.ok) throw new Error(`GET ${path} answered ${describe(answer)}`);
   return answer.body;
 }
