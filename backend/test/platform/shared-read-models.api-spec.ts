@@ -1,4 +1,6 @@
-import type { RecordedEvent } from '@brewery/eventstore';
+import type { CheckpointStore, RecordedEvent } from '@brewery/eventstore';
+import { PROJECTION_CHECKPOINTS } from '../../src/platform/persistence/persistence.tokens';
+import { appliedHere } from '../../src/platform/http/read-your-writes';
 import { ProjectionRunner, READ_MODELS_SUBSCRIBER } from '../../src/platform/projections/projection-runner';
 import { createSharedTestApps, type TestApp } from '../create-test-app';
 import { beer, eventually, seedProduct } from '../checkout/checkout-fixtures';
@@ -81,5 +83,51 @@ describe('two shop instances sharing their read models', () => {
     const event = await heard;
     expect(event?.streamName).toBe('product-shared-ipa');
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('given one read of the holder’s checkpoint fails (a MongoDB election), then the follower reports failing, and health comes back to ok by itself', async () => {
+    const checkpoints = follower.app.get<CheckpointStore>(PROJECTION_CHECKPOINTS);
+    const spy = jest.spyOn(checkpoints, 'get').mockRejectedValueOnce(new Error('not primary'));
+    try {
+      await eventually(async () => ((await follower.http().get('/api/health')).status === 503 ? true : null));
+      const recovered = await eventually(async () => {
+        const res = await follower.http().get('/api/health');
+        return res.status === 200 ? res : null;
+      });
+      expect(readModels(follower)).toMatchObject({ lastError: null, caughtUp: true });
+      expect(recovered.status).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('given the shared checkpoint moves back (a restore), then the follower follows it back, and a client presenting the later position waits again', async () => {
+    await seedProduct(holder, 'shared-amber', beer('Shared Amber'));
+    const runner = follower.app.get(ProjectionRunner);
+    const checkpoints = holder.app.get<CheckpointStore>(PROJECTION_CHECKPOINTS);
+    // The holder has written its checkpoint up to all it applied, and the follower stands there too.
+    const ahead = await eventually(async () => {
+      const stored = await checkpoints.get(READ_MODELS_SUBSCRIBER);
+      const applied = holder.app.get(ProjectionRunner).readModelsPosition();
+      return stored === applied && runner.readModelsPosition() === stored ? stored : null;
+    });
+    await checkpoints.set(READ_MODELS_SUBSCRIBER, ahead - 2);
+    await eventually(async () => (runner.readModelsPosition() === ahead - 2 ? true : null));
+    // Read-your-writes: a client presenting the later position is no longer answered at once.
+    expect(appliedHere(String(ahead), runner)).toBe(false);
+    // The holder's next write moves it on again, and the follower with it.
+    await seedProduct(holder, 'shared-bock', beer('Shared Bock'));
+    const later = holder.app.get(ProjectionRunner).readModelsPosition();
+    expect(await runner.waitForReadModels(later, 3000)).toBe(true);
+  });
+
+  it('follows the lease holder in the “following” state, the holder keeps them in “holding”', () => {
+    expect({
+      holder: holder.app.get(ProjectionRunner).followerState(),
+      follower: follower.app.get(ProjectionRunner).followerState(),
+    }).toEqual({
+      holder: 'holding',
+      follower: 'following',
+    });
   });
 });

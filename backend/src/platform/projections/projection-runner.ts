@@ -12,6 +12,7 @@ import { eventsBehind, ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionErrors } from './projection.errors';
 import { CheckpointWriter } from './checkpoint-writer';
+import { ReadModelFollower } from './read-model-follower';
 import { ReadModelWaits } from './read-model-waits';
 import { rebuildBeside } from './read-model-rebuild';
 import { Subscriber, type SubscriberSetup, type SubscriberStatus } from './subscriber';
@@ -28,11 +29,6 @@ export const READ_MODELS_SUBSCRIBER = 'read-models';
 export function answeredForHere(status: Pick<SubscriberStatus, 'runsHere' | 'kind'>): boolean {
   return status.runsHere || status.kind === 'read-models';
 }
-
-/** How often a process that does not keep the shared read models reads how far the lease holder has kept them. */
-const FOLLOW_SHARED_MS = 200;
-/** Events read at a time to tell a follower's watchers what the lease holder applied. */
-const FOLLOW_PAGE = 500;
 
 /**
  * Puts the projections and process managers to work, and answers for them. One catch-up subscription for all
@@ -54,7 +50,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   private stopping = false;
   /** Starts and stops on lease changes, one after another. */
   private transitions: Promise<void> = Promise.resolve();
-  private followTimer: NodeJS.Timeout | null = null;
+  /** Set when the read models live in a shared store: this process follows, takes over, holds or hands back. */
+  private follower: ReadModelFollower | null = null;
   private rebuilding: Promise<{ events: number; millis: number }> | null = null;
 
   constructor(
@@ -114,10 +111,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
         interested: (event) => manager.eventTypes.includes(event.type),
       });
     }
+    // Made before the lease is first competed for: a lease won at once moves it straight to taking over.
+    if (sharedReadModels) this.followSharedReadModels();
     this.leadership.onChange((leader) => this.leadershipChanged(leader));
     await this.leadership.start();
     await Promise.all([...this.subscribers.values()].filter((s) => !s.leaderOnly).map((s) => s.begin()));
-    if (sharedReadModels) this.followSharedReadModels();
+    this.follower?.start();
     // A lease held from the start (the only process, by construction) is never a change to be told of.
     if (this.leadership.isLeader()) this.leadershipChanged(true);
     await this.transitions;
@@ -142,54 +141,49 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
           const idle = bound.filter((s) => !s.wanted);
           if (idle.length === 0) return;
           if (this.leadership.kind !== 'sole') this.logger.log(`${this.leadership.holder} holds the lease (${this.leadership.kind})`);
+          // A follow still reading is dropped here: from now on the subscriber alone moves the position.
+          this.follower?.step('lease-won');
           await Promise.all(idle.map((s) => s.begin()));
+          this.follower?.step('started');
         } else {
           this.logger.warn(`${this.leadership.holder} lost the lease: stopping ${bound.map((s) => s.status.name).join(', ')}`);
+          this.follower?.step('lease-lost');
           // The new holder goes on from the durable checkpoints; writing ours now could only move them back.
           await Promise.all(bound.map((s) => s.end(false)));
+          const readModels = this.subscribers.get(READ_MODELS_SUBSCRIBER);
+          // What failed while it kept them is the new holder's to meet; following starts clean.
+          if (this.follower && readModels?.leaderOnly) readModels.forgetFailures();
+          this.follower?.step('stopped');
         }
       })
       .catch((error: unknown) => this.logger.error(`lease change failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /**
-   * In a process that does not keep the shared read models, their position is the holder's checkpoint: read
-   * it often, so read-your-writes waits and the status see what the read models hold.
+   * In a process that does not keep the shared read models, their position is the holder's checkpoint, read
+   * often (`ReadModelFollower`), so read-your-writes waits and the status see what the read models hold.
    */
   private followSharedReadModels(): void {
     const readModels = this.subscribers.get(READ_MODELS_SUBSCRIBER);
     if (!readModels) return;
     // The holder kept them up to date before this process started: nothing to wait for at start-up.
     this.waits.markedCaughtUp();
-    const follow = async (): Promise<void> => {
-      if (readModels.wanted || this.stopping) return;
-      const position = (await readModels.checkpoint.store.get(readModels.checkpoint.id)) ?? -1;
-      if (position > readModels.status.position) {
-        // Those watching for an event hear of it here as on the holder: what it applied since is read (only then).
-        if (this.waits.watching) await this.replayToWatchers(readModels.status.position, position);
-        readModels.status.position = position;
+    const waits = this.waits;
+    this.follower = new ReadModelFollower(readModels.status, readModels.checkpoint, this.eventStore, {
+      applied: (event) => waits.applied(event),
+      reached: (position) => {
         this.lag.applied(position);
-        this.waits.reached(position);
-      }
-      readModels.status.caughtUp = true;
-    };
-    this.followTimer = setInterval(() => {
-      follow().catch((error: unknown) => (readModels.status.lastError = error instanceof Error ? error.message : String(error)));
-    }, FOLLOW_SHARED_MS);
-    this.followTimer.unref();
+        waits.reached(position);
+      },
+      get watching() {
+        return waits.watching;
+      },
+    });
   }
 
-  /** Tells the watchers of the events after `after`, up to and including `upTo`. */
-  private async replayToWatchers(after: number, upTo: number): Promise<void> {
-    for (let from = after; from < upTo;) {
-      const page = await this.eventStore.readAll({ after: from, maxCount: FOLLOW_PAGE });
-      for (const event of page) {
-        if (event.globalPosition > upTo) return;
-        this.waits.applied(event);
-        from = event.globalPosition;
-      }
-      if (page.length < FOLLOW_PAGE) return;
-    }
+  /** Where this process stands towards shared read models; null when its read models are its own. */
+  followerState(): ReadModelFollower['state'] | null {
+    return this.follower?.state ?? null;
   }
 
   /** Resolves once the read models have caught up with the log as it was at start-up. */
@@ -200,7 +194,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.waits.close();
-    if (this.followTimer) clearInterval(this.followTimer);
+    this.follower?.close();
     await this.transitions;
     await Promise.all([...this.subscribers.values()].map((s) => s.end(s.wanted)));
     await this.leadership.stop();
@@ -274,14 +268,20 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
     if (live.leaderOnly && !live.wanted) {
       throw ProjectionErrors.notLeaseHolder();
     }
+    // Fenced by the lease: every page, the swap and the resume ask first; one lost on the way abandons the rebuild.
+    const mayWrite = (): boolean => !live.leaderOnly || (live.wanted && this.leadership.isLeader());
     return rebuildBeside(this.eventStore, this.documents, this.registry.projections, {
       pause: () => live.stop(false),
       resume: async (position, events) => {
+        // Lost between the swap and here: the new holder goes on from the checkpoint it finds, at or before
+        // `position` (the live subscription paused there), re-applying what the new read models already hold.
+        if (!mayWrite()) throw ProjectionErrors.leaseLostDuringRebuild();
         await live.checkpoint.replace(position);
         live.status.eventsHandled = events;
         // What stopped the old read models is behind them now.
         live.forgetFailures();
-        live.wanted = true;
+        // Only a subscriber this process should still run starts again: a rebuild never resumes writing by itself.
+        if (!live.wanted) return;
         await live.start();
         this.lag.applied(position);
         this.waits.reached(position);
@@ -289,7 +289,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       abandoned: async () => {
         if (live.wanted) await live.start().catch((startError: unknown) => live.restartAfter(startError));
       },
-      mayReplace: () => !live.leaderOnly || (live.wanted && this.leadership.isLeader()),
+      mayReplace: mayWrite,
     });
   }
 

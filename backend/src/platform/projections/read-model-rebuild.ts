@@ -15,7 +15,8 @@ export interface LiveReadModels {
   abandoned(): Promise<void>;
   /**
    * Whether this process may still write the live read models (it holds their lease, or they are its own). Asked
-   * before the swap: a rebuild that outlived its lease must not replace what the new holder keeps.
+   * after every page, before the swap and before the resume: a rebuild that outlived its lease is abandoned and
+   * never replaces or resumes what the new holder keeps.
    */
   mayReplace(): boolean;
 }
@@ -53,6 +54,7 @@ export async function rebuildBeside(
           position = event.globalPosition;
           events += 1;
         }
+        if (!live.mayReplace()) throw ProjectionErrors.leaseLostDuringRebuild();
         if (page.length < REBUILD_PAGE) return;
       }
     };
