@@ -53,7 +53,7 @@ export interface SubscriberSetup {
  * health says why, and the runbook (`docs/operations.md`, "Back up and restore") says what to do.
  */
 export function pastTheEnd(checkpoint: number, head: number): string {
-  return `its checkpoint ${checkpoint} is past the end of the event log (${head}): the events were restored from an older backup than the checkpoints. Nothing is skipped: it stays stopped until \`npm run projections:rebuild\` moves the checkpoints back to the log (docs/operations.md, "Back up and restore")`;
+  return `its checkpoint ${checkpoint} is past the end of the event log (${head}): the events were restored from an older backup than the checkpoints. Nothing is skipped: it stays stopped until the checkpoints are moved back to the log. Stop every shop process, run \`npm run projections:rebuild\`, then start the shops again (docs/operations.md, "Back up and restore")`;
 }
 
 /**
