@@ -59,6 +59,27 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
     expect(reads).toBe(1);
   });
 
+  it('given twenty requests at once after the read models moved on, then the list is read and built once for all of them', async () => {
+    await listing.current();
+    await apply(recorded(1, prices('6.95')));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => listing.current()));
+    expect(reads).toBe(2);
+    expect(new Set(answers.map((a) => a.prepared)).size).toBe(1);
+    expect(JSON.parse(answers[0]?.body ?? '[]')).toEqual([expect.objectContaining({ price: '6.95' })]);
+  });
+
+  it('given an event that leaves the list as it was (another stream’s), then the answer kept goes on with its compressed forms, and is not read again at that position', async () => {
+    const before = await listing.current();
+    const compressed = before.prepared.form('br');
+    // Another beer's stream, kept as a draft: the shop's list does not change.
+    await apply(recorded(0, { type: 'ProductCreated', data: { ...productFields('Draft Dunkel'), isActive: false } }, 'dunkel'));
+    const after = await listing.current();
+    expect({ etag: after.etag, prepared: after.prepared, reads }).toEqual({ etag: before.etag, prepared: before.prepared, reads: 2 });
+    expect(after.prepared.form('br')).toBe(compressed);
+    await listing.current();
+    expect(reads).toBe(2);
+  });
+
   it.each<[string, ProductEvent, (body: { price: string; inventory: number; isActive: boolean }[]) => unknown, unknown]>([
     ['a price change', prices('6.95'), (b) => b[0]?.price, '6.95'],
     [

@@ -31,10 +31,16 @@ export interface ShopListingBody {
  * change, a publication, a reservation or a sale builds the new answer. A scheduled release changes the answer
  * with no event at all: its time coming is counted in the key and the ETag, so the first request after it (in
  * every process, by its own clock) builds the answer and the pages drawn from it afresh.
+ *
+ * Built once however many ask: requests that come while an answer is being built for the same position wait
+ * for that one. And most events (an e-mail sent, an order paid) leave the list as it was: when the list built
+ * for the new position is the same, the answer kept goes on, with the compressed forms already made for it.
  */
 @Injectable()
 export class ShopListing {
   private cached: (ShopListingBody & { position: number; released: number }) | null = null;
+  /** The answer being built, and for which position: those who ask meanwhile wait for it. */
+  private building: { position: number; answer: Promise<ShopListingBody> } | null = null;
 
   constructor(
     private readonly queries: QueryBus,
@@ -42,25 +48,32 @@ export class ShopListing {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async current(): Promise<ShopListingBody> {
+  current(): Promise<ShopListingBody> {
     // Read before the list: an answer read while an event was landing carries the older position and is rebuilt.
     const position = this.projections.readModelsPosition();
     const kept = this.fresh();
-    if (kept !== null) return kept;
+    if (kept !== null) return Promise.resolve(kept);
+    // One build per position: a release time passing during it is seen by the first request after it (`fresh`).
+    if (this.building?.position === position) return this.building.answer;
+    const answer = this.build(position).finally(() => {
+      if (this.building?.answer === answer) this.building = null;
+    });
+    this.building = { position, answer };
+    return answer;
+  }
+
+  private async build(position: number): Promise<ShopListingBody> {
     const now = this.clock.now();
     const products = await this.queries.execute(new GetShopProductsQuery());
     const body = JSON.stringify(products);
     const released = releasedOf(products, now);
     const etag = `"${createHash('sha256').update(`${body}\0${released}`).digest('base64url')}"`;
-    const listing = {
-      position,
-      released,
-      body,
-      products,
-      etag,
-      prepared: PreparedBody.json(body, etag),
-      availability: availabilityOf(products),
-    };
+    const kept = this.cached;
+    // The same list as the one kept: it goes on, under the new position, with the forms already made for it.
+    const listing =
+      kept !== null && kept.etag === etag
+        ? { ...kept, position }
+        : { position, released, body, products, etag, prepared: PreparedBody.json(body, etag), availability: availabilityOf(products) };
     // A slower reader that started before a newer answer was kept must not put its older one back.
     if (this.cached === null || this.cached.position <= position) this.cached = listing;
     return listing;
