@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
   DocumentLeadership,
+  withoutPassword,
   MemoryCheckpointStore,
   PostgresLeadership,
   SoleLeadership,
@@ -16,7 +17,7 @@ import {
 } from '@brewery/eventstore';
 import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { StoreWrites, watchedWrites } from '../event-sourcing/store-writes';
-import { openingStore, withoutPassword } from './store-open-error';
+import { openingStore } from './store-open-error';
 import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTION_CHECKPOINTS } from './persistence.tokens';
 
 /** Closes the stores after everything that uses them has stopped. */

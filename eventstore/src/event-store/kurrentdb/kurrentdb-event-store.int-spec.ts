@@ -8,7 +8,7 @@ import { KurrentDbEventStore } from './kurrentdb-event-store';
 // Starting a KurrentDB container takes tens of seconds.
 jest.setTimeout(180_000);
 
-const IMAGE = process.env.KURRENTDB_TEST_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
+const IMAGE = process.env.KURRENTDB_TEST_IMAGE ?? 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1.4';
 const HTTP_PORT = 2113;
 
 /**

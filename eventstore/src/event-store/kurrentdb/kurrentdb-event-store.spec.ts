@@ -166,3 +166,11 @@ describe('KurrentDB adapter over the real client', () => {
     expect(reads.every((read) => read.stream.readableEnded)).toBe(true);
   });
 });
+
+describe('KurrentDB adapter that cannot reach its server', () => {
+  it('given a URL with a password, then the error names the server without the password', async () => {
+    const opening = KurrentDbEventStore.open({ url: 'kurrentdb://admin:s3cret-pass@127.0.0.1:1?tls=false' });
+    await expect(opening).rejects.toThrow(/^Cannot reach KurrentDB at kurrentdb:\/\/admin:\*\*\*@127\.0\.0\.1:1\?tls=false: /);
+    await expect(opening).rejects.not.toThrow(/s3cret-pass/);
+  }, 30_000);
+});

@@ -22,6 +22,7 @@ import type {
   Subscription,
 } from '../event-store.port';
 import { assertAppendSize } from '../append-size';
+import { withoutPassword } from '../connection-url';
 import { validateExpectedRevision } from '../expected-revision';
 import {
   CaughtUpTracker,
@@ -60,7 +61,7 @@ export class KurrentDbEventStore implements EventStore {
     const health = await store.health();
     if (!health.ok) {
       await store.close();
-      throw new Error(`Cannot reach KurrentDB at ${options.url}: ${health.detail ?? 'unknown error'}`);
+      throw new Error(`Cannot reach KurrentDB at ${withoutPassword(options.url)}: ${health.detail ?? 'unknown error'}`);
     }
     return store;
   }

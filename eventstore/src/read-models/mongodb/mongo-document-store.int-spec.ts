@@ -25,7 +25,7 @@ function dockerEngine(): { ok: true } | { ok: false; reason: string } {
 /** Published on the loopback interface only: the test database is never reachable from the network. */
 class LoopbackMongoContainer extends GenericContainer {
   constructor() {
-    super('mongo:8');
+    super('mongo:8.0.12');
     this.withCommand(['--replSet', 'rs0', '--bind_ip_all'])
       .withExposedPorts(MONGO_PORT)
       .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))

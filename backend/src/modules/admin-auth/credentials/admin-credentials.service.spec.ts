@@ -52,4 +52,12 @@ describe('admin credentials', () => {
     expect(second.shown).toEqual([]);
     await expect(second.credentials.matches(password)).resolves.toBe(true);
   });
+
+  it('given three replicas sharing DATA_DIR starting at once, then exactly one shows a password, and it is the one every replica accepts', async () => {
+    const replicas = await Promise.all([start(), start(), start()]);
+    const shown = replicas.flatMap((r) => r.shown);
+    expect(shown).toHaveLength(1);
+    const password = /Admin password \(generated\): (\S+)/.exec(shown[0] ?? '')?.[1] ?? '';
+    expect(await Promise.all(replicas.map((r) => r.credentials.matches(password)))).toEqual([true, true, true]);
+  });
 });

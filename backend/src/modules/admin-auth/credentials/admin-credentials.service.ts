@@ -41,13 +41,15 @@ export class AdminCredentials implements OnModuleInit {
     }
     const path = join(this.config.dataDir, GENERATED_PASSWORD_FILE);
     let generated: string | null = null;
-    const { value } = await readOrCreateSecretFile(path, async () => {
+    // Replicas sharing DATA_DIR may all start at once and each make a password: only the one whose hash was
+    // written first (the file is created exclusively) shows it; the others read that hash and show nothing.
+    const { value, created } = await readOrCreateSecretFile(path, async () => {
       generated = randomBytes(18).toString('base64url');
       return hashPassword(generated);
     });
     this.stored = parseScryptHash(value);
     this.source = `hash:${value}`;
-    if (generated !== null) {
+    if (created && generated !== null) {
       this.announce(
         [
           '',

@@ -1,4 +1,4 @@
-import { withoutPassword } from './store-open-error';
+import { withoutPassword } from './connection-url';
 
 describe('a connection URL as a log shows it', () => {
   it.each([
