@@ -5,6 +5,7 @@ import { adminBench } from './admin.bench';
 import type { Figure } from './bench-stats';
 import { catalogueBench } from './catalogue.bench';
 import { eventStoreBench } from './event-store.bench';
+import { followerBench } from './follower.bench';
 import { frontendBench } from './frontend.bench';
 import { hostileBodyBench } from './hostile-body.bench';
 import { rebuildBench } from './rebuild.bench';
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const benches: [string, () => Promise<Figure[]>][] = [
     ['event-store', eventStoreBench],
     ['rebuild', rebuildBench],
+    ['follower', followerBench],
     ['catalogue', catalogueBench],
     ['release', releaseBench],
     ['frontend', frontendBench],

@@ -31,7 +31,7 @@ export function describeEventStoreContract(label: string, open: () => Promise<Ev
         const empty = await open();
         try {
           expect(await empty.headPosition()).toBe(-1);
-          expect(await empty.countEventsAfter(-1, 10)).toBe(0);
+          expect(await empty.countEventsAfter(-1, 10)).toBe(empty.kind === 'kurrentdb' ? null : 0);
           expect(await empty.readAll()).toEqual([]);
           expect(await empty.readStream('order-missing')).toEqual([]);
           expect(await empty.readStream('order-missing', { direction: 'backwards' })).toEqual([]);
@@ -208,14 +208,17 @@ export function describeEventStoreContract(label: string, open: () => Promise<Ev
         expect(await store.readAll({ after: await store.headPosition() })).toEqual([]);
       });
 
-      it('counts the events after a position in events, not in positions, up to a limit', async () => {
+      it('counts the events after a position in events, not in positions, up to a limit (KurrentDB, which cannot without reading them: null)', async () => {
         const stream = newStream('order');
         await store.append(stream, numbered(5), { expectedRevision: 'no_stream' });
         const mine = (await store.readStream(stream)).map((e) => e.globalPosition);
         const second = mine[1] ?? -1;
-        expect(await store.countEventsAfter(second, 100)).toBe(3);
-        expect(await store.countEventsAfter(second, 2)).toBe(2);
-        expect(await store.countEventsAfter(await store.headPosition(), 100)).toBe(0);
+        const counts = [
+          await store.countEventsAfter(second, 100),
+          await store.countEventsAfter(second, 2),
+          await store.countEventsAfter(await store.headPosition(), 100),
+        ];
+        expect(counts).toEqual(store.kind === 'kurrentdb' ? [null, null, null] : [3, 2, 0]);
       });
 
       it('reads from the very start when no position is given', async () => {

@@ -102,9 +102,11 @@ export interface EventStore {
   headPosition(): Promise<number>;
   /**
    * How many events the log holds after `position`, counting at most `limit` (a subscriber's lag in events:
-   * positions are not event counts on every adapter; KurrentDB's are byte offsets in its log).
+   * positions are not event counts on every adapter), counted by the store without sending any event; null when
+   * the store cannot count without sending every event (KurrentDB: its positions are byte offsets and it keeps no
+   * count), so the figure is never paid for with a read of the log.
    */
-  countEventsAfter(position: number, limit: number): Promise<number>;
+  countEventsAfter(position: number, limit: number): Promise<number | null>;
   /**
    * The stream's current revision when this adapter knows it without a query (it is the only writer and
    * appended to the stream since it opened); undefined otherwise. Optional: adapters that cannot know omit it.

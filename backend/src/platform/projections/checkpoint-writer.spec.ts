@@ -62,4 +62,18 @@ describe('the checkpoint writer', () => {
     expect(store.writes).toEqual([5000]);
     expect(await store.get('read-models')).toBe(5000);
   });
+
+  it('given events nobody handled coming steadily, never a quiet second, then the checkpoint is still written a second after the first of them, and every second after', async () => {
+    jest.useFakeTimers();
+    try {
+      for (let ms = 0; ms < 2500; ms += 100) {
+        position = 10 + ms / 100;
+        expect(writer.delivered(position, false)).toBeUndefined();
+        await jest.advanceTimersByTimeAsync(100);
+      }
+      expect(store.writes).toEqual([19, 29]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,9 @@
 import type { CheckpointStore } from '@brewery/eventstore';
 
-/** How long the checkpoint may trail behind events that no handler took (they are skipped again on replay). */
+/**
+ * How long the checkpoint may trail behind events that no handler took (they are skipped again on replay): a
+ * throttle from the first of them, never pushed back, since followers of shared read models go by it.
+ */
 const IDLE_CHECKPOINT_MS = 1000;
 /**
  * ...and by how many of them at most: counted as events, whatever the store's positions measure (events on SQL,
@@ -16,7 +19,8 @@ const HANDLED_CHECKPOINT_MS = 200;
 
 /**
  * One subscriber's checkpoint: where it stands, written lazily. Handled events are written within 200 ms;
- * events no handler takes after a quiet second, or every 500 of them; and whatever is left at stop. Writes
+ * events no handler takes within a second of the first of them, or every 500 of them; and whatever is left at
+ * stop. Writes
  * run one after another, so a later position is never overwritten by an earlier one.
  */
 export class CheckpointWriter {
@@ -25,7 +29,7 @@ export class CheckpointWriter {
   /** Events done since the last write was asked for. */
   private sinceSaved = 0;
   private saving: Promise<void> = Promise.resolve();
-  /** Writes the position of events nobody handled, once the subscriber has been quiet for a moment. */
+  /** Writes the position of events nobody handled, a second after the first of them (a throttle, never pushed back). */
   private idleTimer: NodeJS.Timeout | null = null;
   /** Writes the position of handled events a moment after the first of them (a throttle, never pushed back). */
   private handledTimer: NodeJS.Timeout | null = null;
@@ -95,7 +99,9 @@ export class CheckpointWriter {
   }
 
   private scheduleIdle(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
+    // Pushed back by each new event, a steady trickle of them (an e-mail a second) left it unwritten for minutes,
+    // and every follower of shared read models as far behind.
+    if (this.idleTimer !== null) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
       this.save(this.position()).catch(this.warn);

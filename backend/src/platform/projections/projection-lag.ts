@@ -52,8 +52,9 @@ export class ProjectionLag {
 export const LAG_COUNT_LIMIT = 10_000;
 
 /**
- * How many events of the log a subscriber at `position` has still to handle, counted by the store (positions
- * are byte offsets on KurrentDB, not event numbers): 0 at the head, null when the head or the count is unknown.
+ * How many events of the log a subscriber at `position` has still to handle, counted by the store without
+ * reading them: 0 at the head, null when the head is unknown or the store cannot count (KurrentDB, whose positions
+ * are byte offsets: the System tab then says "unknown" for a subscriber behind the head).
  */
 export async function eventsBehind(
   store: Pick<EventStore, 'countEventsAfter'>,

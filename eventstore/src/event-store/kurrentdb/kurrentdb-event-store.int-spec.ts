@@ -63,7 +63,7 @@ function withContainerStoppedOnClose(store: KurrentDbEventStore, container: Star
     readAll: (options) => store.readAll(options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     headPosition: () => store.headPosition(),
-    countEventsAfter: (position, limit) => store.countEventsAfter(position, limit),
+    countEventsAfter: () => store.countEventsAfter(),
     health: () => store.health(),
     close: async () => {
       try {

@@ -277,14 +277,11 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /**
-   * Counted by reading forward from `position`, at most `limit` (KurrentDB's positions are byte offsets and it has
-   * no count): each event the server sends is only looked at, never decoded nor kept. Callers ask only for a
-   * subscriber behind the head; one that is caught up costs nothing.
+   * Not counted: KurrentDB keeps no count and its positions are byte offsets, so a count would read (and the client
+   * receive and parse) every event after `position`, up to thousands per subscriber per status request.
    */
-  async countEventsAfter(position: number, limit: number): Promise<number> {
-    let counted = 0;
-    for await (const _ of this.eventsAfter(position, Math.max(0, limit))) counted += 1;
-    return counted;
+  countEventsAfter(): Promise<number | null> {
+    return Promise.resolve(null);
   }
 
   async health(): Promise<EventStoreHealth> {
