@@ -6,7 +6,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
 import { Test } from '@nestjs/testing';
-import { MemoryDocumentStore, PGLITE_IN_MEMORY, PgliteEventStore } from '@brewery/eventstore';
+import { MemoryDocumentStore, PGLITE_IN_MEMORY, PgliteEventStore, type DocumentStore, type EventStore } from '@brewery/eventstore';
 import { AppModule } from '../src/app.module';
 import { appOptions, createApp, prepareApp } from '../src/main';
 import { StoreWrites, watchedWrites } from '../src/platform/event-sourcing/store-writes';
@@ -38,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /** A fresh temporary DATA_DIR, the test configuration over it, and a clock the test moves. */
-function testSetup(env: Record<string, string>): { dataDir: string; config: AppConfig; clock: TestApp['clock'] } {
+export function testSetup(env: Record<string, string>): { dataDir: string; config: AppConfig; clock: TestApp['clock'] } {
   const dataDir = mkdtempSync(join(tmpdir(), 'brewery-api-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -110,17 +110,7 @@ export async function createSharedTestApps(env: Record<string, string> = {}): Pr
       get: (target, property, receiver) =>
         property === 'close' ? () => Promise.resolve() : (Reflect.get(target, property, receiver) as unknown),
     });
-  const instance = async (): Promise<TestApp> => {
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, { now: () => clock.now })] })
-      .overrideProvider(EVENT_STORE)
-      .useFactory({ inject: [StoreWrites], factory: (writes: StoreWrites) => watchedWrites(keptOpen(events), writes) })
-      .overrideProvider(DOCUMENT_STORE)
-      .useValue(keptOpen(documents))
-      .compile();
-    const app = moduleRef.createNestApplication<NestExpressApplication>(appOptions(config));
-    prepareApp(app, config);
-    return started(app, config, clock, () => undefined);
-  };
+  const instance = (): Promise<TestApp> => startInstance(config, clock, { documents: keptOpen(documents), events: keptOpen(events) });
   const holder = await instance();
   const follower = await instance();
   return {
@@ -134,4 +124,29 @@ export async function createSharedTestApps(env: Record<string, string> = {}): Pr
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One shop instance of several in this process that share their stores: the production wiring over the
+ * configuration given, with the read-model store given (each instance's own view of the shared one, which it
+ * closes as it stops) and, when given, the event store (otherwise each opens the configured one, as processes
+ * do). Its close leaves DATA_DIR, which the instances share, to the caller.
+ */
+export async function startInstance(
+  config: AppConfig,
+  clock: TestApp['clock'],
+  stores: { documents: DocumentStore; events?: EventStore },
+): Promise<TestApp> {
+  let builder = Test.createTestingModule({ imports: [AppModule.register(config, { now: () => clock.now })] })
+    .overrideProvider(DOCUMENT_STORE)
+    .useValue(stores.documents);
+  const { events } = stores;
+  if (events !== undefined) {
+    builder = builder
+      .overrideProvider(EVENT_STORE)
+      .useFactory({ inject: [StoreWrites], factory: (writes: StoreWrites) => watchedWrites(events, writes) });
+  }
+  const app = (await builder.compile()).createNestApplication<NestExpressApplication>(appOptions(config));
+  prepareApp(app, config);
+  return started(app, config, clock, () => undefined);
 }
