@@ -21,7 +21,7 @@ import {
   productForm,
   type AdminProduct,
 } from './support/checkout-load';
-import { DocumentsView } from './support/documents-view';
+import { DocumentsView, type RebuildMoment } from './support/documents-view';
 import { byScale } from './support/fault-scale';
 
 jest.setTimeout(240_000);
@@ -255,34 +255,40 @@ describe('several shop instances sharing their read models, healing themselves',
     await everyInstanceServesWhatTheHolderServes();
   });
 
-  it('given a rebuild on the holder that loses its lease half-way, then it is abandoned, the old holder never writes again, and the new one keeps them', async () => {
-    const [holder] = holders();
-    if (holder === undefined) throw new Error('no holder');
-    let release: () => void = () => undefined;
-    const reached = holder.view.holdSwapWrites(new Promise<void>((r) => (release = r)));
-    const rebuilding = call(holder.url, 'POST', '/api/admin/rebuild-read-models', {}, token);
-    await reached;
-    // Half-way: the holder gives the lease up (its session ends); another instance takes it.
-    await leaseOf(holder).stop();
-    await eventually(
-      'another instance to take the lease',
-      async () => (holders().length === 1 && holders()[0] !== holder ? true : undefined),
-      15_000,
-    );
-    release();
-    const answer = await rebuilding;
-    expect({ status: answer.status, code: !answer.ok && answer.status !== null ? answer.body.code : null }).toEqual({
-      status: 409,
-      code: 'lease_lost',
-    });
-    const readModels = runner(holder)
-      .statuses()
-      .find((s) => s.name === READ_MODELS_SUBSCRIBER);
-    expect({ runsHere: readModels?.runsHere, state: runner(holder).followerState() }).toEqual({ runsHere: false, state: 'following' });
-    expect(await buy('after the rebuild', holder)).toBeNull();
-    await healthBackByItself(30_000);
-    await everyInstanceServesWhatTheHolderServes();
-  });
+  it.each<[string, RebuildMoment]>([
+    ['half-way through its replay', 'first write'],
+    ['between its swap and its resume', 'swapped'],
+  ])(
+    'given a rebuild on the holder that loses its lease %s, then it is abandoned, the old holder never writes again, and the new one keeps them',
+    async (_, moment) => {
+      const [holder] = holders();
+      if (holder === undefined) throw new Error('no holder');
+      let release: () => void = () => undefined;
+      const reached = holder.view.holdRebuild(moment, new Promise<void>((r) => (release = r)));
+      const rebuilding = call(holder.url, 'POST', '/api/admin/rebuild-read-models', {}, token);
+      await reached;
+      // Half-way: the holder gives the lease up (its session ends); another instance takes it.
+      await leaseOf(holder).stop();
+      await eventually(
+        'another instance to take the lease',
+        async () => (holders().length === 1 && holders()[0] !== holder ? true : undefined),
+        15_000,
+      );
+      release();
+      const answer = await rebuilding;
+      expect({ status: answer.status, code: !answer.ok && answer.status !== null ? answer.body.code : null }).toEqual({
+        status: 409,
+        code: 'lease_lost',
+      });
+      const readModels = runner(holder)
+        .statuses()
+        .find((s) => s.name === READ_MODELS_SUBSCRIBER);
+      expect({ runsHere: readModels?.runsHere, state: runner(holder).followerState() }).toEqual({ runsHere: false, state: 'following' });
+      expect(await buy('after the rebuild', holder)).toBeNull();
+      await healthBackByItself(30_000);
+      await everyInstanceServesWhatTheHolderServes();
+    },
+  );
 
   it('given the events restored from an older backup than the read models, then the restore runbook (docs/operations.md) brings every instance back to the restored log', async () => {
     const admin = new Client({ connectionString: databaseUrl });

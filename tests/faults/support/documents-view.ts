@@ -1,17 +1,21 @@
 import type { Collection, Doc, DocumentStore, DocumentStoreHealth, ReadModelSwap } from '@brewery/eventstore';
 
+/** Where a rebuild can be held: at its first write beside the live read models, or once they have replaced them. */
+export type RebuildMoment = 'first write' | 'swapped';
+
 /** How one process reaches the shared read-model store: `up`, `down` (every call refused, as an unreachable MongoDB's). */
 export type Reach = 'up' | 'down';
 
 /**
  * One shop process's connection to a read-model store shared by several (MongoDB in production; a
  * `shared-memory` store here): everything goes through to the shared store while it is `up`; while `down`,
- * every call is refused as a driver refuses it when no server answers. `holdSwapWrites` stops a rebuild's first
- * write to the collections it builds beside the live ones until the test lets it go, to act at that moment.
+ * every call is refused as a driver refuses it when no server answers. `holdRebuild` stops a rebuild at its first
+ * write to the collections it builds beside the live ones, or just after they replace the live ones, until the
+ * test lets it go, to act at that moment.
  */
 export class DocumentsView implements DocumentStore {
   reach: Reach = 'up';
-  private swapGate: { reached: () => void; release: Promise<void> } | null = null;
+  private swapGate: { at: RebuildMoment; reached: () => void; release: Promise<void> } | null = null;
 
   constructor(private readonly shared: DocumentStore) {}
 
@@ -19,9 +23,9 @@ export class DocumentsView implements DocumentStore {
     return this.shared.kind;
   }
 
-  /** Resolves once a rebuild in this process first writes beside the live read models; it waits there until `release` resolves. */
-  holdSwapWrites(release: Promise<void>): Promise<void> {
-    return new Promise((reached) => (this.swapGate = { reached, release }));
+  /** Resolves once a rebuild in this process reaches `at`; it waits there until `release` resolves. */
+  holdRebuild(at: RebuildMoment, release: Promise<void>): Promise<void> {
+    return new Promise((reached) => (this.swapGate = { at, reached, release }));
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
@@ -31,9 +35,9 @@ export class DocumentsView implements DocumentStore {
   async beginSwap(): Promise<ReadModelSwap> {
     this.check();
     const swap = await this.shared.beginSwap();
-    const gate = async (): Promise<void> => {
+    const gate = async (at: RebuildMoment): Promise<void> => {
       const held = this.swapGate;
-      if (held === null) return;
+      if (held === null || held.at !== at) return;
       this.swapGate = null;
       held.reached();
       await held.release;
@@ -41,7 +45,7 @@ export class DocumentsView implements DocumentStore {
     const target: DocumentStore = new Proxy(swap.target, {
       get: (store, property, receiver) =>
         property === 'collection'
-          ? (name: string) => this.guarded(store.collection(name), gate)
+          ? (name: string) => this.guarded(store.collection(name), () => gate('first write'))
           : (Reflect.get(store, property, receiver) as unknown),
     });
     return {
@@ -49,6 +53,7 @@ export class DocumentsView implements DocumentStore {
       commit: async (names) => {
         this.check();
         await swap.commit(names);
+        await gate('swapped');
       },
       abandon: () => swap.abandon(),
     };
