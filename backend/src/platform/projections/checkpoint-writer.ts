@@ -73,6 +73,27 @@ export class CheckpointWriter {
     return write;
   }
 
+  /**
+   * The end of the event log when this checkpoint was first found past it (the events restored from an older
+   * backup), kept beside the checkpoint until the restore runbook moves it back; null when it never was.
+   */
+  restoredLogEnd(): Promise<number | null> {
+    return this.store.get(restoredLogEndId(this.id));
+  }
+
+  /** Keeps `head` as the restored log's end, unless an earlier finding is kept already (that one is the restore's). */
+  async foundPastTheEnd(head: number): Promise<number> {
+    const kept = await this.restoredLogEnd();
+    if (kept !== null) return kept;
+    await this.store.set(restoredLogEndId(this.id), Math.max(0, head));
+    return head;
+  }
+
+  /** The restore runbook moved the checkpoint back: nothing past the end is kept any more. */
+  async restoreHandled(): Promise<void> {
+    await this.store.reset(restoredLogEndId(this.id));
+  }
+
   /** Sets the checkpoint to `position` outright (a rebuild's read models replace the old ones). */
   async replace(position: number): Promise<void> {
     if (position < 0) await this.store.reset(this.id);
@@ -108,4 +129,12 @@ export class CheckpointWriter {
     }, IDLE_CHECKPOINT_MS);
     this.idleTimer.unref();
   }
+}
+
+/**
+ * Where a checkpoint's finding of a restore is kept, beside it in the same store: a checkpoint found past the end
+ * of the log stays stopped even once the log has grown past it again (its positions would then name other events).
+ */
+export function restoredLogEndId(id: string): string {
+  return `${id}#restored-log-end`;
 }

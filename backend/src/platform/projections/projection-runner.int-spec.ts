@@ -340,6 +340,7 @@ describe('ProjectionRunner with a checkpoint past the end of the log (events res
   let store: PgliteEventStore;
   let runner: ProjectionRunner;
   let manager: RecordingManager;
+  let checkpoints: MemoryCheckpointStore;
   const status = () => runner.statuses().find((s) => s.name === 'recorder');
 
   beforeEach(async () => {
@@ -347,7 +348,7 @@ describe('ProjectionRunner with a checkpoint past the end of the log (events res
     await add(store, 'tally-a', 1);
     await add(store, 'tally-a', 2);
     // The checkpoints come from a later backup than the events.
-    const checkpoints = new MemoryCheckpointStore();
+    checkpoints = new MemoryCheckpointStore();
     await checkpoints.set('process-manager:recorder', 1000);
     manager = new RecordingManager();
     runner = await runnerWith(store, manager, checkpoints);
@@ -373,6 +374,31 @@ describe('ProjectionRunner with a checkpoint past the end of the log (events res
     await add(store, 'tally-a', 3);
     for (let i = 0; i < 200 && manager.seen.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(manager.seen).toHaveLength(1);
+    expect(await runner.moveCheckpointsPastTheEnd()).toEqual([]);
+  });
+
+  /** The shop goes on writing: the log grows past the checkpoint (positions 3 to 1,100). */
+  const growPastTheCheckpoint = async (): Promise<number> => {
+    const events = Array.from({ length: 1098 }, (_, i) => ({ type: 'Added', data: { amount: i }, metadata }));
+    return (await store.append('tally-b', events, { expectedRevision: 'any' })).position;
+  };
+
+  it('given the log grows past the checkpoint after it was found past the end, then a later start (a lease taken over) still stays stopped and says why', async () => {
+    expect(await growPastTheCheckpoint()).toBeGreaterThan(1000);
+    await runner.beforeApplicationShutdown();
+    runner = await runnerWith(store, manager, checkpoints);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(manager.seen).toEqual([]);
+    expect(status()?.lastError).toMatch(/^its checkpoint 1000 is past the end of the event log \(2\)/);
+  });
+
+  it('given the log grew past it, when the operator runs the runbook, then it goes back to the log’s end as restored and handles every event written since, none skipped', async () => {
+    const head = await growPastTheCheckpoint();
+    expect(await runner.moveCheckpointsPastTheEnd()).toEqual([{ name: 'recorder', from: 1000, to: 2 }]);
+    for (let i = 0; i < 500 && manager.seen.length < 1098; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(manager.seen).toEqual((await store.readAll({ after: 2 })).map((e) => e.id));
+    expect(status()?.lastError).toBeNull();
+    expect(head).toBeGreaterThan(1000);
     expect(await runner.moveCheckpointsPastTheEnd()).toEqual([]);
   });
 });

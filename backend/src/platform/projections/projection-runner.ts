@@ -237,17 +237,23 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
 
   /**
    * Moves every checkpoint that is past the end of the event log (events restored from an older backup than the
-   * checkpoints) back to the log's end, and starts those subscribers: the operator's step of the restore runbook
-   * (`npm run projections:rebuild` runs it first). Returns what it moved.
+   * checkpoints), or was found so and not moved back since, back to the log's end as restored (where it stood
+   * when first found past it: events written since are then handled, none skipped), and starts those subscribers:
+   * the operator's step of the restore runbook (`npm run projections:rebuild` runs it first). Returns what it moved.
    */
   async moveCheckpointsPastTheEnd(): Promise<{ name: string; from: number; to: number }[]> {
     const head = await this.eventStore.headPosition();
     const moved: { name: string; from: number; to: number }[] = [];
     for (const subscriber of this.subscribers.values()) {
-      const at = await subscriber.checkpoint.store.get(subscriber.checkpoint.id);
-      if (at === null || at <= head) continue;
-      await subscriber.checkpoint.replace(head);
-      moved.push({ name: subscriber.status.name, from: at, to: head });
+      const { checkpoint } = subscriber;
+      const [at, restoredEnd] = await Promise.all([checkpoint.store.get(checkpoint.id), checkpoint.restoredLogEnd()]);
+      const logEnd = Math.min(restoredEnd ?? head, head);
+      if (at === null && restoredEnd === null) continue;
+      if (at !== null && at > logEnd) {
+        await checkpoint.replace(logEnd);
+        moved.push({ name: subscriber.status.name, from: at, to: logEnd });
+      } else if (restoredEnd === null) continue;
+      await checkpoint.restoreHandled();
       if (subscriber.wanted) {
         subscriber.forgetFailures();
         await subscriber.start();

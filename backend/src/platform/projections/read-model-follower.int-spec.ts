@@ -1,4 +1,5 @@
 import { MemoryCheckpointStore, PgliteEventStore, PGLITE_IN_MEMORY, type CheckpointStore, type RecordedEvent } from '@brewery/eventstore';
+import { CheckpointWriter } from './checkpoint-writer';
 import { nextFollowerState, ReadModelFollower, type FollowerState, type FollowerStep } from './read-model-follower';
 import type { SubscriberStatus } from './subscriber';
 
@@ -36,7 +37,12 @@ describe('a process following shared read models', () => {
   const follower = (store: CheckpointStore = checkpoints, intervalMs = 20): ReadModelFollower => {
     const made = new ReadModelFollower(
       status,
-      { store, id: ID },
+      new CheckpointWriter(
+        store,
+        ID,
+        () => -1,
+        () => undefined,
+      ),
       events,
       {
         applied: (event: RecordedEvent) => told.push(event.id),
@@ -135,7 +141,7 @@ describe('a process following shared read models', () => {
     expect({ position: status.position, reached }).toEqual({ position: head - 3, reached: [head, head - 3] });
   });
 
-  it('given a checkpoint past the end of the log, then the follower says so, and follows again once it is back within the log', async () => {
+  it('given a checkpoint past the end of the log, then the follower says so, still once the log has grown past it, and follows again once the runbook moved it back', async () => {
     const head = await append(2);
     await checkpoints.set(ID, head + 40);
     const f = follower();
@@ -145,7 +151,19 @@ describe('a process following shared read models', () => {
       error: expect.stringContaining(`its checkpoint ${head + 40} is past the end of the event log (${head})`) as unknown,
     });
     expect(status.position).toBe(-1);
-    await checkpoints.set(ID, head);
+    // The shop writes on: the log grows past the checkpoint, which still names events it never applied.
+    await append(45);
+    await f.followOnce();
+    expect(status.lastError).toEqual(expect.stringContaining(`its checkpoint ${head + 40} is past the end of the event log (${head})`));
+    // The runbook: the checkpoint back to the log's end as restored, the finding handled.
+    const writer = new CheckpointWriter(
+      checkpoints,
+      ID,
+      () => -1,
+      () => undefined,
+    );
+    await writer.replace(head);
+    await writer.restoreHandled();
     await f.followOnce();
     expect({ caughtUp: status.caughtUp, error: status.lastError, position: status.position }).toEqual({
       caughtUp: true,
@@ -162,6 +180,7 @@ describe('a process following shared read models', () => {
     let reads = 0;
     const slow: CheckpointStore = {
       get: async (id) => {
+        if (id !== ID) return checkpoints.get(id);
         reading += 1;
         reads += 1;
         most = Math.max(most, reading);
@@ -182,7 +201,7 @@ describe('a process following shared read models', () => {
     await checkpoints.set(ID, head - 2);
     let answer: (value: number | null) => void = () => undefined;
     const held: CheckpointStore = {
-      get: () => new Promise<number | null>((resolve) => (answer = resolve)),
+      get: (id) => (id === ID ? new Promise<number | null>((resolve) => (answer = resolve)) : checkpoints.get(id)),
       set: (id, p) => checkpoints.set(id, p),
       reset: (id) => checkpoints.reset(id),
     };

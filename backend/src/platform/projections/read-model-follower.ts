@@ -46,7 +46,8 @@ export interface FollowerListeners {
  * or a rebuild moves the checkpoint back, and read-your-writes must then wait again). A read that fails is this
  * process's error until the next read succeeds; a read begun before a lease change is thrown away, so a late
  * answer can never move the position the new state owns. A checkpoint past the end of the log is reported, as
- * the holder reports it, and followed again once it is back within the log.
+ * the holder reports it (and kept as found, so the log growing past it again does not hide it), and followed
+ * again once the restore runbook has moved it back.
  */
 export class ReadModelFollower {
   private current: FollowerState = 'following';
@@ -59,7 +60,7 @@ export class ReadModelFollower {
 
   constructor(
     private readonly status: SubscriberStatus,
-    private readonly checkpoint: Pick<CheckpointWriter, 'store' | 'id'>,
+    private readonly checkpoint: Pick<CheckpointWriter, 'store' | 'id' | 'restoredLogEnd' | 'foundPastTheEnd'>,
     private readonly eventStore: Pick<EventStore, 'headPosition' | 'readAll'>,
     private readonly listeners: FollowerListeners,
     private readonly intervalMs = FOLLOW_SHARED_MS,
@@ -95,17 +96,19 @@ export class ReadModelFollower {
     const epoch = this.epoch;
     const stale = (): boolean => epoch !== this.epoch || this.current !== 'following';
     try {
-      const position = (await this.checkpoint.store.get(this.checkpoint.id)) ?? -1;
+      const [position, restoredEnd] = await Promise.all([
+        this.checkpoint.store.get(this.checkpoint.id).then((p) => p ?? -1),
+        this.checkpoint.restoredLogEnd(),
+      ]);
       if (stale()) return;
+      // Found past the end once (by the holder or here) and not yet moved back: still so, though the log may
+      // have grown past the checkpoint since.
+      if (restoredEnd !== null) return this.pastTheEnd(position, restoredEnd);
       if (position > this.knownHead) {
         const head = await this.eventStore.headPosition();
         if (stale()) return;
         this.knownHead = head;
-        if (position > head) {
-          this.status.lastError = pastTheEnd(position, head);
-          this.status.caughtUp = false;
-          return;
-        }
+        if (position > head) return this.pastTheEnd(position, await this.checkpoint.foundPastTheEnd(head));
       }
       if (position > this.status.position && this.listeners.watching) {
         // Those watching for an event hear of it here as on the holder: what it applied since is read (only then).
@@ -122,6 +125,11 @@ export class ReadModelFollower {
     } catch (error) {
       if (!stale()) this.status.lastError = error instanceof Error ? error.message : String(error);
     }
+  }
+
+  private pastTheEnd(position: number, logEnd: number): void {
+    this.status.lastError = pastTheEnd(position, logEnd);
+    this.status.caughtUp = false;
   }
 
   private async tellWatchers(after: number, upTo: number, stale: () => boolean): Promise<void> {

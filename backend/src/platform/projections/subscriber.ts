@@ -53,7 +53,7 @@ export interface SubscriberSetup {
  * health says why, and the runbook (`docs/operations.md`, "Back up and restore") says what to do.
  */
 export function pastTheEnd(checkpoint: number, head: number): string {
-  return `its checkpoint ${checkpoint} is past the end of the event log (${head}): the events were restored from an older backup than the checkpoints. Nothing is skipped: it stays stopped until the checkpoints are moved back to the log. Stop every shop process, run \`npm run projections:rebuild\`, then start the shops again (docs/operations.md, "Back up and restore")`;
+  return `its checkpoint ${checkpoint} is past the end of the event log (${head}): the events were restored from an older backup than the checkpoints. Nothing is skipped: it stays stopped, even once new events pass the checkpoint, until the checkpoints are moved back to the log. Stop every shop process, run \`npm run projections:rebuild\`, then start the shops again (docs/operations.md, "Back up and restore", steps 1, 3 and 4)`;
 }
 
 /**
@@ -120,15 +120,17 @@ export class Subscriber {
     const after = await this.checkpoint.load();
     this.status.position = after ?? -1;
     const run = ++this.run;
-    if (after !== null) {
-      const head = await this.eventStore.headPosition();
-      if (after > head) {
-        this.status.lastError = pastTheEnd(after, head);
-        this.logger.error(`${this.status.name} does not start: ${this.status.lastError}`);
-        // Not caught up, but nothing will come: whoever waits for it at start-up is let go (the health says why).
-        this.setup.onCaughtUp?.();
-        return;
-      }
+    // Checked at every start (a lease taken over included): past the end now, or found so once and not yet
+    // moved back by the restore runbook, though the log may have grown past the checkpoint since.
+    const restoredEnd = await this.checkpoint.restoredLogEnd();
+    const head = restoredEnd === null && after !== null ? await this.eventStore.headPosition() : null;
+    if (after !== null && (restoredEnd !== null || (head !== null && after > head))) {
+      const logEnd = restoredEnd ?? (await this.checkpoint.foundPastTheEnd(head ?? -1));
+      this.status.lastError = pastTheEnd(after, logEnd);
+      this.logger.error(`${this.status.name} does not start: ${this.status.lastError}`);
+      // Not caught up, but nothing will come: whoever waits for it at start-up is let go (the health says why).
+      this.setup.onCaughtUp?.();
+      return;
     }
     const { interested, deliver } = this.setup;
     const lanes =
