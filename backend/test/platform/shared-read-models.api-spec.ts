@@ -87,9 +87,11 @@ describe('two shop instances sharing their read models', () => {
 
   it('given one read of the holder’s checkpoint fails (a MongoDB election), then the follower reports failing, and health comes back to ok by itself', async () => {
     const checkpoints = follower.app.get<CheckpointStore>(PROJECTION_CHECKPOINTS);
-    const spy = jest.spyOn(checkpoints, 'get').mockRejectedValueOnce(new Error('not primary'));
+    // Failing until the health has said so (a single failed read leaves only a 200 ms window to catch).
+    const spy = jest.spyOn(checkpoints, 'get').mockRejectedValue(new Error('not primary'));
     try {
       await eventually(async () => ((await follower.http().get('/api/health')).status === 503 ? true : null));
+      spy.mockRestore();
       const recovered = await eventually(async () => {
         const res = await follower.http().get('/api/health');
         return res.status === 200 ? res : null;
@@ -129,5 +131,25 @@ describe('two shop instances sharing their read models', () => {
       holder: 'holding',
       follower: 'following',
     });
+  });
+
+  it('given the follower reports an error of its own, when the operator runs Auto-Fix on it, then the other fixes run and no rebuild is asked of a process that does not keep the read models', async () => {
+    const checkpoints = follower.app.get<CheckpointStore>(PROJECTION_CHECKPOINTS);
+    const spy = jest.spyOn(checkpoints, 'get').mockRejectedValue(new Error('not primary'));
+    try {
+      await eventually(async () => (readModels(follower)?.lastError === 'not primary' ? true : null));
+      const fixed = await follower
+        .http()
+        .post('/api/admin/auto-fix')
+        .set({ Authorization: `Bearer ${await follower.adminToken()}` })
+        .send({});
+      expect({ status: fixed.status, rebuilt: JSON.stringify(fixed.body).includes('Rebuilt the read models') }).toEqual({
+        status: 200,
+        rebuilt: false,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    await eventually(async () => (readModels(follower)?.lastError === null ? true : null));
   });
 });

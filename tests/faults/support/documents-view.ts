@@ -15,6 +15,8 @@ export type Reach = 'up' | 'down';
  */
 export class DocumentsView implements DocumentStore {
   reach: Reach = 'up';
+  /** A collection this process's writes to are refused for now (its other reads and writes go through). */
+  refusedWrites: string | null = null;
   private swapGate: { at: RebuildMoment; reached: () => void; release: Promise<void> } | null = null;
 
   constructor(private readonly shared: DocumentStore) {}
@@ -29,7 +31,9 @@ export class DocumentsView implements DocumentStore {
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {
-    return this.guarded(this.shared.collection<T>(name), async () => undefined);
+    return this.guarded(this.shared.collection<T>(name), async () => {
+      if (this.refusedWrites === name) throw new Error(`writes to ${name} are refused for now`);
+    });
   }
 
   async beginSwap(): Promise<ReadModelSwap> {

@@ -1,18 +1,22 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { generateSecret, type AppConfig } from '../../config/app-config';
 
 /**
- * Reads a secret kept in DATA_DIR, or creates it with `create` when absent. The file is written with
- * mode 0600 and the exclusive flag, so two processes starting at once cannot both create (and disagree).
+ * Reads a secret kept in DATA_DIR, or creates it with `create` when absent. The secret is written whole to a
+ * file of its own (mode 0600), then linked into place, which fails when the name exists: two processes starting
+ * at once cannot both create it (the later one reads the first one's), and none ever reads it half-written.
  */
 export async function readOrCreateSecretFile(path: string, create: () => Promise<string>): Promise<{ value: string; created: boolean }> {
   const existing = await readIfExists(path);
   if (existing !== null) return { value: existing, created: false };
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const value = await create();
+  const draft = `${path}.${process.pid}-${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, `${value}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    await writeFile(path, `${value}\n`, { mode: 0o600, flag: 'wx' });
+    await link(draft, path);
     return { value, created: true };
   } catch (error) {
     if (isCode(error, 'EEXIST')) {
@@ -20,6 +24,8 @@ export async function readOrCreateSecretFile(path: string, create: () => Promise
       if (winner !== null) return { value: winner, created: false };
     }
     throw error;
+  } finally {
+    await unlink(draft).catch(() => undefined);
   }
 }
 

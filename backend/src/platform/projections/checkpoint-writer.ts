@@ -75,21 +75,27 @@ export class CheckpointWriter {
 
   /**
    * The end of the event log when this checkpoint was first found past it (the events restored from an older
-   * backup), kept beside the checkpoint until the restore runbook moves it back; null when it never was.
+   * backup), kept beside the checkpoint until the restore runbook moves it back; null when it never was. Kept
+   * as the head plus one, since an empty log's head is -1 and a stored position is never negative.
    */
-  restoredLogEnd(): Promise<number | null> {
-    return this.store.get(restoredLogEndId(this.id));
+  async restoredLogEnd(): Promise<number | null> {
+    const kept = await this.store.get(restoredLogEndId(this.id));
+    return kept === null ? null : kept - 1;
   }
 
-  /** Keeps `head` as the restored log's end, unless an earlier finding is kept already (that one is the restore's). */
+  /**
+   * Keeps `head` as the restored log's end, unless an earlier finding is kept already (that one is the restore's;
+   * two processes finding it at the same moment may each keep theirs, the later one winning: both are ends of the
+   * restored log as it was then, and the runbook moves the checkpoint back to the one kept).
+   */
   async foundPastTheEnd(head: number): Promise<number> {
     const kept = await this.restoredLogEnd();
     if (kept !== null) return kept;
-    await this.store.set(restoredLogEndId(this.id), Math.max(0, head));
+    await this.store.set(restoredLogEndId(this.id), head + 1);
     return head;
   }
 
-  /** The restore runbook moved the checkpoint back: nothing past the end is kept any more. */
+  /** The checkpoint is no longer past the end (moved back, replaced, replayed from the start): nothing to keep. */
   async restoreHandled(): Promise<void> {
     await this.store.reset(restoredLogEndId(this.id));
   }
@@ -98,6 +104,8 @@ export class CheckpointWriter {
   async replace(position: number): Promise<void> {
     if (position < 0) await this.store.reset(this.id);
     else await this.store.set(this.id, position);
+    // What it replaces is behind it, a finding of a restore included (a rebuild heals a checkpoint past the end).
+    await this.restoreHandled();
   }
 
   /** No timed write goes on after this. */

@@ -15,7 +15,7 @@ import {
 } from '@brewery/eventstore';
 import type { ProcessManager, Projection } from './projection';
 import { ProjectionRegistry } from './projection-registry';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, READ_MODELS_SUBSCRIBER } from './projection-runner';
 
 const metadata: EventMetadata = { correlationId: 'c', causationId: null, actor: 'system', occurredAt: '2026-11-22T00:00:00.000Z' };
 
@@ -400,5 +400,49 @@ describe('ProjectionRunner with a checkpoint past the end of the log (events res
     expect(status()?.lastError).toBeNull();
     expect(head).toBeGreaterThan(1000);
     expect(await runner.moveCheckpointsPastTheEnd()).toEqual([]);
+  });
+});
+
+describe('ProjectionRunner whose read models’ checkpoint was found past the end of the log', () => {
+  let store: PgliteEventStore;
+  let runner: ProjectionRunner;
+  let checkpoints: MemoryCheckpointStore;
+  const readModels = () => runner.statuses().find((s) => s.name === READ_MODELS_SUBSCRIBER);
+
+  beforeEach(async () => {
+    store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+    await add(store, 'tally-a', 1);
+    await add(store, 'tally-a', 2);
+    checkpoints = new MemoryCheckpointStore();
+    await checkpoints.set(READ_MODELS_SUBSCRIBER, 1000);
+    const registry = new ProjectionRegistry();
+    registry.registerProjection(new TallyProjection());
+    runner = new ProjectionRunner(store, new MemoryDocumentStore(), checkpoints, store.checkpointStore(), registry);
+    await runner.onApplicationBootstrap();
+  });
+
+  afterEach(async () => {
+    await runner.beforeApplicationShutdown();
+    await store.close();
+  });
+
+  it('given a rebuild (the System tab, Auto-Fix), then the rebuilt read models go on from the log, and the finding is gone for good', async () => {
+    expect(readModels()?.lastError).toMatch(/^its checkpoint 1000 is past the end of the event log \(2\)/);
+    await runner.rebuildReadModels();
+    expect({ lastError: readModels()?.lastError, position: readModels()?.position }).toEqual({ lastError: null, position: 2 });
+    const head = await add(store, 'tally-a', 3);
+    expect(await runner.waitForReadModels(head, 3000)).toBe(true);
+    expect(await checkpoints.get(`${READ_MODELS_SUBSCRIBER}#restored-log-end`)).toBeNull();
+  });
+
+  it('given the checkpoint reset after it was found (a replay from the start asked for), then it starts from the beginning and the finding is forgotten', async () => {
+    await checkpoints.reset(READ_MODELS_SUBSCRIBER);
+    await runner.beforeApplicationShutdown();
+    const registry = new ProjectionRegistry();
+    registry.registerProjection(new TallyProjection());
+    runner = new ProjectionRunner(store, new MemoryDocumentStore(), checkpoints, store.checkpointStore(), registry);
+    await runner.onApplicationBootstrap();
+    expect({ lastError: readModels()?.lastError, position: readModels()?.position }).toEqual({ lastError: null, position: 2 });
+    expect(await checkpoints.get(`${READ_MODELS_SUBSCRIBER}#restored-log-end`)).toBeNull();
   });
 });

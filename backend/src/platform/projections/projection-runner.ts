@@ -53,6 +53,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   /** Set when the read models live in a shared store: this process follows, takes over, holds or hands back. */
   private follower: ReadModelFollower | null = null;
   private rebuilding: Promise<{ events: number; millis: number }> | null = null;
+  /** Counts the lease's changes as told: a rebuild writes only under the lease it began with, not one won back since. */
+  private leaseChanges = 0;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -133,6 +135,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private leadershipChanged(leader: boolean): void {
+    this.leaseChanges += 1;
     this.transitions = this.transitions
       .then(async () => {
         if (this.stopping) return;
@@ -250,10 +253,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       const logEnd = Math.min(restoredEnd ?? head, head);
       if (at === null && restoredEnd === null) continue;
       if (at !== null && at > logEnd) {
+        // Replacing it also forgets the finding of the restore.
         await checkpoint.replace(logEnd);
         moved.push({ name: subscriber.status.name, from: at, to: logEnd });
       } else if (restoredEnd === null) continue;
-      await checkpoint.restoreHandled();
+      else await checkpoint.restoreHandled();
       if (subscriber.wanted) {
         subscriber.forgetFailures();
         await subscriber.start();
@@ -275,7 +279,8 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       throw ProjectionErrors.notLeaseHolder();
     }
     // Fenced by the lease: every page, the swap and the resume ask first; one lost on the way abandons the rebuild.
-    const mayWrite = (): boolean => !live.leaderOnly || (live.wanted && this.leadership.isLeader());
+    const lease = this.leaseChanges;
+    const mayWrite = (): boolean => !live.leaderOnly || (live.wanted && this.leadership.isLeader() && this.leaseChanges === lease);
     return rebuildBeside(this.eventStore, this.documents, this.registry.projections, {
       pause: () => live.stop(false),
       resume: async (position, events) => {

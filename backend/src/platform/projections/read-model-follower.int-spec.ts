@@ -34,7 +34,7 @@ describe('a process following shared read models', () => {
   let watching: boolean;
   const followers: ReadModelFollower[] = [];
 
-  const follower = (store: CheckpointStore = checkpoints, intervalMs = 20): ReadModelFollower => {
+  const follower = (store: CheckpointStore = checkpoints, intervalMs = 20, readTimeoutMs = 5000): ReadModelFollower => {
     const made = new ReadModelFollower(
       status,
       new CheckpointWriter(
@@ -52,6 +52,7 @@ describe('a process following shared read models', () => {
         },
       },
       intervalMs,
+      readTimeoutMs,
     );
     followers.push(made);
     return made;
@@ -194,6 +195,22 @@ describe('a process following shared read models', () => {
     follower(slow, 10).start();
     await until(() => reads >= 4, 5000);
     expect(most).toBe(1);
+  });
+
+  it('given a read that never answers (a half-open socket), then it fails after the read timeout and the next read follows on', async () => {
+    const head = await append(2);
+    await checkpoints.set(ID, head);
+    let hang = true;
+    const halfOpen: CheckpointStore = {
+      get: (id) => (hang && id === ID ? new Promise<number | null>(() => undefined) : checkpoints.get(id)),
+      set: (id, p) => checkpoints.set(id, p),
+      reset: (id) => checkpoints.reset(id),
+    };
+    follower(halfOpen, 10, 100).start();
+    await until(() => status.lastError !== null);
+    expect(status.lastError).toBe('the read-model store did not answer the checkpoint read within 100 ms');
+    hang = false;
+    await until(() => status.position === head && status.lastError === null);
   });
 
   it('given the lease is won while a read is on its way, then its late answer does not move the position the subscriber now keeps', async () => {

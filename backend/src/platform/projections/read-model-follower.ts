@@ -26,6 +26,11 @@ export function nextFollowerState(state: FollowerState, step: FollowerStep): Fol
 
 /** How often a following process reads how far the lease holder has kept the shared read models. */
 export const FOLLOW_SHARED_MS = 200;
+/**
+ * The longest one read of the holder's checkpoint may take: a read left hanging (a half-open socket) would
+ * otherwise stop the follower for good while its status still said caught up.
+ */
+export const FOLLOW_READ_TIMEOUT_MS = 5000;
 /** Events read at a time to tell a follower's watchers what the lease holder applied. */
 const FOLLOW_PAGE = 500;
 
@@ -64,6 +69,7 @@ export class ReadModelFollower {
     private readonly eventStore: Pick<EventStore, 'headPosition' | 'readAll'>,
     private readonly listeners: FollowerListeners,
     private readonly intervalMs = FOLLOW_SHARED_MS,
+    private readonly readTimeoutMs = FOLLOW_READ_TIMEOUT_MS,
   ) {}
 
   get state(): FollowerState {
@@ -96,14 +102,14 @@ export class ReadModelFollower {
     const epoch = this.epoch;
     const stale = (): boolean => epoch !== this.epoch || this.current !== 'following';
     try {
-      const [position, restoredEnd] = await Promise.all([
-        this.checkpoint.store.get(this.checkpoint.id).then((p) => p ?? -1),
-        this.checkpoint.restoredLogEnd(),
-      ]);
+      const [position, restoredEnd] = await within(
+        Promise.all([this.checkpoint.store.get(this.checkpoint.id).then((p) => p ?? -1), this.checkpoint.restoredLogEnd()]),
+        this.readTimeoutMs,
+      );
       if (stale()) return;
       // Found past the end once (by the holder or here) and not yet moved back: still so, though the log may
       // have grown past the checkpoint since.
-      if (restoredEnd !== null) return this.pastTheEnd(position, restoredEnd);
+      if (restoredEnd !== null && position > restoredEnd) return this.pastTheEnd(position, restoredEnd);
       if (position > this.knownHead) {
         const head = await this.eventStore.headPosition();
         if (stale()) return;
@@ -163,4 +169,14 @@ export class ReadModelFollower {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** `read`'s answer, or a failure once `ms` have passed without one (the read itself is left to settle). */
+function within<T>(read: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the read-model store did not answer the checkpoint read within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }

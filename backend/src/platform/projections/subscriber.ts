@@ -117,21 +117,31 @@ export class Subscriber {
   }
 
   async start(): Promise<void> {
-    const after = await this.checkpoint.load();
-    this.status.position = after ?? -1;
+    // This run from now: a stop, an end or another start while it awaits the store makes it give up before it
+    // subscribes (a subscription started after the lease was lost would go on writing).
     const run = ++this.run;
-    // Checked at every start (a lease taken over included): past the end now, or found so once and not yet
-    // moved back by the restore runbook, though the log may have grown past the checkpoint since.
+    const current = (): boolean => run === this.run && this.wanted && !this.stopping();
+    await this.stopSubscription();
+    const after = await this.checkpoint.load();
+    if (!current()) return;
+    this.status.position = after ?? -1;
+    // Checked at every start (a lease taken over included): past the end of the log now, or found so once and
+    // not yet moved back by the restore runbook, though the log may have grown past the checkpoint since.
     const restoredEnd = await this.checkpoint.restoredLogEnd();
-    const head = restoredEnd === null && after !== null ? await this.eventStore.headPosition() : null;
-    if (after !== null && (restoredEnd !== null || (head !== null && after > head))) {
-      const logEnd = restoredEnd ?? (await this.checkpoint.foundPastTheEnd(head ?? -1));
-      this.status.lastError = pastTheEnd(after, logEnd);
+    const head = after !== null && restoredEnd === null ? await this.eventStore.headPosition() : null;
+    if (!current()) return;
+    const logEnd = restoredEnd ?? head;
+    if (after !== null && logEnd !== null && after > logEnd) {
+      const found = restoredEnd ?? (await this.checkpoint.foundPastTheEnd(logEnd));
+      this.status.lastError = pastTheEnd(after, found);
       this.logger.error(`${this.status.name} does not start: ${this.status.lastError}`);
       // Not caught up, but nothing will come: whoever waits for it at start-up is let go (the health says why).
       this.setup.onCaughtUp?.();
       return;
     }
+    // A finding the checkpoint is no longer past (it was reset, or replayed from the start): nothing to keep.
+    if (restoredEnd !== null) await this.checkpoint.restoreHandled();
+    if (!current()) return;
     const { interested, deliver } = this.setup;
     const lanes =
       interested === null
@@ -167,13 +177,20 @@ export class Subscriber {
   async stop(saveCheckpoint = true): Promise<void> {
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
-    const subscription = this.subscription;
-    this.subscription = null;
-    if (subscription) await subscription.stop();
+    // A start still awaiting the store gives up: its run is over.
+    this.run += 1;
+    await this.stopSubscription();
     // Steps still running finish first, so the checkpoint written below covers them.
     await this.lanes?.idle();
     this.checkpoint.cancelTimers();
     if (saveCheckpoint) await this.checkpoint.save(this.status.position);
+  }
+
+  /** Ends the subscription running, if any (a start never leaves a second one running beside it). */
+  private async stopSubscription(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    if (subscription) await subscription.stop();
   }
 
   /**

@@ -118,6 +118,16 @@ describe('the shop listing (the JSON of GET /api/products)', () => {
     expect(await priceOnTheWire()).toBe('7.45');
   });
 
+  it('given the read models’ position moved back (a follower following a checkpoint moved back), then the answer built there is kept, not built again for every request', async () => {
+    await apply(recorded(1, prices('6.95')));
+    await listing.current();
+    position -= 1;
+    await listing.current();
+    await listing.current();
+    await listing.current();
+    expect(reads).toBe(2);
+  });
+
   it('given a change landing while an answer is being built, the answer built from older data is not reused', async () => {
     projection = new ProductListProjection();
     let release: () => void = () => undefined;

@@ -38,7 +38,9 @@ export interface ShopListingBody {
  */
 @Injectable()
 export class ShopListing {
-  private cached: (ShopListingBody & { position: number; released: number }) | null = null;
+  private cached: (ShopListingBody & { position: number; released: number; build: number }) | null = null;
+  /** Builds started so far: a build keeps its answer only if none started after it has kept one. */
+  private builds = 0;
   /** The answer being built, and for which position: those who ask meanwhile wait for it. */
   private building: { position: number; answer: Promise<ShopListingBody> } | null = null;
 
@@ -63,6 +65,7 @@ export class ShopListing {
   }
 
   private async build(position: number): Promise<ShopListingBody> {
+    const build = ++this.builds;
     const now = this.clock.now();
     const products = await this.queries.execute(new GetShopProductsQuery());
     const body = JSON.stringify(products);
@@ -72,10 +75,20 @@ export class ShopListing {
     // The same list as the one kept: it goes on, under the new position, with the forms already made for it.
     const listing =
       kept !== null && kept.etag === etag
-        ? { ...kept, position }
-        : { position, released, body, products, etag, prepared: PreparedBody.json(body, etag), availability: availabilityOf(products) };
-    // A slower reader that started before a newer answer was kept must not put its older one back.
-    if (this.cached === null || this.cached.position <= position) this.cached = listing;
+        ? { ...kept, position, build }
+        : {
+            position,
+            released,
+            body,
+            products,
+            etag,
+            prepared: PreparedBody.json(body, etag),
+            availability: availabilityOf(products),
+            build,
+          };
+    // A slower reader that started before a newer answer was kept must not put its older one back. Ordered by
+    // when builds started, not by position, which moves back when the shared read models' checkpoint does.
+    if (this.cached === null || this.cached.build < build) this.cached = listing;
     return listing;
   }
 

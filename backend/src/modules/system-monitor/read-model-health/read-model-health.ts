@@ -30,10 +30,15 @@ export class ReadModelHealth {
     return subscribers.find((s) => s.name === READ_MODELS_SUBSCRIBER)?.lag ?? null;
   }
 
-  /** Why the read models need rebuilding, or null when they are sound. */
+  /**
+   * Why this process should rebuild the read models, or null when they are sound, or not this process's to
+   * rebuild: a follower of shared read models does not keep them (its own failed read clears by itself), and
+   * Auto-Fix run there goes on with the rest of its fixes.
+   */
   async problem(): Promise<string | null> {
+    const keptHere = this.runner.statuses().some((s) => s.name === READ_MODELS_SUBSCRIBER && s.runsHere);
     const readModels = (await this.subscribers()).find((s) => s.name === READ_MODELS_SUBSCRIBER);
-    if (readModels === undefined) return null;
+    if (readModels === undefined || !keptHere) return null;
     if (readModels.lastError !== null) return `they stopped on an error: ${readModels.lastError}`;
     if (readModels.lag !== null && readModels.lag > READ_MODEL_LAG_LIMIT) return `they were ${readModels.lag} events behind the log`;
     return null;
