@@ -2,7 +2,7 @@ import { MemoryCheckpointStore, MemoryDocumentStore, PgliteEventStore, PGLITE_IN
 import type { Logger } from '@nestjs/common';
 import { CheckpointWriter } from '../backend/src/platform/projections/checkpoint-writer';
 import { ReadModelFollower } from '../backend/src/platform/projections/read-model-follower';
-import { Subscriber, type SubscriberStatus } from '../backend/src/platform/projections/subscriber';
+import { freshStatus, Subscriber } from '../backend/src/platform/projections/subscriber';
 import { median, print, type Figure } from './bench-stats';
 
 const metadata: EventMetadata = { correlationId: 'bench', causationId: null, actor: 'system', occurredAt: '2026-11-29T00:00:00.000Z' };
@@ -46,16 +46,7 @@ async function trail(handled: boolean): Promise<{ p50: number; p99: number; max:
     quiet,
     () => false,
   );
-  const status: SubscriberStatus = {
-    name: 'read-models',
-    kind: 'read-models',
-    position: -1,
-    caughtUp: false,
-    lastError: null,
-    restarts: 0,
-    eventsHandled: 0,
-    runsHere: false,
-  };
+  const status = freshStatus('read-models', 'read-models');
   const follower = new ReadModelFollower(
     status,
     new CheckpointWriter(

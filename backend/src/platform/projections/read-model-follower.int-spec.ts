@@ -1,7 +1,7 @@
 import { MemoryCheckpointStore, PgliteEventStore, PGLITE_IN_MEMORY, type CheckpointStore, type RecordedEvent } from '@brewery/eventstore';
 import { CheckpointWriter } from './checkpoint-writer';
 import { nextFollowerState, ReadModelFollower, type FollowerState, type FollowerStep } from './read-model-follower';
-import type { SubscriberStatus } from './subscriber';
+import { freshStatus, type SubscriberStatus } from './subscriber';
 
 const ID = 'read-models';
 
@@ -85,16 +85,7 @@ describe('a process following shared read models', () => {
   beforeEach(async () => {
     events = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
     checkpoints = new MemoryCheckpointStore();
-    status = {
-      name: ID,
-      kind: 'read-models',
-      position: -1,
-      caughtUp: false,
-      lastError: null,
-      restarts: 0,
-      eventsHandled: 0,
-      runsHere: false,
-    };
+    status = freshStatus(ID, 'read-models');
     reached = [];
     told = [];
     watching = false;

@@ -12,6 +12,11 @@ import { StreamLanes } from './stream-lanes';
  */
 export type SubscriberStatus = Omit<SubscriberStatusView, 'lag'> & { runsHere: boolean };
 
+/** A subscriber's status before it has read anything. */
+export function freshStatus(name: string, kind: SubscriberStatus['kind']): SubscriberStatus {
+  return { name, kind, position: -1, caughtUp: false, lastError: null, restarts: 0, eventsHandled: 0, runsHere: false };
+}
+
 const RESTART_DELAYS_MS = [250, 1000, 5000, 15000, 30000];
 /**
  * Failures in a row that are retried quietly when they are expected ones (a step that must wait for another,
@@ -83,16 +88,7 @@ export class Subscriber {
     /** The whole process is shutting down: nothing restarts. */
     private readonly stopping: () => boolean,
   ) {
-    this.status = {
-      name: setup.name,
-      kind: setup.kind,
-      position: -1,
-      caughtUp: false,
-      lastError: null,
-      restarts: 0,
-      eventsHandled: 0,
-      runsHere: false,
-    };
+    this.status = freshStatus(setup.name, setup.kind);
     this.leaderOnly = setup.leaderOnly;
     this.checkpoint = setup.checkpoint(() => this.status.position);
   }
