@@ -251,13 +251,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       const { checkpoint } = subscriber;
       const [at, restoredEnd] = await Promise.all([checkpoint.store.get(checkpoint.id), checkpoint.restoredLogEnd()]);
       const logEnd = Math.min(restoredEnd ?? head, head);
-      if (at === null && restoredEnd === null) continue;
       if (at !== null && at > logEnd) {
         // Replacing it also forgets the finding of the restore.
         await checkpoint.replace(logEnd);
         moved.push({ name: subscriber.status.name, from: at, to: logEnd });
-      } else if (restoredEnd === null) continue;
-      else await checkpoint.restoreHandled();
+      } else if (restoredEnd !== null) await checkpoint.restoreHandled();
+      else continue;
       if (subscriber.wanted) {
         subscriber.forgetFailures();
         await subscriber.start();
