@@ -15,6 +15,8 @@ import type { Clock } from '../src/platform/clock';
 import { ProjectionRunner } from '../src/platform/projections/projection-runner';
 
 export const TEST_ADMIN_PASSWORD = 'brewery-test-password';
+/** The first owner, as events written with `TEST_ADMIN_PASSWORD`'s token name them. */
+export const FIRST_OWNER = { id: 'owner', name: 'Owner', role: 'owner' } as const;
 
 export interface TestApp {
   app: NestExpressApplication;

@@ -1,3 +1,4 @@
+import type { StaffRole, Permission } from './staff-permissions';
 import type { PackQuantity, PackSize, Product } from './catalog.types';
 import type { Fulfilment } from './fulfilment';
 import type { OrderStatus } from './order-status';
@@ -296,8 +297,18 @@ export interface AdminLoginResult {
   expiresAt: string;
 }
 
-/** Who caused an event, as the server records it. */
-export type EventActor = 'customer' | 'admin' | 'stripe' | 'system';
+/** A person of the shop's staff, as every event they cause records them (`metadata.actor`). */
+export interface StaffActor {
+  id: string;
+  name: string;
+  role: StaffRole;
+}
+
+/**
+ * Who caused an event, as the server records it: a member of staff, or a kind of caller. `'admin'` is what
+ * events from before staff accounts say (the one shared admin password).
+ */
+export type EventActor = 'customer' | 'admin' | 'stripe' | 'system' | StaffActor;
 
 /**
  * One line of a history read from the event log (oldest first): `GET /api/admin/orders/{id}/history`,
@@ -689,4 +700,82 @@ export interface OutboxEmail {
 /** `GET /api/admin/outbox/{key}`: one e-mail with its text. */
 export interface OutboxEmailWithText extends OutboxEmail {
   text: string;
+}
+
+/** `GET /api/admin/me`: who is signed in, and what their role lets them do. */
+export interface AdminMe {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  permissions: Permission[];
+  twoFactor: { enabled: boolean; required: boolean };
+  /** The session this request came with (its id, as listed under `/api/admin/me/sessions`). */
+  sessionId: string;
+}
+
+export type StaffStatus = 'invited' | 'active' | 'deactivated';
+
+/** A person on `GET /api/admin/staff`. */
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  status: StaffStatus;
+  /** When they last signed in (ISO-8601), null when never. */
+  lastSignInAt: string | null;
+  twoFactor: boolean;
+  /** While invited: when the invitation stops working. */
+  invitationExpiresAt: string | null;
+}
+
+/** `GET /api/admin/staff`. */
+export interface StaffList {
+  staff: StaffMember[];
+  /** Whether owners and managers must use two-factor codes. */
+  twoFactorRequired: boolean;
+}
+
+/** One signed-in session (`GET /api/admin/me/sessions`, `GET /api/admin/staff/{id}/sessions`), newest first. */
+export interface StaffSession {
+  id: string;
+  signedInAt: string;
+  expiresAt: string;
+  /** The browser or script it came from, as its User-Agent named it (shortened). */
+  client: string;
+  current: boolean;
+}
+
+/** `POST /api/admin/me/two-factor`: the secret to add to an authenticator app, shown once. */
+export interface TwoFactorEnrolment {
+  secret: string;
+  /** `otpauth://totp/…` for a QR code. */
+  otpauthUrl: string;
+}
+
+/** `POST /api/admin/me/two-factor/confirm`: ten single-use recovery codes, shown once. */
+export interface TwoFactorConfirmed {
+  recoveryCodes: string[];
+}
+
+/** One line of `GET /api/admin/activity`: an event a person of staff caused. */
+export interface StaffActivityEntry {
+  at: string;
+  staffId: string;
+  name: string;
+  role: StaffRole;
+  type: string;
+  summary: string;
+  stream: string;
+  /** The order or product it concerns, when it does. */
+  orderId: string | null;
+  productId: string | null;
+  position: number;
+}
+
+/** `GET /api/admin/activity`: newest first; `nextBefore` fetches the next page (null at the end). */
+export interface StaffActivityPage {
+  entries: StaffActivityEntry[];
+  nextBefore: number | null;
 }

@@ -1,6 +1,7 @@
 export * from './catalog.types';
 export * from './seed-catalogue';
 export * from './api.types';
+export * from './staff-permissions';
 export * from './system-status.types';
 export * from './shop-rule.error';
 export * from './money';

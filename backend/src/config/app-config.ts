@@ -20,6 +20,8 @@ export interface AppConfig {
     /** JWT_SECRET, or null: generated and kept in DATA_DIR. */
     jwtSecret: string | null;
     tokenTtlSeconds: number;
+    /** The first owner's e-mail (OWNER_EMAIL; default SHOP_EMAIL): with the admin password, it signs in as the owner. */
+    ownerEmail: string;
   };
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
   /** `newOrderEmail`: the shop is e-mailed each paid order (NEW_ORDER_EMAIL=on; default off). */
@@ -212,6 +214,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const shopEmail = str('SHOP_EMAIL', 'hello@swanandsand.beer');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(shopEmail)) problems.push('SHOP_EMAIL must be an e-mail address');
 
+  const ownerEmail = str('OWNER_EMAIL', shopEmail);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(ownerEmail)) problems.push('OWNER_EMAIL must be an e-mail address');
+
   const port = int('PORT', 3000, 0, 65535);
   const config: AppConfig = {
     port,
@@ -230,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       passwordHash: adminPasswordHash,
       jwtSecret,
       tokenTtlSeconds: int('ADMIN_TOKEN_TTL_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
+      ownerEmail,
     },
     stripe:
       stripeSecret && stripePublishable && stripeWebhook

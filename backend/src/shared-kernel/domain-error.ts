@@ -7,6 +7,8 @@ export type DomainErrorKind =
   | 'not_found'
   | 'conflict'
   | 'unauthorized'
+  /** Signed in, but the person's role does not allow it (403). */
+  | 'forbidden'
   | 'unavailable'
   /** A body or file past its size limit (413). */
   | 'too_large'

@@ -109,7 +109,7 @@ describe('admin access over HTTP', () => {
       await t.http().post('/api/admin/logout').set('Authorization', `Bearer ${token}`).expect(200);
       const jti = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti: string }).jti;
       const events = await eventStoreOf(t.app).readStream(`admin-session-${jti}`);
-      expect(events.map((e) => [e.type, e.metadata.actor])).toEqual([['AdminSessionEnded', 'admin']]);
+      expect(events.map((e) => [e.type, e.metadata.actor])).toEqual([['AdminSessionEnded', { id: 'owner', name: 'Owner', role: 'owner' }]]);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { routePermission } from '@brewery/shop-rules';
 
 export interface RouteEntry {
   method: string;
@@ -23,12 +24,17 @@ export function listRoutes(app: INestApplication): RouteEntry[] {
   });
 }
 
-/** The admin routes a caller without a valid token must be refused on: all under /api/admin/ but login. */
+/** Every route under /api/admin/. */
+export function adminRoutes(app: INestApplication): RouteEntry[] {
+  return listRoutes(app).filter((route) => route.path.toLowerCase().startsWith('/api/admin'));
+}
+
+/**
+ * The admin routes a caller without a valid token must be refused on: all under /api/admin/ but the public ones
+ * of the permissions table (log in, accept an invitation, reset a password).
+ */
 export function protectedAdminRoutes(app: INestApplication): RouteEntry[] {
-  return listRoutes(app).filter(
-    (route) =>
-      route.path.toLowerCase().startsWith('/api/admin') && !(route.method === 'POST' && route.path.toLowerCase() === '/api/admin/login'),
-  );
+  return adminRoutes(app).filter((route) => routePermission(route.method, route.path) !== 'public');
 }
 
 /** A concrete URL for a route: every `:param` becomes a harmless value. */

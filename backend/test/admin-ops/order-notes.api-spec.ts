@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import { adminGet, adminOrder, adminPost, outbox, paidOrder, pendingOrder } from './admin-ops-fixtures';
 
 interface NotedOrder {
@@ -35,8 +35,8 @@ describe('internal notes: POST /api/admin/orders/:id/notes', () => {
       { note: 'Will collect Saturday instead', at: expect.any(String), by: 'admin' },
     ]);
     expect(await history(paid.orderId)).toEqual([
-      expect.objectContaining({ summary: 'Note: Customer rang: leave at the side door is not allowed', actor: 'admin' }),
-      expect.objectContaining({ summary: 'Note: Will collect Saturday instead', actor: 'admin' }),
+      expect.objectContaining({ summary: 'Note: Customer rang: leave at the side door is not allowed', actor: FIRST_OWNER }),
+      expect.objectContaining({ summary: 'Note: Will collect Saturday instead', actor: FIRST_OWNER }),
     ]);
     expect((await outbox(t)).filter((e) => e.orderId === paid.orderId)).toHaveLength(emailsBefore);
   });

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import { adminGet, adminSend, settle, streamEvents } from '../checkout/checkout-fixtures';
 import { adminOrder, outbox, paidOrder, pendingOrder, putTracking } from './admin-ops-fixtures';
 
@@ -44,8 +44,8 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     expect(order?.statusHistory.map((h) => [h.status, h.by])).toEqual([
       ['pending', 'customer'],
       ['paid', 'system'],
-      ['packed_awaiting_pickup', 'admin'],
-      ['shipped', 'admin'],
+      ['packed_awaiting_pickup', FIRST_OWNER],
+      ['shipped', FIRST_OWNER],
     ]);
     expect(order?.statusHistory.at(-1)?.at).toBe(t.clock.now.toISOString());
 
@@ -80,17 +80,17 @@ describe('PUT /api/admin/orders/{orderId}/tracking', () => {
     expect(history.filter((h) => h.type === 'OrderStatusChanged' || h.type === 'TrackingReferenceSet')).toEqual([
       expect.objectContaining({
         type: 'OrderStatusChanged',
-        actor: 'admin',
+        actor: FIRST_OWNER,
         summary: 'Status changed from Paid to Packed - Awaiting Pickup (customer not e-mailed)',
       }),
       expect.objectContaining({
         type: 'TrackingReferenceSet',
-        actor: 'admin',
+        actor: FIRST_OWNER,
         summary: 'Tracking reference set to 33ABC 123-456 (customer not e-mailed)',
       }),
       expect.objectContaining({
         type: 'OrderStatusChanged',
-        actor: 'admin',
+        actor: FIRST_OWNER,
         summary: 'Status changed from Packed - Awaiting Pickup to Shipped',
       }),
     ]);

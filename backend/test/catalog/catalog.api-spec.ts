@@ -2,7 +2,7 @@ import type { EventStore } from '@brewery/eventstore';
 import { EVENT_STORE } from '../../src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { CatalogStock } from '../../src/modules/catalog';
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 
 jest.setTimeout(60_000);
 
@@ -57,7 +57,7 @@ describe('catalog over HTTP', () => {
       await t.http().post('/api/admin/seed-products').set(auth).expect(201, { created: 12, skipped: 0, deleted: 0 });
       await t.http().post('/api/admin/seed-products').set(auth).expect(201, { created: 0, skipped: 12, deleted: 0 });
       const events = await t.app.get<EventStore>(EVENT_STORE).readStream('product-seed-quokka-pale-ale');
-      expect(events.map((e) => [e.type, e.revision, e.metadata.actor])).toEqual([['ProductCreated', 0, 'admin']]);
+      expect(events.map((e) => [e.type, e.revision, e.metadata.actor])).toEqual([['ProductCreated', 0, FIRST_OWNER]]);
     });
 
     it('given a seeded beer the operator deleted, seeding again leaves it deleted and says so', async () => {
@@ -237,7 +237,7 @@ describe('catalog over HTTP', () => {
         updatedAt: '2026-11-23T01:00:00.000Z',
       });
       const events = await t.app.get<EventStore>(EVENT_STORE).readStream(`product-${id}`);
-      expect(events[0]?.metadata).toMatchObject({ actor: 'admin', occurredAt: '2026-11-23T01:00:00.000Z' });
+      expect(events[0]?.metadata).toMatchObject({ actor: FIRST_OWNER, occurredAt: '2026-11-23T01:00:00.000Z' });
     });
 
     it('keeps a limit of cans per order, shows it on the shop, and refuses a limit that is not whole cans from 1 to 192', async () => {

@@ -1,4 +1,4 @@
-import { TEST_ADMIN_PASSWORD, createTestApp, type TestApp } from '../create-test-app';
+import { TEST_ADMIN_PASSWORD, createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import { outbox } from '../admin-ops/admin-ops-fixtures';
 import { eventually, settle, streamEvents } from '../checkout/checkout-fixtures';
 import { NotifyMeAttempts } from '../../src/modules/waitlists/back-in-stock/back-in-stock.controller';
@@ -282,8 +282,8 @@ describe("the back-in-stock list: double opt-in, a cap per client, and the opera
     ]);
     const events = (await streamEvents(t, `waitlist-${id}`)).filter((e) => e.type === 'BackInStockRemoved');
     expect(events.map((e) => [e.data, e.metadata.actor])).toEqual([
-      [{ email: 'typed1@example.com', removedAt: expect.any(String), reason: 'Made-up addresses' }, 'admin'],
-      [{ email: 'typed2@example.com', removedAt: expect.any(String), reason: 'Made-up addresses' }, 'admin'],
+      [{ email: 'typed1@example.com', removedAt: expect.any(String), reason: 'Made-up addresses' }, FIRST_OWNER],
+      [{ email: 'typed2@example.com', removedAt: expect.any(String), reason: 'Made-up addresses' }, FIRST_OWNER],
     ]);
     expect((await view(id)).entries.map((e) => [e.email, e.status, e.reason])).toEqual([
       ['real@example.com', 'confirmed', null],

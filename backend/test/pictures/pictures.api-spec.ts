@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import { allEvents, streamEvents } from '../checkout/checkout-fixtures';
 import { adminToken } from '../admin-ops/admin-ops-fixtures';
 
@@ -86,7 +86,7 @@ describe('product pictures: POST /api/admin/product-images, GET /media/{file}', 
     expect(existsSync(join(t.config.dataDir, 'media', 'originals', `${id}.png`))).toBe(true);
     // The upload is a fact on the picture's own stream, with who made it
     const events = await streamEvents(t, `picture-${id}`);
-    expect(events.map((e) => [e.type, e.metadata.actor])).toEqual([['PictureUploaded', 'admin']]);
+    expect(events.map((e) => [e.type, e.metadata.actor])).toEqual([['PictureUploaded', FIRST_OWNER]]);
     // And the library lists it with the name it had
     const library = await t.http().get('/api/admin/product-images').set('Authorization', `Bearer ${token}`);
     expect(library.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@brewery/eventstore';
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import {
   adminAuth,
   beerForm,
@@ -153,7 +153,7 @@ describe('stock e-mail, stock levels and the daily analytics e-mail over HTTP', 
       for (const key of ['quokka', 'kolsch', 'old']) {
         const events = await stockEvents(key);
         expect(events).toHaveLength(1);
-        expect(events[0]).toMatchObject({ data: { reason: 'stock-email' }, metadata: { actor: 'admin' } });
+        expect(events[0]).toMatchObject({ data: { reason: 'stock-email' }, metadata: { actor: FIRST_OWNER } });
       }
       for (const key of ['swan', 'dune1', 'dune2', 'wheat', 'stout']) expect(await stockEvents(key)).toEqual([]);
     });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CARRIER, type CarrierPort } from '../../src/modules/shipping/carrier/carrier.port';
 import { isValidConsignmentNumber } from '../../src/modules/shipping/domain/consignment-number';
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import { adminSend, customer, eventually, settle, streamEvents } from '../checkout/checkout-fixtures';
 import { readPdf } from './pdf-content';
 import { WARNING, admin, downloadLabel, labelEvents, labelEventsDuring, paidOrder, pendingOrder } from './shipping-fixtures';
@@ -114,7 +114,7 @@ describe('shipping labels from the order dialog', () => {
           weightKg: 8.8,
           requestedVia: 'order_dialog',
         },
-        metadata: { actor: 'admin', causationId: null },
+        metadata: { actor: FIRST_OWNER, causationId: null },
       });
 
       // Read-your-writes: the read model has it as soon as the answer arrives.

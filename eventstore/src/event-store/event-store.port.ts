@@ -4,8 +4,18 @@
  * a stream revision is 0-based; a global position is strictly increasing in commit order.
  */
 
-/** Who caused an event. */
-export type Actor = 'customer' | 'admin' | 'stripe' | 'system';
+/** A person who caused an event: a member of the shop's staff, by id, name and role at the time. */
+export interface PersonActor {
+  id: string;
+  name: string;
+  role: 'owner' | 'manager' | 'packer';
+}
+
+/**
+ * Who caused an event: a person, or a kind of caller. `'admin'` is the one shared operator of events written
+ * before people had their own accounts.
+ */
+export type Actor = 'customer' | 'admin' | 'stripe' | 'system' | PersonActor;
 
 export interface EventMetadata {
   correlationId: string;

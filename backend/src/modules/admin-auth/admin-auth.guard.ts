@@ -1,21 +1,27 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Response } from 'express';
+import { roleMay, routePermission } from '@brewery/shop-rules';
 import type { ContextualRequest } from '../../platform/http/request-context';
 import type { AdminTokenClaims } from './credentials/admin-token.service';
-import { AdminBearer } from './admin-bearer';
-import { isAdminPath, isLoginRoute } from './admin-paths';
+import { AdminBearer, type SignedInPerson } from './admin-bearer';
+import { isAdminPath } from './admin-paths';
 import { AdminAuthErrors } from './domain/admin-auth.errors';
+import { StaffErrors } from './domain/staff.errors';
 
-/** A request the guard let through as the operator, with the token's claims (log out ends that token). */
+/** A request the guard let through as a person, with the token's claims (log out ends that token). */
 export interface AdminRequest extends ContextualRequest {
   adminToken?: AdminTokenClaims;
+  signedIn?: SignedInPerson;
 }
 
 /**
- * Registered as a global guard, so it sees every route, including admin routes added later by any
- * module: a route under /api/admin/ (by the request's path or by the route it matched) needs a valid
- * admin bearer token, except POST /api/admin/login: signed, unexpired, issued under the current admin password,
- * and not logged out. On success the request's actor becomes 'admin'.
+ * Registered as a global guard, so it sees every route, including admin routes added later by any module. A
+ * route under /api/admin/ (by the request's path or by the route it matched) is looked up in the one table of
+ * permissions (`ADMIN_ROUTES`): a public one (log in, accept an invitation, reset a password) is let through;
+ * any other needs a live token of a person on the staff (401 otherwise), and a role the route's permission
+ * belongs to (403 `forbidden_for_role` otherwise, before anything is read or changed). A route missing from the
+ * table is refused to everyone. On success the request's actor becomes the person: `{ id, name, role }`, which
+ * the command pipeline stamps on every event the request writes.
  */
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
@@ -28,14 +34,20 @@ export class AdminAuthGuard implements CanActivate {
     const routePath = routePathOf(req);
     const paths = [req.path, ...(routePath === null ? [] : [routePath])];
     if (!paths.some(isAdminPath)) return true;
-    if (isLoginRoute(req.method, routePath ?? req.path)) return true;
-    const claims = await this.bearer.claimsOf(req.header('authorization'));
-    if (claims === null) {
+    const permission = routePath === null ? undefined : routePermission(req.method, routePath);
+    if (permission === 'public') return true;
+    const signedIn = await this.bearer.signedIn(req.header('authorization'));
+    if (signedIn === null) {
       http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer realm="admin"');
       throw AdminAuthErrors.authenticationRequired();
     }
-    req.actor = 'admin';
-    req.adminToken = claims;
+    const { member, own, twoFactorRequired } = signedIn.person;
+    req.actor = { id: member.id, name: member.name, role: member.role };
+    req.adminToken = signedIn.claims;
+    req.signedIn = signedIn;
+    if (permission === undefined) throw StaffErrors.forbiddenForRole();
+    if (permission !== 'self' && twoFactorRequired && own.twoFactor?.enabled !== true) throw StaffErrors.twoFactorSetupRequired();
+    if (!roleMay(member.role, permission)) throw StaffErrors.forbiddenForRole();
     return true;
   }
 }

@@ -5,9 +5,17 @@ import { AdminSessionController } from './admin-session/admin-session.controller
 import { AdminBearer } from './admin-bearer';
 import { AdminCredentials, PASSWORD_ANNOUNCER, type PasswordAnnouncer } from './credentials/admin-credentials.service';
 import { AdminTokens } from './credentials/admin-token.service';
-import { LoginAttempts, LoginRateLimitGuard } from './login-rate-limit.guard';
+import { LoginAccountAttempts, LoginAttempts, LoginRateLimitGuard } from './login-rate-limit.guard';
 import { AdminSessions } from './session-end/admin-sessions.service';
 import { EndedAdminSessionsProjection } from './session-end/ended-sessions.projection';
+import { StaffAccounts } from './staff/staff-accounts.service';
+import { StaffDirectory } from './staff/staff-directory.service';
+import { StaffController } from './staff/staff.controller';
+import { MeController } from './staff/me.controller';
+import { StaffPublicController } from './staff/staff-public.controller';
+import { StaffActivityController } from './activity/staff-activity.controller';
+import { StaffActivityProjection } from './activity/staff-activity.projection';
+import { NotificationsModule } from '../notifications';
 import { HttpEdge } from '../../platform/http/http-edge';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 
@@ -16,17 +24,26 @@ const announceOnStdout: PasswordAnnouncer = (text) => {
   process.stdout.write(`${text}\n`);
 };
 
-/** Operator access: login, bearer tokens, and the global guard over every /api/admin/ route. */
+/**
+ * Operator access: the staff (the roster, each person's account, invitations, resets, two-factor codes), signing
+ * in, bearer tokens, the global guard over every /api/admin/ route with the permissions table, and the trail of
+ * what each person did.
+ */
 @Module({
-  controllers: [AdminSessionController],
+  imports: [NotificationsModule],
+  controllers: [AdminSessionController, MeController, StaffController, StaffPublicController, StaffActivityController],
   providers: [
     AdminCredentials,
     AdminTokens,
     LoginAttempts,
+    LoginAccountAttempts,
     LoginRateLimitGuard,
     AdminSessions,
     AdminBearer,
+    StaffDirectory,
+    StaffAccounts,
     EndedAdminSessionsProjection,
+    StaffActivityProjection,
     { provide: PASSWORD_ANNOUNCER, useValue: announceOnStdout },
     { provide: APP_GUARD, useClass: AdminAuthGuard },
   ],
@@ -36,12 +53,14 @@ export class AdminAuthModule implements OnModuleInit {
   constructor(
     private readonly registry: ProjectionRegistry,
     private readonly endedSessions: EndedAdminSessionsProjection,
+    private readonly activity: StaffActivityProjection,
     private readonly edge: HttpEdge,
     private readonly bearer: AdminBearer,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerProjection(this.endedSessions);
+    this.registry.registerProjection(this.activity);
     this.edge.checkOperatorWith((authorization) => this.bearer.allows(authorization));
   }
 }

@@ -1,29 +1,54 @@
 import { Injectable } from '@nestjs/common';
+import { AdminCredentials } from './credentials/admin-credentials.service';
 import { AdminTokens, type AdminTokenClaims } from './credentials/admin-token.service';
+import { FIRST_OWNER_ID } from './domain/staff-roster.decider';
 import { AdminSessions } from './session-end/admin-sessions.service';
+import { StaffDirectory, type StaffPerson } from './staff/staff-directory.service';
 
 const BEARER = /^Bearer +([^\s]+)$/i;
 
+/** Who a live token belongs to. */
+export interface SignedInPerson {
+  claims: AdminTokenClaims;
+  person: StaffPerson;
+}
+
 /**
- * The operator's bearer token, checked: signed, unexpired, issued under the current admin password and not
- * logged out. The guard of every admin route uses it, and so does the OpenAPI description under API_DOCS=admin.
+ * A person's bearer token, checked: signed, unexpired, not logged out or revoked, issued under the person's
+ * password as it is now, and the person still on the staff. The guard of every admin route uses it, and so do
+ * the server-drawn admin page and the OpenAPI description under API_DOCS=admin.
  */
 @Injectable()
 export class AdminBearer {
   constructor(
     private readonly tokens: AdminTokens,
     private readonly sessions: AdminSessions,
+    private readonly staff: StaffDirectory,
+    private readonly credentials: AdminCredentials,
   ) {}
 
-  /** The token's claims when the Authorization header holds a valid admin token; null otherwise. */
-  async claimsOf(authorization: string | undefined): Promise<AdminTokenClaims | null> {
+  /** The signed-in person when the Authorization header holds a live token; null otherwise. */
+  async signedIn(authorization: string | undefined): Promise<SignedInPerson | null> {
     const token = BEARER.exec(authorization?.trim() ?? '')?.[1];
     const check = token === undefined ? null : this.tokens.check(token);
-    if (check === null || !check.ok || (await this.sessions.hasEnded(check.claims.jti))) return null;
-    return check.claims;
+    if (check === null || !check.ok) return null;
+    const person = await this.staff.person(check.claims.sub);
+    if (person === null || person.member.status !== 'active') return null;
+    if (check.claims.pwd !== this.tokens.credentialDigest(this.credentialOf(person))) return null;
+    if (await this.sessions.hasEnded(check.claims.jti)) return null;
+    return { claims: check.claims, person };
   }
 
   async allows(authorization: string | undefined): Promise<boolean> {
-    return (await this.claimsOf(authorization)) !== null;
+    return (await this.signedIn(authorization)) !== null;
+  }
+
+  /**
+   * What identifies a person's password now: the first owner's is the configured admin password; anyone
+   * else's is the one they joined with, changed as many times as their stream says.
+   */
+  credentialOf(person: StaffPerson): string {
+    if (person.member.id === FIRST_OWNER_ID) return this.credentials.passwordSource();
+    return `staff:${person.member.id}:${person.own.passwordVersion}`;
   }
 }

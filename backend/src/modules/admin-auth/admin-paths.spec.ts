@@ -1,4 +1,4 @@
-import { isAdminPath, isLoginRoute } from './admin-paths';
+import { isAdminPath } from './admin-paths';
 
 describe('admin paths', () => {
   it.each([
@@ -14,15 +14,5 @@ describe('admin paths', () => {
     ['/admin', false],
   ])('%s is an admin path: %s', (path, expected) => {
     expect(isAdminPath(path)).toBe(expected);
-  });
-
-  it.each([
-    ['POST', '/api/admin/login', true],
-    ['post', '/API/admin/login/', true],
-    ['GET', '/api/admin/login', false],
-    ['POST', '/api/admin/login/extra', false],
-    ['POST', '/api/admin/verify', false],
-  ])('%s %s is the open login route: %s', (method, path, expected) => {
-    expect(isLoginRoute(method, path)).toBe(expected);
   });
 });

@@ -3,7 +3,6 @@
  * slashes, so the comparison does too: `/API//Admin/products` is an admin request like any other.
  */
 export const ADMIN_PREFIX = '/api/admin';
-export const LOGIN_PATH = `${ADMIN_PREFIX}/login`;
 
 export function normalizePath(path: string): string {
   const collapsed = path.toLowerCase().replace(/\/{2,}/g, '/');
@@ -13,9 +12,4 @@ export function normalizePath(path: string): string {
 export function isAdminPath(path: string): boolean {
   const normalized = normalizePath(path);
   return normalized === ADMIN_PREFIX || normalized.startsWith(`${ADMIN_PREFIX}/`);
-}
-
-/** The one admin route open to everyone: logging in. */
-export function isLoginRoute(method: string, path: string): boolean {
-  return method.toUpperCase() === 'POST' && normalizePath(path) === LOGIN_PATH;
 }

@@ -1,2 +1,3 @@
 /** What other parts of the server may use from product-history. */
 export { ProductHistoryModule } from './product-history.module';
+export { describeProductEvent } from './product-timeline';

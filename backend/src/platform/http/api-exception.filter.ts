@@ -14,6 +14,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
   unauthorized: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
   too_large: HttpStatus.PAYLOAD_TOO_LARGE,
   unsupported_media: HttpStatus.UNSUPPORTED_MEDIA_TYPE,

@@ -11,6 +11,7 @@ import { DOCUMENT_STORE, EVENT_STORE, LEADERSHIP, PROCESS_CHECKPOINTS, PROJECTIO
 import { eventsBehind, ProjectionLag } from './projection-lag';
 import { ProjectionRegistry } from './projection-registry';
 import { ProjectionErrors } from './projection.errors';
+import { projectionReads } from './projection';
 import { CheckpointWriter } from './checkpoint-writer';
 import { ReadModelFollower } from './read-model-follower';
 import { ReadModelWaits } from './read-model-waits';
@@ -87,7 +88,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, BeforeApplicati
       deliver: async (event) => {
         let handled = false;
         for (const projection of projections) {
-          if (!projection.eventTypes.includes(event.type)) continue;
+          if (!projectionReads(projection, event.type)) continue;
           await projection.apply(event, this.documents);
           handled = true;
         }

@@ -8,11 +8,16 @@ export interface Projection {
   readonly name: string;
   /** The collections this projection owns; a rebuild empties them. */
   readonly collections: readonly string[];
-  /** Event types it reads; others are not delivered to it. */
-  readonly eventTypes: readonly string[];
+  /** Event types it reads; others are not delivered to it. `'all'`: every event (a trail of who did what). */
+  readonly eventTypes: readonly string[] | 'all';
   /** Indexes its readers' filters and sorts need, per collection (kept on MongoDB; memory scans anyway). */
   readonly indexes?: Readonly<Record<string, readonly Sort[]>>;
   apply(event: RecordedEvent, store: DocumentStore): Promise<void>;
+}
+
+/** Whether a projection reads events of this type. */
+export function projectionReads(projection: Pick<Projection, 'eventTypes'>, type: string): boolean {
+  return projection.eventTypes === 'all' || projection.eventTypes.includes(type);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DocumentStore, EventStore } from '@brewery/eventstore';
-import type { Projection } from './projection';
+import { projectionReads, type Projection } from './projection';
 import { ProjectionErrors } from './projection.errors';
 
 /** Events read at a time when read models are rebuilt beside the live ones. */
@@ -49,7 +49,7 @@ export async function rebuildBeside(
         const page = await eventStore.readAll({ after: position, maxCount: REBUILD_PAGE });
         for (const event of page) {
           for (const projection of projections) {
-            if (projection.eventTypes.includes(event.type)) await projection.apply(event, swap.target);
+            if (projectionReads(projection, event.type)) await projection.apply(event, swap.target);
           }
           position = event.globalPosition;
           events += 1;

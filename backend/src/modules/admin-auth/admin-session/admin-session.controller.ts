@@ -1,11 +1,10 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AdminCredentials } from '../credentials/admin-credentials.service';
-import { AdminTokens } from '../credentials/admin-token.service';
 import type { AdminRequest } from '../admin-auth.guard';
 import { AdminAuthErrors } from '../domain/admin-auth.errors';
-import { LoginRateLimitGuard } from '../login-rate-limit.guard';
+import { LoginAccountAttempts, LoginRateLimitGuard } from '../login-rate-limit.guard';
+import { StaffAccounts } from '../staff/staff-accounts.service';
 import { AdminSessions } from '../session-end/admin-sessions.service';
 import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
@@ -18,8 +17,8 @@ import { clearAdminSessionCookie, setAdminSessionCookie } from './admin-session-
 @Controller('admin')
 export class AdminSessionController {
   constructor(
-    private readonly credentials: AdminCredentials,
-    private readonly tokens: AdminTokens,
+    private readonly accounts: StaffAccounts,
+    private readonly accountAttempts: LoginAccountAttempts,
     private readonly sessions: AdminSessions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -27,13 +26,29 @@ export class AdminSessionController {
   @Post('login')
   @HttpCode(HttpStatus.CREATED)
   @UseGuards(LoginRateLimitGuard)
-  @ApiOperation({ summary: 'Exchange the admin password for a bearer token (10 attempts per minute per IP)' })
+  @ApiOperation({
+    summary:
+      'Sign in as a person of the staff ({email, password, code?}; {password} alone signs in the first owner) for a bearer token: 10 attempts per minute per client address, 20 wrong ones per 15 minutes per account',
+  })
   @ApiCreatedResponse({ type: LoginResponseDto })
-  async login(@Body() body: LoginRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
-    if (!(await this.credentials.matches(body.password))) {
-      throw AdminAuthErrors.invalidPassword();
+  async login(
+    @Body() body: LoginRequestDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Context() context: Cause,
+  ): Promise<LoginResponseDto> {
+    const account = body.email?.trim().toLowerCase() ?? 'first-owner';
+    this.accountAttempts.refuseIfLocked(account, res);
+    let issued: LoginResponseDto;
+    try {
+      issued = await this.accounts.signIn(
+        { password: body.password, client: req.header('user-agent') ?? 'unknown', ...(body.email === undefined ? {} : { email: body.email }), ...(body.code === undefined ? {} : { code: body.code }) },
+        context,
+      );
+    } catch (error) {
+      this.accountAttempts.failed(account);
+      throw error;
     }
-    const issued = this.tokens.issue();
     // Beside the token the page keeps: the cookie lets the server draw the admin's first page of orders.
     setAdminSessionCookie(req, res, issued.token, Date.parse(issued.expiresAt) / 1000, this.clock.now());
     return issued;

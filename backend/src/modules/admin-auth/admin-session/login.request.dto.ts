@@ -1,11 +1,22 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ValidateBy } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, ValidateBy } from 'class-validator';
 
 export const PASSWORD_REQUIRED = 'Password is required';
 const MAX_PASSWORD_LENGTH = 1024;
 
 export class LoginRequestDto {
-  @ApiProperty({ description: 'The admin password', example: 'correct horse battery staple' })
+  @ApiPropertyOptional({ description: 'Your e-mail address; without it, the password is the first owner’s (ADMIN_PASSWORD)' })
+  @IsOptional()
+  @ValidateBy({
+    name: 'staffEmail',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.trim() !== '' && value.length <= 254,
+      defaultMessage: () => 'E-mail must be an e-mail address',
+    },
+  })
+  email?: string;
+
+  @ApiProperty({ description: 'Your password', example: 'correct horse battery staple' })
   @ValidateBy({
     name: 'adminPassword',
     validator: {
@@ -15,6 +26,17 @@ export class LoginRequestDto {
     },
   })
   password!: string;
+
+  @ApiPropertyOptional({ description: 'The 6-digit code from your authenticator app, or a recovery code (when two-factor codes are on)' })
+  @IsOptional()
+  @ValidateBy({
+    name: 'twoFactorCode',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.length <= 32,
+      defaultMessage: () => 'Code must be the 6 digits from your app or a recovery code',
+    },
+  })
+  code?: string;
 }
 
 export class LoginResponseDto {

@@ -1,17 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { loadConfig } from '../../../config/app-config';
-import { AdminCredentials } from './admin-credentials.service';
 import { AdminTokens } from './admin-token.service';
 
 const SECRET = 'a-secret-long-enough-to-sign-admin-tokens-with';
 const PASSWORD = 'correct horse battery staple';
 
-async function tokens(now: { value: Date }, password = PASSWORD): Promise<AdminTokens> {
-  const config = loadConfig({ JWT_SECRET: SECRET, ADMIN_TOKEN_TTL_SECONDS: '3600', ADMIN_PASSWORD: password }, '/tmp');
-  const credentials = new AdminCredentials(config, () => undefined);
-  await credentials.onModuleInit();
-  return new AdminTokens(config, { now: () => now.value }, credentials, SECRET);
+function tokens(now: { value: Date }): AdminTokens {
+  const config = loadConfig({ JWT_SECRET: SECRET, ADMIN_TOKEN_TTL_SECONDS: '3600', ADMIN_PASSWORD: PASSWORD }, '/tmp');
+  return new AdminTokens(config, { now: () => now.value }, SECRET);
 }
+const CREDENTIAL = `password:${PASSWORD}`;
 
 const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 const sign = (input: string, secret = SECRET): string => createHmac('sha256', secret).update(input).digest('base64url');
@@ -27,15 +25,15 @@ describe('admin bearer tokens', () => {
   const iat = Math.floor(now.value.getTime() / 1000);
   let service: AdminTokens;
 
-  beforeEach(async () => {
+  beforeEach(() => {
     now.value = new Date('2026-11-23T01:00:00.000Z');
-    service = await tokens(now);
+    service = tokens(now);
   });
 
   it('given an issued token, it is accepted until it expires after the configured time', () => {
-    const { token, expiresAt } = service.issue();
+    const { token, expiresAt } = service.issue('staff-1', CREDENTIAL);
     expect(expiresAt).toBe('2026-11-23T02:00:00.000Z');
-    expect(service.check(token)).toMatchObject({ ok: true, claims: { sub: 'admin', iat, exp: iat + 3600 } });
+    expect(service.check(token)).toMatchObject({ ok: true, claims: { sub: 'staff-1', iat, exp: iat + 3600, pwd } });
     now.value = new Date('2026-11-23T01:59:59.000Z');
     expect(service.check(token).ok).toBe(true);
     now.value = new Date('2026-11-23T02:00:00.000Z');
@@ -43,16 +41,20 @@ describe('admin bearer tokens', () => {
   });
 
   it('accepts a token signed elsewhere with the same secret (standard HS256)', () => {
-    expect(service.check(jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60, jti: 't-1', pwd })).ok).toBe(true);
+    expect(service.check(jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'owner', iat, exp: iat + 60, jti: 't-1', pwd })).ok).toBe(true);
   });
 
-  it('given the admin password changed since a token was issued, then the token is refused', async () => {
-    const { token } = service.issue();
-    const sameAgain = await tokens(now);
-    expect(sameAgain.check(token).ok).toBe(true);
-    const changed = await tokens(now, 'a new password for the new season');
-    expect(changed.check(token)).toEqual({ ok: false, reason: 'password_changed' });
-    expect(changed.check(changed.issue().token).ok).toBe(true);
+  it('takes a token from before staff accounts (subject "admin") for the first owner’s', () => {
+    expect(service.check(jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60, jti: 't-1', pwd }))).toMatchObject({
+      ok: true,
+      claims: { sub: 'owner' },
+    });
+  });
+
+  it('carries a keyed digest of the password it was issued under, another for another password (the bearer compares them)', () => {
+    expect(service.check(service.issue('owner', CREDENTIAL).token)).toMatchObject({ ok: true, claims: { pwd } });
+    expect(service.credentialDigest(CREDENTIAL)).toBe(pwd);
+    expect(service.credentialDigest('password:a new password for the new season')).not.toBe(pwd);
   });
 
   it.each<[string, () => string, string]>([
@@ -76,7 +78,7 @@ describe('admin bearer tokens', () => {
     [
       'a changed payload',
       () => {
-        const [h, , s] = service.issue().token.split('.');
+        const [h, , s] = service.issue('owner', CREDENTIAL).token.split('.');
         return `${h}.${b64({ sub: 'admin', iat, exp: iat + 999999 })}.${s}`;
       },
       'signature',
@@ -87,9 +89,9 @@ describe('admin bearer tokens', () => {
     [
       'no password claim (issued before tokens carried one)',
       () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60, jti: 't-1' }),
-      'password_changed',
+      'claims',
     ],
-    ['another subject', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'customer', iat, exp: iat + 60 }), 'claims'],
+    ['a subject that is not a person id', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 42, iat, exp: iat + 60, jti: 't-1', pwd }), 'claims'],
   ])('refuses %s', (_name, make, reason) => {
     expect(service.check(make())).toEqual({ ok: false, reason });
   });

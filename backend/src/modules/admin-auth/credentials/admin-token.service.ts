@@ -2,19 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { type AppConfig, APP_CONFIG, SERVER_SECRET } from '../../../config/app-config';
 import { CLOCK, type Clock } from '../../../platform/clock';
-import { AdminCredentials } from './admin-credentials.service';
+import { FIRST_OWNER_ID } from '../domain/staff-roster.decider';
 
 export interface AdminTokenClaims {
-  sub: 'admin';
+  /** The person signed in (their staff id). Tokens from before staff accounts say 'admin': the first owner. */
+  sub: string;
   iat: number;
   exp: number;
   jti: string;
-  /** Keyed digest of the admin password it was issued under: a token outlives no password change. */
+  /** Keyed digest of the person's password as it was at sign-in: a token outlives no password change. */
   pwd: string;
 }
 
 /** Why a token was refused (for logs and tests; the client only ever hears "Authentication required"). */
-export type TokenRejection = 'malformed' | 'algorithm' | 'signature' | 'expired' | 'claims' | 'password_changed';
+export type TokenRejection = 'malformed' | 'algorithm' | 'signature' | 'expired' | 'claims';
 
 export type TokenCheck = { ok: true; claims: AdminTokenClaims } | { ok: false; reason: TokenRejection };
 
@@ -29,28 +30,36 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
 @Injectable()
 export class AdminTokens {
   private readonly key: KeyObject;
-  private passwordDigest: string | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(AdminCredentials) private readonly credentials: AdminCredentials,
     @Inject(SERVER_SECRET) secret: string,
   ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  issue(): { token: string; expiresAt: string } {
+  /** A token for a person, under what identifies their password now (`credential`, see `credentialDigest`). */
+  issue(staffId: string, credential: string): { token: string; expiresAt: string; claims: AdminTokenClaims } {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const claims: AdminTokenClaims = {
-      sub: 'admin',
+      sub: staffId,
       iat,
       exp: iat + this.config.admin.tokenTtlSeconds,
       jti: randomUUID(),
-      pwd: this.currentPasswordDigest(),
+      pwd: this.credentialDigest(credential),
     };
     const unsigned = `${HEADER}.${base64url(JSON.stringify(claims))}`;
-    return { token: `${unsigned}.${this.sign(unsigned).toString('base64url')}`, expiresAt: new Date(claims.exp * 1000).toISOString() };
+    return {
+      token: `${unsigned}.${this.sign(unsigned).toString('base64url')}`,
+      expiresAt: new Date(claims.exp * 1000).toISOString(),
+      claims,
+    };
+  }
+
+  /** A keyed digest of what identifies a password (never the password itself in a token). */
+  credentialDigest(credential: string): string {
+    return this.sign(`admin-password:${credential}`).toString('base64url').slice(0, 22);
   }
 
   check(token: string): TokenCheck {
@@ -74,7 +83,9 @@ export class AdminTokens {
     const claims = parseJson(payload);
     if (
       claims === null ||
-      claims['sub'] !== 'admin' ||
+      typeof claims['sub'] !== 'string' ||
+      claims['sub'] === '' ||
+      typeof claims['pwd'] !== 'string' ||
       typeof claims['exp'] !== 'number' ||
       typeof claims['iat'] !== 'number' ||
       typeof claims['jti'] !== 'string'
@@ -82,13 +93,8 @@ export class AdminTokens {
       return { ok: false, reason: 'claims' };
     }
     if (claims['exp'] <= this.clock.now().getTime() / 1000) return { ok: false, reason: 'expired' };
-    if (claims['pwd'] !== this.currentPasswordDigest()) return { ok: false, reason: 'password_changed' };
-    return { ok: true, claims: claims as unknown as AdminTokenClaims };
-  }
-
-  private currentPasswordDigest(): string {
-    this.passwordDigest ??= this.sign(`admin-password:${this.credentials.passwordSource()}`).toString('base64url').slice(0, 22);
-    return this.passwordDigest;
+    const sub = claims['sub'] === 'admin' ? FIRST_OWNER_ID : claims['sub'];
+    return { ok: true, claims: { ...(claims as unknown as AdminTokenClaims), sub } };
   }
 
   private sign(input: string): Buffer {

@@ -18,7 +18,7 @@ export class AdminSessions {
   ) {}
 
   /** Ends the token's session; once this resolves, the token is refused by this process. */
-  async end(claims: AdminTokenClaims, cause: Cause): Promise<void> {
+  async end(claims: Pick<AdminTokenClaims, 'jti' | 'exp'>, cause: Cause): Promise<void> {
     await this.pipeline.run({
       streamName: adminSessionStream(claims.jti),
       decider: adminSessionDecider,

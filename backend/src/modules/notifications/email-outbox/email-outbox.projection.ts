@@ -33,7 +33,7 @@ export const emailOutboxFold: Fold<EmailDoc> = {
           revision: recorded.revision,
           to: event.data.to,
           subject: event.data.subject,
-          text: event.data.text,
+          text: withoutOneTimeLinks(event.data.text),
           kind: event.data.kind,
           orderId: event.data.orderId ?? null,
           status: 'queued',
@@ -68,4 +68,12 @@ export class EmailOutboxProjection implements Projection {
   apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
     return applyFold(emailOutboxFold, event, store);
   }
+}
+
+/**
+ * The outbox shows an e-mail's text to the operator, but never a link that works once for someone else (an
+ * invitation, a password reset): its token is hidden here, and only the e-mail itself carries it.
+ */
+export function withoutOneTimeLinks(text: string): string {
+  return text.replace(/([?&]token=)[^\s&]+/g, '$1[hidden]');
 }

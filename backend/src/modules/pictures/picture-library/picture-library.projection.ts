@@ -43,7 +43,7 @@ export const pictureLibraryFold: Fold<PictureDoc> = {
           fileName: event.data.fileName,
           variants: event.data.variants,
           uploadedAt: recorded.metadata.occurredAt,
-          uploadedBy: recorded.metadata.actor,
+          uploadedBy: typeof recorded.metadata.actor === 'object' ? recorded.metadata.actor.name : recorded.metadata.actor,
         };
       }
       default:
