@@ -25,7 +25,13 @@ describe('staff accounts over HTTP', () => {
   describe('the first owner', () => {
     it('exists from the first start: the admin password alone signs in as them, and so does OWNER_EMAIL with it', async () => {
       const me = await (await owner()).get('/api/admin/me').expect(200);
-      expect(me.body).toMatchObject({ id: 'owner', name: 'Owner', email: OWNER_EMAIL, role: 'owner', twoFactor: { enabled: false, required: false } });
+      expect(me.body).toMatchObject({
+        id: 'owner',
+        name: 'Owner',
+        email: OWNER_EMAIL,
+        role: 'owner',
+        twoFactor: { enabled: false, required: false },
+      });
       expect(me.body.permissions).toEqual(expect.arrayContaining(['staff', 'orders.money', 'recovery']));
       const byEmail = await signIn(t, OWNER_EMAIL.toUpperCase(), TEST_ADMIN_PASSWORD);
       expect((await as(byEmail).get('/api/admin/me').expect(200)).body.id).toBe('owner');
@@ -44,7 +50,13 @@ describe('staff accounts over HTTP', () => {
     it('POST /api/admin/staff invites (201, invited, an e-mail with a link for 72 hours); the link sets the password once', async () => {
       const o = await owner();
       const invited = await o.post('/api/admin/staff', { email: 'Pat@Example.com', name: 'Pat Packer', role: 'packer' }).expect(201);
-      expect(invited.body).toMatchObject({ name: 'Pat Packer', email: 'Pat@Example.com', role: 'packer', status: 'invited', lastSignInAt: null });
+      expect(invited.body).toMatchObject({
+        name: 'Pat Packer',
+        email: 'Pat@Example.com',
+        role: 'packer',
+        status: 'invited',
+        lastSignInAt: null,
+      });
       expect(invited.body.invitationExpiresAt).toBe(new Date(t.clock.now.getTime() + 72 * 3_600_000).toISOString());
       const token = await mailedToken(t, 'pat@example.com', 'staff-invitation');
 
@@ -95,8 +107,12 @@ describe('staff accounts over HTTP', () => {
     it('refuses an e-mail that belongs to someone on the staff (409 email_taken), whatever its case', async () => {
       const o = await owner();
       await staffMember(t, { email: 'taken@example.com', name: 'Tess Taken', role: 'packer' });
-      expect((await o.post('/api/admin/staff', { email: 'TAKEN@example.com', name: 'Other', role: 'manager' }).expect(409)).body.code).toBe('email_taken');
-      expect((await o.post('/api/admin/staff', { email: OWNER_EMAIL, name: 'Other', role: 'manager' }).expect(409)).body.code).toBe('email_taken');
+      expect((await o.post('/api/admin/staff', { email: 'TAKEN@example.com', name: 'Other', role: 'manager' }).expect(409)).body.code).toBe(
+        'email_taken',
+      );
+      expect((await o.post('/api/admin/staff', { email: OWNER_EMAIL, name: 'Other', role: 'manager' }).expect(409)).body.code).toBe(
+        'email_taken',
+      );
     });
 
     it.each([
@@ -118,7 +134,9 @@ describe('staff accounts over HTTP', () => {
 
       await packer.get('/api/admin/orders').expect(200);
       await packer.get(`/api/admin/orders/${orderId}/packing-slip`).expect(200);
-      await packer.put(`/api/admin/orders/${orderId}/tracking`, { status: 'packed_awaiting_pickup', trackingReference: 'PK 1' }).expect(200);
+      await packer
+        .put(`/api/admin/orders/${orderId}/tracking`, { status: 'packed_awaiting_pickup', trackingReference: 'PK 1' })
+        .expect(200);
 
       for (const [call, path] of [
         [() => packer.post(`/api/admin/orders/${orderId}/refund`, { amountCents: 100, reason: 'x' }), 'refund'],
@@ -197,7 +215,9 @@ describe('staff accounts over HTTP', () => {
           .send({ email: 'target@example.com', password: `guess number ${i}` })
           .expect(401);
       }
-      const locked = await publicPost(t, '/api/admin/login').set('X-Forwarded-For', '198.18.1.1').send({ email: 'Target@example.com', password: STAFF_PASSWORD });
+      const locked = await publicPost(t, '/api/admin/login')
+        .set('X-Forwarded-For', '198.18.1.1')
+        .send({ email: 'Target@example.com', password: STAFF_PASSWORD });
       expect([locked.status, locked.body.code]).toEqual([429, 'too_many_failed_sign_ins']);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       t.clock.advance(15 * 60_000 + 1);
@@ -221,7 +241,7 @@ describe('staff accounts over HTTP', () => {
 
       const id = (await staffList(t)).staff.find((s) => s.email === 'sess@example.com')?.id ?? '';
       const listed = await (await owner()).get(`/api/admin/staff/${id}/sessions`).expect(200);
-      expect(listed.body.map((s: { id: string }) => s.id)).toEqual([mine.body[0].id]);
+      expect((listed.body as { id: string }[]).map((s) => s.id)).toEqual([mine.body[0].id]);
       await (await owner()).delete(`/api/admin/staff/${id}/sessions/${mine.body[0].id as string}`).expect(200);
       await as(second).get('/api/admin/me').expect(401);
     });
@@ -249,7 +269,9 @@ describe('staff accounts over HTTP', () => {
       await publicPost(t, '/api/admin/password-reset').send({ email: 'slow@example.com' }).expect(202);
       const token = await mailedToken(t, 'slow@example.com', 'staff-password-reset');
       t.clock.advance(30 * 60_000 + 1);
-      const res = await publicPost(t, '/api/admin/password-reset/complete').send({ token, password: 'a brand new password here' }).expect(404);
+      const res = await publicPost(t, '/api/admin/password-reset/complete')
+        .send({ token, password: 'a brand new password here' })
+        .expect(404);
       expect(res.body.code).toBe('reset_link_not_found');
     });
   });
@@ -258,7 +280,10 @@ describe('staff accounts over HTTP', () => {
     it('set up with the app’s code; then sign-in needs a code, takes each code once, and takes each recovery code once', async () => {
       await staffMember(t, { email: 'totp@example.com', name: 'Toni Totp', role: 'manager' });
       const toni = as(await signIn(t, 'totp@example.com'));
-      const { secret, otpauthUrl } = (await toni.post('/api/admin/me/two-factor').expect(201)).body as { secret: string; otpauthUrl: string };
+      const { secret, otpauthUrl } = (await toni.post('/api/admin/me/two-factor').expect(201)).body as {
+        secret: string;
+        otpauthUrl: string;
+      };
       expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
       const wrong = await toni.post('/api/admin/me/two-factor/confirm', { code: '000000' });
       expect([wrong.status, wrong.body.code]).toEqual([401, 'invalid_two_factor_code']);
@@ -270,13 +295,17 @@ describe('staff accounts over HTTP', () => {
       const noCode = await publicPost(t, '/api/admin/login').send({ email: 'totp@example.com', password: STAFF_PASSWORD }).expect(401);
       expect(noCode.body.code).toBe('two_factor_code_required');
       // The code used to confirm is spent; the next step's works once.
-      await publicPost(t, '/api/admin/login').send({ email: 'totp@example.com', password: STAFF_PASSWORD, code: totpCode(secret, step) }).expect(401);
+      await publicPost(t, '/api/admin/login')
+        .send({ email: 'totp@example.com', password: STAFF_PASSWORD, code: totpCode(secret, step) })
+        .expect(401);
       t.clock.advance(30_000);
       const next = totpCode(secret, step + 1);
       await signIn(t, 'totp@example.com', STAFF_PASSWORD, next);
       await publicPost(t, '/api/admin/login').send({ email: 'totp@example.com', password: STAFF_PASSWORD, code: next }).expect(401);
       await signIn(t, 'totp@example.com', STAFF_PASSWORD, recoveryCodes[0]);
-      await publicPost(t, '/api/admin/login').send({ email: 'totp@example.com', password: STAFF_PASSWORD, code: recoveryCodes[0] }).expect(401);
+      await publicPost(t, '/api/admin/login')
+        .send({ email: 'totp@example.com', password: STAFF_PASSWORD, code: recoveryCodes[0] })
+        .expect(401);
 
       const events = await eventStoreOf(t.app).readAll();
       const text = JSON.stringify(events.filter((e) => e.streamName.startsWith('staff-')));
@@ -321,7 +350,7 @@ describe('staff accounts over HTTP', () => {
 
       const o = await owner();
       const mine = await o.get(`/api/admin/activity?staffId=${id}`).expect(200);
-      expect(mine.body.entries.map((e: { type: string }) => e.type)).toEqual([
+      expect((mine.body.entries as { type: string }[]).map((e) => e.type)).toEqual([
         'TrackingReferenceSet',
         'OrderStatusChanged',
         'OrderNoteAdded',

@@ -8,7 +8,7 @@ import { addDays, isPerthDay, perthDayStart, type StaffActivityEntry, type Staff
 import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
 import { csvDownload } from '../../../platform/http/csv-download';
 import { csvFile } from '../../../shared-kernel/csv';
-import { DomainError } from '../../../shared-kernel/domain-error';
+import { StaffErrors } from '../domain/staff.errors';
 import { STAFF_ACTIVITY, type StaffActivityDoc } from './staff-activity.projection';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,7 +74,11 @@ export class StaffActivityController {
         ['Time (Perth)', 'Person', 'Role', 'What', 'Event', 'Order', 'Product', 'Stream', 'Position'],
         ...docs.map((d) => [perthMinute(d.at), d.name, d.role, d.summary, d.type, d.orderId, d.productId, d.stream, d.position]),
       ];
-      return csvDownload(res, `staff-activity${query.from === undefined ? '' : `-from-${query.from}`}${query.to === undefined ? '' : `-to-${query.to}`}.csv`, csvFile(rows));
+      return csvDownload(
+        res,
+        `staff-activity${query.from === undefined ? '' : `-from-${query.from}`}${query.to === undefined ? '' : `-to-${query.to}`}.csv`,
+        csvFile(rows),
+      );
     }
     const limit = query.limit ?? 50;
     const page = query.before === undefined ? filter : { $and: [filter, { position: { $lt: query.before } }] };
@@ -86,8 +90,11 @@ export class StaffActivityController {
   private filterOf(query: ActivityQuery): Filter {
     const parts: Filter[] = [];
     if (query.staffId !== undefined) parts.push({ staffId: query.staffId });
-    for (const [name, day] of [['from', query.from], ['to', query.to]] as const) {
-      if (day !== undefined && !isPerthDay(day)) throw new DomainError('invalid_day', `${name} ${DAY_MESSAGE}`);
+    for (const [name, day] of [
+      ['from', query.from],
+      ['to', query.to],
+    ] as const) {
+      if (day !== undefined && !isPerthDay(day)) throw StaffErrors.invalidDay(`${name} ${DAY_MESSAGE}`);
     }
     if (query.from !== undefined) parts.push({ at: { $gte: perthDayStart(query.from) } });
     if (query.to !== undefined) parts.push({ at: { $lt: perthDayStart(addDays(query.to, 1)) } });

@@ -31,7 +31,8 @@ const STAFF_SUMMARIES: Readonly<Record<string, (d: Data) => string>> = {
   StaffJoined: () => 'Accepted the invitation and set a password',
   StaffRoleChanged: (d) => `Changed a role from ${String(d.from)} to ${String(d.role)}`,
   StaffDeactivated: () => 'Deactivated a person',
-  TwoFactorRequirementChanged: (d) => (d.required === true ? 'Required two-factor codes of owners and managers' : 'Stopped requiring two-factor codes'),
+  TwoFactorRequirementChanged: (d) =>
+    d.required === true ? 'Required two-factor codes of owners and managers' : 'Stopped requiring two-factor codes',
   StaffSignedIn: () => 'Signed in',
   PasswordResetRequested: () => 'Asked for a password reset link',
   StaffPasswordChanged: () => 'Set a new password',

@@ -42,7 +42,12 @@ export class AdminSessionController {
     let issued: LoginResponseDto;
     try {
       issued = await this.accounts.signIn(
-        { password: body.password, client: req.header('user-agent') ?? 'unknown', ...(body.email === undefined ? {} : { email: body.email }), ...(body.code === undefined ? {} : { code: body.code }) },
+        {
+          password: body.password,
+          client: req.header('user-agent') ?? 'unknown',
+          ...(body.email === undefined ? {} : { email: body.email }),
+          ...(body.code === undefined ? {} : { code: body.code }),
+        },
         context,
       );
     } catch (error) {

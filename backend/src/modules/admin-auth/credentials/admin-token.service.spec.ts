@@ -91,7 +91,11 @@ describe('admin bearer tokens', () => {
       () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 'admin', iat, exp: iat + 60, jti: 't-1' }),
       'claims',
     ],
-    ['a subject that is not a person id', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 42, iat, exp: iat + 60, jti: 't-1', pwd }), 'claims'],
+    [
+      'a subject that is not a person id',
+      () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: 42, iat, exp: iat + 60, jti: 't-1', pwd }),
+      'claims',
+    ],
   ])('refuses %s', (_name, make, reason) => {
     expect(service.check(make())).toEqual({ ok: false, reason });
   });

@@ -26,12 +26,7 @@ export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { recoveryCodeHas
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { byOwner: boolean }>;
 
 export type StaffMemberEvent =
-  | StaffSignedIn
-  | PasswordResetRequested
-  | StaffPasswordChanged
-  | TwoFactorEnrolmentStarted
-  | TwoFactorEnabled
-  | TwoFactorDisabled;
+  StaffSignedIn | PasswordResetRequested | StaffPasswordChanged | TwoFactorEnrolmentStarted | TwoFactorEnabled | TwoFactorDisabled;
 
 export const STAFF_MEMBER_EVENT_TYPES: readonly StaffMemberEvent['type'][] = [
   'StaffSignedIn',
@@ -92,7 +87,12 @@ export const staffMemberDecider: Decider<StaffMemberState, StaffMemberCommand, S
                 lastStep: Math.max(state.twoFactor.lastStep, event.data.totpStep ?? -1),
                 recoveryCodeHashes: state.twoFactor.recoveryCodeHashes.filter((hash) => hash !== event.data.recoveryCodeHash),
               };
-        const session = { id: event.data.sessionId, signedInAt: event.data.signedInAt, expiresAt: event.data.expiresAt, client: event.data.client };
+        const session = {
+          id: event.data.sessionId,
+          signedInAt: event.data.signedInAt,
+          expiresAt: event.data.expiresAt,
+          client: event.data.client,
+        };
         return { ...state, twoFactor, sessions: [session, ...state.sessions].slice(0, KEPT_SESSIONS) };
       }
       case 'PasswordResetRequested':
@@ -106,7 +106,12 @@ export const staffMemberDecider: Decider<StaffMemberState, StaffMemberCommand, S
           ? state
           : {
               ...state,
-              twoFactor: { ...state.twoFactor, enabled: true, lastStep: event.data.totpStep, recoveryCodeHashes: event.data.recoveryCodeHashes },
+              twoFactor: {
+                ...state.twoFactor,
+                enabled: true,
+                lastStep: event.data.totpStep,
+                recoveryCodeHashes: event.data.recoveryCodeHashes,
+              },
             };
       case 'TwoFactorDisabled':
         return { ...state, twoFactor: null };
@@ -133,7 +138,14 @@ export const staffMemberDecider: Decider<StaffMemberState, StaffMemberCommand, S
         return [
           {
             type: 'StaffSignedIn',
-            data: { sessionId: command.sessionId, signedInAt: command.at, expiresAt: command.expiresAt, client: command.client, totpStep, recoveryCodeHash },
+            data: {
+              sessionId: command.sessionId,
+              signedInAt: command.at,
+              expiresAt: command.expiresAt,
+              client: command.client,
+              totpStep,
+              recoveryCodeHash,
+            },
           },
         ];
       }

@@ -148,7 +148,9 @@ export const staffRosterDecider: Decider<StaffRosterState, StaffRosterCommand, S
         const owner = state.members[FIRST_OWNER_ID];
         if (owner === undefined)
           return [{ type: 'StaffOwnerEstablished', data: { staffId: FIRST_OWNER_ID, email: command.email, name: 'Owner' } }];
-        return sameEmail(owner.email, command.email) ? [] : [{ type: 'StaffEmailChanged', data: { staffId: FIRST_OWNER_ID, email: command.email } }];
+        return sameEmail(owner.email, command.email)
+          ? []
+          : [{ type: 'StaffEmailChanged', data: { staffId: FIRST_OWNER_ID, email: command.email } }];
       }
       case 'InviteStaff': {
         const holder = memberByEmail(state, command.email);

@@ -71,7 +71,11 @@ export class MeController {
 
   @Post('two-factor/confirm')
   @ApiOperation({ summary: 'Turn two-factor codes on with the app’s current code: ten recovery codes, shown once' })
-  async confirmTwoFactor(@Req() req: AdminRequest, @Body() body: TwoFactorCodeRequest, @Context() cause: Cause): Promise<TwoFactorConfirmed> {
+  async confirmTwoFactor(
+    @Req() req: AdminRequest,
+    @Body() body: TwoFactorCodeRequest,
+    @Context() cause: Cause,
+  ): Promise<TwoFactorConfirmed> {
     const { recoveryCodes } = await this.accounts.confirmTwoFactor(signedIn(req).person.member.id, body.code, cause);
     return { recoveryCodes };
   }

@@ -8,7 +8,14 @@ import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeli
 import { EmailService } from '../../notifications';
 import { AdminCredentials } from '../credentials/admin-credentials.service';
 import { AdminTokens } from '../credentials/admin-token.service';
-import { newOneTimeToken, newRecoveryCodes, looksLikeRecoveryCode, recoveryCodeHash, tokenHash, tokenStaffId } from '../credentials/one-time-token';
+import {
+  newOneTimeToken,
+  newRecoveryCodes,
+  looksLikeRecoveryCode,
+  recoveryCodeHash,
+  tokenHash,
+  tokenStaffId,
+} from '../credentials/one-time-token';
 import { passwordProblem } from '../credentials/password-policy';
 import { hashPassword, parseScryptHash, verifyPassword } from '../credentials/scrypt-password';
 import { SecretBox } from '../credentials/secret-box';
@@ -64,7 +71,8 @@ export class StaffAccounts implements OnModuleInit {
     input: { email?: string; password: string; code?: string; client: string },
     cause: Cause,
   ): Promise<{ token: string; expiresAt: string }> {
-    const person = input.email === undefined ? await this.directory.person(FIRST_OWNER_ID) : await this.directory.personByEmail(input.email);
+    const person =
+      input.email === undefined ? await this.directory.person(FIRST_OWNER_ID) : await this.directory.personByEmail(input.email);
     const good = person !== null && person.member.status === 'active' && (await this.passwordMatches(person, input.password));
     if (!good) {
       if (person === null) await verifyPassword(input.password, parseScryptHash(await NOBODY));
@@ -162,7 +170,11 @@ export class StaffAccounts implements OnModuleInit {
     if (person === null || person.member.status !== 'active' || person.member.id === FIRST_OWNER_ID) return;
     const { token, hash } = newOneTimeToken(person.member.id);
     const expiresAt = new Date(this.clock.now().getTime() + RESET_LINK_MINUTES * 60_000).toISOString();
-    await this.own(person.member.id, { type: 'RequestPasswordReset', tokenHash: hash, expiresAt }, { ...cause, actor: this.actorOf(person) });
+    await this.own(
+      person.member.id,
+      { type: 'RequestPasswordReset', tokenHash: hash, expiresAt },
+      { ...cause, actor: this.actorOf(person) },
+    );
     await this.email.queue(
       `staff-reset-${person.member.id}-${hash.slice(0, 16)}`,
       {
@@ -188,9 +200,18 @@ export class StaffAccounts implements OnModuleInit {
     if (person === null || person.member.status !== 'active') throw StaffErrors.resetLinkNotFound();
     const problem = passwordProblem(input.password, [person.member.email, person.member.name, this.config.shop.brandName]);
     if (problem !== null) throw StaffErrors.weakPassword(problem);
-    const command: StaffMemberCommand = { type: 'ResetPassword', tokenHash: tokenHash(input.token), passwordHash: '', at: this.clock.now().toISOString() };
+    const command: StaffMemberCommand = {
+      type: 'ResetPassword',
+      tokenHash: tokenHash(input.token),
+      passwordHash: '',
+      at: this.clock.now().toISOString(),
+    };
     await this.pipeline.check({ streamName: staffStream(person.member.id), decider: staffMemberDecider, command });
-    await this.own(person.member.id, { ...command, passwordHash: await hashPassword(input.password) }, { ...cause, actor: this.actorOf(person) });
+    await this.own(
+      person.member.id,
+      { ...command, passwordHash: await hashPassword(input.password) },
+      { ...cause, actor: this.actorOf(person) },
+    );
   }
 
   async startTwoFactor(person: StaffPerson, cause: Cause): Promise<{ secret: string; otpauthUrl: string }> {

@@ -52,7 +52,9 @@ export class StaffPublicController {
   @Post('password-reset')
   @HttpCode(HttpStatus.ACCEPTED)
   @CountedPerClient(LoginAttempts, { name: 'password-reset', ...LINK_RULE })
-  @ApiOperation({ summary: 'E-mail a reset link (30 minutes, once) to that address if it belongs to someone on the staff; the same answer either way' })
+  @ApiOperation({
+    summary: 'E-mail a reset link (30 minutes, once) to that address if it belongs to someone on the staff; the same answer either way',
+  })
   async requestReset(@Body() body: PasswordResetRequest, @Context() cause: Cause): Promise<{ message: string }> {
     await this.accounts.requestPasswordReset(body.email, cause);
     return { message: 'If that address belongs to someone on the staff, a reset link is on its way.' };

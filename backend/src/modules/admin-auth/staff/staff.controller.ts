@@ -71,7 +71,9 @@ export class StaffController {
   @ApiOperation({ summary: 'Everyone on the staff, with role, status and last sign-in (owners only)' })
   async list(): Promise<StaffList> {
     const roster = await this.directory.roster();
-    const staff = await Promise.all(Object.values(roster.members).map(async (member) => staffMemberOf(member, await this.directory.own(member.id))));
+    const staff = await Promise.all(
+      Object.values(roster.members).map(async (member) => staffMemberOf(member, await this.directory.own(member.id))),
+    );
     const order = { active: 0, invited: 1, deactivated: 2 } as const;
     staff.sort((a, b) => order[a.status] - order[b.status] || a.name.localeCompare(b.name));
     return { staff, twoFactorRequired: roster.twoFactorRequired };
@@ -130,7 +132,9 @@ export class StaffController {
   }
 
   @Put('settings/two-factor')
-  @ApiOperation({ summary: 'Require two-factor codes of owners and managers, or not (409 own_two_factor_first: the owner asking uses them first)' })
+  @ApiOperation({
+    summary: 'Require two-factor codes of owners and managers, or not (409 own_two_factor_first: the owner asking uses them first)',
+  })
   async requireTwoFactor(
     @Body() body: TwoFactorRequirementRequest,
     @Req() req: AdminRequest,
