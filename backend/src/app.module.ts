@@ -17,6 +17,7 @@ import { ReportingModule } from './modules/reporting';
 import { ShippingModule } from './modules/shipping';
 import { OrderHistoryModule } from './modules/order-history';
 import { ProductHistoryModule } from './modules/product-history';
+import { StaffActivityModule } from './modules/staff-activity';
 import { SystemMonitorModule } from './modules/system-monitor';
 import { PicturesModule } from './modules/pictures';
 import { StorefrontModule } from './modules/storefront';
@@ -37,6 +38,7 @@ export const BUSINESS_MODULES: Type[] = [
   ShippingModule,
   OrderHistoryModule,
   ProductHistoryModule,
+  StaffActivityModule,
   SystemMonitorModule,
   PicturesModule,
   StorefrontModule,

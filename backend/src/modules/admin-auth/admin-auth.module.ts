@@ -13,8 +13,6 @@ import { StaffDirectory } from './staff/staff-directory.service';
 import { StaffController } from './staff/staff.controller';
 import { MeController } from './staff/me.controller';
 import { StaffPublicController } from './staff/staff-public.controller';
-import { StaffActivityController } from './activity/staff-activity.controller';
-import { StaffActivityProjection } from './activity/staff-activity.projection';
 import { NotificationsModule } from '../notifications';
 import { HttpEdge } from '../../platform/http/http-edge';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
@@ -26,12 +24,11 @@ const announceOnStdout: PasswordAnnouncer = (text) => {
 
 /**
  * Operator access: the staff (the roster, each person's account, invitations, resets, two-factor codes), signing
- * in, bearer tokens, the global guard over every /api/admin/ route with the permissions table, and the trail of
- * what each person did.
+ * in, bearer tokens, and the global guard over every /api/admin/ route with the permissions table.
  */
 @Module({
   imports: [NotificationsModule],
-  controllers: [AdminSessionController, MeController, StaffController, StaffPublicController, StaffActivityController],
+  controllers: [AdminSessionController, MeController, StaffController, StaffPublicController],
   providers: [
     AdminCredentials,
     AdminTokens,
@@ -43,7 +40,6 @@ const announceOnStdout: PasswordAnnouncer = (text) => {
     StaffDirectory,
     StaffAccounts,
     EndedAdminSessionsProjection,
-    StaffActivityProjection,
     { provide: PASSWORD_ANNOUNCER, useValue: announceOnStdout },
     { provide: APP_GUARD, useClass: AdminAuthGuard },
   ],
@@ -53,14 +49,12 @@ export class AdminAuthModule implements OnModuleInit {
   constructor(
     private readonly registry: ProjectionRegistry,
     private readonly endedSessions: EndedAdminSessionsProjection,
-    private readonly activity: StaffActivityProjection,
     private readonly edge: HttpEdge,
     private readonly bearer: AdminBearer,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerProjection(this.endedSessions);
-    this.registry.registerProjection(this.activity);
     this.edge.checkOperatorWith((authorization) => this.bearer.allows(authorization));
   }
 }

@@ -31,7 +31,6 @@ export const StaffErrors = {
     new DomainError('two_factor_setup_required', 'Set up two-factor codes for your account first (the owner requires them)', 'forbidden'),
   ownTwoFactorFirst: (): DomainError =>
     new DomainError('own_two_factor_first', 'Turn on two-factor codes for your own account first, then require them of others', 'conflict'),
-  invalidDay: (message: string): DomainError => new DomainError('invalid_day', message),
   sessionNotFound: (): DomainError => new DomainError('session_not_found', 'No such session', 'not_found'),
   weakPassword: (reason: string): DomainError => new DomainError('weak_password', reason, 'validation', { password: reason }),
 } as const;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Doc, DocumentStore, RecordedEvent, Sort } from '@brewery/eventstore';
 import type { StaffRole } from '@brewery/shop-rules';
-import type { Projection } from '../../../platform/projections/projection';
-import { describeEvent } from '../../order-history';
-import { describeProductEvent } from '../../product-history';
+import type { Projection } from '../../platform/projections/projection';
+import { describeEvent } from '../order-history';
+import { describeProductEvent } from '../product-history';
 
 export const STAFF_ACTIVITY = 'staff-activity';
 

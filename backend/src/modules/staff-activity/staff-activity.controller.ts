@@ -5,10 +5,10 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { DocumentStore, Filter } from '@brewery/eventstore';
 import { addDays, isPerthDay, perthDayStart, type StaffActivityEntry, type StaffActivityPage } from '@brewery/shop-rules';
-import { DOCUMENT_STORE } from '../../../platform/persistence/persistence.tokens';
-import { csvDownload } from '../../../platform/http/csv-download';
-import { csvFile } from '../../../shared-kernel/csv';
-import { StaffErrors } from '../domain/staff.errors';
+import { DOCUMENT_STORE } from '../../platform/persistence/persistence.tokens';
+import { csvDownload } from '../../platform/http/csv-download';
+import { csvFile } from '../../shared-kernel/csv';
+import { StaffActivityErrors } from './staff-activity.errors';
 import { STAFF_ACTIVITY, type StaffActivityDoc } from './staff-activity.projection';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -94,7 +94,7 @@ export class StaffActivityController {
       ['from', query.from],
       ['to', query.to],
     ] as const) {
-      if (day !== undefined && !isPerthDay(day)) throw StaffErrors.invalidDay(`${name} ${DAY_MESSAGE}`);
+      if (day !== undefined && !isPerthDay(day)) throw StaffActivityErrors.invalidDay(`${name} ${DAY_MESSAGE}`);
     }
     if (query.from !== undefined) parts.push({ at: { $gte: perthDayStart(query.from) } });
     if (query.to !== undefined) parts.push({ at: { $lt: perthDayStart(addDays(query.to, 1)) } });
