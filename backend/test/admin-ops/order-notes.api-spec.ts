@@ -31,8 +31,8 @@ describe('internal notes: POST /api/admin/orders/:id/notes', () => {
     expect((await addNote(`%23${paid.orderId}`, { note: 'Will collect Saturday instead' })).status).toBe(201);
 
     expect((await order(paid.orderId))?.notes).toEqual([
-      { note: 'Customer rang: leave at the side door is not allowed', at: expect.any(String), by: 'admin' },
-      { note: 'Will collect Saturday instead', at: expect.any(String), by: 'admin' },
+      { note: 'Customer rang: leave at the side door is not allowed', at: expect.any(String), by: FIRST_OWNER },
+      { note: 'Will collect Saturday instead', at: expect.any(String), by: FIRST_OWNER },
     ]);
     expect(await history(paid.orderId)).toEqual([
       expect.objectContaining({ summary: 'Note: Customer rang: leave at the side door is not allowed', actor: FIRST_OWNER }),

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import { adminAuth, beerForm, createProduct, eventually, type Auth } from '../reporting/reporting-fixtures';
 
 jest.setTimeout(60_000);
@@ -41,12 +41,12 @@ describe('GET /api/admin/products/:id/history', () => {
     const entries = await history(id);
 
     expect(entries.map((e) => [e.actor, e.summary])).toEqual([
-      ['admin', expect.stringMatching(/^Created: History Ale, .*; stock 24 cans; Live in Shop$/)],
-      ['admin', expect.stringMatching(/^Prices changed: single \$6\.00, /)],
-      ['admin', 'Limit per order set to 8 cans'],
-      ['admin', 'Stock set from 24 to 9 cans in the product form'],
+      [FIRST_OWNER, expect.stringMatching(/^Created: History Ale, .*; stock 24 cans; Live in Shop$/)],
+      [FIRST_OWNER, expect.stringMatching(/^Prices changed: single \$6\.00, /)],
+      [FIRST_OWNER, 'Limit per order set to 8 cans'],
+      [FIRST_OWNER, 'Stock set from 24 to 9 cans in the product form'],
       ['system', 'Stock alert e-mailed to the shop: LOW (9 cans left)'],
-      ['admin', 'Removed from the shop (Draft Mode)'],
+      [FIRST_OWNER, 'Removed from the shop (Draft Mode)'],
     ]);
     expect(entries.map((e) => e.at)).toEqual([...entries.map((e) => e.at)].sort());
   });

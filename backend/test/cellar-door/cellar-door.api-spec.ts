@@ -1,5 +1,5 @@
 import type { PickupList } from '@brewery/shop-rules';
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, type TestApp, FIRST_OWNER } from '../create-test-app';
 import { PHOTO_ID_REMINDER } from '../../src/modules/shipping/label-pdf/packing-slip-pdf';
 import {
   SUCCEEDS,
@@ -252,7 +252,7 @@ describe('the cellar door: pickups at checkout, the Saturday list and the hand-o
     await settle(t);
     expect(await row(order.orderId)).toMatchObject({
       status: 'delivered',
-      collection: { idType: 'drivers_licence', collectedBy: 'Grace Hopper', at: t.clock.now.toISOString(), by: 'admin' },
+      collection: { idType: 'drivers_licence', collectedBy: 'Grace Hopper', at: t.clock.now.toISOString(), by: FIRST_OWNER },
     });
     const again = await collect(order.orderId, { idChecked: true, idType: 'passport' });
     expect([again.status, (again.body as { message: string }).message]).toEqual([200, `Order #${order.orderId} was already collected`]);

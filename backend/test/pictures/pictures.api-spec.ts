@@ -94,7 +94,7 @@ describe('product pictures: POST /api/admin/product-images, GET /media/{file}', 
       id,
       url: `/media/${id}-512.webp`,
       fileName: 'Quokka can (final).png',
-      uploadedBy: 'admin',
+      uploadedBy: 'Owner',
     });
   });
 

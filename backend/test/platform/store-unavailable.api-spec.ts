@@ -1,5 +1,5 @@
 import type { EventStore } from '@brewery/eventstore';
-import { createTestApp, type TestApp } from '../create-test-app';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../create-test-app';
 import { adminSend, beer, cartLine, checkOut, eventStoreOf, seedProduct } from '../checkout/checkout-fixtures';
 
 /**
@@ -68,6 +68,20 @@ describe('when the event store does not take writes', () => {
             : await adminSend(t, 'delete', `/api/admin/products/full-disk-${route}-spare`);
       expect({ status: res.status, code: (res.body as { code?: string }).code }).toEqual({ status: 503, code: 'store_unavailable' });
       expect((res.body as { message: string }).message).toMatch(/cannot save changes right now/);
+    } finally {
+      emptyDisk();
+    }
+    expect(await store.headPosition()).toBe(head);
+  });
+
+  it('still signs the operator in (to see the System tab), without recording the sign-in', async () => {
+    const head = await store.headPosition();
+    const emptyDisk = fillTheDisk();
+    try {
+      const res = await t.http().post('/api/admin/login').send({ password: TEST_ADMIN_PASSWORD });
+      expect(res.status).toBe(201);
+      const token = (res.body as { token: string }).token;
+      await t.http().get('/api/admin/system-status').set('Authorization', `Bearer ${token}`).expect(200);
     } finally {
       emptyDisk();
     }

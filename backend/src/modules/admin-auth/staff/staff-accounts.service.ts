@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@brewery/shop-rules';
 import { type AppConfig, APP_CONFIG, SERVER_SECRET } from '../../../config/app-config';
 import { CLOCK, type Clock } from '../../../platform/clock';
 import { systemCause, type Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
+import { StoreWriteError } from '../../../platform/event-sourcing/store-writes';
 import { EmailService } from '../../notifications';
 import { AdminCredentials } from '../credentials/admin-credentials.service';
 import { AdminTokens } from '../credentials/admin-token.service';
@@ -42,6 +43,7 @@ const NOBODY = hashPassword(randomUUID());
 @Injectable()
 export class StaffAccounts implements OnModuleInit {
   private readonly box: SecretBox;
+  private readonly logger = new Logger('Staff');
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,7 +89,15 @@ export class StaffAccounts implements OnModuleInit {
       client: input.client.slice(0, 120),
       secondFactor: this.secondFactor(person, input.code),
     };
-    await this.own(person.member.id, command, { ...cause, actor: this.actorOf(person) });
+    try {
+      await this.own(person.member.id, command, { ...cause, actor: this.actorOf(person) });
+    } catch (error) {
+      // The log not taking writes must not lock the operator out of the System tab that says why: a sign-in
+      // without two-factor codes goes ahead unrecorded (it is missing from the sessions list; log out still ends
+      // it). With codes on, the code's single use cannot be recorded, so that sign-in waits for the store.
+      if (!(error instanceof StoreWriteError) || command.secondFactor.kind !== 'none') throw error;
+      this.logger.warn(`Sign-in of ${person.member.id} not recorded: the event store is not taking writes`);
+    }
     return { token: issued.token, expiresAt: issued.expiresAt };
   }
 
