@@ -1,3 +1,4 @@
+import { routePermission } from '@brewery/shop-rules';
 import fc from 'fast-check';
 
 /**
@@ -48,7 +49,7 @@ export interface Operation {
   queryParams: { name: string; required: boolean }[];
   /** The JSON body's schema, `$ref`s resolved; null when the operation documents none. */
   body: Schema | null;
-  /** Needs the admin bearer token: documented with bearer security, or under /api/admin/ (but login). */
+  /** Needs the admin bearer token: documented with bearer security, or under /api/admin/ (but the public routes). */
   admin: boolean;
   /** Documents bearer security. */
   bearer: boolean;
@@ -65,7 +66,9 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         const bodySchema = raw.requestBody?.content?.['application/json']?.schema;
         const bearer = (raw.security ?? []).some((entry) => 'bearer' in entry);
         const upper = method.toUpperCase();
-        const underAdmin = /^\/api\/admin(\/|$)/i.test(template) && !(upper === 'POST' && template.toLowerCase() === '/api/admin/login');
+        // The permissions table names the public admin routes (log in, an invitation, a password reset).
+        const underAdmin =
+          /^\/api\/admin(\/|$)/i.test(template) && routePermission(upper, template.replace(/\{(\w+)\}/g, ':$1')) !== 'public';
         return {
           key: `${upper} ${template}`,
           method: upper,
