@@ -11,6 +11,7 @@ import { productsQueryOptions } from './shared/api/products/get-products';
 import { createQueryClient } from './shared/api/query-client';
 import { readAdminBoot } from './shared/api/early-requests';
 import { readAdminToken } from './shared/api/admin-token';
+import { adminMeQueryOptions } from './shared/api/admin-me/get-admin-me';
 import { readServerState } from './ssr/server-state';
 
 /** The lazy pages the address needs, loaded before hydrating: the first render must draw what the server drew. */
@@ -58,6 +59,9 @@ async function start(): Promise<void> {
     // first render waits for that code (a second at most): the page is then drawn once, whole, instead of a
     // loading frame first and the page after it in a transition that yields every few milliseconds.
     const codeIn = startAdminEarly(queryClient);
+    // Who is signed in, asked beside the token's check: the first render shows the tabs their role allows, not all.
+    // (Not on a page the server drew: that one is taken over as drawn, before anyone is known.)
+    void queryClient.prefetchQuery(adminMeQueryOptions());
     await Promise.race([codeIn.then(() => loadPagesOf(window.location.pathname)), delay(ADMIN_CODE_WAIT_MS)]).catch(() => undefined);
   }
   if (state === null || !container.hasChildNodes()) {

@@ -12,6 +12,9 @@ export const paths = {
   returns: { path: '/returns', getHref: () => '/returns' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   admin: { path: '/admin', getHref: () => '/admin' },
+  // The pages an e-mailed link opens (the server writes these addresses into its invitation and reset e-mails).
+  acceptInvite: { path: '/admin/accept-invite', getHref: () => '/admin/accept-invite' },
+  resetPassword: { path: '/admin/reset-password', getHref: () => '/admin/reset-password' },
 } as const satisfies Record<string, { path: string; getHref: () => string }>;
 
 export type AppPath = (typeof paths)[keyof typeof paths]['path'];

@@ -102,4 +102,16 @@ describe('the age gate', () => {
       expect(document.querySelector('.app-shell')).not.toHaveAttribute('inert');
     },
   );
+
+  it.each(['/admin/accept-invite?token=tok-1', '/admin/reset-password?token=tok-1'])(
+    'given the e-mailed link %s, shows "Choose your password" (no 404, no 18+ question), kept out of search results',
+    async (path) => {
+      localStorage.removeItem('ageVerified');
+      renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Choose your password' })).toBeInTheDocument();
+      expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Are you 18 or older?' })).not.toBeInTheDocument();
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    },
+  );
 });

@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: paths.returns.path, lazy: () => import('./routes/returns.route') },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy.route') },
       { path: paths.admin.path, lazy: () => import('./routes/admin.route') },
+      { path: paths.acceptInvite.path, lazy: () => import('./routes/accept-invite.route') },
+      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password.route') },
       { path: '*', lazy: () => import('./routes/not-found.route') },
     ],
   },

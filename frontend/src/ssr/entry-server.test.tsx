@@ -90,6 +90,10 @@ describe('server-rendered pages', () => {
     ['/privacy', 'page'],
     ['/checkout', 'client'],
     ['/admin', 'client'],
+    ['/admin/accept-invite', 'client'],
+    ['/admin/reset-password', 'client'],
+    ['/Admin/Reset-Password/', 'client'],
+    ['/admin/no-such-page', 'not-found'],
     ['/anything-else', 'not-found'],
   ])('%s is a %s', (path, kind) => {
     expect(pageKind(path, PRODUCTS)).toBe(kind);
@@ -225,9 +229,12 @@ describe('the admin shell', () => {
     expect(preloads(adminShell(TEMPLATE, url, MANIFEST))).toContain('/assets/admin-products-9.js');
   });
 
-  it.each(['/', '/checkout', '/administrator', '/shop/admin'])('given %s, there is no admin shell', (url) => {
-    expect(adminShell(TEMPLATE, url, MANIFEST)).toBeNull();
-  });
+  it.each(['/', '/checkout', '/administrator', '/shop/admin', '/admin/accept-invite?token=t', '/admin/reset-password?token=t'])(
+    'given %s, there is no admin shell',
+    (url) => {
+      expect(adminShell(TEMPLATE, url, MANIFEST)).toBeNull();
+    },
+  );
 
   it('given no manifest, the shell preloads nothing', () => {
     expect(preloads(adminShell(TEMPLATE, '/admin', undefined))).toEqual([]);

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
+import { paths } from '@/app/paths';
 import { routes } from '@/app/router';
 import { ServerAgeAnswerContext } from '@/features/layout/age-answer';
 import { configQueryOptions } from '@/shared/api/config/get-config';
@@ -28,8 +29,8 @@ export type { ServerState } from './server-state';
 
 /**
  * What the server does with an address: render the page (`page`), render the "Page Not Found" page with
- * status 404 (`not-found`), or send the plain shell for the browser to draw (`client`: the checkout and the
- * admin, which are private to one visitor and load their own data).
+ * status 404 (`not-found`), or send the plain shell for the browser to draw (`client`: the checkout, the admin
+ * and the admin's e-mailed links, which are private to one visitor and load their own data).
  */
 export type PageKind = 'page' | 'not-found' | 'client';
 
@@ -62,6 +63,8 @@ function pageRoute(pathname: string, products: readonly Product[]): PageRoute {
   if (path === '/returns') return { kind: 'page', module: ROUTE_MODULES.returns };
   if (path === '/privacy') return { kind: 'page', module: ROUTE_MODULES.privacy };
   if (path === '/checkout' || path === '/admin') return { kind: 'client' };
+  // An e-mailed link's page (an invitation, a password reset): one person's token, drawn by the browser like the admin.
+  if (path === paths.acceptInvite.path || path === paths.resetPassword.path) return { kind: 'client' };
   const beer = /^\/shop\/([^/]+)$/.exec(pathname.replace(/\/+$/, ''));
   if (beer?.[1] !== undefined) {
     let slug: string;

@@ -74,6 +74,8 @@ describe('the admin tabs’ table', () => {
     ['analytics', 'AnalyticsTab'],
     ['order-backups', 'OrderBackupsTab'],
     ['system', 'SystemTab'],
+    ['staff', 'StaffTab'],
+    ['account', 'AccountTab'],
     ['products', 'ProductsTab'],
     [null, 'ProductsTab'],
     ['no-such-tab', 'ProductsTab'],
@@ -81,7 +83,7 @@ describe('the admin tabs’ table', () => {
     expect((await adminTab(tab).load()).name).toBe(component);
   });
 
-  it('lists the spec’s seven tabs in its order, each key once', () => {
+  it('lists the spec’s seven tabs in its order, then Staff and My account, each key once', () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       'Products',
       'Active Orders',
@@ -90,7 +92,9 @@ describe('the admin tabs’ table', () => {
       'Analytics',
       'Order Backups',
       'System',
+      'Staff',
+      'My account',
     ]);
-    expect(new Set(ADMIN_TABS.map((tab) => tab.key)).size).toBe(7);
+    expect(new Set(ADMIN_TABS.map((tab) => tab.key)).size).toBe(9);
   });
 });

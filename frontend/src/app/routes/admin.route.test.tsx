@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { Component as AdminRoute } from './admin.route';
 import { ACTIVE_STATUSES } from '@/features/admin-orders/active-orders-tab';
 import { firstPageRequest, searchPage } from '@/features/admin-orders/admin-order.fixture';
+import { adminMeFixture } from '@/testing/admin-me-fixture';
 
 vi.mock('@/shared/browser/page-navigation', () => ({ reloadPage: vi.fn(), leaveSite: vi.fn() }));
 
@@ -24,11 +25,12 @@ const SUMMARY = {
   tabCounts: { 'pending-orders': 2, 'active-orders': 31 },
 };
 
-/** An operator with a good token on /admin (the Products tab, no products yet). */
+/** An owner with a good token on /admin (the Products tab, no products yet). */
 function openDashboard(): void {
   localStorage.setItem('adminToken', 'good');
   stubApi({
     'GET /api/admin/verify': { body: { ok: true } },
+    'GET /api/admin/me': { body: adminMeFixture('owner') },
     'GET /api/admin/products': { body: [] },
     'GET /api/admin/summary': { body: SUMMARY },
   });
@@ -36,7 +38,7 @@ function openDashboard(): void {
 }
 
 describe('/admin', () => {
-  it('with a verified token, shows the dashboard with the seven tabs in the spec order, Products first', async () => {
+  it('with a verified token, shows an owner the dashboard with the spec’s seven tabs in its order, Products first, then Staff and My account', async () => {
     openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage products and orders')).toBeInTheDocument();
@@ -50,6 +52,8 @@ describe('/admin', () => {
       'Analytics',
       'Order Backups',
       'System',
+      'Staff',
+      'My account',
     ]);
     expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Active Orders' })).toBeInTheDocument();
@@ -77,6 +81,7 @@ describe('/admin', () => {
     const active = firstPageRequest(ACTIVE_STATUSES);
     const fetchMock = stubApi({
       'GET /api/admin/verify': { body: { ok: true } },
+      'GET /api/admin/me': { body: adminMeFixture('owner') },
       'GET /api/admin/summary': { body: SUMMARY },
       [pending]: { body: searchPage([]) },
       [active]: { body: searchPage([]) },
@@ -88,6 +93,7 @@ describe('/admin', () => {
     expect(await screen.findByText('No active orders found')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url !== '/api/admin/summary')).toEqual([
       '/api/admin/verify',
+      '/api/admin/me',
       pending.slice('GET '.length),
       active.slice('GET '.length),
     ]);
@@ -98,5 +104,60 @@ describe('/admin', () => {
     renderWithProviders(<AdminRoute />, { route: '/admin' });
     expect(screen.getByRole('heading', { name: 'Admin Access' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('/admin as each role sees it', () => {
+  it('shows a packer their name and role beside Log out, only the tabs their role allows, and asks for no summary', async () => {
+    localStorage.setItem('adminToken', 'good');
+    const fetchMock = stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      'GET /api/admin/me': { body: adminMeFixture('packer') },
+      'GET /api/admin/products': { body: [] },
+    });
+    renderWithProviders(<AdminRoute />, { route: '/admin' });
+    const header = (await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).closest('header') as HTMLElement;
+    expect(await within(header).findByText('Paula Pack')).toBeInTheDocument();
+    expect(header).toHaveTextContent('Paula Pack · Packer');
+    expect(within(header).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
+      'Products',
+      'Active Orders',
+      'Pending Orders',
+      'Shipping',
+      'My account',
+    ]);
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Today at a glance' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/admin/summary');
+  });
+
+  it('given a ?tab= the role may not open, shows the first tab it may', async () => {
+    localStorage.setItem('adminToken', 'good');
+    const fetchMock = stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      'GET /api/admin/me': { body: adminMeFixture('packer') },
+      'GET /api/admin/products': { body: [] },
+    });
+    renderWithProviders(<AdminRoute />, { route: '/admin?tab=analytics' });
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Analytics' })).not.toBeInTheDocument();
+    // The Analytics tab was never drawn, so none of its reports was asked for.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/admin/verify', '/api/admin/me', '/api/admin/products']);
+  });
+
+  it('given the owner requires codes this manager has not set up, shows only My account, saying why', async () => {
+    localStorage.setItem('adminToken', 'good');
+    stubApi({
+      'GET /api/admin/verify': { body: { ok: true } },
+      'GET /api/admin/me': { body: adminMeFixture('manager', { twoFactor: { enabled: false, required: true } }) },
+      'GET /api/admin/me/sessions': { body: [] },
+    });
+    renderWithProviders(<AdminRoute />, { route: '/admin?tab=active-orders' });
+    expect(await screen.findByText('Set up two-factor codes to open the rest of the admin')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['My account']);
+    expect(screen.getByRole('button', { name: 'Set up two-factor codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Today at a glance' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider } from 'antd';
 // antd's styles for every admin screen as one static sheet (see ADMIN_THEME below).
 import 'antd/dist/antd.css';
 import { useSearchParams } from 'react-router-dom';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import { AdminGate } from '@/features/admin-session';
 import { AdminSummaryBar, useAdminSummary, type AdminSummary } from '@/features/admin-summary';
@@ -11,7 +11,10 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import './admin.route.css';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { useToastsAtBottom } from '@/shared/ui/toast/use-toast';
-import { ADMIN_TABS, adminTab, type AdminTabKey } from './admin-tabs';
+import { AdminPermissionsContext } from '@/shared/admin-access/admin-permissions';
+import { useAdminMe } from '@/shared/api/admin-me/get-admin-me';
+import { staffRoleLabel } from '@/shared/format/staff-role';
+import { ADMIN_TABS, adminTab, allowedTabs, shownTabKey, type AdminTabKey } from './admin-tabs';
 import { AdminTabStrip, type AdminTabItem } from './admin-tab-strip';
 
 /**
@@ -65,10 +68,6 @@ export function preloadAdminTab(tab: string | null): Promise<unknown> {
   return TABS.find((item) => item.key === key)?.preload() ?? Promise.resolve();
 }
 
-function isTabKey(value: string | null): value is AdminTabKey {
-  return ADMIN_TABS.some((tab) => tab.key === value);
-}
-
 /**
  * A tab with the count of what it lists, from the summary (the order tabs). The count is drawn, not read out: the
  * tab keeps its name for a screen reader, and the summary above says the same figures in words.
@@ -78,30 +77,80 @@ function withCount(tab: (typeof TABS)[number], summary: AdminSummary | null | un
   return { key: tab.key, label: tab.label, panel: tab.panel, ...(count === undefined ? {} : { count }) };
 }
 
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * Whether this dashboard took over HTML the server drew (true on the server too): React reads the server's value
+ * while hydrating, and the first value is kept for the dashboard's life.
+ */
+function useDrawnByServer(): boolean {
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const [drawn] = useState(hydrating);
+  return drawn;
+}
+
 function AdminDashboard({ onLogout }: { onLogout: () => Promise<void> }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const activeKey: AdminTabKey = isTabKey(requested) ? requested : 'products';
-  const summary = useAdminSummary();
+  // Who is signed in and what their role allows: the tabs shown, and inside them the actions (a context the tabs
+  // read). Hiding is a courtesy: the server refuses what a role may not do, whatever the page shows.
+  const meQuery = useAdminMe();
+  const me = meQuery.data ?? null;
+  // Drawn in the browser alone, the tabs wait for the answer (a packer never sees Staff flash by); a page the server
+  // drew keeps every tab it drew until then, as taking its HTML over needs the very same page.
+  const drawnByServer = useDrawnByServer();
+  const waiting = me === null && meQuery.isPending && !drawnByServer;
+  const setupRequired = me !== null && me.twoFactor.required && !me.twoFactor.enabled;
+  const allowed = allowedTabs(me?.permissions ?? null, setupRequired);
+  const activeKey = shownTabKey(requested, allowed);
+  // The day at a glance is a report: asked for once the role is known to allow it (or could not be read).
+  const mayReport = me === null ? meQuery.isError : !setupRequired && me.permissions.includes('reports');
+  const summary = useAdminSummary(mayReport);
+
+  // A tab the person may not open (an old link, a role changed since, codes still to set up) gives way to their
+  // first one, and the address follows: once the codes are set up, My account (with its recovery codes) stays open.
+  const fellBack = me !== null && requested !== activeKey && (requested !== null || setupRequired);
+  useEffect(() => {
+    if (fellBack) setSearchParams({ tab: activeKey }, { replace: true });
+  }, [fellBack, activeKey, setSearchParams]);
 
   return (
     <main id="main-content" className="page admin-dashboard">
       <PageMeta title="Admin Dashboard" noindex />
-      {/* Log out sits at the left, beside the heading, where no toast goes. */}
+      {/* Log out sits at the left, beside the heading, where no toast goes; who is signed in just before it. */}
       <header className="admin-dashboard__header">
         <h1 className="page__title admin-dashboard__title">Admin Dashboard</h1>
         <p className="admin-dashboard__subtitle">Manage products and orders</p>
-        <Button size="small" icon={<LogoutOutlined aria-hidden />} onClick={() => void onLogout()}>
-          Log out
-        </Button>
+        <span className="admin-dashboard__account">
+          {me === null ? null : (
+            <span className="admin-dashboard__who">
+              <UserOutlined aria-hidden /> <span className="admin-dashboard__name">{me.name}</span> · {staffRoleLabel(me.role)}
+            </span>
+          )}
+          <Button size="small" icon={<LogoutOutlined aria-hidden />} onClick={() => void onLogout()}>
+            Log out
+          </Button>
+        </span>
       </header>
-      <AdminSummaryBar summary={summary.data} />
-      {/* Every tab in view at any width; inactive tabs mount on first visit only, so each asks for its data when opened. */}
-      <AdminTabStrip
-        activeKey={activeKey}
-        onSelect={(key) => setSearchParams({ tab: key }, { replace: true })}
-        items={TABS.map((tab) => withCount(tab, summary.data))}
-      />
+      {waiting ? (
+        <PageLoading />
+      ) : (
+        <>
+          {me === null || mayReport ? <AdminSummaryBar summary={summary.data} /> : null}
+          <AdminPermissionsContext value={me?.permissions ?? null}>
+            {/* Every tab in view at any width; inactive tabs mount on first visit only, so each asks for its data when opened. */}
+            <AdminTabStrip
+              activeKey={activeKey}
+              onSelect={(key) => setSearchParams({ tab: key }, { replace: true })}
+              items={TABS.filter((tab) => allowed.some((shown) => shown.key === tab.key)).map((tab) => withCount(tab, summary.data))}
+            />
+          </AdminPermissionsContext>
+        </>
+      )}
     </main>
   );
 }

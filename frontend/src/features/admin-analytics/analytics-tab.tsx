@@ -1,3 +1,4 @@
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { BooksCard } from './books-card';
 import { DailyEmailCard } from './daily-email-card';
 import { SalesReportCard } from './sales-report-card';
@@ -5,12 +6,17 @@ import { StockEmailCard } from './stock-email-card';
 import { StockLevelsCard } from './stock-levels-card';
 import './analytics-tab.css';
 
+/**
+ * The Analytics tab (`reports`). Stock from a supplier's e-mail changes products (`products.manage`), and the CSV
+ * exports are customer data (`exports`): each shows only to a role that may use it.
+ */
 export function AnalyticsTab() {
+  const { may } = useAdminPermissions();
   return (
     <div className="analytics">
       <div className="analytics__row">
         <DailyEmailCard />
-        <StockEmailCard />
+        {may('products.manage') ? <StockEmailCard /> : null}
       </div>
       <SalesReportCard />
       <BooksCard />

@@ -3,6 +3,7 @@ import { Button, Card, Form, Statistic } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { saveFile } from '@/shared/browser/save-file';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useExportGst, useExportOrders, useGstSummary, type GstSummary } from './api/books';
 import type { ReportPeriod } from './api/sales-report';
@@ -23,6 +24,8 @@ export function BooksCard() {
   const gst = useGstSummary();
   const gstFile = useExportGst();
   const [summary, setSummary] = useState<GstSummary | null>(null);
+  // The exports are customer data (`exports`); the GST summary itself is a report.
+  const mayExport = useAdminPermissions().may('exports');
 
   const withPeriod = async (run: (period: ReportPeriod) => void) => {
     try {
@@ -45,15 +48,17 @@ export function BooksCard() {
         className="analytics__report-form"
       >
         <PeriodFields startLabel="From" endLabel="To" />
-        <Form.Item>
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            loading={orders.isPending}
-            onClick={() => void withPeriod((period) => orders.mutate(period, saved))}
-          >
-            Export orders (CSV)
-          </Button>
-        </Form.Item>
+        {mayExport ? (
+          <Form.Item>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              loading={orders.isPending}
+              onClick={() => void withPeriod((period) => orders.mutate(period, saved))}
+            >
+              Export orders (CSV)
+            </Button>
+          </Form.Item>
+        ) : null}
         <Form.Item>
           <Button
             loading={gst.isPending}
@@ -80,13 +85,15 @@ export function BooksCard() {
           <p className="analytics__differs">
             <strong>How this differs from the sales report:</strong> {BOOKS_DIFFER.gstSummary}
           </p>
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            loading={gstFile.isPending}
-            onClick={() => gstFile.mutate({ startDate: summary.startDate, endDate: summary.endDate }, saved)}
-          >
-            Export GST summary (CSV)
-          </Button>
+          {mayExport ? (
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              loading={gstFile.isPending}
+              onClick={() => gstFile.mutate({ startDate: summary.startDate, endDate: summary.endDate }, saved)}
+            >
+              Export GST summary (CSV)
+            </Button>
+          ) : null}
         </section>
       ) : null}
     </Card>

@@ -16,6 +16,7 @@ import { PeriodFields } from './period-fields';
 import { cansSeries, cansSummary, revenueSeries, revenueSummary } from './report-series';
 import { saveFile } from '@/shared/browser/save-file';
 import { useMediaQuery } from '@/shared/browser/use-media-query';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 
 /** Below this width the report's lines are cards: every figure of a line in view, none cut off at the right. */
 export const REPORT_CARDS_QUERY = '(max-width: 599px)';
@@ -77,6 +78,7 @@ export function SalesReportCard() {
   const [report, setReport] = useState<GeneratedReport | null>(null);
   const initialValues = useMemo(() => defaultPeriod(new Date()), []);
   const cards = useMediaQuery(REPORT_CARDS_QUERY);
+  const mayExport = useAdminPermissions().may('exports');
 
   const onGenerate = (period: ReportPeriod) =>
     generate.mutate(period, {
@@ -119,11 +121,13 @@ export function SalesReportCard() {
             Generate Report
           </Button>
         </Form.Item>
-        <Form.Item>
-          <Button icon={<DownloadOutlined aria-hidden />} loading={exporter.isPending} onClick={() => void onExport()}>
-            Export to CSV
-          </Button>
-        </Form.Item>
+        {mayExport ? (
+          <Form.Item>
+            <Button icon={<DownloadOutlined aria-hidden />} loading={exporter.isPending} onClick={() => void onExport()}>
+              Export to CSV
+            </Button>
+          </Form.Item>
+        ) : null}
       </Form>
 
       {report !== null ? (

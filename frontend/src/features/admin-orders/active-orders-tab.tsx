@@ -11,6 +11,7 @@ import { OrderDetailDialog } from './order-detail-dialog';
 import { OrdersTable } from './orders-table';
 import { ACTIVE_STATUSES } from './order-tab-statuses';
 import { saveFile } from '@/shared/browser/save-file';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 
 export const NO_ACTIVE_ORDERS = 'No active orders found';
 
@@ -34,8 +35,9 @@ function tracking(order: AdminOrder) {
   );
 }
 
-/** Orders past payment, newest first by default, each opening the detail dialog. */
+/** Orders past payment, newest first by default, each opening the detail dialog. The CSV export needs `exports`. */
 export function ActiveOrdersTab() {
+  const mayExport = useAdminPermissions().may('exports');
   // The order as it was when opened; the dialog then reads it again after every change.
   const [open, setOpen] = useState<{ order: AdminOrder; focus: 'details' | 'tracking' } | null>(null);
   const [cellarDoorOpen, setCellarDoorOpen] = useState(false);
@@ -56,7 +58,7 @@ export function ActiveOrdersTab() {
   return (
     <OrdersTable
       tab="active-orders"
-      exportable
+      exportable={mayExport}
       fulfilmentFilter
       headerActions={
         <Button icon={<ShopOutlined aria-hidden />} onClick={() => setCellarDoorOpen(true)}>

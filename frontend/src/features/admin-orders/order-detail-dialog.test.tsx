@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { chooseOption } from '@/testing/choose-option';
 import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { asRole } from '@/testing/admin-me-fixture';
 import { adminOrderFixture } from './admin-order.fixture';
 import type { AdminOrder } from './api/get-admin-orders';
 import { OrderDetailDialog } from './order-detail-dialog';
@@ -218,5 +219,58 @@ describe('the order dialog: money and stock on what has already happened', { tim
     expect(sent(fetchMock, 'GET', '/api/admin/orders/12').length).toBeGreaterThan(readsBefore);
     expect(within(returns).getByText(/single cans, 4 cans, 2 left/)).toBeInTheDocument();
     expect(within(dialog).getByRole('region', { name: 'Refunds and review' })).toHaveTextContent('Refund amount (up to $49.00)');
+  });
+});
+
+describe('the order dialog as a packer sees it (no `orders.money`, no `exports`)', { timeout: 30_000 }, () => {
+  function openAsPacker(order: AdminOrder) {
+    renderWithProviders(asRole('packer', <OrderDetailDialog order={order} focus="details" onClose={vi.fn()} />));
+    return screen.findByRole('dialog');
+  }
+
+  it('given a paid order flagged for review, shows the money but offers no refund, no review to resolve and no Cancelled', async () => {
+    const order = adminOrderFixture({ needsReview: true, reviewReasons: ['Paid twice'] });
+    const fetchMock = stubApi({ [ORDER_12]: { body: order }, [HISTORY_12]: { body: [] } });
+    const user = userEvent.setup();
+    const dialog = await openAsPacker(order);
+    const refunds = within(dialog).getByRole('region', { name: 'Refunds and review' });
+    expect(refunds).toHaveTextContent('Refunds and reviews are settled by an owner or a manager.');
+    expect(within(refunds).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    expect(within(refunds).queryByRole('button', { name: 'Mark resolved' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Order summary' })).toHaveTextContent('$64.00');
+    // Packing and dispatch stay theirs.
+    expect(within(dialog).getByRole('button', { name: 'Update Order' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add note' })).toBeInTheDocument();
+    const options = await statusOptions(user, dialog);
+    expect(options).not.toContain('Cancelled');
+    expect(options).toContain('Paid');
+    // The customer's other orders are customer data.
+    expect(within(dialog).queryByRole('button', { name: 'All orders from this customer' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('given a delivered order, offers no return of cans', async () => {
+    const order = adminOrderFixture({ status: 'delivered', trackingReference: 'AP1' });
+    stubApi({ [ORDER_12]: { body: order }, [HISTORY_12]: { body: [] } });
+    const dialog = await openAsPacker(order);
+    expect(within(dialog).getByText(WITH_CUSTOMER_HINT)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Return cans' })).not.toBeInTheDocument();
+  });
+
+  it('given an unpaid order, still offers Cancelled (no money moves)', async () => {
+    const order = adminOrderFixture({ status: 'pending', paidAt: null, invoiceNumber: null });
+    stubApi({ [ORDER_12]: { body: order }, [HISTORY_12]: { body: [] } });
+    const user = userEvent.setup();
+    const dialog = await openAsPacker(order);
+    expect(await statusOptions(user, dialog)).toContain('Cancelled');
+  });
+
+  it('shows a manager the refund and the customer’s orders', async () => {
+    const order = adminOrderFixture();
+    stubApi({ [ORDER_12]: { body: order }, [HISTORY_12]: { body: [] } });
+    renderWithProviders(asRole('manager', <OrderDetailDialog order={order} focus="details" onClose={vi.fn()} />));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Refund' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'All orders from this customer' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import type { InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/shared/api/api-error';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { actorLabel } from '@/shared/ui/event-timeline';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { orderQueryOptions, useOrder } from './api/get-order';
@@ -44,6 +45,8 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
   // Kept current while open (`GET /api/admin/orders/{id}`, read again after every change saved, and every 2 s while
   // the shop refunds it by itself): the money and status shown are never stale.
   const order = useOrder(shown);
+  // A customer's orders and figures are customer data (`exports`); returns move money (`orders.money`).
+  const { may } = useAdminPermissions();
   const queryClient = useQueryClient();
   const toast = useToast();
   const openOrder = async (orderId: string) => {
@@ -109,15 +112,19 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
             </Descriptions.Item>
           )}
         </Descriptions>
-        <Button size="small" icon={<TeamOutlined aria-hidden />} onClick={() => setCustomerOpen(true)}>
-          All orders from this customer
-        </Button>
-        <CustomerView
-          email={order.customerEmail}
-          open={customerOpen}
-          onClose={() => setCustomerOpen(false)}
-          onOpenOrder={(orderId) => void openOrder(orderId)}
-        />
+        {may('exports') ? (
+          <>
+            <Button size="small" icon={<TeamOutlined aria-hidden />} onClick={() => setCustomerOpen(true)}>
+              All orders from this customer
+            </Button>
+            <CustomerView
+              email={order.customerEmail}
+              open={customerOpen}
+              onClose={() => setCustomerOpen(false)}
+              onOpenOrder={(orderId) => void openOrder(orderId)}
+            />
+          </>
+        ) : null}
       </section>
 
       <section className="order-detail__section" aria-label="Internal notes">
@@ -176,7 +183,7 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
         <OrderTrackingForm order={order} referenceRef={referenceRef} />
       </section>
 
-      {orderWithCustomer(order) && order.paidAt !== null ? (
+      {orderWithCustomer(order) && order.paidAt !== null && may('orders.money') ? (
         <section className="order-detail__section" aria-label="Return cans">
           <h3>Return cans</h3>
           <OrderReturnSection order={order} />

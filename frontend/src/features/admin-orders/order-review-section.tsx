@@ -1,6 +1,7 @@
 import { Button, Form, Input, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder } from './api/get-admin-orders';
 import { refundUnderWay } from './api/get-order';
@@ -26,9 +27,10 @@ export function refundPrompt(dollars: string, customerName: string): string {
  * What closes an order's problems: a refund of the payment that was taken (full by default, part of it, or cans
  * of its lines priced from the order), and, for an order flagged for review, "Mark resolved" with a note saying
  * how. The server decides what is refundable; the form only starts from what is left (never what the shop is
- * already refunding by itself).
+ * already refunding by itself). A role without `orders.money` reads the refunds and the review, and changes neither.
  */
 export function OrderReviewSection({ order }: { order: AdminOrder }) {
+  const mayMoney = useAdminPermissions().may('orders.money');
   const refund = useRefundOrder();
   const resolve = useResolveReview();
   const toast = useToast();
@@ -111,7 +113,7 @@ export function OrderReviewSection({ order }: { order: AdminOrder }) {
         </p>
       ) : null}
 
-      {order.needsReview ? (
+      {order.needsReview && mayMoney ? (
         <Form form={resolveForm} layout="vertical" onFinish={submitResolve} name={`resolve-${order.id}`} requiredMark={false}>
           <Form.Item
             name="note"
@@ -126,7 +128,9 @@ export function OrderReviewSection({ order }: { order: AdminOrder }) {
         </Form>
       ) : null}
 
-      {paid && left > 0 ? (
+      {!mayMoney ? (
+        <p className="order-detail__muted">Refunds and reviews are settled by an owner or a manager.</p>
+      ) : paid && left > 0 ? (
         <Form
           form={refundForm}
           layout="vertical"

@@ -4,6 +4,7 @@ import type { InputRef } from 'antd';
 import type { Ref } from 'react';
 import { useEffect } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import type { AdminOrder, OrderStatus } from './api/get-admin-orders';
 import { ORDER_STATUSES } from './api/get-admin-orders';
@@ -54,8 +55,10 @@ export function OrderTrackingForm({ order, referenceRef }: OrderTrackingFormProp
   const pickup = pickupDateOf(order) !== null;
   // Shipped, delivered or collected: never cancelled (the server refuses it); a return or a refund instead.
   const withCustomer = orderWithCustomer(order);
+  // Cancelling a paid order refunds it: a money matter, not offered to a role without `orders.money`.
+  const mayCancelPaid = useAdminPermissions().may('orders.money') || order.paidAt === null || order.status === 'cancelled';
   const statusOptions = (pickup ? pickupStatusOptions(order.status) : STATUS_OPTIONS).filter(
-    ({ value }) => value !== 'cancelled' || !withCustomer,
+    ({ value }) => value !== 'cancelled' || (!withCustomer && mayCancelPaid),
   );
   // Cancelling a paid order refunds what remains paid and returns its cans, unless the operator keeps the payment.
   const cancellingPaid = chosenStatus === 'cancelled' && order.status !== 'cancelled' && order.paidAt !== null;

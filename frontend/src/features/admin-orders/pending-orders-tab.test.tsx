@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { asRole } from '@/testing/admin-me-fixture';
 import { chooseOption } from '@/testing/choose-option';
 import { adminOrderFixture, firstPageRequest, orderRow, searchPage } from './admin-order.fixture';
 import { PendingOrdersTab } from './pending-orders-tab';
@@ -126,5 +127,15 @@ describe('Pending Orders tab: posted or collected', () => {
     await chooseOption(user, screen.getByRole('combobox', { name: 'Fulfilment' }), 'Delivery');
     await waitFor(() => expect(searches.at(-1)?.get('fulfilment')).toBe('delivery'));
     expect(searches.at(-1)?.getAll('status')).toEqual(['pending']);
+  });
+});
+
+describe('Pending Orders tab as a packer sees it', () => {
+  it('lists the pending orders without Delete Order (a money matter)', async () => {
+    stubApi({ [PENDING]: { body: page([pending]) } });
+    renderWithProviders(asRole('packer', <PendingOrdersTab />));
+    const card = await row('15');
+    expect(within(card).getByText('Payment Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Order #15' })).not.toBeInTheDocument();
   });
 });

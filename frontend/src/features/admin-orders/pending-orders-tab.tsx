@@ -2,6 +2,7 @@ import { CloseCircleOutlined, DeleteOutlined, InfoCircleOutlined } from '@ant-de
 import { Button, Modal } from 'antd';
 import { PENDING_STATUSES } from './order-tab-statuses';
 import { errorMessage } from '@/shared/api/api-error';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { useDeleteOrder } from './api/delete-order';
 import type { AdminOrder } from './api/get-admin-orders';
@@ -34,8 +35,12 @@ export function deleteOrderPrompt(orderId: string): string {
   return `Are you sure you want to delete Order #${orderId}? This action cannot be undone.`;
 }
 
-/** Checkouts whose payment has not completed: their cans are reserved, not sold. */
+/**
+ * Checkouts whose payment has not completed: their cans are reserved, not sold. Deleting one is a money matter
+ * (`orders.money`): a role without it sees the list alone.
+ */
 export function PendingOrdersTab() {
+  const mayDelete = useAdminPermissions().may('orders.money');
   const remove = useDeleteOrder();
   const toast = useToast();
   // The confirmation dialog renders through this tab's own holder, inside the shop's theme.
@@ -90,17 +95,19 @@ export function PendingOrdersTab() {
             </div>
           ),
         }}
-        actions={(order) => (
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            onClick={() => confirmDelete(order)}
-            aria-label={`Delete Order #${order.id}`}
-          >
-            Delete Order
-          </Button>
-        )}
+        actions={(order) =>
+          mayDelete ? (
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              onClick={() => confirmDelete(order)}
+              aria-label={`Delete Order #${order.id}`}
+            >
+              Delete Order
+            </Button>
+          ) : null
+        }
       />
     </>
   );

@@ -22,6 +22,8 @@ export interface AdminProductCardProps {
   product: AdminProduct;
   /** A change to this product is on its way: its buttons wait. */
   busy: boolean;
+  /** The role may change products (`products.manage`); without it the card is read-only. */
+  manage?: boolean;
   onToggleActive: (product: AdminProduct) => void;
   onEdit: (product: AdminProduct) => void;
   onDelete: (product: AdminProduct) => void;
@@ -41,7 +43,15 @@ function packPriceText(product: AdminProduct, size: PackSize): string {
 }
 
 /** One product as the operator sees it: shop state, markers, prices, stock and the actions on it. */
-export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDelete, onOpenWaitlist }: AdminProductCardProps) {
+export function AdminProductCard({
+  product,
+  busy,
+  manage = true,
+  onToggleActive,
+  onEdit,
+  onDelete,
+  onOpenWaitlist,
+}: AdminProductCardProps) {
   const headingId = useId();
   const stockMarker = productStockMarker(product);
   const now = useNow(RELEASE_TICK_MS, product.releaseAt);
@@ -69,9 +79,18 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
               className="admin-product__waiting"
               title={`${product.waiting} confirmed e-mail ${product.waiting === 1 ? 'address waits' : 'addresses wait'} to hear when it is on sale`}
             >
-              <button type="button" onClick={() => onOpenWaitlist(product)} aria-label={`Waiting list for ${product.name}: ${waitingText}`}>
-                {waitingText}
-              </button>
+              {/* The list itself (customers' addresses) opens for a role that manages products only. */}
+              {manage ? (
+                <button
+                  type="button"
+                  onClick={() => onOpenWaitlist(product)}
+                  aria-label={`Waiting list for ${product.name}: ${waitingText}`}
+                >
+                  {waitingText}
+                </button>
+              ) : (
+                waitingText
+              )}
             </Tag>
           ) : null}
         </div>
@@ -101,34 +120,36 @@ export function AdminProductCard({ product, busy, onToggleActive, onEdit, onDele
             <dd>{product.isActive ? 'Active' : 'Inactive'}</dd>
           </div>
         </dl>
-        <div className="admin-product__actions">
-          <Button
-            icon={product.isActive ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-            onClick={() => onToggleActive(product)}
-            loading={busy}
-            aria-label={`${product.isActive ? 'Remove from Shop' : 'Include in Shop'}: ${product.name}`}
-          >
-            {product.isActive ? 'Remove from Shop' : 'Include in Shop'}
-          </Button>
-          <Tooltip title="Edit">
+        {manage ? (
+          <div className="admin-product__actions">
             <Button
-              icon={<EditOutlined aria-hidden />}
-              onClick={() => onEdit(product)}
-              disabled={busy}
-              aria-label={`Edit ${product.name}`}
-            />
-          </Tooltip>
-          <Popconfirm
-            title={`Delete ${product.name}?`}
-            description="It leaves the shop and this list. This cannot be undone."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            cancelText="Keep"
-            onConfirm={() => onDelete(product)}
-          >
-            <Button danger icon={<DeleteOutlined aria-hidden />} disabled={busy} aria-label={`Delete ${product.name}`} />
-          </Popconfirm>
-        </div>
+              icon={product.isActive ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
+              onClick={() => onToggleActive(product)}
+              loading={busy}
+              aria-label={`${product.isActive ? 'Remove from Shop' : 'Include in Shop'}: ${product.name}`}
+            >
+              {product.isActive ? 'Remove from Shop' : 'Include in Shop'}
+            </Button>
+            <Tooltip title="Edit">
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                onClick={() => onEdit(product)}
+                disabled={busy}
+                aria-label={`Edit ${product.name}`}
+              />
+            </Tooltip>
+            <Popconfirm
+              title={`Delete ${product.name}?`}
+              description="It leaves the shop and this list. This cannot be undone."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              cancelText="Keep"
+              onConfirm={() => onDelete(product)}
+            >
+              <Button danger icon={<DeleteOutlined aria-hidden />} disabled={busy} aria-label={`Delete ${product.name}`} />
+            </Popconfirm>
+          </div>
+        ) : null}
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import type { Product } from '@brewery/shop-rules';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
+import { asRole } from '@/testing/admin-me-fixture';
 import type { AdminProduct } from './api/get-admin-products';
 import { ProductsTab, seededText } from './products-tab';
 
@@ -473,5 +474,27 @@ describe('what Seed Products says it did', () => {
     [{ created: 1, skipped: 11, deleted: 2 }, '1 beer added; 11 were seeded before, and the 2 you deleted stay deleted'],
   ])('given %j, says "%s"', (result, text) => {
     expect(seededText(result)).toBe(text);
+  });
+});
+
+describe('Products tab as a packer sees it (no `products.manage`)', () => {
+  it('lists the range read-only: prices, stock and markers, and no button that changes anything', async () => {
+    stubApi({ 'GET /api/admin/products': { body: [adminProduct({ waiting: 3, inventory: 4 })] } });
+    renderWithProviders(asRole('packer', <ProductsTab />));
+    const article = await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    expect(within(article).getByText('LOW STOCK')).toBeInTheDocument();
+    expect(within(article).getByText(/^4 cans/)).toBeInTheDocument();
+    // The waiting list's size shows; the list itself (customers' addresses) does not open.
+    expect(within(article).getByText('3 waiting')).toBeInTheDocument();
+    expect(within(article).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Seed Products/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add Product/ })).not.toBeInTheDocument();
+  });
+
+  it('given no products, says so without offering to seed them', async () => {
+    stubApi({ 'GET /api/admin/products': { body: [] } });
+    renderWithProviders(asRole('packer', <ProductsTab />));
+    expect(await screen.findByText('No products found')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { sortArchivedLast } from '@brewery/shop-rules';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { AdminProductCard } from './admin-product-card';
 import { useCreateProduct } from './api/create-product';
@@ -31,7 +32,12 @@ export function seededText({ created, skipped, deleted = 0 }: SeedProductsResult
   return skipped === 0 ? added : `${added}; ${skipped} were seeded before${gone}`;
 }
 
+/**
+ * A role without `products.manage` (a packer) sees the range read-only: no seeding, adding, editing, deleting,
+ * taking out of the shop, pictures, stock or waiting lists.
+ */
 export function ProductsTab() {
+  const mayManage = useAdminPermissions().may('products.manage');
   const products = useAdminProducts();
   const seed = useSeedProducts();
   const create = useCreateProduct();
@@ -96,14 +102,16 @@ export function ProductsTab() {
             {products.isSuccess ? `${list.length} products, archived last` : 'Your range, as the shop sells it'}
           </p>
         </div>
-        <div className="admin-products__actions">
-          <Button icon={<DatabaseOutlined aria-hidden />} onClick={seedProducts} loading={seed.isPending}>
-            Seed Products
-          </Button>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
-            Add Product
-          </Button>
-        </div>
+        {mayManage ? (
+          <div className="admin-products__actions">
+            <Button icon={<DatabaseOutlined aria-hidden />} onClick={seedProducts} loading={seed.isPending}>
+              Seed Products
+            </Button>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
+              Add Product
+            </Button>
+          </div>
+        ) : null}
       </header>
 
       {products.isPending ? (
@@ -112,9 +120,11 @@ export function ProductsTab() {
         <Alert type="error" showIcon title="Could not load the products" description={errorMessage(products.error)} />
       ) : list.length === 0 ? (
         <Empty description={NO_PRODUCTS_FOUND}>
-          <Button type="primary" icon={<DatabaseOutlined aria-hidden />} onClick={seedProducts} loading={seed.isPending}>
-            Seed Products
-          </Button>
+          {mayManage ? (
+            <Button type="primary" icon={<DatabaseOutlined aria-hidden />} onClick={seedProducts} loading={seed.isPending}>
+              Seed Products
+            </Button>
+          ) : null}
         </Empty>
       ) : (
         <div className="admin-products__grid">
@@ -123,6 +133,7 @@ export function ProductsTab() {
               key={product.id}
               product={product}
               busy={busyId === product.id}
+              manage={mayManage}
               onToggleActive={toggleActive}
               onEdit={(p) => setDialog({ kind: 'edit', product: p })}
               onDelete={deleteProduct}
@@ -132,14 +143,18 @@ export function ProductsTab() {
         </div>
       )}
 
-      <ProductFormDialog
-        open={dialog.kind !== 'closed'}
-        editing={editing}
-        saving={create.isPending || update.isPending}
-        onSubmit={submit}
-        onCancel={() => setDialog({ kind: 'closed' })}
-      />
-      <WaitingListDrawer product={waitlistOf} onClose={() => setWaitlistOf(null)} />
+      {mayManage ? (
+        <>
+          <ProductFormDialog
+            open={dialog.kind !== 'closed'}
+            editing={editing}
+            saving={create.isPending || update.isPending}
+            onSubmit={submit}
+            onCancel={() => setDialog({ kind: 'closed' })}
+          />
+          <WaitingListDrawer product={waitlistOf} onClose={() => setWaitlistOf(null)} />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { useId, useState } from 'react';
 import { errorMessage } from '@/shared/api/api-error';
 import { saveFile } from '@/shared/browser/save-file';
+import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { useMediaQuery } from '@/shared/browser/use-media-query';
 import { perthDateTime } from '@/shared/format/perth-date-time';
 import { useToast } from '@/shared/ui/toast/use-toast';
@@ -53,6 +54,8 @@ export function WaitingListDrawer({ product, onClose }: WaitingListDrawerProps) 
   const productId = product?.id ?? '';
   const list = useWaitlist(productId, open);
   const exporter = useExportWaitlist();
+  // The CSV is customer data: a role without `exports` works the list here and takes no file away.
+  const mayExport = useAdminPermissions().may('exports');
   const remover = useRemoveFromWaitlist();
   const toast = useToast();
   const cards = useMediaQuery(WAITLIST_CARDS_QUERY);
@@ -174,9 +177,11 @@ export function WaitingListDrawer({ product, onClose }: WaitingListDrawerProps) 
             Only confirmed addresses are e-mailed when the beer is back. A sign-up not confirmed within 48 hours lapses by itself.
           </p>
           <div className="waiting-list__controls">
-            <Button icon={<DownloadOutlined aria-hidden />} onClick={exportCsv} loading={exporter.isPending} disabled={view === null}>
-              Export CSV
-            </Button>
+            {mayExport ? (
+              <Button icon={<DownloadOutlined aria-hidden />} onClick={exportCsv} loading={exporter.isPending} disabled={view === null}>
+                Export CSV
+              </Button>
+            ) : null}
             <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => askToRemove(selected)} disabled={selected.length === 0}>
               Remove selected{selected.length === 0 ? '' : ` (${selected.length})`}
             </Button>

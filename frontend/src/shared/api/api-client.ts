@@ -6,8 +6,11 @@ import { takeEarlyResponse } from './early-requests';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const ADMIN_SEGMENT = '/api/admin';
-/** A 401 from login means a wrong password, not an expired session, so it must reach the login form. */
-const ADMIN_LOGIN_PATH = '/api/admin/login';
+/**
+ * A 401 from these means a wrong credential, not an expired session, so it must reach the form: a wrong password
+ * (or two-factor code) at login, and a wrong code from the authenticator app while turning two-factor codes on.
+ */
+const CREDENTIAL_PATHS = ['/api/admin/login', '/api/admin/me/two-factor/confirm'] as const;
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
@@ -36,7 +39,8 @@ export function isAdminPath(path: string): boolean {
 }
 
 function isExpiredAdminSession(path: string, response: Response): boolean {
-  return response.status === 401 && isAdminPath(path) && !path.split('?')[0]?.endsWith(ADMIN_LOGIN_PATH);
+  const bare = path.split('?')[0] ?? '';
+  return response.status === 401 && isAdminPath(path) && !CREDENTIAL_PATHS.some((credential) => bare.endsWith(credential));
 }
 
 /**

@@ -1,11 +1,21 @@
-import type { EventActor, EventTimelineEntry } from '@brewery/shop-rules';
+import type { EventActor, EventTimelineEntry, StaffActor } from '@brewery/shop-rules';
 import { Alert, Skeleton, Tag, Timeline } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '@/shared/api/api-error';
 import { perthDateTime } from '@/shared/format/perth-date-time';
 import './event-timeline.css';
 
+/** A member of staff as their events name them: "Paula Pack · packer". */
+export function staffActorLabel(actor: StaffActor): string {
+  return `${actor.name} · ${actor.role}`;
+}
+
+/**
+ * Who caused an event, in a word. A member of staff by name and role; events from before staff accounts (the one
+ * shared admin password) say only "Admin".
+ */
 export function actorLabel(actor: EventActor): string {
+  if (typeof actor === 'object') return staffActorLabel(actor);
   switch (actor) {
     case 'customer':
       return 'Customer';
@@ -18,7 +28,9 @@ export function actorLabel(actor: EventActor): string {
   }
 }
 
+/** The shop's people in purple (whoever of them it was), the customer blue, payments green, the shop itself grey. */
 function actorColor(actor: EventActor): string {
+  if (typeof actor === 'object') return 'purple';
   switch (actor) {
     case 'customer':
       return 'blue';

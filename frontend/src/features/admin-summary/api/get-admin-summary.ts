@@ -12,9 +12,12 @@ export async function getAdminSummary(): Promise<AdminSummary | null> {
   return apiGet<AdminSummary>('/api/admin/summary');
 }
 
-/** Under the admin key: every change the operator makes reads it again at once. */
-export function useAdminSummary() {
+/**
+ * Under the admin key: every change the operator makes reads it again at once. Asked only when `enabled`: the
+ * summary is a report, which not every role may read (a packer's would be refused).
+ */
+export function useAdminSummary(enabled = true) {
   return useQuery(
-    queryOptions({ queryKey: adminQueryKey('summary'), queryFn: getAdminSummary, refetchInterval: ADMIN_SUMMARY_REFRESH_MS }),
+    queryOptions({ queryKey: adminQueryKey('summary'), queryFn: getAdminSummary, refetchInterval: ADMIN_SUMMARY_REFRESH_MS, enabled }),
   );
 }

@@ -1,0 +1,2 @@
+export { StaffTab } from './staff-tab';
+export { AccountTab } from './account-tab';
