@@ -90,7 +90,7 @@ describeInBrowser('staff: the owner invites a packer, who packs and labels an or
     await page.getByRole('heading', { name: 'Admin Access' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   }
 
@@ -196,7 +196,7 @@ describeInBrowser('staff: the owner invites a packer, who packs and labels an or
         .click();
       const history = owner.getByRole('dialog').getByRole('region', { name: 'Order history' });
       await history.getByText(new RegExp(packerName)).first().waitFor();
-      await history.getByText('Status changed from Paid to Packed - Awaiting Pickup', { exact: true }).waitFor();
+      await history.getByText('Status changed from Paid to Packed - Awaiting Pickup (customer not e-mailed)', { exact: true }).waitFor();
       await screenshot(owner, `staff-order-history-${viewport}`);
       await owner.keyboard.press('Escape');
 
