@@ -106,9 +106,9 @@ describe('My account', { timeout: 30_000 }, () => {
       'GET /api/admin/me/sessions': { body: [] },
       'POST /api/admin/me/two-factor': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x' } },
       'POST /api/admin/me/two-factor/confirm': {
-        status: 401,
+        status: 400,
         body: {
-          statusCode: 401,
+          statusCode: 400,
           code: 'invalid_two_factor_code',
           message: 'That code is not right. Enter the current code from your app.',
         },

@@ -6,11 +6,8 @@ import { takeEarlyResponse } from './early-requests';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const ADMIN_SEGMENT = '/api/admin';
-/**
- * A 401 from these means a wrong credential, not an expired session, so it must reach the form: a wrong password
- * (or two-factor code) at login, and a wrong code from the authenticator app while turning two-factor codes on.
- */
-const CREDENTIAL_PATHS = ['/api/admin/login', '/api/admin/me/two-factor/confirm'] as const;
+/** A 401 from login means a wrong password (or two-factor code), not an expired session: it must reach the form. */
+const CREDENTIAL_PATHS = ['/api/admin/login'] as const;
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 

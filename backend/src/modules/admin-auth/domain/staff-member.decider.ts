@@ -164,7 +164,7 @@ export const staffMemberDecider: Decider<StaffMemberState, StaffMemberCommand, S
       case 'ConfirmTwoFactor':
         if (state.twoFactor === null) throw StaffErrors.twoFactorNotStarted();
         if (state.twoFactor.enabled) throw StaffErrors.twoFactorAlreadyOn();
-        if (command.step === null) throw StaffErrors.wrongCode();
+        if (command.step === null) throw StaffErrors.wrongSetupCode();
         return [{ type: 'TwoFactorEnabled', data: { recoveryCodeHashes: command.recoveryCodeHashes, totpStep: command.step } }];
       case 'DisableTwoFactor':
         return state.twoFactor === null ? [] : [{ type: 'TwoFactorDisabled', data: { byOwner: command.byOwner } }];

@@ -22,6 +22,11 @@ export const StaffErrors = {
     new DomainError('two_factor_code_required', 'Enter the 6-digit code from your authenticator app, or a recovery code', 'unauthorized'),
   wrongCode: (): DomainError =>
     new DomainError('invalid_two_factor_code', 'That code is not right. Enter the current code from your app.', 'unauthorized'),
+  /** A wrong code while turning codes on: the person is signed in, so it is a mistyped field (400), not a 401. */
+  wrongSetupCode: (): DomainError =>
+    new DomainError('invalid_two_factor_code', 'That code is not right. Enter the current code from your app.', 'validation', {
+      code: 'That code is not right. Enter the current code from your app.',
+    }),
   twoFactorAlreadyOn: (): DomainError =>
     new DomainError('two_factor_already_on', 'Two-factor codes are already on for this account', 'conflict'),
   twoFactorNotStarted: (): DomainError => new DomainError('two_factor_not_started', 'Start setting up two-factor codes first', 'conflict'),
