@@ -29,7 +29,17 @@ interface Box {
   bottom: number;
 }
 
-const TABS = ['Products', 'Active Orders', 'Pending Orders', 'Shipping', 'Analytics', 'Order Backups', 'System'] as const;
+const TABS = [
+  'Products',
+  'Active Orders',
+  'Pending Orders',
+  'Shipping',
+  'Analytics',
+  'Order Backups',
+  'System',
+  'Staff',
+  'My account',
+] as const;
 
 /** What each tab shows once it is open. */
 const SHOWS: Record<(typeof TABS)[number], (panel: Locator) => Locator> = {
@@ -40,6 +50,8 @@ const SHOWS: Record<(typeof TABS)[number], (panel: Locator) => Locator> = {
   Analytics: (panel) => panel.getByText('Sales Report', { exact: true }),
   'Order Backups': (panel) => panel.getByRole('button', { name: 'Recover Order' }),
   System: (panel) => panel.getByRole('heading', { name: 'System Monitor' }),
+  Staff: (panel) => panel.getByRole('button', { name: 'Invite' }),
+  'My account': (panel) => panel.getByText('Two-factor codes', { exact: true }),
 };
 
 const overlaps = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -193,7 +205,7 @@ describeInBrowser('the admin on a 390 px phone: one tap per tab, toasts clear of
       await strip.getByRole('tab', { name, exact: true, selected: true }).waitFor({ timeout: 5_000 });
       const panel = page.getByRole('tabpanel', { name, exact: true });
       await SHOWS[name](panel).waitFor({ timeout: 15_000 });
-      expect(new URL(page.url()).searchParams.get('tab')).toBe(name.toLowerCase().replace(' ', '-'));
+      expect(new URL(page.url()).searchParams.get('tab')).toBe(name === 'My account' ? 'account' : name.toLowerCase().replace(' ', '-'));
     }
     await screenshot(page, 'admin-tabs-phone', { fullPage: false });
   });

@@ -101,6 +101,8 @@ describeInBrowser('admin panel', () => {
       'Analytics',
       'Order Backups',
       'System',
+      'Staff',
+      'My account',
     ]);
     expect(await page.getByRole('tab', { name: 'Active Orders', exact: true }).count()).toBe(1);
 
