@@ -107,17 +107,6 @@ function perthMinute(instant: string): string {
   return new Date(Date.parse(instant) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-function entryOf(doc: StaffActivityDoc): StaffActivityEntry {
-  return {
-    at: doc.at,
-    staffId: doc.staffId,
-    name: doc.name,
-    role: doc.role,
-    type: doc.type,
-    summary: doc.summary,
-    stream: doc.stream,
-    orderId: doc.orderId,
-    productId: doc.productId,
-    position: doc.position,
-  };
+function entryOf({ _id: _key, ...entry }: StaffActivityDoc): StaffActivityEntry {
+  return entry;
 }

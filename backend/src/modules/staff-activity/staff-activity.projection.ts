@@ -1,25 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Doc, DocumentStore, RecordedEvent, Sort } from '@brewery/eventstore';
-import type { StaffRole } from '@brewery/shop-rules';
+import type { StaffActivityEntry } from '@brewery/shop-rules';
 import type { Projection } from '../../platform/projections/projection';
 import { describeEvent } from '../order-history';
 import { describeProductEvent } from '../product-history';
 
 export const STAFF_ACTIVITY = 'staff-activity';
 
-/** One event a person of the staff caused, keyed by its global position. */
-export interface StaffActivityDoc extends Doc {
+/** One event a person of the staff caused, as the list shows it, keyed by its global position. */
+export interface StaffActivityDoc extends Doc, StaffActivityEntry {
   _id: string;
-  position: number;
-  at: string;
-  staffId: string;
-  name: string;
-  role: StaffRole;
-  type: string;
-  summary: string;
-  stream: string;
-  orderId: string | null;
-  productId: string | null;
 }
 
 type Data = Record<string, unknown>;
