@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { roleMay, type Permission } from '@brewery/shop-rules';
 import { AdminCredentials } from './credentials/admin-credentials.service';
 import { AdminTokens, type AdminTokenClaims } from './credentials/admin-token.service';
 import { FIRST_OWNER_ID } from './domain/staff-roster.decider';
@@ -39,8 +40,16 @@ export class AdminBearer {
     return { claims: check.claims, person };
   }
 
-  async allows(authorization: string | undefined): Promise<boolean> {
-    return (await this.signedIn(authorization)) !== null;
+  /**
+   * Whether the header holds a live token of a person who may do `permission` as the guard judges it (their role
+   * has it, and they have the two-factor codes the owner requires); without a permission, any live token.
+   */
+  async allows(authorization: string | undefined, permission?: Permission): Promise<boolean> {
+    const signedIn = await this.signedIn(authorization);
+    if (signedIn === null) return false;
+    if (permission === undefined) return true;
+    const { member, own, twoFactorRequired } = signedIn.person;
+    return roleMay(member.role, permission) && (!twoFactorRequired || own.twoFactor?.enabled === true);
   }
 
   /**
@@ -49,6 +58,6 @@ export class AdminBearer {
    */
   credentialOf(person: StaffPerson): string {
     if (person.member.id === FIRST_OWNER_ID) return this.credentials.passwordSource();
-    return `staff:${person.member.id}:${person.own.passwordVersion}`;
+    return `staff:${person.member.id}:${person.member.generation}:${person.own.passwordVersion}`;
   }
 }

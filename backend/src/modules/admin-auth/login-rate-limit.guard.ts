@@ -36,6 +36,7 @@ export class LoginRateLimitGuard implements CanActivate {
 
 export const ACCOUNT_FAILURES_PER_WINDOW = 20;
 export const ACCOUNT_WINDOW_MS = 15 * 60_000;
+const MAX_COUNTED_ACCOUNTS = 10_000;
 export const TOO_MANY_FAILED_SIGN_INS = 'Too many wrong sign-ins for this account. Please wait 15 minutes, or reset your password.';
 
 /**
@@ -49,6 +50,13 @@ export class LoginAccountAttempts {
 
   constructor(@Inject(CLOCK) private readonly clock: Clock) {}
 
+  /** The count's key: the first owner's, however they sign in (the password alone, or their e-mail with it). */
+  static accountOf(email: string | undefined, ownerEmail: string): string {
+    return email === undefined || email.trim().toLowerCase() === ownerEmail.trim().toLowerCase()
+      ? 'first-owner'
+      : email.trim().toLowerCase();
+  }
+
   refuseIfLocked(account: string, res: Response): void {
     const recent = this.recent(account);
     if (recent.length < ACCOUNT_FAILURES_PER_WINDOW) return;
@@ -61,10 +69,12 @@ export class LoginAccountAttempts {
     const recent = this.recent(account);
     recent.push(this.clock.now().getTime());
     this.failures.set(account, recent.slice(-ACCOUNT_FAILURES_PER_WINDOW));
-    // Bounded: a flood of made-up addresses cannot grow the map without end.
-    if (this.failures.size > 10_000) {
+    // Bounded: a flood of made-up addresses cannot grow the map without end. Counts that ran out go first, so a
+    // flood cannot push out a real account's live count before the map is full of live ones.
+    if (this.failures.size > MAX_COUNTED_ACCOUNTS) {
+      for (const key of [...this.failures.keys()]) if (this.recent(key).length === 0) this.failures.delete(key);
       const oldest = this.failures.keys().next().value;
-      if (oldest !== undefined) this.failures.delete(oldest);
+      if (this.failures.size > MAX_COUNTED_ACCOUNTS && oldest !== undefined) this.failures.delete(oldest);
     }
   }
 

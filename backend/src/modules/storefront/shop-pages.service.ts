@@ -133,7 +133,7 @@ export class ShopPages implements ShopPageServer {
     const path = built.bundle.adminFirstPagePath(url);
     if (path === null) return null;
     const token = adminSessionToken(req.header('cookie'));
-    if (token === null || !(await this.bearer.allows(`Bearer ${token}`))) return null;
+    if (token === null || !(await this.bearer.allows(`Bearer ${token}`, 'orders.view'))) return null;
     try {
       const firstPage = await this.queries.execute(new SearchOrdersQuery(rawQuery(path)));
       return await built.bundle.renderAdminPage({

@@ -10,6 +10,7 @@ import { Context } from '../../../platform/http/request-context';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { LoginRequestDto, LoginResponseDto, VerifyResponseDto } from './login.request.dto';
 import { CLOCK, type Clock } from '../../../platform/clock';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { clearAdminSessionCookie, setAdminSessionCookie } from './admin-session-cookie';
 
 /** Logging in as the operator, and checking a stored token (the admin screen does on load). */
@@ -21,6 +22,7 @@ export class AdminSessionController {
     private readonly accountAttempts: LoginAccountAttempts,
     private readonly sessions: AdminSessions,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('login')
@@ -37,7 +39,7 @@ export class AdminSessionController {
     @Res({ passthrough: true }) res: Response,
     @Context() context: Cause,
   ): Promise<LoginResponseDto> {
-    const account = body.email?.trim().toLowerCase() ?? 'first-owner';
+    const account = LoginAccountAttempts.accountOf(body.email, this.config.admin.ownerEmail);
     this.accountAttempts.refuseIfLocked(account, res);
     let issued: LoginResponseDto;
     try {

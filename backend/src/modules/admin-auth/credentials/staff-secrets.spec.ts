@@ -1,6 +1,6 @@
 import { looksLikeRecoveryCode, newOneTimeToken, newRecoveryCodes, recoveryCodeHash, tokenHash, tokenStaffId } from './one-time-token';
 import { passwordProblem } from './password-policy';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 
 describe('one-time links', () => {
   it('name the person and keep only a hash for the log, different every time', () => {

@@ -19,7 +19,7 @@ const signedIn = (totpStep: number | null, recoveryCodeHash: string | null, sess
 });
 const started: StaffMemberEvent = { type: 'TwoFactorEnrolmentStarted', data: { sealedSecret: 'v1.sealed' } };
 const enabled: StaffMemberEvent = { type: 'TwoFactorEnabled', data: { recoveryCodeHashes: ['r1', 'r2'], totpStep: 100 } };
-const changed: StaffMemberEvent = { type: 'StaffPasswordChanged', data: { passwordHash: 'x' } };
+const changed: StaffMemberEvent = { type: 'StaffPasswordChanged', data: { passwordHash: 'x', generation: 1 } };
 const resetAsked: StaffMemberEvent = {
   type: 'PasswordResetRequested',
   data: { tokenHash: 'reset-1', expiresAt: '2026-11-23T01:30:00.000Z' },
@@ -80,11 +80,11 @@ describe('a person’s own account', () => {
     it('given a link asked for, when it is used in time, then the password changes and the version moves on', () => {
       member
         .given([resetAsked])
-        .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'scrypt$new', at: NOW })
-        .then([{ type: 'StaffPasswordChanged', data: { passwordHash: 'scrypt$new' } }]);
+        .when({ type: 'ResetPassword', tokenHash: 'reset-1', passwordHash: 'scrypt$new', at: NOW, generation: 2 })
+        .then([{ type: 'StaffPasswordChanged', data: { passwordHash: 'scrypt$new', generation: 2 } }]);
       member
-        .given([resetAsked, { type: 'StaffPasswordChanged', data: { passwordHash: 'scrypt$new' } }])
-        .thenState({ passwordHash: 'scrypt$new', passwordVersion: 1, reset: null, twoFactor: null, sessions: [] });
+        .given([resetAsked, { type: 'StaffPasswordChanged', data: { passwordHash: 'scrypt$new', generation: 2 } }])
+        .thenState({ password: { hash: 'scrypt$new', generation: 2 }, passwordVersion: 1, reset: null, twoFactor: null, sessions: [] });
     });
 
     it.each([
@@ -95,7 +95,7 @@ describe('a person’s own account', () => {
     ])('given %s, when a reset is completed, then the link is not found', (_name, history, tokenHash, at) => {
       member
         .given(history)
-        .when({ type: 'ResetPassword', tokenHash, passwordHash: 'scrypt$new', at })
+        .when({ type: 'ResetPassword', tokenHash, passwordHash: 'scrypt$new', at, generation: 1 })
         .thenThrows({ code: 'reset_link_not_found' });
     });
   });

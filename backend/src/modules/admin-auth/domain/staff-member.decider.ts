@@ -19,8 +19,8 @@ export type StaffSignedIn = DomainEvent<
   }
 >;
 export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { tokenHash: string; expiresAt: string }>;
-/** A new password: every session signed in before it ends. */
-export type StaffPasswordChanged = DomainEvent<'StaffPasswordChanged', { passwordHash: string }>;
+/** A new password, for the time they joined (`generation`): every session signed in before it ends. */
+export type StaffPasswordChanged = DomainEvent<'StaffPasswordChanged', { passwordHash: string; generation: number }>;
 export type TwoFactorEnrolmentStarted = DomainEvent<'TwoFactorEnrolmentStarted', { sealedSecret: string }>;
 export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { recoveryCodeHashes: string[]; totpStep: number }>;
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { byOwner: boolean }>;
@@ -55,14 +55,15 @@ export interface SignIn {
 export type StaffMemberCommand =
   | SignIn
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
-  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; at: string }
+  /** `generation`: how many times the person has joined, as the roster says now. */
+  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; at: string; generation: number }
   | { type: 'StartTwoFactor'; sealedSecret: string }
   | { type: 'ConfirmTwoFactor'; step: number | null; recoveryCodeHashes: string[] }
   | { type: 'DisableTwoFactor'; byOwner: boolean };
 
 export interface StaffMemberState {
-  /** The password set since joining (a reset), null while the one they joined with holds. */
-  passwordHash: string | null;
+  /** The password set by a reset, and for which time they joined: it holds only while that is still the latest. */
+  password: { hash: string; generation: number } | null;
   /** How many times the password changed: a session carries the number it was opened under. */
   passwordVersion: number;
   reset: { tokenHash: string; expiresAt: string } | null;
@@ -74,7 +75,7 @@ export interface StaffMemberState {
 const KEPT_SESSIONS = 50;
 
 export const staffMemberDecider: Decider<StaffMemberState, StaffMemberCommand, StaffMemberEvent> = {
-  initialState: { passwordHash: null, passwordVersion: 0, reset: null, twoFactor: null, sessions: [] },
+  initialState: { password: null, passwordVersion: 0, reset: null, twoFactor: null, sessions: [] },
 
   evolve: (state, event) => {
     switch (event.type) {
@@ -98,7 +99,12 @@ export const staffMemberDecider: Decider<StaffMemberState, StaffMemberCommand, S
       case 'PasswordResetRequested':
         return { ...state, reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
       case 'StaffPasswordChanged':
-        return { ...state, passwordHash: event.data.passwordHash, passwordVersion: state.passwordVersion + 1, reset: null };
+        return {
+          ...state,
+          password: { hash: event.data.passwordHash, generation: event.data.generation },
+          passwordVersion: state.passwordVersion + 1,
+          reset: null,
+        };
       case 'TwoFactorEnrolmentStarted':
         return { ...state, twoFactor: { sealedSecret: event.data.sealedSecret, enabled: false, lastStep: -1, recoveryCodeHashes: [] } };
       case 'TwoFactorEnabled':
@@ -156,7 +162,7 @@ export const staffMemberDecider: Decider<StaffMemberState, StaffMemberCommand, S
         // Unknown, used, replaced by a newer link or expired: all the same answer.
         if (reset === null || reset.tokenHash !== command.tokenHash || Date.parse(reset.expiresAt) <= Date.parse(command.at))
           throw StaffErrors.resetLinkNotFound();
-        return [{ type: 'StaffPasswordChanged', data: { passwordHash: command.passwordHash } }];
+        return [{ type: 'StaffPasswordChanged', data: { passwordHash: command.passwordHash, generation: command.generation } }];
       }
       case 'StartTwoFactor':
         if (state.twoFactor?.enabled === true) throw StaffErrors.twoFactorAlreadyOn();

@@ -61,6 +61,11 @@ export interface RosterMember {
   status: 'invited' | 'active' | 'deactivated';
   /** The password set when the invitation was used (the first owner's comes from the configuration). */
   joinedPasswordHash: string | null;
+  /**
+   * How many times they joined: someone who left and is invited again starts afresh, so nothing from before (a
+   * password changed then, a token of then) counts once they join again.
+   */
+  generation: number;
   invitation: { tokenHash: string; expiresAt: string } | null;
 }
 
@@ -86,8 +91,13 @@ function put(state: StaffRosterState, member: RosterMember): StaffRosterState {
   return { ...state, members: { ...state.members, [member.id]: member } };
 }
 
+/** A person by id; never a property every object has (`constructor`, `toString`). */
+export function memberById(state: StaffRosterState, staffId: string): RosterMember | undefined {
+  return Object.hasOwn(state.members, staffId) ? state.members[staffId] : undefined;
+}
+
 function existing(state: StaffRosterState, staffId: string): RosterMember {
-  const member = state.members[staffId];
+  const member = memberById(state, staffId);
   if (member === undefined) throw StaffErrors.notFound();
   return member;
 }
@@ -106,6 +116,7 @@ export const staffRosterDecider: Decider<StaffRosterState, StaffRosterCommand, S
           status: 'active',
           joinedPasswordHash: null,
           invitation: null,
+          generation: 1,
         });
       case 'StaffEmailChanged': {
         const member = state.members[event.data.staffId];
@@ -121,13 +132,20 @@ export const staffRosterDecider: Decider<StaffRosterState, StaffRosterCommand, S
           status: 'invited',
           joinedPasswordHash: before?.joinedPasswordHash ?? null,
           invitation: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
+          generation: before?.generation ?? 0,
         });
       }
       case 'StaffJoined': {
         const member = state.members[event.data.staffId];
         return member === undefined
           ? state
-          : put(state, { ...member, status: 'active', joinedPasswordHash: event.data.passwordHash, invitation: null });
+          : put(state, {
+              ...member,
+              status: 'active',
+              joinedPasswordHash: event.data.passwordHash,
+              invitation: null,
+              generation: member.generation + 1,
+            });
       }
       case 'StaffRoleChanged': {
         const member = state.members[event.data.staffId];
@@ -158,7 +176,7 @@ export const staffRosterDecider: Decider<StaffRosterState, StaffRosterCommand, S
         // stays one. Anyone else's address is refused.
         if (holder !== undefined && holder.status === 'active') throw StaffErrors.emailTaken();
         const staffId = holder?.id ?? command.staffId;
-        if (holder === undefined && state.members[staffId] !== undefined) throw StaffErrors.emailTaken();
+        if (holder === undefined && memberById(state, staffId) !== undefined) throw StaffErrors.emailTaken();
         return [
           {
             type: 'StaffInvited',
@@ -174,7 +192,7 @@ export const staffRosterDecider: Decider<StaffRosterState, StaffRosterCommand, S
         ];
       }
       case 'AcceptInvitation': {
-        const member = state.members[command.staffId];
+        const member = memberById(state, command.staffId);
         const invitation = member?.invitation;
         // Unknown, used, replaced, expired or for someone else: all the same "not found", so nothing is learnt.
         if (

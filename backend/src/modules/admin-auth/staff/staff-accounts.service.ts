@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../../../platform/clock';
 import { systemCause, type Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { StoreWriteError } from '../../../platform/event-sourcing/store-writes';
-import { EmailService } from '../../notifications';
+import { EmailService, LINK_PLACEHOLDER, sealEmailLink } from '../../notifications';
 import { AdminCredentials } from '../credentials/admin-credentials.service';
 import { AdminTokens } from '../credentials/admin-token.service';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../credentials/one-time-token';
 import { passwordProblem } from '../credentials/password-policy';
 import { hashPassword, parseScryptHash, verifyPassword } from '../credentials/scrypt-password';
-import { SecretBox } from '../credentials/secret-box';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import { matchingTotpStep, newTotpSecret, otpauthUrl } from '../credentials/totp';
 import { AdminAuthErrors } from '../domain/admin-auth.errors';
 import { staffMemberDecider, staffStream, type SignIn, type StaffMemberCommand } from '../domain/staff-member.decider';
@@ -55,7 +55,7 @@ export class StaffAccounts implements OnModuleInit {
     private readonly bearer: AdminBearer,
     private readonly sessions: AdminSessions,
     private readonly email: EmailService,
-    @Inject(SERVER_SECRET) secret: string,
+    @Inject(SERVER_SECRET) private readonly secret: string,
   ) {
     this.box = new SecretBox(secret);
   }
@@ -75,9 +75,11 @@ export class StaffAccounts implements OnModuleInit {
   ): Promise<{ token: string; expiresAt: string }> {
     const person =
       input.email === undefined ? await this.directory.person(FIRST_OWNER_ID) : await this.directory.personByEmail(input.email);
-    const good = person !== null && person.member.status === 'active' && (await this.passwordMatches(person, input.password));
+    const checkable = person !== null && person.member.status === 'active';
+    const good = checkable && (await this.passwordMatches(person, input.password));
     if (!good) {
-      if (person === null) await verifyPassword(input.password, parseScryptHash(await NOBODY));
+      // Nobody, someone invited or gone: a password is still compared, so the answer takes as long as a wrong one.
+      if (!checkable) await verifyPassword(input.password, parseScryptHash(await NOBODY));
       throw input.email === undefined ? AdminAuthErrors.invalidPassword() : AdminAuthErrors.invalidCredentials();
     }
     const issued = this.tokens.issue(person.member.id, this.bearer.credentialOf(person));
@@ -124,12 +126,13 @@ export class StaffAccounts implements OnModuleInit {
         to: input.email.trim(),
         subject: `You're invited to the ${this.config.shop.brandName} admin`,
         kind: 'staff-invitation',
+        sealedLink: sealEmailLink(this.secret, link),
         text: [
           `Hello ${input.name},`,
           '',
           `${inviter} has invited you to the ${this.config.shop.brandName} admin as ${articleFor(input.role)} ${input.role}.`,
           'Choose your password here (the link works once, for 72 hours):',
-          link,
+          LINK_PLACEHOLDER,
           '',
           'If you did not expect this, ignore this e-mail.',
         ].join('\n'),
@@ -142,18 +145,18 @@ export class StaffAccounts implements OnModuleInit {
   async acceptInvitation(input: { token: string; password: string }, cause: Cause): Promise<{ position: number | null }> {
     const staffId = tokenStaffId(input.token);
     if (staffId === null) throw StaffErrors.invitationNotFound();
-    const person = await this.directory.person(staffId);
-    const problem = passwordProblem(input.password, [person?.member.email ?? '', person?.member.name ?? '', this.config.shop.brandName]);
-    if (problem !== null) throw StaffErrors.weakPassword(problem);
-    // Checked before the slow hash, so a bad link costs nothing; decided again with the hash.
-    const command: StaffRosterCommand = {
-      type: 'AcceptInvitation',
+    const command = {
+      type: 'AcceptInvitation' as const,
       staffId,
       tokenHash: tokenHash(input.token),
       passwordHash: '',
       at: this.clock.now().toISOString(),
     };
+    // The link first (before the slow hash, and before anything is said of the password), decided again with the hash.
     await this.pipeline.check({ streamName: STAFF_ROSTER_STREAM, decider: staffRosterDecider, command });
+    const person = await this.directory.person(staffId);
+    const problem = passwordProblem(input.password, [person?.member.email ?? '', person?.member.name ?? '', this.config.shop.brandName]);
+    if (problem !== null) throw StaffErrors.weakPassword(problem);
     const actor = person === null ? cause.actor : this.actorOf(person);
     return this.roster({ ...command, passwordHash: await hashPassword(input.password) }, { ...cause, actor });
   }
@@ -191,11 +194,12 @@ export class StaffAccounts implements OnModuleInit {
         to: person.member.email,
         subject: `Reset your ${this.config.shop.brandName} admin password`,
         kind: 'staff-password-reset',
+        sealedLink: sealEmailLink(this.secret, `${this.publicUrl()}/admin/reset-password?token=${encodeURIComponent(token)}`),
         text: [
           `Hello ${person.member.name},`,
           '',
           `Choose a new password here (the link works once, for ${RESET_LINK_MINUTES} minutes):`,
-          `${this.publicUrl()}/admin/reset-password?token=${encodeURIComponent(token)}`,
+          LINK_PLACEHOLDER,
           '',
           'If you did not ask for this, ignore this e-mail: your password stays as it is.',
         ].join('\n'),
@@ -208,15 +212,17 @@ export class StaffAccounts implements OnModuleInit {
     const staffId = tokenStaffId(input.token);
     const person = staffId === null ? null : await this.directory.person(staffId);
     if (person === null || person.member.status !== 'active') throw StaffErrors.resetLinkNotFound();
-    const problem = passwordProblem(input.password, [person.member.email, person.member.name, this.config.shop.brandName]);
-    if (problem !== null) throw StaffErrors.weakPassword(problem);
-    const command: StaffMemberCommand = {
-      type: 'ResetPassword',
+    const command = {
+      type: 'ResetPassword' as const,
       tokenHash: tokenHash(input.token),
       passwordHash: '',
       at: this.clock.now().toISOString(),
+      generation: person.member.generation,
     };
+    // The link first, the password after: a made-up link learns nothing about whose name or e-mail it names.
     await this.pipeline.check({ streamName: staffStream(person.member.id), decider: staffMemberDecider, command });
+    const problem = passwordProblem(input.password, [person.member.email, person.member.name, this.config.shop.brandName]);
+    if (problem !== null) throw StaffErrors.weakPassword(problem);
     await this.own(
       person.member.id,
       { ...command, passwordHash: await hashPassword(input.password) },
@@ -259,7 +265,8 @@ export class StaffAccounts implements OnModuleInit {
 
   private async passwordMatches(person: StaffPerson, password: string): Promise<boolean> {
     if (person.member.id === FIRST_OWNER_ID) return this.credentials.matches(password);
-    const hash = person.own.passwordHash ?? person.member.joinedPasswordHash;
+    const reset = person.own.password;
+    const hash = reset !== null && reset.generation === person.member.generation ? reset.hash : person.member.joinedPasswordHash;
     return hash !== null && verifyPassword(password, parseScryptHash(hash));
   }
 

@@ -3,6 +3,7 @@ import type { StaffRole } from '@brewery/shop-rules';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import {
   memberByEmail,
+  memberById,
   STAFF_ROSTER_STREAM,
   staffRosterDecider,
   type RosterMember,
@@ -66,7 +67,7 @@ export class StaffDirectory {
 
   async person(staffId: string): Promise<StaffPerson | null> {
     const roster = await this.roster();
-    const member = roster.members[staffId];
+    const member = memberById(roster, staffId);
     if (member === undefined) return null;
     return { member, own: await this.own(staffId), twoFactorRequired: roleNeedsTwoFactor(member.role, roster.twoFactorRequired) };
   }

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { streamId, type RecordedEvent } from '@brewery/eventstore';
-import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
+import { type AppConfig, APP_CONFIG, SERVER_SECRET } from '../../../config/app-config';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import { causedBy } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { CLOCK, type Clock } from '../../../platform/clock';
 import type { ProcessManager } from '../../../platform/projections/projection';
 import { emailDecider } from '../domain/email.decider';
-import { emailStream } from '../domain/email.events';
+import { emailStream, LINK_PLACEHOLDER, type EmailMessage } from '../domain/email.events';
 import { MAILER, type Mailer } from '../mailer/mailer.port';
 
 /** Delivers each queued e-mail (and each retry) and records the outcome on the e-mail's stream. */
@@ -15,13 +16,17 @@ export class EmailSenderProcessManager implements ProcessManager {
   readonly name = 'email-sender';
   readonly eventTypes = ['EmailQueued', 'EmailRetryRequested'] as const;
   private readonly logger = new Logger('Email');
+  private readonly links: SecretBox;
 
   constructor(
     @Inject(CommandPipeline) private readonly pipeline: CommandPipeline,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    @Inject(SERVER_SECRET) secret: string,
+  ) {
+    this.links = emailLinkBox(secret);
+  }
 
   async handle(event: RecordedEvent): Promise<void> {
     const key = streamId(event.streamName);
@@ -32,7 +37,11 @@ export class EmailSenderProcessManager implements ProcessManager {
     // Only the delivery is tried here: a failure to record it afterwards is not a failed e-mail.
     let messageId: string;
     try {
-      ({ messageId } = await this.mailer.send(key, state.message, `${this.config.shop.brandName} <${this.config.mail.from}>`));
+      ({ messageId } = await this.mailer.send(
+        key,
+        this.withLink(state.message),
+        `${this.config.shop.brandName} <${this.config.mail.from}>`,
+      ));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ msg: 'e-mail delivery failed', key, error: message });
@@ -54,4 +63,21 @@ export class EmailSenderProcessManager implements ProcessManager {
       cause,
     });
   }
+
+  /** The message as it is sent: a sealed link opened into its place (only here, never recorded). */
+  private withLink(message: EmailMessage): EmailMessage {
+    if (message.sealedLink === undefined) return message;
+    const { sealedLink, ...sent } = message;
+    return { ...sent, text: sent.text.replace(LINK_PLACEHOLDER, this.links.open(sealedLink)) };
+  }
+}
+
+/** The box links in e-mails are sealed with (`sealEmailLink`) and opened by the sender. */
+export function emailLinkBox(serverSecret: string): SecretBox {
+  return new SecretBox(serverSecret, 'email-link');
+}
+
+/** A link sealed for an e-mail's `sealedLink`, with the server secret. */
+export function sealEmailLink(serverSecret: string, link: string): string {
+  return emailLinkBox(serverSecret).seal(link);
 }

@@ -519,6 +519,35 @@ describe('order decider', () => {
         .when(change('shipped', reference))
         .thenThrows({ message: expect.stringContaining('Tracking reference must be 1 to 60 letters, digits, spaces or dashes') });
     });
+
+    const as = (role: 'owner' | 'manager' | 'packer', status: OrderStatus): OrderCommand => ({
+      type: 'ChangeOrderStatus',
+      status,
+      trackingReference: null,
+      by: { id: `${role}-1`, name: `A ${role}`, role },
+    });
+
+    it('given a paid order, when a packer cancels it (which would refund it), then it is refused for their role and nothing changes', () => {
+      orders.given([placed, paid, assigned]).when(as('packer', 'cancelled')).thenThrows({ code: 'forbidden_for_role' });
+    });
+
+    it.each(['owner', 'manager'] as const)('given a paid order, when a %s cancels it, then it is cancelled with its refund', (role) => {
+      orders
+        .given([placed, paid, assigned])
+        .when(as(role, 'cancelled'))
+        .then((events) => expect(events[0]).toMatchObject({ type: 'PaidOrderCancelled', data: { refundCents: 3200 } }));
+    });
+
+    it('given an unpaid order, when a packer cancels it (no money moves), then it is cancelled; and a packer packs a paid one', () => {
+      orders
+        .given([placed])
+        .when(as('packer', 'cancelled'))
+        .then((events) => expect(events.at(-1)).toEqual(statusChanged('pending', 'cancelled')));
+      orders
+        .given([placed, paid, assigned])
+        .when(as('packer', 'packed_awaiting_pickup'))
+        .then((events) => expect(events[0]).toMatchObject({ type: 'OrderStatusChanged', data: { to: 'packed_awaiting_pickup' } }));
+    });
   });
 
   it('refuses to delete a paid order the operator set back to pending', () => {

@@ -20,6 +20,7 @@ import {
   type Fulfilment,
   type PickedCans,
   decimalString,
+  roleMay,
   fulfilmentOf,
 } from '@brewery/shop-rules';
 import { chosenFulfilment } from './fulfilment';
@@ -160,6 +161,15 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
         throw OrderErrors.paidNotPending(orderId);
       if (command.status === 'cancelled' && command.status !== state.status && state.captureClaim !== null)
         throw OrderErrors.paymentUnderWay(orderId);
+      // Cancelling a paid order moves its money: a person whose role does not handle money (a packer) may not.
+      if (
+        command.status === 'cancelled' &&
+        state.status !== 'cancelled' &&
+        state.paidWith !== null &&
+        typeof command.by === 'object' &&
+        !roleMay(command.by.role, 'orders.money')
+      )
+        throw OrderErrors.moneyNotForRole();
       const reference = command.trackingReference;
       if (reference !== null && !isTrackingReference(reference)) throw OrderErrors.invalidTrackingReference();
       // Only what changed is recorded, so an unchanged form appends nothing (and e-mails nobody).

@@ -51,6 +51,13 @@ export const ReturnMessages = {
 
 /** The order stream's refusals, with stable codes. */
 export const OrderErrors = {
+  /** A person whose role handles no money (a packer) cancelling a paid order, which would refund it. */
+  moneyNotForRole: (): DomainError =>
+    new DomainError(
+      'forbidden_for_role',
+      'Your role does not allow this: cancelling a paid order refunds it. Ask an owner or a manager.',
+      'forbidden',
+    ),
   idNotChecked: (): DomainError => new DomainError('id_not_checked', CollectionMessages.idNotChecked),
   notAPickup: (orderId: string): DomainError => new DomainError('not_a_pickup', CollectionMessages.notAPickup(orderId), 'conflict'),
   notPaidForCollection: (orderId: string): DomainError =>

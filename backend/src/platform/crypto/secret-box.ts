@@ -1,14 +1,14 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Seals a small secret (a two-factor secret) before it goes into an event: AES-256-GCM under a key derived from
- * the server secret, so the log alone does not hand out anyone's codes.
+ * Seals a small secret before it goes into an event (a two-factor secret, a link that works once): AES-256-GCM
+ * under a key derived from the server secret and the secret's purpose, so the log alone hands out nothing.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(serverSecret: string) {
-    this.key = createHash('sha256').update(`staff-two-factor:${serverSecret}`).digest();
+  constructor(serverSecret: string, purpose = 'staff-two-factor') {
+    this.key = createHash('sha256').update(`${purpose}:${serverSecret}`).digest();
   }
 
   seal(plain: string): string {
