@@ -314,7 +314,7 @@ describe('staff accounts over HTTP', () => {
       };
       expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
       const wrong = await toni.post('/api/admin/me/two-factor/confirm', { code: '000000' });
-      expect([wrong.status, wrong.body.code]).toEqual([400, 'invalid_two_factor_code']);
+      expect([wrong.status, wrong.body.code]).toEqual([400, 'wrong_setup_code']);
       const step = totpStepAt(t.clock.now);
       const confirmed = await toni.post('/api/admin/me/two-factor/confirm', { code: totpCode(secret, step) }).expect(201);
       const recoveryCodes = confirmed.body.recoveryCodes as string[];

@@ -109,7 +109,7 @@ describe('My account', { timeout: 30_000 }, () => {
         status: 400,
         body: {
           statusCode: 400,
-          code: 'invalid_two_factor_code',
+          code: 'wrong_setup_code',
           message: 'That code is not right. Enter the current code from your app.',
         },
       },

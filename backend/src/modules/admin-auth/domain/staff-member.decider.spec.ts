@@ -114,7 +114,7 @@ describe('a person’s own account', () => {
 
     it.each([
       ['not started', [], 100, 'two_factor_not_started'],
-      ['a code that matched nothing', [started], null, 'invalid_two_factor_code'],
+      ['a code that matched nothing', [started], null, 'wrong_setup_code'],
       ['codes already on', [started, enabled], 101, 'two_factor_already_on'],
     ])('given %s, when confirmed, then it is refused', (_name, history, step, code) => {
       member

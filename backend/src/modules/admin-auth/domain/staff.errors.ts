@@ -24,7 +24,7 @@ export const StaffErrors = {
     new DomainError('invalid_two_factor_code', 'That code is not right. Enter the current code from your app.', 'unauthorized'),
   /** A wrong code while turning codes on: the person is signed in, so it is a mistyped field (400), not a 401. */
   wrongSetupCode: (): DomainError =>
-    new DomainError('invalid_two_factor_code', 'That code is not right. Enter the current code from your app.', 'validation', {
+    new DomainError('wrong_setup_code', 'That code is not right. Enter the current code from your app.', 'validation', {
       code: 'That code is not right. Enter the current code from your app.',
     }),
   twoFactorAlreadyOn: (): DomainError =>
