@@ -48,7 +48,13 @@ describe('e-mail sender', () => {
     };
     const clock = { now: () => new Date('2026-11-26T01:00:00Z') };
     const queueing = new CommandPipeline(store, undefined, clock);
-    const manager = new EmailSenderProcessManager(new CommandPipeline(unsteady, undefined, clock), mailer, config, clock, 'a-server-secret-long-enough-for-tests');
+    const manager = new EmailSenderProcessManager(
+      new CommandPipeline(unsteady, undefined, clock),
+      mailer,
+      config,
+      clock,
+      'a-server-secret-long-enough-for-tests',
+    );
     const queue = async (): Promise<RecordedEvent> => {
       await queueing.run({
         streamName: emailStream(KEY),
