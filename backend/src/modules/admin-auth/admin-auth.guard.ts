@@ -1,9 +1,9 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Response } from 'express';
-import { roleMay, routePermission } from '@brewery/shop-rules';
+import { routePermission } from '@brewery/shop-rules';
 import type { ContextualRequest } from '../../platform/http/request-context';
 import type { AdminTokenClaims } from './credentials/admin-token.service';
-import { AdminBearer, type SignedInPerson } from './admin-bearer';
+import { AdminBearer, refusalOf, type SignedInPerson } from './admin-bearer';
 import { isAdminPath } from './admin-paths';
 import { AdminAuthErrors } from './domain/admin-auth.errors';
 import { StaffErrors } from './domain/staff.errors';
@@ -41,13 +41,14 @@ export class AdminAuthGuard implements CanActivate {
       http.getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer realm="admin"');
       throw AdminAuthErrors.authenticationRequired();
     }
-    const { member, own, twoFactorRequired } = signedIn.person;
+    const { member } = signedIn.person;
     req.actor = { id: member.id, name: member.name, role: member.role };
     req.adminToken = signedIn.claims;
     req.signedIn = signedIn;
     if (permission === undefined) throw StaffErrors.forbiddenForRole();
-    if (permission !== 'self' && twoFactorRequired && own.twoFactor?.enabled !== true) throw StaffErrors.twoFactorSetupRequired();
-    if (!roleMay(member.role, permission)) throw StaffErrors.forbiddenForRole();
+    const refusal = refusalOf(signedIn.person, permission);
+    if (refusal === 'two_factor_setup') throw StaffErrors.twoFactorSetupRequired();
+    if (refusal === 'role') throw StaffErrors.forbiddenForRole();
     return true;
   }
 }

@@ -47,9 +47,7 @@ export class AdminBearer {
   async allows(authorization: string | undefined, permission?: Permission): Promise<boolean> {
     const signedIn = await this.signedIn(authorization);
     if (signedIn === null) return false;
-    if (permission === undefined) return true;
-    const { member, own, twoFactorRequired } = signedIn.person;
-    return roleMay(member.role, permission) && (!twoFactorRequired || own.twoFactor?.enabled === true);
+    return permission === undefined || refusalOf(signedIn.person, permission) === null;
   }
 
   /**
@@ -60,4 +58,14 @@ export class AdminBearer {
     if (person.member.id === FIRST_OWNER_ID) return this.credentials.passwordSource();
     return `staff:${person.member.id}:${person.member.generation}:${person.own.passwordVersion}`;
   }
+}
+
+/**
+ * Why a signed-in person may not do `permission`, or null when they may: the one judgement the guard and every
+ * other check (health details, the drawn admin page) share. Their own account (`self`) needs no codes yet.
+ */
+export function refusalOf(person: StaffPerson, permission: Permission): 'two_factor_setup' | 'role' | null {
+  const { member, own, twoFactorRequired } = person;
+  if (permission !== 'self' && twoFactorRequired && own.twoFactor?.enabled !== true) return 'two_factor_setup';
+  return roleMay(member.role, permission) ? null : 'role';
 }
