@@ -11,6 +11,7 @@ import { NotificationsModule } from './modules/notifications';
 import { PaymentsModule } from './modules/payments';
 import { OrdersModule } from './modules/orders';
 import { CheckoutModule } from './modules/checkout';
+import { DiscountsModule } from './modules/discounts';
 import { OrderMoneyModule } from './modules/order-money';
 import { OrderDeskModule } from './modules/order-desk';
 import { ReportingModule } from './modules/reporting';
@@ -31,6 +32,7 @@ export const BUSINESS_MODULES: Type[] = [
   NotificationsModule,
   PaymentsModule,
   OrdersModule,
+  DiscountsModule,
   CheckoutModule,
   OrderMoneyModule,
   OrderDeskModule,

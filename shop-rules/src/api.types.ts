@@ -1,3 +1,4 @@
+import type { DiscountKind } from './discount-codes';
 import type { StaffRole, Permission } from './staff-permissions';
 import type { PackQuantity, PackSize, Product } from './catalog.types';
 import type { Fulfilment } from './fulfilment';
@@ -84,6 +85,8 @@ export interface OrderStatusView {
   items: { name: string; packSize: string; packLabel: string; packs: number; cans: number; lineTotal: string }[];
   subtotal: string;
   shipping: string;
+  /** The discount code the order was priced with and what it took off (dollars), or null. */
+  discount: OrderDiscountView | null;
   gstIncluded: string;
   total: string;
   /** Given back to the customer so far, in dollars, or null. */
@@ -451,6 +454,8 @@ export interface AdminOrder {
   collection?: OrderCollection | null;
   subtotal: string;
   shippingCost: string;
+  /** The discount code the order was priced with and what it took off (absent or null: none). */
+  discount?: OrderDiscountView | null;
   totalAmount: string;
   /** GST included in the total (one eleventh). */
   gstIncluded: string;
@@ -778,4 +783,77 @@ export interface StaffActivityEntry {
 export interface StaffActivityPage {
   entries: StaffActivityEntry[];
   nextBefore: number | null;
+}
+
+/** A discount code on an order: the code, its offer in words, and what it took off the GST-inclusive total (dollars). */
+export interface OrderDiscountView {
+  code: string;
+  kind: DiscountKind;
+  description: string;
+  amount: string;
+}
+
+/** `POST /api/admin/discount-codes`: a new code. `value`: the percentage (1-100), or dollars off; none for free shipping. */
+export interface CreateDiscountCodeRequest {
+  code: string;
+  kind: DiscountKind;
+  value?: number;
+  minCans?: number;
+  maxUses?: number;
+  onePerCustomer?: boolean;
+  startsAt?: string;
+  endsAt?: string;
+  productIds?: string[];
+}
+
+/** `GET /api/admin/discount-codes`: one code, its terms and what it has done. Money in dollars. */
+export interface DiscountCodeView {
+  code: string;
+  kind: DiscountKind;
+  /** The percentage, the dollars off (as "5.00"), or null for free shipping. */
+  value: number | string | null;
+  description: string;
+  minCans: number | null;
+  maxUses: number | null;
+  onePerCustomer: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  productIds: string[] | null;
+  disabled: boolean;
+  disabledAt: string | null;
+  createdAt: string;
+  createdBy: EventActor;
+  /** Orders holding a use now (checkouts not yet paid), and orders paid with the code. */
+  uses: { held: number; paid: number };
+  /** What the paid orders with the code took, and what the code took off them. */
+  revenue: string;
+  discountGiven: string;
+}
+
+export interface DiscountCodeList {
+  codes: DiscountCodeView[];
+}
+
+/** `GET /api/admin/discount-codes/:code/history`: each change and use, oldest first, with who made it. */
+export interface DiscountCodeHistoryEntry {
+  at: string;
+  type: string;
+  summary: string;
+  by: EventActor;
+  orderId: string | null;
+}
+
+/**
+ * `POST /api/discount-codes/check`: what the code would take off this cart. `shippingCost`, `totalAmount` and
+ * `gstIncluded` are null until the address (or a pickup) is known.
+ */
+export interface DiscountCheckResponse {
+  code: string;
+  kind: DiscountKind;
+  description: string;
+  discount: string;
+  subtotal: string;
+  shippingCost: string | null;
+  totalAmount: string | null;
+  gstIncluded: string | null;
 }

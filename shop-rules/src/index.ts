@@ -23,6 +23,8 @@ export * from './shipping-email-commands';
 export * from './contact-details';
 export * from './payment-reference';
 export * from './fulfilment';
+export * from './discount-codes';
+export * from './order-discount';
 export * from './release';
 export { addDays, dayCount, daysBetween, isPerthDay, perthDayOf, perthDayStart, perthLongDate, type PerthDay } from './perth-calendar';
 export * from './hidden-characters';

@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   exports: 'Exports of orders, sales, GST and waiting lists (customer data), and customer profiles',
   recovery: 'Order backups and recovery, webhook replay, Auto-Fix, read-model rebuilds',
   system: 'System status and the e-mail outbox',
+  discounts: 'Create, see and disable discount codes, with their uses, revenue and history',
   staff: 'Invite, change and deactivate staff, see their activity, require two-factor codes',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
@@ -127,6 +128,11 @@ export const ADMIN_ROUTES: Readonly<Record<string, Permission | 'public'>> = {
   'DELETE /api/admin/staff/:id/two-factor': 'staff',
   'PUT /api/admin/settings/two-factor': 'staff',
   'GET /api/admin/activity': 'staff',
+
+  'GET /api/admin/discount-codes': 'discounts',
+  'POST /api/admin/discount-codes': 'discounts',
+  'POST /api/admin/discount-codes/:code/disable': 'discounts',
+  'GET /api/admin/discount-codes/:code/history': 'discounts',
 };
 
 /** The permission a route needs, by its method and registered path; undefined for a route not in the table. */

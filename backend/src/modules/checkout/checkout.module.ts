@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 import { CatalogModule } from '../catalog';
 import { OrdersModule } from '../orders';
+import { DiscountsModule } from '../discounts';
 import { PaymentsModule } from '../payments';
 import { CheckoutAdmission } from './checkout-admission/checkout-admission.service';
 import { CheckoutCancellation } from './checkout-cancellation/checkout-cancellation.service';
@@ -9,15 +10,17 @@ import { CheckoutHoldsProjection } from './checkout-holds/checkout-holds.project
 import { CheckoutService } from './checkout/checkout.service';
 import { CreatePaymentIntentController } from './checkout/create-payment-intent.controller';
 import { ReservationExpiry } from './reservation-expiry/reservation-expiry.service';
+import { DiscountCheckAttempts, DiscountCheckController } from './discount-check/discount-check.controller';
+import { DiscountPreview } from './discount-check/discount-preview.service';
 
 /**
  * Checkout: who may check out now (admission), the pack priced and its cans held, the payment opened, a checkout
  * resumed or replaced by a newer one from the same browser, and ended when its hold runs out.
  */
 @Module({
-  imports: [CatalogModule, PaymentsModule, OrdersModule],
-  controllers: [CreatePaymentIntentController],
-  providers: [CheckoutService, CheckoutAdmission, CheckoutCancellation, CheckoutHoldsProjection, ReservationExpiry],
+  imports: [CatalogModule, PaymentsModule, OrdersModule, DiscountsModule],
+  controllers: [CreatePaymentIntentController, DiscountCheckController],
+  providers: [DiscountPreview, DiscountCheckAttempts, CheckoutService, CheckoutAdmission, CheckoutCancellation, CheckoutHoldsProjection, ReservationExpiry],
   exports: [CheckoutAdmission, CheckoutCancellation, ReservationExpiry],
 })
 export class CheckoutModule implements OnModuleInit {

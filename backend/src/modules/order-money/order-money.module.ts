@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionRegistry } from '../../platform/projections/projection-registry';
 import { CatalogModule } from '../catalog';
+import { DiscountsModule } from '../discounts';
 import { CheckoutModule } from '../checkout';
 import { NotificationsModule } from '../notifications';
 import { OrderDeskModule } from '../order-desk';
@@ -24,7 +25,7 @@ import { RefundCompletionProcessManager } from './order-review/refund-completion
  * order, on a return of cans), and the order backups that find payments without their order and recover them.
  */
 @Module({
-  imports: [CatalogModule, PaymentsModule, NotificationsModule, OrdersModule, OrderDeskModule, CheckoutModule],
+  imports: [CatalogModule, PaymentsModule, NotificationsModule, OrdersModule, OrderDeskModule, CheckoutModule, DiscountsModule],
   controllers: [OrderBackupsController, OrderReviewController, OrderReturnsController],
   providers: [
     OrderCompletion,

@@ -12,7 +12,7 @@ import {
   type PaymentGateway,
   type ProviderPaymentIntent,
 } from '../../payments';
-import { clientCents, priceCheckout, type CheckoutCartLine } from '../domain/checkout-pricing';
+import { clientCents, priceCheckout, type CheckoutCartLine, type PricedCheckout } from '../domain/checkout-pricing';
 import { validateCustomerInfo } from '../domain/customer-validation';
 import {
   chosenFulfilment,
@@ -29,7 +29,8 @@ import {
   type OrderPlacedData,
   NumberSequence,
 } from '../../orders';
-import { isReleased, type Fulfilment, decimalString } from '@brewery/shop-rules';
+import { isReleased, type AppliedDiscount, type Fulfilment, decimalString, gstIncludedCents } from '@brewery/shop-rules';
+import { DiscountCodes, type DiscountBasket } from '../../discounts';
 import { CheckoutErrors } from '../domain/checkout.errors';
 
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
@@ -56,6 +57,7 @@ export class CheckoutService {
     private readonly numbers: NumberSequence,
     private readonly admission: CheckoutAdmission,
     private readonly cancellation: CheckoutCancellation,
+    private readonly discounts: DiscountCodes,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -77,11 +79,21 @@ export class CheckoutService {
   ): Promise<CreatePaymentIntentResponse> {
     const fulfilment = chosenFulfilment(request.fulfilment, this.clock.now());
     const customer = validateCustomerInfo(request.customerInfo, fulfilment.method);
+    const discountCode =
+      request.discountCode === undefined || request.discountCode.trim() === '' ? null : this.discounts.codeOf(request.discountCode);
     const admitted = await this.admission.enter(client);
     let claim: HoldClaim | null = null;
     try {
       const earlier = await this.admission.earlierCheckouts(admitted.holder);
-      const resumed = await this.resumeEarlierCheckout(earlier, request, customer, fulfilment, admitted.holder.browser, cause);
+      const resumed = await this.resumeEarlierCheckout(
+        earlier,
+        request,
+        customer,
+        fulfilment,
+        discountCode,
+        admitted.holder.browser,
+        cause,
+      );
       if (resumed !== null) return resumed;
       if (request.confirmRepeat !== true) await this.refuseUnconfirmedRepeat(request, admitted.holder.browser);
       const origin: CheckoutOrigin = { ...admitted.holder, email: customer.email };
@@ -92,6 +104,7 @@ export class CheckoutService {
         request,
         customer,
         fulfilment,
+        discountCode,
         cause,
         admitted.holder,
         admitted.signal,
@@ -115,6 +128,7 @@ export class CheckoutService {
     request: CreatePaymentIntentRequest,
     customer: OrderCustomer,
     fulfilment: Fulfilment,
+    discountCode: string | null,
     browser: string,
     cause: Cause,
   ): Promise<CreatePaymentIntentResponse | null> {
@@ -137,6 +151,7 @@ export class CheckoutService {
         fulfilment,
         at: at.toISOString(),
         marginMs: RESUME_MARGIN_MS,
+        discountCode,
         onSale: await this.onSale(
           state.order.items.map((item) => item.productId),
           at,
@@ -230,6 +245,7 @@ export class CheckoutService {
     request: CreatePaymentIntentRequest,
     customer: ReturnType<typeof validateCustomerInfo>,
     fulfilment: Fulfilment,
+    discountCode: string | null,
     cause: Cause,
     holder: { client: string; browser: string },
     signal: AbortSignal,
@@ -244,6 +260,10 @@ export class CheckoutService {
     }
     const priced = priceCheckout(cart, products, customer, fulfilment, new Date(pricedAt));
     const { summary } = priced;
+    const basket = discountBasket(priced, pricedAt, customer.email, replacing);
+    // The code is asked before anything is recorded; the hold below decides again.
+    const discount = discountCode === null ? null : await this.discounts.price(discountCode, basket);
+    const totalCents = summary.totalCents - (discount?.cents ?? 0);
     // The client left while we priced: nothing is recorded for it.
     if (signal.aborted) throw new CheckoutAbandonedError();
 
@@ -257,8 +277,9 @@ export class CheckoutService {
       items: priced.items.map((item, index) => ({ id: `${orderId}-${index + 1}`, ...item })),
       subtotalCents: summary.subtotalCents,
       shippingCents: summary.shippingCents,
-      totalCents: summary.totalCents,
-      gstCents: summary.gstCents,
+      ...(discount === null ? {} : { discount }),
+      totalCents,
+      gstCents: gstIncludedCents(totalCents),
       totalCans: summary.totalCans,
       estimatedDelivery: summary.shipping.estimatedDelivery,
       isPerthMetro: summary.shipping.isPerthMetro,
@@ -273,6 +294,16 @@ export class CheckoutService {
       command: { type: 'PlaceOrder', order },
       cause,
     });
+
+    if (discount !== null) {
+      try {
+        await this.discounts.hold(orderId, discount, basket, totalCents, cause);
+      } catch (error) {
+        // Taken meanwhile by another checkout (its last use, or this customer's one): refused as the code would be.
+        await this.abandon(orderId, [], 'discount_unavailable', error instanceof Error ? error.message : String(error), cause);
+        throw error;
+      }
+    }
 
     const reserved: string[] = [];
     try {
@@ -304,7 +335,7 @@ export class CheckoutService {
     try {
       intent = await this.gateway.createPaymentIntent({
         orderId,
-        amountCents: summary.totalCents,
+        amountCents: totalCents,
         currency: 'aud',
         idempotencyKey: `order-${orderId}`,
         customerEmail: customer.email,
@@ -386,7 +417,26 @@ export class CheckoutService {
       command: { type: 'CancelOrder', reason, detail },
       cause,
     });
+    // Its code's use is given back by the release process as the order ends; at once here, so a retry finds it free.
+    const { state } = await this.pipeline.load(orderStreamName(orderId), orderDecider);
+    const discount: AppliedDiscount | undefined = state.kind === 'placed' ? state.order.discount : undefined;
+    if (discount !== undefined) await this.discounts.release(discount.code, orderId, reason, cause);
   }
+}
+
+/** The order as the discount code sees it: its lines, shipping, customer and the checkouts it replaces. */
+function discountBasket(priced: PricedCheckout, at: string, email: string, replacing: readonly string[]): DiscountBasket {
+  return {
+    at,
+    lines: priced.summary.lines.map((line) => ({
+      productId: line.productId,
+      lineTotalCents: line.lineTotalCents,
+      quantity: line.quantity,
+    })),
+    shippingCents: priced.summary.shippingCents,
+    email,
+    replacing,
+  };
 }
 
 /** Payment intents a customer can still pay (Stripe's statuses before any attempt has gone through). */
@@ -409,9 +459,16 @@ function checkoutOpened(order: OrderPlacedData, intent: ProviderPaymentIntent): 
     totals: {
       subtotal: decimalString(order.subtotalCents),
       shipping: decimalString(order.shippingCents),
+      discount: decimalString(order.discount?.cents ?? 0),
       gstIncluded: decimalString(order.gstCents),
       total: decimalString(order.totalCents),
     },
+    subtotal: decimalString(order.subtotalCents),
+    shippingCost: decimalString(order.shippingCents),
+    discount: decimalString(order.discount?.cents ?? 0),
+    totalAmount: decimalString(order.totalCents),
+    gstIncluded: decimalString(order.gstCents),
+    discountCode: order.discount?.code ?? null,
     reservationExpiresAt: order.reservationExpiresAt,
   };
 }

@@ -84,6 +84,44 @@ export class CreatePaymentIntentRequest {
   @IsOptional()
   @IsBoolean({ message: 'confirmRepeat must be true or false' })
   confirmRepeat?: boolean;
+
+  @ApiPropertyOptional({ example: 'CLUB10', description: 'A discount code (any case); priced by the server, 409 when it does not apply' })
+  @IsOptional()
+  @IsString({ message: 'discountCode must be text' })
+  @MaxLength(64, { message: 'A code is 3 to 32 letters, digits and dashes.' })
+  discountCode?: string;
+}
+
+/** `POST /api/discount-codes/check`: what a code would take off this cart (nothing is held or recorded). */
+export class DiscountCheckRequest {
+  @ApiProperty({ example: 'CLUB10' })
+  @IsString({ message: 'code is required' })
+  @MaxLength(64, { message: 'A code is 3 to 32 letters, digits and dashes.' })
+  code!: string;
+
+  @ApiProperty({ type: [CartItemRequest] })
+  @IsArray({ message: 'cartItems must be a list' })
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => CartItemRequest)
+  cartItems!: CartItemRequest[];
+
+  @ApiPropertyOptional({
+    type: CustomerInfoRequest,
+    description: 'With an e-mail address: one-per-customer codes are checked; with a state and postcode: shipping',
+  })
+  @IsOptional()
+  @IsObject({ message: 'customerInfo must be an object' })
+  @ValidateNested()
+  @Type(() => CustomerInfoRequest)
+  customerInfo?: CustomerInfoRequest;
+
+  @ApiPropertyOptional({ type: FulfilmentRequest, description: 'Absent: delivery' })
+  @IsOptional()
+  @IsObject({ message: 'fulfilment must be an object, e.g. { "method": "delivery" }' })
+  @ValidateNested()
+  @Type(() => FulfilmentRequest)
+  fulfilment?: FulfilmentRequest;
 }
 
 export interface CreatePaymentIntentResponse {
@@ -94,6 +132,15 @@ export interface CreatePaymentIntentResponse {
   amount: number;
   currency: 'aud';
   /** The server's figures, as decimal strings. */
-  totals: { subtotal: string; shipping: string; gstIncluded: string; total: string };
+  totals: { subtotal: string; shipping: string; discount: string; gstIncluded: string; total: string };
+  /** The same figures under the order's names (dollars, as decimal strings). */
+  subtotal: string;
+  shippingCost: string;
+  /** What the discount code took off ("0.00" without one). */
+  discount: string;
+  totalAmount: string;
+  gstIncluded: string;
+  /** The code the order was priced with (in capitals), or null. */
+  discountCode: string | null;
   reservationExpiresAt: string;
 }

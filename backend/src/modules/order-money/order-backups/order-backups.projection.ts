@@ -141,6 +141,8 @@ export function cancelledMessage(reason: PaymentCancelReason): string {
       return 'Cancelled: a beer of the order was not on sale yet when the card was authorised. The authorisation was released; nothing was charged.';
     case 'amount_mismatch':
       return 'Cancelled: the authorised amount was not the order total. The authorisation was released; nothing was charged.';
+    case 'discount_unavailable':
+      return 'Cancelled: the order’s discount code could not be held for it (used up meanwhile). The authorisation was released; nothing was charged.';
     case 'order_not_payable':
       return 'Cancelled: the order could no longer be paid. The authorisation was released; nothing was charged.';
     case 'provider':

@@ -35,6 +35,7 @@ import {
 import { newOrderAlertEmail, newOrderAlertEmailKey } from '../domain/new-order-alert-email';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { OrderStatusLookup } from '../../order-desk';
+import { DiscountCodes } from '../../discounts';
 
 export type AuthorisationOutcome =
   | { kind: 'captured' }
@@ -42,12 +43,13 @@ export type AuthorisationOutcome =
   | { kind: 'capture_refused'; status: string }
   | { kind: 'not_authorised'; status: PaymentState['status'] };
 
-type RefusalReason = 'sold_out' | 'not_released' | 'amount_mismatch' | 'order_not_payable';
+type RefusalReason = 'sold_out' | 'not_released' | 'amount_mismatch' | 'discount_unavailable' | 'order_not_payable';
 
 const REFUSAL_REASON = {
   sold_out: 'the cans sold out, so the authorisation was cancelled',
   not_released: 'a beer of the order was not on sale yet, so the authorisation was cancelled',
   amount_mismatch: 'the authorised amount was not the order total, so the authorisation was cancelled',
+  discount_unavailable: 'its discount code could not be held for it any more, so the authorisation was cancelled',
   order_not_payable: 'the order could not be paid, so the authorisation was cancelled',
 } as const;
 
@@ -56,6 +58,8 @@ const REFUSAL_DETAIL = {
   not_released:
     'A beer of the order was not on sale yet when the card was authorised; the authorisation was cancelled and nothing was charged.',
   amount_mismatch: 'The card was authorised for another amount than the order total; the authorisation was cancelled.',
+  discount_unavailable:
+    'Its hold had ended and its discount code had been used as many times as it can be meanwhile; the authorisation was cancelled and nothing was charged.',
 } as const;
 
 export type CompletionOutcome =
@@ -87,6 +91,7 @@ export class OrderCompletion {
     private readonly email: EmailService,
     private readonly cancellation: CheckoutCancellation,
     private readonly payments: PaymentWebhookService,
+    private readonly discounts: DiscountCodes,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -137,6 +142,9 @@ export class OrderCompletion {
     const current = await this.orders.placed(orderId);
     const invoiceNumber = current?.invoiceNumber ?? (await this.numbers.invoiceNumberFor(orderId, cause));
     await run({ type: 'AssignInvoiceNumber', invoiceNumber });
+    // Paid with a code: its use is taken for good (held until now; recorded even if the hold had ended, the money being taken).
+    const discount = order.order.discount;
+    if (discount !== undefined) await this.discounts.redeem(orderId, discount, order.order.customer.email, order.order.totalCents, cause);
     const queued = await this.email.queue(
       confirmationEmailKey(orderId),
       orderConfirmationEmail(
@@ -222,6 +230,7 @@ export class OrderCompletion {
     }
     const unheld = await this.holdEveryProduct(order, cause);
     if (unheld !== null) return refuse(unheld);
+    if (!(await this.holdDiscountUse(order, cause))) return refuse('discount_unavailable');
     const short = await this.sell(order, paymentIntentId, cause);
     if (short.length > 0) {
       // Only an operator's recount below the held cans gets here; what did sell stays sold and is flagged.
@@ -299,6 +308,29 @@ export class OrderCompletion {
       }
     }
     return null;
+  }
+
+  /**
+   * The order's discount code holds a use for it: still held (nothing changes), or taken again when its hold had ended
+   * and the code has a use left, judged as it was when the order was priced. False when it cannot be held.
+   */
+  private async holdDiscountUse(order: PlacedOrder, cause: Cause): Promise<boolean> {
+    const { discount, items, shippingCents, customer, placedAt, totalCents, orderId } = order.order;
+    if (discount === undefined) return true;
+    const lines = items.map(({ productId, lineTotalCents, quantity }) => ({ productId, lineTotalCents, quantity }));
+    try {
+      await this.discounts.hold(
+        orderId,
+        discount,
+        { at: placedAt, lines, shippingCents, email: customer.email, replacing: [] },
+        totalCents,
+        cause,
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return false;
+    }
   }
 
   /** Runs one command on the order's stream. */

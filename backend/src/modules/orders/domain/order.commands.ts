@@ -51,6 +51,8 @@ export type OrderCommand =
       marginMs: number;
       /** Every beer of the order is on sale at `at` (a release scheduled after its cans were held is not yet). */
       onSale: boolean;
+      /** The discount code asked for now, in capitals (null: none): resumed only with the code it was placed with. */
+      discountCode: string | null;
     }
   /** Given an invoice number, the order is invoiced in the same append (one write fewer per order). */
   | { type: 'MarkOrderPaid'; paymentIntentId: string; amountCents: number; paidAt: string; invoiceNumber?: string }

@@ -304,6 +304,7 @@ describe('order decider', () => {
       at: '2026-11-23T01:10:00.000Z',
       marginMs: 60_000,
       onSale: true,
+      discountCode: null as string | null,
     };
     const resumed: OrderEvent[] = [{ type: 'CheckoutResumed', data: { at: ask.at } }];
     it('given a pending checkout with its payment opened, when the same browser asks with the same pack and details, then it is resumed', () => {
@@ -323,10 +324,26 @@ describe('order decider', () => {
       { given: 'less than the margin left on the hold', change: { at: '2026-11-23T01:29:00.001Z' } },
       { given: 'the hold over', change: { at: '2026-11-23T01:31:00.000Z' } },
       { given: 'a beer of the order no longer on sale (a release scheduled since)', change: { onSale: false } },
+      { given: 'a discount code it was not placed with', change: { discountCode: 'CLUB10' } },
     ])('given a pending checkout, when it is asked with $given, then it is not resumed', ({ change }) => {
       orders
         .given([held, attached])
         .when({ ...ask, ...change })
+        .then([]);
+    });
+    it('given a checkout placed with a code, when it is asked with the same code, then it is resumed; without the code or with another, it is not', () => {
+      const withCode: OrderEvent = {
+        type: 'OrderPlaced',
+        data: { ...held.data, discount: { code: 'CLUB10', kind: 'percent', cents: 220, description: '10% off' } } as typeof order,
+      };
+      orders
+        .given([withCode, attached])
+        .when({ ...ask, discountCode: 'CLUB10' })
+        .then(resumed);
+      orders.given([withCode, attached]).when(ask).then([]);
+      orders
+        .given([withCode, attached])
+        .when({ ...ask, discountCode: 'FREESHIP' })
         .then([]);
     });
     it('given a checkout without a payment yet, paid, ended, being captured, or from before holders were kept, then it is not resumed', () => {

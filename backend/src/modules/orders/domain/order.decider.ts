@@ -406,6 +406,7 @@ function isResumable(state: PlacedOrder, command: Extract<OrderCommand, { type: 
   );
   const asked = command.lines.map(lineKey);
   return (
+    (state.order.discount?.code ?? null) === command.discountCode &&
     sameCustomer(state.order.customer, command.customer) &&
     sameFulfilment(fulfilmentOf(state.order), command.fulfilment) &&
     placed.sort().join('\n') === asked.sort().join('\n')

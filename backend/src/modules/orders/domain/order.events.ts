@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@brewery/eventstore';
-import type { Fulfilment, IdType, OrderStatus, PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
+import type { AppliedDiscount, Fulfilment, IdType, OrderStatus, PackQuantity, PackSize, ShippingState } from '@brewery/shop-rules';
 
 /** The spec's order lifecycle. Only `pending` and `paid` are reached by checkout; the rest are the operator's. */
 export { ORDER_STATUSES, type OrderStatus } from '@brewery/shop-rules';
@@ -37,8 +37,15 @@ export interface OrderPlacedData {
   orderId: string;
   customer: OrderCustomer;
   items: OrderItem[];
+  /** The beers' lines added up, before any discount. */
   subtotalCents: number;
   shippingCents: number;
+  /**
+   * The discount code the order was priced with and what it took off (absent: none). The total is then
+   * subtotal + shipping - discount, and the GST one eleventh of that total.
+   */
+  discount?: AppliedDiscount;
+  /** What is charged: subtotal + shipping - discount. */
   totalCents: number;
   /** GST included in the total: one eleventh. */
   gstCents: number;
@@ -81,7 +88,9 @@ export type OrderCancelReason =
    */
   | 'not_released'
   /** The card was authorised for another amount than the order's total: cancelled, nothing charged. */
-  | 'amount_mismatch';
+  | 'amount_mismatch'
+  /** Its discount code could not be held for it (used up, or one per customer, meanwhile): nothing charged. */
+  | 'discount_unavailable';
 /** Why the order's reservations ended without a sale (the product streams record the same reason). */
 export type ReservationReleaseReason =
   'payment_failed' | 'order_deleted' | 'order_cancelled' | 'expired' | 'superseded' | 'checkout_cancelled';

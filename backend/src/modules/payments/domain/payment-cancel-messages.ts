@@ -14,6 +14,8 @@ export function customerCancelMessage(reason: PaymentCancelReason): string {
       return 'This checkout was replaced by a newer one you started, so nothing was charged.';
     case 'checkout_cancelled':
       return 'This checkout was not finished, so nothing was charged.';
+    case 'discount_unavailable':
+      return 'The discount code of this order had been used as many times as it can be, so nothing was charged.';
     case 'amount_mismatch':
     case 'order_not_payable':
     case 'provider':

@@ -67,7 +67,16 @@ export type PaymentFailed = DomainEvent<
  * not the order's, the order could no longer be paid, or the provider's own reason.
  */
 export type PaymentCancelReason =
-  'expired' | 'superseded' | 'checkout_cancelled' | 'sold_out' | 'not_released' | 'amount_mismatch' | 'order_not_payable' | 'provider';
+  | 'expired'
+  | 'superseded'
+  | 'checkout_cancelled'
+  | 'sold_out'
+  | 'not_released'
+  | 'amount_mismatch'
+  | 'order_not_payable'
+  /** The order's discount code could not be held for it when the card was authorised. */
+  | 'discount_unavailable'
+  | 'provider';
 
 /** A provider event that arrived too late to change anything (a failure after the success, a second success). */
 export type ProviderEventIgnored = DomainEvent<

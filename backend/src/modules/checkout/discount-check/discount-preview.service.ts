@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  decimalString,
+  gstIncludedCents,
+  isShippingState,
+  perthDayOf,
+  type DiscountCheckResponse,
+  type Fulfilment,
+} from '@brewery/shop-rules';
+import { CLOCK, type Clock } from '../../../platform/clock';
+import { DomainError } from '../../../shared-kernel/domain-error';
+import { CatalogStock, type ProductSnapshot } from '../../catalog';
+import { DiscountCodes } from '../../discounts';
+import { chosenFulfilment } from '../../orders';
+import { priceCheckout, type PricedCheckout } from '../domain/checkout-pricing';
+import type { DiscountCheckRequest } from '../checkout/create-payment-intent.request.dto';
+
+/**
+ * "Have a code?": what a code would take off this cart, priced on the server exactly as the checkout prices it,
+ * with nothing held or recorded. The shipping (and so the total) is known once the address or a pickup is; before
+ * that the code is priced on the beers alone.
+ */
+@Injectable()
+export class DiscountPreview {
+  constructor(
+    private readonly stock: CatalogStock,
+    private readonly discounts: DiscountCodes,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async check(request: DiscountCheckRequest): Promise<DiscountCheckResponse> {
+    const code = this.discounts.codeOf(request.code);
+    const now = this.clock.now();
+    const at = now.toISOString();
+    const products = new Map<string, ProductSnapshot | null>();
+    for (const productId of new Set(request.cartItems.map((line) => line.productId))) {
+      products.set(productId, await this.stock.snapshot(productId, at));
+    }
+    const fulfilment = chosenFulfilment(request.fulfilment, now);
+    const state = request.customerInfo?.state?.trim().toUpperCase() ?? '';
+    const address = { state: isShippingState(state) ? state : 'WA', postCode: request.customerInfo?.postCode?.trim() ?? '' };
+    let priced: PricedCheckout | null = null;
+    if (fulfilment.method === 'pickup' || (isShippingState(state) && address.postCode !== '')) {
+      try {
+        priced = priceCheckout(request.cartItems, products, address, fulfilment, now);
+      } catch (error) {
+        // An address still being typed prices as unknown; anything else about the cart is said as the checkout says it.
+        if (!(error instanceof DomainError) || error.code !== 'invalid_cart') throw error;
+      }
+    }
+    const shippingKnown = priced !== null;
+    const beersOnly: Fulfilment = { method: 'pickup', pickupDate: perthDayOf(now) };
+    priced ??= priceCheckout(request.cartItems, products, address, beersOnly, now);
+    const email = request.customerInfo?.email?.trim() ?? '';
+    const discount = await this.discounts.price(code, {
+      at,
+      lines: priced.summary.lines.map(({ productId, lineTotalCents, quantity }) => ({ productId, lineTotalCents, quantity })),
+      shippingCents: priced.summary.shippingCents,
+      email: email === '' ? null : email,
+      replacing: [],
+    });
+    const totalCents = priced.summary.totalCents - discount.cents;
+    return {
+      code: discount.code,
+      kind: discount.kind,
+      description: discount.description,
+      discount: decimalString(discount.cents),
+      subtotal: decimalString(priced.summary.subtotalCents),
+      shippingCost: shippingKnown ? decimalString(priced.summary.shippingCents) : null,
+      totalAmount: shippingKnown ? decimalString(totalCents) : null,
+      gstIncluded: shippingKnown ? decimalString(gstIncludedCents(totalCents)) : null,
+    };
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  decimalString,
+  describeDiscount,
+  formatCents,
+  type DiscountCodeHistoryEntry,
+  type EventActor,
+  type DiscountCodeView,
+} from '@brewery/shop-rules';
+import type { RecordedEvent } from '@brewery/eventstore';
+import type { DiscountCodeDoc } from './discount-codes.projection';
+import type { DiscountCodeDefinition, DiscountCodeEvent } from '../domain/discount-code.events';
+import type { DefinedCode } from '../domain/discount-code.decider';
+
+/** What the admin sees of a code, from its read-model document or from its stream's state. */
+export interface DiscountCodeFigures extends DiscountCodeDefinition {
+  createdAt: string;
+  createdBy: EventActor;
+  disabledAt: string | null;
+  held: number;
+  paid: number;
+  revenueCents: number;
+  discountGivenCents: number;
+}
+
+export function figuresOfDoc(doc: DiscountCodeDoc): DiscountCodeFigures {
+  const { _id, revision, heldOrders, paidOrders, ...rest } = doc;
+  return { ...rest, held: heldOrders.length, paid: paidOrders.length };
+}
+
+/** The same figures from the code's stream as a command left it (an answer before the read model has it). */
+export function figuresOfState(state: DefinedCode, createdBy: EventActor): DiscountCodeFigures {
+  const redeemed = Object.values(state.redeemed);
+  return {
+    ...state.definition,
+    createdAt: state.createdAt,
+    createdBy,
+    disabledAt: state.disabledAt,
+    held: Object.keys(state.held).length,
+    paid: redeemed.length,
+    revenueCents: redeemed.reduce((sum, use) => sum + use.totalCents, 0),
+    discountGivenCents: redeemed.reduce((sum, use) => sum + use.discountCents, 0),
+  };
+}
+
+/** A code as the admin list shows it. */
+export function discountCodeView(doc: DiscountCodeFigures): DiscountCodeView {
+  const offer = doc.offer;
+  return {
+    code: doc.code,
+    kind: offer.kind,
+    value: offer.kind === 'percent' ? offer.percent : offer.kind === 'amount' ? decimalString(offer.amountCents) : null,
+    description: describeDiscount(offer),
+    minCans: doc.minCans,
+    maxUses: doc.maxUses,
+    onePerCustomer: doc.onePerCustomer,
+    startsAt: doc.startsAt,
+    endsAt: doc.endsAt,
+    productIds: doc.productIds,
+    disabled: doc.disabledAt !== null,
+    disabledAt: doc.disabledAt,
+    createdAt: doc.createdAt,
+    createdBy: doc.createdBy,
+    uses: { held: doc.held, paid: doc.paid },
+    revenue: decimalString(doc.revenueCents),
+    discountGiven: decimalString(doc.discountGivenCents),
+  };
+}
+
+function summaryOf(event: DiscountCodeEvent): { summary: string; orderId: string | null } {
+  switch (event.type) {
+    case 'DiscountCodeCreated': {
+      const d = event.data;
+      const limits = [
+        d.minCans === null ? null : `at least ${d.minCans} cans`,
+        d.maxUses === null ? null : `${d.maxUses} uses`,
+        d.onePerCustomer ? 'once per customer' : null,
+        d.productIds === null ? null : `only ${d.productIds.join(', ')}`,
+        d.startsAt === null ? null : `from ${d.startsAt}`,
+        d.endsAt === null ? null : `until ${d.endsAt}`,
+      ].filter((part): part is string => part !== null);
+      return {
+        summary: `Created ${d.code}: ${describeDiscount(d.offer)}${limits.length === 0 ? '' : ` (${limits.join(', ')})`}`,
+        orderId: null,
+      };
+    }
+    case 'DiscountCodeDisabled':
+      return { summary: 'Disabled: no new uses', orderId: null };
+    case 'DiscountUseHeld': {
+      const replaced = event.data.replaced.length === 0 ? '' : ` (passed on from #${event.data.replaced.join(', #')})`;
+      return {
+        summary: `Held by order #${event.data.orderId}: ${formatCents(event.data.discountCents)} off${replaced}`,
+        orderId: event.data.orderId,
+      };
+    }
+    case 'DiscountUseReleased':
+      return {
+        summary: `Given back by order #${event.data.orderId} (${event.data.reason.replaceAll('_', ' ')})`,
+        orderId: event.data.orderId,
+      };
+    case 'DiscountUseRedeemed':
+      return {
+        summary: `Used by order #${event.data.orderId}: ${formatCents(event.data.discountCents)} off ${formatCents(event.data.totalCents)} paid${event.data.held ? '' : ' (paid after its hold had ended)'}`,
+        orderId: event.data.orderId,
+      };
+  }
+}
+
+/** A code's stream as its history: each change and use, oldest first, with who made it. */
+export function discountCodeHistory(recorded: readonly RecordedEvent[]): DiscountCodeHistoryEntry[] {
+  return recorded.map((event) => ({
+    at: event.metadata.occurredAt,
+    type: event.type,
+    by: event.metadata.actor,
+    ...summaryOf({ type: event.type, data: event.data } as DiscountCodeEvent),
+  }));
+}

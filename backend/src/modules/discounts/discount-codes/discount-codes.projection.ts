@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { DocumentStore, RecordedEvent } from '@brewery/eventstore';
+import type { EventActor } from '@brewery/shop-rules';
+import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
+import type { Projection } from '../../../platform/projections/projection';
+import type { DiscountCodeDefinition, DiscountCodeEvent } from '../domain/discount-code.events';
+import { DISCOUNT_CODE_EVENT_TYPES } from '../domain/discount-code.events';
+
+export const DISCOUNT_CODES = 'discount-codes';
+const STREAM_PREFIX = 'discount-code-';
+
+/** One code as the admin list shows it: its terms, and the orders holding and paid with it. */
+export interface DiscountCodeDoc extends FoldedDoc, DiscountCodeDefinition {
+  createdAt: string;
+  createdBy: EventActor;
+  disabledAt: string | null;
+  heldOrders: string[];
+  paidOrders: string[];
+  /** What the paid orders with the code took, and what the code took off them, in cents. */
+  revenueCents: number;
+  discountGivenCents: number;
+}
+
+/** Each code's figures, folded from its stream (a redelivered event is skipped by its revision). */
+export const discountCodesFold: Fold<DiscountCodeDoc> = {
+  collection: DISCOUNT_CODES,
+  documentOf: (event) =>
+    event.streamName.startsWith(STREAM_PREFIX) ? { id: event.streamName.slice(STREAM_PREFIX.length), ownStream: true } : null,
+  evolve(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as DiscountCodeEvent;
+    if (event.type === 'DiscountCodeCreated') {
+      if (doc !== null) return doc;
+      const { createdAt, ...definition } = event.data;
+      return {
+        _id: definition.code,
+        revision: recorded.revision,
+        ...definition,
+        createdAt,
+        createdBy: recorded.metadata.actor,
+        disabledAt: null,
+        heldOrders: [],
+        paidOrders: [],
+        revenueCents: 0,
+        discountGivenCents: 0,
+      };
+    }
+    if (doc === null) return null;
+    switch (event.type) {
+      case 'DiscountCodeDisabled':
+        return { ...doc, disabledAt: event.data.disabledAt };
+      case 'DiscountUseHeld': {
+        const ended = new Set([...event.data.replaced, event.data.orderId]);
+        return { ...doc, heldOrders: [...doc.heldOrders.filter((id) => !ended.has(id)), event.data.orderId] };
+      }
+      case 'DiscountUseReleased':
+        return { ...doc, heldOrders: doc.heldOrders.filter((id) => id !== event.data.orderId) };
+      case 'DiscountUseRedeemed':
+        return {
+          ...doc,
+          heldOrders: doc.heldOrders.filter((id) => id !== event.data.orderId),
+          paidOrders: [...doc.paidOrders, event.data.orderId],
+          revenueCents: doc.revenueCents + event.data.totalCents,
+          discountGivenCents: doc.discountGivenCents + event.data.discountCents,
+        };
+      default:
+        return doc;
+    }
+  },
+};
+
+@Injectable()
+export class DiscountCodesProjection implements Projection {
+  readonly name = 'discount-codes';
+  readonly collections = [DISCOUNT_CODES];
+  readonly indexes = { [DISCOUNT_CODES]: [{ createdAt: -1 }] } as const;
+  readonly eventTypes = DISCOUNT_CODE_EVENT_TYPES;
+
+  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    return applyFold(discountCodesFold, event, store);
+  }
+}

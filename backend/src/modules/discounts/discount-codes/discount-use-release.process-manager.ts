@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { streamId, type RecordedEvent } from '@brewery/eventstore';
+import { causedBy } from '../../../platform/event-sourcing/command-metadata';
+import type { ProcessManager } from '../../../platform/projections/projection';
+import { OrderStreams } from '../../orders';
+import { DiscountCodes } from './discount-codes.service';
+
+/**
+ * A checkout that ends unpaid gives its code's use back, whatever ended it (its hold expired, a newer checkout
+ * superseded it, the customer left, the operator cancelled or deleted it). The order's stream says whether it is
+ * over and unpaid; a paid order keeps its use, even when refunded. Durable checkpoint, idempotent steps.
+ */
+@Injectable()
+export class DiscountUseReleaseProcessManager implements ProcessManager {
+  readonly name = 'discount-use-release';
+  readonly eventTypes = ['OrderCancelled', 'OrderDeleted', 'OrderStatusChanged'] as const;
+
+  constructor(
+    private readonly orders: OrderStreams,
+    private readonly codes: DiscountCodes,
+  ) {}
+
+  async handle(event: RecordedEvent): Promise<void> {
+    if (event.type === 'OrderStatusChanged' && (event.data as { to?: unknown }).to !== 'cancelled') return;
+    const orderId = streamId(event.streamName);
+    const order = await this.orders.placed(orderId);
+    const discount = order?.order.discount;
+    if (order === null || discount === undefined) return;
+    if (order.paidWith !== null || order.captureClaim !== null || order.status !== 'cancelled') return;
+    const reason =
+      event.type === 'OrderCancelled'
+        ? String((event.data as { reason?: unknown }).reason)
+        : event.type === 'OrderDeleted'
+          ? 'order_deleted'
+          : 'order_cancelled';
+    await this.codes.release(discount.code, orderId, reason, causedBy(event));
+  }
+}
