@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { EventStore, RecordedEvent } from '@brewery/eventstore';
+import type { OrderPlacedData } from '../../backend/src/modules/orders';
 import { CatalogStock } from '../../backend/src/modules/catalog';
 import { ReservationExpiry } from '../../backend/src/modules/checkout/reservation-expiry/reservation-expiry.service';
 import { PAYMENT_GATEWAY } from '../../backend/src/modules/payments/gateway/payment-gateway.port';
@@ -20,14 +21,17 @@ import { createTestApp, type TestApp } from '../../backend/test/create-test-app'
 import { byScale } from './support/fault-scale';
 
 /**
- * Where an order meets its payment (docs/decisions/0003), as a property: random interleavings of checkout, card payment,
+ * Where an order meets its payment (docs/decisions/0003), as a property: random interleavings of checkout (some with a
+ * discount code of 1 or 2 uses, a percentage or an amount off), card payment,
  * delete, cancel (with and without keeping the payment), a status by hand, refunds (keys repeated on purpose),
  * hold expiry and webhook redelivery, fired in concurrent waves with 0-6 ms between them, through the real
  * pipeline. After each run, whatever happened:
  *   - no money is kept for a deleted or cancelled order (unless the operator chose to keep it, with a reason);
  *   - no payment is refunded more than was paid, and one refund key is one refund;
  *   - stock adds up: on hand = start - cans of orders paid + cans returned, and nothing is held by an ended order;
- *   - every order whose money was taken is found by its number.
+ *   - every order whose money was taken is found by its number;
+ *   - cents add up: total = lines + shipping - discount, GST one eleventh of it, a payment takes exactly the total;
+ *   - a code's uses: none held once every order has ended, one per paid order with it, never more than its limit.
  * `npm test` runs it briefly with a seed of the day; `npm run test:faults` at length. FAULT_SEED replays one.
  */
 const NUM_RUNS = byScale(40, 400);
@@ -48,6 +52,10 @@ interface Step {
 }
 interface Plan {
   orders: ('4pack' | '8pack')[];
+  /** Which orders ask for the run's discount code (it has `codeUses` uses: later ones check out without it). */
+  withCode: boolean[];
+  code: { kind: 'percent'; value: number } | { kind: 'amount'; value: number };
+  codeUses: number;
   waves: Step[][];
 }
 
@@ -77,6 +85,12 @@ const planArbitrary: fc.Arbitrary<Plan> = fc
   .chain((orders) =>
     fc.record({
       orders: fc.constant(orders),
+      withCode: fc.array(fc.boolean(), { minLength: orders.length, maxLength: orders.length }),
+      code: fc.oneof(
+        fc.record({ kind: fc.constant('percent' as const), value: fc.integer({ min: 1, max: 100 }) }),
+        fc.record({ kind: fc.constant('amount' as const), value: fc.integer({ min: 1, max: 9_999 }).map((c) => c / 100) }),
+      ),
+      codeUses: fc.integer({ min: 1, max: 2 }),
       waves: fc.array(fc.array(stepArbitrary(orders.length), { minLength: 1, maxLength: 3 }), { minLength: 2, maxLength: 8 }),
     }),
   );
@@ -169,18 +183,29 @@ describe('an order and its money, under random interleavings', () => {
     'keeps no money for a deleted or cancelled order, refunds once per key and never more than paid, and stock adds up',
     async () => {
       const started = Date.now();
-      const totals = { runs: 0, orders: 0, steps: 0, paid: 0, deletedOrCancelled: 0, refunds: 0 };
+      const totals = { runs: 0, orders: 0, steps: 0, paid: 0, deletedOrCancelled: 0, refunds: 0, coded: 0, paidWithCode: 0 };
       await fc.assert(
         fc.asyncProperty(planArbitrary, async (plan) => {
           const productId = `property-${totals.runs}-${Date.now().toString(36)}`;
           const fields = beer(`Property ${totals.runs}`, { inventory: START });
           await seedProduct(t, productId, fields);
+          const code = `MONEY-${totals.runs}-${Date.now().toString(36)}`;
+          await admin('post', '/api/admin/discount-codes')
+            .send({ code, ...plan.code, maxUses: plan.codeUses })
+            .expect(201);
           const orders: CheckoutAnswer[] = [];
           // Each order its own shopper: a checkout with the same e-mail address from here would replace the one before.
-          for (const [n, pack] of plan.orders.entries())
-            orders.push(
-              await checkOut(t, [cartLine(productId, fields, pack, 1)], { ...customer, email: `money.${totals.runs}.${n}@example.com` }),
-            );
+          for (const [n, pack] of plan.orders.entries()) {
+            const cartItems = [cartLine(productId, fields, pack, 1)];
+            const info = { ...customer, email: `money.${totals.runs}.${n}@example.com` };
+            const coded =
+              plan.withCode[n] === true
+                ? await t.http().post('/api/create-payment-intent').send({ cartItems, customerInfo: info, discountCode: code })
+                : null;
+            if (coded !== null && coded.status !== 200)
+              expect({ n, refused: coded.body }).toMatchObject({ n, refused: { code: 'code_used_up' } });
+            orders.push(coded?.status === 200 ? (coded.body as CheckoutAnswer) : await checkOut(t, cartItems, info));
+          }
           for (const wave of plan.waves) {
             await Promise.all(
               wave.map(async (step) => {
@@ -193,6 +218,7 @@ describe('an order and its money, under random interleavings', () => {
           await settledOrSaid();
 
           let soldCans = 0;
+          const withCodePaid: { orderId: string; paid: boolean }[] = [];
           for (const [index, order] of orders.entries()) {
             const orderEvents = await events(`order-${order.orderId}`);
             const paymentEvents = await events(`payment-${order.paymentIntentId}`);
@@ -220,6 +246,19 @@ describe('an order and its money, under random interleavings', () => {
 
             // Refunded never more than paid
             expect({ ...story, overRefunded: refunded > paid }).toEqual({ ...story, overRefunded: false });
+            // Money adds up to the cent: the total is the lines and shipping less the discount, the GST one eleventh of it,
+            // and a payment takes exactly the total
+            const placed = orderEvents.find((e) => e.type === 'OrderPlaced')?.data as OrderPlacedData;
+            const off = placed.discount?.cents ?? 0;
+            expect({ ...story, total: placed.totalCents, gst: placed.gstCents, charged: paid === 0 ? placed.totalCents : paid }).toEqual({
+              ...story,
+              total: placed.subtotalCents + placed.shippingCents - off,
+              gst: Math.round(placed.totalCents / 11),
+              charged: placed.totalCents,
+            });
+            expect({ ...story, offOk: off >= 0 && placed.totalCents >= 50 }).toEqual({ ...story, offOk: true });
+            if (placed.discount !== undefined)
+              withCodePaid.push({ orderId: order.orderId, paid: orderEvents.some((e) => e.type === 'OrderPaid') });
             // No money kept for an order deleted or cancelled, unless the operator kept it with a reason
             if ((deleted || cancelled) && !keptOnPurpose) {
               expect({ ...story, kept: paid - refunded }).toEqual({ ...story, kept: 0 });
@@ -260,6 +299,29 @@ describe('an order and its money, under random interleavings', () => {
             plan,
             reserved: 0,
           });
+          // The code's uses, like the cans: none held once every order has ended, one taken by each paid order with the
+          // code, and never more than its limit
+          const uses = await events(`discount-code-${code.toUpperCase()}`);
+          const held = new Set<string>();
+          const redeemed: string[] = [];
+          for (const e of uses) {
+            const data = e.data as { orderId: string; replaced?: string[] };
+            if (e.type === 'DiscountUseHeld') held.add(data.orderId);
+            if (e.type === 'DiscountUseReleased') held.delete(data.orderId);
+            if (e.type === 'DiscountUseRedeemed') {
+              held.delete(data.orderId);
+              redeemed.push(data.orderId);
+            }
+          }
+          const paidWithCode = withCodePaid.filter((o) => o.paid).map((o) => o.orderId);
+          expect({ plan, held: [...held], redeemed: redeemed.sort(), withinLimit: redeemed.length <= plan.codeUses }).toEqual({
+            plan,
+            held: [],
+            redeemed: paidWithCode.sort(),
+            withinLimit: true,
+          });
+          totals.coded += withCodePaid.length;
+          totals.paidWithCode += paidWithCode.length;
 
           totals.runs += 1;
           totals.orders += orders.length;
@@ -272,7 +334,8 @@ describe('an order and its money, under random interleavings', () => {
       expect(totals.runs).toBeGreaterThanOrEqual(MIN_RUNS);
       console.log(
         `order money: seed ${SEED}, ${totals.runs} runs, ${totals.orders} orders, ${totals.steps} steps, ${totals.paid} paid, ` +
-          `${totals.deletedOrCancelled} deleted or cancelled, ${totals.refunds} refunds, no money kept, stock adds up, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `${totals.deletedOrCancelled} deleted or cancelled, ${totals.refunds} refunds, ${totals.coded} with a code (${totals.paidWithCode} paid), ` +
+          `no money kept, stock and code uses add up, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     },
     byScale(120_000, 900_000),

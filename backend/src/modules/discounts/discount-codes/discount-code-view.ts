@@ -23,7 +23,7 @@ export interface DiscountCodeFigures extends DiscountCodeDefinition {
 }
 
 export function figuresOfDoc(doc: DiscountCodeDoc): DiscountCodeFigures {
-  const { _id, revision, heldOrders, paidOrders, ...rest } = doc;
+  const { _id: _key, revision: _revision, heldOrders, paidOrders, ...rest } = doc;
   return { ...rest, held: heldOrders.length, paid: paidOrders.length };
 }
 

@@ -6,14 +6,16 @@ import { OrderStreams } from '../../orders';
 import { DiscountCodes } from './discount-codes.service';
 
 /**
- * A checkout that ends unpaid gives its code's use back, whatever ended it (its hold expired, a newer checkout
- * superseded it, the customer left, the operator cancelled or deleted it). The order's stream says whether it is
- * over and unpaid; a paid order keeps its use, even when refunded. Durable checkpoint, idempotent steps.
+ * A checkout that ends unpaid gives its code's use back with its cans, whatever ended it (its hold expired, a newer
+ * checkout superseded it, the customer left, the operator cancelled or deleted it, or its cans were handed back
+ * while the operator had moved it on by hand). The order's stream says whether it is over and unpaid; a paid order
+ * keeps its use, even when refunded, and one whose card is being captured keeps it too (the capture holds it again
+ * if it must). Durable checkpoint, idempotent steps.
  */
 @Injectable()
 export class DiscountUseReleaseProcessManager implements ProcessManager {
   readonly name = 'discount-use-release';
-  readonly eventTypes = ['OrderCancelled', 'OrderDeleted', 'OrderStatusChanged'] as const;
+  readonly eventTypes = ['OrderCancelled', 'OrderDeleted', 'OrderStatusChanged', 'OrderReservationReleased'] as const;
 
   constructor(
     private readonly orders: OrderStreams,
@@ -26,13 +28,10 @@ export class DiscountUseReleaseProcessManager implements ProcessManager {
     const order = await this.orders.placed(orderId);
     const discount = order?.order.discount;
     if (order === null || discount === undefined) return;
-    if (order.paidWith !== null || order.captureClaim !== null || order.status !== 'cancelled') return;
-    const reason =
-      event.type === 'OrderCancelled'
-        ? String((event.data as { reason?: unknown }).reason)
-        : event.type === 'OrderDeleted'
-          ? 'order_deleted'
-          : 'order_cancelled';
+    if (order.paidWith !== null || order.captureClaim !== null) return;
+    if (order.status !== 'cancelled' && order.reservation === 'held') return;
+    const given = (event.data as { reason?: unknown }).reason;
+    const reason = typeof given === 'string' ? given : event.type === 'OrderDeleted' ? 'order_deleted' : 'order_cancelled';
     await this.codes.release(discount.code, orderId, reason, causedBy(event));
   }
 }
