@@ -144,6 +144,12 @@ describe('discount codes', () => {
         ['DiscountCodeDisabled', FIRST_OWNER],
       ]);
       expect(history[0]?.summary).toBe('Created SPRING-5: $5.00 off (10 uses, once per customer)');
+      // The staff trail says the same, under the person who did it.
+      await settle(t);
+      const trail = (await admin('get', `/api/admin/activity?staffId=${FIRST_OWNER.id}`)).body as { entries: { summary: string }[] };
+      expect(trail.entries.map((entry) => entry.summary)).toEqual(
+        expect.arrayContaining(['Created SPRING-5: $5.00 off (10 uses, once per customer)', 'Disabled: no new uses']),
+      );
     });
 
     it.each([

@@ -4,6 +4,7 @@ import type { StaffActivityEntry } from '@brewery/shop-rules';
 import type { Projection } from '../../platform/projections/projection';
 import { describeEvent } from '../order-history';
 import { describeProductEvent } from '../product-history';
+import { describeDiscountCodeEvent } from '../discounts';
 
 export const STAFF_ACTIVITY = 'staff-activity';
 
@@ -35,6 +36,7 @@ const STAFF_SUMMARIES: Readonly<Record<string, (d: Data) => string>> = {
 /** A sentence for what the event did, in the words of the history it belongs to. */
 export function describeActivity(event: Pick<RecordedEvent, 'type' | 'data' | 'streamName' | 'metadata'>): string {
   if (event.streamName.startsWith('product-')) return describeProductEvent(event);
+  if (event.streamName.startsWith('discount-code-')) return describeDiscountCodeEvent(event);
   const staff = STAFF_SUMMARIES[event.type];
   if (staff !== undefined) return staff((event.data ?? {}) as Data);
   return describeEvent(event);

@@ -66,6 +66,11 @@ export function discountCodeView(doc: DiscountCodeFigures): DiscountCodeView {
   };
 }
 
+/** A sentence for one event of a code's stream, as its history and the staff activity say it. */
+export function describeDiscountCodeEvent(event: Pick<RecordedEvent, 'type' | 'data'>): string {
+  return summaryOf({ type: event.type, data: event.data } as DiscountCodeEvent).summary;
+}
+
 function summaryOf(event: DiscountCodeEvent): { summary: string; orderId: string | null } {
   switch (event.type) {
     case 'DiscountCodeCreated': {
