@@ -104,6 +104,22 @@ describe('order backups tab', () => {
     expect(within(rowOf('pi_odd')).getByText('failed')).toBeInTheDocument();
   });
 
+  it('shows what a discount code took off, so the totals add up to what was charged', async () => {
+    const discounted = aBackup({
+      paymentIntentId: 'pi_code',
+      totals: { subtotal: '24.00', shipping: '10.00', discount: '2.40', total: '31.60' },
+      discountCode: 'CLUB10',
+    });
+    stubApi({ 'GET /api/admin/order-backups': { body: { ...listing, backups: [...backups, discounted] } } });
+    renderWithProviders(<OrderBackupsTab />);
+    await backupsShown();
+    const row = rowOf('pi_code');
+    expect(row).toHaveTextContent('Discount (CLUB10)');
+    expect(row).toHaveTextContent('-$2.40');
+    expect(row).toHaveTextContent('$31.60');
+    expect(rowOf('pi_paid')).not.toHaveTextContent('Discount');
+  });
+
   it('offers Recover only on succeeded backups', async () => {
     stubApi({ 'GET /api/admin/order-backups': { body: listing } });
     renderWithProviders(<OrderBackupsTab />);

@@ -90,6 +90,12 @@ export function OrderBackupsTab() {
         <dd>{money(backup.totals.subtotal)}</dd>
         <dt>Shipping</dt>
         <dd>{money(backup.totals.shipping)}</dd>
+        {backup.totals.discount === undefined ? null : (
+          <>
+            <dt>Discount{backup.discountCode === undefined ? '' : ` (${backup.discountCode})`}</dt>
+            <dd>-{money(backup.totals.discount)}</dd>
+          </>
+        )}
         <dt>Total</dt>
         <dd>{money(backup.totals.total)}</dd>
       </dl>

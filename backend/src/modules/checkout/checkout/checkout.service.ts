@@ -369,6 +369,7 @@ export class CheckoutService {
           })),
           subtotalCents: order.subtotalCents,
           shippingCents: order.shippingCents,
+          ...(order.discount === undefined ? {} : { discount: { code: order.discount.code, cents: order.discount.cents } }),
           totalCents: order.totalCents,
           fulfilment,
           currency: 'aud',

@@ -73,6 +73,26 @@ describe('order backups read model', () => {
     expect(Object.keys(view)).not.toEqual(expect.arrayContaining(['revision']));
   });
 
+  it('keeps a discount code and what it took off, so the backup adds up to what was charged', async () => {
+    const discounted: PaymentEvent = {
+      type: 'PaymentIntentCreated',
+      data: {
+        ...(created.data as Extract<PaymentEvent, { type: 'PaymentIntentCreated' }>['data']),
+        discount: { code: 'CLUB10', cents: 440 },
+        totalCents: 4960,
+      },
+    };
+    const view = orderBackupOf((await project([recorded(0, discounted)])) as OrderBackupDoc);
+    expect(view).toMatchObject({
+      totals: { subtotal: '44.00', shipping: '10.00', discount: '4.40', total: '49.60' },
+      discountCode: 'CLUB10',
+    });
+    // Without a code, no discount is shown.
+    const plain = orderBackupOf((await project(history)) as OrderBackupDoc);
+    expect(plain.totals).toEqual({ subtotal: '44.00', shipping: '10.00', total: '54.00' });
+    expect(plain.discountCode).toBeUndefined();
+  });
+
   it('adds each refund once, however often it arrives', async () => {
     const refunded: PaymentEvent = {
       type: 'PaymentRefunded',

@@ -21,7 +21,8 @@ export interface OrderBackupDoc extends FoldedDoc {
   timestamp: string;
   /** quantity = units bought (cans for single lines, packs otherwise), at unitPriceCents each. */
   orderItems: { quantity: number; productName: string; unitPriceCents: number; packSize: string; cans: number }[];
-  totals: { subtotalCents: number; shippingCents: number; totalCents: number } | null;
+  totals: { subtotalCents: number; shippingCents: number; discountCents?: number; totalCents: number } | null;
+  discountCode?: string;
   /** Posted or collected at the cellar door (absent on backups kept before pickups: delivery). */
   fulfilment?: Fulfilment;
   amountPaidCents: number | null;
@@ -43,6 +44,7 @@ export function orderBackupOf(doc: OrderBackupDoc): OrderBackup {
         : {
             subtotal: decimalString(totals.subtotalCents),
             shipping: decimalString(totals.shippingCents),
+            ...(totals.discountCents === undefined ? {} : { discount: decimalString(totals.discountCents) }),
             total: decimalString(totals.totalCents),
           },
     amountPaid: amountPaidCents === null ? null : decimalString(amountPaidCents),
@@ -85,7 +87,13 @@ export const orderBackupsFold: Fold<OrderBackupDoc> = {
             packSize: item.packSize,
             cans: item.quantity,
           })),
-          totals: { subtotalCents: data.subtotalCents, shippingCents: data.shippingCents, totalCents: data.totalCents },
+          totals: {
+            subtotalCents: data.subtotalCents,
+            shippingCents: data.shippingCents,
+            ...(data.discount === undefined ? {} : { discountCents: data.discount.cents }),
+            totalCents: data.totalCents,
+          },
+          ...(data.discount === undefined ? {} : { discountCode: data.discount.code }),
           fulfilment: data.fulfilment ?? DELIVERY,
         };
       }

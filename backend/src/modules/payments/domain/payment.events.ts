@@ -29,6 +29,8 @@ export interface PaymentIntentCreatedData {
   items: PaymentBackupItem[];
   subtotalCents: number;
   shippingCents: number;
+  /** What a discount code took off, and the code (absent: none); `totalCents` is then subtotal + shipping - discount. */
+  discount?: { code: string; cents: number };
   totalCents: number;
   /** Posted or collected at the cellar door. Absent on backups kept before pickups: delivery. */
   fulfilment?: Fulfilment;
