@@ -116,9 +116,11 @@ export interface GstSummary {
   endDate: string;
   /** Orders paid in the period. */
   paidOrders: number;
-  /** What they were paid, GST included, shipping included. */
+  /** What they were paid, GST included, shipping included, after any discount code (their totals). */
   sales: string;
   gstOnSales: string;
+  /** What discount codes took off those orders: already out of `sales` (and of the GST on them). */
+  discounts: string;
   /** Refunds made in the period (whenever their order was paid). */
   refunds: string;
   gstOnRefunds: string;
@@ -166,7 +168,7 @@ export interface AdminSummary {
   /** Checkouts waiting for their payment. */
   pendingCheckouts: number;
   needsReview: number;
-  /** Beer sold less refunds, in dollars: today, and this week since Monday (Perth). */
+  /** Beer sold less what discount codes took off it and refunds, in dollars: today, and this week since Monday (Perth). */
   revenueToday: string;
   revenueThisWeek: string;
   /** Beers at LOW or CRITICAL, most urgent first; `available` 0 or less is sold out. */
@@ -601,7 +603,9 @@ export interface StockEmailResult {
 
 /**
  * One line of `POST /api/admin/sales-report`: an item of an order paid in the period (`quantity` is cans; `packs`
- * units of `unitPrice` make `lineTotal`), or a refund made in the period: `refund`, a negative total, no cans.
+ * units of `unitPrice` make `lineTotal`, before any discount), what an order's discount code took off its beer
+ * (`discount`, a negative total, no cans, on the day it was paid), or a refund made in the period: `refund`, a
+ * negative total, no cans.
  */
 export interface SalesReportLine {
   id: string;
@@ -620,6 +624,7 @@ export interface SalesReportLine {
   unitPrice: string;
   lineTotal: string;
   refund?: true;
+  discount?: true;
 }
 
 /** `POST /api/admin/sales-report/summary`. */
@@ -627,7 +632,10 @@ export interface SalesReportSummary {
   lineItems: number;
   orders?: number;
   totalCans: number;
+  /** The line totals added up: beer at its line prices, less discount codes off the beer, less refunds. */
   totalRevenue: string;
+  /** What discount codes took off the beer of the period's orders (the discount lines, as a positive sum). */
+  discounts: string;
   /** Every day of the period, quiet days included. */
   revenueByDay: { day: string; revenue: string }[];
   /** Most cans first. */
@@ -642,7 +650,10 @@ export interface OrderBackup {
   paymentStatus: string;
   timestamp: string;
   orderItems: { quantity: number; productName: string; unitPrice: string; packSize?: string; cans?: number }[];
-  totals: { subtotal: string; shipping: string; total: string } | null;
+  /** `discount`: what a discount code took off (absent on backups without one); `total` is what was charged. */
+  totals: { subtotal: string; shipping: string; discount?: string; total: string } | null;
+  /** The discount code the order was priced with (absent: none). */
+  discountCode?: string;
   /** Posted or collected at the cellar door (absent on backups kept before pickups: posted). */
   fulfilment?: Fulfilment;
   amountPaid?: string | null;

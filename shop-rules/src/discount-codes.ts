@@ -43,6 +43,31 @@ export interface AppliedDiscount {
   cents: number;
   /** The code's offer in words ("10% off", "$5.00 off", "Free shipping"). */
   description: string;
+  /** The beers it applied to (absent or null: every beer of the order). */
+  productIds?: readonly string[] | null;
+}
+
+/**
+ * Each line at what was paid for it: a percentage or an amount off is shared over the lines it applied to in
+ * proportion to their price (each share rounded down to the cent, what is left over taken off the last of them), so
+ * the lines add up to exactly what was paid for the beers, and cans sent back are refunded at what they cost the
+ * customer. Free shipping leaves the lines as they are.
+ */
+export function linesAsPaid<L extends DiscountableLine>(lines: readonly L[], discount: AppliedDiscount | null | undefined): L[] {
+  if (discount === null || discount === undefined || discount.kind === 'free_shipping' || discount.cents <= 0) return [...lines];
+  const productIds = discount.productIds ?? null;
+  const applies = (line: L): boolean => productIds === null || productIds.includes(line.productId);
+  const eligible = lines.filter(applies).reduce((sum, line) => sum + line.lineTotalCents, 0);
+  if (eligible <= 0) return [...lines];
+  const off = Math.min(discount.cents, eligible);
+  const lastIndex = lines.reduce((last, line, index) => (applies(line) ? index : last), -1);
+  let shared = 0;
+  return lines.map((line, index) => {
+    if (!applies(line)) return line;
+    const share = index === lastIndex ? off - shared : Math.floor((off * line.lineTotalCents) / eligible);
+    shared += share;
+    return { ...line, lineTotalCents: line.lineTotalCents - share };
+  });
 }
 
 /** `cents × percent / 100` to the nearest cent, half a cent up: the shop's one rounding rule for shares. */

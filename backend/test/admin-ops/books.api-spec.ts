@@ -87,10 +87,11 @@ describe('the books: orders as CSV and the GST for the BAS', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="orders-${today()}-to-${today()}.csv"`);
     const rows = csvRows(res.text);
-    // The columns the export always had, in their order, then the payment reference, the net, the fulfilment and the state.
+    // The columns the export always had, in their order, then the payment reference, the net, the fulfilment, the state
+    // and the discount code with what it took off.
     expect(rows[0]).toBe(
       'Order,Placed,Paid,Status,Customer,E-mail,Phone,Address,Items,Cans,Subtotal,Shipping,GST included,Total,Refunded,Tracking reference,Invoice,' +
-        'Payment reference,Net after refunds,Fulfilment,State',
+        'Payment reference,Net after refunds,Fulfilment,State,Discount code,Discount',
     );
     expect(rows.slice(1).map((row) => row.split(',')[0])).toEqual([paidId, refundedId, pendingId, pickupId]);
     const ada = rows.find((row) => row.startsWith(`${paidId},`)) ?? '';
@@ -176,6 +177,7 @@ describe('the books: orders as CSV and the GST for the BAS', () => {
       paidOrders: 3,
       sales: (sales / 100).toFixed(2),
       gstOnSales: (gst / 100).toFixed(2),
+      discounts: '0.00',
       refunds: '5.00',
       gstOnRefunds: '0.45',
       netSales: ((sales - 500) / 100).toFixed(2),
@@ -184,7 +186,7 @@ describe('the books: orders as CSV and the GST for the BAS', () => {
     const csv = await adminPost(t, '/api/admin/gst-summary/export', { startDate: today(), endDate: today() });
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="gst-${today()}-to-${today()}.csv"`);
     expect(csvRows(csv.text)[1]).toBe(
-      `${today()} to ${today()},3,${res.body.sales},${res.body.gstOnSales},5.00,0.45,${res.body.netSales},${res.body.netGst}`,
+      `${today()} to ${today()},3,${res.body.sales},${res.body.gstOnSales},5.00,0.45,${res.body.netSales},${res.body.netGst},0.00`,
     );
   });
 

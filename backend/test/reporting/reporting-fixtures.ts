@@ -1,5 +1,5 @@
 import type { EventStore } from '@brewery/eventstore';
-import { PACK_QUANTITY, type PackSize } from '@brewery/shop-rules';
+import { PACK_QUANTITY, type AppliedDiscount, type PackSize } from '@brewery/shop-rules';
 import type { OrderEvent, OrderItem, OrderPlacedData } from '../../src/modules/orders/domain/order.events';
 import { EVENT_STORE } from '../../src/platform/persistence/persistence.tokens';
 import { customer } from '../checkout/checkout-fixtures';
@@ -142,23 +142,28 @@ export function orderItem(orderId: string, n: number, item: Partial<OrderItem> &
 
 /**
  * Records an order on its stream as the ordering module does, for sales at exact instants (the local test
- * gateway dates payments by the wall clock). `paidAt: null` leaves it pending; `cancelled` cancels it.
+ * gateway dates payments by the wall clock). `paidAt: null` leaves it pending; `cancelled` cancels it. With a
+ * `discount`, the order is priced with that code ($10.00 shipping, less the discount); with an `invoiceNumber`,
+ * a paid order is numbered as the payment process numbers it.
  */
 export async function recordOrder(
   t: TestApp,
   orderId: string,
   items: OrderItem[],
   outcome: { paidAt: string } | 'pending' | 'cancelled',
+  priced: { discount?: AppliedDiscount; invoiceNumber?: string } = {},
 ): Promise<void> {
   const subtotal = items.reduce((sum, i) => sum + i.lineTotalCents, 0);
+  const total = subtotal + 1000 - (priced.discount?.cents ?? 0);
   const placed: OrderPlacedData = {
     orderId,
     customer: { ...customer, addressLine2: null, state: 'WA' },
     items,
     subtotalCents: subtotal,
     shippingCents: 1000,
-    totalCents: subtotal + 1000,
-    gstCents: Math.round((subtotal + 1000) / 11),
+    ...(priced.discount === undefined ? {} : { discount: priced.discount }),
+    totalCents: total,
+    gstCents: Math.round(total / 11),
     totalCans: items.reduce((sum, i) => sum + i.quantity, 0),
     estimatedDelivery: '3-5 business days',
     isPerthMetro: true,
@@ -170,8 +175,10 @@ export async function recordOrder(
   else if (outcome !== 'pending')
     events.push({
       type: 'OrderPaid',
-      data: { paymentIntentId: `pi_test_${orderId}`, amountCents: subtotal + 1000, paidAt: outcome.paidAt },
+      data: { paymentIntentId: `pi_test_${orderId}`, amountCents: total, paidAt: outcome.paidAt },
     });
+  if (priced.invoiceNumber !== undefined && typeof outcome === 'object')
+    events.push({ type: 'InvoiceNumberAssigned', data: { invoiceNumber: priced.invoiceNumber } });
   await eventStoreOf(t).append(
     `order-${orderId}`,
     events.map((e) => ({

@@ -24,6 +24,16 @@ describe('order timeline', () => {
       { totalCans: 8, totalCents: 6200, shippingCents: 1200 },
       'Order placed at checkout: 8 cans, total $62.00 including $12.00 shipping',
     ],
+    [
+      'OrderPlaced',
+      {
+        totalCans: 8,
+        totalCents: 5580,
+        shippingCents: 1200,
+        discount: { code: 'CLUB10', kind: 'percent', cents: 620, description: '10% off' },
+      },
+      'Order placed at checkout: 8 cans, total $55.80 including $12.00 shipping and a discount of $6.20 (CLUB10, 10% off)',
+    ],
     ['OrderPaid', { amountCents: 6200 }, 'Order paid: $62.00'],
     [
       'OrderCollected',

@@ -34,6 +34,13 @@ function returnedCans(items: unknown): string {
   return cansOfBeers((items as Data[]).map((item) => ({ cans: Number(item.cans), name: text(item.productName) })));
 }
 
+/** " and a discount of $4.80 (CLUB10, 10% off)": what an order's code took off, or nothing without one. */
+function discounted(discount: unknown): string {
+  if (typeof discount !== 'object' || discount === null) return '';
+  const d = discount as Data;
+  return ` and a discount of ${money(d.cents)} (${text(d.code)}, ${text(d.description)})`;
+}
+
 /** The beer names an order was placed with, by product id (what its stock moves are named by). */
 export type ProductNames = ReadonlyMap<string, string>;
 
@@ -51,7 +58,7 @@ export function describeEvent(
   const ofBeer = productId === '' ? '' : ` of ${productNames.get(productId) ?? productId}`;
   switch (event.type) {
     case 'OrderPlaced':
-      return `Order placed at checkout: ${text(d.totalCans)} cans, total ${money(d.totalCents)} including ${money(d.shippingCents)} shipping`;
+      return `Order placed at checkout: ${text(d.totalCans)} cans, total ${money(d.totalCents)} including ${money(d.shippingCents)} shipping${discounted(d.discount)}`;
     case 'PaymentIntentAttached':
       return `Payment started (${text(d.paymentIntentId)})`;
     case 'OrderCancelled':

@@ -63,6 +63,7 @@ const summary: SalesReportSummary = {
   lineItems: 2,
   totalCans: 12,
   totalRevenue: '74.00',
+  discounts: '0.00',
   revenueByDay: [
     { day: '2026-11-02', revenue: '48.00' },
     { day: '2026-11-03', revenue: '26.00' },
@@ -273,6 +274,39 @@ describe('analytics tab: sales report', () => {
     expect(screen.getByText('#1002').closest('tr')).toHaveTextContent('4 × Single Can4$6.50$26.00');
   });
 
+  it('given an order priced with a discount code, shows its line (no beer, no cans) and the discounts beside the total', async () => {
+    const discount = aLine({
+      id: '1001-discount',
+      productId: '',
+      productName: 'Discount (CLUB10, 10% off)',
+      style: '',
+      packSize: 'single',
+      packQuantity: 1,
+      packs: 0,
+      quantity: 0,
+      unitPrice: '-4.80',
+      lineTotal: '-4.80',
+      discount: true,
+    });
+    const { user } = renderTab({
+      'POST /api/admin/sales-report': { body: [...lines, discount] },
+      'POST /api/admin/sales-report/summary': {
+        body: { ...summary, lineItems: 3, totalRevenue: '69.20', discounts: '4.80' } satisfies SalesReportSummary,
+      },
+    });
+    await setPeriod(user, '2026-11-01', '2026-11-03');
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    expect(await screen.findByText('Discount (CLUB10, 10% off)')).toBeInTheDocument();
+    expect(screen.getByText('Discount (CLUB10, 10% off)').closest('tr')).toHaveTextContent(
+      '#10012026-11-02Discount (CLUB10, 10% off)—0-$4.80-$4.80',
+    );
+    expect(screen.getByText('Discounts (taken off)').closest('.ant-statistic')).toHaveTextContent('$4.80');
+    expect(screen.getByText('Total revenue').closest('.ant-statistic')).toHaveTextContent('$69.20');
+    const note = screen.getByText('How this differs from the GST summary:').closest('p');
+    expect(note).toHaveTextContent('what a code took off the beer is a negative line of its own');
+    expect(note).toHaveTextContent('the lines less discounts and refunds make the total');
+  });
+
   it('says how the report differs from the GST summary: beer only, refunds up to the beer, both by the day paid', async () => {
     const { user } = renderTab({
       'POST /api/admin/sales-report': { body: lines },
@@ -282,7 +316,9 @@ describe('analytics tab: sales report', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Report' }));
     const note = (await screen.findByText('How this differs from the GST summary:')).closest('p');
     expect(note).toHaveTextContent('Beer only: shipping is left out, and a refund comes off only up to the beer it paid for.');
-    expect(note).toHaveTextContent('The GST summary counts whole orders, shipping included, and every refund in full');
+    expect(note).toHaveTextContent(
+      'The GST summary counts whole orders as charged (after their discount codes), shipping included, and every refund in full',
+    );
     expect(note).toHaveTextContent('Both count a sale on the Perth day it was paid and a refund on the day it was made');
   });
 
@@ -382,6 +418,7 @@ describe('analytics tab: the books', () => {
       paidOrders: 3,
       sales: '330.00',
       gstOnSales: '30.00',
+      discounts: '12.50',
       refunds: '11.00',
       gstOnRefunds: '1.00',
       netSales: '319.00',
@@ -397,14 +434,21 @@ describe('analytics tab: the books', () => {
     expect(within(summary).getByText('GST on sales').closest('.ant-statistic')).toHaveTextContent('$30.00');
     expect(within(summary).getByText('Net GST').closest('.ant-statistic')).toHaveTextContent('$29.00');
     expect(within(summary).getByText('Paid orders').closest('.ant-statistic')).toHaveTextContent('3');
+    expect(within(summary).getByText('Discounts (already off sales)').closest('.ant-statistic')).toHaveTextContent('$12.50');
     await user.click(within(summary).getByRole('button', { name: /Export GST summary/ }));
     await waitFor(() => expect(clicked).toEqual([{ download: 'gst-2026-11-01-to-2026-11-30.csv', href: 'blob:books' }]));
     expect(postBody(fetchMock, '/api/admin/gst-summary/export')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
     expect(within(summary).getByText('Net sales').closest('.ant-statistic')).toHaveTextContent('$319.00');
     const note = within(summary).getByText('How this differs from the sales report:').closest('p');
-    expect(note).toHaveTextContent('Whole orders, shipping included, and every refund in full.');
-    expect(note).toHaveTextContent('The sales report counts the beer alone (no shipping, refunds only up to the beer)');
-    expect(note).toHaveTextContent('The orders export lists orders by the day they were placed, paid or not.');
+    expect(note).toHaveTextContent(
+      'Whole orders as charged (after their discount codes, shown beside), shipping included, and every refund in full.',
+    );
+    expect(note).toHaveTextContent(
+      'The sales report counts the beer alone (no shipping, refunds only up to the beer, discount codes as lines of their own)',
+    );
+    expect(note).toHaveTextContent(
+      'The orders export lists orders by the day they were placed, paid or not, each with its discount code and what it took off.',
+    );
   });
 });
 

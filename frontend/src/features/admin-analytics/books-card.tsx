@@ -77,6 +77,7 @@ export function BooksCard() {
             <Statistic title="Paid orders" value={summary.paidOrders} />
             <Statistic title="Sales (GST included)" value={money(summary.sales)} />
             <Statistic title="GST on sales" value={money(summary.gstOnSales)} />
+            <Statistic title="Discounts (already off sales)" value={money(summary.discounts)} />
             <Statistic title="Refunds" value={money(summary.refunds)} />
             <Statistic title="GST on refunds" value={money(summary.gstOnRefunds)} />
             <Statistic title="Net sales" value={money(summary.netSales)} />

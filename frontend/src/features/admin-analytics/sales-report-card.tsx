@@ -23,7 +23,10 @@ export const REPORT_CARDS_QUERY = '(max-width: 599px)';
 
 const cans = (value: number): string => `${value} cans`;
 
-const bought = (line: SalesReportLine): string => (line.refund === true ? '—' : `${line.packs} × ${packSizeLabel(line.packSize)}`);
+/** A refund's or a discount code's line: money off, no beer bought and no cans. */
+const moneyOnly = (line: SalesReportLine): boolean => line.refund === true || line.discount === true;
+
+const bought = (line: SalesReportLine): string => (moneyOnly(line) ? '—' : `${line.packs} × ${packSizeLabel(line.packSize)}`);
 
 const columns: TableColumnsType<SalesReportLine> = [
   { title: 'Order', dataIndex: 'orderId', render: (orderId: string) => `#${orderId}` },
@@ -48,7 +51,7 @@ const cardColumns: TableColumnsType<SalesReportLine> = [
         </div>
         <div className="analytics__line-card-beer">{line.productName}</div>
         <dl className="analytics__line-card-figures">
-          {line.refund === true ? null : (
+          {moneyOnly(line) ? null : (
             <>
               <dt>Bought</dt>
               <dd>{bought(line)}</dd>
@@ -135,6 +138,7 @@ export function SalesReportCard() {
           <div className="analytics__report-summary">
             <Statistic title="Line items" value={report.summary.lineItems} />
             <Statistic title="Total cans" value={report.summary.totalCans} />
+            <Statistic title="Discounts (taken off)" value={money(report.summary.discounts)} />
             <Statistic title="Total revenue" value={money(report.summary.totalRevenue)} />
           </div>
           <p className="analytics__differs">

@@ -213,6 +213,41 @@ describe('Active Orders tab', () => {
     expect(within(history).getByText('System')).toBeInTheDocument();
   });
 
+  it('given an order priced with a discount code, its row and its dialog show the code and what it took off', async () => {
+    // $54.00 of beer + $10.00 shipping, 10% off the beer: $5.40 off, $58.60 charged.
+    const discounted = adminOrderFixture({
+      discount: { code: 'CLUB10', kind: 'percent', description: '10% off', amount: '5.40' },
+      totalAmount: '58.60',
+      gstIncluded: '5.33',
+    });
+    stubApi({
+      [ACTIVE]: { body: page([discounted]) },
+      [ORDER_12]: { body: discounted },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+    });
+    renderWithProviders(<ActiveOrdersTab />);
+    const row = await orderRow('12');
+    expect(row).toHaveTextContent('$58.60$54.00 + $10.00 shipping - $5.40 (CLUB10)');
+    const dialog = await openDialog('View Details');
+    const summary = within(dialog).getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Discount (CLUB10, 10% off)')).toBeInTheDocument();
+    expect(within(summary).getByText('-$5.40')).toBeInTheDocument();
+    expect(within(summary).getByText('$58.60')).toBeInTheDocument();
+    expect(within(summary).getByText('$5.33')).toBeInTheDocument();
+  });
+
+  it('given an order without a discount code, its row and its dialog show no discount', async () => {
+    stubApi({
+      [ACTIVE]: { body: page([adminOrderFixture({ discount: null })]) },
+      [ORDER_12]: { body: adminOrderFixture({ discount: null }) },
+      'GET /api/admin/orders/12/history': { body: HISTORY },
+    });
+    renderWithProviders(<ActiveOrdersTab />);
+    expect(await orderRow('12')).toHaveTextContent('$64.00$54.00 + $10.00 shipping');
+    const dialog = await openDialog('View Details');
+    expect(within(dialog).getByRole('region', { name: 'Order summary' })).not.toHaveTextContent('Discount');
+  });
+
   it('Update Tracking needs a reference; with one it sends status and reference, toasts and links to Australia Post', async () => {
     // The server's answer: once saved, the refetched list carries the new status and reference.
     let saved = adminOrderFixture();

@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { pickupWhen } from '@brewery/shop-rules';
+import { discountLabel, pickupWhen } from '@brewery/shop-rules';
 import { Alert, Button, Descriptions, Modal, Tag } from 'antd';
 import type { InputRef } from 'antd';
 import { useRef, useState } from 'react';
@@ -160,6 +160,9 @@ export function OrderDetailDialog({ order: opened, focus, onClose }: OrderDetail
             {money(order.shippingCost)}
             {pickupDate !== null ? ' (cellar door pickup)' : order.isPerthMetro ? ' (Perth Metro)' : ''}
           </Descriptions.Item>
+          {order.discount ? (
+            <Descriptions.Item label={discountLabel(order.discount)}>-{money(order.discount.amount)}</Descriptions.Item>
+          ) : null}
           <Descriptions.Item label="Total">
             <strong>{money(order.totalAmount)}</strong>
           </Descriptions.Item>

@@ -228,6 +228,7 @@ export function OrdersTable({
           <strong>{money(order.totalAmount)}</strong>
           <div className="orders-table__muted">
             {money(order.subtotal)} + {money(order.shippingCost)} shipping
+            {order.discount ? ` - ${money(order.discount.amount)} (${order.discount.code})` : null}
           </div>
         </div>
       ),

@@ -24,6 +24,7 @@ const shipped: OrderStatusView = {
   ],
   subtotal: '90.00',
   shipping: '15.00',
+  discount: null,
   gstIncluded: '9.55',
   total: '105.00',
   refunded: null,
@@ -68,6 +69,30 @@ describe('order status page', () => {
     expect(screen.getByRole('link', { name: 'Track with Australia Post' })).toHaveAttribute('href', shipped.trackingUrl);
     expect(screen.getByText('3Nx8Kq2eZvKYlo2C1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download tax invoice INV-000042 (PDF)' })).toHaveAttribute('href', shipped.invoiceUrl);
+  });
+
+  it('given an order priced with a discount code, it shows the code and what it took off between the shipping and the total', async () => {
+    const discounted: OrderStatusView = {
+      ...shipped,
+      discount: { code: 'CLUB10', kind: 'percent', description: '10% off', amount: '9.00' },
+      gstIncluded: '8.73',
+      total: '96.00',
+    };
+    stubApi({ 'GET /api/config': { body: publicConfigFixture }, [`GET /api/order-status/${TOKEN}`]: { body: discounted } });
+    renderAt(`/order-status?t=${TOKEN}`);
+    const label = await screen.findByText('Discount (CLUB10, 10% off)');
+    expect(label.nextElementSibling).toHaveTextContent('-$9.00');
+    const totals = [...(label.closest('dl')?.querySelectorAll('dt') ?? [])].map((term) => term.textContent);
+    expect(totals).toEqual(['Subtotal', 'Shipping', 'Discount (CLUB10, 10% off)', 'Total', 'GST included']);
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$96.00');
+    expect(screen.getByText('GST included').nextElementSibling).toHaveTextContent('$8.73');
+  });
+
+  it('given an order without a discount code, it shows no discount line', async () => {
+    stubApi({ 'GET /api/config': { body: publicConfigFixture }, [`GET /api/order-status/${TOKEN}`]: { body: shipped } });
+    renderAt(`/order-status?t=${TOKEN}`);
+    await screen.findByRole('heading', { level: 1, name: 'Order #42' });
+    expect(screen.queryByText(/Discount/)).toBeNull();
   });
 
   it('given a wrong number or e-mail address, it says so in the one message, announced, and keeps the form', async () => {

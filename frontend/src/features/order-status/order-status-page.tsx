@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Spin, Tag } from 'antd';
 import type { InputRef } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { COLLECTION_REMINDER } from '@brewery/shop-rules';
+import { COLLECTION_REMINDER, discountLabel } from '@brewery/shop-rules';
 import { errorMessage } from '@/shared/api/api-error';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { useFindOrder, useOrderByLink, type OrderLookup, type OrderStatusView } from './api/order-status';
@@ -221,6 +221,12 @@ function OrderDetails({ order, headingRef, onAnother }: OrderDetailsProps) {
             <dt>Shipping</dt>
             <dd>${order.shipping}</dd>
           </div>
+          {order.discount !== null ? (
+            <div>
+              <dt>{discountLabel(order.discount)}</dt>
+              <dd>-${order.discount.amount}</dd>
+            </div>
+          ) : null}
           <div className="order-status__total">
             <dt>Total</dt>
             <dd>${order.total}</dd>

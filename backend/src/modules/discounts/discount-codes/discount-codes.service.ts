@@ -73,6 +73,7 @@ export class DiscountCodes {
       kind: defined.definition.offer.kind,
       cents: discountFor(defined.definition, basket),
       description: describeDiscount(defined.definition.offer),
+      productIds: defined.definition.productIds,
     };
   }
 

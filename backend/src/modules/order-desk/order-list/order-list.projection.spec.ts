@@ -2,6 +2,7 @@ import { MemoryDocumentStore, type Actor, type RecordedEvent } from '@brewery/ev
 import type { OrderEvent, OrderPlacedData } from '../../orders/domain/order.events';
 import { ORDERS, OrderListProjection, type OrderDoc } from './order-list.projection';
 import { adminOrderOf } from './search-orders.query';
+import { orderStatusView } from '../order-status/order-status.view';
 import { orderSearchText } from './order-search';
 
 const placed: OrderPlacedData = {
@@ -126,6 +127,62 @@ describe('orders read model', () => {
         { status: 'pending', at: '2026-11-23T01:00:00.000Z', by: 'customer' },
         { status: 'paid', at: '2026-11-23T01:02:00.000Z', by: 'system' },
       ],
+    });
+  });
+
+  describe('an order priced with a discount code', () => {
+    // $42.00 of beer, $10.00 shipping, 10% off the beer: $4.20 off, $47.80 charged, GST one eleventh of that.
+    const discounted: OrderPlacedData = {
+      ...placed,
+      discount: { code: 'CLUB10', kind: 'percent', cents: 420, description: '10% off' },
+      totalCents: 4780,
+      gstCents: 435,
+    };
+    const discountedHistory = [recorded(0, { type: 'OrderPlaced', data: discounted }, 'customer'), ...history.slice(1)];
+
+    it('keeps the code and what it took off, in cents, beside the undiscounted subtotal and the total charged', async () => {
+      expect(await project(discountedHistory)).toMatchObject({
+        subtotalCents: 4200,
+        shippingCents: 1000,
+        discount: { code: 'CLUB10', kind: 'percent', cents: 420, description: '10% off' },
+        totalCents: 4780,
+        gstCents: 435,
+      });
+    });
+
+    it('shows the discount at the edge in dollars: the admin order and the customer’s order status', async () => {
+      const doc = (await project(discountedHistory)) as OrderDoc;
+      const view = { code: 'CLUB10', kind: 'percent', description: '10% off', amount: '4.20' };
+      expect(adminOrderOf(doc, null)).toMatchObject({
+        subtotal: '42.00',
+        shippingCost: '10.00',
+        discount: view,
+        totalAmount: '47.80',
+        gstIncluded: '4.35',
+      });
+      expect(orderStatusView(doc, '3.token', '12 Brewery Lane')).toMatchObject({
+        subtotal: '42.00',
+        shipping: '10.00',
+        discount: view,
+        total: '47.80',
+        gstIncluded: '4.35',
+      });
+    });
+
+    it('given an order without a code, or a document kept before codes, then the discount is null', async () => {
+      const doc = (await project(history)) as OrderDoc;
+      expect(doc.discount).toBeNull();
+      const { discount: _none, ...older } = doc;
+      for (const kept of [doc, older as OrderDoc]) {
+        expect(adminOrderOf(kept, null).discount).toBeNull();
+        expect(orderStatusView(kept, '3.token', '12 Brewery Lane').discount).toBeNull();
+      }
+    });
+
+    it('changes nothing when every event arrives twice, or an older one after a newer', async () => {
+      const once = await project(discountedHistory);
+      expect(await project(discountedHistory.flatMap((event) => [event, event]))).toEqual(once);
+      expect(await project([...discountedHistory, discountedHistory[0] as RecordedEvent])).toEqual(once);
     });
   });
 

@@ -6,7 +6,7 @@ import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { ORDER_EVENT_TYPES, type IdType, type OrderEvent, type OrderPlacedData, type OrderStatus } from '../../orders';
 
-import { auspostTrackingUrl, pickupWhen, type Fulfilment, fulfilmentOf } from '@brewery/shop-rules';
+import { auspostTrackingUrl, pickupWhen, type AppliedDiscount, type Fulfilment, fulfilmentOf } from '@brewery/shop-rules';
 
 export const ORDERS = 'orders';
 
@@ -43,9 +43,17 @@ export interface OrderDoc extends FoldedDoc {
   collection?: { idType: IdType; collectedBy: string | null; at: string; by: Actor } | null;
   address: { addressLine1: string; addressLine2: string | null; suburb: string; postCode: string; state: string };
   /** Money in cents, as the order's events carry it; written as dollars at the edge (`adminOrderOf`). */
+  /** The beers' lines added up, before any discount. */
   subtotalCents: number;
   shippingCents: number;
+  /**
+   * The discount code the order was priced with and what it took off, in cents (null: none; absent on documents
+   * kept before discount codes: none). subtotal + shipping - discount = total.
+   */
+  discount?: AppliedDiscount | null;
+  /** What is charged. */
   totalCents: number;
+  /** GST included in the total: one eleventh of it. */
   gstCents: number;
   totalCans: number;
   trackingReference: string | null;
@@ -165,6 +173,7 @@ function placedOrder(orderId: string, data: OrderPlacedData, recorded: RecordedE
     address: { addressLine1: c.addressLine1, addressLine2: c.addressLine2, suburb: c.suburb, postCode: c.postCode, state: c.state },
     subtotalCents: data.subtotalCents,
     shippingCents: data.shippingCents,
+    discount: data.discount ?? null,
     totalCents: data.totalCents,
     gstCents: data.gstCents,
     totalCans: data.totalCans,

@@ -3,6 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { DocumentStore } from '@brewery/eventstore';
 import {
   decimalString,
+  orderDiscountView,
   type AdminOrder,
   type OrderSearchPage,
   type PackQuantity,
@@ -83,6 +84,7 @@ export function adminOrderOf(doc: OrderDoc, shippingLabel: ShippingLabelInfo | n
     searchText: _searchText,
     subtotalCents,
     shippingCents,
+    discount,
     totalCents,
     gstCents,
     refundedCents,
@@ -96,6 +98,7 @@ export function adminOrderOf(doc: OrderDoc, shippingLabel: ShippingLabelInfo | n
     ...kept,
     subtotal: decimalString(subtotalCents),
     shippingCost: decimalString(shippingCents),
+    discount: orderDiscountView(discount),
     totalAmount: decimalString(totalCents),
     gstIncluded: decimalString(gstCents),
     items: items.map(({ unitPriceCents, lineTotalCents, ...item }) => ({

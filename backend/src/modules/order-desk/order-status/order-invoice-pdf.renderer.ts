@@ -1,4 +1,12 @@
-import { decimalString, packSizeLabel, paymentReference, perthLongDate, type PackSize } from '@brewery/shop-rules';
+import {
+  decimalString,
+  discountAmountText,
+  discountLabel,
+  packSizeLabel,
+  paymentReference,
+  perthLongDate,
+  type PackSize,
+} from '@brewery/shop-rules';
 import { A4, drawLine, drawParagraph, MM, pdfTableRow, renderPdf } from '../../../platform/pdf/pdf-document';
 import type { ShopIdentity } from '../../orders';
 import type { OrderDoc } from '../order-list/order-list.projection';
@@ -7,8 +15,8 @@ const MARGIN = 18 * MM;
 
 /**
  * The order's tax invoice on A4, as the confirmation e-mail states it: the seller and ABN, the invoice number
- * and date (the day it was paid, in Perth), each line with its price, the total and the GST it includes, and
- * what has been refunded since. Drawn from the paid order as recorded.
+ * and date (the day it was paid, in Perth), each line with its price, the discount code's line (if any), the total
+ * and the GST it includes, and what has been refunded since. Drawn from the paid order as recorded.
  */
 export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Promise<Buffer> {
   const invoiceNumber = order.invoiceNumber ?? '';
@@ -68,7 +76,8 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       const total = (label: string, value: string, bold = false) => {
         const y = doc.y;
         const style = { size: bold ? 12 : 10, bold, align: 'right' as const };
-        drawLine(doc, label, MARGIN + width - 100 * MM, y, { ...style, width: 70 * MM });
+        // Right-aligned against the amounts, with the whole row's room: a long discount code is not cut short.
+        drawLine(doc, label, MARGIN, y, { ...style, width: width - 30 * MM });
         drawLine(doc, value, MARGIN + width - 30 * MM, y, { ...style, width: 30 * MM - 2 });
         doc.y = y + style.size * 1.2;
         doc.moveDown(0.2);
@@ -77,6 +86,8 @@ export function renderOrderInvoicePdf(order: OrderDoc, shop: ShopIdentity): Prom
       total('Subtotal', `$${decimalString(order.subtotalCents)}`);
       if (order.pickupDate != null) total('Collected at the cellar door', `$${decimalString(order.shippingCents)}`);
       else total(`Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}`, `$${decimalString(order.shippingCents)}`);
+      // The code's line: subtotal + shipping - discount = total, and the GST is the order's own (of what was charged).
+      if (order.discount != null) total(discountLabel(order.discount), discountAmountText(order.discount.cents));
       total('Total (AUD)', `$${decimalString(order.totalCents)}`, true);
       total('GST included in the total', `$${decimalString(order.gstCents)}`);
       if (order.refundedCents > 0) total('Refunded since', `$${decimalString(order.refundedCents)}`);

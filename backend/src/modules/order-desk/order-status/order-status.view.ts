@@ -1,6 +1,7 @@
 import {
   decimalString,
   DELIVERY,
+  orderDiscountView,
   orderStatusLabel,
   packSizeLabel,
   paymentReference,
@@ -32,6 +33,7 @@ export function orderStatusView(order: OrderDoc, token: string, cellarDoor: stri
     })),
     subtotal: decimalString(order.subtotalCents),
     shipping: decimalString(order.shippingCents),
+    discount: orderDiscountView(order.discount),
     gstIncluded: decimalString(order.gstCents),
     total: decimalString(order.totalCents),
     refunded: order.refundedCents > 0 ? decimalString(order.refundedCents) : null,

@@ -1,4 +1,4 @@
-import { formatCents, packSizeLabel } from '@brewery/shop-rules';
+import { discountAmountText, discountLabel, formatCents, packSizeLabel } from '@brewery/shop-rules';
 import type { EmailMessage } from '../../notifications';
 import type { OrderPlacedData } from '../../orders';
 
@@ -9,8 +9,8 @@ export function newOrderAlertEmailKey(orderId: string): string {
 const money = formatCents;
 
 /**
- * The shop's own note of a paid order (NEW_ORDER_EMAIL=on): who, where to, what to pack and the total, with
- * the link to the admin's Active Orders. Sent to the shop, never to the customer.
+ * The shop's own note of a paid order (NEW_ORDER_EMAIL=on): who, where to, what to pack and the total (with the
+ * discount code it was priced with, if any), with the link to the admin's Active Orders. Sent to the shop, never to the customer.
  */
 export function newOrderAlertEmail(order: OrderPlacedData, shop: { email: string; publicUrl: string }): EmailMessage {
   const { customer } = order;
@@ -21,6 +21,7 @@ export function newOrderAlertEmail(order: OrderPlacedData, shop: { email: string
   );
   const text = [
     `Order #${order.orderId} was paid: ${money(order.totalCents)}, ${order.totalCans} cans.`,
+    ...(order.discount === undefined ? [] : [`${discountLabel(order.discount)}: ${discountAmountText(order.discount.cents)}`]),
     '',
     `${customer.name}, ${customer.suburb} ${customer.state} ${customer.postCode}`,
     '',

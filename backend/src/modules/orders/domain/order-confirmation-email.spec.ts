@@ -114,6 +114,34 @@ describe('order confirmation e-mail', () => {
     expect(`${early.text}${early.html}`).not.toContain('2026-11-28');
   });
 
+  it('given an order priced with a discount code, states the discount between the shipping and the total, and the GST of what was charged', () => {
+    const discounted = orderConfirmationEmail(
+      {
+        ...order,
+        discount: { code: 'CLUB10', kind: 'percent', cents: 440, description: '10% off' },
+        totalCents: 4960,
+        gstCents: 451,
+      },
+      'INV-000006',
+      shop,
+      { statusUrl, paymentIntentId: 'pi_3Nx8Kq2eZvKYlo2C1' },
+    );
+    expect(discounted.text).toContain(
+      [
+        'Subtotal: $44.00',
+        'Shipping (Perth Metro): $10.00',
+        'Discount (CLUB10, 10% off): -$4.40',
+        'Total: $49.60',
+        'GST included $4.51',
+      ].join('\n'),
+    );
+    expect(discounted.html).toContain(
+      'Shipping (Perth Metro): $10.00<br>Discount (CLUB10, 10% off): -$4.40<br><strong>Total: $49.60</strong><br>GST included $4.51',
+    );
+    // An order without a code has no discount line.
+    expect(`${email.text}${email.html}`).not.toContain('Discount');
+  });
+
   it('has a key of its own per order', () => {
     expect(confirmationEmailKey('12')).toBe('order-12-confirmation');
   });

@@ -9,6 +9,8 @@ import {
   COLLECTION_REMINDER,
   pickupLine,
   fulfilmentOf,
+  discountAmountText,
+  discountLabel,
 } from '@brewery/shop-rules';
 import type { EmailMessage } from '../../notifications';
 import { type OrderItem, type OrderPlacedData } from './order.events';
@@ -58,6 +60,8 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
   );
   // The day as the customer lives it, in the PDF invoice's words: Perth's calendar, not UTC's.
   const date = perthLongDate(order.placedAt);
+  // The code's line, between the shipping and the total: subtotal + shipping - discount = total.
+  const discount = order.discount === undefined ? null : `${discountLabel(order.discount)}: ${discountAmountText(order.discount.cents)}`;
   const text = [
     `Thank you for your order, ${customer.name}!`,
     '',
@@ -75,6 +79,7 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     '',
     `Subtotal: ${money(order.subtotalCents)}`,
     collect === null ? `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}` : `Collection: ${money(0)}`,
+    ...(discount === null ? [] : [discount]),
     `Total: ${money(order.totalCents)}`,
     `GST included ${money(order.gstCents)}`,
     '',
@@ -106,7 +111,7 @@ export function orderConfirmationEmail(order: OrderPlacedData, invoiceNumber: st
     `<p>${escapeHtml(shop.brandName)}, ABN ${escapeHtml(shop.abn)}<br>${escapeHtml(shop.address)}</p>`,
     `<p>Thank you for your order, ${escapeHtml(customer.name)}! Order #${escapeHtml(order.orderId)}, ${escapeHtml(date)}. Payment reference: ${escapeHtml(paymentReference(links.paymentIntentId))}.</p>`,
     `<table><thead><tr><th>Beer</th><th>Quantity</th><th>Unit price</th><th>Line total</th></tr></thead><tbody>${rows}</tbody></table>`,
-    `<p>Subtotal: ${money(order.subtotalCents)}<br>${collect === null ? `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}` : `Collection: ${money(0)}`}<br><strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
+    `<p>Subtotal: ${money(order.subtotalCents)}<br>${collect === null ? `Shipping${order.isPerthMetro ? ' (Perth Metro)' : ''}: ${money(order.shippingCents)}` : `Collection: ${money(0)}`}<br>${discount === null ? '' : `${escapeHtml(discount)}<br>`}<strong>Total: ${money(order.totalCents)}</strong><br>GST included ${money(order.gstCents)}</p>`,
     ...(collect === null
       ? [
           `<p>Shipping to:<br>${[customer.name, ...address].map(escapeHtml).join('<br>')}</p>`,

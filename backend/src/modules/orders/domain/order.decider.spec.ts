@@ -334,7 +334,7 @@ describe('order decider', () => {
     it('given a checkout placed with a code, when it is asked with the same code, then it is resumed; without the code or with another, it is not', () => {
       const withCode: OrderEvent = {
         type: 'OrderPlaced',
-        data: { ...held.data, discount: { code: 'CLUB10', kind: 'percent', cents: 220, description: '10% off' } } as typeof order,
+        data: { ...held.data, discount: { code: 'CLUB10', kind: 'percent', cents: 220, description: '10% off' } },
       };
       orders
         .given([withCode, attached])
@@ -1276,6 +1276,109 @@ describe('order decider', () => {
       ],
     ])('given %s', (_, history, command, expected) => {
       orders.given(history).when(command).then(expected);
+    });
+
+    describe('an order priced with a discount code: cans come back at what was paid for them, never more than was paid', () => {
+      // The same two beers ($32.00 at their line prices) collected at the cellar door, half off with a code: $16.00 paid.
+      const halfOff: OrderPlacedData = {
+        ...twoBeers,
+        shippingCents: 0,
+        discount: { code: 'HALF', kind: 'percent', cents: 1600, description: '50% off' },
+        totalCents: 1600,
+        gstCents: 145,
+        fulfilment: { method: 'pickup', pickupDate: '2026-11-28' },
+      };
+      const discounted: OrderEvent[] = [
+        { type: 'OrderPlaced', data: halfOff },
+        { type: 'OrderPaid', data: { paymentIntentId: 'pi_1', amountCents: 1600, paidAt: '2026-11-23T01:05:00.000Z' } },
+        ...handedOver,
+      ];
+
+      it.each<[string, OrderEvent[], OrderCommand, OrderEvent[]]>([
+        [
+          'every can back at its value (half of its line price): refunded what was paid, $16.00',
+          discounted,
+          returning(
+            [
+              { productId: 'p1', cans: 4 },
+              { productId: 'p2', cans: 3 },
+            ],
+            { kind: 'value' },
+          ),
+          [returned([pale(4, 1100), stout(3, 500)], 1600)],
+        ],
+        [
+          'the Pale back at its value ($11.00) after $10.00 refunded: only the $6.00 left',
+          [...discounted, refunded(1000)],
+          returning([{ productId: 'p1', cans: 4 }], { kind: 'value' }),
+          [returned([pale(4, 1100)], 600)],
+        ],
+        [
+          'the Stouts back at their value after the Pale’s return took everything paid: nothing left, no money moves',
+          [...discounted, returned([pale(4, 2200)], 1600), refunded(1600)],
+          returning([{ productId: 'p2', cans: 3 }], { kind: 'value' }, 'r2'),
+          [returned([stout(3, 500)], 0, 'r2')],
+        ],
+        [
+          'one can of the Pale back: what was paid for it ($2.75, half of $5.50)',
+          discounted,
+          returning([{ productId: 'p1', cans: 1 }], { kind: 'value' }),
+          [returned([pale(1, 275)], 275)],
+        ],
+      ])('given %s', (_, history, command, expected) => {
+        orders.given(history).when(command).then(expected);
+      });
+
+      it('given $10.00 refunded, when a return asks an amount a cent above the $6.00 left, then it is refused', () => {
+        orders
+          .given([...discounted, refunded(1000)])
+          .when(returning([{ productId: 'p1', cans: 1 }], { kind: 'amount', amountCents: 601 }))
+          .thenThrows({ code: 'refund_too_large', kind: 'conflict', message: 'At most $6.00 of this payment can still be refunded' });
+      });
+
+      it('given a code for one beer only, when its cans and the other beer’s come back, then only its cans are refunded at the discount', () => {
+        const stoutOnly: OrderPlacedData = {
+          ...halfOff,
+          discount: { code: 'STOUT', kind: 'percent', cents: 500, description: '50% off', productIds: ['p2'] },
+          totalCents: 2700,
+          gstCents: 245,
+        };
+        const history: OrderEvent[] = [
+          { type: 'OrderPlaced', data: stoutOnly },
+          { type: 'OrderPaid', data: { paymentIntentId: 'pi_1', amountCents: 2700, paidAt: '2026-11-23T01:05:00.000Z' } },
+          ...handedOver,
+        ];
+        orders
+          .given(history)
+          .when(
+            returning(
+              [
+                { productId: 'p1', cans: 4 },
+                { productId: 'p2', cans: 3 },
+              ],
+              { kind: 'value' },
+            ),
+          )
+          .then([returned([pale(4, 2200), stout(3, 500)], 2700)]);
+      });
+
+      it('given returns one after another, each refunded, then what they refund adds up to at most what was paid', () => {
+        let history = [...discounted];
+        let total = 0;
+        for (const [n, productId, cans] of [
+          [1, 'p1', 2],
+          [2, 'p2', 3],
+          [3, 'p1', 2],
+        ] as const) {
+          const events = orderDecider.decide(returning([{ productId, cans }], { kind: 'value' }, `r${n}`), fold(orderDecider, history));
+          const recorded = events.find((event) => event.type === 'OrderItemsReturned');
+          const refundCents = recorded?.type === 'OrderItemsReturned' ? recorded.data.refundCents : 0;
+          total += refundCents;
+          history = [...history, ...events, ...(refundCents > 0 ? [refunded(refundCents)] : [])];
+        }
+        // $5.50 + $5.00 + $5.50 of cans back, at what was paid for them: exactly the $16.00 paid.
+        expect(total).toBe(1600);
+      });
     });
 
     it.each<[string, OrderEvent[], OrderCommand, Refusal]>([

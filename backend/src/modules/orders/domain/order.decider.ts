@@ -22,6 +22,7 @@ import {
   decimalString,
   roleMay,
   fulfilmentOf,
+  linesAsPaid,
 } from '@brewery/shop-rules';
 import { chosenFulfilment } from './fulfilment';
 
@@ -490,8 +491,12 @@ export function returnedCans(state: PlacedOrder): Map<string, number> {
 }
 
 /** The order's lines as they were priced at checkout. */
+/** The order's lines at what was paid for them: a discount code's share taken off the beers it applied to. */
 function pricedLines(state: PlacedOrder) {
-  return state.order.items.map((item) => ({ productId: item.productId, cans: item.quantity, lineTotalCents: item.lineTotalCents }));
+  return linesAsPaid(
+    state.order.items.map((item) => ({ productId: item.productId, cans: item.quantity, lineTotalCents: item.lineTotalCents })),
+    state.order.discount,
+  );
 }
 
 /**

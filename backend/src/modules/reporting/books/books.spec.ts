@@ -1,6 +1,14 @@
 import { toCents } from '@brewery/shop-rules';
 import type { OrderDoc } from '../../order-desk/order-list/order-list.projection';
-import { fulfilmentText, gstSummary, netAfterRefundsCents, perthDateTime } from './books';
+import {
+  fulfilmentText,
+  gstSummary,
+  gstSummaryCsv,
+  netAfterRefundsCents,
+  ordersExportCsv,
+  ORDERS_EXPORT_COLUMNS,
+  perthDateTime,
+} from './books';
 
 /** Only what the GST summary reads of an order. */
 function order(paidAt: string | null, totalCents: number, gstIncluded: string, refunds: { amount: string; at: string }[] = []): OrderDoc {
@@ -52,12 +60,88 @@ describe('the GST summary (cash basis: sales when paid, refunds when made, Perth
     expect(gstSummary(orders, november)).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-30', ...expected });
   });
 
+  it('given orders priced with discount codes, then the sales are what they were charged (their totals) and the GST their own, with the discounts beside', () => {
+    const discounted = (totalCents: number, gstIncluded: string, discountCents: number) => ({
+      ...order('2026-11-10T02:00:00.000Z', totalCents, gstIncluded),
+      // $48.00 of beer and $10.00 shipping before the code: never what the summary adds up.
+      subtotalCents: 4800,
+      shippingCents: 1000,
+      discount: { code: 'CLUB10', kind: 'percent' as const, cents: discountCents, description: '10% off' },
+    });
+    const summary = gstSummary(
+      [discounted(5320, '4.84', 480), discounted(5320, '4.84', 480), order('2026-11-11T02:00:00.000Z', 5800, '5.27')],
+      november,
+    );
+    expect(summary).toMatchObject({ paidOrders: 3, sales: '164.40', gstOnSales: '14.95', discounts: '9.60', netSales: '164.40' });
+    expect(gstSummaryCsv(summary).slice(1).split('\r\n')).toEqual([
+      'Period,Paid orders,Sales (GST included),GST on sales,Refunds,GST on refunds,Net sales,Net GST,Discounts (already off sales)',
+      '2026-11-01 to 2026-11-30,3,164.40,14.95,0.00,0.00,164.40,14.95,9.60',
+      '',
+    ]);
+  });
+
+  it('given no discount code in the period, then the discounts are nothing', () => {
+    expect(gstSummary([order('2026-11-10T02:00:00.000Z', 6000, '5.45')], november).discounts).toBe('0.00');
+  });
+
   it('writes times as Perth reads them', () => {
     expect(perthDateTime('2026-11-30T23:59:00.000Z')).toBe('2026-12-01 07:59');
   });
 });
 
 describe("the orders export's own columns", () => {
+  /** An order as the `orders` read model keeps it: an 8-pack for $48.00 posted to Perth for $10.00, paid. */
+  const kept = (change: Partial<OrderDoc> = {}): OrderDoc =>
+    ({
+      id: '12',
+      createdAt: '2026-11-10T02:00:00.000Z',
+      paidAt: '2026-11-10T02:01:00.000Z',
+      status: 'paid',
+      customerName: 'Ada Lovelace',
+      customerEmail: 'ada@example.com',
+      customerPhone: '0412 345 678',
+      shippingAddress: '1 Hay St Perth WA 6000',
+      address: { state: 'WA' },
+      items: [{ product: { name: 'Swan Pale' }, packSize: '8pack', quantity: 8, packs: 1 }],
+      totalCans: 8,
+      subtotalCents: 4800,
+      shippingCents: 1000,
+      totalCents: 5800,
+      gstCents: 527,
+      refundedCents: 0,
+      trackingReference: null,
+      invoiceNumber: 'INV-000012',
+      paymentIntentId: 'pi_1',
+      ...change,
+    }) as unknown as OrderDoc;
+  const rowOf = (order: OrderDoc): Record<string, string> => {
+    const [, row = ''] = ordersExportCsv([order]).slice(1).split('\r\n');
+    const cells = row.split(',');
+    return Object.fromEntries(ORDERS_EXPORT_COLUMNS.map((column, i) => [column, cells[i] ?? '']));
+  };
+
+  it('ends with the discount code and what it took off: subtotal + shipping - discount = the total charged, its GST the order’s own', () => {
+    const row = rowOf(
+      kept({ discount: { code: 'CLUB10', kind: 'percent', cents: 480, description: '10% off' }, totalCents: 5320, gstCents: 484 }),
+    );
+    expect(ORDERS_EXPORT_COLUMNS.slice(-2)).toEqual(['Discount code', 'Discount']);
+    expect(row).toMatchObject({
+      Subtotal: '48.00',
+      Shipping: '10.00',
+      'GST included': '4.84',
+      Total: '53.20',
+      'Net after refunds': '53.20',
+      'Discount code': 'CLUB10',
+      Discount: '4.80',
+    });
+  });
+
+  it('given an order without a code (or kept before codes), then no code and a discount of 0.00', () => {
+    for (const order of [kept({ discount: null }), kept()]) {
+      expect(rowOf(order)).toMatchObject({ Total: '58.00', 'Discount code': '', Discount: '0.00' });
+    }
+  });
+
   it.each([
     {
       given: 'a paid order nothing was given back of',

@@ -38,6 +38,8 @@ export const ORDERS_EXPORT_COLUMNS = [
   'Net after refunds',
   'Fulfilment',
   'State',
+  'Discount code',
+  'Discount',
 ] as const;
 
 /** A time as the brewery reads it: Perth's date and time, `YYYY-MM-DD HH:mm`. */
@@ -79,8 +81,9 @@ export function fulfilmentText(order: Pick<OrderDoc, 'fulfilment'>): string {
 
 /**
  * The orders as the books need them: one row per order, with who, where, what, the money (GST included,
- * refunded, and what the order kept), the tracking, the payment's reference, how it leaves the brewery and the
- * state it goes to; cells safe to open in a spreadsheet (see `csvCell`).
+ * refunded, and what the order kept), the tracking, the payment's reference, how it leaves the brewery, the
+ * state it goes to, and the discount code it was priced with and what that took off (Subtotal + Shipping -
+ * Discount = Total, the amount charged); cells safe to open in a spreadsheet (see `csvCell`).
  */
 export function ordersExportCsv(orders: readonly OrderDoc[]): string {
   return csvFile([
@@ -107,6 +110,8 @@ export function ordersExportCsv(orders: readonly OrderDoc[]): string {
       decimalString(netAfterRefundsCents(order)),
       fulfilmentText(order),
       order.address.state,
+      order.discount?.code ?? '',
+      decimalString(order.discount?.cents ?? 0),
     ]),
   ]);
 }
@@ -122,7 +127,9 @@ function gstIn(cents: number): number {
 
 /**
  * Sales by the day they were paid and refunds by the day they were made, both Perth days: the figures a cash-basis
- * BAS asks for. GST on sales is each order's own (as its tax invoice states it); on refunds, one eleventh.
+ * BAS asks for. A sale is what the order was charged (its total, after any discount code), and its GST the
+ * order's own (as its tax invoice states it); on refunds, one eleventh. The discounts those sales were given are
+ * shown beside them, already taken off.
  */
 export function gstSummary(orders: readonly OrderDoc[], period: ReportPeriod): GstSummary {
   const from = perthDayStart(period.start);
@@ -131,12 +138,14 @@ export function gstSummary(orders: readonly OrderDoc[], period: ReportPeriod): G
   let paidOrders = 0;
   let salesCents = 0;
   let gstCents = 0;
+  let discountCents = 0;
   let refundCents = 0;
   for (const order of orders) {
     if (within(order.paidAt)) {
       paidOrders += 1;
       salesCents += order.totalCents;
       gstCents += order.gstCents;
+      discountCents += order.discount?.cents ?? 0;
     }
     for (const refund of order.refunds) if (within(refund.at)) refundCents += refund.amountCents;
   }
@@ -147,6 +156,7 @@ export function gstSummary(orders: readonly OrderDoc[], period: ReportPeriod): G
     paidOrders,
     sales: decimalString(salesCents),
     gstOnSales: decimalString(gstCents),
+    discounts: decimalString(discountCents),
     refunds: decimalString(refundCents),
     gstOnRefunds: decimalString(gstOnRefunds),
     netSales: decimalString(salesCents - refundCents),
@@ -156,7 +166,17 @@ export function gstSummary(orders: readonly OrderDoc[], period: ReportPeriod): G
 
 export function gstSummaryCsv(summary: GstSummary): string {
   return csvFile([
-    ['Period', 'Paid orders', 'Sales (GST included)', 'GST on sales', 'Refunds', 'GST on refunds', 'Net sales', 'Net GST'],
+    [
+      'Period',
+      'Paid orders',
+      'Sales (GST included)',
+      'GST on sales',
+      'Refunds',
+      'GST on refunds',
+      'Net sales',
+      'Net GST',
+      'Discounts (already off sales)',
+    ],
     [
       `${summary.startDate} to ${summary.endDate}`,
       summary.paidOrders,
@@ -166,6 +186,7 @@ export function gstSummaryCsv(summary: GstSummary): string {
       summary.gstOnRefunds,
       summary.netSales,
       summary.netGst,
+      summary.discounts,
     ],
   ]);
 }

@@ -1,4 +1,14 @@
-import { decimalString, type FulfilmentMethod, type PackQuantity, type PackSize, perthDayOf, type PerthDay } from '@brewery/shop-rules';
+import {
+  type AppliedDiscount,
+  beerDiscountCents,
+  decimalString,
+  discountLabel,
+  type FulfilmentMethod,
+  type PackQuantity,
+  type PackSize,
+  perthDayOf,
+  type PerthDay,
+} from '@brewery/shop-rules';
 import { compareNumbered, compareText } from '../../../shared-kernel/collation';
 import { orderNumberFrom } from '../../../shared-kernel/order-number';
 
@@ -44,6 +54,11 @@ export type SalesLine = {
   lineTotalCents: number;
   /** A refund of the order's payment: a negative line, no beer and no cans (absent on sales). */
   refund?: true;
+  /**
+   * What the order's discount code took off its beer: a negative line, no beer and no cans, on the day the order was
+   * paid (absent on sales). The item lines stay undiscounted, so item lines - discounts - refunds = revenue.
+   */
+  discount?: true;
   /** Posted or collected at the cellar door (absent on lines kept before pickups, and on refunds: delivery). */
   fulfilment?: FulfilmentMethod;
 };
@@ -115,6 +130,39 @@ export function refundLineOf(
     unitPriceCents: -refund.amountCents,
     lineTotalCents: -refund.amountCents,
     refund: true,
+  };
+}
+
+/**
+ * What an order's discount code took off its beer, as a sales line: negative, on the day the order was paid, under
+ * its order, after its items, with no beer and no cans; its code and offer in the beer's place. Null when the code
+ * took nothing off the beer (free shipping comes off the shipping, which the report does not count; no code).
+ */
+export function discountLineOf(
+  orderId: string,
+  discount: AppliedDiscount | null | undefined,
+  paidAt: string,
+  itemCount: number,
+): SalesLine | null {
+  const cents = beerDiscountCents(discount);
+  if (discount === null || discount === undefined || cents <= 0) return null;
+  return {
+    id: `${orderId}-discount`,
+    orderId,
+    orderNumber: orderNumberOf(orderId),
+    line: itemCount + 1,
+    paidAt,
+    date: perthDayOf(paidAt),
+    productId: '',
+    productName: discountLabel(discount),
+    style: '',
+    packSize: 'single',
+    packQuantity: 1,
+    packs: 0,
+    quantity: 0,
+    unitPriceCents: -cents,
+    lineTotalCents: -cents,
+    discount: true,
   };
 }
 

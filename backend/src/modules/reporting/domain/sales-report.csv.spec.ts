@@ -1,5 +1,5 @@
 import { csvCell, csvRow, salesReportCsv, salesReportFileName, SALES_REPORT_COLUMNS } from './sales-report.csv';
-import { salesLinesOf, type SoldItem } from './sales-line';
+import { discountLineOf, salesLinesOf, type SoldItem } from './sales-line';
 import { summariseSales } from './sales-summary';
 
 describe('CSV cells', () => {
@@ -95,6 +95,20 @@ describe('sales report CSV file', () => {
     const lines = salesLinesOf('14', [item(1, { id: '14-1' })], '2026-11-22T03:00:00.000Z', 'pickup');
     const rows = salesReportCsv(lines, summariseSales(period, lines)).slice(1).split('\r\n');
     expect(rows[1]).toBe('14,2026-11-22,2026-11-22T03:00:00.000Z,Quokka Pale Ale,Pale Ale,4 Pack,2,8,22.00,44.00,Pickup');
+  });
+
+  it('given an order priced with a discount code, then the code is a negative line of its own and the totals row says what discounts took off', () => {
+    const period = { start: '2026-11-22', end: '2026-11-22' };
+    const paidAt = '2026-11-22T03:00:00.000Z';
+    const discount = discountLineOf('15', { code: 'CLUB10', kind: 'percent', cents: 440, description: '10% off' }, paidAt, 1);
+    const lines = [...salesLinesOf('15', [item(1, { id: '15-1' })], paidAt), ...(discount === null ? [] : [discount])];
+    const rows = salesReportCsv(lines, summariseSales(period, lines)).slice(1).split('\r\n');
+    expect(rows.slice(1)).toEqual([
+      '15,2026-11-22,2026-11-22T03:00:00.000Z,Quokka Pale Ale,Pale Ale,4 Pack,2,8,22.00,44.00,Delivery',
+      '15,2026-11-22,2026-11-22T03:00:00.000Z,"Discount (CLUB10, 10% off)",,,,0,-4.40,-4.40,',
+      'Total (2 line items; discounts of 4.40 taken off),,,,,,,8,,39.60,',
+      '',
+    ]);
   });
 
   it('still has its header and a zero totals row for a period without sales', () => {

@@ -26,7 +26,10 @@ export function salesReportFileName(period: ReportPeriod): string {
   return `sales-report-${period.start}-to-${period.end}.csv`;
 }
 
-/** The whole CSV: header row, one row per sales line, a totals row; CRLF line ends as RFC 4180 asks. */
+/**
+ * The whole CSV: header row, one row per sales line (a discount code's or a refund's line negative, with no pack,
+ * so the Line Total column adds up to the revenue), a totals row; CRLF line ends as RFC 4180 asks.
+ */
 export function salesReportCsv(lines: readonly SalesLine[], summary: SalesSummary): string {
   return csvFile([
     SALES_REPORT_COLUMNS,
@@ -36,13 +39,25 @@ export function salesReportCsv(lines: readonly SalesLine[], summary: SalesSummar
       line.paidAt,
       line.productName,
       line.style,
-      line.refund === true ? '' : packSizeLabel(line.packSize),
-      line.refund === true ? '' : line.packs,
+      line.refund === true || line.discount === true ? '' : packSizeLabel(line.packSize),
+      line.refund === true || line.discount === true ? '' : line.packs,
       line.quantity,
       decimalString(line.unitPriceCents),
       decimalString(line.lineTotalCents),
-      line.refund === true ? '' : line.fulfilment === 'pickup' ? 'Pickup' : 'Delivery',
+      line.refund === true || line.discount === true ? '' : line.fulfilment === 'pickup' ? 'Pickup' : 'Delivery',
     ]),
-    [`Total (${summary.lineItems} line items)`, '', '', '', '', '', '', summary.totalCans, '', summary.totalRevenue, ''],
+    [
+      `Total (${summary.lineItems} line items${summary.discountsCents > 0 ? `; discounts of ${summary.discounts} taken off` : ''})`,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      summary.totalCans,
+      '',
+      summary.totalRevenue,
+      '',
+    ],
   ]);
 }

@@ -23,9 +23,15 @@ export interface SalesSummary {
   /** Distinct paid orders (refunds are lines of their own, with negative totals). */
   orders: number;
   totalCans: number;
-  /** Sum of the line totals (beer sold; shipping is not revenue from beer). */
+  /**
+   * Sum of the line totals: the beer sold at its line prices, less what discount codes took off the beer, less
+   * refunds (shipping is not revenue from beer).
+   */
   totalRevenue: string;
   totalRevenueCents: number;
+  /** What discount codes took off the beer of the orders paid in the period (its discount lines, as a positive sum). */
+  discounts: string;
+  discountsCents: number;
   /** Every day of the period, days without sales included, so the chart's axis has no gaps. */
   revenueByDay: DayRevenue[];
   /** Most cans first, then by name. */
@@ -37,12 +43,14 @@ export function summariseSales(period: ReportPeriod, lines: readonly SalesLine[]
   const byBeer = new Map<string, BeerCans>();
   let totalCans = 0;
   let totalRevenueCents = 0;
+  let discountsCents = 0;
   for (const line of lines) {
     totalCans += line.quantity;
     totalRevenueCents += line.lineTotalCents;
     byDay.set(line.date, (byDay.get(line.date) ?? 0) + line.lineTotalCents);
-    // A refund takes money off its day, not cans off a beer.
-    if (line.refund === true) continue;
+    if (line.discount === true) discountsCents -= line.lineTotalCents;
+    // A refund or a discount takes money off its day, not cans off a beer.
+    if (line.refund === true || line.discount === true) continue;
     const beer = byBeer.get(line.productId);
     // A renamed beer is shown under the name of its latest sale in the period.
     if (beer) byBeer.set(line.productId, { ...beer, productName: line.productName, cans: beer.cans + line.quantity });
@@ -52,10 +60,12 @@ export function summariseSales(period: ReportPeriod, lines: readonly SalesLine[]
     startDate: period.start,
     endDate: period.end,
     lineItems: lines.length,
-    orders: new Set(lines.filter((l) => l.refund !== true).map((l) => l.orderId)).size,
+    orders: new Set(lines.filter((l) => l.refund !== true && l.discount !== true).map((l) => l.orderId)).size,
     totalCans,
     totalRevenue: decimalString(totalRevenueCents),
     totalRevenueCents,
+    discounts: decimalString(discountsCents),
+    discountsCents,
     revenueByDay: daysBetween(period.start, period.end).map((day) => {
       const cents = byDay.get(day) ?? 0;
       return { day, revenue: decimalString(cents), revenueCents: cents };

@@ -164,6 +164,70 @@ describe('sales-lines projection', () => {
     expect((await lines()).filter((l) => l.orderId === '17').reduce((sum, l) => sum + l.lineTotalCents, 0)).toBe(0);
   });
 
+  describe('orders priced with a discount code', () => {
+    const withCode = (orderId: string, items: OrderItem[], discount: NonNullable<OrderPlacedData['discount']>): OrderEvent => {
+      const event = placed(orderId, items) as Extract<OrderEvent, { type: 'OrderPlaced' }>;
+      return { type: 'OrderPlaced', data: { ...event.data, discount, totalCents: event.data.totalCents - discount.cents } };
+    };
+    const refunded = (refundId: string, amountCents: number): OrderEvent => ({
+      type: 'OrderRefunded',
+      data: { paymentIntentId: 'pi_1', refundId, amountCents, note: '' },
+    });
+    // $44.00 of beer + $10.00 shipping, 10% off the beer: $4.40 off, $49.60 charged, then refunded in full.
+    const order20 = stream('20', [
+      withCode('20', [item('20', 1)], { code: 'CLUB10', kind: 'percent', cents: 440, description: '10% off' }),
+      paid('2026-11-22T03:00:00.000Z'),
+      refunded('re_20', 4960),
+    ]);
+    // Free shipping: $10.00 off the shipping, nothing off the beer.
+    const order21 = stream('21', [
+      withCode('21', [item('21', 1)], { code: 'SHIPFREE', kind: 'free_shipping', cents: 1000, description: 'Free shipping' }),
+      paid('2026-11-22T04:00:00.000Z'),
+    ]);
+    const events = [...order20, ...order21].filter((e) => projection.eventTypes.includes(e.type as never));
+
+    it('given a paid order, then its item lines stay undiscounted and the code is a negative line of its own on the day it was paid; free shipping takes nothing off the beer', async () => {
+      await apply(events);
+      expect(
+        (await lines()).map((l) => [
+          l._id,
+          l.line,
+          l.date,
+          l.productName,
+          l.quantity,
+          l.lineTotalCents,
+          l.discount ?? false,
+          l.refund ?? false,
+        ]),
+      ).toEqual([
+        ['20-1', 1, '2026-11-22', 'Quokka Pale Ale', 8, 4400, false, false],
+        ['20-discount', 2, '2026-11-22', 'Discount (CLUB10, 10% off)', 0, -440, true, false],
+        // Refunded in full: only the beer it paid for ($39.60) comes off again, never the shipping.
+        ['20-refund-re_20', 1001, '2026-11-22', 'Refund', 0, -3960, false, true],
+        ['21-1', 1, '2026-11-22', 'Quokka Pale Ale', 8, 4400, false, false],
+      ]);
+      expect((await lines()).filter((l) => l.orderId === '20').reduce((sum, l) => sum + l.lineTotalCents, 0)).toBe(0);
+      expect((await orders()).find((o) => o._id === '20')).toMatchObject({ beerCents: 3960, beerRefundedCents: 3960 });
+    });
+
+    it('given the same events twice, or an older one after a newer, then nothing changes', async () => {
+      await apply(events);
+      const once = { lines: await lines(), orders: await orders() };
+      for (const event of events) await apply([event, event]);
+      await apply([...events].reverse());
+      expect({ lines: await lines(), orders: await orders() }).toEqual(once);
+    });
+
+    it('given an order kept pending before codes were kept (no discount on its document), then it is paid as before', async () => {
+      const [placedEvent, paidEvent] = stream('22', [placed('22', [item('22', 1)]), paid('2026-11-22T05:00:00.000Z')]);
+      await apply([placedEvent!]);
+      await store.collection<SalesOrderDoc>(SALES_ORDERS).updateOne({ _id: '22' }, { $unset: { discount: '' } });
+      await apply([paidEvent!]);
+      expect((await lines()).map((l) => l._id)).toEqual(['22-1']);
+      expect((await orders())[0]).toMatchObject({ status: 'paid', beerCents: 4400 });
+    });
+  });
+
   it('given pending, cancelled and deleted orders, then none of them has a line and only the pending one counts as pending', async () => {
     await apply(all);
     expect((await lines()).filter((l) => ['14', '15', '16'].includes(l.orderId))).toEqual([]);

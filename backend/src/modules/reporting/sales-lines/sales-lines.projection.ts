@@ -1,10 +1,10 @@
-import { fulfilmentOf, type FulfilmentMethod } from '@brewery/shop-rules';
+import { type AppliedDiscount, beerDiscountCents, fulfilmentOf, type FulfilmentMethod } from '@brewery/shop-rules';
 import { Injectable } from '@nestjs/common';
 import { streamCategory, streamId, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { Projection } from '../../../platform/projections/projection';
 import { assertNever } from '../../../shared-kernel/decider';
 import { type OrderCancelled, type OrderDeleted, type OrderPaid, type OrderPlaced, type OrderRefunded } from '../../orders';
-import { refundLineOf, salesLinesOf, type SalesLine, type SoldItem } from '../domain/sales-line';
+import { discountLineOf, refundLineOf, salesLinesOf, type SalesLine, type SoldItem } from '../domain/sales-line';
 
 export const SALES_LINES = 'sales-lines';
 /** What the projection keeps of each order between OrderPlaced and OrderPaid. */
@@ -24,9 +24,11 @@ export interface SalesOrderDoc {
   items: SoldItem[];
   /** Posted or collected at the cellar door (absent on documents kept before pickups: delivery). */
   fulfilment?: FulfilmentMethod;
+  /** The discount code the order was priced with (null or absent: none; absent on documents kept before codes). */
+  discount?: AppliedDiscount | null;
   /** Refunds of the order so far (absent: none). */
   refunds?: number;
-  /** The beer the order paid for, in cents (its lines' total; shipping is not beer revenue). */
+  /** The beer the order paid for, in cents (its lines' total less what its discount code took off the beer; shipping is not beer revenue). */
   beerCents?: number;
   /** What refunds have taken off that beer so far. */
   beerRefundedCents?: number;
@@ -38,7 +40,8 @@ const ORDER_STREAM_CATEGORY = 'order';
 
 /**
  * The `sales-lines` read model: one document per item of a paid order, for the sales report, its CSV and
- * the analytics e-mail, and one negative line per refund (on the day it was made). The items come from OrderPlaced (kept in `sales-line-orders` until the payment),
+ * the analytics e-mail, one negative line for what the order's discount code took off its beer (on the day it was
+ * paid), and one negative line per refund (on the day it was made). The items come from OrderPlaced (kept in `sales-line-orders` until the payment),
  * the date from OrderPaid. Idempotent: events at or below the revision an order's document reflects change
  * nothing, and lines are written under their item id, so writing them twice writes the same documents.
  */
@@ -71,6 +74,7 @@ export class SalesLinesProjection implements Projection {
               paidAt: null,
               items: event.data.items.map(soldItem),
               fulfilment: fulfilmentOf(event.data).method,
+              discount: event.data.discount ?? null,
             },
           },
           { upsert: true },
@@ -79,10 +83,14 @@ export class SalesLinesProjection implements Projection {
       case 'OrderPaid': {
         if (current === null || current.status !== 'pending') return;
         const lines = store.collection<SalesLineDoc>(SALES_LINES);
-        for (const line of salesLinesOf(orderId, current.items, event.data.paidAt, current.fulfilment))
+        const discountLine = discountLineOf(orderId, current.discount, event.data.paidAt, current.items.length);
+        for (const line of [
+          ...salesLinesOf(orderId, current.items, event.data.paidAt, current.fulfilment),
+          ...(discountLine ? [discountLine] : []),
+        ])
           await lines.replaceOne({ _id: line.id, ...line });
         // Written after the lines: a crash in between delivers OrderPaid again and rewrites the same lines.
-        const beerCents = current.items.reduce((sum, item) => sum + item.lineTotalCents, 0);
+        const beerCents = current.items.reduce((sum, item) => sum + item.lineTotalCents, 0) - beerDiscountCents(current.discount);
         await orders.updateOne(guard, {
           $set: { revision: recorded.revision, status: 'paid', paidAt: event.data.paidAt, items: [], beerCents, beerRefundedCents: 0 },
         });

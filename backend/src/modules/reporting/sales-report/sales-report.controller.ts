@@ -20,7 +20,10 @@ export class SalesReportController {
 
   @Post()
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Sales report lines: one per item of each order paid in the period' })
+  @ApiOperation({
+    summary:
+      'Sales report lines: one per item of each order paid in the period (at its line price), one negative line per order for what its discount code took off the beer, and one negative line per refund made in the period',
+  })
   @ApiOkResponse({ type: SalesLineResponseDto, isArray: true })
   @ApiBadRequestResponse({ description: PERIOD_ERRORS })
   async lines(@Body() body: SalesReportRequestDto): Promise<SalesReportLineView[]> {

@@ -41,8 +41,19 @@ export class SalesSummaryResponseDto implements SalesSummary {
   @ApiProperty({ example: 3 }) lineItems!: number;
   @ApiProperty({ description: 'Distinct paid orders', example: 2 }) orders!: number;
   @ApiProperty({ example: 24 }) totalCans!: number;
-  @ApiProperty({ description: 'Sum of the line totals (shipping excluded)', example: '132.00' }) totalRevenue!: string;
+  @ApiProperty({
+    description: 'Sum of the line totals: the beer at its line prices, less discount codes (off the beer) and refunds; shipping excluded',
+    example: '132.00',
+  })
+  totalRevenue!: string;
   @ApiProperty({ example: 13200 }) totalRevenueCents!: number;
+  @ApiProperty({
+    description:
+      "What discount codes took off the beer of the period's orders (their discount lines, as a positive sum); free shipping is not beer",
+    example: '4.80',
+  })
+  discounts!: string;
+  @ApiProperty({ example: 480 }) discountsCents!: number;
   @ApiProperty({ type: DayRevenueResponseDto, isArray: true, description: 'Every day of the period, zero days included' })
   revenueByDay!: DayRevenueResponseDto[];
   @ApiProperty({ type: BeerCansResponseDto, isArray: true, description: 'Most cans first' }) cansByBeer!: BeerCansResponseDto[];
