@@ -269,6 +269,14 @@ export interface PaymentIntentCreated {
   amount: number;
   /** When the server lets the reserved cans go (an ISO instant on the server's clock). */
   reservationExpiresAt?: string;
+  /** The server's figures in dollars ("48.00"): `totalAmount` = `subtotal` + `shippingCost` - `discount` is what is charged. */
+  subtotal?: string;
+  shippingCost?: string;
+  discount?: string;
+  totalAmount?: string;
+  gstIncluded?: string;
+  /** The discount code the order was priced with (in capitals), or null. */
+  discountCode?: string | null;
 }
 
 /** The local test gateway's `POST /api/test-gateway/payment-intents/{id}/confirm`. */

@@ -37,6 +37,7 @@ const TABS = [
   'Analytics',
   'Order Backups',
   'System',
+  'Discounts',
   'Staff',
   'My account',
 ] as const;
@@ -50,6 +51,7 @@ const SHOWS: Record<(typeof TABS)[number], (panel: Locator) => Locator> = {
   Analytics: (panel) => panel.getByText('Sales Report', { exact: true }),
   'Order Backups': (panel) => panel.getByRole('button', { name: 'Recover Order' }),
   System: (panel) => panel.getByRole('heading', { name: 'System Monitor' }),
+  Discounts: (panel) => panel.getByRole('button', { name: 'Create code' }),
   Staff: (panel) => panel.getByRole('button', { name: 'Invite' }),
   'My account': (panel) => panel.getByText('Two-factor codes', { exact: true }),
 };

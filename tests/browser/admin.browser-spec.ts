@@ -101,6 +101,7 @@ describeInBrowser('admin panel', () => {
       'Analytics',
       'Order Backups',
       'System',
+      'Discounts',
       'Staff',
       'My account',
     ]);

@@ -20,7 +20,15 @@ import { DiscountPreview } from './discount-check/discount-preview.service';
 @Module({
   imports: [CatalogModule, PaymentsModule, OrdersModule, DiscountsModule],
   controllers: [CreatePaymentIntentController, DiscountCheckController],
-  providers: [DiscountPreview, DiscountCheckAttempts, CheckoutService, CheckoutAdmission, CheckoutCancellation, CheckoutHoldsProjection, ReservationExpiry],
+  providers: [
+    DiscountPreview,
+    DiscountCheckAttempts,
+    CheckoutService,
+    CheckoutAdmission,
+    CheckoutCancellation,
+    CheckoutHoldsProjection,
+    ReservationExpiry,
+  ],
   exports: [CheckoutAdmission, CheckoutCancellation, ReservationExpiry],
 })
 export class CheckoutModule implements OnModuleInit {

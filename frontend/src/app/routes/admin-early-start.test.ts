@@ -74,6 +74,7 @@ describe('the admin tabs’ table', () => {
     ['analytics', 'AnalyticsTab'],
     ['order-backups', 'OrderBackupsTab'],
     ['system', 'SystemTab'],
+    ['discounts', 'DiscountsTab'],
     ['staff', 'StaffTab'],
     ['account', 'AccountTab'],
     ['products', 'ProductsTab'],
@@ -83,7 +84,7 @@ describe('the admin tabs’ table', () => {
     expect((await adminTab(tab).load()).name).toBe(component);
   });
 
-  it('lists the spec’s seven tabs in its order, then Staff and My account, each key once', () => {
+  it('lists the spec’s seven tabs in its order, then Discounts, Staff and My account, each key once', () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       'Products',
       'Active Orders',
@@ -92,9 +93,10 @@ describe('the admin tabs’ table', () => {
       'Analytics',
       'Order Backups',
       'System',
+      'Discounts',
       'Staff',
       'My account',
     ]);
-    expect(new Set(ADMIN_TABS.map((tab) => tab.key)).size).toBe(9);
+    expect(new Set(ADMIN_TABS.map((tab) => tab.key)).size).toBe(10);
   });
 });

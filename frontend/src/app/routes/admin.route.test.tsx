@@ -38,7 +38,7 @@ function openDashboard(): void {
 }
 
 describe('/admin', () => {
-  it('with a verified token, shows an owner the dashboard with the spec’s seven tabs in its order, Products first, then Staff and My account', async () => {
+  it('with a verified token, shows an owner the dashboard with the spec’s seven tabs in its order, Products first, then Discounts, Staff and My account', async () => {
     openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage products and orders')).toBeInTheDocument();
@@ -52,6 +52,7 @@ describe('/admin', () => {
       'Analytics',
       'Order Backups',
       'System',
+      'Discounts',
       'Staff',
       'My account',
     ]);

@@ -2,6 +2,7 @@ import type { CartLine, CustomerInfo, Fulfilment } from '@brewery/shop-rules';
 import { cartTotalCans, validatePack } from '@brewery/shop-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Spin } from 'antd';
+import type { InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useConfig } from '@/shared/api/config/get-config';
@@ -9,6 +10,9 @@ import { useToast } from '@/shared/ui/toast/use-toast';
 import { toCheckoutCartItems, useCreatePaymentIntent } from './api/create-payment-intent';
 import type { CheckoutOpened } from './api/create-payment-intent';
 import { productAvailabilityQueryOptions } from './api/get-product-availability';
+import { discountRefusalText, isDiscountRefusal } from './api/check-discount-code';
+import { DiscountCodeField } from './discount-code-field';
+import { EMAIL_SETTLE_MS, pricedDiscountOf, summaryDiscountOf, useDiscountCode, useSettledValue } from './use-discount-code';
 import { checkCartLines } from './cart-line-check';
 import { CheckoutToasts } from './checkout-messages';
 import type { PaymentRedirectStatus } from './checkout-messages';
@@ -222,9 +226,25 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const watchedPickupDate = Form.useWatch('pickupDate', { form, preserve: true }) ?? null;
   const watchedState = Form.useWatch('state', form) ?? null;
   const watchedPostCode = Form.useWatch('postCode', form) ?? '';
+  const watchedEmail = Form.useWatch('email', form) ?? '';
   const cartKey = cartKeyOf(cartLines);
   const payment = stage !== null && stage.cartKey === cartKey ? stage : null;
   const packChanged = stage !== null && payment === null;
+  // The code is checked again as the cart and the details it depends on change (the e-mail once it rests).
+  const settledEmail = useSettledValue(watchedEmail, EMAIL_SETTLE_MS);
+  const discount = useDiscountCode(
+    {
+      cartItems: toCheckoutCartItems(cartLines),
+      method: watchedMethod === 'pickup' ? 'pickup' : 'delivery',
+      pickupDate: watchedPickupDate,
+      email: settledEmail,
+      state: watchedState,
+      postCode: watchedPostCode,
+    },
+    payment === null && packIsValid,
+  );
+  const discountInput = useRef<InputRef>(null);
+  const summaryDiscount = payment === null ? summaryDiscountOf(discount.result) : pricedDiscountOf(payment.intent, discount.result);
   const destination: OrderDestination = payment
     ? destinationOf(payment.customer, payment.fulfilment)
     : watchedMethod === 'pickup'
@@ -253,6 +273,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
         customerInfo: customer,
         fulfilment,
         ...(confirmRepeat ? { confirmRepeat: true } : {}),
+        ...(discount.applied === null ? {} : { discountCode: discount.applied }),
       });
       if (thisAttempt !== attempt.current) return;
       ownHold.current = intent.holdEndsAt === null ? null : { cans: cansByProduct(cartLines), until: intent.holdEndsAt };
@@ -264,6 +285,16 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       const next = checkoutWaitFor(error, details, Date.now(), Math.random());
       setWait(next);
       if (next !== null) return;
+      // The code no longer applies (used up, expired meanwhile…): said on its field, the details kept; the
+      // customer removes it to pay without it.
+      if (isDiscountRefusal(error)) {
+        const message = discountRefusalText(error);
+        discount.refusedAtPayment(message);
+        setRefusal(message);
+        // Once the page is enabled again (the field is disabled while the answer is awaited).
+        setTimeout(() => discountInput.current?.focus(), 0);
+        return;
+      }
       // The same pack was paid from this browser minutes ago: bought again only when the customer says so.
       if (error instanceof ApiError && error.code === 'repeat_of_paid_order') {
         setRepeat({ details, message: errorMessage(error) });
@@ -385,7 +416,16 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
 
       <div className="checkout__layout">
         <div className="checkout__summary">
-          <OrderSummaryCard lines={cartLines} destination={destination} summary={summary} cellarDoorAddress={config?.address ?? null} />
+          <OrderSummaryCard
+            lines={cartLines}
+            destination={destination}
+            summary={summary}
+            cellarDoorAddress={config?.address ?? null}
+            discount={summaryDiscount}
+          >
+            {/* Changing the code at the payment step means going back to the details (Edit details). */}
+            {payment === null ? <DiscountCodeField discount={discount} disabled={checking} inputRef={discountInput} /> : null}
+          </OrderSummaryCard>
         </div>
 
         <div className="checkout__steps" ref={steps}>

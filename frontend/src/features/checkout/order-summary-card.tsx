@@ -10,9 +10,11 @@ import {
   DISPATCH_DAYS_SHORT,
 } from '@brewery/shop-rules';
 import { Card } from 'antd';
+import type { ReactNode } from 'react';
 import { ProductPicture } from '@/shared/ui/product-picture';
 import { PickupTexts } from './checkout-messages';
 import { collectionLine, type OrderDestination } from './checkout-summary';
+import { DiscountTexts, type SummaryDiscount } from './use-discount-code';
 
 export interface OrderSummaryCardProps {
   lines: readonly CartLine[];
@@ -22,12 +24,21 @@ export interface OrderSummaryCardProps {
   summary: OrderSummary | null;
   /** The cellar door's address (the shop's own), once the shop's details have loaded. */
   cellarDoorAddress: string | null;
+  /** The discount code that applies and what it takes off, as the shop priced it; null: none. */
+  discount?: SummaryDiscount | null;
+  /** Under the totals: the discount code's field. */
+  children?: ReactNode;
+}
+
+/** "−$4.80": a minus sign, not a hyphen. */
+function minus(cents: number): string {
+  return `\u2212${formatPrice(centsToDollars(cents))}`;
 }
 
 export const DISPATCH_NOTE = `* Dispatched ${DISPATCH_DAYS_SHORT} from Perth brewery`;
 
 /** What the customer is buying and what it costs, every figure from the shared rules. */
-export function OrderSummaryCard({ lines, destination, summary, cellarDoorAddress }: OrderSummaryCardProps) {
+export function OrderSummaryCard({ lines, destination, summary, cellarDoorAddress, discount = null, children }: OrderSummaryCardProps) {
   const totalCans = cartTotalCans(lines);
   // The lines' own prices, as listed above (the shared rules price the same lines, to the cent).
   const subtotalCents = cartSubtotalCents(lines);
@@ -36,6 +47,10 @@ export function OrderSummaryCard({ lines, destination, summary, cellarDoorAddres
   const pickup = destination.method === 'pickup';
   // A collection is never charged shipping, whichever Saturday is chosen.
   const shippingCents = summary?.shippingCents ?? (pickup ? 0 : null);
+  // Free shipping before the shipping is known: the whole of it, whatever it turns out to be.
+  const freeShippingAhead = discount?.kind === 'free_shipping' && shippingCents === null;
+  const discountCents = discount === null ? 0 : freeShippingAhead ? 0 : discount.cents;
+  const totalCents = Math.max(0, subtotalCents + (shippingCents ?? 0) - discountCents);
 
   return (
     <Card title="Order Summary" className="checkout__card checkout-summary" data-testid="order-summary">
@@ -80,13 +95,22 @@ export function OrderSummaryCard({ lines, destination, summary, cellarDoorAddres
             </>
           )}
         </div>
+        {discount === null ? null : (
+          <div className="checkout-summary__row checkout-summary__row--discount" data-testid="summary-discount">
+            <dt>{DiscountTexts.summaryLabel(discount.code, discount.description)}</dt>
+            <dd>{freeShippingAhead ? 'Free shipping' : minus(discount.cents)}</dd>
+          </div>
+        )}
         <div className="checkout-summary__row checkout-summary__row--total" data-testid="summary-total">
           <dt>Total</dt>
           <dd>
-            {shippingCents === null ? `${formatPrice(subtotal)} + shipping` : formatPrice(centsToDollars(subtotalCents + shippingCents))}
+            {shippingCents === null && !freeShippingAhead
+              ? `${formatPrice(centsToDollars(totalCents))} + shipping`
+              : formatPrice(centsToDollars(totalCents))}
           </dd>
         </div>
       </dl>
+      {children}
 
       {validation.isValid ? <p className="checkout-summary__complete">✓ Complete {totalCans}-pack</p> : null}
       {destination.method === 'pickup' ? (

@@ -87,6 +87,11 @@ export function PaymentStep({
         Amount to pay: <strong data-testid="amount-to-pay">{formatPrice(centsToDollars(intent.amount))}</strong>{' '}
         <span className="checkout-payment__order">(Order #{intent.orderId})</span>
       </p>
+      {intent.discountCode != null && intent.discount !== undefined ? (
+        <p className="checkout-payment__discount" data-testid="payment-discount">
+          Includes {formatPrice(Number(intent.discount))} off with the code {intent.discountCode}.
+        </p>
+      ) : null}
       {intent.holdEndsAt !== null && ended === null ? <HoldCountdown endsAt={intent.holdEndsAt} onEnd={endHold} /> : null}
 
       {ended !== null ? <CheckoutEndedNotice ended={ended} onCheckPackAgain={onCheckPackAgain} /> : null}

@@ -1,5 +1,5 @@
 import type { CustomerInfo, Fulfilment } from '@brewery/shop-rules';
-import { DELIVERY, isFulfilmentMethod, isOpenPickupDate } from '@brewery/shop-rules';
+import { DELIVERY, isFulfilmentMethod, isOpenPickupDate, normaliseDiscountCode } from '@brewery/shop-rules';
 import type { CheckoutOpened } from './api/create-payment-intent';
 import type { CustomerFormValues } from './customer-info-form';
 
@@ -7,6 +7,8 @@ import type { CustomerFormValues } from './customer-info-form';
 const DETAILS_KEY = 'checkoutDetails';
 /** The pending checkout this tab opened (its payment intent and the pack it priced), until its hold ends. */
 const PAYMENT_KEY = 'checkoutPayment';
+/** The discount code the customer applied: shown again after a reload, and checked again there. */
+const DISCOUNT_CODE_KEY = 'checkoutDiscountCode';
 
 export interface SavedPayment {
   intent: CheckoutOpened;
@@ -53,6 +55,15 @@ export function savedDetails(now: Date): Partial<CustomerFormValues> | null {
 
 export function saveDetails(values: Partial<CustomerFormValues>): void {
   write(DETAILS_KEY, values);
+}
+
+/** The code applied before a reload (only its shape is trusted here: the server checks it again), or null. */
+export function savedDiscountCode(): string | null {
+  return normaliseDiscountCode(read(DISCOUNT_CODE_KEY));
+}
+
+export function saveDiscountCode(code: string | null): void {
+  write(DISCOUNT_CODE_KEY, code);
 }
 
 /** The pending checkout to resume for this pack, or null (none, another pack, or its hold has ended). */
@@ -157,4 +168,5 @@ export function announceCheckoutOpened(paymentIntentId: string, at: number): voi
 export function forgetCheckout(): void {
   write(PAYMENT_KEY, null);
   write(DETAILS_KEY, null);
+  write(DISCOUNT_CODE_KEY, null);
 }

@@ -23,10 +23,21 @@ export interface CreatePaymentIntentInput {
   fulfilment: Fulfilment;
   /** The customer confirmed buying again the very pack this browser paid for minutes ago. */
   confirmRepeat?: boolean;
+  /** The discount code applied (any case): the server prices the order with it, or refuses it (409 `code_*`). */
+  discountCode?: string;
 }
 
+/**
+ * The order as the server priced it (dollars, as decimal strings). Absent from a checkout kept from before
+ * discount codes; `discountCode` null: none applied.
+ */
+export type CheckoutPricing = Pick<
+  PaymentIntentCreated,
+  'subtotal' | 'shippingCost' | 'discount' | 'totalAmount' | 'gstIncluded' | 'discountCode'
+>;
+
 /** The opened payment as the checkout keeps it. */
-export interface CheckoutOpened extends PaymentIntentCreated {
+export interface CheckoutOpened extends PaymentIntentCreated, CheckoutPricing {
   /**
    * When the hold on the cans ends, in epoch ms on this browser's clock: `reservationExpiresAt` moved by the
    * difference between the server's clock (the answer's Date header) and the browser's. Null when the server

@@ -1,0 +1,1 @@
+export { DiscountsTab } from './discounts-tab';
