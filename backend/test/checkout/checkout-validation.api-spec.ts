@@ -224,7 +224,15 @@ describe('checkout: validation and pricing', () => {
   ])('charges the server total for %s', async (_, cartItems, address, totals) => {
     const res = await checkout({ cartItems: cartItems(), customerInfo: { ...customer, ...address } });
     expect(res.status).toBe(200);
-    expect(res.body.totals).toEqual(totals);
+    expect(res.body.totals).toEqual({ ...totals, discount: '0.00' });
+    expect(res.body).toMatchObject({
+      subtotal: totals.subtotal,
+      shippingCost: totals.shipping,
+      discount: '0.00',
+      totalAmount: totals.total,
+      gstIncluded: totals.gstIncluded,
+      discountCode: null,
+    });
     const totalCents = Math.round(Number(totals.total) * 100);
     expect(res.body.amount).toBe(totalCents);
     expect(res.body.clientSecret).toMatch(new RegExp(`^${res.body.paymentIntentId}_secret_`));

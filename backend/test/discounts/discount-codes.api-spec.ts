@@ -1,34 +1,16 @@
 import type { DiscountCodeHistoryEntry, DiscountCodeView } from '@brewery/shop-rules';
 import { ReservationExpiry } from '../../src/modules/checkout';
+import type { CreatePaymentIntentResponse } from '../../src/modules/checkout/checkout/create-payment-intent.request.dto';
 import { createTestApp, FIRST_OWNER, type TestApp } from '../create-test-app';
-import {
-  beer,
-  cartLine,
-  customer,
-  payWithCard,
-  seedProduct,
-  settle,
-  streamEvents,
-  type CheckoutAnswer,
-} from '../checkout/checkout-fixtures';
+import { beer, cartLine, customer, payWithCard, seedProduct, settle, streamEvents } from '../checkout/checkout-fixtures';
 import { signIn, staffMember } from '../admin-auth/staff-fixtures';
 
 const SUCCEEDS = '4242 4242 4242 4242';
 const HOLD_MS = 31 * 60_000;
 
-interface Priced extends CheckoutAnswer {
-  subtotal: string;
-  shippingCost: string;
-  discount: string;
-  totalAmount: string;
-  gstIncluded: string;
-  discountCode: string | null;
-  totals: Record<string, string>;
-}
-
 interface Answer {
   status: number;
-  body: Priced & { code?: string; message?: string };
+  body: CreatePaymentIntentResponse & { code?: string; message?: string };
   cookie: string;
 }
 

@@ -56,7 +56,8 @@ export class FulfilmentRequest {
   pickupDate?: string;
 }
 
-export class CreatePaymentIntentRequest {
+/** A cart and how it is handed over: what the checkout and the code check both price. */
+export class PricedCartRequest {
   @ApiProperty({ type: [CartItemRequest] })
   @IsArray({ message: 'cartItems must be a list' })
   @ArrayMaxSize(50)
@@ -64,18 +65,22 @@ export class CreatePaymentIntentRequest {
   @Type(() => CartItemRequest)
   cartItems!: CartItemRequest[];
 
-  @ApiProperty({ type: CustomerInfoRequest })
-  @IsObject({ message: 'customerInfo is required' })
-  @ValidateNested()
-  @Type(() => CustomerInfoRequest)
-  customerInfo!: CustomerInfoRequest;
-
   @ApiPropertyOptional({ type: FulfilmentRequest, description: 'Absent: delivery' })
   @IsOptional()
   @IsObject({ message: 'fulfilment must be an object, e.g. { "method": "delivery" }' })
   @ValidateNested()
   @Type(() => FulfilmentRequest)
   fulfilment?: FulfilmentRequest;
+}
+
+const CODE_SHAPE = 'A code is 3 to 32 letters, digits and dashes.';
+
+export class CreatePaymentIntentRequest extends PricedCartRequest {
+  @ApiProperty({ type: CustomerInfoRequest })
+  @IsObject({ message: 'customerInfo is required' })
+  @ValidateNested()
+  @Type(() => CustomerInfoRequest)
+  customerInfo!: CustomerInfoRequest;
 
   @ApiPropertyOptional({
     description:
@@ -88,23 +93,16 @@ export class CreatePaymentIntentRequest {
   @ApiPropertyOptional({ example: 'CLUB10', description: 'A discount code (any case); priced by the server, 409 when it does not apply' })
   @IsOptional()
   @IsString({ message: 'discountCode must be text' })
-  @MaxLength(64, { message: 'A code is 3 to 32 letters, digits and dashes.' })
+  @MaxLength(64, { message: CODE_SHAPE })
   discountCode?: string;
 }
 
 /** `POST /api/discount-codes/check`: what a code would take off this cart (nothing is held or recorded). */
-export class DiscountCheckRequest {
+export class DiscountCheckRequest extends PricedCartRequest {
   @ApiProperty({ example: 'CLUB10' })
   @IsString({ message: 'code is required' })
-  @MaxLength(64, { message: 'A code is 3 to 32 letters, digits and dashes.' })
+  @MaxLength(64, { message: CODE_SHAPE })
   code!: string;
-
-  @ApiProperty({ type: [CartItemRequest] })
-  @IsArray({ message: 'cartItems must be a list' })
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => CartItemRequest)
-  cartItems!: CartItemRequest[];
 
   @ApiPropertyOptional({
     type: CustomerInfoRequest,
@@ -115,13 +113,6 @@ export class DiscountCheckRequest {
   @ValidateNested()
   @Type(() => CustomerInfoRequest)
   customerInfo?: CustomerInfoRequest;
-
-  @ApiPropertyOptional({ type: FulfilmentRequest, description: 'Absent: delivery' })
-  @IsOptional()
-  @IsObject({ message: 'fulfilment must be an object, e.g. { "method": "delivery" }' })
-  @ValidateNested()
-  @Type(() => FulfilmentRequest)
-  fulfilment?: FulfilmentRequest;
 }
 
 export interface CreatePaymentIntentResponse {
