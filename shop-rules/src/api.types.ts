@@ -275,8 +275,9 @@ export interface PaymentIntentCreated {
   discount?: string;
   totalAmount?: string;
   gstIncluded?: string;
-  /** The discount code the order was priced with (in capitals), or null. */
+  /** The discount code the order was priced with (in capitals), and its offer in words ("10% off"), or null. */
   discountCode?: string | null;
+  discountDescription?: string | null;
 }
 
 /** The local test gateway's `POST /api/test-gateway/payment-intents/{id}/confirm`. */
@@ -844,8 +845,9 @@ export interface DiscountCodeView {
   createdBy: EventActor;
   /** Orders holding a use now (checkouts not yet paid), and orders paid with the code. */
   uses: { held: number; paid: number };
-  /** What the paid orders with the code took, and what the code took off them. */
+  /** What the paid orders with the code took less what was refunded on them, the refunds, and what the code took off. */
   revenue: string;
+  refunded: string;
   discountGiven: string;
 }
 

@@ -9,8 +9,8 @@ import { formatCents } from './money';
 export const DISCOUNT_KINDS = ['percent', 'amount', 'free_shipping'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
-/** 3-32 letters, digits and dashes; compared without case (kept in capitals). */
-export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9-]{3,32}$/;
+/** 3-32 letters, digits and dashes, with at least one letter or digit; compared without case (kept in capitals). */
+export const DISCOUNT_CODE_PATTERN = /^(?=.*[A-Za-z0-9])[A-Za-z0-9-]{3,32}$/;
 
 /** The code as the shop keeps and compares it (capitals), or null when it is not a code's shape. */
 export function normaliseDiscountCode(raw: unknown): string | null {

@@ -261,8 +261,80 @@ describe('discount codes', () => {
       await settle(t);
       const refunded = (await admin('get', `/api/admin/orders/${body.orderId}`)).body as { refundedAmount?: string };
       expect(refunded.refundedAmount).toBe(body.totalAmount);
-      expect(await listed('ONCE-ONLY')).toMatchObject({ uses: { held: 0, paid: 1 } });
+      // The use stays taken; what the code earned is what was kept: nothing.
+      expect(await listed('ONCE-ONLY')).toMatchObject({ uses: { held: 0, paid: 1 }, revenue: '0.00', refunded: body.totalAmount });
       expect((await check({ code: 'ONCE-ONLY', cartItems: pack() })).body).toMatchObject({ code: 'code_used_up' });
+    });
+
+    it('takes a discountCode of null or blanks as no code', async () => {
+      for (const discountCode of [null, '', '   ']) {
+        const res = await t
+          .http()
+          .post('/api/create-payment-intent')
+          .set('X-Forwarded-For', '198.51.100.8')
+          .send({ cartItems: pack(), customerInfo: { ...customer, email: 'nil@example.com' }, discountCode });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ discount: '0.00', discountCode: null });
+      }
+      await expireHolds();
+    });
+
+    it('answers the holder of the last use that it applies (their own), and holds it for their next checkout', async () => {
+      await create({ code: 'MINE-ONLY', kind: 'percent', value: 20, maxUses: 1, onePerCustomer: true });
+      const first = await checkOut({ client: '198.51.100.9' }, pack(), 'MINE-ONLY');
+      expect(first.status).toBe(200);
+      await settle(t);
+      // Someone else: used up. The same browser, after "Edit details": it is theirs.
+      expect(
+        (await check({ code: 'MINE-ONLY', cartItems: pack(), customerInfo: { ...customer, email: 'zed@example.com' } })).body,
+      ).toMatchObject({
+        code: 'code_used_up',
+      });
+      const own = await t
+        .http()
+        .post('/api/discount-codes/check')
+        .set('X-Forwarded-For', '198.51.100.9')
+        .set('Cookie', first.cookie)
+        .send({ code: 'MINE-ONLY', cartItems: pack(2), customerInfo: customer });
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ code: 'MINE-ONLY', discount: '32.00' });
+      const again = await checkOut({ client: '198.51.100.9', cookie: first.cookie }, pack(2), 'MINE-ONLY');
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ discount: '32.00', discountDescription: '20% off' });
+      await settle(t);
+      expect(await heldOnStream('MINE-ONLY')).toEqual([again.body.orderId]);
+      await expireHolds();
+    });
+
+    it('given a customer paying a checkout while the same browser starts a newer one with the same last use, then the money is never lost: the paid one keeps the use', async () => {
+      for (let round = 0; round < 4; round++) {
+        const code = `RACE-${round}`;
+        await create({ code, kind: 'percent', value: 10, maxUses: 1 });
+        const a = await checkOut({ client: '198.51.100.10' }, pack(), code, { ...customer, email: `race${round}@example.com` });
+        expect(a.status).toBe(200);
+        const [paying, b] = await Promise.all([
+          payWithCard(t, a.body, SUCCEEDS),
+          checkOut({ client: '198.51.100.10', cookie: a.cookie }, pack(2), code, { ...customer, email: `race${round}@example.com` }),
+        ]);
+        await settle(t);
+        const aEvents = (await streamEvents(t, `order-${a.body.orderId}`)).map((e) => e.type);
+        const aCancel = (await streamEvents(t, `order-${a.body.orderId}`)).find((e) => e.type === 'OrderCancelled');
+        expect({ round, reason: (aCancel?.data as { reason?: string } | undefined)?.reason }).not.toEqual({
+          round,
+          reason: 'discount_unavailable',
+        });
+        if (paying.status === 200 && aEvents.includes('OrderPaid')) {
+          // A's card went through first: A is paid with its code, B was refused and holds nothing.
+          expect(b.status).toBe(409);
+          expect(await heldOnStream(code)).toEqual([]);
+          expect(await listed(code)).toMatchObject({ uses: { held: 0, paid: 1 } });
+        } else {
+          // B ended A before its card was taken: B holds the use, and A took no money.
+          expect(b.status).toBe(200);
+          expect(await heldOnStream(code)).toEqual([b.body.orderId]);
+        }
+        await expireHolds();
+      }
     });
 
     it('refuses a code that does not apply with its 409, and a malformed one with 400, before anything is recorded', async () => {

@@ -49,6 +49,11 @@ export class CheckoutAdmission {
   }
 
   /** Waits for a turn (or refuses); the attempt was counted already (`countAttempt`). */
+  /** The keyed hashes a client's checkouts are held under (for a request that only reads them, such as a code check). */
+  holderOf(client: Pick<CheckoutClient, 'address' | 'browserToken'>): { client: string; browser: string } {
+    return holderKeys(this.secret, client);
+  }
+
   async enter(client: CheckoutClient): Promise<AdmittedCheckout> {
     const holder = holderKeys(this.secret, client);
     const leaveGate = await this.gate.enter(client.signal);

@@ -79,8 +79,8 @@ export class CheckoutService {
   ): Promise<CreatePaymentIntentResponse> {
     const fulfilment = chosenFulfilment(request.fulfilment, this.clock.now());
     const customer = validateCustomerInfo(request.customerInfo, fulfilment.method);
-    const discountCode =
-      request.discountCode === undefined || request.discountCode.trim() === '' ? null : this.discounts.codeOf(request.discountCode);
+    const typed = request.discountCode?.trim() ?? '';
+    const discountCode = typed === '' ? null : this.discounts.codeOf(typed);
     const admitted = await this.admission.enter(client);
     let claim: HoldClaim | null = null;
     try {
@@ -470,6 +470,7 @@ function checkoutOpened(order: OrderPlacedData, intent: ProviderPaymentIntent): 
     totalAmount: decimalString(order.totalCents),
     gstIncluded: decimalString(order.gstCents),
     discountCode: order.discount?.code ?? null,
+    discountDescription: order.discount?.description ?? null,
     reservationExpiresAt: order.reservationExpiresAt,
   };
 }

@@ -131,7 +131,8 @@ export interface CreatePaymentIntentResponse {
   discount: string;
   totalAmount: string;
   gstIncluded: string;
-  /** The code the order was priced with (in capitals), or null. */
+  /** The code the order was priced with (in capitals), and its offer in words ("10% off"), or null. */
   discountCode: string | null;
+  discountDescription: string | null;
   reservationExpiresAt: string;
 }

@@ -1,4 +1,7 @@
-import { Body, Controller, HttpCode, Injectable, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Injectable, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { type AppConfig, APP_CONFIG } from '../../../config/app-config';
+import { checkoutClientOf } from '../checkout-admission/checkout-holder';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import type { DiscountCheckResponse } from '@brewery/shop-rules';
@@ -15,7 +18,10 @@ export const DISCOUNT_CHECKS_PER_MINUTE = 20;
 @ApiTags('checkout')
 @Controller('discount-codes')
 export class DiscountCheckController {
-  constructor(private readonly preview: DiscountPreview) {}
+  constructor(
+    private readonly preview: DiscountPreview,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('check')
   @HttpCode(200)
@@ -25,7 +31,7 @@ export class DiscountCheckController {
   @ApiResponse({
     status: 409,
     description:
-      'The code does not apply: code_unknown, code_not_started, code_expired, code_disabled, code_used_up, code_already_used, code_min_cans, code_not_for_these_beers',
+      'The code does not apply: code_unknown, code_not_started, code_expired, code_disabled, code_used_up, code_already_used, code_min_cans, code_not_for_these_beers, code_nothing_off',
   })
   @ApiResponse({ status: 429, description: 'Too many checks from this client (Retry-After)' })
   @CountedPerClient(DiscountCheckAttempts, {
@@ -35,7 +41,12 @@ export class DiscountCheckController {
     message: 'Too many code checks from here: try again in a minute.',
     code: 'too_many_requests',
   })
-  check(@Body() body: DiscountCheckRequest): Promise<DiscountCheckResponse> {
-    return this.preview.check(body);
+  check(
+    @Body() body: DiscountCheckRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DiscountCheckResponse> {
+    const client = checkoutClientOf(req, res, this.config.shop.publicUrl.startsWith('https:'));
+    return this.preview.check(body, client);
   }
 }

@@ -11,7 +11,9 @@ import { CLOCK, type Clock } from '../../../platform/clock';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
 import { DiscountCodes } from '../../discounts';
-import { chosenFulfilment } from '../../orders';
+import { chosenFulfilment, earlierCheckoutFacing, OrderStreams } from '../../orders';
+import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
+import type { CheckoutClient } from '../checkout-admission/checkout-holder';
 import { priceCheckout, type PricedCheckout } from '../domain/checkout-pricing';
 import type { DiscountCheckRequest } from '../checkout/create-payment-intent.request.dto';
 
@@ -25,10 +27,16 @@ export class DiscountPreview {
   constructor(
     private readonly stock: CatalogStock,
     private readonly discounts: DiscountCodes,
+    private readonly admission: CheckoutAdmission,
+    private readonly orders: OrderStreams,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async check(request: DiscountCheckRequest): Promise<DiscountCheckResponse> {
+  /**
+   * `client`: who asks; the uses their own earlier checkouts hold (the ones a checkout from them now would replace)
+   * count as theirs, as the checkout counts them.
+   */
+  async check(request: DiscountCheckRequest, client: Pick<CheckoutClient, 'address' | 'browserToken'>): Promise<DiscountCheckResponse> {
     const code = this.discounts.codeOf(request.code);
     const now = this.clock.now();
     const at = now.toISOString();
@@ -55,11 +63,12 @@ export class DiscountPreview {
     const discount = await this.discounts.price(code, {
       at,
       lines: priced.summary.lines.map(({ productId, lineTotalCents, quantity }) => ({ productId, lineTotalCents, quantity })),
-      shippingCents: priced.summary.shippingCents,
+      shippingCents: shippingKnown ? priced.summary.shippingCents : null,
       email: email === '' ? null : email,
-      replacing: [],
+      replacing: await this.ownEarlierCheckouts(client, email),
     });
     const totalCents = priced.summary.totalCents - discount.cents;
+    // (Before the shipping is known a free-shipping code takes nothing yet: its figure comes with the address.)
     return {
       code: discount.code,
       kind: discount.kind,
@@ -70,5 +79,16 @@ export class DiscountPreview {
       totalAmount: shippingKnown ? decimalString(totalCents) : null,
       gstIncluded: shippingKnown ? decimalString(gstIncludedCents(totalCents)) : null,
     };
+  }
+
+  /** The checkouts a checkout from this client now would replace: their uses are the customer's own. */
+  private async ownEarlierCheckouts(client: Pick<CheckoutClient, 'address' | 'browserToken'>, email: string): Promise<string[]> {
+    const holder = this.admission.holderOf(client);
+    const replacing: string[] = [];
+    for (const hold of await this.admission.earlierCheckouts(holder)) {
+      const order = await this.orders.placed(hold._id);
+      if (order !== null && earlierCheckoutFacing(order, { ...holder, email }) === 'replace') replacing.push(hold._id);
+    }
+    return replacing;
   }
 }

@@ -63,7 +63,7 @@ export class AdminDiscountCodesController {
   async disable(@Param('code') raw: string, @Context() context: Cause): Promise<DiscountCodeView> {
     const state = await this.codes.disable(raw, context);
     const doc = await this.documents.collection<DiscountCodeDoc>(DISCOUNT_CODES).findOne({ _id: state.definition.code });
-    return discountCodeView(figuresOfState(state, doc?.createdBy ?? context.actor));
+    return discountCodeView(figuresOfState(state, doc?.createdBy ?? context.actor, doc === null ? 0 : figuresOfDoc(doc).refundedCents));
   }
 
   @Get(':code/history')

@@ -20,15 +20,18 @@ export interface DiscountCodeFigures extends DiscountCodeDefinition {
   paid: number;
   revenueCents: number;
   discountGivenCents: number;
+  /** Given back on the paid orders with the code. */
+  refundedCents: number;
 }
 
 export function figuresOfDoc(doc: DiscountCodeDoc): DiscountCodeFigures {
-  const { _id: _key, revision: _revision, heldOrders, paidOrders, ...rest } = doc;
-  return { ...rest, held: heldOrders.length, paid: paidOrders.length };
+  const { _id: _key, revision: _revision, heldOrders, paidOrders, refundedCents: byOrder, refundIds: _refundIds, ...rest } = doc;
+  const refundedCents = paidOrders.reduce((sum, orderId) => sum + (byOrder?.[orderId] ?? 0), 0);
+  return { ...rest, held: heldOrders.length, paid: paidOrders.length, refundedCents };
 }
 
 /** The same figures from the code's stream as a command left it (an answer before the read model has it). */
-export function figuresOfState(state: DefinedCode, createdBy: EventActor): DiscountCodeFigures {
+export function figuresOfState(state: DefinedCode, createdBy: EventActor, refundedCents = 0): DiscountCodeFigures {
   const redeemed = Object.values(state.redeemed);
   return {
     ...state.definition,
@@ -39,6 +42,7 @@ export function figuresOfState(state: DefinedCode, createdBy: EventActor): Disco
     paid: redeemed.length,
     revenueCents: redeemed.reduce((sum, use) => sum + use.totalCents, 0),
     discountGivenCents: redeemed.reduce((sum, use) => sum + use.discountCents, 0),
+    refundedCents,
   };
 }
 
@@ -61,7 +65,8 @@ export function discountCodeView(doc: DiscountCodeFigures): DiscountCodeView {
     createdAt: doc.createdAt,
     createdBy: doc.createdBy,
     uses: { held: doc.held, paid: doc.paid },
-    revenue: decimalString(doc.revenueCents),
+    revenue: decimalString(doc.revenueCents - doc.refundedCents),
+    refunded: decimalString(doc.refundedCents),
     discountGiven: decimalString(doc.discountGivenCents),
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DocumentStore, RecordedEvent } from '@brewery/eventstore';
+import { streamId, type Doc, type DocumentStore, type RecordedEvent } from '@brewery/eventstore';
 import type { EventActor } from '@brewery/shop-rules';
 import { applyFold, type Fold, type FoldedDoc } from '../../../platform/projections/fold';
 import type { Projection } from '../../../platform/projections/projection';
@@ -7,6 +7,8 @@ import type { DiscountCodeDefinition, DiscountCodeEvent } from '../domain/discou
 import { DISCOUNT_CODE_EVENT_TYPES } from '../domain/discount-code.events';
 
 export const DISCOUNT_CODES = 'discount-codes';
+/** Which code each order held or paid with: a refund of the order is counted against its code. */
+export const DISCOUNT_CODE_ORDERS = 'discount-code-orders';
 const STREAM_PREFIX = 'discount-code-';
 
 /** One code as the admin list shows it: its terms, and the orders holding and paid with it. */
@@ -19,6 +21,14 @@ export interface DiscountCodeDoc extends FoldedDoc, DiscountCodeDefinition {
   /** What the paid orders with the code took, and what the code took off them, in cents. */
   revenueCents: number;
   discountGivenCents: number;
+  /** Refunds of orders with the code, by order id, and the refund ids counted (absent on documents before refunds were). */
+  refundedCents?: Readonly<Record<string, number>>;
+  refundIds?: readonly string[];
+}
+
+interface DiscountCodeOrderDoc extends Doc {
+  _id: string;
+  code: string;
 }
 
 /** Each code's figures, folded from its stream (a redelivered event is skipped by its revision). */
@@ -71,11 +81,31 @@ export const discountCodesFold: Fold<DiscountCodeDoc> = {
 @Injectable()
 export class DiscountCodesProjection implements Projection {
   readonly name = 'discount-codes';
-  readonly collections = [DISCOUNT_CODES];
+  readonly collections = [DISCOUNT_CODES, DISCOUNT_CODE_ORDERS];
   readonly indexes = { [DISCOUNT_CODES]: [{ createdAt: -1 }] } as const;
-  readonly eventTypes = DISCOUNT_CODE_EVENT_TYPES;
+  readonly eventTypes = [...DISCOUNT_CODE_EVENT_TYPES, 'OrderRefunded'];
 
-  apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
-    return applyFold(discountCodesFold, event, store);
+  async apply(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    if (event.type === 'OrderRefunded') return this.refunded(event, store);
+    await applyFold(discountCodesFold, event, store);
+    if (event.type === 'DiscountUseHeld' || event.type === 'DiscountUseRedeemed') {
+      const orderId = (event.data as { orderId: string }).orderId;
+      await store
+        .collection<DiscountCodeOrderDoc>(DISCOUNT_CODE_ORDERS)
+        .replaceOne({ _id: orderId, code: streamId(event.streamName).slice('code-'.length) });
+    }
+  }
+
+  /** A refund of an order with a code: counted once (by its refund id) against the code's revenue. */
+  private async refunded(event: RecordedEvent, store: DocumentStore): Promise<void> {
+    const orderId = streamId(event.streamName);
+    const link = await store.collection<DiscountCodeOrderDoc>(DISCOUNT_CODE_ORDERS).findOne({ _id: orderId });
+    if (link === null) return;
+    const codes = store.collection<DiscountCodeDoc>(DISCOUNT_CODES);
+    const doc = await codes.findOne({ _id: link.code });
+    const { refundId, amountCents } = event.data as { refundId: string; amountCents: number };
+    if (doc === null || (doc.refundIds ?? []).includes(refundId)) return;
+    const refundedCents = { ...doc.refundedCents, [orderId]: (doc.refundedCents?.[orderId] ?? 0) + amountCents };
+    await codes.replaceOne({ ...doc, refundedCents, refundIds: [...(doc.refundIds ?? []), refundId] });
   }
 }

@@ -33,7 +33,8 @@ export class DiscountCodes {
     const definition = definitionFrom(request);
     const unknownProductIds: string[] = [];
     for (const productId of definition.productIds ?? []) {
-      if ((await this.stock.snapshot(productId)) === null) unknownProductIds.push(productId);
+      const snapshot = await this.stock.snapshot(productId);
+      if (snapshot === null || snapshot.product.archived) unknownProductIds.push(productId);
     }
     return this.run(
       definition.code,
@@ -78,8 +79,20 @@ export class DiscountCodes {
   }
 
   /** The checkout `orderId` holds one use (its cans are held too): refused as `price` is when it no longer applies. */
-  async hold(orderId: string, discount: AppliedDiscount, basket: DiscountBasket, totalCents: number, cause: Cause): Promise<void> {
-    await this.run(discount.code, { type: 'HoldDiscountUse', orderId, basket, discountCents: discount.cents, totalCents }, cause);
+  async hold(
+    orderId: string,
+    discount: AppliedDiscount,
+    basket: DiscountBasket,
+    totalCents: number,
+    cause: Cause,
+    options: { capture?: boolean } = {},
+  ): Promise<void> {
+    const capture = options.capture === true ? { capture: true } : {};
+    await this.run(
+      discount.code,
+      { type: 'HoldDiscountUse', orderId, basket, discountCents: discount.cents, totalCents, ...capture },
+      cause,
+    );
   }
 
   /** The checkout ended unpaid: its use is free again (nothing when it held none). */

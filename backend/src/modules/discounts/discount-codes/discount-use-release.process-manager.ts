@@ -32,6 +32,7 @@ export class DiscountUseReleaseProcessManager implements ProcessManager {
     if (order.status !== 'cancelled' && order.reservation === 'held') return;
     const given = (event.data as { reason?: unknown }).reason;
     const reason = typeof given === 'string' ? given : event.type === 'OrderDeleted' ? 'order_deleted' : 'order_cancelled';
-    await this.codes.release(discount.code, orderId, reason, causedBy(event));
+    // Named after whoever ended the order (a person deleting it, the customer's newer checkout), as the order's history is.
+    await this.codes.release(discount.code, orderId, reason, { ...causedBy(event), actor: event.metadata.actor });
   }
 }

@@ -68,7 +68,10 @@ describe('discount code decider', () => {
       codes
         .given([])
         .when({ type: 'CreateDiscountCode', definition: definition({ productIds: ['ghost'] }), unknownProductIds: ['ghost'], at: AT })
-        .thenThrows({ code: 'invalid_discount_definition', fields: { productIds: 'There is no beer ghost' } });
+        .thenThrows({
+          code: 'invalid_discount_definition',
+          fields: { productIds: 'There is no beer ghost on sale (unknown or archived)' },
+        });
     });
     it('given a code, when it is disabled, then it is disabled once (a second time changes nothing)', () => {
       codes
@@ -130,6 +133,12 @@ describe('discount code decider', () => {
       codes.given([event]).when({ type: 'CheckDiscountCode', basket: basket() }).then([]);
     });
 
+    it('given a free-shipping code, when a preview does not know the shipping yet (no address), then it passes', () => {
+      codes
+        .given([created({ offer: { kind: 'free_shipping' } })])
+        .when({ type: 'CheckDiscountCode', basket: basket({ shippingCents: null }) })
+        .then([]);
+    });
     it('given a one-per-customer code, when a preview has no e-mail yet, then it passes (the checkout asks again with it)', () => {
       codes
         .given([created({ onePerCustomer: true }), redeemed('1')])
@@ -174,6 +183,31 @@ describe('discount code decider', () => {
       codes
         .given([created({ maxUses: 1 }), held('7'), held('8', 'ada@example.com', ['7'])])
         .thenState((state) => expect(state.kind === 'defined' && Object.keys(state.held)).toEqual(['8']));
+    });
+    it('given a use passed on to a newer checkout of the same customer, when the older one’s card is captured, then the use comes back to it', () => {
+      const capture = (orderId: string): DiscountCodeCommand => ({ ...hold(orderId), capture: true });
+      const passed = [created({ maxUses: 1, onePerCustomer: true }), held('7'), held('8', 'ada@example.com', ['7'])];
+      codes
+        .given(passed)
+        .when(capture('7'))
+        .then([held('7', 'ada@example.com', ['8'])]);
+      // Only the capture takes it back: a checkout asking again is refused as anyone would be.
+      codes.given(passed).when(hold('7')).thenThrows({ code: 'code_already_used' });
+      // Through a chain of newer checkouts, to whichever holds it now.
+      codes
+        .given([...passed, held('9', 'ada@example.com', ['8'])])
+        .when(capture('7'))
+        .then([held('7', 'ada@example.com', ['9'])]);
+      // Even once the code is disabled: the use was the order's before.
+      codes
+        .given([...passed, { type: 'DiscountCodeDisabled', data: { disabledAt: AT } }])
+        .when(capture('7'))
+        .then([held('7', 'ada@example.com', ['8'])]);
+      // The newer one gave it back meanwhile and someone else took it: refused.
+      codes
+        .given([...passed, released('8'), held('10', 'bo@example.com')])
+        .when(capture('7'))
+        .thenThrows({ code: 'code_used_up' });
     });
     it('given a held use, when it is released, then it is free once (a second release and an unknown order change nothing)', () => {
       codes
@@ -257,6 +291,9 @@ describe('discount code decider', () => {
       [{ code: 'ab', kind: 'percent', value: 10 }, 'code'],
       [{ code: 'no spaces', kind: 'percent', value: 10 }, 'code'],
       [{ code: 'A'.repeat(33), kind: 'percent', value: 10 }, 'code'],
+      [{ code: '---', kind: 'percent', value: 10 }, 'code'],
+      [{ code: 'OK1', kind: 'percent', value: 10, endsAt: '1 2 3' }, 'endsAt'],
+      [{ code: 'OK1', kind: 'percent', value: 10, startsAt: '2026-12-01' }, 'startsAt'],
       [{ code: 'OK1', kind: 'bogo', value: 10 }, 'kind'],
       [{ code: 'OK1', kind: 'percent', value: 0 }, 'value'],
       [{ code: 'OK1', kind: 'percent', value: 101 }, 'value'],

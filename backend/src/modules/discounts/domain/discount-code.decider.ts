@@ -23,6 +23,8 @@ export interface DefinedCode {
   held: Readonly<Record<string, DiscountUse>>;
   /** Orders paid with the code, by order id. */
   redeemed: Readonly<Record<string, DiscountUse>>;
+  /** A use passed on by a superseded checkout to the one that replaced it: from order id to order id. */
+  passedOn?: Readonly<Record<string, string>>;
 }
 
 export type DiscountCodeState = { kind: 'absent' } | DefinedCode;
@@ -31,7 +33,8 @@ export type DiscountCodeState = { kind: 'absent' } | DefinedCode;
 export interface DiscountBasket {
   at: string;
   lines: readonly (DiscountableLine & { quantity: number })[];
-  shippingCents: number;
+  /** null: not known yet (a preview before the address): a free-shipping code then takes the shipping, whatever it is. */
+  shippingCents: number | null;
   /** The customer's e-mail address when known (a preview may not have it yet). */
   email: string | null;
   /** The same customer's earlier checkouts this one ends: their holds do not count against it. */
@@ -44,7 +47,11 @@ export type DiscountCodeCommand =
   | { type: 'DisableDiscountCode'; at: string }
   /** A preview: refused as a checkout would be, writes nothing. */
   | { type: 'CheckDiscountCode'; basket: DiscountBasket }
-  | { type: 'HoldDiscountUse'; orderId: string; basket: DiscountBasket; discountCents: number; totalCents: number }
+  /**
+   * `capture`: the order's card is being captured: a use it passed on to a newer checkout of the same customer that
+   * still holds it comes back to it (the card went through first), whatever the code's state now.
+   */
+  | { type: 'HoldDiscountUse'; orderId: string; basket: DiscountBasket; discountCents: number; totalCents: number; capture?: boolean }
   | { type: 'ReleaseDiscountUse'; orderId: string; reason: string }
   | { type: 'RedeemDiscountUse'; orderId: string; email: string; discountCents: number; totalCents: number; at: string };
 
@@ -57,14 +64,15 @@ export const discountCodeDecider: Decider<DiscountCodeState, DiscountCodeCommand
 /** What the code takes off this basket, in cents (the shop's one rounding rule, in shop-rules). */
 export function discountFor(definition: DiscountCodeDefinition, basket: Pick<DiscountBasket, 'lines' | 'shippingCents'>): number {
   const terms: DiscountTerms = { code: definition.code, offer: definition.offer, productIds: definition.productIds };
-  return discountCents(terms, basket.lines, basket.shippingCents);
+  return discountCents(terms, basket.lines, basket.shippingCents ?? 0);
 }
 
 function decide(command: DiscountCodeCommand, state: DiscountCodeState): DiscountCodeEvent[] {
   if (command.type === 'CreateDiscountCode') {
     if (state.kind !== 'absent') throw DiscountErrors.taken(command.definition.code);
     const unknown = command.unknownProductIds[0];
-    if (unknown !== undefined) throw DiscountErrors.invalidDefinition('productIds', `There is no beer ${unknown}`);
+    if (unknown !== undefined)
+      throw DiscountErrors.invalidDefinition('productIds', `There is no beer ${unknown} on sale (unknown or archived)`);
     return [{ type: 'DiscountCodeCreated', data: { ...command.definition, createdAt: command.at } }];
   }
   if (state.kind === 'absent') {
@@ -79,19 +87,14 @@ function decide(command: DiscountCodeCommand, state: DiscountCodeState): Discoun
       return [];
     case 'HoldDiscountUse': {
       if (Object.hasOwn(state.held, command.orderId) || Object.hasOwn(state.redeemed, command.orderId)) return [];
+      const passedTo = command.capture === true ? holderOfPassedOnUse(state, command.orderId) : null;
+      if (passedTo !== null) return [heldEvent(command, [passedTo])];
       refusalOf(state, command.basket, command.orderId);
       return [
-        {
-          type: 'DiscountUseHeld',
-          data: {
-            orderId: command.orderId,
-            email: (command.basket.email ?? '').toLowerCase(),
-            discountCents: command.discountCents,
-            totalCents: command.totalCents,
-            heldAt: command.basket.at,
-            replaced: command.basket.replacing.filter((orderId) => Object.hasOwn(state.held, orderId)),
-          },
-        },
+        heldEvent(
+          command,
+          command.basket.replacing.filter((orderId) => Object.hasOwn(state.held, orderId)),
+        ),
       ];
     }
     case 'ReleaseDiscountUse':
@@ -132,7 +135,8 @@ function refusalOf(state: DefinedCode, basket: DiscountBasket, orderId: string |
   if (definition.minCans !== null && cans < definition.minCans) throw DiscountErrors.minCans(definition.minCans, cans);
   const productIds = definition.productIds;
   if (productIds !== null && !basket.lines.some((line) => productIds.includes(line.productId))) throw DiscountErrors.notForTheseBeers();
-  if (discountFor(definition, basket) <= 0) throw DiscountErrors.nothingOff();
+  const shippingAhead = definition.offer.kind === 'free_shipping' && basket.shippingCents === null;
+  if (!shippingAhead && discountFor(definition, basket) <= 0) throw DiscountErrors.nothingOff();
   const counted = Object.entries(state.held).filter(([held]) => held !== orderId && !basket.replacing.includes(held));
   if (definition.onePerCustomer && basket.email !== null) {
     const email = basket.email.toLowerCase();
@@ -142,6 +146,32 @@ function refusalOf(state: DefinedCode, basket: DiscountBasket, orderId: string |
   if (definition.maxUses !== null && counted.length + Object.keys(state.redeemed).length >= definition.maxUses) {
     throw DiscountErrors.usedUp();
   }
+}
+
+/** The order now holding the use `orderId` passed on (through newer checkouts of the same customer), or null. */
+function holderOfPassedOnUse(state: DefinedCode, orderId: string): string | null {
+  const seen = new Set<string>([orderId]);
+  let next = state.passedOn?.[orderId];
+  while (next !== undefined && !seen.has(next)) {
+    if (Object.hasOwn(state.held, next)) return next;
+    seen.add(next);
+    next = state.passedOn?.[next];
+  }
+  return null;
+}
+
+function heldEvent(command: Extract<DiscountCodeCommand, { type: 'HoldDiscountUse' }>, replaced: string[]): DiscountCodeEvent {
+  return {
+    type: 'DiscountUseHeld',
+    data: {
+      orderId: command.orderId,
+      email: (command.basket.email ?? '').toLowerCase(),
+      discountCents: command.discountCents,
+      totalCents: command.totalCents,
+      heldAt: command.basket.at,
+      replaced,
+    },
+  };
 }
 
 function without(uses: Readonly<Record<string, DiscountUse>>, orderIds: readonly string[]): Record<string, DiscountUse> {
@@ -161,7 +191,9 @@ function evolve(state: DiscountCodeState, event: DiscountCodeEvent): DiscountCod
       return { ...state, disabledAt: event.data.disabledAt };
     case 'DiscountUseHeld': {
       const { orderId, email, discountCents, totalCents, replaced } = event.data;
-      return { ...state, held: { ...without(state.held, replaced), [orderId]: { email, discountCents, totalCents } } };
+      const passedOn = { ...state.passedOn };
+      for (const from of replaced) passedOn[from] = orderId;
+      return { ...state, held: { ...without(state.held, replaced), [orderId]: { email, discountCents, totalCents } }, passedOn };
     }
     case 'DiscountUseReleased':
       return { ...state, held: without(state.held, [event.data.orderId]) };

@@ -8,10 +8,18 @@ export const MAX_USES = 1_000_000;
 /** Most dollars a code may take off. */
 export const MAX_AMOUNT_CENTS = 100_000;
 
+/** An ISO 8601 date and time, with its offset or Z ("2026-12-01T00:00:00+08:00"). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 function instant(field: 'startsAt' | 'endsAt', value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  const parsed = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(parsed)) throw DiscountErrors.invalidDefinition(field, `${field} must be a date and time (ISO 8601)`);
+  const parsed = typeof value === 'string' && ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+  if (!Number.isFinite(parsed)) {
+    throw DiscountErrors.invalidDefinition(
+      field,
+      `${field} must be a date and time with its offset (ISO 8601, e.g. 2026-12-01T00:00:00+08:00)`,
+    );
+  }
   return new Date(parsed).toISOString();
 }
 

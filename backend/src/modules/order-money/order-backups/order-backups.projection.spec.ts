@@ -77,7 +77,7 @@ describe('order backups read model', () => {
     const discounted: PaymentEvent = {
       type: 'PaymentIntentCreated',
       data: {
-        ...(created.data as Extract<PaymentEvent, { type: 'PaymentIntentCreated' }>['data']),
+        ...created.data,
         discount: { code: 'CLUB10', cents: 440 },
         totalCents: 4960,
       },

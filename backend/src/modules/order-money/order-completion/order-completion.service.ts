@@ -59,7 +59,7 @@ const REFUSAL_DETAIL = {
     'A beer of the order was not on sale yet when the card was authorised; the authorisation was cancelled and nothing was charged.',
   amount_mismatch: 'The card was authorised for another amount than the order total; the authorisation was cancelled.',
   discount_unavailable:
-    'Its hold had ended and its discount code had been used as many times as it can be meanwhile; the authorisation was cancelled and nothing was charged.',
+    'Its discount code could no longer be held for it (its uses were taken meanwhile, or the customer had used it); the authorisation was cancelled and nothing was charged.',
 } as const;
 
 export type CompletionOutcome =
@@ -325,6 +325,7 @@ export class OrderCompletion {
         { at: placedAt, lines, shippingCents, email: customer.email, replacing: [] },
         totalCents,
         cause,
+        { capture: true },
       );
       return true;
     } catch (error) {

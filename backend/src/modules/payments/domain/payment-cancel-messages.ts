@@ -15,7 +15,7 @@ export function customerCancelMessage(reason: PaymentCancelReason): string {
     case 'checkout_cancelled':
       return 'This checkout was not finished, so nothing was charged.';
     case 'discount_unavailable':
-      return 'The discount code of this order had been used as many times as it can be, so nothing was charged.';
+      return 'The discount code of this order could no longer be used for it, so nothing was charged.';
     case 'amount_mismatch':
     case 'order_not_payable':
     case 'provider':
