@@ -12,6 +12,7 @@ import { PaymentsModule } from './modules/payments';
 import { OrdersModule } from './modules/orders';
 import { CheckoutModule } from './modules/checkout';
 import { DiscountsModule } from './modules/discounts';
+import { ClubModule } from './modules/club';
 import { OrderMoneyModule } from './modules/order-money';
 import { OrderDeskModule } from './modules/order-desk';
 import { ReportingModule } from './modules/reporting';
@@ -33,6 +34,7 @@ export const BUSINESS_MODULES: Type[] = [
   PaymentsModule,
   OrdersModule,
   DiscountsModule,
+  ClubModule,
   CheckoutModule,
   OrderMoneyModule,
   OrderDeskModule,

@@ -24,6 +24,7 @@ export * from './contact-details';
 export * from './payment-reference';
 export * from './fulfilment';
 export * from './discount-codes';
+export * from './club';
 export * from './order-discount';
 export * from './release';
 export { addDays, dayCount, daysBetween, isPerthDay, perthDayOf, perthDayStart, perthLongDate, type PerthDay } from './perth-calendar';

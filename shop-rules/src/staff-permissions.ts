@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   recovery: 'Order backups and recovery, webhook replay, Auto-Fix, read-model rebuilds',
   system: 'System status and the e-mail outbox',
   discounts: 'Create, see and disable discount codes, with their uses, revenue and history',
+  club: 'Define the beer club’s plans',
   staff: 'Invite, change and deactivate staff, see their activity, require two-factor codes',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
@@ -133,6 +134,9 @@ export const ADMIN_ROUTES: Readonly<Record<string, Permission | 'public'>> = {
   'POST /api/admin/discount-codes': 'discounts',
   'POST /api/admin/discount-codes/:code/disable': 'discounts',
   'GET /api/admin/discount-codes/:code/history': 'discounts',
+
+  'GET /api/admin/club/plans': 'club',
+  'POST /api/admin/club/plans': 'club',
 };
 
 /** The permission a route needs, by its method and registered path; undefined for a route not in the table. */

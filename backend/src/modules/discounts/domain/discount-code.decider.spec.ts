@@ -33,7 +33,7 @@ const basket = (change: Partial<DiscountBasket> = {}): DiscountBasket => ({
   replacing: [],
   ...change,
 });
-const hold = (orderId: string, change: Partial<DiscountBasket> = {}): DiscountCodeCommand => ({
+const hold = (orderId: string, change: Partial<DiscountBasket> = {}): Extract<DiscountCodeCommand, { type: 'HoldDiscountUse' }> => ({
   type: 'HoldDiscountUse',
   orderId,
   basket: basket(change),
