@@ -176,7 +176,9 @@ describeInBrowser('discount codes on a phone', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Test mode — no real payment').waitFor();
     expect(await page.getByTestId('amount-to-pay').textContent()).toBe(dollars(totalCents));
-    expect(await page.getByTestId('payment-discount').textContent()).toBe(`Includes ${dollars(discountCents)} off with the code PHONE10.`);
+    expect(await page.getByTestId('payment-discount').textContent()).toBe(
+      `Includes ${dollars(discountCents)} off with the code PHONE10 (10% off).`,
+    );
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Complete Payment' }).click();
     await page.waitForURL(/\/order-success\?payment_intent=pi_[^&]+&payment_intent_client_secret=/);
@@ -244,6 +246,77 @@ describeInBrowser('discount codes on a phone', () => {
     await page.getByText('Test mode — no real payment').waitFor();
     const subtotalCents = Math.round(2 * Number(beer.price8Pack) * 100);
     expect(await page.getByTestId('amount-to-pay').textContent()).toBe(dollars(subtotalCents + 1000));
+    await customer.close();
+  });
+
+  it('given a code of 32 letters typed but never applied, "Continue to Payment" takes it, and every page with it fits the phone', async () => {
+    const code = 'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF';
+    // The owner creates it on a phone: its card, and its history, fit the screen.
+    const owner = await newShopContext(browser, server.url, { viewport: 'phone' });
+    await owner.addInitScript(`window.localStorage.setItem('adminToken', ${JSON.stringify(token)})`);
+    const admin = await owner.newPage();
+    await admin.goto('/admin?tab=discounts');
+    const panel = admin.getByRole('tabpanel', { name: 'Discounts', exact: true });
+    const form = panel.locator('form').filter({ has: admin.getByRole('button', { name: 'Create code' }) });
+    await form.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+    await form.getByLabel('Percent off').fill('20');
+    await form.getByLabel('Most orders in all').fill('1');
+    await form.getByRole('button', { name: 'Create code' }).click();
+    const card = panel.getByRole('article', { name: code });
+    await card.getByText('20% off', { exact: true }).waitFor();
+    await card.getByText('Up to 1 order', { exact: true }).waitFor();
+    await fitsTheScreen(admin);
+    await screenshot(admin, 'discounts-long-code-admin-phone');
+    await card.getByRole('button', { name: `History of ${code}` }).click();
+    const history = admin.getByRole('dialog', { name: `History of ${code}` });
+    await history.getByText(/^Created/).waitFor();
+    const historyTitle = history.locator('.ant-drawer-title');
+    expect(await historyTitle.evaluate((title) => title.scrollWidth <= title.clientWidth)).toBe(true);
+    await fitsTheScreen(admin);
+    await screenshot(admin, 'discounts-long-code-history-phone', { fullPage: false });
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'hidden' });
+    await card.getByRole('button', { name: `Disable ${code}` }).click();
+    const question = admin.locator('.ant-modal-confirm-title');
+    await question.getByText(`Disable ${code}?`).waitFor();
+    expect(await question.evaluate((title) => title.scrollWidth <= title.clientWidth)).toBe(true);
+    await fitsTheScreen(admin);
+    await screenshot(admin, 'discounts-long-code-disable-phone', { fullPage: false });
+    await admin.getByRole('button', { name: 'Cancel' }).click();
+    await owner.close();
+
+    // A customer types it and goes on without pressing Apply.
+    const customer = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
+    await customer.addInitScript((line) => window.localStorage.setItem('cart', JSON.stringify([line])), { ...sixteenCans(), imageUrl: '' });
+    const page = await customer.newPage();
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: 'Have a code?' }).click();
+    await page.getByLabel('Discount code').fill(code.toLowerCase());
+    await fillDetails(page, 'robin.typed@example.com');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('Test mode — no real payment').waitFor();
+
+    const subtotalCents = Math.round(2 * Number(beer.price8Pack) * 100);
+    const discountCents = Math.floor((subtotalCents * 20 + 50) / 100);
+    const totalCents = subtotalCents + 1000 - discountCents;
+    expect(await page.getByTestId('amount-to-pay').textContent()).toBe(dollars(totalCents));
+    expect(await page.getByTestId('payment-discount').textContent()).toBe(
+      `Includes ${dollars(discountCents)} off with the code ${code} (20% off).`,
+    );
+    expect(await page.getByTestId('summary-discount').textContent()).toBe(`Discount (${code}, 20% off)\u2212${dollars(discountCents)}`);
+    await fitsTheScreen(page);
+    await screenshot(page, 'discounts-long-code-payment-phone');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Complete Payment' }).click();
+    await page.waitForURL(/\/order-success\?payment_intent=pi_[^&]+&payment_intent_client_secret=/);
+    await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
+    await page.getByRole('link', { name: "See your order's status and tax invoice" }).click();
+    await page.getByRole('heading', { level: 1, name: /^Order #\d+$/ }).waitFor();
+    expect(await page.locator('.order-status__total dd').textContent()).toBe(dollars(totalCents));
+    await page.getByText(`Discount (${code}, 20% off)`).waitFor();
+    await fitsTheScreen(page);
+    await screenshot(page, 'discounts-long-code-order-status-phone');
     await customer.close();
   });
 });

@@ -48,11 +48,11 @@ export const CodeFormTexts = {
   percent: 'Percent off',
   dollars: 'Dollars off',
   valueRequired: (kind: DiscountKind) => (kind === 'percent' ? 'Enter the percentage, 1 to 100' : 'Enter the dollars off'),
-  percentRange: 'A whole percentage from 1 to 100',
+  percentRange: 'A whole number from 1 to 100',
   dollarsRange: 'From $0.01 to $1,000, in whole cents',
   minCans: 'At least this many cans',
   maxUses: 'Most orders in all',
-  wholeNumber: 'A whole number, 1 or more',
+  wholeNumber: (max: number) => `A whole number from 1 to ${max.toLocaleString('en-AU')}`,
   onePerCustomer: 'Once per customer (by e-mail address)',
   startsAt: 'Starts (Perth time)',
   endsAt: 'Ends (Perth time)',
@@ -103,11 +103,15 @@ export function refusedFields(error: unknown): [keyof CodeFormValues, string][] 
   );
 }
 
+/**
+ * A whole number from 1 to `max`, or nothing. The fields take any number as typed (an InputNumber given a min
+ * and a max would quietly change 0 to 1, or 2000 to 1000, as the focus leaves): what is out of range is said here.
+ */
 const wholeFrom1 = (max: number) => ({
   validator: (_: unknown, value: unknown) =>
     value === null || value === undefined || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max)
       ? Promise.resolve()
-      : Promise.reject(new Error(CodeFormTexts.wholeNumber)),
+      : Promise.reject(new Error(CodeFormTexts.wholeNumber(max))),
 });
 
 const perthTime = {
@@ -200,9 +204,7 @@ export function DiscountCodeForm() {
             ]}
           >
             <InputNumber
-              min={kind === 'percent' ? 1 : 0.01}
-              max={kind === 'percent' ? 100 : 1000}
-              step={kind === 'percent' ? 1 : 0.5}
+              // No min, max or step: the figure stays as typed (a step of 0.5 would show 5 as "5.0").
               prefix={kind === 'amount' ? '$' : undefined}
               suffix={kind === 'percent' ? '%' : undefined}
               inputMode="decimal"
@@ -211,10 +213,10 @@ export function DiscountCodeForm() {
           </Form.Item>
         )}
         <Form.Item label={CodeFormTexts.minCans} name="minCans" rules={[wholeFrom1(1_000)]}>
-          <InputNumber min={1} max={1_000} precision={0} inputMode="numeric" className="discounts-form__number" />
+          <InputNumber inputMode="numeric" className="discounts-form__number" />
         </Form.Item>
         <Form.Item label={CodeFormTexts.maxUses} name="maxUses" rules={[wholeFrom1(1_000_000)]}>
-          <InputNumber min={1} max={1_000_000} precision={0} inputMode="numeric" className="discounts-form__number" />
+          <InputNumber inputMode="numeric" className="discounts-form__number" />
         </Form.Item>
         <Form.Item label={CodeFormTexts.startsAt} name="startsAt" rules={[perthTime]}>
           <Input type="datetime-local" allowClear />

@@ -42,11 +42,14 @@ function statusTag(view: DiscountCodeView, now: number) {
   return <Tag color={color}>{label}</Tag>;
 }
 
+/** "1 can", "16 cans". */
+export const count = (n: number, one: string, many: string): string => `${n.toLocaleString('en-AU')} ${n === 1 ? one : many}`;
+
 /** The code's limits in words, one a line; "No limits" for a code any order can use. */
 export function limitsOf(view: DiscountCodeView, beerName: (id: string) => string): string[] {
   const limits: string[] = [];
-  if (view.minCans !== null) limits.push(`At least ${view.minCans} cans`);
-  if (view.maxUses !== null) limits.push(`Up to ${view.maxUses} ${view.maxUses === 1 ? 'order' : 'orders'}`);
+  if (view.minCans !== null) limits.push(`At least ${count(view.minCans, 'can', 'cans')}`);
+  if (view.maxUses !== null) limits.push(`Up to ${count(view.maxUses, 'order', 'orders')}`);
   if (view.onePerCustomer) limits.push('Once per customer');
   if (view.startsAt !== null) limits.push(`From ${perthDateTime(view.startsAt)}`);
   if (view.endsAt !== null) limits.push(`Until ${perthDateTime(view.endsAt)}`);
@@ -67,6 +70,11 @@ export interface DiscountCodesTableProps {
   readAt: number;
 }
 
+/** What the paid orders kept (after refunds), and what was refunded when anything was: "$77.00 ($10.00 refunded)". */
+function revenueOf(view: DiscountCodeView): string {
+  return Number(view.refunded) > 0 ? `${money(view.revenue)} (${money(view.refunded)} refunded)` : money(view.revenue);
+}
+
 /**
  * Every code: its offer, its limits, its uses (paid, and held by checkouts in progress), the revenue of its paid
  * orders and the discount they were given, and where it stands; with its history and a Disable (asked first). On a
@@ -85,6 +93,7 @@ export function DiscountCodesTable({ codes, beerName, readAt }: DiscountCodesTab
   const confirmDisable = (view: DiscountCodeView) =>
     void modal.confirm({
       title: `Disable ${view.code}?`,
+      className: 'discounts-confirm',
       content: 'It stops working at once for new checkouts. Checkouts already holding it, and orders paid with it, keep their discount.',
       okText: 'Disable',
       okButtonProps: { danger: true },
@@ -139,7 +148,7 @@ export function DiscountCodesTable({ codes, beerName, readAt }: DiscountCodesTab
     { title: 'Code', key: 'code', render: (_, view) => code(view) },
     { title: 'Limits', key: 'limits', render: (_, view) => limits(view) },
     { title: 'Uses', key: 'uses', render: (_, view) => usesOf(view) },
-    { title: 'Revenue', key: 'revenue', align: 'right', render: (_, view) => money(view.revenue) },
+    { title: 'Revenue', key: 'revenue', align: 'right', render: (_, view) => revenueOf(view) },
     { title: 'Discount given', key: 'discountGiven', align: 'right', render: (_, view) => money(view.discountGiven) },
     { title: 'Status', key: 'status', render: (_, view) => statusTag(view, now) },
     { title: 'Actions', key: 'actions', render: (_, view) => actions(view) },
@@ -163,7 +172,7 @@ export function DiscountCodesTable({ codes, beerName, readAt }: DiscountCodesTab
             </div>
             <div>
               <dt>Revenue</dt>
-              <dd>{money(view.revenue)}</dd>
+              <dd>{revenueOf(view)}</dd>
             </div>
             <div>
               <dt>Discount given</dt>
@@ -197,6 +206,7 @@ export function DiscountCodesTable({ codes, beerName, readAt }: DiscountCodesTab
         onClose={() => setHistoryOf(null)}
         title={historyOf === null ? 'History' : `History of ${historyOf}`}
         size="min(560px, 100vw)"
+        rootClassName="discounts-drawer"
         destroyOnHidden
       >
         {historyOf === null ? null : <DiscountCodeHistory code={historyOf} />}

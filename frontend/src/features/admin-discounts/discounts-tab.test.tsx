@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DiscountCodeHistoryEntry, DiscountCodeView } from '@brewery/shop-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -32,6 +35,7 @@ function view(overrides: Partial<DiscountCodeView> = {}): DiscountCodeView {
     createdBy: OLIVE,
     uses: { held: 1, paid: 3 },
     revenue: '1234.50',
+    refunded: '0.00',
     discountGiven: '137.20',
     ...overrides,
   };
@@ -49,7 +53,8 @@ const STOUT5 = view({
   endsAt: '2026-12-24T15:59:00.000Z',
   productIds: ['swan-river-stout'],
   uses: { held: 0, paid: 3 },
-  revenue: '300.00',
+  revenue: '270.00',
+  refunded: '30.00',
   discountGiven: '15.00',
 });
 
@@ -111,6 +116,8 @@ describe('the Discounts tab', { timeout: 30_000 }, () => {
       expect(within(stout).getByText(limit)).toBeInTheDocument();
     expect(await within(stout).findByText('Only Swan River Stout')).toBeInTheDocument();
     expect(within(stout).getByText('Used up')).toBeInTheDocument();
+    // Revenue is what the paid orders kept; what was refunded is said beside it.
+    expect(within(stout).getByText('$270.00 ($30.00 refunded)')).toBeInTheDocument();
 
     const old = within(table).getByText('OLD').closest('tr') as HTMLElement;
     expect(within(old).getByText('Disabled')).toBeInTheDocument();
@@ -197,6 +204,63 @@ describe('the Discounts tab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(form.getByLabelText('Code')).toHaveValue(''));
   });
 
+  it('keeps a figure out of range as typed, says what it must be under its field, and sends nothing', async () => {
+    const fetchMock = stubApi({
+      'GET /api/admin/discount-codes': { body: { codes: [] } },
+      'GET /api/admin/products': { body: BEERS },
+    });
+    const user = renderTab();
+    await screen.findByText('No codes yet');
+    const form = within(codeForm());
+    await user.type(form.getByLabelText('Code'), 'too-much');
+    await user.type(form.getByLabelText('Percent off'), '150');
+    await user.type(form.getByLabelText('At least this many cans'), '0');
+    await user.type(form.getByLabelText('Most orders in all'), '-3');
+    await user.tab();
+    expect(form.getByLabelText('Percent off')).toHaveValue('150');
+    expect(form.getByLabelText('At least this many cans')).toHaveValue('0');
+    expect(form.getByLabelText('Most orders in all')).toHaveValue('-3');
+
+    await user.click(screen.getByRole('button', { name: /Create code/ }));
+    await waitFor(() => expect(fieldMessage('Percent off')).toBe('A whole number from 1 to 100'));
+    expect(fieldMessage('At least this many cans')).toBe('A whole number from 1 to 1,000');
+    expect(fieldMessage('Most orders in all')).toBe('A whole number from 1 to 1,000,000');
+    expect(form.getByLabelText('Percent off')).toHaveValue('150');
+    expect(form.getByLabelText('At least this many cans')).toHaveValue('0');
+    expect(form.getByLabelText('Most orders in all')).toHaveValue('-3');
+
+    // Not whole: kept as typed too, not rounded.
+    await user.clear(form.getByLabelText('At least this many cans'));
+    await user.type(form.getByLabelText('At least this many cans'), '2.5');
+    await user.tab();
+    expect(form.getByLabelText('At least this many cans')).toHaveValue('2.5');
+    await waitFor(() => expect(fieldMessage('At least this many cans')).toBe('A whole number from 1 to 1,000'));
+
+    await chooseOption(user, form.getByLabelText('Offer'), 'Dollars off the beers');
+    for (const typed of ['2000', '0', '4.999']) {
+      const dollars = await form.findByLabelText('Dollars off');
+      await user.clear(dollars);
+      await user.type(dollars, typed);
+      await user.tab();
+      expect(dollars).toHaveValue(typed);
+      await user.click(screen.getByRole('button', { name: /Create code/ }));
+      await waitFor(() => expect(fieldMessage('Dollars off')).toBe('From $0.01 to $1,000, in whole cents'));
+    }
+    expect(sent(fetchMock, 'POST', '/api/admin/discount-codes')).toHaveLength(0);
+  });
+
+  it('says counts in the singular when there is one', async () => {
+    stubApi({
+      'GET /api/admin/discount-codes': { body: { codes: [view({ minCans: 1, maxUses: 1 })] } },
+      'GET /api/admin/products': { body: BEERS },
+    });
+    renderTab();
+    const table = await screen.findByRole('table');
+    const club = within(table).getByText('CLUB10').closest('tr') as HTMLElement;
+    expect(within(club).getByText('At least 1 can')).toBeInTheDocument();
+    expect(within(club).getByText('Up to 1 order')).toBeInTheDocument();
+  });
+
   it('disables a code only once the operator confirms', async () => {
     let disabled = false;
     const fetchMock = stubApi({
@@ -241,6 +305,42 @@ describe('the Discounts tab', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('Used: $9.80 off')).toBeInTheDocument();
     expect(within(drawer).getByText('Customer')).toBeInTheDocument();
     expect(within(drawer).getByText('Order #1042')).toBeInTheDocument();
+  });
+
+  it('lets a long code wrap in its card, its history’s title and the question before Disable, rather than run out of sight', async () => {
+    const code = 'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF';
+    // The stylesheet as written (the test runner empties imported CSS).
+    const style = document.createElement('style');
+    style.textContent = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'discounts.css'), 'utf8');
+    document.head.append(style);
+    try {
+      stubApi({
+        'GET /api/admin/discount-codes': { body: { codes: [view({ code })] } },
+        'GET /api/admin/products': { body: BEERS },
+        [`GET /api/admin/discount-codes/${code}/history`]: { body: [] },
+      });
+      const user = renderTab();
+      const name = await screen.findByText(code, { selector: 'strong' });
+      expect(getComputedStyle(name).overflowWrap).toBe('anywhere');
+
+      await user.click(screen.getByRole('button', { name: `History of ${code}` }));
+      const drawer = await screen.findByRole('dialog', { name: `History of ${code}` });
+      const title = drawer.querySelector('.ant-drawer-title') as HTMLElement;
+      expect(title).toHaveTextContent(`History of ${code}`);
+      expect(getComputedStyle(title).overflowWrap).toBe('anywhere');
+      await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+
+      await user.click(screen.getByRole('button', { name: `Disable ${code}` }));
+      const question = await waitFor(() => {
+        const found = document.querySelector<HTMLElement>('.ant-modal-confirm-title');
+        if (found === null) throw new Error('no confirmation open');
+        return found;
+      });
+      expect(question).toHaveTextContent(`Disable ${code}?`);
+      expect(getComputedStyle(question).overflowWrap).toBe('anywhere');
+    } finally {
+      style.remove();
+    }
   });
 
   it('on a phone, shows each code as a card with its figures and buttons', async () => {

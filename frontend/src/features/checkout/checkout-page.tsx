@@ -256,6 +256,15 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     const { customer, fulfilment } = details;
     setRepeat(null);
     setEndedNotice(null);
+    // The code the customer typed goes with the details, applied or not (even while its check is awaited): the
+    // shop prices it or refuses it. A text that is not a code's shape stops here, said on its field.
+    const code = discount.codeForPayment();
+    if (code.kind === 'malformed') {
+      setRefusal(code.message);
+      setTimeout(() => discountInput.current?.focus(), 0);
+      return;
+    }
+    const discountCode = code.kind === 'code' ? code.code : null;
     // The same pack and details while the hold lasts get the same checkout back from the server (same order
     // number and hold); anything else replaces it there.
     attempt.current += 1;
@@ -273,9 +282,10 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
         customerInfo: customer,
         fulfilment,
         ...(confirmRepeat ? { confirmRepeat: true } : {}),
-        ...(discount.applied === null ? {} : { discountCode: discount.applied }),
+        ...(discountCode === null ? {} : { discountCode }),
       });
       if (thisAttempt !== attempt.current) return;
+      if (intent.discountCode != null) discount.pricedAtPayment(intent.discountCode);
       ownHold.current = intent.holdEndsAt === null ? null : { cans: cansByProduct(cartLines), until: intent.holdEndsAt };
       setWait(null);
       setStage({ intent, customer, fulfilment, cartKey });
@@ -287,9 +297,9 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
       if (next !== null) return;
       // The code no longer applies (used up, expired meanwhile…): said on its field, the details kept; the
       // customer removes it to pay without it.
-      if (isDiscountRefusal(error)) {
+      if (isDiscountRefusal(error) && discountCode !== null) {
         const message = discountRefusalText(error);
-        discount.refusedAtPayment(message);
+        discount.refusedAtPayment(discountCode, message);
         setRefusal(message);
         // Once the page is enabled again (the field is disabled while the answer is awaited).
         setTimeout(() => discountInput.current?.focus(), 0);
@@ -487,6 +497,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
               onEditDetails={editDetails}
               onCheckPackAgain={checkPackAgain}
               onEnded={forgetEnded}
+              discountDescription={summaryDiscount?.description ?? null}
             />
           ) : null}
         </div>

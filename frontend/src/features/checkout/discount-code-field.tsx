@@ -52,8 +52,9 @@ export function DiscountCodeField({ discount, disabled = false, inputRef }: Disc
 
   const success = status === 'applied' && result !== null ? DiscountTexts.applied(result.code, result.description) : null;
   const help = message ?? success;
-  const validateStatus =
-    status === 'refused' ? 'error' : status === 'checking' ? 'validating' : status === 'applied' ? 'success' : undefined;
+  const validateStatus = ({ none: undefined, checking: 'validating', applied: 'success', unchecked: 'warning', refused: 'error' } as const)[
+    status
+  ];
 
   return (
     <Form layout="vertical" requiredMark={false} className="discount-code" disabled={disabled} component="div">

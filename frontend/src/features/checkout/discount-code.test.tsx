@@ -5,7 +5,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { hazyEightPack, kolschSingles } from '@/testing/cart-fixture';
-import { requestUrl, stubApi } from '@/testing/fake-api';
+import { never, requestUrl, stubApi } from '@/testing/fake-api';
 import { publicConfigFixture } from '@/testing/public-config-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CheckoutPage } from './checkout-page';
@@ -216,7 +216,7 @@ describe('checkout: the discount code', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Payment Information')).toBeInTheDocument();
     expect(sent(fetchMock, PAY)).toEqual([expect.objectContaining({ discountCode: 'CLUB10', cartItems: CART_ITEMS })]);
     expect(screen.getByTestId('amount-to-pay')).toHaveTextContent('$98.20');
-    expect(screen.getByTestId('payment-discount')).toHaveTextContent('Includes $9.80 off with the code CLUB10.');
+    expect(screen.getByTestId('payment-discount')).toHaveTextContent('Includes $9.80 off with the code CLUB10 (10% off).');
     expect(summary().getByTestId('summary-discount')).toHaveTextContent('Discount (CLUB10, 10% off)−$9.80');
     expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.20');
     // The code is changed from the details (Edit details), not at the payment step.
@@ -296,5 +296,250 @@ describe('checkout: the discount code', { timeout: 30_000 }, () => {
       code: 'CLUB10',
       cartItems: [CART_ITEMS[0], { ...CART_ITEMS[1], packSize: '8pack', packQuantity: 8, price: 48 }],
     });
+  });
+});
+
+/** Opens "Have a code?" and types a code, without pressing Apply. */
+async function typeCode(user: UserEvent, code: string) {
+  await user.click(screen.getByRole('button', { name: 'Have a code?' }));
+  const field = screen.getByLabelText('Discount code');
+  await waitFor(() => expect(field).toHaveFocus());
+  await user.paste(code);
+}
+
+const TOO_MANY = () =>
+  Promise.resolve(
+    new Response(JSON.stringify({ statusCode: 429, message: 'Too many requests' }), { status: 429, headers: { 'Retry-After': '30' } }),
+  );
+
+/** A free-shipping code: nothing off until the shipping is known, then the shipping. */
+function freeShipping(body: unknown): Promise<Response> {
+  const info = (body as { customerInfo?: { state?: string; postCode?: string } }).customerInfo;
+  const known = info?.state !== undefined;
+  return json(
+    checked({
+      code: 'SHIPFREE',
+      kind: 'free_shipping',
+      description: 'Free shipping',
+      discount: known ? (info?.state === 'WA' ? '10.00' : '15.00') : '0.00',
+      shippingCost: known ? (info?.state === 'WA' ? '10.00' : '15.00') : null,
+      totalAmount: known ? '98.00' : null,
+      gstIncluded: known ? '8.91' : null,
+    }),
+  );
+}
+
+describe('checkout: the discount code at Continue', { timeout: 30_000 }, () => {
+  it('given a code typed but never applied, sends it with the payment, and the shop prices it', async () => {
+    const { user, fetchMock } = renderCheckout({
+      [CHECK]: { body: checked(TO_PERTH) },
+      [PAY]: { body: { ...intent, discountDescription: '10% off' } },
+    });
+    await fillPerthDetails(user);
+    await typeCode(user, 'club10');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(sent(fetchMock, PAY)).toEqual([expect.objectContaining({ discountCode: 'CLUB10' })]);
+    expect(screen.getByTestId('amount-to-pay')).toHaveTextContent('$98.20');
+    // The words of the offer from the payment's answer (the code was never checked on its own).
+    expect(summary().getByTestId('summary-discount')).toHaveTextContent('Discount (CLUB10, 10% off)−$9.80');
+    expect(screen.getByTestId('payment-discount')).toHaveTextContent('Includes $9.80 off with the code CLUB10 (10% off).');
+    // Back to the details, the code is the applied one.
+    await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    expect(await screen.findByRole('button', { name: 'Remove the code CLUB10' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('checkoutDiscountCode')).toBe('"CLUB10"');
+  });
+
+  it('given a code typed but never applied that the shop refuses, says why on the field and stays on the details', async () => {
+    const { user, fetchMock } = renderCheckout({
+      [PAY]: () => {
+        const body = sent(fetchMock, PAY).at(-1) as { discountCode?: string };
+        return body.discountCode === undefined
+          ? json({ ...intent, amount: 10800, discount: '0.00', discountCode: null })
+          : json(EXPIRED.body, 409);
+      },
+    });
+    await fillPerthDetails(user);
+    await typeCode(user, 'OLD-CODE');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    const field = screen.getByLabelText('Discount code');
+    await waitFor(() => expect(fieldDescription()).toBe('That code has expired.'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+    expect(sent(fetchMock, PAY)).toEqual([expect.objectContaining({ discountCode: 'OLD-CODE' })]);
+
+    // Emptied, the checkout goes on without a code.
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(sent(fetchMock, PAY)[1]).not.toHaveProperty('discountCode');
+  });
+
+  it('given Continue pressed while Apply is still checking the code, sends the code with the payment', async () => {
+    const { user, fetchMock } = renderCheckout({ [CHECK]: never, [PAY]: { body: intent } });
+    await fillPerthDetails(user);
+    await applyCode(user, 'club10');
+    await waitFor(() => expect(fieldDescription()).toBe('Checking the code…'));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(sent(fetchMock, PAY)).toEqual([expect.objectContaining({ discountCode: 'CLUB10' })]);
+    expect(screen.getByTestId('amount-to-pay')).toHaveTextContent('$98.20');
+  });
+
+  it('given a typed code that is not a code’s shape, stops Continue and says so on the field', async () => {
+    const { user, fetchMock } = renderCheckout({ [PAY]: { body: intent } });
+    await fillPerthDetails(user);
+    await typeCode(user, 'no spaces!');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    const field = screen.getByLabelText('Discount code');
+    await waitFor(() => expect(fieldDescription()).toBe('A code is 3 to 32 letters, digits and dashes.'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(sent(fetchMock, PAY)).toHaveLength(0);
+    expect(sent(fetchMock, CHECK)).toHaveLength(0);
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+  });
+});
+
+describe('checkout: an applied code checked again', { timeout: 30_000 }, () => {
+  it.each([
+    { failure: 'too many tries (429)', answer: TOO_MANY },
+    { failure: 'no connection', answer: () => Promise.reject(new TypeError('Failed to fetch')) },
+  ])('given $failure, keeps the discount with a note that it is checked at payment, and sends it', async ({ answer }) => {
+    let checks = 0;
+    const { user, fetchMock } = renderCheckout({
+      [CHECK]: () => {
+        checks += 1;
+        return checks === 1 ? json(checked()) : answer();
+      },
+      [PAY]: { body: intent },
+    });
+    await applyCode(user, 'CLUB10');
+    await summary().findByTestId('summary-discount');
+    await fillPerthDetails(user);
+    await waitFor(() => expect(checks).toBeGreaterThan(1));
+    await waitFor(() => expect(fieldDescription()).toBe('The code could not be checked just now. It will be checked at payment.'));
+    expect(screen.getByLabelText('Discount code')).not.toHaveAttribute('aria-invalid');
+    expect(summary().getByTestId('summary-discount')).toHaveTextContent('Discount (CLUB10, 10% off)−$9.80');
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.20');
+
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(sent(fetchMock, PAY)).toEqual([expect.objectContaining({ discountCode: 'CLUB10' })]);
+  });
+
+  it('given the payment refusing the code and the check after it failing (429), keeps the refusal', async () => {
+    let checks = 0;
+    const { user, fetchMock } = renderCheckout({
+      [CHECK]: () => {
+        checks += 1;
+        return checks === 1 ? json(checked(TO_PERTH)) : TOO_MANY();
+      },
+      [PAY]: () => json(USED_UP.body, 409),
+    });
+    await fillPerthDetails(user);
+    await applyCode(user, 'CLUB10');
+    await summary().findByTestId('summary-discount');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(sent(fetchMock, CHECK).length).toBeGreaterThan(1));
+    await waitFor(() => expect(fieldDescription()).toBe('That code has been used as many times as it can be.'));
+    expect(screen.getByLabelText('Discount code')).toHaveAttribute('aria-invalid', 'true');
+    expect(summary().queryByTestId('summary-discount')).not.toBeInTheDocument();
+  });
+
+  it('given a refusal (409), takes the discount out of the summary', async () => {
+    let checks = 0;
+    const { user } = renderCheckout({
+      [CHECK]: () => {
+        checks += 1;
+        return checks === 1 ? json(checked()) : json(USED_UP.body, 409);
+      },
+    });
+    await applyCode(user, 'CLUB10');
+    await summary().findByTestId('summary-discount');
+    await fillPerthDetails(user);
+    await waitFor(() => expect(fieldDescription()).toBe('That code has been used as many times as it can be.'));
+    expect(summary().queryByTestId('summary-discount')).not.toBeInTheDocument();
+  });
+});
+
+describe('checkout: the offer’s words after the payment opened', () => {
+  it('given a checkout resumed after a reload, labels the discount with the words the payment answered', async () => {
+    const opened = {
+      ...intent,
+      discountCode: 'ONCE20',
+      discountDescription: '20% off',
+      discount: '19.60',
+      amount: 8840,
+      totalAmount: '88.40',
+      holdEndsAt: Date.now() + 600_000,
+    };
+    const lines = [hazyEightPack, kolschSingles];
+    sessionStorage.setItem(
+      'checkoutPayment',
+      JSON.stringify({ intent: opened, customer: {}, fulfilment: { method: 'delivery' }, cartKey: JSON.stringify(CART_ITEMS) }),
+    );
+    renderCheckout(
+      {
+        [`GET /api/orders/payment-status?payment_intent=${intent.paymentIntentId}&client_secret=${intent.clientSecret}`]: {
+          body: { status: 'open' },
+        },
+      },
+      lines,
+    );
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(summary().getByTestId('summary-discount')).toHaveTextContent('Discount (ONCE20, 20% off)−$19.60');
+    expect(screen.getByTestId('payment-discount')).toHaveTextContent('Includes $19.60 off with the code ONCE20 (20% off).');
+  });
+});
+
+describe('checkout: a free-shipping code before the address is known', { timeout: 30_000 }, () => {
+  it('is applied at once, takes the shipping off once it is known, and is checked again only for a whole address', async () => {
+    const { user, fetchMock } = renderCheckout({ [CHECK]: () => freeShipping(sent(fetchMock, CHECK).at(-1)) });
+    await applyCode(user, 'shipfree');
+    await waitFor(() => expect(fieldDescription()).toBe('SHIPFREE applied: Free shipping.'));
+    expect(summary().getByTestId('summary-discount')).toHaveTextContent('Discount (SHIPFREE, Free shipping)Free shipping');
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.00');
+
+    // The state chosen, the postcode not yet typed: the shipping is known here, and it is free.
+    await chooseState(user, 'WA');
+    await waitFor(() => expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.00'));
+    const shipping = summary().getByTestId('summary-shipping').querySelector('dd')?.textContent ?? '';
+    expect(shipping).toMatch(/^\$\d+\.\d\d$/);
+    expect(summary().getByTestId('summary-discount')).toHaveTextContent(`Discount (SHIPFREE, Free shipping)−${shipping}`);
+    expect(sent(fetchMock, CHECK)).toHaveLength(1);
+
+    // A whole address: checked again with it.
+    await typeInto(user, 'Postcode', '6000');
+    await waitFor(() =>
+      expect(sent(fetchMock, CHECK).at(-1)).toEqual({
+        code: 'SHIPFREE',
+        cartItems: CART_ITEMS,
+        customerInfo: { state: 'WA', postCode: '6000' },
+      }),
+    );
+    await waitFor(() => expect(summary().getByTestId('summary-discount')).toHaveTextContent('−$10.00'));
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.00');
+
+    // Another state, its postcode not typed yet: the check waits for the whole address, and nothing is refused.
+    const checksBefore = sent(fetchMock, CHECK).length;
+    await chooseState(user, 'NSW');
+    await typeInto(user, 'Email', 'alex@example.com');
+    await waitFor(() => expect(sent(fetchMock, CHECK).length).toBeGreaterThan(checksBefore));
+    for (const body of sent(fetchMock, CHECK).slice(checksBefore))
+      expect(body).toMatchObject({ customerInfo: { state: 'WA', postCode: '6000' } });
+    expect(screen.getByLabelText('Discount code')).not.toHaveAttribute('aria-invalid');
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.00');
+
+    const postcode = screen.getByLabelText('Postcode');
+    await user.clear(postcode);
+    await user.paste('2000');
+    await waitFor(() => expect(sent(fetchMock, CHECK).at(-1)).toMatchObject({ customerInfo: { state: 'NSW', postCode: '2000' } }));
+    await waitFor(() => expect(fieldDescription()).toBe('SHIPFREE applied: Free shipping.'));
+    const nswShipping = summary().getByTestId('summary-shipping').querySelector('dd')?.textContent ?? '';
+    expect(summary().getByTestId('summary-shipping')).toHaveTextContent(`Shipping to NSW${nswShipping}`);
+    expect(summary().getByTestId('summary-discount')).toHaveTextContent(`Discount (SHIPFREE, Free shipping)−${nswShipping}`);
+    expect(summary().getByTestId('summary-total')).toHaveTextContent('Total$98.00');
   });
 });

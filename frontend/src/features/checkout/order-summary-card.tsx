@@ -47,9 +47,10 @@ export function OrderSummaryCard({ lines, destination, summary, cellarDoorAddres
   const pickup = destination.method === 'pickup';
   // A collection is never charged shipping, whichever Saturday is chosen.
   const shippingCents = summary?.shippingCents ?? (pickup ? 0 : null);
-  // Free shipping before the shipping is known: the whole of it, whatever it turns out to be.
-  const freeShippingAhead = discount?.kind === 'free_shipping' && shippingCents === null;
-  const discountCents = discount === null ? 0 : freeShippingAhead ? 0 : discount.cents;
+  // Free shipping before the shop priced the order takes the shipping off, whatever it turns out to be: nothing
+  // to add for shipping, and once this summary knows the shipping, that is what comes off.
+  const freeShipping = discount !== null && discount.cents === null;
+  const discountCents = discount === null ? 0 : (discount.cents ?? shippingCents ?? 0);
   const totalCents = Math.max(0, subtotalCents + (shippingCents ?? 0) - discountCents);
 
   return (
@@ -98,13 +99,13 @@ export function OrderSummaryCard({ lines, destination, summary, cellarDoorAddres
         {discount === null ? null : (
           <div className="checkout-summary__row checkout-summary__row--discount" data-testid="summary-discount">
             <dt>{DiscountTexts.summaryLabel(discount.code, discount.description)}</dt>
-            <dd>{freeShippingAhead ? 'Free shipping' : minus(discount.cents)}</dd>
+            <dd>{freeShipping && discountCents === 0 ? 'Free shipping' : minus(discountCents)}</dd>
           </div>
         )}
         <div className="checkout-summary__row checkout-summary__row--total" data-testid="summary-total">
           <dt>Total</dt>
           <dd>
-            {shippingCents === null && !freeShippingAhead
+            {shippingCents === null && !freeShipping
               ? `${formatPrice(centsToDollars(totalCents))} + shipping`
               : formatPrice(centsToDollars(totalCents))}
           </dd>

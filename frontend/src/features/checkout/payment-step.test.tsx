@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DELIVERY } from '@brewery/shop-rules';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -284,5 +287,24 @@ describe('the hold on the cans', () => {
     await screen.findByText('Test mode — no real payment');
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+  });
+});
+
+describe('payment step: the discount', () => {
+  const LONG = 'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF';
+
+  it('names the code and its offer, and lets a long code wrap on a phone rather than widen the page', async () => {
+    // The stylesheet as written (the test runner empties imported CSS).
+    const style = document.createElement('style');
+    style.textContent = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'checkout-page.css'), 'utf8');
+    document.head.append(style);
+    try {
+      renderStep('test', {}, { ...intent, discountCode: LONG, discount: '9.80', discountDescription: '10% off' });
+      const line = await screen.findByTestId('payment-discount');
+      expect(line).toHaveTextContent(`Includes $9.80 off with the code ${LONG} (10% off).`);
+      expect(getComputedStyle(line).overflowWrap).toBe('anywhere');
+    } finally {
+      style.remove();
+    }
   });
 });

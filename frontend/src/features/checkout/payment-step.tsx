@@ -14,6 +14,10 @@ import { clockText, useSecondsLeft } from './use-seconds-left';
 // Stripe's packages are only fetched by a customer paying through Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
+/** "Includes $9.80 off with the code CLUB10 (10% off)." */
+export const discountNote = (code: string, amount: string, description: string | null): string =>
+  `Includes ${amount} off with the code ${code}${description === null ? '' : ` (${description})`}.`;
+
 const PAYMENT_FORM_UNAVAILABLE = 'The payment form could not be loaded. Please reload the page.';
 
 export interface PaymentStepProps {
@@ -28,6 +32,8 @@ export interface PaymentStepProps {
   onCheckPackAgain: () => void;
   /** The checkout has ended (its hold ran out, it was replaced or deleted, the gateway ended it). */
   onEnded?: () => void;
+  /** The code's offer in words, for an answer that did not give them (a checkout opened before they were sent). */
+  discountDescription?: string | null;
 }
 
 /** 'Payment Information': the card form for the payment the server opened, and where the pack is going. */
@@ -40,6 +46,7 @@ export function PaymentStep({
   onEditDetails,
   onCheckPackAgain,
   onEnded,
+  discountDescription = null,
 }: PaymentStepProps) {
   const { data: config, isPending, isError } = useConfig();
   const [ended, setEnded] = useState<CheckoutEnded | null>(null);
@@ -89,7 +96,7 @@ export function PaymentStep({
       </p>
       {intent.discountCode != null && intent.discount !== undefined ? (
         <p className="checkout-payment__discount" data-testid="payment-discount">
-          Includes {formatPrice(Number(intent.discount))} off with the code {intent.discountCode}.
+          {discountNote(intent.discountCode, formatPrice(Number(intent.discount)), intent.discountDescription ?? discountDescription)}
         </p>
       ) : null}
       {intent.holdEndsAt !== null && ended === null ? <HoldCountdown endsAt={intent.holdEndsAt} onEnd={endHold} /> : null}

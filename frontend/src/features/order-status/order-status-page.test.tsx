@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { COLLECTION_REMINDER } from '@brewery/shop-rules';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -86,6 +89,30 @@ describe('order status page', () => {
     expect(totals).toEqual(['Subtotal', 'Shipping', 'Discount (CLUB10, 10% off)', 'Total', 'GST included']);
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$96.00');
     expect(screen.getByText('GST included').nextElementSibling).toHaveTextContent('$8.73');
+  });
+
+  it('given a long discount code, lets its line wrap on a phone rather than widen the page, the amount kept whole', async () => {
+    const code = 'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF';
+    const discounted: OrderStatusView = {
+      ...shipped,
+      discount: { code, kind: 'percent', description: '10% off', amount: '9.00' },
+      gstIncluded: '8.73',
+      total: '96.00',
+    };
+    // The stylesheet as written (the test runner empties imported CSS).
+    const style = document.createElement('style');
+    style.textContent = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'order-status-page.css'), 'utf8');
+    document.head.append(style);
+    try {
+      stubApi({ 'GET /api/config': { body: publicConfigFixture }, [`GET /api/order-status/${TOKEN}`]: { body: discounted } });
+      renderAt(`/order-status?t=${TOKEN}`);
+      const label = await screen.findByText(`Discount (${code}, 10% off)`);
+      expect(getComputedStyle(label).overflowWrap).toBe('anywhere');
+      expect(getComputedStyle(label).minWidth).toBe('0px');
+      expect(getComputedStyle(label.nextElementSibling as Element).whiteSpace).toBe('nowrap');
+    } finally {
+      style.remove();
+    }
   });
 
   it('given an order without a discount code, it shows no discount line', async () => {

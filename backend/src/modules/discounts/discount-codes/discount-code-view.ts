@@ -71,6 +71,11 @@ export function discountCodeView(doc: DiscountCodeFigures): DiscountCodeView {
   };
 }
 
+/** "1 can", "16 cans". */
+function counted(n: number, thing: string): string {
+  return `${n} ${thing}${n === 1 ? '' : 's'}`;
+}
+
 /** A sentence for one event of a code's stream, as its history and the staff activity say it. */
 export function describeDiscountCodeEvent(event: Pick<RecordedEvent, 'type' | 'data'>): string {
   return summaryOf({ type: event.type, data: event.data } as DiscountCodeEvent).summary;
@@ -81,8 +86,8 @@ function summaryOf(event: DiscountCodeEvent): { summary: string; orderId: string
     case 'DiscountCodeCreated': {
       const d = event.data;
       const limits = [
-        d.minCans === null ? null : `at least ${d.minCans} cans`,
-        d.maxUses === null ? null : `${d.maxUses} uses`,
+        d.minCans === null ? null : `at least ${counted(d.minCans, 'can')}`,
+        d.maxUses === null ? null : counted(d.maxUses, 'use'),
         d.onePerCustomer ? 'once per customer' : null,
         d.productIds === null ? null : `only ${d.productIds.join(', ')}`,
         d.startsAt === null ? null : `from ${d.startsAt}`,

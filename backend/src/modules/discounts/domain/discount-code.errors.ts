@@ -14,7 +14,7 @@ export const DiscountErrors = {
   usedUp: (): DomainError => refusal('code_used_up'),
   alreadyUsed: (): DomainError => refusal('code_already_used'),
   minCans: (minCans: number, cans: number): DomainError =>
-    refusal('code_min_cans', `That code needs at least ${minCans} cans in the order (this one has ${cans}).`),
+    refusal('code_min_cans', `That code needs at least ${minCans} ${minCans === 1 ? 'can' : 'cans'} in the order (this one has ${cans}).`),
   notForTheseBeers: (): DomainError => refusal('code_not_for_these_beers'),
   /** Nothing to take off: a free-shipping code on an order that pays no shipping, say. */
   nothingOff: (): DomainError =>
