@@ -62,6 +62,8 @@ const JOURNEYS: Journey[] = [
 interface Placed {
   answer: CheckoutAnswer;
   journey: Journey;
+  /** Priced with the discount code. */
+  coded: boolean;
 }
 
 describe('read-model dump: the comparison the rebuild test relies on', () => {
@@ -261,11 +263,16 @@ describe('rebuild: replaying the log gives back the live read models byte for by
         : cartLine(product.id, product.fields, pack, 1 + (k % 2));
     });
     const info = CUSTOMERS[n % CUSTOMERS.length] ?? customer;
-    const res = await t.http().post('/api/create-payment-intent').send({ cartItems: lines, customerInfo: info });
+    // Every third checkout with the operator's discount code.
+    const code = n % 3 === 0 ? { discountCode: 'rebuild10' } : {};
+    const res = await t
+      .http()
+      .post('/api/create-payment-intent')
+      .send({ cartItems: lines, customerInfo: info, ...code });
     if (res.status !== 200) throw new Error(`checkout ${n} answered ${res.status}: ${JSON.stringify(res.body)}`);
     const answer = res.body as CheckoutAnswer;
     clientSecrets.push(answer.clientSecret);
-    return { answer, journey: JOURNEYS[n % JOURNEYS.length] ?? 'paid' };
+    return { answer, journey: JOURNEYS[n % JOURNEYS.length] ?? 'paid', coded: n % 3 === 0 };
   }
 
   async function pay({ answer, journey }: Placed): Promise<void> {
@@ -337,6 +344,12 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       const started = Date.now();
       // Given products created, edited and counted, and orders through every payment journey
       const products = await createProducts();
+      // The operator's discount codes (one stopped at once) and the club's plans
+      await expectOk(adminPost('/api/admin/discount-codes', { code: 'REBUILD10', kind: 'percent', value: 10, maxUses: 1000 }), 'code');
+      await expectOk(adminPost('/api/admin/discount-codes', { code: 'STOPPED', kind: 'free_shipping' }), 'code');
+      await expectOk(adminPost('/api/admin/discount-codes/STOPPED/disable'), 'disable code');
+      await expectOk(adminPost('/api/admin/club/plans', { name: 'Monthly 16', cans: 16, every: 'month', price: '79.00' }), 'club plan');
+      await expectOk(adminPost('/api/admin/club/plans', { name: 'Quarterly 8', cans: 8, every: 'quarter', price: 42 }), 'club plan');
       const placed: Placed[] = [];
       for (let n = 0; n < ORDERS; n += CONCURRENCY) {
         const batch = await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ORDERS - n) }, (_, k) => place(n + k, products)));
@@ -347,6 +360,18 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       await quiesce();
       const paid = placed.filter((p) => ['paid', 'declined-then-paid', 'recovered-by-operator'].includes(p.journey));
       await fulfil(paid);
+      // A refund of a paid order priced with the code: the code's revenue counts it
+      const coded = paid.find((p) => p.coded);
+      if (coded === undefined) throw new Error('no paid order with the code');
+      await expectOk(
+        t
+          .http()
+          .post(`/api/admin/orders/${coded.answer.orderId}/refund`)
+          .set('Authorization', `Bearer ${await adminToken()}`)
+          .set('Idempotency-Key', 'rebuild-refund-1')
+          .send({ amount: '1.00' }),
+        'refund a coded order',
+      );
 
       // And the operator's reports and checks, and the reservations of abandoned checkouts lapsing
       const today = t.clock.now.toISOString().slice(0, 10);
