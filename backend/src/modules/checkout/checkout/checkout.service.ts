@@ -28,6 +28,7 @@ import {
   type OrderCustomer,
   type OrderPlacedData,
   NumberSequence,
+  OrderStreams,
 } from '../../orders';
 import { isReleased, type AppliedDiscount, type Fulfilment, decimalString, gstIncludedCents } from '@brewery/shop-rules';
 import { DiscountCodes, type DiscountBasket } from '../../discounts';
@@ -39,6 +40,7 @@ import { CheckoutAbandonedError } from '../checkout-admission/checkout-gate';
 import type { CheckoutClient } from '../checkout-admission/checkout-holder';
 import type { HoldClaim } from '../checkout-admission/client-checkout-limits';
 import { CheckoutCancellation } from '../checkout-cancellation/checkout-cancellation.service';
+import { earlierCheckoutsFacing } from '../checkout-admission/earlier-checkouts';
 import type { CheckoutHoldDoc } from '../checkout-holds/checkout-holds.projection';
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from './create-payment-intent.request.dto';
 
@@ -58,6 +60,7 @@ export class CheckoutService {
     private readonly admission: CheckoutAdmission,
     private readonly cancellation: CheckoutCancellation,
     private readonly discounts: DiscountCodes,
+    private readonly orders: OrderStreams,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -97,7 +100,8 @@ export class CheckoutService {
       if (resumed !== null) return resumed;
       if (request.confirmRepeat !== true) await this.refuseUnconfirmedRepeat(request, admitted.holder.browser);
       const origin: CheckoutOrigin = { ...admitted.holder, email: customer.email };
-      const { replacing, gone } = await this.checkoutsReplacedBy(earlier, origin);
+      const { replacing, gone, refusedBy } = await earlierCheckoutsFacing(this.orders, earlier, origin);
+      if (refusedBy !== null) throw CheckoutErrors.earlierCheckoutPaying(refusedBy);
       const replacingIds = replacing.map((earlier) => earlier.order.orderId);
       claim = await this.admission.claimHold(admitted.holder.client, [...replacingIds, ...gone]);
       const opened = await this.placeAndReserve(
@@ -191,28 +195,6 @@ export class CheckoutService {
       const { state } = await this.pipeline.load(orderStreamName(paid._id), orderDecider);
       if (repeatsPaidOrder(state, browser, lines)) throw CheckoutErrors.repeatOfPaidOrder(paid._id);
     }
-  }
-
-  /**
-   * What this checkout makes of each earlier one (the order decider says, on their streams): those it will end
-   * once it holds its cans, and those already over (the holds read model has not caught up). Refused when one is
-   * this browser's own whose card went through.
-   */
-  private async checkoutsReplacedBy(
-    earlier: readonly CheckoutHoldDoc[],
-    by: CheckoutOrigin,
-  ): Promise<{ replacing: PlacedOrder[]; gone: string[] }> {
-    const replacing: PlacedOrder[] = [];
-    const gone: string[] = [];
-    for (const hold of earlier) {
-      const { state } = await this.pipeline.load(orderStreamName(hold._id), orderDecider);
-      if (state.kind !== 'placed') continue;
-      const facing = earlierCheckoutFacing(state, by);
-      if (facing === 'refuses') throw CheckoutErrors.earlierCheckoutPaying(hold._id);
-      if (facing === 'replace') replacing.push(state);
-      if (facing === 'over') gone.push(hold._id);
-    }
-    return { replacing, gone };
   }
 
   /**

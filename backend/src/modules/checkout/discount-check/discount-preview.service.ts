@@ -11,7 +11,8 @@ import { CLOCK, type Clock } from '../../../platform/clock';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
 import { DiscountCodes } from '../../discounts';
-import { chosenFulfilment, earlierCheckoutFacing, OrderStreams } from '../../orders';
+import { chosenFulfilment, OrderStreams } from '../../orders';
+import { earlierCheckoutsFacing } from '../checkout-admission/earlier-checkouts';
 import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
 import type { CheckoutClient } from '../checkout-admission/checkout-holder';
 import { priceCheckout, type PricedCheckout } from '../domain/checkout-pricing';
@@ -84,11 +85,7 @@ export class DiscountPreview {
   /** The checkouts a checkout from this client now would replace: their uses are the customer's own. */
   private async ownEarlierCheckouts(client: Pick<CheckoutClient, 'address' | 'browserToken'>, email: string): Promise<string[]> {
     const holder = this.admission.holderOf(client);
-    const replacing: string[] = [];
-    for (const hold of await this.admission.earlierCheckouts(holder)) {
-      const order = await this.orders.placed(hold._id);
-      if (order !== null && earlierCheckoutFacing(order, { ...holder, email }) === 'replace') replacing.push(hold._id);
-    }
-    return replacing;
+    const { replacing } = await earlierCheckoutsFacing(this.orders, await this.admission.earlierCheckouts(holder), { ...holder, email });
+    return replacing.map((order) => order.order.orderId);
   }
 }
