@@ -46,6 +46,11 @@ export interface Product {
    */
   releaseAt?: string | null;
   /**
+   * When club members may buy it, before `releaseAt` (an instant); null or absent: members wait for the release too.
+   * Members check out with their member e-mail and the link of their club e-mails.
+   */
+  membersFrom?: string | null;
+  /**
    * The beer's address in the shop, `/shop/<slug>`, from its name and unique among products. The server
    * always sends it; a product made by hand (a test, a stored cart) may leave it out.
    */

@@ -12,6 +12,16 @@ export function isReleased(product: { releaseAt?: string | null }, now: Date): b
   return at === null || now.getTime() >= Date.parse(at);
 }
 
+/**
+ * True when club members may buy the beer at `now`: it is released, or its early access for members (`membersFrom`,
+ * before `releaseAt`) has begun. Everyone else waits for `releaseAt`.
+ */
+export function isOpenToMembers(product: { releaseAt?: string | null; membersFrom?: string | null }, now: Date): boolean {
+  if (isReleased(product, now)) return true;
+  const from = product.membersFrom ?? null;
+  return from !== null && now.getTime() >= Date.parse(from);
+}
+
 /** "10:00 am" for an instant, in Perth. */
 function perthClock(perth: Date): string {
   const hours = perth.getUTCHours();

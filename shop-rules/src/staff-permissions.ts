@@ -24,7 +24,7 @@ export const PERMISSIONS = {
   recovery: 'Order backups and recovery, webhook replay, Auto-Fix, read-model rebuilds',
   system: 'System status and the e-mail outbox',
   discounts: 'Create, see and disable discount codes, with their uses, revenue and history',
-  club: 'Define the beer club’s plans',
+  club: 'Run the beer club: plans, runs, members and their report',
   staff: 'Invite, change and deactivate staff, see their activity, require two-factor codes',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
@@ -137,6 +137,11 @@ export const ADMIN_ROUTES: Readonly<Record<string, Permission | 'public'>> = {
 
   'GET /api/admin/club/plans': 'club',
   'POST /api/admin/club/plans': 'club',
+  'GET /api/admin/club/runs': 'club',
+  'POST /api/admin/club/runs': 'club',
+  'GET /api/admin/club/runs/:runId': 'club',
+  'GET /api/admin/club/members': 'club',
+  'GET /api/admin/club/report': 'club',
 };
 
 /** The permission a route needs, by its method and registered path; undefined for a route not in the table. */

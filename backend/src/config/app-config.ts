@@ -41,6 +41,8 @@ export interface AppConfig {
    */
   imageHosts: string[];
   reservationTtlMinutes: number;
+  /** How often the leader looks for club charges due (CLUB_SWEEP_INTERVAL_MS). */
+  clubSweepIntervalMs: number;
   /** Fairness and admission control at checkout. */
   checkout: {
     /** Pending checkouts holding stock per client address at once (CHECKOUT_HOLDS_PER_CLIENT). */
@@ -263,6 +265,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     imageHosts: parseImageHosts(optional('IMAGE_HOSTS'), problems),
     // Fractions of a minute are allowed (tests of expiry use a few seconds).
     reservationTtlMinutes: decimal('RESERVATION_TTL_MINUTES', 10, 0.05, 24 * 60),
+    clubSweepIntervalMs: int('CLUB_SWEEP_INTERVAL_MS', 30_000, 50, 3_600_000),
     checkout: {
       holdsPerClient: int('CHECKOUT_HOLDS_PER_CLIENT', 2, 1, 100_000),
       ratePerMinute: int('CHECKOUT_RATE_PER_MINUTE', 10, 1, 1_000_000),

@@ -27,14 +27,47 @@ export class CatalogStock {
    * as free for it).
    */
   reserve(
-    input: { productId: string; orderId: string; quantity: number; expiresAt: string; at: string; replacing?: readonly string[] },
+    input: {
+      productId: string;
+      orderId: string;
+      quantity: number;
+      expiresAt: string;
+      at: string;
+      replacing?: readonly string[];
+      member?: boolean;
+    },
     context: Cause,
   ): Promise<ProductWriteResult> {
-    const { productId, orderId, quantity, expiresAt, at, replacing } = input;
+    const { productId, orderId, quantity, expiresAt, at, replacing, member } = input;
     return this.streams.run(
-      { type: 'ReserveStock', productId, orderId, quantity, expiresAt, at, ...(replacing === undefined ? {} : { replacing }) },
+      {
+        type: 'ReserveStock',
+        productId,
+        orderId,
+        quantity,
+        expiresAt,
+        at,
+        ...(replacing === undefined ? {} : { replacing }),
+        ...(member === true ? { member } : {}),
+      },
       context,
     );
+  }
+
+  /**
+   * A club run's cans of this beer, one hold per member (`holdId`), all or none: refused (insufficient stock, not on sale
+   * to members yet) without writing anything.
+   */
+  holdForClub(
+    input: { productId: string; holds: readonly { holdId: string; quantity: number }[]; expiresAt: string; at: string },
+    context: Cause,
+  ): Promise<ProductWriteResult> {
+    return this.streams.run({ type: 'HoldForClub', ...input }, context);
+  }
+
+  /** A member's held share becomes their order's hold, in one write; refused (hold_missing) when the share holds nothing. */
+  passHold(input: { productId: string; from: string; to: string; expiresAt: string }, context: Cause): Promise<ProductWriteResult> {
+    return this.streams.run({ type: 'PassHold', ...input }, context);
   }
 
   release(input: { productId: string; orderId: string; reason: ReleaseReason }, context: Cause): Promise<ProductWriteResult> {

@@ -38,6 +38,7 @@ export {
 export { OrderReservations, cansByProduct } from './reservations/order-reservations.service';
 export { OrderStreams } from './order-streams/order-streams.service';
 export { chosenFulfilment } from './domain/fulfilment';
+export { validateCustomerInfo } from './domain/customer-validation';
 
 export { NumberSequence } from './numbering/number-sequence.service';
 export { OrderErrors } from './domain/order.errors';

@@ -8,7 +8,7 @@ import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway.
 import { StripePaymentGateway } from './gateway/stripe-payment-gateway';
 import { TestPaymentGateway } from './gateway/test-payment-gateway';
 import { PaymentStatusController } from './payment-status/payment-status.controller';
-import { TestGatewayController } from './test-gateway/test-gateway.controller';
+import { TestGatewayController, TestGatewaySetupController } from './test-gateway/test-gateway.controller';
 import { PaymentWebhookController } from './webhook/payment-webhook.controller';
 import { PaymentWebhookService } from './webhook/payment-webhook.service';
 import { SimulateWebhookController } from './webhook-recovery/simulate-webhook.controller';
@@ -16,7 +16,13 @@ import { WebhookRecoveryService } from './webhook-recovery/webhook-recovery.serv
 
 /** Card payments: the provider port (Stripe or the local test gateway), the webhook, payment streams and recovery. */
 @Module({
-  controllers: [PaymentWebhookController, TestGatewayController, SimulateWebhookController, PaymentStatusController],
+  controllers: [
+    PaymentWebhookController,
+    TestGatewayController,
+    TestGatewaySetupController,
+    SimulateWebhookController,
+    PaymentStatusController,
+  ],
   providers: [
     PaymentWebhookService,
     WebhookRecoveryService,

@@ -45,6 +45,16 @@ describe("a beer's history in words", () => {
       'Release of Sat, 5 Dec 2026, 10:00 am cancelled: on sale whenever it is live',
     ],
     ['ProductReleased', { releaseAt: '2026-12-05T02:00:00.000Z' }, 'Released: on sale from Sat, 5 Dec 2026, 10:00 am'],
+    [
+      'ProductMembersFromSet',
+      { membersFrom: '2026-12-03T02:00:00.000Z', previous: null },
+      'Club members may buy it from Thu, 3 Dec 2026, 10:00 am',
+    ],
+    [
+      'ProductMembersFromSet',
+      { membersFrom: null, previous: '2026-12-03T02:00:00.000Z' },
+      'Early access for club members ended: members wait for the release',
+    ],
     ['StockCounted', { previous: 48, inventory: 60, reason: 'admin-edit' }, 'Stock set from 48 to 60 cans in the product form'],
     ['StockCounted', { previous: 2, inventory: 1, reason: 'stock-email' }, 'Stock set from 2 to 1 can from the stock e-mail'],
     ['StockLevelAlerted', { level: 'LOW', inventory: 10 }, 'Stock alert e-mailed to the shop: LOW (10 cans left)'],

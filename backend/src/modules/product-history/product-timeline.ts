@@ -97,6 +97,10 @@ export function describeProductEvent(event: Pick<RecordedEvent, 'type' | 'data'>
       return `Release of ${perthTime(d.previous)} cancelled: on sale whenever it is live`;
     case 'ProductReleased':
       return `Released: on sale from ${perthTime(d.releaseAt)}`;
+    case 'ProductMembersFromSet':
+      return d.membersFrom === null || d.membersFrom === undefined
+        ? 'Early access for club members ended: members wait for the release'
+        : `Club members may buy it from ${perthTime(d.membersFrom)}`;
     case 'StockCounted':
       return `Stock set from ${text(d.previous)} to ${cans(d.inventory)}${STOCK_REASON[text(d.reason)] ? ` ${STOCK_REASON[text(d.reason)]}` : ''}`;
     case 'StockLevelAlerted':

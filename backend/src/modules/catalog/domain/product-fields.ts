@@ -48,6 +48,12 @@ export function normalizeProductFields(fields: ProductFields): ProductFields {
   const releaseAt = fields.releaseAt;
   if (releaseAt !== undefined && releaseAt !== null && (typeof releaseAt !== 'string' || Number.isNaN(Date.parse(releaseAt))))
     throw ProductErrors.invalidReleaseAt();
+  const membersFrom = fields.membersFrom;
+  if (membersFrom !== undefined && membersFrom !== null) {
+    if (typeof membersFrom !== 'string' || Number.isNaN(Date.parse(membersFrom))) throw ProductErrors.invalidMembersFrom();
+    const release = releaseAt ?? null;
+    if (release === null || Date.parse(membersFrom) >= Date.parse(release)) throw ProductErrors.invalidMembersFrom();
+  }
   const price = positivePrice('price', fields.price);
   if (price === null) throw ProductErrors.invalid('price is required');
   return {
@@ -70,6 +76,7 @@ export function normalizeProductFields(fields: ProductFields): ProductFields {
     maxPerOrder,
     // Absent: the form did not say (an older script), so the release stays as it is; null: none.
     ...(releaseAt === undefined ? {} : { releaseAt: releaseAt === null ? null : new Date(releaseAt).toISOString() }),
+    ...(membersFrom === undefined ? {} : { membersFrom: membersFrom === null ? null : new Date(membersFrom).toISOString() }),
   };
 }
 

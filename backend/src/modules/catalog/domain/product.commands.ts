@@ -23,8 +23,23 @@ export type ProductCommand =
       expiresAt: string;
       at: string;
       replacing?: readonly string[];
+      /** A club member's checkout: a beer open to members early (`membersFrom`) may be held before its release. */
+      member?: boolean;
     }
   | { type: 'ReleaseReservation'; productId: string; orderId: string; reason: ReleaseReason }
+  /**
+   * A club run's cans, one hold per member (`holdId`), all or none: the run holds what every member will be charged
+   * for, so a public release cannot sell it. Holds already recorded change nothing.
+   */
+  | {
+      type: 'HoldForClub';
+      productId: string;
+      holds: readonly { holdId: string; quantity: number }[];
+      expiresAt: string;
+      at: string;
+    }
+  /** A member's held share becomes their order's hold in one write (the cans never look free in between). */
+  | { type: 'PassHold'; productId: string; from: string; to: string; expiresAt: string }
   | { type: 'SellStock'; productId: string; orderId: string; quantity: number; paymentIntentId: string }
   /**
    * Cans of an order back on the shelf, only for an order sold from this product. Without `returnId`: every can the

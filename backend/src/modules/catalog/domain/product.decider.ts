@@ -1,4 +1,4 @@
-import { isReleased } from '@brewery/shop-rules';
+import { isOpenToMembers, isReleased } from '@brewery/shop-rules';
 import { assertNever, type Decider } from '../../../shared-kernel/decider';
 import { normalizeProductFields } from './product-fields';
 import { ProductErrors } from './product.errors';
@@ -94,6 +94,17 @@ function decide(command: ProductCommand, state: ProductState): ProductEvent[] {
       if (!held) return [];
       return [{ type: 'StockReservationReleased', data: { orderId: command.orderId, quantity: held.quantity, reason: command.reason } }];
     }
+    case 'HoldForClub':
+      return holdForClub(state, command);
+    case 'PassHold': {
+      if (state.soldOrders.includes(command.to) || state.reservations.some((r) => r.orderId === command.to)) return [];
+      const held = state.reservations.find((r) => r.orderId === command.from);
+      if (!held) throw ProductErrors.holdMissing(state.fields.name, command.from);
+      return [
+        { type: 'StockReservationReleased', data: { orderId: command.from, quantity: held.quantity, reason: 'passed_to_order' } },
+        { type: 'StockReserved', data: { orderId: command.to, quantity: held.quantity, expiresAt: command.expiresAt } },
+      ];
+    }
     case 'SellStock':
       return sell(state, command);
     case 'ReturnStock':
@@ -114,7 +125,9 @@ function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 
   if (Number.isNaN(Date.parse(command.at))) throw ProductErrors.invalidExpiry(command.at);
   if (state.soldOrders.includes(command.orderId)) return [];
   // Before anything else: a hold taken before a release was scheduled does not carry the order past it.
-  if (!isReleased(state.fields, new Date(command.at))) throw ProductErrors.notReleased(state.fields.name, state.fields.releaseAt ?? '');
+  const onSale =
+    command.member === true ? isOpenToMembers(state.fields, new Date(command.at)) : isReleased(state.fields, new Date(command.at));
+  if (!onSale) throw ProductErrors.notReleased(state.fields.name, state.fields.releaseAt ?? '');
   const held = state.reservations.find((r) => r.orderId === command.orderId);
   if (held) {
     if (held.quantity === command.quantity) return [];
@@ -139,6 +152,38 @@ function reserve(state: ListedProduct, command: Extract<ProductCommand, { type: 
   return [
     ...releases,
     { type: 'StockReserved', data: { orderId: command.orderId, quantity: command.quantity, expiresAt: command.expiresAt } },
+  ];
+}
+
+/**
+ * A club run's holds, all or none. The beer must be on sale by `at` (or open to members by then); each member's hold is
+ * one reservation, so it is passed to their order, or handed back, on its own. Lapsed holds of others are released
+ * first, as for a checkout.
+ */
+function holdForClub(state: ListedProduct, command: Extract<ProductCommand, { type: 'HoldForClub' }>): ProductEvent[] {
+  if (Number.isNaN(Date.parse(command.expiresAt)) || Number.isNaN(Date.parse(command.at)))
+    throw ProductErrors.invalidExpiry(command.expiresAt);
+  for (const hold of command.holds) assertQuantity(hold.quantity);
+  const fresh = command.holds.filter((hold) => !state.reservations.some((r) => r.orderId === hold.holdId));
+  if (fresh.length === 0) return [];
+  if (!isOpenToMembers(state.fields, new Date(command.at))) {
+    throw ProductErrors.notReleased(state.fields.name, state.fields.membersFrom ?? state.fields.releaseAt ?? '');
+  }
+  if (!state.fields.isActive || state.fields.archived) throw ProductErrors.unavailable(state.fields.name);
+  const now = Date.parse(command.at);
+  const lapsed = state.reservations.filter((r) => Date.parse(r.expiresAt) <= now);
+  const available = availableCans(state) + lapsed.reduce((sum, r) => sum + r.quantity, 0);
+  const wanted = fresh.reduce((sum, hold) => sum + hold.quantity, 0);
+  if (wanted > available) throw ProductErrors.insufficientStock(state.fields.name, available, wanted);
+  return [
+    ...lapsed.map((r): ProductEvent => ({
+      type: 'StockReservationReleased',
+      data: { orderId: r.orderId, quantity: r.quantity, reason: 'expired' },
+    })),
+    ...fresh.map((hold): ProductEvent => ({
+      type: 'StockReserved',
+      data: { orderId: hold.holdId, quantity: hold.quantity, expiresAt: command.expiresAt },
+    })),
   ];
 }
 
@@ -216,6 +261,12 @@ function diff(current: ProductFields, next: ProductFields): ProductEvent[] {
         : { type: 'ProductReleaseScheduled', data: { releaseAt: next.releaseAt, previous } },
     );
   }
+  const membersBefore = current.membersFrom ?? null;
+  // A release cancelled or moved to before the early access ends the early access with it.
+  const membersAfter = next.membersFrom === undefined ? membersBefore : next.membersFrom;
+  const releaseAfter = next.releaseAt === undefined ? (current.releaseAt ?? null) : next.releaseAt;
+  const kept = membersAfter !== null && releaseAfter !== null && Date.parse(membersAfter) < Date.parse(releaseAfter) ? membersAfter : null;
+  if (kept !== membersBefore) events.push({ type: 'ProductMembersFromSet', data: { membersFrom: kept, previous: membersBefore } });
   if (current.inventory !== next.inventory) {
     events.push({ type: 'StockCounted', data: { inventory: next.inventory, previous: current.inventory, reason: 'admin-edit' } });
   }
@@ -259,6 +310,8 @@ function evolve(state: ProductState, event: ProductEvent): ProductState {
       return { ...next, fields: { ...next.fields, releaseAt: null } };
     case 'ProductReleased':
       return { ...next, releasedAt: event.data.releaseAt };
+    case 'ProductMembersFromSet':
+      return { ...next, fields: { ...next.fields, membersFrom: event.data.membersFrom } };
     case 'StockReserved':
       return { ...next, reservations: [...next.reservations, { ...event.data }] };
     case 'StockReservationReleased':

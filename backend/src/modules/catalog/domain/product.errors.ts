@@ -35,6 +35,15 @@ export const ProductErrors = {
       'conflict',
     ),
   /** A checkout of a beer before its release time. */
+  invalidMembersFrom: (): DomainError =>
+    new DomainError(
+      'invalid_product',
+      'membersFrom must be an instant before releaseAt (club members buy early), or empty for no early access',
+      'validation',
+      { membersFrom: 'membersFrom must be an instant before releaseAt, or empty' },
+    ),
+  holdMissing: (name: string, holdId: string): DomainError =>
+    new DomainError('hold_missing', `${name} holds nothing under ${holdId} any more`, 'conflict'),
   notReleased: (name: string, releaseAt: string): DomainError =>
     new DomainError('not_released', `${name} is not on sale yet: it releases ${releaseWhen(releaseAt)} (Perth time)`, 'conflict'),
   invalidReleaseAt: (): DomainError =>

@@ -36,7 +36,19 @@ export type StockCountReason = 'admin-edit' | 'stock-email';
  * checkout could not be reserved, so the cans already set aside for it are handed back.
  */
 export type ReleaseReason =
-  'payment_failed' | 'order_deleted' | 'order_cancelled' | 'expired' | 'checkout_failed' | 'superseded' | 'checkout_cancelled';
+  | 'payment_failed'
+  | 'order_deleted'
+  | 'order_cancelled'
+  | 'expired'
+  | 'checkout_failed'
+  | 'superseded'
+  | 'checkout_cancelled'
+  /** A club member's share of a run went back on sale: skipped, paused, cancelled, past due, or the run's cans not needed. */
+  | 'club_share_released'
+  /** A club member's share became their order's hold (the same cans, held for the order now). */
+  | 'passed_to_order'
+  /** A club run's order that ended unpaid (every try failed, or the member cancelled): its cans go back on sale. */
+  | 'club_charge_ended';
 
 /** Products created before the limit existed have no `maxPerOrder` (read as null). */
 export type ProductCreated = DomainEvent<'ProductCreated', Omit<ProductFields, 'maxPerOrder'> & { maxPerOrder?: number | null }>;
@@ -57,6 +69,8 @@ export type ProductReleaseScheduled = DomainEvent<'ProductReleaseScheduled', { r
 export type ProductReleaseCancelled = DomainEvent<'ProductReleaseCancelled', { previous: string }>;
 /** The release time came: the beer went on sale by itself (recorded once per release time, by the release sweep). */
 export type ProductReleased = DomainEvent<'ProductReleased', { releaseAt: string }>;
+/** Club members' early access: from this instant (before the release) they may buy it; null: none. */
+export type ProductMembersFromSet = DomainEvent<'ProductMembersFromSet', { membersFrom: string | null; previous: string | null }>;
 export type StockCounted = DomainEvent<'StockCounted', { inventory: number; previous: number; reason: StockCountReason }>;
 export type StockReserved = DomainEvent<'StockReserved', { orderId: string; quantity: number; expiresAt: string }>;
 export type StockReservationReleased = DomainEvent<
@@ -84,6 +98,7 @@ export type ProductEvent =
   | ProductReleaseScheduled
   | ProductReleaseCancelled
   | ProductReleased
+  | ProductMembersFromSet
   | StockCounted
   | StockReserved
   | StockReservationReleased
@@ -106,6 +121,7 @@ export const PRODUCT_EVENT_TYPES = [
   'ProductReleaseScheduled',
   'ProductReleaseCancelled',
   'ProductReleased',
+  'ProductMembersFromSet',
   'StockCounted',
   'StockReserved',
   'StockReservationReleased',

@@ -12,6 +12,7 @@ import {
   maxPerOrder,
   money,
   releaseAt,
+  membersFrom,
   requiredText,
   revision,
 } from './product-form.validators';
@@ -76,6 +77,15 @@ export class ProductFormRequestDto {
   })
   @Checked('releaseAt', releaseAt)
   releaseAt?: string | null;
+
+  @ApiPropertyOptional({
+    description: 'When club members may buy it before the release (an instant before releaseAt); null or empty: none; absent: unchanged',
+    example: '2026-12-03T02:00:00.000Z',
+    nullable: true,
+    type: String,
+  })
+  @Checked('membersFrom', membersFrom)
+  membersFrom?: string | null;
 
   @ApiProperty({ description: 'An http(s) URL or a path on this site starting with /', example: '/cans/quokka-pale-ale.svg' })
   @Checked('imageUrl', imageUrl)
@@ -161,5 +171,8 @@ export function toProductFields(dto: ProductFormRequestDto): ProductFields {
     enable16Pack: dto.enable16Pack ?? false,
     maxPerOrder: isBlank(dto.maxPerOrder) ? null : Number(dto.maxPerOrder),
     ...(dto.releaseAt === undefined ? {} : { releaseAt: isBlank(dto.releaseAt) ? null : new Date(dto.releaseAt as string).toISOString() }),
+    ...(dto.membersFrom === undefined
+      ? {}
+      : { membersFrom: isBlank(dto.membersFrom) ? null : new Date(dto.membersFrom as string).toISOString() }),
   };
 }

@@ -97,6 +97,11 @@ export function releaseAt(value: unknown): string | null {
   return null;
 }
 
+/** Optional: absent keeps the early access as it is; null or '' takes it away; otherwise an ISO-8601 instant. */
+export function membersFrom(value: unknown): string | null {
+  return releaseAt(value) === null ? null : 'membersFrom must be an instant such as 2026-12-03T02:00:00.000Z, or empty for no early access';
+}
+
 export function imageUrl(value: unknown): string | null {
   if (isBlank(value)) return 'imageUrl is required';
   if (typeof value !== 'string' || value.length > 2048) return 'imageUrl must be an http(s) URL or a path starting with /';

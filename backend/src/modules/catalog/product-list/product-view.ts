@@ -89,6 +89,8 @@ export function evolveProductView(
       return { ...next, releaseAt: null };
     case 'ProductReleased':
       return { ...next, releasedAt: event.data.releaseAt };
+    case 'ProductMembersFromSet':
+      return { ...next, membersFrom: event.data.membersFrom };
     case 'StockReserved':
       return withReservations(next, [...next.reservations.filter((r) => r.orderId !== event.data.orderId), { ...event.data }]);
     case 'StockReservationReleased':
@@ -134,6 +136,8 @@ function productOf(doc: ProductViewDoc): Product {
     // Documents written before the limit existed have none.
     maxPerOrder: doc.maxPerOrder ?? null,
     releaseAt: doc.releaseAt ?? null,
+    // Only a beer with early access for club members says so.
+    ...(doc.membersFrom ? { membersFrom: doc.membersFrom } : {}),
     slug: doc.slug ?? slugify(doc.name),
   };
 }

@@ -43,6 +43,7 @@ const DETAIL: Record<CheckoutEndReason, string> = {
   expired: 'The hold on its cans ran out before it was paid.',
   superseded: 'Replaced by a newer checkout.',
   checkout_cancelled: 'The customer left before the checkout answered.',
+  club_charge_ended: 'The club run’s charge ended unpaid (every try failed, or the member cancelled): the cans went back on sale.',
 };
 
 /**

@@ -8,14 +8,15 @@ import {
   paymentDecider,
   paymentStreamName,
   clientSecretDigest,
+  paymentBackupOf,
   PAYMENT_GATEWAY,
   type PaymentGateway,
   type ProviderPaymentIntent,
 } from '../../payments';
 import { clientCents, priceCheckout, type CheckoutCartLine, type PricedCheckout } from '../domain/checkout-pricing';
-import { validateCustomerInfo } from '../domain/customer-validation';
 import {
   chosenFulfilment,
+  validateCustomerInfo,
   earlierCheckoutFacing,
   orderDecider,
   repeatsPaidOrder,
@@ -30,9 +31,11 @@ import {
   NumberSequence,
   OrderStreams,
 } from '../../orders';
-import { isReleased, type AppliedDiscount, type Fulfilment, decimalString, gstIncludedCents } from '@brewery/shop-rules';
+import { isOpenToMembers, isReleased, type AppliedDiscount, type Fulfilment, decimalString, gstIncludedCents } from '@brewery/shop-rules';
 import { DiscountCodes, type DiscountBasket } from '../../discounts';
+import { ClubMembers } from '../../club';
 import { CheckoutErrors } from '../domain/checkout.errors';
+import { DomainError } from '../../../shared-kernel/domain-error';
 
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
@@ -61,6 +64,7 @@ export class CheckoutService {
     private readonly cancellation: CheckoutCancellation,
     private readonly discounts: DiscountCodes,
     private readonly orders: OrderStreams,
+    private readonly club: ClubMembers,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -84,6 +88,39 @@ export class CheckoutService {
     const customer = validateCustomerInfo(request.customerInfo, fulfilment.method);
     const typed = request.discountCode?.trim() ?? '';
     const discountCode = typed === '' ? null : this.discounts.codeOf(typed);
+    // A member's link and their own e-mail address: beers open to members early may be bought. A link that does not
+    // pass is said only when it mattered (a beer not yet on sale to everyone); otherwise the checkout goes on as anyone's.
+    const token = request.memberToken?.trim() ?? '';
+    const memberRefusal =
+      token === ''
+        ? null
+        : await this.club.earlyAccess(token, customer.email).then(
+            () => null,
+            (error: unknown) => {
+              if (error instanceof DomainError) return error;
+              throw error;
+            },
+          );
+    const member = token !== '' && memberRefusal === null;
+    try {
+      return await this.checkOut(request, cause, client, { customer, fulfilment, discountCode, member });
+    } catch (error) {
+      if (memberRefusal !== null && error instanceof DomainError && error.code === 'not_released') throw memberRefusal;
+      throw error;
+    }
+  }
+
+  private async checkOut(
+    request: CreatePaymentIntentRequest,
+    cause: Cause,
+    client: CheckoutClient,
+    {
+      customer,
+      fulfilment,
+      discountCode,
+      member,
+    }: { customer: OrderCustomer; fulfilment: Fulfilment; discountCode: string | null; member: boolean },
+  ): Promise<CreatePaymentIntentResponse> {
     const admitted = await this.admission.enter(client);
     let claim: HoldClaim | null = null;
     try {
@@ -96,6 +133,7 @@ export class CheckoutService {
         discountCode,
         admitted.holder.browser,
         cause,
+        member,
       );
       if (resumed !== null) return resumed;
       if (request.confirmRepeat !== true) await this.refuseUnconfirmedRepeat(request, admitted.holder.browser);
@@ -114,6 +152,7 @@ export class CheckoutService {
         admitted.signal,
         claim,
         replacingIds,
+        member,
       );
       await this.replaceEarlierCheckouts(replacing, origin, opened.orderId, cause);
       return opened;
@@ -135,6 +174,7 @@ export class CheckoutService {
     discountCode: string | null,
     browser: string,
     cause: Cause,
+    member: boolean,
   ): Promise<CreatePaymentIntentResponse | null> {
     const lines: SeenCartLine[] = [];
     for (const line of request.cartItems) {
@@ -159,6 +199,7 @@ export class CheckoutService {
         onSale: await this.onSale(
           state.order.items.map((item) => item.productId),
           at,
+          member,
         ),
       };
       if (state.paymentIntentId === null) continue;
@@ -179,11 +220,11 @@ export class CheckoutService {
     return null;
   }
 
-  /** Whether every one of these beers is on sale at `at` (released; a missing one is not). */
-  private async onSale(productIds: readonly string[], at: Date): Promise<boolean> {
+  /** Whether every one of these beers is on sale at `at` (released, or open to a member early; a missing one is not). */
+  private async onSale(productIds: readonly string[], at: Date, member: boolean): Promise<boolean> {
     for (const productId of new Set(productIds)) {
       const snapshot = await this.stock.snapshot(productId, at.toISOString());
-      if (snapshot === null || !isReleased(snapshot.product, at)) return false;
+      if (snapshot === null || !(member ? isOpenToMembers(snapshot.product, at) : isReleased(snapshot.product, at))) return false;
     }
     return true;
   }
@@ -233,6 +274,7 @@ export class CheckoutService {
     signal: AbortSignal,
     claim: HoldClaim,
     replacing: readonly string[],
+    member: boolean,
   ): Promise<CreatePaymentIntentResponse> {
     const cart: CheckoutCartLine[] = request.cartItems;
     const products = new Map<string, ProductSnapshot | null>();
@@ -240,7 +282,7 @@ export class CheckoutService {
     for (const productId of new Set(cart.map((line) => line.productId))) {
       products.set(productId, await this.stock.snapshot(productId, pricedAt, replacing));
     }
-    const priced = priceCheckout(cart, products, customer, fulfilment, new Date(pricedAt));
+    const priced = priceCheckout(cart, products, customer, fulfilment, new Date(pricedAt), member);
     const { summary } = priced;
     const basket = discountBasket(priced, pricedAt, customer.email, replacing);
     // The code is asked before anything is recorded; the hold below decides again.
@@ -269,6 +311,7 @@ export class CheckoutService {
       placedAt: now.toISOString(),
       holder,
       fulfilment,
+      ...(member ? { earlyAccess: true as const } : {}),
     };
     await this.pipeline.run({
       streamName: orderStreamName(orderId),
@@ -299,6 +342,7 @@ export class CheckoutService {
             expiresAt: reservationExpiresAt,
             at: now.toISOString(),
             replacing,
+            member,
           },
           cause,
         );
@@ -334,29 +378,11 @@ export class CheckoutService {
       decider: paymentDecider,
       command: {
         type: 'RecordPaymentIntentCreated',
-        backup: {
+        backup: paymentBackupOf(order, {
           paymentIntentId: intent.id,
-          orderId,
           provider: this.gateway.mode,
           clientSecretDigest: clientSecretDigest(intent.clientSecret),
-          customer: { name: customer.name, email: customer.email },
-          items: order.items.map((item) => ({
-            productId: item.productId,
-            productName: item.productName,
-            packSize: item.packSize,
-            quantity: item.quantity,
-            packs: item.packs,
-            unitPriceCents: item.unitPriceCents,
-            lineTotalCents: item.lineTotalCents,
-          })),
-          subtotalCents: order.subtotalCents,
-          shippingCents: order.shippingCents,
-          ...(order.discount === undefined ? {} : { discount: { code: order.discount.code, cents: order.discount.cents } }),
-          totalCents: order.totalCents,
-          fulfilment,
-          currency: 'aud',
-          createdAt: order.placedAt,
-        },
+        }),
       },
       cause,
     });

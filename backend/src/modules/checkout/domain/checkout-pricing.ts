@@ -6,6 +6,7 @@ import {
   summariseOrder,
   toCents,
   validatePack,
+  isOpenToMembers,
   isReleased,
   type Fulfilment,
   type OrderSummary,
@@ -51,6 +52,8 @@ export function priceCheckout(
   fulfilment: Fulfilment,
   /** When it is priced: a beer whose release time has not come by then is not sold. */
   at: Date,
+  /** A club member's checkout (their link and e-mail checked): a beer open to members early is sold to them. */
+  member = false,
 ): PricedCheckout {
   const lines = cart.map((line) => {
     if (!isPackSize(line.packSize)) throw CheckoutErrors.badPackSize(line.packSize);
@@ -75,7 +78,9 @@ export function priceCheckout(
       if (snapshot === null) throw CheckoutErrors.productNotFound(productId);
       const { product } = snapshot;
       if (!product.isActive || product.archived) throw CheckoutErrors.productUnavailable(product.name);
-      if (!isReleased(product, at)) throw CheckoutErrors.notReleased(product.name, product.releaseAt ?? '');
+      if (!(member ? isOpenToMembers(product, at) : isReleased(product, at))) {
+        throw CheckoutErrors.notReleased(product.name, product.releaseAt ?? '');
+      }
       if (product.maxPerOrder !== null && quantity > product.maxPerOrder) {
         throw CheckoutErrors.overOrderLimit(product.name, product.maxPerOrder, quantity);
       }

@@ -73,6 +73,4 @@ export const CheckoutErrors = {
   earlierCheckoutPaying: (orderId: string): DomainError =>
     new DomainError('earlier_checkout_paying', `${CheckoutMessages.earlierCheckoutPaying} (order #${orderId})`, 'conflict'),
   /** Every problem of the checkout form, each naming its field, in one message. */
-  invalidCustomerInfo: (problems: readonly string[], fields: Readonly<Record<string, string>>): DomainError =>
-    new DomainError('invalid_customer_info', problems.join('; '), 'validation', fields),
 } as const;

@@ -151,6 +151,8 @@ export function cancelledMessage(reason: PaymentCancelReason): string {
       return 'Cancelled: the authorised amount was not the order total. The authorisation was released; nothing was charged.';
     case 'discount_unavailable':
       return 'Cancelled: the order’s discount code could not be held for it (used up meanwhile). The authorisation was released; nothing was charged.';
+    case 'club_charge_ended':
+      return 'Cancelled: the club run’s charge ended unpaid (every try failed, or the member cancelled). Nothing was charged.';
     case 'order_not_payable':
       return 'Cancelled: the order could no longer be paid. The authorisation was released; nothing was charged.';
     case 'provider':

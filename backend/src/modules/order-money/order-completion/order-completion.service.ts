@@ -299,7 +299,9 @@ export class OrderCompletion {
     const taken: string[] = [];
     for (const [productId, quantity] of cansByProduct(order)) {
       try {
-        const result = await this.stock.reserve({ productId, orderId, quantity, expiresAt, at: now.toISOString() }, cause);
+        // A member's order (a club run's, or a checkout with early access) may hold a beer open to members early.
+        const member = order.order.earlyAccess === true || order.order.club !== undefined;
+        const result = await this.stock.reserve({ productId, orderId, quantity, expiresAt, at: now.toISOString(), member }, cause);
         if (result.events.includes('StockReserved')) taken.push(productId);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -51,6 +51,8 @@ export const ReturnMessages = {
 
 /** The order stream's refusals, with stable codes. */
 export const OrderErrors = {
+  invalidCustomerInfo: (problems: readonly string[], fields: Readonly<Record<string, string>>): DomainError =>
+    new DomainError('invalid_customer_info', problems.join('; '), 'validation', fields),
   /** A person whose role handles no money (a packer) cancelling a paid order, which would refund it. */
   moneyNotForRole: (): DomainError =>
     new DomainError(

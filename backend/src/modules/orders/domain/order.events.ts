@@ -62,6 +62,10 @@ export interface OrderPlacedData {
   holder?: { client: string; browser: string | null };
   /** Posted (delivery) or collected at the cellar door on a Saturday (pickup). Absent on orders placed before pickups: delivery. */
   fulfilment?: Fulfilment;
+  /** A club member's checkout, which may buy a beer open to members before its release (absent: anyone's). */
+  earlyAccess?: true;
+  /** A beer club run's pack for a member, charged to their saved card (absent: a checkout). */
+  club?: { memberId: string; runId: string; planName: string };
 }
 
 /** The kinds of photo ID the cellar door accepts as proof of age (WA), and their names in words. */
@@ -90,10 +94,12 @@ export type OrderCancelReason =
   /** The card was authorised for another amount than the order's total: cancelled, nothing charged. */
   | 'amount_mismatch'
   /** Its discount code could not be held for it (used up, or one per customer, meanwhile): nothing charged. */
-  | 'discount_unavailable';
+  | 'discount_unavailable'
+  /** A club run's order that ended unpaid (every try failed, or the member cancelled): nothing was charged. */
+  | 'club_charge_ended';
 /** Why the order's reservations ended without a sale (the product streams record the same reason). */
 export type ReservationReleaseReason =
-  'payment_failed' | 'order_deleted' | 'order_cancelled' | 'expired' | 'superseded' | 'checkout_cancelled';
+  'payment_failed' | 'order_deleted' | 'order_cancelled' | 'expired' | 'superseded' | 'checkout_cancelled' | 'club_charge_ended';
 
 export type OrderPlaced = DomainEvent<'OrderPlaced', OrderPlacedData>;
 export type PaymentIntentAttached = DomainEvent<'PaymentIntentAttached', { paymentIntentId: string }>;

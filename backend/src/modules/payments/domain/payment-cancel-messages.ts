@@ -16,6 +16,8 @@ export function customerCancelMessage(reason: PaymentCancelReason): string {
       return 'This checkout was not finished, so nothing was charged.';
     case 'discount_unavailable':
       return 'The discount code of this order could no longer be used for it, so nothing was charged.';
+    case 'club_charge_ended':
+      return 'This club pack was not charged (every try failed, or the membership was cancelled), so nothing was charged.';
     case 'amount_mismatch':
     case 'order_not_payable':
     case 'provider':

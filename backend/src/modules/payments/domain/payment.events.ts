@@ -78,6 +78,8 @@ export type PaymentCancelReason =
   | 'order_not_payable'
   /** The order's discount code could not be held for it when the card was authorised. */
   | 'discount_unavailable'
+  /** A club run's charge ended unpaid (every try failed, or the member cancelled). */
+  | 'club_charge_ended'
   | 'provider';
 
 /** A provider event that arrived too late to change anything (a failure after the success, a second success). */

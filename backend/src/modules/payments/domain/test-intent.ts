@@ -29,6 +29,8 @@ export interface StoredIntent {
   livemode: false;
   automatic_payment_methods: { enabled: true };
   last_payment_error: { code: string; decline_code: string; message: string } | null;
+  /** The off-session attempts confirmed (a club charge and its retries), by attempt key (absent: none). */
+  attempts?: string[];
   /** Refunds made of the captured amount, by idempotency key (absent: none). */
   refunds?: { id: string; amount: number; idempotency_key: string; created: number }[];
 }
@@ -100,3 +102,50 @@ export const secretDecider: Decider<
 
 export const TEST_GATEWAY_SECRET_STREAM = 'test-gateway-settings';
 export const testIntentStreamName = (paymentIntentId: string): string => `test-gateway-intent-${paymentIntentId}`;
+
+/** A SetupIntent as the local gateway keeps it: the fields of Stripe's object that the shop reads, and the test card saved. */
+export interface StoredSetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: 'requires_payment_method' | 'succeeded';
+  client_secret: string;
+  /** The gateway's customer the card is saved on. */
+  customer: string;
+  /** `pm_<setup intent id>` once saved: the gateway finds the card again from it. */
+  payment_method: string | null;
+  /** The saved test card (test numbers are public; a real card never reaches the local gateway). */
+  card: { brand: string; last4: string; number: string } | null;
+  usage: 'off_session';
+  metadata: Record<string, string>;
+  last_setup_error: { code: string; decline_code: string; message: string } | null;
+  created: number;
+  livemode: false;
+}
+
+export const TEST_SETUP_EVENT_TYPES = ['TestSetupCreated', 'TestSetupSucceeded', 'TestSetupFailed'] as const;
+export type TestSetupEventType = (typeof TEST_SETUP_EVENT_TYPES)[number];
+export type TestSetupEvent = DomainEvent<TestSetupEventType, { setup: StoredSetupIntent; providerEvent: StoredEvent | null }>;
+export type SetupView = { setup: StoredSetupIntent; events: StoredEvent[] } | null;
+export type SetupStep = (
+  known: SetupView,
+) => { type: TestSetupEventType; setup: StoredSetupIntent; providerEvent?: StoredEvent | null } | null;
+
+/** A SetupIntent's stream (`test-gateway-setup-<id>`), taken step by step like an intent's. */
+export const setupDecider: Decider<SetupView, SetupStep, TestSetupEvent> = {
+  initialState: null,
+  decide(step, known) {
+    const change = step(known);
+    return change === null ? [] : [{ type: change.type, data: { setup: change.setup, providerEvent: change.providerEvent ?? null } }];
+  },
+  evolve(known, event) {
+    const { setup, providerEvent } = event.data;
+    return { setup, events: [...(known?.events ?? []), ...(providerEvent ? [providerEvent] : [])] };
+  },
+};
+
+export const testSetupStreamName = (setupIntentId: string): string => `test-gateway-setup-${setupIntentId}`;
+
+/** The SetupIntent a saved card came from (the gateway names a card `pm_<setup intent id>`), or null. */
+export function setupIntentOfCard(paymentMethodId: string): string | null {
+  return /^pm_(seti_[A-Za-z0-9_]+)$/.exec(paymentMethodId)?.[1] ?? null;
+}

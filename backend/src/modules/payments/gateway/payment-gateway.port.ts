@@ -29,6 +29,42 @@ export interface ProviderPaymentIntent {
   lastError: { code: string | null; message: string | null } | null;
 }
 
+/** A card saved for later (a Stripe SetupIntent for off-session use), as the provider reports it. */
+export interface ProviderSetupIntent {
+  id: string;
+  clientSecret: string;
+  /** Stripe's statuses: requires_payment_method, requires_action, processing, succeeded, canceled. */
+  status: string;
+  /** The provider's customer the card is saved on. */
+  customerId: string | null;
+  /** The saved card, once the setup succeeded. */
+  paymentMethodId: string | null;
+  card: { brand: string; last4: string } | null;
+  /** The club member it is for, from its metadata. */
+  memberId: string | null;
+  lastError: { code: string | null; message: string | null } | null;
+}
+
+export interface CreateSetupIntentInput {
+  memberId: string;
+  /** One setup (and one provider customer) per key, however often we ask. */
+  idempotencyKey: string;
+  customerEmail: string;
+  customerName: string;
+}
+
+/**
+ * A charge of a saved card with the customer away (a club run): one intent per `idempotencyKey`, authorised only
+ * (manual capture, as every checkout), confirmed once per `attemptKey`. `paymentIntentId`: the intent of an earlier
+ * attempt, confirmed again (a retry after a decline); null for the first.
+ */
+export interface OffSessionChargeInput extends CreatePaymentIntentInput {
+  paymentIntentId: string | null;
+  attemptKey: string;
+  customerId: string;
+  paymentMethodId: string;
+}
+
 /** The card payment provider. Adapters: Stripe (keys configured) and the local test gateway (no keys). */
 export interface PaymentGateway {
   readonly mode: PaymentProvider;
@@ -60,6 +96,15 @@ export interface PaymentGateway {
    * payment that was not captured, or more than is left of it.
    */
   refundPaymentIntent(paymentIntentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund>;
+  /** A SetupIntent saving a card for off-session charges (the beer club), with its own provider customer. */
+  createSetupIntent(input: CreateSetupIntentInput): Promise<ProviderSetupIntent>;
+  /** null when the provider does not know the id. */
+  retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null>;
+  /**
+   * Charges a saved card off-session. A decline or a card that needs the customer to authenticate is no error: the
+   * intent comes back `requires_payment_method` with `lastError.code` `card_declined` or `authentication_required`.
+   */
+  chargeOffSession(input: OffSessionChargeInput): Promise<ProviderPaymentIntent>;
   health(): Promise<{ ok: boolean; detail: string }>;
 }
 

@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import {
   type CreatePaymentIntentInput,
+  type CreateSetupIntentInput,
+  type OffSessionChargeInput,
+  type ProviderSetupIntent,
   type PaymentGateway,
   type ProviderPaymentIntent,
   type ProviderRefund,
@@ -30,6 +33,24 @@ export function fromStripeIntent(intent: Stripe.PaymentIntent): ProviderPaymentI
     orderId: orderId === undefined || orderId === '' ? null : orderId,
     lastError: intent.last_payment_error
       ? { code: intent.last_payment_error.code ?? null, message: intent.last_payment_error.message ?? null }
+      : null,
+  };
+}
+
+export function fromStripeSetupIntent(setup: Stripe.SetupIntent): ProviderSetupIntent {
+  const method = setup.payment_method;
+  const card = typeof method === 'object' && method !== null && method.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+  const memberId = setup.metadata?.['memberId'];
+  return {
+    id: setup.id,
+    clientSecret: setup.client_secret ?? '',
+    status: setup.status,
+    customerId: typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null),
+    paymentMethodId: typeof method === 'string' ? method : (method?.id ?? null),
+    card,
+    memberId: memberId === undefined || memberId === '' ? null : memberId,
+    lastError: setup.last_setup_error
+      ? { code: setup.last_setup_error.code ?? null, message: setup.last_setup_error.message ?? null }
       : null,
   };
 }
@@ -142,6 +163,67 @@ export class StripePaymentGateway implements PaymentGateway {
       throw new PaymentIntentStateError(paymentIntentId, current?.status ?? 'unknown', error.message);
     }
     throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+  }
+
+  async createSetupIntent(input: CreateSetupIntentInput): Promise<ProviderSetupIntent> {
+    try {
+      const customer = await this.stripe.customers.create(
+        { email: input.customerEmail, name: input.customerName, metadata: { memberId: input.memberId } },
+        { idempotencyKey: `${input.idempotencyKey}-customer` },
+      );
+      const setup = await this.stripe.setupIntents.create(
+        { customer: customer.id, usage: 'off_session', metadata: { memberId: input.memberId } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return fromStripeSetupIntent(setup);
+    } catch (error) {
+      throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null> {
+    try {
+      return fromStripeSetupIntent(await this.stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /**
+   * Stripe answers a declined off-session confirmation with a card error carrying the intent (left
+   * `requires_payment_method`, its `last_payment_error` saying `card_declined` or `authentication_required`): that is
+   * the answer, not a failure of ours.
+   */
+  async chargeOffSession(input: OffSessionChargeInput): Promise<ProviderPaymentIntent> {
+    try {
+      const intent =
+        input.paymentIntentId === null
+          ? await this.stripe.paymentIntents.create(
+              {
+                amount: input.amountCents,
+                currency: input.currency,
+                capture_method: 'manual',
+                customer: input.customerId,
+                payment_method: input.paymentMethodId,
+                off_session: true,
+                confirm: true,
+                metadata: { orderId: input.orderId, orderNumber: input.orderId },
+                receipt_email: input.customerEmail,
+                description: input.description,
+              },
+              { idempotencyKey: input.idempotencyKey },
+            )
+          : await this.stripe.paymentIntents.confirm(
+              input.paymentIntentId,
+              { payment_method: input.paymentMethodId, off_session: true },
+              { idempotencyKey: input.attemptKey },
+            );
+      return fromStripeIntent(intent);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) return fromStripeIntent(error.payment_intent);
+      throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+    }
   }
 
   async health(): Promise<{ ok: boolean; detail: string }> {

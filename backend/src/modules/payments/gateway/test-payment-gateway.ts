@@ -6,10 +6,15 @@ import type { EventStore } from '@brewery/eventstore';
 import type { Cause } from '../../../platform/event-sourcing/command-metadata';
 import { CommandPipeline } from '../../../platform/event-sourcing/command-pipeline';
 import { PaymentErrors } from '../domain/payment.errors';
-import { testCardOutcome } from '../domain/test-cards';
+import { offSessionOutcome, setupCardOutcome, testCardOutcome } from '../domain/test-cards';
 import {
   intentDecider,
   secretDecider,
+  setupDecider,
+  setupIntentOfCard,
+  testSetupStreamName,
+  type SetupStep,
+  type StoredSetupIntent,
   TEST_GATEWAY_SECRET_STREAM,
   testIntentStreamName,
   type IntentEventType,
@@ -21,6 +26,9 @@ import {
 
 import {
   PaymentIntentStateError,
+  type CreateSetupIntentInput,
+  type OffSessionChargeInput,
+  type ProviderSetupIntent,
   type CreatePaymentIntentInput,
   type PaymentGateway,
   type ProviderPaymentIntent,
@@ -32,6 +40,13 @@ export interface SignedProviderEvent {
   eventId: string;
   payload: string;
   signature: string;
+}
+
+export interface TestSetupConfirmation {
+  setupIntent: ProviderSetupIntent;
+  /** The event the confirmation produced; null when the card had already been saved. */
+  event: SignedProviderEvent | null;
+  error: { code: string; declineCode: string; message: string } | null;
 }
 
 export interface TestConfirmation {
@@ -237,6 +252,120 @@ export class TestPaymentGateway implements PaymentGateway {
     return { id: made.id, amountCents: made.amount, status: 'succeeded' };
   }
 
+  /** One SetupIntent (and one customer) per idempotency key, its id derived from the key as an intent's is. */
+  async createSetupIntent(input: CreateSetupIntentInput): Promise<ProviderSetupIntent> {
+    const digest = createHmac('sha256', this.webhookSecret).update(`test-gateway-setup:${input.idempotencyKey}`).digest();
+    const id = `seti_test_${toIdAlphabet(digest.subarray(0, 24))}`;
+    const { setup } = await this.setupStep(id, (known) => {
+      if (known) return null;
+      const created: StoredSetupIntent = {
+        id,
+        object: 'setup_intent',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomId(24)}`,
+        customer: `cus_test_${toIdAlphabet(digest.subarray(24, 32))}`,
+        payment_method: null,
+        card: null,
+        usage: 'off_session',
+        metadata: { memberId: input.memberId },
+        last_setup_error: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      return { type: 'TestSetupCreated', setup: created };
+    });
+    return toProviderSetup(setup);
+  }
+
+  async retrieveSetupIntent(setupIntentId: string): Promise<ProviderSetupIntent | null> {
+    const known = await this.readSetup(setupIntentId);
+    return known ? toProviderSetup(known.setup) : null;
+  }
+
+  /**
+   * Saves a test card on the SetupIntent, as the browser's card form does with Stripe.js: the cards that charge,
+   * decline later (4000 0000 0000 0341) and need authentication later (4000 0027 6000 3184) save; a declined card
+   * does not. `clientSecret` must be the setup's. A saved setup stays as it is.
+   */
+  async confirmSetup(setupIntentId: string, cardNumber: string, clientSecret: string): Promise<TestSetupConfirmation | null> {
+    if ((await this.readSetup(setupIntentId)) === null) return null;
+    const { setup, providerEvent } = await this.setupStep(setupIntentId, (known) => {
+      if (!known) return null;
+      const recorded = known.setup;
+      if (clientSecret !== recorded.client_secret) throw PaymentErrors.invalidClientSecret();
+      if (recorded.status === 'succeeded') return null;
+      const outcome = setupCardOutcome(cardNumber);
+      if (outcome.kind === 'invalid') throw PaymentErrors.incorrectNumber(outcome.message);
+      if (outcome.kind === 'failed') {
+        const failed: StoredSetupIntent = {
+          ...recorded,
+          last_setup_error: { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message },
+        };
+        return { type: 'TestSetupFailed', setup: failed, providerEvent: this.setupEvent(failed, 'setup_intent.setup_failed') };
+      }
+      const digits = cardNumber.replace(/[\s-]/g, '');
+      const saved: StoredSetupIntent = {
+        ...recorded,
+        status: 'succeeded',
+        payment_method: `pm_${recorded.id}`,
+        card: { brand: 'visa', last4: digits.slice(-4), number: digits },
+        last_setup_error: null,
+      };
+      return { type: 'TestSetupSucceeded', setup: saved, providerEvent: this.setupEvent(saved, 'setup_intent.succeeded') };
+    });
+    const failed = providerEvent !== null && setup.status !== 'succeeded' ? setup.last_setup_error : null;
+    return {
+      setupIntent: toProviderSetup(setup),
+      event: providerEvent === null ? null : this.signed(providerEvent),
+      error: failed === null ? null : { code: failed.code, declineCode: failed.decline_code, message: failed.message },
+    };
+  }
+
+  /** The setup's latest provider event, signed afresh (a redelivery). */
+  async latestSetupEvent(setupIntentId: string): Promise<SignedProviderEvent | null> {
+    const latest = (await this.readSetup(setupIntentId))?.events.at(-1);
+    return latest === undefined ? null : this.signed(latest);
+  }
+
+  /**
+   * Charges a saved test card with the customer away: the intent is made once per idempotency key and confirmed once
+   * per attempt key. The card saved decides: it authorises (the shop captures as for any checkout), is declined, or
+   * needs authentication (Stripe's `authentication_required`); both refusals leave the intent payable on-session.
+   */
+  async chargeOffSession(input: OffSessionChargeInput): Promise<ProviderPaymentIntent> {
+    const setupId = setupIntentOfCard(input.paymentMethodId);
+    const card = setupId === null ? null : ((await this.readSetup(setupId))?.setup.card ?? null);
+    const created = input.paymentIntentId ?? (await this.createPaymentIntent(input)).id;
+    const { intent } = await this.step(created, (known) => {
+      if (!known) throw new PaymentIntentStateError(created, 'unknown', `No such payment intent: ${created}`);
+      const recorded = known.intent;
+      if (recorded.status !== 'requires_payment_method' || (recorded.attempts ?? []).includes(input.attemptKey)) return null;
+      const attempts = [...(recorded.attempts ?? []), input.attemptKey];
+      const outcome = card === null ? null : offSessionOutcome(card.number);
+      if (outcome?.kind === 'succeeded') {
+        const authorised: StoredIntent = {
+          ...recorded,
+          attempts,
+          status: 'requires_capture',
+          amount_capturable: recorded.amount,
+          last_payment_error: null,
+        };
+        return {
+          type: 'TestIntentAuthorised',
+          intent: authorised,
+          providerEvent: this.providerEvent(authorised, 'payment_intent.amount_capturable_updated'),
+        };
+      }
+      const error =
+        outcome?.kind === 'failed'
+          ? { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message }
+          : { code: 'payment_method_not_available', decline_code: '', message: 'No card is saved for these charges.' };
+      const declined: StoredIntent = { ...recorded, attempts, last_payment_error: error };
+      return { type: 'TestIntentDeclined', intent: declined, providerEvent: this.providerEvent(declined, 'payment_intent.payment_failed') };
+    });
+    return toProvider(intent);
+  }
+
   /**
    * Pays the intent with a card number, as the browser's test card form does: a good card authorises it
    * (manual capture; the shop captures once the cans are sold). An intent already authorised or paid stays
@@ -317,6 +446,44 @@ export class TestPaymentGateway implements PaymentGateway {
     return { intent: state.intent, providerEvent: events[0]?.data.providerEvent ?? null };
   }
 
+  private async setupStep(
+    setupIntentId: string,
+    step: SetupStep,
+  ): Promise<{ setup: StoredSetupIntent; providerEvent: StoredEvent | null }> {
+    const { state, events } = await this.pipeline.run({
+      streamName: testSetupStreamName(setupIntentId),
+      decider: setupDecider,
+      command: step,
+      cause: GATEWAY_CAUSE,
+    });
+    if (state === null) throw new PaymentIntentStateError(setupIntentId, 'unknown', `No such setup intent: ${setupIntentId}`);
+    return { setup: state.setup, providerEvent: events[0]?.data.providerEvent ?? null };
+  }
+
+  private async readSetup(setupIntentId: string): Promise<{ setup: StoredSetupIntent; events: StoredEvent[] } | null> {
+    if (!/^seti_[A-Za-z0-9_]+$/.test(setupIntentId)) return null;
+    return (await this.pipeline.load(testSetupStreamName(setupIntentId), setupDecider)).state;
+  }
+
+  private setupEvent(setup: StoredSetupIntent, type: 'setup_intent.succeeded' | 'setup_intent.setup_failed'): StoredEvent {
+    const eventId = `evt_test_${randomId(24)}`;
+    const { card: _card, ...shown } = setup;
+    const payload = JSON.stringify(
+      {
+        id: eventId,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        type,
+        data: { object: shown },
+      },
+      null,
+      2,
+    );
+    return { id: eventId, payload };
+  }
+
   /** The provider event a change produces, in Stripe's shape. */
   private providerEvent(intent: StoredIntent, type: IntentEventType): StoredEvent {
     const eventId = `evt_test_${randomId(24)}`;
@@ -377,6 +544,19 @@ async function importKeptIntents(pipeline: CommandPipeline, directory: string): 
       cause: GATEWAY_CAUSE,
     });
   }
+}
+
+function toProviderSetup(setup: StoredSetupIntent): ProviderSetupIntent {
+  return {
+    id: setup.id,
+    clientSecret: setup.client_secret,
+    status: setup.status,
+    customerId: setup.customer,
+    paymentMethodId: setup.payment_method,
+    card: setup.card === null ? null : { brand: setup.card.brand, last4: setup.card.last4 },
+    memberId: setup.metadata['memberId'] ?? null,
+    lastError: setup.last_setup_error ? { code: setup.last_setup_error.code, message: setup.last_setup_error.message } : null,
+  };
 }
 
 function toProvider(intent: StoredIntent): ProviderPaymentIntent {

@@ -1,4 +1,4 @@
-import type { TestPaymentResult } from '@brewery/shop-rules';
+import type { TestPaymentResult, TestSetupResult } from '@brewery/shop-rules';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
@@ -113,5 +113,33 @@ export class TestGatewayController {
   private testGateway(): TestPaymentGateway {
     if (!(this.gateway instanceof TestPaymentGateway)) throw PaymentErrors.testGatewayOff();
     return this.gateway;
+  }
+}
+
+/**
+ * The club's card form when no Stripe keys are configured: a test card is saved on the SetupIntent the join (or a
+ * card update) opened, and the gateway's signed `setup_intent.succeeded` goes to the same webhook handler Stripe's
+ * would, which records the card for the member.
+ */
+@ApiTags('payments: local test gateway')
+@Controller('test-gateway/setup-intents')
+export class TestGatewaySetupController {
+  constructor(
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly webhooks: PaymentWebhookService,
+  ) {}
+
+  @Post(':id/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Save a test card on a SetupIntent (4242…, 4000 0000 0000 0341, 4000 0027 6000 3184)' })
+  async confirm(@Param('id') id: string, @Body() body: ConfirmTestPaymentRequest): Promise<TestSetupResult> {
+    if (!(this.gateway instanceof TestPaymentGateway)) throw PaymentErrors.testGatewayOff();
+    const confirmation = await this.gateway.confirmSetup(id, body.cardNumber, body.clientSecret);
+    if (confirmation === null) throw PaymentErrors.testIntentUnknown(id);
+    // Delivered again until the shop has it, as Stripe does: the card is recorded once however often it arrives.
+    const event = confirmation.event ?? (await this.gateway.latestSetupEvent(id));
+    if (event !== null) await this.webhooks.receive(Buffer.from(event.payload), event.signature);
+    const { setupIntent } = confirmation;
+    return { setupIntent: { id: setupIntent.id, status: setupIntent.status }, error: confirmation.error };
   }
 }

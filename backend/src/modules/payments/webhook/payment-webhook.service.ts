@@ -8,6 +8,7 @@ import { outcomeAmountCents } from '../domain/provider-report';
 import { PaymentErrors } from '../domain/payment.errors';
 import { paymentStreamName, type PaymentCancelReason, type PaymentOutcomeData, type ProviderOutcomeKind } from '../domain/payment.events';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../gateway/payment-gateway.port';
+import { cardSetupDecider, cardSetupStreamName } from '../domain/card-setup';
 
 export interface ProviderOutcome {
   outcome: ProviderOutcomeKind;
@@ -77,6 +78,12 @@ export class PaymentWebhookService {
   }
 
   private async recordEvent(event: Stripe.Event): Promise<WebhookResult> {
+    if (event.type === 'setup_intent.succeeded') {
+      const id = (event.data?.object as { id?: unknown } | undefined)?.id;
+      if (typeof id !== 'string') throw PaymentErrors.webhookEventMalformed();
+      const recorded = await this.recordSavedCard(id);
+      return { received: true, type: event.type, recorded, paymentIntentId: null, status: null };
+    }
     const outcome = RECORDED_EVENTS[event.type];
     if (outcome === undefined || !event.type.startsWith('payment_intent.')) {
       // Acknowledged so the provider stops retrying; nothing in the shop depends on other event types.
@@ -112,6 +119,34 @@ export class PaymentWebhookService {
       cancelReason: 'provider',
     });
     return { received: true, type: event.type, recorded: state.recorded, paymentIntentId: intent.id, status: state.status };
+  }
+
+  /**
+   * A card saved for the club: the provider is asked for the SetupIntent (the event's copy is not trusted for the card
+   * it names) and, when it succeeded for a member, `CardSaved` is recorded on `card-setup-<id>` once. Whether anything
+   * new was recorded.
+   */
+  async recordSavedCard(setupIntentId: string): Promise<boolean> {
+    const setup = await this.gateway.retrieveSetupIntent(setupIntentId);
+    if (setup === null || setup.status !== 'succeeded' || setup.memberId === null || setup.paymentMethodId === null) return false;
+    const result = await this.pipeline.run({
+      streamName: cardSetupStreamName(setup.id),
+      decider: cardSetupDecider,
+      command: {
+        type: 'RecordCardSaved',
+        card: {
+          setupIntentId: setup.id,
+          memberId: setup.memberId,
+          customerId: setup.customerId ?? '',
+          paymentMethodId: setup.paymentMethodId,
+          brand: setup.card?.brand ?? 'card',
+          last4: setup.card?.last4 ?? '',
+          at: this.clock.now().toISOString(),
+        },
+      },
+      cause: { correlationId: `setup-${setup.id}`, actor: 'stripe' },
+    });
+    return result.events.length > 0;
   }
 
   /** Appends what the provider reported to `payment-<id>` (once per provider event id) and waits for the read models. */

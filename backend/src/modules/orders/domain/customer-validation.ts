@@ -8,8 +8,8 @@ import {
   type CustomerInfo,
   type FulfilmentMethod,
 } from '@brewery/shop-rules';
-import { CheckoutErrors } from './checkout.errors';
-import type { OrderCustomer } from '../../orders';
+import { OrderErrors } from './order.errors';
+import type { OrderCustomer } from './order.events';
 
 export const REQUIRED_CUSTOMER_FIELDS = ['name', 'email', 'phone', 'addressLine1', 'suburb', 'postCode', 'state'] as const;
 /** Collected at the cellar door: who collects and how to reach them; no address. */
@@ -158,7 +158,7 @@ export function validateCustomerInfo(
     for (const field of notAStreet) fields[field] ??= CustomerFieldMessages.streetAddress;
   }
 
-  if (problems.length > 0 || !isShippingState(state)) throw CheckoutErrors.invalidCustomerInfo(problems, fields);
+  if (problems.length > 0 || !isShippingState(state)) throw OrderErrors.invalidCustomerInfo(problems, fields);
   return {
     name: text('name'),
     email,
@@ -192,6 +192,6 @@ function validatePickupCustomer(info: Partial<Record<keyof CustomerInfo, unknown
   if (email !== '' && !isEmailAddress(email)) refuse('email', CustomerMessages.email, CustomerFieldMessages.email);
   const phone = text('phone');
   if (phone !== '' && !AUSTRALIAN_PHONE.test(normalisePhone(phone))) refuse('phone', CustomerMessages.phone, CustomerFieldMessages.phone);
-  if (problems.length > 0) throw CheckoutErrors.invalidCustomerInfo(problems, fields);
+  if (problems.length > 0) throw OrderErrors.invalidCustomerInfo(problems, fields);
   return { name: text('name'), email, phone, addressLine1: '', addressLine2: null, suburb: '', postCode: '', state: CELLAR_DOOR_STATE };
 }
