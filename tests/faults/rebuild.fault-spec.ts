@@ -2,6 +2,7 @@ import type { DocumentStore, EventStore } from '@brewery/eventstore';
 import sharp from 'sharp';
 import type { PackSize } from '@brewery/shop-rules';
 import { ReservationExpiry } from '../../backend/src/modules/checkout/reservation-expiry/reservation-expiry.service';
+import { ClubRunSweep } from '../../backend/src/modules/club';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../../backend/src/modules/payments/gateway/payment-gateway.port';
 import { DOCUMENT_STORE, EVENT_STORE } from '../../backend/src/platform/persistence/persistence.tokens';
 import { ProjectionRunner } from '../../backend/src/platform/projections/projection-runner';
@@ -332,6 +333,51 @@ describe('rebuild: replaying the log gives back the live read models byte for by
     }
   }
 
+  /** Members joined with their cards saved, a run held for them and charged by the sweep, one run order packed. */
+  async function clubWorkload(planId: string, productId: string): Promise<void> {
+    const tokens: string[] = [];
+    for (const [n, card] of ['4242424242424242', '4000000000000341', '4242424242424242'].entries()) {
+      const joined = (await expectOk(
+        t
+          .http()
+          .post('/api/club/join')
+          .send({
+            planId,
+            customerInfo: { ...customer, email: `rebuild.member.${n}@example.com` },
+            fulfilment: { method: n === 2 ? 'pickup' : 'delivery' },
+          }),
+        'club join',
+      )) as { setupIntentId: string; setupClientSecret: string; manageToken: string };
+      await expectOk(
+        t
+          .http()
+          .post(`/api/test-gateway/setup-intents/${joined.setupIntentId}/confirm`)
+          .send({ cardNumber: card, clientSecret: joined.setupClientSecret }),
+        'club card',
+      );
+      tokens.push(joined.manageToken);
+    }
+    await quiesce();
+    await expectOk(t.http().post('/api/club/manage/cancel').send({ token: tokens[2] }), 'club cancel');
+    const chargeAt = new Date(t.clock.now.getTime() + 60_000).toISOString();
+    const run = (await expectOk(
+      adminPost('/api/admin/club/runs', { planId, chargeAt, items: [{ productId, quantity: 8 }] }),
+      'club run',
+    )) as {
+      runId: string;
+    };
+    t.clock.advance(61_000);
+    await t.app.get(ClubRunSweep).chargeDue();
+    await quiesce();
+    const detail = (await expectOk(admin('get', `/api/admin/club/runs/${run.runId}`), 'club run detail')) as {
+      members: { status: string; orderId: string | null }[];
+    };
+    const charged = detail.members.find((member) => member.status === 'charged');
+    if (charged?.orderId == null) throw new Error(`no club member was charged: ${JSON.stringify(detail.members)}`);
+    await expectOk(putTracking(charged.orderId, { status: 'packed_awaiting_pickup', trackingReference: '33CLUB1000' }), 'pack club order');
+    await quiesce();
+  }
+
   async function rebuildOverHttp(): Promise<void> {
     const body = (await expectOk(adminPost('/api/admin/rebuild-read-models'), 'rebuild')) as { events: number };
     expect(body.events).toBeGreaterThan(0);
@@ -349,7 +395,10 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       await expectOk(adminPost('/api/admin/discount-codes', { code: 'STOPPED', kind: 'free_shipping' }), 'code');
       await expectOk(adminPost('/api/admin/discount-codes/STOPPED/disable'), 'disable code');
       await expectOk(adminPost('/api/admin/club/plans', { name: 'Monthly 16', cans: 16, every: 'month', price: '79.00' }), 'club plan');
-      await expectOk(adminPost('/api/admin/club/plans', { name: 'Quarterly 8', cans: 8, every: 'quarter', price: 42 }), 'club plan');
+      const quarterly = (await expectOk(
+        adminPost('/api/admin/club/plans', { name: 'Quarterly 8', cans: 8, every: 'quarter', price: 42 }),
+        'club plan',
+      )) as { planId: string };
       const placed: Placed[] = [];
       for (let n = 0; n < ORDERS; n += CONCURRENCY) {
         const batch = await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ORDERS - n) }, (_, k) => place(n + k, products)));
@@ -360,6 +409,8 @@ describe('rebuild: replaying the log gives back the live read models byte for by
       await quiesce();
       const paid = placed.filter((p) => ['paid', 'declined-then-paid', 'recovered-by-operator'].includes(p.journey));
       await fulfil(paid);
+      // Club members (a card that charges, one declined, one who cancels) and a run charged by the sweep, one order packed
+      await clubWorkload(quarterly.planId, products[0]?.id ?? '');
       // A refund of a paid order priced with the code: the code's revenue counts it
       const coded = paid.find((p) => p.coded);
       if (coded === undefined) throw new Error('no paid order with the code');

@@ -43,6 +43,7 @@ export interface AdminOrder {
 export interface OutboxEmail {
   orderId: string | null;
   kind: string;
+  to: string;
 }
 
 export interface CheckoutAnswer {
