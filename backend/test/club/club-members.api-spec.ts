@@ -192,6 +192,11 @@ describe('club members and runs', () => {
       'bob.club@example.com',
       'ruby@example.com',
     ]);
+    // The staff trail names who made the run.
+    const trail = (await admin('get', '/api/admin/activity')).body as { entries: { name: string; summary: string }[] };
+    expect(trail.entries.map((entry) => `${entry.name}: ${entry.summary}`)).toContain(
+      `Owner: Created a Monthly Eight club run for 3 members, charged ${run.chargeAt}`,
+    );
   });
 
   it('a declined card is e-mailed and retried 1, 3 and 7 days later; after the last try the member is past due and the cans go back', async () => {

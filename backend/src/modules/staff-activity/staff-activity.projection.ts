@@ -31,6 +31,12 @@ const STAFF_SUMMARIES: Readonly<Record<string, (d: Data) => string>> = {
   TwoFactorEnabled: () => 'Turned two-factor codes on',
   TwoFactorDisabled: (d) => (d.byOwner === true ? 'Turned off two-factor codes (by an owner)' : 'Turned two-factor codes off'),
   AdminSessionEnded: () => 'Ended a session',
+  ClubPlanCreated: (d) => `Created the club plan ${String(d.name)} (${String(d.cans)} cans every ${String(d.every)})`,
+  ClubRunCreated: (d) =>
+    `Created a ${String(d.planName)} club run for ${Array.isArray(d.members) ? d.members.length : 0} members, charged ${String(d.chargeAt)}`,
+  ClubRunHeld: () => 'Held the club run’s cans for its members',
+  ClubRunWithdrawn: (d) => `Club run withdrawn: ${String(d.reason)}`,
+  ClubRunJoined: () => 'Put a member in a club run (their cans held)',
 };
 
 /** A sentence for what the event did, in the words of the history it belongs to. */
