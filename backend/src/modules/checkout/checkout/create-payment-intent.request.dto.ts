@@ -71,6 +71,14 @@ export class PricedCartRequest {
   @ValidateNested()
   @Type(() => FulfilmentRequest)
   fulfilment?: FulfilmentRequest;
+  @ApiPropertyOptional({
+    description:
+      'A club member’s link token (from their club e-mails): with the member’s own e-mail address, a beer open to members early may be bought',
+  })
+  @IsOptional()
+  @IsString({ message: 'memberToken must be text' })
+  @MaxLength(100, { message: 'memberToken is the token of a club link' })
+  memberToken?: string;
 }
 
 const CODE_SHAPE = 'A code is 3 to 32 letters, digits and dashes.';
@@ -95,15 +103,6 @@ export class CreatePaymentIntentRequest extends PricedCartRequest {
   @IsString({ message: 'discountCode must be text' })
   @MaxLength(64, { message: CODE_SHAPE })
   discountCode?: string;
-
-  @ApiPropertyOptional({
-    description:
-      'A club member’s link token (from their club e-mails): with the member’s own e-mail address, a beer open to members early may be bought',
-  })
-  @IsOptional()
-  @IsString({ message: 'memberToken must be text' })
-  @MaxLength(100, { message: 'memberToken is the token of a club link' })
-  memberToken?: string;
 }
 
 /** `POST /api/discount-codes/check`: what a code would take off this cart (nothing is held or recorded). */

@@ -11,6 +11,7 @@ import { CLOCK, type Clock } from '../../../platform/clock';
 import { DomainError } from '../../../shared-kernel/domain-error';
 import { CatalogStock, type ProductSnapshot } from '../../catalog';
 import { DiscountCodes } from '../../discounts';
+import { ClubMembers } from '../../club';
 import { chosenFulfilment, OrderStreams } from '../../orders';
 import { earlierCheckoutsFacing } from '../checkout-admission/earlier-checkouts';
 import { CheckoutAdmission } from '../checkout-admission/checkout-admission.service';
@@ -30,6 +31,7 @@ export class DiscountPreview {
     private readonly discounts: DiscountCodes,
     private readonly admission: CheckoutAdmission,
     private readonly orders: OrderStreams,
+    private readonly club: ClubMembers,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -48,10 +50,19 @@ export class DiscountPreview {
     const fulfilment = chosenFulfilment(request.fulfilment, now);
     const state = request.customerInfo?.state?.trim().toUpperCase() ?? '';
     const address = { state: isShippingState(state) ? state : 'WA', postCode: request.customerInfo?.postCode?.trim() ?? '' };
+    const email = request.customerInfo?.email?.trim() ?? '';
+    // A member's cart may hold a beer open to members early, priced as their checkout will price it.
+    const token = request.memberToken?.trim() ?? '';
+    const member =
+      token !== '' &&
+      (await this.club.earlyAccess(token, email).then(
+        () => true,
+        () => false,
+      ));
     let priced: PricedCheckout | null = null;
     if (fulfilment.method === 'pickup' || (isShippingState(state) && address.postCode !== '')) {
       try {
-        priced = priceCheckout(request.cartItems, products, address, fulfilment, now);
+        priced = priceCheckout(request.cartItems, products, address, fulfilment, now, member);
       } catch (error) {
         // An address still being typed prices as unknown; anything else about the cart is said as the checkout says it.
         if (!(error instanceof DomainError) || error.code !== 'invalid_cart') throw error;
@@ -59,8 +70,7 @@ export class DiscountPreview {
     }
     const shippingKnown = priced !== null;
     const beersOnly: Fulfilment = { method: 'pickup', pickupDate: perthDayOf(now) };
-    priced ??= priceCheckout(request.cartItems, products, address, beersOnly, now);
-    const email = request.customerInfo?.email?.trim() ?? '';
+    priced ??= priceCheckout(request.cartItems, products, address, beersOnly, now, member);
     const discount = await this.discounts.price(code, {
       at,
       lines: priced.summary.lines.map(({ productId, lineTotalCents, quantity }) => ({ productId, lineTotalCents, quantity })),
