@@ -267,6 +267,12 @@ describe('club members and runs', () => {
     const skipped = await post('/api/club/manage/skip', { token: fay.manageToken, runId: run.runId });
     expect(skipped.status).toBe(200);
     await eventually(async () => (await available('club-pale')) === held + 8);
+    // Taken back before the charge: the cans are held again; then skipped for good.
+    const unskipped = await post('/api/club/manage/unskip', { token: fay.manageToken, runId: run.runId });
+    expect([unskipped.status, unskipped.body.runs[0]?.status]).toEqual([200, 'held']);
+    await eventually(async () => (await available('club-pale')) === held);
+    expect((await post('/api/club/manage/skip', { token: fay.manageToken, runId: run.runId })).status).toBe(200);
+    await eventually(async () => (await available('club-pale')) === held + 8);
     expect((await post('/api/club/manage/skip', { token: fay.manageToken, runId: 'nope' })).status).toBe(404);
     expect((await post('/api/club/manage/pause', { token: fay.manageToken })).body.status).toBe('paused');
     expect((await post('/api/club/manage/pause', { token: 'forged' })).status).toBe(404);

@@ -130,6 +130,14 @@ describe('club member decider', () => {
         .when({ type: 'SkipRun', runId: 'r1', at: AT })
         .then([]);
     });
+    it('given a skipped share before its charge, when the member takes it back, then it is held again; after the charge time, refused', () => {
+      const skipped: ClubMemberEvent[] = [...active, inRun, { type: 'ClubRunSkipped', data: { runId: 'r1', at: AT } }];
+      member
+        .given(skipped)
+        .when({ type: 'UnskipRun', runId: 'r1', at: AT })
+        .then([{ type: 'ClubRunUnskipped', data: { runId: 'r1', at: AT } }]);
+      member.given(skipped).when({ type: 'UnskipRun', runId: 'r1', at: CHARGE }).thenThrows({ code: 'club_run_already_charged' });
+    });
     it('given a share being charged, when the member skips it, then it is refused (club_run_already_charged)', () => {
       member
         .given(charging)

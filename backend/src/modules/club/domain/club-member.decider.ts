@@ -62,6 +62,8 @@ export type ClubMemberCommand =
   | { type: 'ChangeDetails'; customer: MemberCustomer; fulfilment: ClubFulfilment; at: string }
   | { type: 'JoinRun'; runId: string; chargeAt: string; holds: readonly ShareHold[]; at: string }
   | { type: 'SkipRun'; runId: string; at: string }
+  /** `held`: the share's cans were taken again on the products (the service does it first). */
+  | { type: 'UnskipRun'; runId: string; at: string }
   /** The run's charge is due: numbered as `orderId` for an active member, or released for one who is not. */
   | { type: 'OpenCharge'; runId: string; orderId: string; at: string }
   | { type: 'AttemptCharge'; runId: string; attempt: number; at: string }
@@ -154,6 +156,13 @@ function decide(command: ClubMemberCommand, state: ClubMemberState): ClubMemberE
       if (share.status === 'skipped') return [];
       if (share.status !== 'held') throw ClubErrors.runAlreadyCharged();
       return [{ type: 'ClubRunSkipped', data: { runId: command.runId, at } }];
+    }
+    case 'UnskipRun': {
+      const share = shareOf(state, command.runId);
+      if (share.status === 'held') return [];
+      if (share.status !== 'skipped' || Date.parse(command.at) >= Date.parse(share.chargeAt)) throw ClubErrors.runAlreadyCharged();
+      if (state.status !== 'active') throw ClubErrors.cannotResume(state.status);
+      return [{ type: 'ClubRunUnskipped', data: { runId: command.runId, at } }];
     }
     case 'OpenCharge': {
       const share = shareOf(state, command.runId);
@@ -262,6 +271,8 @@ function evolve(state: ClubMemberState, event: ClubMemberEvent): ClubMemberState
     }
     case 'ClubRunSkipped':
       return withShare(event.data.runId, { status: 'skipped' });
+    case 'ClubRunUnskipped':
+      return withShare(event.data.runId, { status: 'held' });
     case 'ClubShareReleased':
       return withShare(event.data.runId, { status: 'released' });
     case 'ClubChargeOpened':

@@ -47,6 +47,8 @@ export type ClubMemberDetailsChanged = DomainEvent<
 /** The member is in a run: their cans are held from its creation. */
 export type ClubRunJoined = DomainEvent<'ClubRunJoined', { runId: string; chargeAt: string; holds: ShareHold[]; at: string }>;
 export type ClubRunSkipped = DomainEvent<'ClubRunSkipped', { runId: string; at: string }>;
+/** A skip undone before the charge: the member's cans are held again (taken again on the products first). */
+export type ClubRunUnskipped = DomainEvent<'ClubRunUnskipped', { runId: string; at: string }>;
 /**
  * The member's cans of a run went back on sale without a charge: they paused, cancelled, or were not active. With
  * `orderId`: the run's order was being retried (declined) when they cancelled, and ends unpaid.
@@ -81,6 +83,7 @@ export type ClubMemberEvent =
   | ClubMemberDetailsChanged
   | ClubRunJoined
   | ClubRunSkipped
+  | ClubRunUnskipped
   | ClubShareReleased
   | ClubChargeOpened
   | ClubChargeAttempted
@@ -99,6 +102,7 @@ export const CLUB_MEMBER_EVENT_TYPES = [
   'ClubMemberDetailsChanged',
   'ClubRunJoined',
   'ClubRunSkipped',
+  'ClubRunUnskipped',
   'ClubShareReleased',
   'ClubChargeOpened',
   'ClubChargeAttempted',

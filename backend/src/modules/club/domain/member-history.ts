@@ -23,6 +23,8 @@ export function describeMemberEvent(event: Pick<ClubMemberEvent, 'type' | 'data'
       return `In the run charged ${perthLongDate(e.data.chargeAt)}: cans held`;
     case 'ClubRunSkipped':
       return 'Skipped a run: its cans went back on sale';
+    case 'ClubRunUnskipped':
+      return 'Took the skipped run back: its cans are held again';
     case 'ClubShareReleased':
       return `Not charged for a run (membership ${e.data.reason.replace('_', ' ')}): its cans went back on sale`;
     case 'ClubChargeOpened':

@@ -66,6 +66,13 @@ export class ClubMembersController {
     return this.members.act(body.token, { type: 'SkipRun', runId: String(body.runId) }, cause);
   }
 
+  @Post('manage/unskip')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Take back a skip before the run is charged: its cans are held again (409 when they are gone)' })
+  unskip(@Body() body: MemberRunBody, @Context() cause: Cause): Promise<ClubMemberView> {
+    return this.members.act(body.token, { type: 'UnskipRun', runId: String(body.runId) }, cause);
+  }
+
   @Post('manage/pause')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pause: every run is skipped until the member resumes' })

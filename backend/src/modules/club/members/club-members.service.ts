@@ -183,6 +183,7 @@ export class ClubMembers {
     token: unknown,
     action:
       | { type: 'SkipRun'; runId: string }
+      | { type: 'UnskipRun'; runId: string }
       | { type: 'PauseMembership' }
       | { type: 'ResumeMembership' }
       | { type: 'CancelMembership' }
@@ -197,6 +198,19 @@ export class ClubMembers {
       const customer = memberCustomer(validateCustomerInfo(action.customerInfo ?? {}, fulfilment.method));
       // The address may change; the membership stays the e-mail address it was made for.
       command = { type: 'ChangeDetails', customer: { ...customer, email: member.customer.email }, fulfilment, at };
+    } else if (action.type === 'UnskipRun') {
+      // The cans are taken again first (refused when they are gone); the member's stream then decides.
+      const share = member.shares[action.runId];
+      if (share?.status === 'skipped' && member.status === 'active' && Date.parse(at) < Date.parse(share.chargeAt)) {
+        await this.holds.hold(action.runId, member.memberId, share.holds, share.chargeAt, at, cause);
+        try {
+          await this.run(member.memberId, { ...action, at }, cause);
+        } catch (error) {
+          await this.holds.release(action.runId, member.memberId, share.holds, cause);
+          throw error;
+        }
+      }
+      command = { ...action, at };
     } else {
       command = { ...action, at };
     }

@@ -158,6 +158,8 @@ const shareFold: Fold<ClubShareDoc> = {
     switch (event.type) {
       case 'ClubRunSkipped':
         return { ...next, status: 'skipped' };
+      case 'ClubRunUnskipped':
+        return { ...next, status: 'held' };
       case 'ClubShareReleased':
         return { ...next, status: 'released' };
       case 'ClubChargeOpened':
