@@ -38,6 +38,7 @@ const TABS = [
   'Order Backups',
   'System',
   'Discounts',
+  'Club',
   'Staff',
   'My account',
 ] as const;
@@ -52,6 +53,7 @@ const SHOWS: Record<(typeof TABS)[number], (panel: Locator) => Locator> = {
   'Order Backups': (panel) => panel.getByRole('button', { name: 'Recover Order' }),
   System: (panel) => panel.getByRole('heading', { name: 'System Monitor' }),
   Discounts: (panel) => panel.getByRole('button', { name: 'Create code' }),
+  Club: (panel) => panel.getByRole('button', { name: 'Create run' }),
   Staff: (panel) => panel.getByRole('button', { name: 'Invite' }),
   'My account': (panel) => panel.getByText('Two-factor codes', { exact: true }),
 };

@@ -102,6 +102,7 @@ describeInBrowser('admin panel', () => {
       'Order Backups',
       'System',
       'Discounts',
+      'Club',
       'Staff',
       'My account',
     ]);

@@ -11,6 +11,12 @@ export const paths = {
   delivery: { path: '/delivery', getHref: () => '/delivery' },
   returns: { path: '/returns', getHref: () => '/returns' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
+  club: { path: '/club', getHref: () => '/club' },
+  // The member's own page: its token comes in the club's e-mails and after joining.
+  clubManage: {
+    path: '/club/manage',
+    getHref: (token?: string) => (token === undefined ? '/club/manage' : `/club/manage?token=${encodeURIComponent(token)}`),
+  },
   admin: { path: '/admin', getHref: () => '/admin' },
   // The pages an e-mailed link opens (the server writes these addresses into its invitation and reset e-mails).
   acceptInvite: { path: '/admin/accept-invite', getHref: () => '/admin/accept-invite' },

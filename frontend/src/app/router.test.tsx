@@ -79,7 +79,7 @@ describe('routes', () => {
       within(quickLinks)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/', '/shop', '/admin']);
+    ).toEqual(['/', '/shop', '/club', '/admin']);
     expect(within(footer).getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.example/brewery');
     expect(screen.getByRole('link', { name: /Indian Ocean Brewing Co\./ })).toHaveAttribute('href', '/');
   });

@@ -88,6 +88,10 @@ describe('server-rendered pages', () => {
     ['/delivery', 'page'],
     ['/returns', 'page'],
     ['/privacy', 'page'],
+    ['/club', 'page'],
+    ['/Club/', 'page'],
+    ['/club/manage', 'client'],
+    ['/club/no-such-page', 'not-found'],
     ['/checkout', 'client'],
     ['/admin', 'client'],
     ['/admin/accept-invite', 'client'],
@@ -107,6 +111,7 @@ describe('server-rendered pages', () => {
     { path: '/returns', says: ['Returns &amp; refunds', 'Australian Consumer Law'] },
     { path: '/privacy', says: ['Privacy', 'Australian Privacy Principles'] },
     { path: '/order-status', says: ['Order status', 'Find my order'] },
+    { path: '/club', says: ['The beer club', 'Choose a plan', 'href="/club"'] },
   ])('given $path, the server draws the page whole, with the footer linking every help page', async ({ path, says }) => {
     const { status, html } = await page(path);
     expect(status).toBe(200);

@@ -49,6 +49,7 @@ const ROUTE_MODULES = {
   delivery: 'src/app/routes/delivery.route.tsx',
   returns: 'src/app/routes/returns.route.tsx',
   privacy: 'src/app/routes/privacy.route.tsx',
+  club: 'src/app/routes/club.route.tsx',
   notFound: 'src/app/routes/not-found.route.tsx',
 } as const;
 
@@ -62,6 +63,9 @@ function pageRoute(pathname: string, products: readonly Product[]): PageRoute {
   if (path === '/delivery') return { kind: 'page', module: ROUTE_MODULES.delivery };
   if (path === '/returns') return { kind: 'page', module: ROUTE_MODULES.returns };
   if (path === '/privacy') return { kind: 'page', module: ROUTE_MODULES.privacy };
+  // The club's plans page is drawn whole but for the plans, which the browser asks for; a member's own page is theirs.
+  if (path === paths.club.path) return { kind: 'page', module: ROUTE_MODULES.club };
+  if (path === paths.clubManage.path) return { kind: 'client' };
   if (path === '/checkout' || path === '/admin') return { kind: 'client' };
   // An e-mailed link's page (an invitation, a password reset): one person's token, drawn by the browser like the admin.
   if (path === paths.acceptInvite.path || path === paths.resetPassword.path) return { kind: 'client' };

@@ -5,7 +5,7 @@ import { type AppConfig, APP_CONFIG } from '../../config/app-config';
 import { ShopListing } from '../catalog';
 
 /** Paths crawlers are asked to leave alone: private to one visitor, or the API. */
-export const PRIVATE_PATHS = ['/admin', '/checkout', '/order-success', '/order-status', '/api/'] as const;
+export const PRIVATE_PATHS = ['/admin', '/checkout', '/order-success', '/order-status', '/club/manage', '/api/'] as const;
 
 /** `/sitemap.xml` and `/robots.txt`, beside the shop's pages (not under `/api`). */
 @ApiTags('storefront')
@@ -23,7 +23,7 @@ export class SeoController {
   @ApiOkResponse({ description: 'A sitemaps.org urlset' })
   async sitemap(): Promise<string> {
     const { products } = await this.listing.current();
-    const paths = ['/', '/shop', '/delivery', '/returns', '/privacy', ...products.filter(hasBeerPage).map(beerPagePath)];
+    const paths = ['/', '/shop', '/club', '/delivery', '/returns', '/privacy', ...products.filter(hasBeerPage).map(beerPagePath)];
     const urls = paths.map((path) => `  <url><loc>${escapeXml(this.absolute(path))}</loc></url>`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }

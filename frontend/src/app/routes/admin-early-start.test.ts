@@ -75,6 +75,7 @@ describe('the admin tabs’ table', () => {
     ['order-backups', 'OrderBackupsTab'],
     ['system', 'SystemTab'],
     ['discounts', 'DiscountsTab'],
+    ['club', 'ClubTab'],
     ['staff', 'StaffTab'],
     ['account', 'AccountTab'],
     ['products', 'ProductsTab'],
@@ -84,7 +85,7 @@ describe('the admin tabs’ table', () => {
     expect((await adminTab(tab).load()).name).toBe(component);
   });
 
-  it('lists the spec’s seven tabs in its order, then Discounts, Staff and My account, each key once', () => {
+  it('lists the spec’s seven tabs in its order, then Discounts, Club, Staff and My account, each key once', () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       'Products',
       'Active Orders',
@@ -94,9 +95,10 @@ describe('the admin tabs’ table', () => {
       'Order Backups',
       'System',
       'Discounts',
+      'Club',
       'Staff',
       'My account',
     ]);
-    expect(new Set(ADMIN_TABS.map((tab) => tab.key)).size).toBe(10);
+    expect(new Set(ADMIN_TABS.map((tab) => tab.key)).size).toBe(11);
   });
 });

@@ -11,7 +11,7 @@ interface AdminTabEntry {
 }
 
 /**
- * The admin tabs, in order (the spec's seven, then discount codes, the staff's and the person's own), and the only list of them:
+ * The admin tabs, in order (the spec's seven, then discount codes, the beer club, the staff's and the person's own), and the only list of them:
  * the key kept in `?tab=` (a reload stays on the same tab), the label, the permission a role needs to see it (from
  * the one table in `@brewery/shop-rules`), the tab's code (its own chunk: the login page stays light, a tab's code arrives
  * when it is first opened, or beside the page for the tab in the address) and that code's module as Vite's
@@ -74,6 +74,13 @@ export const ADMIN_TABS = [
     permission: 'discounts',
     module: 'src/features/admin-discounts/index.ts',
     load: (): Promise<ComponentType> => import('@/features/admin-discounts').then((m) => m.DiscountsTab),
+  },
+  {
+    key: 'club',
+    label: 'Club',
+    permission: 'club',
+    module: 'src/features/admin-club/index.ts',
+    load: (): Promise<ComponentType> => import('@/features/admin-club').then((m) => m.ClubTab),
   },
   {
     key: 'staff',

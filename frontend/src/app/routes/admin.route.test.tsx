@@ -38,7 +38,7 @@ function openDashboard(): void {
 }
 
 describe('/admin', () => {
-  it('with a verified token, shows an owner the dashboard with the spec’s seven tabs in its order, Products first, then Discounts, Staff and My account', async () => {
+  it('with a verified token, shows an owner the dashboard with the spec’s seven tabs in its order, Products first, then Discounts, Club, Staff and My account', async () => {
     openDashboard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage products and orders')).toBeInTheDocument();
@@ -53,6 +53,7 @@ describe('/admin', () => {
       'Order Backups',
       'System',
       'Discounts',
+      'Club',
       'Staff',
       'My account',
     ]);

@@ -8,6 +8,7 @@ import { SiteFooter } from '@/features/layout/site-footer';
 import { SiteHeader } from '@/features/layout/site-header';
 import type { NavItem } from '@/features/layout/site-header';
 import { useConfig } from '@/shared/api/config/get-config';
+import { useClubMember } from '@/shared/club-member/use-club-member';
 import { paths } from '../paths';
 import { useNavigationFocus } from './use-navigation-focus';
 import { useHydrationMark } from '../hydration-mark';
@@ -19,6 +20,7 @@ const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDra
 const MAIN_NAV: readonly NavItem[] = [
   { label: 'Home', href: paths.home.getHref() },
   { label: 'Shop', href: paths.shop.getHref() },
+  { label: 'Beer club', href: paths.club.getHref() },
 ];
 
 const QUICK_LINKS: readonly NavItem[] = [...MAIN_NAV, { label: 'Admin', href: paths.admin.getHref() }];
@@ -63,6 +65,8 @@ export function RootLayout() {
   const gated = !age.verified && !isAdminAddress(pathname);
   useNavigationFocus();
   useHydrationMark();
+  // A club e-mail's link (`?member=<token>`) may land on any page: its token is kept from there.
+  useClubMember();
 
   const goToCheckout = () => {
     setLeavingForCheckout(true);

@@ -56,6 +56,8 @@ export function AdminProductCard({
   const stockMarker = productStockMarker(product);
   const now = useNow(RELEASE_TICK_MS, product.releaseAt);
   const upcoming = typeof product.releaseAt === 'string' && !isReleased(product, now) ? product.releaseAt : null;
+  // Club members' early access, while the release it comes before is still ahead.
+  const membersFrom = upcoming !== null && typeof product.membersFrom === 'string' ? product.membersFrom : null;
   const toConfirm = product.waitingToConfirm ?? 0;
   const waitingText = `${product.waiting} waiting${toConfirm > 0 ? `, ${toConfirm} to confirm` : ''}`;
 
@@ -73,6 +75,7 @@ export function AdminProductCard({
           {stockMarker ? <Tag color={stockMarker === 'LOW STOCK' ? 'orange' : 'red'}>{stockMarker}</Tag> : null}
           {typeof product.maxPerOrder === 'number' ? <Tag color="blue">{limitPerOrderText(product.maxPerOrder)}</Tag> : null}
           {upcoming === null ? null : <Tag color="gold">Releases {perthDateTime(upcoming)}</Tag>}
+          {membersFrom === null ? null : <Tag color="geekblue">Members from {perthDateTime(membersFrom)}</Tag>}
           {product.waiting > 0 || toConfirm > 0 ? (
             <Tag
               color="cyan"

@@ -5,6 +5,7 @@ import {
   EMPTY_PRODUCT_FORM,
   isImageUrl,
   limitPerOrderError,
+  membersFromError,
   productFormValues,
   productRequestBody,
   releaseAtError,
@@ -69,6 +70,7 @@ describe('request body', () => {
       isActive: true,
       archived: false,
       releaseAt: null,
+      membersFrom: null,
     });
   });
 
@@ -82,8 +84,8 @@ describe('request body', () => {
   ])('editing a product and saving it unchanged sends back what it was (limit $maxPerOrder)', ({ maxPerOrder, expected }) => {
     const product = productFixture({ beerType: null, price8Pack: null, enable8Pack: false, archived: true, maxPerOrder });
     const { id: _id, ...fields } = product;
-    // The fixture has no release: the form sends "none" as null.
-    expect(productRequestBody(productFormValues(product))).toEqual({ ...fields, releaseAt: null });
+    // The fixture has no release (nor early access): the form sends "none" as null.
+    expect(productRequestBody(productFormValues(product))).toEqual({ ...fields, releaseAt: null, membersFrom: null });
     expect(productRequestBody(productFormValues(product)).maxPerOrder).toBe(expected);
   });
 });
@@ -151,5 +153,51 @@ describe('image URL', () => {
     { value: '/cans/with space.svg', ok: false },
   ])('"$value" is accepted: $ok', ({ value, ok }) => {
     expect(isImageUrl(value)).toBe(ok);
+  });
+});
+
+describe('club members from (Perth time)', () => {
+  const released = { ...filled, releaseAt: '2026-12-05T10:00' };
+
+  it.each([
+    { typed: '', sent: null },
+    { typed: '  ', sent: null },
+    { typed: '2026-12-03T10:00', sent: '2026-12-03T02:00:00.000Z' },
+    // A minute before the release is still before it.
+    { typed: '2026-12-05T09:59', sent: '2026-12-05T01:59:00.000Z' },
+  ])('given a release, "$typed" is sent as membersFrom $sent, beside releaseAt, converted as it is', ({ typed, sent }) => {
+    expect(membersFromError(typed, released.releaseAt)).toBeNull();
+    expect(productRequestBody({ ...released, membersFrom: typed })).toMatchObject({
+      releaseAt: '2026-12-05T02:00:00.000Z',
+      membersFrom: sent,
+    });
+  });
+
+  it.each(['2026-12-05T10:00', '2026-12-06T08:00'])('"%s", not before the release, is refused with a message', (typed) => {
+    expect(membersFromError(typed, released.releaseAt)).toBe('Club members from must be before the release, or empty for no early access');
+  });
+
+  it.each(['3 Dec 10am', '2026-12-03'])('"%s" is refused as no date and time', (typed) => {
+    expect(membersFromError(typed, released.releaseAt)).toBe('Club members from must be a date and a time, or empty for no early access');
+  });
+
+  it('given no release, a time left in the field is neither checked nor sent: there is no early access without a release', () => {
+    expect(membersFromError('2026-12-03T10:00', '')).toBeNull();
+    expect(productRequestBody({ ...filled, releaseAt: '', membersFrom: '2026-12-03T10:00' })).toMatchObject({
+      releaseAt: null,
+      membersFrom: null,
+    });
+  });
+
+  it('a stored early access is shown in Perth time, and saved unchanged goes back as the same instant', () => {
+    const product = productFixture({ releaseAt: '2026-12-05T02:00:00.000Z', membersFrom: '2026-12-03T02:00:00.000Z' });
+    expect(productFormValues(product).membersFrom).toBe('2026-12-03T10:00');
+    expect(productRequestBody(productFormValues(product)).membersFrom).toBe('2026-12-03T02:00:00.000Z');
+  });
+
+  it('starts empty on a new product, and empty for a product without early access', () => {
+    expect(EMPTY_PRODUCT_FORM.membersFrom).toBe('');
+    expect(productFormValues(productFixture({ releaseAt: '2026-12-05T02:00:00.000Z' })).membersFrom).toBe('');
+    expect(productFormValues(productFixture({ membersFrom: null })).membersFrom).toBe('');
   });
 });

@@ -23,6 +23,8 @@ export interface ProductFormValues {
   archived: boolean;
   /** When it goes on sale, in Perth as typed (`YYYY-MM-DDTHH:mm`); empty for as soon as it is live. */
   releaseAt: string;
+  /** When beer club members may buy it, before the release, in Perth as typed; empty for no early access. */
+  membersFrom: string;
 }
 
 /** What `POST /api/admin/products` and a full `PUT` take (spec section 5, Admin product form). */
@@ -47,6 +49,8 @@ export interface ProductRequestBody {
   archived: boolean;
   /** The release instant (ISO-8601, UTC), or null for none: a release set before is taken away. */
   releaseAt: string | null;
+  /** Club members' early access (an instant before `releaseAt`), or null for none; always null without a release. */
+  membersFrom: string | null;
 }
 
 export const NO_BEER_TYPE = 'none';
@@ -71,6 +75,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   isActive: true,
   archived: false,
   releaseAt: '',
+  membersFrom: '',
 };
 
 export function productFormValues(product: Product): ProductFormValues {
@@ -94,6 +99,7 @@ export function productFormValues(product: Product): ProductFormValues {
     isActive: product.isActive,
     archived: product.archived,
     releaseAt: typeof product.releaseAt === 'string' ? instantToPerthLocal(product.releaseAt) : '',
+    membersFrom: typeof product.membersFrom === 'string' ? instantToPerthLocal(product.membersFrom) : '',
   };
 }
 
@@ -125,9 +131,26 @@ export function releaseAtError(text: string | undefined): string | null {
   return value === '' || perthLocalToInstant(value) !== null ? null : RELEASE_AT_MESSAGE;
 }
 
+export const MEMBERS_FROM_MESSAGE = 'Club members from must be a date and a time, or empty for no early access';
+export const MEMBERS_FROM_AFTER_RELEASE_MESSAGE = 'Club members from must be before the release, or empty for no early access';
+
+/**
+ * Null when the early access field is acceptable: empty, or a Perth date and time before the release. Without a
+ * release (or with one not yet a date and time) it is not sent, so it is not checked either.
+ */
+export function membersFromError(text: string | undefined, releaseAtText: string | undefined): string | null {
+  const value = (text ?? '').trim();
+  const release = perthLocalToInstant((releaseAtText ?? '').trim());
+  if (value === '' || release === null) return null;
+  const from = perthLocalToInstant(value);
+  if (from === null) return MEMBERS_FROM_MESSAGE;
+  return Date.parse(from) < Date.parse(release) ? null : MEMBERS_FROM_AFTER_RELEASE_MESSAGE;
+}
+
 export function productRequestBody(values: ProductFormValues): ProductRequestBody {
   const inventory = values.inventory.trim();
   const maxPerOrder = values.maxPerOrder.trim();
+  const releaseAt = perthLocalToInstant(values.releaseAt.trim());
   return {
     name: values.name.trim(),
     style: values.style.trim(),
@@ -147,7 +170,9 @@ export function productRequestBody(values: ProductFormValues): ProductRequestBod
     isActive: values.isActive,
     archived: values.archived,
     // The form shows Perth time whatever the browser's zone; the server takes an instant.
-    releaseAt: perthLocalToInstant(values.releaseAt.trim()),
+    releaseAt,
+    // Early access comes before a release: with none, there is none (the field is disabled then).
+    membersFrom: releaseAt === null ? null : perthLocalToInstant((values.membersFrom ?? '').trim()),
   };
 }
 

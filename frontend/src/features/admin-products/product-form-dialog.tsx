@@ -3,7 +3,15 @@ import { Checkbox, Collapse, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import type { ProductFormValues } from './product-form-body';
-import { EMPTY_PRODUCT_FORM, MAX_LIMIT_PER_ORDER, NO_BEER_TYPE, isImageUrl, limitPerOrderError, releaseAtError } from './product-form-body';
+import {
+  EMPTY_PRODUCT_FORM,
+  MAX_LIMIT_PER_ORDER,
+  NO_BEER_TYPE,
+  isImageUrl,
+  limitPerOrderError,
+  membersFromError,
+  releaseAtError,
+} from './product-form-body';
 import { PictureField } from './picture-field';
 import { ProductHistory } from './product-history';
 import './product-form-dialog.css';
@@ -15,6 +23,20 @@ export interface ProductFormDialogProps {
   saving: boolean;
   onSubmit: (values: ProductFormValues) => void;
   onCancel: () => void;
+  /**
+   * What the server refused in the last save, by field (`fields` of a 400 `invalid_product`): each is shown under
+   * its field, as the form's own checks are. A new object for each refusal.
+   */
+  refused?: Readonly<Record<string, string>> | null;
+}
+
+/** The fields a refusal from the server may name. */
+const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM));
+
+/** The server's refusals of fields this form has, in the order it named them. */
+export function refusedFormFields(refused: Readonly<Record<string, string>> | null | undefined): [keyof ProductFormValues, string][] {
+  if (refused == null) return [];
+  return Object.entries(refused).filter((entry): entry is [keyof ProductFormValues, string] => FORM_FIELDS.has(entry[0]));
 }
 
 const required = (label: string): Rule => ({ required: true, whitespace: true, message: `${label} is required` });
@@ -31,8 +53,11 @@ const priceRule = (label: string): Rule => ({
 const BEER_TYPE_OPTIONS = [{ value: NO_BEER_TYPE, label: 'None' }, ...BEER_TYPES.map((type) => ({ value: type, label: type }))];
 
 /** The Add Product dialog, also used for editing (spec section 5, Admin product form). */
-export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }: ProductFormDialogProps) {
+export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel, refused = null }: ProductFormDialogProps) {
   const [form] = Form.useForm<ProductFormValues>();
+  // Club members' early access comes before a release: with no release there is none to set.
+  const releaseAt = Form.useWatch('releaseAt', form) ?? '';
+  const noRelease = releaseAt.trim() === '';
 
   useEffect(() => {
     if (!open) return;
@@ -40,6 +65,13 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
     form.resetFields();
     form.setFieldsValue(editing?.values ?? EMPTY_PRODUCT_FORM);
   }, [open, editing, form]);
+
+  useEffect(() => {
+    const fields = refusedFormFields(refused);
+    if (fields.length === 0) return;
+    form.setFields(fields.map(([name, message]) => ({ name, errors: [message] })));
+    form.scrollToField(fields[0]?.[0], { block: 'center', focus: true });
+  }, [refused, form]);
 
   return (
     <Modal
@@ -179,23 +211,46 @@ export function ProductFormDialog({ open, editing, saving, onSubmit, onCancel }:
             </Form.Item>
           </div>
         </div>
-        <Form.Item
-          className="product-form__release"
-          label="Release at (Perth time)"
-          name="releaseAt"
-          extra="Empty: on sale as soon as it is live. Until then the shop shows a countdown."
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const error = releaseAtError(value);
-                if (error !== null) throw new Error(error);
+        <div className="product-form__grid">
+          <Form.Item
+            className="product-form__release"
+            label="Release at (Perth time)"
+            name="releaseAt"
+            extra="Empty: on sale as soon as it is live. Until then the shop shows a countdown."
+            rules={[
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  const error = releaseAtError(value);
+                  if (error !== null) throw new Error(error);
+                },
               },
-            },
-          ]}
-        >
-          {/* The browser's own date and time picker: a phone opens its wheel, a laptop takes typing. */}
-          <Input type="datetime-local" allowClear />
-        </Form.Item>
+            ]}
+          >
+            {/* The browser's own date and time picker: a phone opens its wheel, a laptop takes typing. */}
+            <Input type="datetime-local" allowClear />
+          </Form.Item>
+          <Form.Item
+            className="product-form__members-from"
+            label="Club members from (Perth time)"
+            name="membersFrom"
+            dependencies={['releaseAt']}
+            extra={
+              noRelease
+                ? 'Set a release first: club members may buy before it.'
+                : 'Optional: beer club members may buy it from then, before the release. Empty: they wait for the release too.'
+            }
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: string | undefined) => {
+                  const error = membersFromError(value, String(getFieldValue('releaseAt') ?? ''));
+                  if (error !== null) throw new Error(error);
+                },
+              }),
+            ]}
+          >
+            <Input type="datetime-local" allowClear disabled={noRelease} />
+          </Form.Item>
+        </div>
       </Form>
       {editing ? (
         <Collapse

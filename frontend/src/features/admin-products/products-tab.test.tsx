@@ -167,6 +167,7 @@ describe('Products tab', () => {
       isActive: true,
       archived: false,
       releaseAt: null,
+      membersFrom: null,
     });
   });
 
@@ -462,6 +463,103 @@ describe('Products tab: releases and who waits', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ releaseAt: '2026-12-12T10:30:00.000Z' });
+  });
+});
+
+describe("Products tab: club members' early access", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const RELEASE_AT = '2026-12-05T02:00:00.000Z';
+  const MEMBERS_FROM = '2026-12-03T02:00:00.000Z';
+  const MEMBERS_LABEL = 'Club members from (Perth time)';
+
+  /** user-event cannot type into a date and time field (jsdom has no picker): the browser's change is fired as it sends it. */
+  function enter(dialog: HTMLElement, label: string, value: string) {
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  }
+
+  async function editQuokka(product: Partial<Product>, put: Parameters<typeof stubApi>[0][string] = { body: { id: 'quokka-pale-ale' } }) {
+    const fetchMock = stubApi({
+      'GET /api/admin/products': { body: [adminProduct(product)] },
+      'GET /api/products': { body: [] },
+      'PUT /api/admin/products/quokka-pale-ale': put,
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProductsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Quokka Pale Ale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' });
+    return { fetchMock, user, dialog };
+  }
+
+  const puts = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').length;
+
+  it('given a release and early access still to come, the card says both in Perth time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-01T00:00:00.000Z'));
+    stubApi({ 'GET /api/admin/products': { body: [adminProduct({ releaseAt: RELEASE_AT, membersFrom: MEMBERS_FROM })] } });
+    renderWithProviders(<ProductsTab />);
+    const article = await screen.findByRole('article', { name: 'Quokka Pale Ale' });
+    expect(within(article).getByText('Releases 5 Dec 2026, 10:00 am')).toBeInTheDocument();
+    expect(within(article).getByText('Members from 3 Dec 2026, 10:00 am')).toBeInTheDocument();
+  });
+
+  it('given no release, the field is disabled; with a release typed it opens, and both go as instants', async () => {
+    const { fetchMock, user, dialog } = await editQuokka({});
+    expect(within(dialog).getByLabelText(MEMBERS_LABEL)).toHaveAttribute('type', 'datetime-local');
+    expect(within(dialog).getByLabelText(MEMBERS_LABEL)).toBeDisabled();
+    enter(dialog, 'Release at (Perth time)', '2026-12-05T10:00');
+    await waitFor(() => expect(within(dialog).getByLabelText(MEMBERS_LABEL)).toBeEnabled());
+    enter(dialog, MEMBERS_LABEL, '2026-12-03T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(puts(fetchMock)).toBe(1));
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({
+      releaseAt: RELEASE_AT,
+      membersFrom: MEMBERS_FROM,
+    });
+  });
+
+  it('edit: a stored early access shows in Perth time; cleared, it is sent as null', async () => {
+    const { fetchMock, user, dialog } = await editQuokka({ releaseAt: RELEASE_AT, membersFrom: MEMBERS_FROM });
+    expect(within(dialog).getByLabelText(MEMBERS_LABEL)).toHaveValue('2026-12-03T10:00');
+    enter(dialog, MEMBERS_LABEL, '');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(puts(fetchMock)).toBe(1));
+    expect(sentBody(fetchMock, 'PUT /api/admin/products/quokka-pale-ale')).toMatchObject({ releaseAt: RELEASE_AT, membersFrom: null });
+  });
+
+  it('given early access typed after the release, it says so under the field and sends nothing', async () => {
+    const { fetchMock, user, dialog } = await editQuokka({ releaseAt: RELEASE_AT });
+    enter(dialog, MEMBERS_LABEL, '2026-12-06T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(dialog).findByText('Club members from must be before the release, or empty for no early access'),
+    ).toBeInTheDocument();
+    expect(puts(fetchMock)).toBe(0);
+  });
+
+  it('given the server refusing it (400 invalid_product, fields.membersFrom), its words show under the field, the dialog stays, and no toast', async () => {
+    const refusal = 'membersFrom must be an instant before releaseAt, or empty';
+    const { fetchMock, user, dialog } = await editQuokka(
+      { releaseAt: RELEASE_AT },
+      {
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'invalid_product',
+          message: 'membersFrom must be an instant before releaseAt (club members buy early), or empty for no early access',
+          fields: { membersFrom: refusal },
+        },
+      },
+    );
+    enter(dialog, MEMBERS_LABEL, '2026-12-03T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(puts(fetchMock)).toBe(1));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText(MEMBERS_LABEL)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('dialog', { name: 'Edit Product: Quokka Pale Ale' })).toBeInTheDocument();
+    expect(screen.queryByText(/club members buy early/)).not.toBeInTheDocument();
   });
 });
 

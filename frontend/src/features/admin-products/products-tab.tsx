@@ -2,7 +2,7 @@ import { DatabaseOutlined, PlusOutlined } from '@ant-design/icons';
 import { sortArchivedLast } from '@brewery/shop-rules';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '@/shared/api/api-error';
+import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useAdminPermissions } from '@/shared/admin-access/admin-permissions';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { AdminProductCard } from './admin-product-card';
@@ -14,7 +14,7 @@ import { useSeedProducts, type SeedProductsResult } from './api/seed-products';
 import { useSetProductActive, useUpdateProduct } from './api/update-product';
 import type { ProductFormValues } from './product-form-body';
 import { productFormValues, productRequestBody } from './product-form-body';
-import { ProductFormDialog } from './product-form-dialog';
+import { ProductFormDialog, refusedFormFields } from './product-form-dialog';
 import { WaitingListDrawer } from './waiting-list-drawer';
 import './products-tab.css';
 
@@ -47,6 +47,8 @@ export function ProductsTab() {
   const toast = useToast();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'closed' });
   const [waitlistOf, setWaitlistOf] = useState<AdminProduct | null>(null);
+  /** The fields the server refused in the last save of the open form (shown under each). */
+  const [refused, setRefused] = useState<Record<string, string> | null>(null);
 
   // The dialog resets its form when this changes, so it must not change while the operator types.
   const editing = useMemo(
@@ -62,19 +64,29 @@ export function ProductsTab() {
       onError: showError,
     });
 
+  const openDialog = (next: Dialog) => {
+    setRefused(null);
+    setDialog(next);
+  };
+
   const submit = (values: ProductFormValues) => {
     const body = productRequestBody(values);
     const done = (title: string) => () => {
       toast.success(title, body.name);
-      setDialog({ kind: 'closed' });
+      openDialog({ kind: 'closed' });
+    };
+    // A refused field (club members from, not before the release) is said under it, as the form's own checks are.
+    const refusedSave = (error: unknown) => {
+      if (error instanceof ApiError && refusedFormFields(error.fields).length > 0) setRefused(error.fields);
+      else showError(error);
     };
     if (dialog.kind === 'edit') {
       update.mutate(
         { id: dialog.product.id, body: { ...body, revision: dialog.product.revision } },
-        { onSuccess: done('Product updated'), onError: showError },
+        { onSuccess: done('Product updated'), onError: refusedSave },
       );
     } else {
-      create.mutate(body, { onSuccess: done('Product created'), onError: showError });
+      create.mutate(body, { onSuccess: done('Product created'), onError: refusedSave });
     }
   };
 
@@ -107,7 +119,7 @@ export function ProductsTab() {
             <Button icon={<DatabaseOutlined aria-hidden />} onClick={seedProducts} loading={seed.isPending}>
               Seed Products
             </Button>
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog({ kind: 'add' })}>
               Add Product
             </Button>
           </div>
@@ -135,7 +147,7 @@ export function ProductsTab() {
               busy={busyId === product.id}
               manage={mayManage}
               onToggleActive={toggleActive}
-              onEdit={(p) => setDialog({ kind: 'edit', product: p })}
+              onEdit={(p) => openDialog({ kind: 'edit', product: p })}
               onDelete={deleteProduct}
               onOpenWaitlist={setWaitlistOf}
             />
@@ -150,7 +162,8 @@ export function ProductsTab() {
             editing={editing}
             saving={create.isPending || update.isPending}
             onSubmit={submit}
-            onCancel={() => setDialog({ kind: 'closed' })}
+            onCancel={() => openDialog({ kind: 'closed' })}
+            refused={refused}
           />
           <WaitingListDrawer product={waitlistOf} onClose={() => setWaitlistOf(null)} />
         </>

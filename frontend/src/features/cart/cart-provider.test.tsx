@@ -6,6 +6,7 @@ import { AppProvider } from '@/app/provider';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { createQueryClient } from '@/shared/api/query-client';
 import { productFixture } from '@/testing/product-fixture';
+import { REPRICE_DELAY_MS } from './cart-provider';
 import { useCart } from './use-cart';
 
 const quokka = productFixture();
@@ -192,6 +193,32 @@ describe('cart provider', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(result.current.lines).toEqual([single(quokka, 2)]);
+    expect(screen.queryByText('Cart Updated')).not.toBeInTheDocument();
+  });
+});
+
+describe("cart provider: a club member's early access line", () => {
+  /** On sale to club members from 3 December (Perth), to everyone from 5 December. */
+  const hazy = productFixture({
+    id: 'hazy-ipa',
+    name: 'Hazy IPA',
+    releaseAt: '2026-12-05T02:00:00.000Z',
+    membersFrom: '2026-12-03T02:00:00.000Z',
+  });
+
+  it('given a line of a beer a member bought early, when the product list loads before its release, then it stays, repriced like any other', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-04T02:00:00.000Z'));
+    localStorage.setItem('cart', JSON.stringify([single(hazy, 4), single(quokka, 4)]));
+    const { result, queryClient } = renderCart();
+    act(() => {
+      queryClient.setQueryData(productsQueryOptions().queryKey, [hazy, quokka]);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(REPRICE_DELAY_MS + 100));
+    expect(result.current.lines.map(({ productId, quantity, packSize }) => ({ productId, quantity, packSize }))).toEqual([
+      { productId: 'hazy-ipa', quantity: 4, packSize: '4pack' },
+      { productId: 'quokka-pale-ale', quantity: 4, packSize: '4pack' },
+    ]);
     expect(screen.queryByText('Cart Updated')).not.toBeInTheDocument();
   });
 });

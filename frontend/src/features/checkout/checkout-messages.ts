@@ -55,3 +55,11 @@ export const PickupTexts = {
   /** The summary's line before a Saturday is chosen. */
   noDayYet: `Collect from the cellar door on a Saturday, ${CELLAR_DOOR_HOURS}: choose your collection day`,
 } as const;
+
+/** The server's refusals of a club member's early access at checkout (its own sentences are shown). */
+export const MemberRefusals = {
+  /** 400: the club link kept in this browser is not a member's any more. */
+  invalidLink: 'invalid_member_link',
+  /** 409: early access is for the member's own e-mail address (the server names it, masked). */
+  emailMismatch: 'member_email_mismatch',
+} as const;

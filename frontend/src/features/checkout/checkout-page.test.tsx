@@ -10,6 +10,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 import { toCheckoutCartItems } from './api/create-payment-intent';
 import { CheckoutPage } from './checkout-page';
 import { hazyEightPack, kolschSingles } from '@/testing/cart-fixture';
+import { MEMBER_EMAIL, MEMBER_TOKEN, keepMemberBrowser, memberCheckKey, memberView } from '@/testing/club-member-fixture';
 
 const sixteenCans = [hazyEightPack, kolschSingles];
 
@@ -1090,4 +1091,116 @@ describe('checkout: paid is paid, whatever the page does', () => {
     expect(sent[0]).not.toHaveProperty('confirmRepeat');
     expect(sent[1]).toMatchObject({ confirmRepeat: true });
   }, 30_000);
+});
+
+describe('checkout: a club member', () => {
+  const memberApi = { ...shopApi, [memberCheckKey()]: { body: memberView('active') } };
+
+  /** Everything but the e-mail address, which the member's browser fills in. */
+  async function fillAllButEmail(user: UserEvent) {
+    const fields = {
+      'Full name': 'Ada Lovelace',
+      Phone: '0412 345 678',
+      'Street address': '1 Hay Street',
+      Suburb: 'Perth',
+      Postcode: '6000',
+    };
+    for (const [label, value] of Object.entries(fields)) await typeInto(user, label, value);
+    await chooseState(user, 'WA');
+  }
+
+  function paymentPosts(fetchMock: ReturnType<typeof stubApi>) {
+    return fetchMock.mock.calls.filter(([url]) => requestUrl(url) === '/api/create-payment-intent');
+  }
+
+  async function continueAsMember(api: Parameters<typeof stubApi>[0]) {
+    keepMemberBrowser();
+    const fetchMock = stubApi(api);
+    const { user } = renderCheckout();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue(MEMBER_EMAIL));
+    await fillAllButEmail(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    return { fetchMock, user };
+  }
+
+  it("given a member browser, then the e-mail starts as the member's, and the payment is opened with their club link beside the details", async () => {
+    const { fetchMock } = await continueAsMember(memberApi);
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    const [post] = paymentPosts(fetchMock);
+    expect(sentJson(post?.[1])).toMatchObject({
+      cartItems: toCheckoutCartItems(sixteenCans),
+      customerInfo: { name: 'Ada Lovelace', email: MEMBER_EMAIL },
+      fulfilment: { method: 'delivery' },
+      memberToken: MEMBER_TOKEN,
+    });
+  });
+
+  it('given a member browser and an e-mail already typed (kept from before a reload), then that e-mail stays', async () => {
+    window.sessionStorage.setItem('checkoutDetails', JSON.stringify({ email: 'work@example.com' }));
+    keepMemberBrowser();
+    stubApi(memberApi);
+    renderCheckout();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('work@example.com'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Email')).toHaveValue('work@example.com');
+    window.sessionStorage.clear();
+  });
+
+  it('given no member browser, then no club link is sent and the e-mail starts empty', async () => {
+    const fetchMock = stubApi(shopApi);
+    const { user } = renderCheckout();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    await fillCustomerInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Payment Information')).toBeInTheDocument();
+    expect(sentJson(paymentPosts(fetchMock)[0]?.[1])).not.toHaveProperty('memberToken');
+  });
+
+  it("given the server refusing another e-mail than the member's (409 member_email_mismatch), then its words show on the e-mail field, announced, with no toast", async () => {
+    const message = "Club early access is for the member's own e-mail address: use a***@example.com";
+    await continueAsMember({
+      ...memberApi,
+      'POST /api/create-payment-intent': { status: 409, body: { statusCode: 409, code: 'member_email_mismatch', message } },
+    });
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    // Under the field, as any refused detail (the field's message is drawn a render after it is marked invalid).
+    expect(await within(email.closest('.ant-form-item') as HTMLElement).findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.checkout__announcer')).toHaveTextContent(message));
+    expect(screen.queryByText('Checkout Failed')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  });
+
+  it('given a club link that is not valid any more (400 invalid_member_link), then it says so in an error toast, and the link is checked again and forgotten', async () => {
+    const message = 'This club link is not valid any more: open the link in your latest club e-mail';
+    let checks = 0;
+    const { fetchMock } = await continueAsMember({
+      ...memberApi,
+      [memberCheckKey()]: () => {
+        checks += 1;
+        return Promise.resolve(
+          checks === 1
+            ? new Response(JSON.stringify(memberView('active')), { status: 200 })
+            : new Response(JSON.stringify({ statusCode: 404, message: 'Not found' }), { status: 404 }),
+        );
+      },
+      'POST /api/create-payment-intent': { status: 400, body: { statusCode: 400, code: 'invalid_member_link', message } },
+    });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Checkout Failed')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('brewery.memberToken')).toBeNull());
+    expect(checks).toBe(2);
+    expect(paymentPosts(fetchMock)).toHaveLength(1);
+  });
+
+  it('given a beer not on sale yet (409 not_released), then its words show in an error toast and the form stays', async () => {
+    const message = 'Rottnest Hazy IPA is not on sale yet: it releases Saturday 5 December, 10:00 am (Perth time)';
+    await continueAsMember({
+      ...memberApi,
+      'POST /api/create-payment-intent': { status: 409, body: { statusCode: 409, code: 'not_released', message } },
+    });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Checkout Failed')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Information')).not.toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import type { InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { useConfig } from '@/shared/api/config/get-config';
+import { useClubMember, useRecheckClubMember } from '@/shared/club-member/use-club-member';
 import { useToast } from '@/shared/ui/toast/use-toast';
 import { toCheckoutCartItems, useCreatePaymentIntent } from './api/create-payment-intent';
 import type { CheckoutOpened } from './api/create-payment-intent';
@@ -14,7 +15,7 @@ import { discountRefusalText, isDiscountRefusal } from './api/check-discount-cod
 import { DiscountCodeField } from './discount-code-field';
 import { EMAIL_SETTLE_MS, pricedDiscountOf, summaryDiscountOf, useDiscountCode, useSettledValue } from './use-discount-code';
 import { checkCartLines } from './cart-line-check';
-import { CheckoutToasts } from './checkout-messages';
+import { CheckoutToasts, MemberRefusals } from './checkout-messages';
 import type { PaymentRedirectStatus } from './checkout-messages';
 import { CustomerInfoForm } from './customer-info-form';
 import { REQUIRED_FIELDS, type CheckoutDetails, type CustomerFormValues } from './customer-info-form';
@@ -108,6 +109,9 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
   const [stage, setStage] = useState<PaymentStage | null>(() => savedPayment(cartKeyOf(cartLines), Date.now()));
   const [initialDetails] = useState(() => savedDetails(new Date()) ?? undefined);
   const { data: config } = useConfig();
+  // A club member's browser: their link goes with the order, for a beer open to members before its release.
+  const member = useClubMember();
+  const recheckMember = useRecheckClubMember();
   const [checking, setChecking] = useState(false);
   const [wait, setWait] = useState<CheckoutWait | null>(null);
   /** What the server refused in the details, said once to screen readers (the fields show it too). */
@@ -221,6 +225,16 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
     );
   }, [packIsValid, packIsEmpty, toast, onInvalidPack, onPaymentComplete]);
 
+  // Early access is sold to the member's own address: an empty e-mail field starts with it (what was typed stays).
+  const memberEmail = member?.email ?? null;
+  const formShown = packIsValid && !verifying;
+  useEffect(() => {
+    if (memberEmail === null || !formShown) return;
+    const typed: unknown = form.getFieldValue('email');
+    if (typeof typed === 'string' && typed.trim() !== '') return;
+    form.setFieldsValue({ email: memberEmail });
+  }, [memberEmail, formShown, form]);
+
   // From the whole form's values: the Saturday's field is only there once collecting is chosen, after the first render.
   const watchedMethod = Form.useWatch('fulfilment', { form, preserve: true });
   const watchedPickupDate = Form.useWatch('pickupDate', { form, preserve: true }) ?? null;
@@ -283,6 +297,7 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
         fulfilment,
         ...(confirmRepeat ? { confirmRepeat: true } : {}),
         ...(discountCode === null ? {} : { discountCode }),
+        ...(member === null ? {} : { memberToken: member.token }),
       });
       if (thisAttempt !== attempt.current) return;
       if (intent.discountCode != null) discount.pricedAtPayment(intent.discountCode);
@@ -316,6 +331,18 @@ export function CheckoutPage({ cartLines, onInvalidPack, onPaymentComplete, retu
         verifyLastPayment();
         return;
       }
+      // Club early access for another address than the member's: said on the e-mail field, as a refused detail is.
+      if (error instanceof ApiError && error.code === MemberRefusals.emailMismatch) {
+        const message = errorMessage(error);
+        form.setFields([{ name: 'email', errors: [message] }]);
+        setRefusal(message);
+        setTimeout(() => form.scrollToField('email', { block: 'center', focus: true }), 0);
+        // The member may have changed their address since this browser last asked.
+        recheckMember();
+        return;
+      }
+      // The club link kept here is not a member's any more: the server is asked whose it is (a dead one is forgotten).
+      if (error instanceof ApiError && error.code === MemberRefusals.invalidLink) recheckMember();
       // What the server refused on a field is shown on that field (and announced); the toast is for the rest.
       const refused = error instanceof ApiError ? Object.entries(error.fields).filter(([field]) => isCustomerField(field)) : [];
       if (refused.length > 0) {

@@ -2,6 +2,7 @@ import type { PackSize, Product } from '@brewery/shop-rules';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MEMBER_TOKEN, keepMemberBrowser, memberCheckKey, memberView } from '@/testing/club-member-fixture';
 import { requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -273,6 +274,107 @@ describe('product card: a scheduled release', () => {
     const { card } = renderCard(productFixture({ releaseAt: RELEASE_AT }));
     expect(within(card).getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).toBeInTheDocument();
     expect(within(card).queryByText(/Releas|On sale now/)).not.toBeInTheDocument();
+  });
+});
+
+describe("product card: club members' early access", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Thursday 3 December 2026, 10:00 am in Perth, two days before the release. */
+  const MEMBERS_FROM = '2026-12-03T02:00:00.000Z';
+  const earlyBeer = () => productFixture({ releaseAt: RELEASE_AT, membersFrom: MEMBERS_FROM });
+
+  function renderAs(who: 'member' | 'anyone', now: string) {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(now));
+    const fetchMock = stubApi({ [memberCheckKey()]: { body: memberView('active') } });
+    if (who === 'member') keepMemberBrowser();
+    return { ...renderCard(earlyBeer()), fetchMock };
+  }
+
+  it.each(['member', 'anyone'] as const)(
+    'given %s, before the early access, then the card says when members may buy beside the release countdown, and offers no pack',
+    (who) => {
+      const { card } = renderAs(who, '2026-12-02T02:00:00.000Z');
+      expect(within(card).getByText('Releasing Saturday 10:00 am (Perth time)')).toBeInTheDocument();
+      expect(within(card).getByText('Club members from Thursday 10:00 am')).toBeInTheDocument();
+      expect(within(card).getByRole('timer')).toHaveTextContent('3d 00:00:00');
+      expect(within(card).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+      expect(within(card).queryByTestId('members-early-access')).not.toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: "Tell me when it's released: Quokka Pale Ale" })).toBeInTheDocument();
+    },
+  );
+
+  it('given anyone else, during the early access, then the countdown stands and no pack can be added', async () => {
+    const { card, fetchMock } = renderAs('anyone', '2026-12-04T02:00:00.000Z');
+    expect(within(card).getByText('Club members from Thursday 10:00 am')).toBeInTheDocument();
+    expect(within(card).getByRole('timer')).toHaveTextContent('1d 00:00:00');
+    expect(within(card).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+    expect(within(card).queryByText("Members' early access")).not.toBeInTheDocument();
+    // No club link was ever opened here: nobody is asked about one.
+    await act(async () => undefined);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("given a member, during the early access, then the pack can be added, tagged Members' early access, with the countdown still there", async () => {
+    const { card, onAdd, user } = renderAs('member', '2026-12-04T02:00:00.000Z');
+    const add = within(card).getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' });
+    expect(within(card).getByTestId('members-early-access')).toHaveTextContent("Members' early access");
+    expect(add).toHaveAttribute('data-testid', 'members-early-access-add');
+    expect(add).toHaveAccessibleDescription("Members' early access");
+    expect(within(card).getByRole('timer')).toHaveTextContent('1d 00:00:00');
+    expect(within(card).getByText('Club members from Thursday 10:00 am')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Tell me when it's released/ })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' }));
+    await user.click(add);
+    expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ productId: 'quokka-pale-ale', quantity: 1, packSize: 'single' }));
+  });
+
+  it("given a member, after the release, then the card is as anyone's, with no early access tag", () => {
+    const { card } = renderAs('member', '2026-12-06T00:00:00.000Z');
+    expect(within(card).getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).not.toHaveAttribute('data-testid');
+    expect(within(card).queryByTestId('members-early-access')).not.toBeInTheDocument();
+    expect(within(card).queryByText(/Club members from|Releas/)).not.toBeInTheDocument();
+  });
+
+  it('given a member, when the early access begins, then the pack choice appears without a reload', async () => {
+    const { card } = renderAs('member', '2026-12-03T01:59:58.000Z');
+    expect(within(card).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(within(card).getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' })).toBeEnabled();
+    expect(within(card).getByTestId('members-early-access')).toBeInTheDocument();
+    expect(within(card).getByRole('timer')).toHaveTextContent('2d 00:00:00');
+  });
+
+  it('given a club link opened on this page, then the beer opens to the member once the server has said whose the link is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-04T02:00:00.000Z'));
+    stubApi({ [memberCheckKey()]: { body: memberView('active') } });
+    window.history.replaceState(null, '', `/shop/quokka-pale-ale?member=${MEMBER_TOKEN}`);
+    try {
+      const { card } = renderCard(earlyBeer());
+      expect(await within(card).findByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Increase Quokka Pale Ale quantity' })).toBeEnabled();
+      expect(window.location.search).toBe('');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('given a link the server does not know, then the beer stays closed and the link is forgotten', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-04T02:00:00.000Z'));
+    stubApi({ [memberCheckKey()]: { status: 404, body: { statusCode: 404, message: 'Not found' } } });
+    keepMemberBrowser();
+    const { card } = renderCard(earlyBeer());
+    await waitFor(() => expect(localStorage.getItem('brewery.memberToken')).toBeNull());
+    expect(within(card).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('timer')).toBeInTheDocument();
   });
 });
 

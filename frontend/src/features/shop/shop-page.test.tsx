@@ -2,6 +2,7 @@ import type { CartLine } from '@brewery/shop-rules';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keepMemberBrowser, memberCheckKey, memberView } from '@/testing/club-member-fixture';
 import { never, requestUrl, stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -148,6 +149,56 @@ describe('shop page on release day', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(productRequests(fetchMock)).toBe(2);
+  });
+
+  it("given a member browser, when club members' early access begins, then that beer opens to them and the shop asks for the products again, once", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-03T01:59:58.000Z'));
+    const releaseAt = '2026-12-05T02:00:00.000Z';
+    const membersFrom = '2026-12-03T02:00:00.000Z';
+    keepMemberBrowser();
+    const fetchMock = stubApi({
+      [memberCheckKey()]: { body: memberView('active') },
+      'GET /api/products': {
+        body: [
+          productFixture({ id: 'hazy', name: 'Hazy IPA', releaseAt, membersFrom }),
+          productFixture({ id: 'stout', name: 'Swan River Stout', releaseAt }),
+        ],
+      },
+    });
+    renderShop();
+    const hazy = await screen.findByRole('article', { name: 'Hazy IPA' });
+    const stout = screen.getByRole('article', { name: 'Swan River Stout' });
+    expect(within(hazy).getByText('Club members from Thursday 10:00 am')).toBeInTheDocument();
+    expect(within(stout).queryByText(/Club members from/)).not.toBeInTheDocument();
+    expect(within(hazy).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+    expect(productRequests(fetchMock)).toBe(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(within(hazy).getByRole('button', { name: 'Add to Pack: Hazy IPA' })).toBeInTheDocument();
+    expect(within(hazy).getByTestId('members-early-access')).toBeInTheDocument();
+    // A beer without early access still waits for its release, member or not.
+    expect(within(stout).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('timer')).toHaveLength(2);
+    await vi.waitFor(() => expect(productRequests(fetchMock)).toBe(2));
+  });
+
+  it("given no member browser, when club members' early access begins, then nothing opens and nothing is asked again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-03T01:59:58.000Z'));
+    const fetchMock = stubApi({
+      'GET /api/products': {
+        body: [
+          productFixture({ id: 'hazy', name: 'Hazy IPA', releaseAt: '2026-12-05T02:00:00.000Z', membersFrom: '2026-12-03T02:00:00.000Z' }),
+        ],
+      },
+    });
+    renderShop();
+    const hazy = await screen.findByRole('article', { name: 'Hazy IPA' });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(within(hazy).queryByRole('button', { name: /Add to Pack/ })).not.toBeInTheDocument();
+    expect(within(hazy).getByText('Club members from Thursday 10:00 am')).toBeInTheDocument();
+    expect(productRequests(fetchMock)).toBe(1);
   });
 
   it("given a beer on sale after all (409 on_sale), when an address is sent, then the server's words show and the products are asked for again", async () => {

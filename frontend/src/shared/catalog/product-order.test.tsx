@@ -6,6 +6,8 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/shared/api/query-client';
 import { ToastProvider } from '@/shared/ui/toast/toast-provider';
+import { keepMemberBrowser, memberCheckKey, memberView } from '@/testing/club-member-fixture';
+import { stubApi } from '@/testing/fake-api';
 import { productFixture } from '@/testing/product-fixture';
 import { ProductOrder } from './product-order';
 
@@ -64,5 +66,21 @@ describe('the pack choice drawn by the server and taken over by the browser', ()
     expect(serverHtml).toContain('Single Can');
     expect(mismatches).toEqual([]);
     expect(within(container as HTMLElement).getByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).toBeInTheDocument();
+  });
+
+  it('given a member browser and a beer in its early access, then the server draws it closed and the browser opens it to the member without a mismatch', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-12-04T02:00:00.000Z'));
+    keepMemberBrowser();
+    stubApi({ [memberCheckKey()]: { body: memberView('active') } });
+    const beer = productFixture({ releaseAt: RELEASE_AT, membersFrom: '2026-12-03T02:00:00.000Z' });
+    const { serverHtml, mismatches } = await serverDrawnThenHydrated(beer);
+
+    expect(serverHtml).toContain('Club members from Thursday 10:00 am');
+    expect(serverHtml).not.toContain('Add to Pack');
+    expect(serverHtml).not.toContain('early access');
+    expect(mismatches).toEqual([]);
+    expect(await screen.findByRole('button', { name: 'Add to Pack: Quokka Pale Ale' })).toBeInTheDocument();
+    expect(screen.getByTestId('members-early-access')).toHaveTextContent("Members' early access");
   });
 });

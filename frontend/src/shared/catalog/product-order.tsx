@@ -39,27 +39,47 @@ export interface ProductOrderProps {
 /**
  * Choosing a pack size and how many, and Add to Pack: on the shop's cards and on a beer's own page. A beer still
  * to be released shows when, a countdown and "Tell me when it's released" instead, until the instant comes and the
- * choice appears by itself; a sold-out beer offers "Tell me when it's back" under its (disabled) choice.
+ * choice appears by itself; a sold-out beer offers "Tell me when it's back" under its (disabled) choice. A beer club
+ * members may buy early says from when; on a member's browser its choice comes at that instant, under the notice.
  */
 export function ProductOrder({ product, cansInPack, onAdd }: ProductOrderProps) {
-  const { now, upcoming } = useRelease(product);
+  const { now, upcoming, membersFrom, earlyAccess, buyable } = useRelease(product);
+  const earlyAccessId = useId();
   // A beer seen counting down on this page keeps its notice once it opens, to say so.
   const [countedDown, setCountedDown] = useState(upcoming !== null);
   if (upcoming !== null && !countedDown) setCountedDown(true);
 
   return (
     <>
-      {countedDown ? <ReleaseNotice product={product} upcoming={upcoming} now={now} /> : null}
-      {upcoming === null ? <PackOrder product={product} cansInPack={cansInPack} onAdd={onAdd} /> : <NotifyMe product={product} upcoming />}
+      {countedDown ? (
+        <ReleaseNotice
+          product={product}
+          upcoming={upcoming}
+          now={now}
+          membersFrom={membersFrom}
+          earlyAccess={earlyAccess}
+          earlyAccessId={earlyAccessId}
+        />
+      ) : null}
+      {buyable ? (
+        <PackOrder product={product} cansInPack={cansInPack} onAdd={onAdd} earlyAccessId={earlyAccess ? earlyAccessId : undefined} />
+      ) : (
+        <NotifyMe product={product} upcoming />
+      )}
     </>
   );
+}
+
+interface PackOrderProps extends ProductOrderProps {
+  /** A club member's early access (the id of its tag): Add to Pack is described by it. */
+  earlyAccessId?: string | undefined;
 }
 
 /**
  * The choice itself. What can be added is the stock and the limit per order less what the pack already holds
  * of this beer.
  */
-function PackOrder({ product, cansInPack, onAdd }: ProductOrderProps) {
+function PackOrder({ product, cansInPack, onAdd, earlyAccessId }: PackOrderProps) {
   const [packSize, setPackSize] = useState<PackSize>('single');
   const [count, setCount] = useState(0);
   const toast = useToast();
@@ -133,6 +153,8 @@ function PackOrder({ product, cansInPack, onAdd }: ProductOrderProps) {
         disabled={label !== 'Add to Pack' || isAddDisabled(product, packSize, shownCount)}
         onClick={add}
         aria-label={label === 'Add to Pack' ? `Add to Pack: ${product.name}` : `${label}: ${product.name}`}
+        aria-describedby={earlyAccessId}
+        data-testid={earlyAccessId === undefined ? undefined : 'members-early-access-add'}
       >
         {label}
       </Button>

@@ -4,6 +4,10 @@ export const STORAGE_KEYS = {
   /** Also read by `/admin-boot.js`, which is told it by the admin shell's boot data (`tokenKey`). */
   adminToken: 'adminToken',
   cart: 'cart',
+  /** The beer club member's token from the link in their club e-mails (`?member=`): see shared/club-member. */
+  memberToken: 'brewery.memberToken',
+  /** Who that token belongs to (`{ token, email, name }`), once the server has said it is an active or paused member. */
+  clubMember: 'brewery.clubMember',
 } as const;
 
 /**

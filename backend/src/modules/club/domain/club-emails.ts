@@ -6,7 +6,14 @@ function footer(manageUrl: string, brandName: string): string {
   return `\n\nManage your membership (skip a run, pause, change your address or card, cancel):\n${manageUrl}\n\n${brandName}`;
 }
 
-export function welcomeEmail(input: { to: string; name: string; planName: string; manageUrl: string; brandName: string }): EmailMessage {
+export function welcomeEmail(input: {
+  to: string;
+  name: string;
+  planName: string;
+  manageUrl: string;
+  shopUrl: string;
+  brandName: string;
+}): EmailMessage {
   return {
     to: input.to,
     kind: 'club-welcome',
@@ -14,7 +21,7 @@ export function welcomeEmail(input: { to: string; name: string; planName: string
     text:
       `Hi ${input.name},\n\nYou're in: ${input.planName}. Your card is saved for the club's runs; we charge it when a run ` +
       `is made and e-mail you before anything is packed. Members also get early access to some releases: open the shop ` +
-      `from this link.${footer(input.manageUrl, input.brandName)}`,
+      `from this link and check out with this e-mail address:\n${input.shopUrl}${footer(input.manageUrl, input.brandName)}`,
   };
 }
 

@@ -120,6 +120,7 @@ export class ClubMembers {
         name: state.customer.name,
         planName: state.planName,
         manageUrl: this.manageUrlOf(card.memberId),
+        shopUrl: `${this.config.shop.publicUrl.replace(/\/+$/, '')}/shop?member=${encodeURIComponent(this.tokenOf(card.memberId))}`,
         brandName: this.config.shop.brandName,
       }),
       cause,

@@ -25,6 +25,11 @@ export interface CreatePaymentIntentInput {
   confirmRepeat?: boolean;
   /** The discount code applied (any case): the server prices the order with it, or refuses it (409 `code_*`). */
   discountCode?: string;
+  /**
+   * A club member's browser: the token of their club link. A beer open to members before its release is sold only
+   * with it, to the member's own e-mail address (400 `invalid_member_link`, 409 `member_email_mismatch`).
+   */
+  memberToken?: string;
 }
 
 /**

@@ -1,0 +1,1 @@
+export { ClubTab } from './club-tab';
