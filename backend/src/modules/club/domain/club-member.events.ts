@@ -1,17 +1,9 @@
 import type { DomainEvent } from '@brewery/eventstore';
 import type { ClubFulfilment, ClubMemberStatus } from '@brewery/shop-rules';
+import type { OrderCustomer } from '../../orders';
 
 /** The member's details as checked at join (the checkout's rules): who they are and where their packs go. */
-export interface MemberCustomer {
-  name: string;
-  email: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  suburb: string;
-  postCode: string;
-  state: string;
-}
+export type MemberCustomer = OrderCustomer;
 
 /** Cans of one beer held for a member in a run (the product's hold is `clubShareHoldId(runId, memberId)`). */
 export interface ShareHold {

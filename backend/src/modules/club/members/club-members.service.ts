@@ -19,7 +19,7 @@ import { validateCustomerInfo } from '../../orders';
 import { PAYMENT_GATEWAY, type PaymentGateway, type SavedCard } from '../../payments';
 import { clubMemberDecider, type ClubMemberCommand, type ClubMemberState, type JoinedMember } from '../domain/club-member.decider';
 import { ClubErrors } from '../domain/club-member.errors';
-import { clubMemberStreamName, type ClubMemberEvent, type MemberCustomer } from '../domain/club-member.events';
+import { clubMemberStreamName, type ClubMemberEvent } from '../domain/club-member.events';
 import { clubPlansDecider } from '../domain/club-plans.decider';
 import { CLUB_PLANS_STREAM, type ClubPlanDefinition } from '../domain/club-plan.events';
 import { welcomeEmail } from '../domain/club-emails';
@@ -71,7 +71,7 @@ export class ClubMembers {
   async join(body: { planId?: unknown; customerInfo?: unknown; fulfilment?: unknown }, cause: Cause): Promise<JoinClubResponse> {
     const plan = await this.plan(body.planId);
     const fulfilment = clubFulfilmentOf(body.fulfilment);
-    const customer = memberCustomer(validateCustomerInfo(body.customerInfo ?? {}, fulfilment.method));
+    const customer = validateCustomerInfo(body.customerInfo ?? {}, fulfilment.method);
     const memberId = memberIdFor(customer.email);
     const { state, revision } = await this.pipeline.load(clubMemberStreamName(memberId), clubMemberDecider);
     // Asked before the provider, so an active member opens no setup; decided again on the stream below.
@@ -196,7 +196,7 @@ export class ClubMembers {
     let command: ClubMemberCommand;
     if (action.type === 'ChangeDetails') {
       const fulfilment = clubFulfilmentOf(action.fulfilment);
-      const customer = memberCustomer(validateCustomerInfo(action.customerInfo ?? {}, fulfilment.method));
+      const customer = validateCustomerInfo(action.customerInfo ?? {}, fulfilment.method);
       // The address may change; the membership stays the e-mail address it was made for.
       command = { type: 'ChangeDetails', customer: { ...customer, email: member.customer.email }, fulfilment, at };
     } else if (action.type === 'UnskipRun') {
@@ -290,17 +290,4 @@ export class ClubMembers {
     if (plan === undefined) throw ClubErrors.planNotFound(String(planId));
     return plan;
   }
-}
-
-function memberCustomer(customer: ReturnType<typeof validateCustomerInfo>): MemberCustomer {
-  return {
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
-    addressLine1: customer.addressLine1,
-    addressLine2: customer.addressLine2,
-    suburb: customer.suburb,
-    postCode: customer.postCode,
-    state: customer.state,
-  };
 }

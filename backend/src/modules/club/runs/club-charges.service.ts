@@ -143,10 +143,7 @@ export class ClubCharges {
     const price = priceClubOrder(run, member, new Date(at));
     const order: OrderPlacedData = {
       orderId,
-      customer: {
-        ...member.customer,
-        state: member.customer.state as OrderPlacedData['customer']['state'],
-      },
+      customer: member.customer,
       items: price.lines.map((line, index) => ({
         id: `${orderId}-${index + 1}`,
         productId: line.productId,

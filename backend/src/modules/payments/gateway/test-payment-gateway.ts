@@ -465,42 +465,15 @@ export class TestPaymentGateway implements PaymentGateway {
     return (await this.pipeline.load(testSetupStreamName(setupIntentId), setupDecider)).state;
   }
 
+  /** The provider event a setup's change produces (the saved card's number is the gateway's own, never sent). */
   private setupEvent(setup: StoredSetupIntent, type: 'setup_intent.succeeded' | 'setup_intent.setup_failed'): StoredEvent {
-    const eventId = `evt_test_${randomId(24)}`;
     const { card: _card, ...shown } = setup;
-    const payload = JSON.stringify(
-      {
-        id: eventId,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        type,
-        data: { object: shown },
-      },
-      null,
-      2,
-    );
-    return { id: eventId, payload };
+    return providerEventOf(shown, type);
   }
 
   /** The provider event a change produces, in Stripe's shape. */
   private providerEvent(intent: StoredIntent, type: IntentEventType): StoredEvent {
-    const eventId = `evt_test_${randomId(24)}`;
-    const payload = JSON.stringify(
-      {
-        id: eventId,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        type,
-        data: { object: intent },
-      },
-      null,
-      2,
-    );
-    return { id: eventId, payload };
+    return providerEventOf(intent, type);
   }
 
   private signed(event: StoredEvent): SignedProviderEvent {
@@ -544,6 +517,25 @@ async function importKeptIntents(pipeline: CommandPipeline, directory: string): 
       cause: GATEWAY_CAUSE,
     });
   }
+}
+
+/** A provider event about `object`, in Stripe's shape, with a new event id. */
+function providerEventOf(object: object, type: string): StoredEvent {
+  const eventId = `evt_test_${randomId(24)}`;
+  const payload = JSON.stringify(
+    {
+      id: eventId,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: { object },
+    },
+    null,
+    2,
+  );
+  return { id: eventId, payload };
 }
 
 function toProviderSetup(setup: StoredSetupIntent): ProviderSetupIntent {
