@@ -163,9 +163,10 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
   it('given the sitemap and robots.txt, they list every beer on sale and keep crawlers out of the private pages', async () => {
     const sitemap = await (await raw('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname).sort();
-    expect(locs).toEqual(['/', '/shop', '/delivery', '/returns', '/privacy', ...live().map((p) => `/shop/${p.slug}`)].sort());
+    expect(locs).toEqual(['/', '/shop', '/club', '/delivery', '/returns', '/privacy', ...live().map((p) => `/shop/${p.slug}`)].sort());
     const robots = await (await raw('/robots.txt')).text();
-    for (const path of ['/admin', '/checkout', '/order-success', '/order-status']) expect(robots).toContain(`Disallow: ${path}`);
+    for (const path of ['/admin', '/checkout', '/order-success', '/order-status', '/club/manage'])
+      expect(robots).toContain(`Disallow: ${path}`);
     expect(robots).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
   });
 
