@@ -94,8 +94,11 @@ describeInBrowser('staff: the owner invites a packer, who packs and labels an or
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
   }
 
-  const tabNames = async (page: Page): Promise<string[]> =>
-    (await page.getByRole('tab').allTextContents()).map((tab) => tab.replace(/ \d+$/, '').trim());
+  /** The tabs once the panel has drawn them (they come with the person's permissions, a moment after the heading). */
+  const tabNames = async (page: Page): Promise<string[]> => {
+    await page.getByRole('tab', { name: 'My account' }).waitFor();
+    return (await page.getByRole('tab').allTextContents()).map((tab) => tab.replace(/ \d+$/, '').trim());
+  };
 
   function orderRow(page: Page, orderId: string): Locator {
     return page
