@@ -1,5 +1,6 @@
 import { DeciderSpecification } from '../../../shared-kernel/decider-specification';
-import { chargeDue, clubMemberDecider, nextTryAt, type MemberShare } from './club-member.decider';
+import { fold } from '../../../shared-kernel/decider';
+import { chargeDue, checkEarlyAccess, clubMemberDecider, nextTryAt, payableShare, type MemberShare } from './club-member.decider';
 import type { ClubMemberEvent, MemberCustomer } from './club-member.events';
 
 const member = DeciderSpecification.for(clubMemberDecider);
@@ -262,5 +263,34 @@ describe('club member decider', () => {
     ['past due', { status: 'past_due', chargeAt: CHARGE, nextTryAt: null }, '2027-01-01T00:00:00.000Z', false],
   ])('a share %s is due a try: %s', (_what, share, at, due) => {
     expect(chargeDue(share as MemberShare, at)).toBe(due);
+  });
+
+  it.each([
+    ['an active member with their own e-mail', active, 'RUBY@example.com', null],
+    ['a paused member', [...active, { type: 'ClubMemberPaused', data: { at: AT } }], 'ruby@example.com', null],
+    ['another e-mail address', active, 'someone@example.com', 'member_email_mismatch'],
+    ['a member waiting for a card', [joined], 'ruby@example.com', 'invalid_member_link'],
+    ['nobody', [], 'ruby@example.com', 'invalid_member_link'],
+  ])('early access for %s: %s', (_who, events, email, refusal) => {
+    const state = fold(clubMemberDecider, events);
+    if (refusal === null) expect(() => checkEarlyAccess(state, email)).not.toThrow();
+    else expect(() => checkEarlyAccess(state, email)).toThrow(expect.objectContaining({ code: refusal }) as Error);
+  });
+
+  it('a share may be paid on-session only once declined with its payment opened', () => {
+    const attached: ClubMemberEvent = { type: 'ClubPaymentAttached', data: { runId: 'r1', paymentIntentId: 'pi_1' } };
+    const state = (events: ClubMemberEvent[]) => {
+      const folded = fold(clubMemberDecider, events);
+      if (folded.status === 'absent') throw new Error('no member');
+      return folded;
+    };
+    expect(payableShare(state([...charging, attached, declined(1, 'a')]), 'r1')).toMatchObject({ paymentIntentId: 'pi_1', orderId: '42' });
+    expect(() => payableShare(state([...charging, attached]), 'r1')).toThrow(
+      expect.objectContaining({ code: 'club_nothing_to_pay' }) as Error,
+    );
+    expect(() => payableShare(state([...charging, declined(1, 'a')]), 'r1')).toThrow(
+      expect.objectContaining({ code: 'club_nothing_to_pay' }) as Error,
+    );
+    expect(() => payableShare(state(charging), 'nope')).toThrow(expect.objectContaining({ code: 'club_run_not_found' }) as Error);
   });
 });

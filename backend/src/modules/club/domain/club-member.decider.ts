@@ -91,6 +91,26 @@ export function chargeDue(share: MemberShare, at: string): boolean {
 }
 
 /**
+ * Whether a checkout with the member's link may buy a beer open to members early: the member is active or paused and the
+ * checkout's e-mail address is theirs. Refused otherwise (`invalid_member_link`, `member_email_mismatch`).
+ */
+export function checkEarlyAccess(member: ClubMemberState, email: string): void {
+  if (member.status !== 'active' && member.status !== 'paused') throw ClubErrors.invalidMemberLink();
+  if (member.customer.email.toLowerCase() !== email.trim().toLowerCase()) throw ClubErrors.memberEmailMismatch(member.customer.email);
+}
+
+/** The share of a run the member may pay on-session (declined, or needing authentication, with its payment opened). */
+export function payableShare(member: JoinedMember, runId: unknown): MemberShare & { paymentIntentId: string; orderId: string } {
+  const share = typeof runId === 'string' ? member.shares[runId] : undefined;
+  if (share === undefined) throw ClubErrors.runNotFound(String(runId));
+  const { paymentIntentId, orderId } = share;
+  if ((share.status !== 'declined' && share.status !== 'needs_authentication') || paymentIntentId === null || orderId === null) {
+    throw ClubErrors.nothingToPay();
+  }
+  return { ...share, paymentIntentId, orderId };
+}
+
+/**
  * One member of the beer club (`clubmember-<id>`): their card, their details, their status, and their part in each
  * run, from held cans to a paid order (or a skip, a release, or past due after the last try).
  */

@@ -17,7 +17,14 @@ import { CLOCK, type Clock } from '../../../platform/clock';
 import { EmailService } from '../../notifications';
 import { validateCustomerInfo } from '../../orders';
 import { PAYMENT_GATEWAY, type PaymentGateway, type SavedCard } from '../../payments';
-import { clubMemberDecider, type ClubMemberCommand, type ClubMemberState, type JoinedMember } from '../domain/club-member.decider';
+import {
+  checkEarlyAccess,
+  clubMemberDecider,
+  payableShare,
+  type ClubMemberCommand,
+  type ClubMemberState,
+  type JoinedMember,
+} from '../domain/club-member.decider';
 import { ClubErrors } from '../domain/club-member.errors';
 import { clubMemberStreamName, type ClubMemberEvent } from '../domain/club-member.events';
 import { clubPlansDecider } from '../domain/club-plans.decider';
@@ -237,16 +244,7 @@ export class ClubMembers {
 
   /** The run's payment, for the member to pay on-session (a card that needs authentication, or another card). */
   async payment(token: unknown, runId: unknown): Promise<ClubPayment> {
-    const member = await this.memberOf(token);
-    const share = typeof runId === 'string' ? member.shares[runId] : undefined;
-    if (share === undefined) throw ClubErrors.runNotFound(String(runId));
-    if (
-      (share.status !== 'declined' && share.status !== 'needs_authentication') ||
-      share.paymentIntentId === null ||
-      share.orderId === null
-    ) {
-      throw ClubErrors.nothingToPay();
-    }
+    const share = payableShare(await this.memberOf(token), runId);
     const intent = await this.gateway.retrievePaymentIntent(share.paymentIntentId);
     if (intent === null || !['requires_payment_method', 'requires_action', 'requires_confirmation'].includes(intent.status)) {
       throw ClubErrors.nothingToPay();
@@ -267,8 +265,7 @@ export class ClubMembers {
     const member = await this.memberOf(token).catch(() => {
       throw ClubErrors.invalidMemberLink();
     });
-    if (member.status !== 'active' && member.status !== 'paused') throw ClubErrors.invalidMemberLink();
-    if (member.customer.email.toLowerCase() !== email.trim().toLowerCase()) throw ClubErrors.memberEmailMismatch(member.customer.email);
+    checkEarlyAccess(member, email);
   }
 
   /** The held cans of every share a change released go back on sale. */
