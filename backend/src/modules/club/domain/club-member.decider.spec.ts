@@ -265,9 +265,10 @@ describe('club member decider', () => {
     expect(chargeDue(share as MemberShare, at)).toBe(due);
   });
 
+  const pausedEvent: ClubMemberEvent = { type: 'ClubMemberPaused', data: { at: AT } };
   it.each([
     ['an active member with their own e-mail', active, 'RUBY@example.com', null],
-    ['a paused member', [...active, { type: 'ClubMemberPaused', data: { at: AT } }], 'ruby@example.com', null],
+    ['a paused member', [...active, pausedEvent], 'ruby@example.com', null],
     ['another e-mail address', active, 'someone@example.com', 'member_email_mismatch'],
     ['a member waiting for a card', [joined], 'ruby@example.com', 'invalid_member_link'],
     ['nobody', [], 'ruby@example.com', 'invalid_member_link'],
