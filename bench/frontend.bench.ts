@@ -14,49 +14,30 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof CATEGORIES)[number];
 type Preset = 'mobile' | 'desktop';
 
-// ── What each page loads, read from the build (the Vite manifest is off, so from the chunks themselves)
+// ── What each page loads, read from the build's manifest (`frontend/dist/.vite/manifest.json`)
 
-interface Chunk {
-  /** Chunks this one imports statically (fetched before it runs). */
-  imports: string[];
-  /** Lazy imports: the chunk's file name → every file (JS and CSS) Vite preloads with it. */
-  lazy: Map<string, string[]>;
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
 }
+type Manifest = Record<string, ManifestChunk>;
 
-/** Chunk file names are relative to `assets/`; Vite's preload lists name them `assets/x`. */
-function parseChunk(file: string): Chunk {
-  const code = readFileSync(join(DIST, 'assets', file), 'utf8');
-  const imports = [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1] ?? '');
-  const table = /m\.f=\[([^\]]*)\]/.exec(code)?.[1];
-  const deps = table ? [...table.matchAll(/"assets\/([^"]+)"/g)].map((m) => m[1] ?? '') : [];
-  const lazy = new Map<string, string[]>();
-  for (const m of code.matchAll(/import\(`\.\/([\w.-]+\.js)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
-    const name = m[1] ?? '';
-    const indices = (m[2] ?? '').split(',').filter((s) => s !== '');
-    lazy.set(
-      name,
-      [name, ...indices.map((i) => deps[Number(i)] ?? '')].filter((f) => f !== ''),
-    );
-  }
-  return { imports, lazy };
-}
-
-/** The files themselves plus every static import of the JavaScript among them, transitively. */
-function closure(files: readonly string[], chunks: Map<string, Chunk>): Set<string> {
+/** The files (JS and CSS, under `assets/`) of the given chunks and of every chunk they import statically. */
+function filesOf(manifest: Manifest, keys: readonly string[]): Set<string> {
   const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    if (!file.endsWith('.js')) return;
-    let chunk = chunks.get(file);
-    if (!chunk) {
-      chunk = parseChunk(file);
-      chunks.set(file, chunk);
-    }
-    chunk.imports.forEach(visit);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (chunk === undefined || seen.has(key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? [])]) files.add(file.replace(/^assets\//, ''));
+    chunk.imports?.forEach(visit);
   };
-  files.forEach(visit);
-  return seen;
+  keys.forEach(visit);
+  return files;
 }
 
 interface Sizes {
@@ -83,31 +64,24 @@ function sizes(files: Iterable<string>): Sizes {
   return total;
 }
 
-function lazyRoute(entry: Chunk, prefix: string): string[] {
-  for (const [name, files] of entry.lazy) if (name.startsWith(prefix)) return files;
-  throw new Error(`no lazy chunk ${prefix}* in the entry chunk: has the router changed?`);
-}
-
 function sizeFigures(): Figure[] {
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const entryFile = /<script type="module"[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1];
-  if (!entryFile) throw new Error('frontend/dist/index.html has no module script: build the frontend first');
-  const htmlCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1] ?? '');
-  const chunks = new Map<string, Chunk>();
-  const entry = parseChunk(entryFile);
-  chunks.set(entryFile, entry);
-  const shell = closure([entryFile, ...htmlCss], chunks);
-  const page = (prefix: string) => new Set([...shell, ...closure(lazyRoute(entry, prefix), chunks)]);
-  const home = page('home.route-');
-  const shop = page('shop.route-');
-  const adminRoute = closure(lazyRoute(entry, 'admin.route-'), chunks);
-  const adminChunk = [...adminRoute].find((f) => f.startsWith('admin.route-')) ?? '';
-  const tabs = [...(chunks.get(adminChunk)?.lazy.values() ?? [])].flatMap((files) => [...closure(files, chunks)]);
+  const manifestPath = join(DIST, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error('frontend/dist has no .vite/manifest.json: build the frontend first');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry === true);
+  if (entry === undefined) throw new Error('the manifest has no entry');
+  const route = (name: string) => `src/app/routes/${name}.route.tsx`;
+  // A page loads the entry and its route's chunk (the public pages' routes are in the entry itself).
+  const page = (name: string) => filesOf(manifest, [entry, route(name)]);
+  const home = page('home');
+  const shop = page('shop');
+  const adminRoute = filesOf(manifest, [route('admin')]);
+  const tabs = filesOf(manifest, manifest[route('admin')]?.dynamicImports ?? []);
   const adminLogin = [...adminRoute].filter((f) => !home.has(f));
   const adminAll = [...new Set([...adminRoute, ...tabs])].filter((f) => !home.has(f));
 
   const how =
-    'frontend/dist: the entry chunk of index.html, its CSS and static imports, plus the route’s lazy chunk with what Vite preloads for it; gzip level 9, brotli quality 11, per file';
+    'frontend/dist/.vite/manifest.json: the entry chunk and the route’s chunk, with their CSS and every chunk they import statically; gzip level 9, brotli quality 11, per file';
   const out: Figure[] = [];
   const report = (name: string, files: Iterable<string>) => {
     const s = sizes(files);

@@ -80,5 +80,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // dist/.vite/manifest.json: which chunks a server-rendered page's route needs, to preload them with the HTML.
     manifest: !isSsrBuild,
+    // Everything the entry needs (the public pages' code: their routes are in the entry) in one file, not the forty
+    // small ones the split made: on a phone 150 ms away, fetching six at a time, the round trips cost more than
+    // the bytes. The lazy pages (checkout, order pages, club, admin) keep chunks of their own.
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: [{ name: 'shop', tags: ['$initial'] as const }] } } },
   },
 }));

@@ -1,8 +1,8 @@
 /*
  * Starts the shop's code on a page the server rendered, once the page has painted: the HTML and its CSS show
- * the page on their own, and no script is fetched before the first paint. The files to load are listed by the
- * server in the page (`#shop-boot`): the entry module and the chunks the page's route needs, preloaded together
- * so that none waits for another.
+ * the page on their own, and no script runs before the first paint. The page's head preloads the code (the
+ * entry and the chunks its route needs), so it is fetched while the page paints; the server names the entry in
+ * the page (`#shop-boot`).
  */
 (function () {
   'use strict';
@@ -13,13 +13,6 @@
   function start() {
     if (started) return;
     started = true;
-    (boot.preload || []).forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

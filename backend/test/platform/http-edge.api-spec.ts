@@ -49,6 +49,8 @@ describe('the HTTP edge', () => {
     ['gzip', 'gzip', '// gz\n'],
     ['gzip;q=1, br;q=0.5', 'gzip', '// gz\n'],
     ['br, gzip', 'br', '// br\n'],
+    // What Chromium sends: gzip listed first, all of equal weight.
+    ['gzip, deflate, br, zstd', 'br', '// br\n'],
   ])(
     'given Accept-Encoding %s and forms compressed by the build, sends the %s form as it is, typed as a script',
     async (accept, encoding, marker) => {

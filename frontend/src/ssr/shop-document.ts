@@ -107,8 +107,8 @@ export const BOOT_DATA_ID = 'shop-boot';
 
 /**
  * The template with the page in it. The template's own title and description give way to the page's. Its
- * scripts do not load with the HTML: `/boot.js` (deferred, a few hundred bytes) loads them, with the route's
- * chunks, after the page has painted.
+ * scripts are fetched with the HTML (module preloads, which run nothing: the page paints from its HTML and CSS
+ * alone) and run once the page has painted: `/boot.js` (deferred, a few hundred bytes) starts the entry then.
  */
 export function fillTemplate(template: string, parts: DocumentParts): string {
   let html = template;
@@ -124,7 +124,8 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
   });
   const [entry] = entries;
   if (entry === undefined) throw new Error('The built index.html has no module script.');
-  const boot = { entry, preload: [...preloads, ...parts.route.scripts.map((file) => `/${file}`)] };
+  const boot = { entry };
+  const code = [entry, ...preloads, ...parts.route.scripts.map((file) => `/${file}`)];
 
   if (/<title>/.test(parts.head)) html = html.replace(/\s*<title>[^<]*<\/title>/, '');
   if (/<meta name="description"/.test(parts.head)) html = html.replace(/\s*<meta\s+name="description"[^>]*>/, '');
@@ -133,7 +134,9 @@ export function fillTemplate(template: string, parts: DocumentParts): string {
   // route's stylesheets after the shop's, in the order the browser's code would add them.
   html = html.replace(/<meta charset="[^"]*"\s*\/?>/i, (charset) => `${charset}${parts.styles}`);
   const routeStyles = parts.route.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
-  html = html.replace('</head>', () => `${parts.head}${routeStyles}</head>`);
+  // The code is fetched beside the page's stylesheets (a preload runs nothing): it arrives while the page paints.
+  const codePreloads = code.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  html = html.replace('</head>', () => `${parts.head}${routeStyles}${codePreloads}</head>`);
   html = html.replace('<div id="root"></div>', () => `<div id="root">${parts.body}</div>`);
   html = html.replace(
     '</body>',

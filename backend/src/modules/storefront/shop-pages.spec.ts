@@ -46,6 +46,7 @@ describe('shop pages: the request', () => {
     ['gzip, deflate, br', 'br'],
     ['gzip', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
     ['*', 'br'],
     ['identity', 'identity'],
     ['gzip;q=0', 'identity'],

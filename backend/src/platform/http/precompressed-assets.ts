@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { acceptedEncodings } from './prepared-response';
 
 /** The encodings the build writes beside an asset, in the order the shop prefers them. */
 const ENCODINGS = [
@@ -42,8 +43,10 @@ export function precompressedAssets(staticDir: string) {
     const name = req.path.slice('/assets/'.length);
     const available = forms.get(name);
     if (available === undefined) return next();
-    const accepted = req.acceptsEncodings(available.map((form) => form.encoding));
-    const form = available.find((candidate) => candidate.encoding === accepted);
+    // The shop's order of preference, not the browser's (which lists gzip first): brotli wherever it is taken.
+    const form = acceptedEncodings(req.headers['accept-encoding'])
+      .map((encoding) => available.find((candidate) => candidate.encoding === encoding))
+      .find((candidate) => candidate !== undefined);
     res.vary('Accept-Encoding');
     if (form === undefined) return next();
     res.setHeader('Content-Encoding', form.encoding);
