@@ -8,6 +8,9 @@ import { freePort, startShop, stopChild, waitUntilAnswering } from './shop-proce
 /** The part of autocannon's result this bench reads (the package ships no types). */
 interface CannonResult {
   requests: { average: number; total: number };
+  /** Answers by class of status. */
+  '2xx': number;
+  '4xx': number;
   latency: { p99: number; average: number };
   errors: number;
   timeouts: number;
@@ -29,11 +32,11 @@ const WARM_UP_SECONDS = 3;
 // The bare server: for each address, the same bytes and content type, nothing else; plain JavaScript run by `node -e`.
 const BARE_SERVER = `
 const { readFileSync } = require('node:fs');
-const answers = new Map(JSON.parse(process.env.BARE_ANSWERS).map(([path, file, type]) => [path, { body: readFileSync(file), type }]));
+const answers = new Map(JSON.parse(process.env.BARE_ANSWERS).map(([path, file, type, status]) => [path, { body: readFileSync(file), type, status }]));
 require('node:http')
   .createServer((req, res) => {
     const answer = answers.get(req.url);
-    res.writeHead(200, { 'content-type': answer.type, 'content-length': answer.body.length });
+    res.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.body.length });
     res.end(answer.body);
   })
   .listen(Number(process.env.BARE_PORT), '127.0.0.1');
@@ -50,10 +53,12 @@ function pin(pid: number, cores: string): void {
   execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
 }
 
-async function load(url: string, seconds: number): Promise<CannonResult> {
+/** Loads the address; any error, time-out or answer of another status than the one expected fails the bench. */
+async function loadExpecting(url: string, seconds: number, status: number): Promise<CannonResult> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
-  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load`);
+  const unexpected = status === 404 ? result.requests.total - result['4xx'] : result.non2xx;
+  if (result.errors > 0 || result.timeouts > 0 || unexpected > 0) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${unexpected} answers other than ${status} under load`);
   }
   return result;
 }
@@ -64,11 +69,15 @@ function figure(name: string, unit: string, runs: number[], how: string): Figure
   return result;
 }
 
-/** The reads measured: the catalogue, one beer's availability (the checkout's line check), and the shop's page. */
+/**
+ * The reads measured: the catalogue, one beer's availability (the checkout's line check), the shop's page, and
+ * the "Page Not Found" page (what a crawler or a mistyped link gets, answered 404).
+ */
 const READS = [
-  { name: 'GET /api/products', path: '/api/products' },
-  { name: 'GET /api/products/{id}', path: '/api/products/seed-quokka-pale-ale' },
-  { name: 'GET /shop (page)', path: '/shop' },
+  { name: 'GET /api/products', path: '/api/products', status: 200 },
+  { name: 'GET /api/products/{id}', path: '/api/products/seed-quokka-pale-ale', status: 200 },
+  { name: 'GET /shop (page)', path: '/shop', status: 200 },
+  { name: 'GET /no-such-page (404 page)', path: '/no-such-page', status: 404 },
 ] as const;
 
 /**
@@ -83,14 +92,14 @@ export async function catalogueBench(): Promise<Figure[]> {
   let bare: ReturnType<typeof spawn> | null = null;
   try {
     await shop.api('POST', '/api/admin/seed-products', undefined, await shop.adminToken());
-    const answers: [string, string, string][] = [];
+    const answers: [string, string, string, number][] = [];
     for (const [index, read] of READS.entries()) {
       const sample = await fetch(`${shop.url}${read.path}`);
-      if (sample.status !== 200) throw new Error(`${read.path}: ${sample.status}`);
+      if (sample.status !== read.status) throw new Error(`${read.path}: ${sample.status}, not ${read.status}`);
       const body = Buffer.from(await sample.arrayBuffer());
       const contentType = sample.headers.get('content-type') ?? 'application/octet-stream';
       writeFileSync(join(workDir, `body-${index}`), body);
-      answers.push([read.path, join(workDir, `body-${index}`), contentType]);
+      answers.push([read.path, join(workDir, `body-${index}`), contentType, read.status]);
       process.stdout.write(`(${read.name}: ${body.length.toLocaleString('en-AU')} bytes, ${contentType}, no compression asked)\n`);
     }
 
@@ -115,6 +124,7 @@ export async function catalogueBench(): Promise<Figure[]> {
     for (const read of READS) {
       const shopUrl = `${shop.url}${read.path}`;
       const plainUrl = `${bareUrl}${read.path}`;
+      const load = (url: string, seconds: number) => loadExpecting(url, seconds, read.status);
       await load(shopUrl, WARM_UP_SECONDS);
       await load(plainUrl, WARM_UP_SECONDS);
       const shopRuns: CannonResult[] = [];

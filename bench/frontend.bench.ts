@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -378,10 +379,70 @@ export async function earlyTapFigures(): Promise<Figure[]> {
   }
 }
 
-/** Bundle sizes per page from the build, taps from the first paint on a slow phone, then Lighthouse scores on the built server. */
+/** The answer's bytes as they came over the wire, not decoded (fetch would decode them). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': acceptEncoding, Cookie: 'age_verified=true' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/**
+ * What the server sends for each public page: the HTML's bytes as they leave the server (brotli, as a browser
+ * takes it) and whole, and how much of them is inline `<style>` and inline JSON state. A "Page Not Found" page
+ * is in the table: crawlers and mistyped links ask for it often.
+ */
+async function pageBytesFigures(): Promise<Figure[]> {
+  const shop = await startShop();
+  try {
+    await shop.api('POST', '/api/admin/seed-products', undefined, await shop.adminToken());
+    const how =
+      'the built server, starter range seeded, an adult (age cookie); `Accept-Encoding: gzip, deflate, br, zstd` as Chromium sends it: the bytes on the wire; then the same page uncompressed, and the bytes of its inline <style> elements and its inline JSON';
+    const figures: Figure[] = [];
+    for (const [where, path, status] of [
+      ['/', '/', 200],
+      ['/shop', '/shop', 200],
+      ['beer page', '/shop/quokka-pale-ale', 200],
+      ['404 page', '/no-such-page', 404],
+    ] as const) {
+      const wire = await rawGet(`${shop.url}${path}`, 'gzip, deflate, br, zstd');
+      if (wire.status !== status) throw new Error(`${path}: ${wire.status}, not ${status}`);
+      const wireBytes = wire.body.length;
+      const html = (await rawGet(`${shop.url}${path}`, 'identity')).body.toString('utf8');
+      const inline = (pattern: RegExp) => [...html.matchAll(pattern)].reduce((sum, m) => sum + Buffer.byteLength(m[0]), 0);
+      const styles = inline(/<style[^>]*>[\s\S]*?<\/style>/g);
+      const json = inline(/<script type="application\/(?:json|ld\+json)"[^>]*>[\s\S]*?<\/script>/g);
+      for (const [name, bytes] of [
+        [`Page bytes ${where}: sent (${wire.encoding})`, wireBytes],
+        [`Page bytes ${where}: uncompressed`, Buffer.byteLength(html)],
+        [`Page bytes ${where}: of which inline styles`, styles],
+        [`Page bytes ${where}: of which inline JSON`, json],
+      ] as const) {
+        const done: Figure = { name, unit: 'KiB', median: bytes / 1024, runs: [bytes / 1024], how };
+        print(done);
+        figures.push(done);
+      }
+    }
+    return figures;
+  } finally {
+    await shop.stop();
+  }
+}
+
+/** Bundle sizes per page from the build, page bytes, taps from the first paint on a slow phone, then Lighthouse scores on the built server. */
 export async function frontendBench(): Promise<Figure[]> {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('no frontend/dist: run `node scripts/setup.mjs --build` first');
-  const sized = sizeFigures();
+  const sized = [...sizeFigures(), ...(await pageBytesFigures())];
   const taps = await earlyTapFigures();
   return [...sized, ...taps, ...(await lighthouseFigures())];
 }

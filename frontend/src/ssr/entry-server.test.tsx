@@ -201,7 +201,26 @@ describe('server-rendered pages', () => {
       entry: string;
     };
     expect(boot).toEqual({ entry: '/assets/index-1.js' });
-    expect(html.indexOf('data-css-hash')).toBeLessThan(html.indexOf('/assets/index-3.css'));
+  });
+
+  it.each(['/', '/shop', '/shop/quokka-pale-ale', '/delivery', '/no-such-page'])(
+    'given %s, a page drawn without antd, no style is inlined: its CSS is the stylesheet every page shares',
+    async (path) => {
+      const { html } = await page(path, { ageVerified: true });
+      expect(html).not.toContain('<style');
+      expect(html).not.toMatch(/class="[^"]*\bant-/);
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
+    },
+  );
+
+  it("given a page drawn with antd (the order status), inlines antd's styles of that page only, before the shop's stylesheets", async () => {
+    const { html } = await page('/shop', { ageVerified: true });
+    const status = (await page('/order-status')).html;
+    expect(status).toMatch(/class="[^"]*\bant-/);
+    expect(status.indexOf('data-css-hash')).toBeGreaterThan(-1);
+    expect(status.indexOf('data-css-hash')).toBeLessThan(status.indexOf('/assets/index-3.css'));
+    // Drawing the order status after the shop left the shop's page as it was, and the reverse holds too.
+    expect((await page('/shop', { ageVerified: true })).html).toBe(html);
   });
 });
 

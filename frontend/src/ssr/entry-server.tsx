@@ -53,6 +53,13 @@ const ROUTE_MODULES = {
   notFound: 'src/app/routes/not-found.route.tsx',
 } as const;
 
+/** The layout of the pages drawn with antd (`app/router.tsx`): its chunk comes with theirs. */
+const ANTD_PAGES_MODULE = 'src/app/routes/antd-pages.route.tsx';
+const ANTD_PAGE_MODULES: ReadonlySet<string> = new Set([ROUTE_MODULES.orderSuccess, ROUTE_MODULES.orderStatus, ROUTE_MODULES.club]);
+
+/** The chunks a page's route needs: its own, and the antd pages' layout for a page drawn with antd. */
+const routeModules = (module: string): string[] => (ANTD_PAGE_MODULES.has(module) ? [ANTD_PAGES_MODULE, module] : [module]);
+
 function pageRoute(pathname: string, products: readonly Product[]): PageRoute {
   // react-router matches without regard to case or a trailing slash; so does this.
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
@@ -222,9 +229,6 @@ export interface RenderedPage {
   parts: Omit<DocumentParts, 'state'>;
 }
 
-/** antd's styles are computed once per process: each render adds what it has not seen, and takes them all. */
-const styleCache = createCache();
-
 /**
  * The shop's routes at this address rendered to a string, as the browser's `App` draws them, from a query cache
  * the caller fills; antd's styles go into the given cache.
@@ -255,6 +259,15 @@ async function renderRoutes(
   );
 }
 
+/**
+ * antd's styles of a render, or nothing when it drew no antd component (the cache then gives only the empty
+ * map of its paths, which the browser would read for nothing).
+ */
+function pageStyles(cache: ReturnType<typeof createCache>): string {
+  const styles = extractStyle(cache);
+  return styles.includes('data-css-hash') ? styles : '';
+}
+
 /** Renders a public page of the shop: its markup, head tags and styles, for the browser's code to hydrate. */
 export async function renderShopPage(input: ShopRenderInput): Promise<RenderedPage> {
   // A path on this shop, never an address: relative to a base, `//evil.example/shop` would name another host.
@@ -263,9 +276,12 @@ export async function renderShopPage(input: ShopRenderInput): Promise<RenderedPa
   const route = pageRoute(url.pathname, input.products);
   if (route.kind === 'client') throw new Error(`${url.pathname} is drawn in the browser; the server sends the plain shell.`);
 
+  // antd's styles of this page only: the pages a customer lands on use none (their CSS is the entry's stylesheet,
+  // cached by the browser), and the few drawn with antd (the order pages, the club's) inline just their own.
+  const cache = createCache();
   const markup = await renderRoutes(
     url,
-    { cache: styleCache, origin: input.origin, ageVerified: input.ageVerified, adminSession: false },
+    { cache, origin: input.origin, ageVerified: input.ageVerified, adminSession: false },
     (queryClient) => {
       queryClient.setQueryData(productsQueryOptions().queryKey, input.products);
       queryClient.setQueryData(configQueryOptions().queryKey, input.config);
@@ -276,10 +292,12 @@ export async function renderShopPage(input: ShopRenderInput): Promise<RenderedPa
     status: route.kind === 'not-found' ? 404 : 200,
     parts: {
       head: hoisted,
-      styles: extractStyle(styleCache),
+      styles: pageStyles(cache),
       body,
       route:
-        input.manifest === undefined || route.module === undefined ? { scripts: [], styles: [] } : chunksOf(input.manifest, [route.module]),
+        input.manifest === undefined || route.module === undefined
+          ? { scripts: [], styles: [] }
+          : chunksOf(input.manifest, routeModules(route.module)),
     },
   };
 }

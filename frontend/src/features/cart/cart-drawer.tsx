@@ -17,6 +17,7 @@ import { useEffect } from 'react';
 import { productsQueryOptions, useLoadedProducts } from '@/shared/api/products/get-products';
 import { maxPacksToAdd } from '@/shared/catalog/order-limit';
 import { AccentButton } from '@/shared/ui/accent-button';
+import { AntdScope } from '@/shared/ui/antd-scope';
 import { QuantityStepper } from '@/shared/ui/quantity-stepper';
 import { useCart } from './use-cart';
 import './cart-drawer.css';
@@ -38,7 +39,16 @@ export const EMPTY_PACK_TEXT = 'Your pack is empty. Add some beers to get starte
 /** Without the product list the stepper cannot know the stock; the server checks it again at checkout. */
 const UNKNOWN_STOCK_MAX_PACKS = 99;
 
-export function CartDrawer({ open, onClose, onCheckout, returnFocus = true }: CartDrawerProps) {
+/** The drawer in antd's theme (the page under it draws without antd). */
+export function CartDrawer(props: CartDrawerProps) {
+  return (
+    <AntdScope>
+      <CartDrawerContent {...props} />
+    </AntdScope>
+  );
+}
+
+function CartDrawerContent({ open, onClose, onCheckout, returnFocus = true }: CartDrawerProps) {
   const cart = useCart();
   const { data: products } = useLoadedProducts();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, CoffeeOutlined, EnvironmentOutlined, ExperimentOutlined, MailOutlined } from '@ant-design/icons';
-import { AccentButtonLink } from '@/shared/ui/accent-button';
+import { PlainButtonLink } from '@/shared/ui/plain-button';
 import { useConfig } from '@/shared/api/config/get-config';
 import './home-page.css';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -53,9 +53,9 @@ export function HomePage({ shopHref }: HomePageProps) {
               Mix and match our 500mL cans into a 4, 8 or 16 pack. Fresh from the brewery, dispatched Monday, Wednesday and Thursday,
               delivered anywhere in Australia.
             </p>
-            <AccentButtonLink to={shopHref} size="large" className="home-hero__cta">
+            <PlainButtonLink variant="accent" to={shopHref} size="large" className="home-hero__cta">
               Shop Now
-            </AccentButtonLink>
+            </PlainButtonLink>
           </div>
           <img
             className="home-hero__art"

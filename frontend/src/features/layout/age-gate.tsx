@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { PlainButton } from '@/shared/ui/plain-button';
 import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { focusMainHeading } from '@/shared/browser/main-heading';
@@ -44,7 +44,7 @@ export function AgeGate({ onConfirm }: AgeGateProps) {
         {/* A form, so that an answer given before the page's script arrives still counts (the server sets the cookie). */}
         <form className="age-gate__actions" method="post" action="/age-check">
           <input type="hidden" name="return" value={`${location.pathname}${location.search}`} />
-          <Button
+          <PlainButton
             size="large"
             htmlType="submit"
             name="answer"
@@ -55,10 +55,10 @@ export function AgeGate({ onConfirm }: AgeGateProps) {
             }}
           >
             No, I&apos;m under 18
-          </Button>
-          <Button
+          </PlainButton>
+          <PlainButton
             size="large"
-            type="primary"
+            variant="primary"
             htmlType="submit"
             name="answer"
             value="adult"
@@ -70,7 +70,7 @@ export function AgeGate({ onConfirm }: AgeGateProps) {
             }}
           >
             Yes, I&apos;m 18 or older
-          </Button>
+          </PlainButton>
         </form>
       </section>
     </div>

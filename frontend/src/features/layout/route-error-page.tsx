@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { PlainButton } from '@/shared/ui/plain-button';
 import { PlainResult } from '@/shared/ui/plain-ui';
 import { reloadPage } from '@/shared/browser/page-navigation';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -15,9 +15,9 @@ export function RouteErrorPage() {
         title={<h1 className="page__title">Something went wrong</h1>}
         subtitle="This page could not be shown. Reloading usually fixes it; your pack is kept."
         actions={
-          <Button type="primary" onClick={reloadPage}>
+          <PlainButton variant="primary" onClick={reloadPage}>
             Reload page
-          </Button>
+          </PlainButton>
         }
       />
     </main>

@@ -1,8 +1,7 @@
 import { CloseOutlined, MenuOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { AccentButton } from '@/shared/ui/accent-button';
+import { PlainButton } from '@/shared/ui/plain-button';
 import './site-header.css';
 
 export interface NavItem {
@@ -76,24 +75,25 @@ export function SiteHeader({ brandName, homeHref, navItems, cartCount, onCartCli
 
         <div className="site-header__actions">
           <span className="site-header__cart-wrap">
-            <AccentButton
+            <PlainButton
+              variant="accent"
               icon={<ShoppingCartOutlined aria-hidden />}
               onClick={onCartClick}
               aria-label={`Your pack, ${cartCount} ${canWord}`}
               className="site-header__cart"
             >
               <span className="site-header__cart-text">Your Pack</span>
-            </AccentButton>
+            </PlainButton>
             {cartCount > 0 ? (
               <span className="site-header__cart-count" aria-hidden>
                 {cartCount > 999 ? '999+' : cartCount}
               </span>
             ) : null}
           </span>
-          <Button
+          <PlainButton
             ref={toggle}
             className="site-header__menu-toggle"
-            type="text"
+            variant="text"
             icon={menuOpen ? <CloseOutlined aria-hidden /> : <MenuOutlined aria-hidden />}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}

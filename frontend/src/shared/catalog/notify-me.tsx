@@ -1,12 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { Product } from '@brewery/shop-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '@/shared/api/api-error';
 import { productsQueryOptions } from '@/shared/api/products/get-products';
 import { useNotifyMe } from './api/notify-me';
 import './notify-me.css';
+import { PlainButton } from '@/shared/ui/plain-button';
 
 export interface NotifyMeProps {
   product: Product;
@@ -51,7 +51,7 @@ export function NotifyMe({ product, upcoming }: NotifyMeProps) {
 
   if (!open) {
     return (
-      <Button
+      <PlainButton
         block
         className="notify-me__open"
         icon={<BellOutlined aria-hidden />}
@@ -59,7 +59,7 @@ export function NotifyMe({ product, upcoming }: NotifyMeProps) {
         aria-label={`${offer}: ${product.name}`}
       >
         {offer}
-      </Button>
+      </PlainButton>
     );
   }
 
@@ -112,9 +112,9 @@ export function NotifyMe({ product, upcoming }: NotifyMeProps) {
           aria-invalid={fieldError !== null}
           aria-describedby={fieldError === null ? undefined : errorId}
         />
-        <Button htmlType="submit" type="primary" loading={notify.isPending}>
+        <PlainButton htmlType="submit" variant="primary" loading={notify.isPending}>
           Notify me
-        </Button>
+        </PlainButton>
       </div>
       {fieldError === null ? null : (
         <p id={errorId} className="notify-me__error" role="alert">

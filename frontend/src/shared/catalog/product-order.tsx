@@ -13,7 +13,7 @@ import {
   packSizeLabel,
   productStockMarker,
 } from '@brewery/shop-rules';
-import { Button, Tag } from 'antd';
+import { PlainButton, PlainTag } from '@/shared/ui/plain-button';
 import { useId, useRef, useState } from 'react';
 import { NotifyMe } from './notify-me';
 import { addBlockedReason, limitPerOrderText, maxPacksToAdd } from './order-limit';
@@ -145,8 +145,8 @@ function PackOrder({ product, cansInPack, onAdd, earlyAccessId }: PackOrderProps
       </div>
       {limit !== null ? <p className="product-card__limit">{limitPerOrderText(limit)}</p> : null}
 
-      <Button
-        type="primary"
+      <PlainButton
+        variant="primary"
         block
         size="large"
         icon={label === 'Add to Pack' ? <ShoppingCartOutlined aria-hidden /> : undefined}
@@ -157,7 +157,7 @@ function PackOrder({ product, cansInPack, onAdd, earlyAccessId }: PackOrderProps
         data-testid={earlyAccessId === undefined ? undefined : 'members-early-access-add'}
       >
         {label}
-      </Button>
+      </PlainButton>
       {product.inventory <= 0 && !product.archived ? <NotifyMe product={product} upcoming={false} /> : null}
     </>
   );
@@ -169,17 +169,17 @@ export function ProductBadges({ product }: { product: Product }) {
   return (
     <>
       {product.archived ? (
-        <Tag className="product-card__badge product-card__badge--archived">ARCHIVED</Tag>
+        <PlainTag className="product-card__badge product-card__badge--archived">ARCHIVED</PlainTag>
       ) : product.beerType ? (
-        <Tag className="product-card__badge product-card__badge--type">{product.beerType}</Tag>
+        <PlainTag className="product-card__badge product-card__badge--type">{product.beerType}</PlainTag>
       ) : null}
       {stockMarker ? (
-        <Tag
+        <PlainTag
           color={stockMarker === 'LOW STOCK' ? undefined : 'red'}
           className={`product-card__badge${stockMarker === 'LOW STOCK' ? ' product-card__badge--low' : ''}`}
         >
           {stockMarker}
-        </Tag>
+        </PlainTag>
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 import { PlainResult } from '@/shared/ui/plain-ui';
-import { ButtonLink } from '@/shared/ui/button-link';
+import { PlainButtonLink } from '@/shared/ui/plain-button';
 import { PageMeta } from '@/shared/ui/page-meta';
 
 export interface NotFoundPageProps {
@@ -17,10 +17,10 @@ export function NotFoundPage({ homeHref, shopHref }: NotFoundPageProps) {
         subtitle="Sorry, we couldn't find that page. It may have moved, or the link may be mistyped."
         actions={
           <>
-            <ButtonLink type="primary" to={homeHref}>
+            <PlainButtonLink variant="primary" to={homeHref}>
               Return to Home
-            </ButtonLink>
-            <ButtonLink to={shopHref}>Browse the Shop</ButtonLink>
+            </PlainButtonLink>
+            <PlainButtonLink to={shopHref}>Browse the Shop</PlainButtonLink>
           </>
         }
       />

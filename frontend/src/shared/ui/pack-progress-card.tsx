@@ -1,6 +1,6 @@
 import type { PackValidation } from '@brewery/shop-rules';
 import { packProgressPercent, shopHelperText } from '@brewery/shop-rules';
-import { AccentButton } from '@/shared/ui/accent-button';
+import { PlainButton } from '@/shared/ui/plain-button';
 import { ProgressBar } from '@/shared/ui/plain-ui';
 import './pack-progress-card.css';
 
@@ -24,7 +24,8 @@ export function PackProgressCard({ validation, onCheckout }: PackProgressCardPro
         </p>
       </div>
       <ProgressBar className="pack-progress__bar" percent={percent} done={validation.isValid} label="Pack progress" />
-      <AccentButton
+      <PlainButton
+        variant="accent"
         size="large"
         disabled={!validation.isValid}
         onClick={onCheckout}
@@ -32,7 +33,7 @@ export function PackProgressCard({ validation, onCheckout }: PackProgressCardPro
         aria-label="Proceed to Checkout"
       >
         <span className="pack-progress__checkout-lead">Proceed to </span>Checkout
-      </AccentButton>
+      </PlainButton>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { PlainButton } from './plain-button';
 import './quantity-stepper.css';
 
 export interface QuantityStepperProps {
@@ -19,7 +19,7 @@ export function QuantityStepper({ value, min, max, onChange, label, disabled = f
   const canIncrease = !disabled && value < max;
   return (
     <div className={`quantity-stepper quantity-stepper--${size}`} role="group" aria-label={label}>
-      <Button
+      <PlainButton
         size={size}
         icon={<MinusOutlined aria-hidden />}
         aria-label={`Decrease ${label}`}
@@ -29,7 +29,7 @@ export function QuantityStepper({ value, min, max, onChange, label, disabled = f
       <output className="quantity-stepper__value" aria-live="polite" aria-label={`${label}: ${value}`}>
         {value}
       </output>
-      <Button
+      <PlainButton
         size={size}
         icon={<PlusOutlined aria-hidden />}
         aria-label={`Increase ${label}`}
