@@ -25,6 +25,12 @@ const E2E_S = Number(process.env.BENCH_E2E_SECONDS ?? 10);
 const HISTORY_ORDERS = 10_000;
 const SUCCEEDS = '4242 4242 4242 4242';
 /** BENCH_RELEASE_PARTS=e2e,history runs only those parts (release, scheduled, burst, e2e, history). */
+/**
+ * Another checkout of the shop, built (`npm ci && npm run build:server` in it): the end-to-end runs alternate
+ * between this build and that one, run for run, and print both and their ratio. How to make one:
+ * `git worktree add ../baseline <commit> && (cd ../baseline && npm ci && npm run build:server)`.
+ */
+const BASELINE = process.env.BENCH_BASELINE;
 const PARTS = (process.env.BENCH_RELEASE_PARTS ?? 'release,scheduled,burst,e2e,history').split(',');
 /** How long before its release time the scheduled release's 300 shoppers are waiting on the beer page. */
 const SCHEDULED_LEAD_MS = 6_000;
@@ -350,7 +356,7 @@ async function bareAppendRate(store: EventStore): Promise<number> {
   return count / ((performance.now() - started) / 1000);
 }
 
-async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPostgres | null): Promise<EndToEndRun> {
+async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPostgres | null, root?: string): Promise<EndToEndRun> {
   const env: Record<string, string> = {};
   let bare: number;
   if (engine === 'postgres' && postgres) {
@@ -372,7 +378,7 @@ async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPos
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const shop = await startShop(env);
+  const shop = await startShop(env, undefined, root);
   try {
     const token = await shop.adminToken();
     const { id } = await shop.api<{ id: string }>('POST', '/api/admin/products', beerForm('Bench Pale Ale', 10_000_000), token);
@@ -604,7 +610,13 @@ export async function releaseBench(): Promise<Figure[]> {
     for (const engine of ['pglite', 'postgres'] as const) {
       if ((engine === 'postgres' && postgres === null) || !PARTS.includes('e2e')) continue;
       const e2e: EndToEndRun[] = [];
-      for (let run = 0; run < RUNS; run++) e2e.push(await endToEndRun(engine, postgres));
+      const before: EndToEndRun[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        // With a build to compare, the two take turns, each going first in every other round.
+        if (BASELINE !== undefined && run % 2 === 1) before.push(await endToEndRun(engine, postgres, BASELINE));
+        e2e.push(await endToEndRun(engine, postgres));
+        if (BASELINE !== undefined && run % 2 === 0) before.push(await endToEndRun(engine, postgres, BASELINE));
+      }
       const how = `${RUNS} runs, median; a fresh built server per run on ${engine === 'pglite' ? 'embedded PGlite' : 'a PostgreSQL server'} (memory read models); ${E2E_CLIENTS} clients for ${E2E_S} s: create-payment-intent, confirm with the test card, which answers once the shop has captured; lag: commit of an event to its read-model update, measured in the server (GET /api/health load.projectionLagMs); bare appends: 1,000 single appends from one caller to the same engine`;
       figures.push(
         figure(
@@ -614,6 +626,23 @@ export async function releaseBench(): Promise<Figure[]> {
           how,
         ),
       );
+      if (BASELINE !== undefined) {
+        const baselineHow = `${how}; the build in ${BASELINE}, alternating with this one run for run`;
+        figures.push(
+          figure(
+            `End to end on ${engine}, the build in BENCH_BASELINE`,
+            'orders/s',
+            before.map((r) => r.ordersPerSecond),
+            baselineHow,
+          ),
+          figure(
+            `End to end on ${engine}: this build / BENCH_BASELINE`,
+            '×',
+            e2e.map((r, i) => r.ordersPerSecond / (before[i]?.ordersPerSecond ?? Number.NaN)),
+            `${RUNS} rounds, median of the per-round ratio (the two run back to back)`,
+          ),
+        );
+      }
       figures.push(
         figure(
           `  bare appends on ${engine}, one caller`,

@@ -27,6 +27,8 @@ export interface ShopServerOptions {
    * make it pid 1 of its own pid namespace, as in a container; killing the launcher then kills the server.
    */
   launcher?: readonly string[];
+  /** The checkout whose built server runs (`backend/dist/main.js`): this one unless a benchmark compares another build. */
+  root?: string;
 }
 
 export interface ShopServer {
@@ -93,7 +95,7 @@ export const GENEROUS_CHECKOUT_LIMITS = {
 
 /** Starts the built shop (`backend/dist/main.js`) on 127.0.0.1, with a fresh data directory unless given one. */
 export async function startShopServer(options: ShopServerOptions = {}): Promise<ShopServer> {
-  const { env = {}, dataDir: givenDataDir, name, launcher = [] } = options;
+  const { env = {}, dataDir: givenDataDir, name, launcher = [], root = ROOT } = options;
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'brewery-shop-'));
   const url = `http://127.0.0.1:${port}`;
@@ -103,9 +105,9 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   const launch = async (): Promise<void> => {
     const [command = process.execPath, ...prefix] = launcher.length > 0 ? launcher : [process.execPath];
     const args =
-      launcher.length > 0 ? [...prefix, process.execPath, join(ROOT, 'backend/dist/main.js')] : [join(ROOT, 'backend/dist/main.js')];
+      launcher.length > 0 ? [...prefix, process.execPath, join(root, 'backend/dist/main.js')] : [join(root, 'backend/dist/main.js')];
     const started = spawn(command, args, {
-      cwd: ROOT,
+      cwd: root,
       env: {
         ...process.env,
         NODE_OPTIONS: '',
