@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,6 +10,8 @@ import { keptTapsScript } from './src/app/tap-keeper.ts';
 /** The shared rules are TypeScript source in the workspace, so the browser bundles exactly what the server runs. */
 export const shopRulesEntry = fileURLToPath(new URL('../shop-rules/src/index.ts', import.meta.url));
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
+/** The ES build of antd's icons (the package's own map gives Node its CommonJS build). */
+const iconsEsEntry = createRequire(import.meta.url).resolve('@ant-design/icons').replace(/lib[\\/]index\.js$/, 'es/index.js');
 /** The API server the dev and preview servers forward `/api` to. */
 const apiTarget = process.env['API_PROXY_TARGET'] ?? 'http://127.0.0.1:3000';
 
@@ -58,7 +61,14 @@ function inlineTapKeeper(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), inlineTapKeeper(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
-    alias: { '@brewery/shop-rules': shopRulesEntry, '@': sourceRoot },
+    alias: [
+      { find: '@brewery/shop-rules', replacement: shopRulesEntry },
+      { find: '@', replacement: sourceRoot },
+      // Under Node, the icons' package gives its CommonJS build, which the bundler cannot prune: the server's
+      // bundle carried every icon antd has (2.9 MB of source, held in memory once a page was drawn). Its ES
+      // build keeps only the icons the pages use.
+      ...(isSsrBuild ? [{ find: /^@ant-design\/icons$/, replacement: iconsEsEntry }] : []),
+    ],
   },
   server: {
     proxy: { '/api': apiTarget },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,22 @@ export const ROOT = ((): string => {
   }
 })();
 const LOG_DIR = join(ROOT, '.tmp/test-reports/server-logs');
+
+/**
+ * The environment `npm start` gives the server (the `VAR=value` words before `node` in package.json's start
+ * script), so that a test or a benchmark runs it as production does: today glibc's trim threshold, which decides
+ * how much memory an idle shop holds (docs/operations.md).
+ */
+export function startScriptEnv(root: string = ROOT): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const env: Record<string, string> = {};
+  for (const word of (pkg.scripts?.start ?? '').split(/\s+/)) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(word);
+    if (assignment === null) break;
+    env[assignment[1] ?? ''] = assignment[2] ?? '';
+  }
+  return env;
+}
 
 export interface ShopServerOptions {
   /** Extra environment for the process (PORT, HOST and DATA_DIR are set here). */
@@ -110,6 +126,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
       cwd: root,
       env: {
         ...process.env,
+        ...startScriptEnv(root),
         NODE_OPTIONS: '',
         ADMIN_PASSWORD: BROWSER_ADMIN_PASSWORD,
         LOG_LEVEL: 'warn',
