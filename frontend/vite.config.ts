@@ -11,7 +11,9 @@ import { keptTapsScript } from './src/app/tap-keeper.ts';
 export const shopRulesEntry = fileURLToPath(new URL('../shop-rules/src/index.ts', import.meta.url));
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
 /** The ES build of antd's icons (the package's own map gives Node its CommonJS build). */
-const iconsEsEntry = createRequire(import.meta.url).resolve('@ant-design/icons').replace(/lib[\\/]index\.js$/, 'es/index.js');
+const iconsEsEntry = createRequire(import.meta.url)
+  .resolve('@ant-design/icons')
+  .replace(/lib[\\/]index\.js$/, 'es/index.js');
 /** The API server the dev and preview servers forward `/api` to. */
 const apiTarget = process.env['API_PROXY_TARGET'] ?? 'http://127.0.0.1:3000';
 
