@@ -17,14 +17,11 @@ import { serializeServerState } from './server-state';
 import type { DocumentParts, ViteManifest } from './shop-document';
 import { firstPageSearchPath } from '@/features/admin-orders/prefetch-order-tab';
 import { ADMIN_TABS, adminTab } from '@/app/routes/admin-tabs';
-import { VERIFY_ADMIN_PATH } from '@/features/admin-session/api/verify-admin';
 import { chunksOf, drawnAdminDocument, fillTemplate, splitHoisted, withAdminBoot, withPreloads } from './shop-document';
 import { seedOrderTab } from '@/features/admin-orders/prefetch-order-tab';
 import type { OrderSearchPage } from '@/features/admin-orders/api/search-admin-orders';
-// The admin session's context and check, not its barrel: that carries the sign-in form (antd), which the server
-// then loaded at its first page whatever the page.
-import { verifyAdminQueryOptions } from '@/features/admin-session/api/verify-admin';
-import { ServerAdminSession } from '@/features/admin-session/server-admin-session';
+import { VERIFY_ADMIN_PATH, verifyAdminQueryOptions } from '@/shared/api/admin-verify/verify-admin';
+import { ServerAdminSession } from '@/shared/admin-access/server-admin-session';
 import type { AdminBoot } from '@/shared/api/early-requests';
 
 export type { ViteManifest } from './shop-document';

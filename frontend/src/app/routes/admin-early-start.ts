@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchOrderTab, seedOrderTab } from '@/features/admin-orders/prefetch-order-tab';
 import type { OrderSearchPage } from '@/features/admin-orders/api/search-admin-orders';
-import { verifyAdminQueryOptions } from '@/features/admin-session/api/verify-admin';
+import { verifyAdminQueryOptions } from '@/shared/api/admin-verify/verify-admin';
 import { adminTab } from './admin-tabs';
 
 /**

@@ -5,9 +5,9 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { AdminLoginForm } from './admin-login-form';
 import { readAdminToken, removeAdminToken, storeAdminToken } from '@/shared/api/admin-token';
 import { logoutAdmin } from './api/logout-admin';
-import { verifyAdminQueryOptions, useVerifyAdmin } from './api/verify-admin';
+import { verifyAdminQueryOptions, useVerifyAdmin } from '@/shared/api/admin-verify/verify-admin';
 import { ADMIN_QUERY_KEY } from '@/shared/api/admin-query-key';
-import { ServerAdminSession } from './server-admin-session';
+import { ServerAdminSession } from '@/shared/admin-access/server-admin-session';
 
 /** Stands for the token while the server draws the page. */
 const DRAWN_ON_SERVER = 'drawn-on-server';

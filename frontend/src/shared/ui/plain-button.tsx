@@ -86,6 +86,19 @@ export function PlainButton({
   );
 }
 
+/**
+ * A click handler for a link to a page of the shop: a plain click navigates inside the app; a middle-click or a
+ * click with a modifier key is left to the browser (a new tab, a download).
+ */
+export function useInAppNavigation(to: string): (event: MouseEvent<HTMLElement>) => void {
+  const navigate = useNavigate();
+  return (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(to);
+  };
+}
+
 export interface PlainButtonLinkProps extends Look {
   to: string;
   children?: ReactNode;
@@ -97,12 +110,7 @@ export interface PlainButtonLinkProps extends Look {
  * that navigates inside the app on a plain click.
  */
 export function PlainButtonLink({ to, children, icon, 'aria-label': ariaLabel, ...look }: PlainButtonLinkProps) {
-  const navigate = useNavigate();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void navigate(to);
-  };
+  const onClick = useInAppNavigation(to);
   return (
     <a href={to} onClick={onClick} className={lookClass(look, children === undefined)} aria-label={ariaLabel}>
       <Content icon={icon}>{children}</Content>
