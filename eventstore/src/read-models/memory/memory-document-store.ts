@@ -16,6 +16,7 @@ import type {
 import { PRESERVED_COLLECTIONS } from '../preserved-collections';
 import { upsertSeed } from '../upsert-seed';
 import { CompiledQueryCache, documentMatcher } from './compiled-query-cache';
+import { EqualityIndexes } from './equality-index';
 import { assertCollectionName, splitUpdate, type Modifier } from './memory-update';
 import { QueryCache, queryCacheKey } from './query-cache';
 import { applySimpleUpdate } from './simple-update';
@@ -94,6 +95,8 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
   /** By `_id`, so one-document lookups and writes touch one map entry. */
   private readonly docs = new Map<string, Doc>();
   private readonly cache = new QueryCache();
+  /** Hash indexes on the declared indexes' leading fields, built when a query first uses one. */
+  private readonly indexes = new EqualityIndexes();
 
   constructor(
     readonly name: string,
@@ -106,6 +109,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
 
   clear(): void {
     this.docs.clear();
+    this.indexes.reset(this.docs);
     this.cache.invalidate();
   }
 
@@ -116,6 +120,7 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
       for (const [id, doc] of other.docs) this.docs.set(id, doc);
       other.clear();
     }
+    this.indexes.reset(this.docs);
     this.cache.invalidate();
   }
 
@@ -208,20 +213,29 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     });
   }
 
-  /** Nothing to keep: every query here scans memory (and the query cache serves repeated ones). */
+  /**
+   * A query naming the index's leading fields by value looks at the documents with those values only (a hash
+   * index, built on first use); any other query scans memory, and the query cache serves repeated ones.
+   */
   ensureIndex(keys: Sort): Promise<void> {
     if (Object.keys(keys).length === 0) return Promise.reject(new TypeError(`${this.name}: an index needs at least one key`));
+    this.indexes.declare(keys);
     return Promise.resolve();
   }
 
-  /** Every write goes through here or `remove`, which is what keeps the query cache honest. */
+  /** Every write goes through here or `remove`, which is what keeps the indexes and the query cache honest. */
   private store(doc: Doc): void {
+    const previous = this.docs.get(doc._id);
     this.docs.set(doc._id, doc);
+    this.indexes.stored(previous, doc);
     this.cache.invalidate();
   }
 
   private remove(id: string): void {
+    const doc = this.docs.get(id);
+    if (doc === undefined) return;
     this.docs.delete(id);
+    this.indexes.removed(doc);
     this.cache.invalidate();
   }
 
@@ -252,14 +266,17 @@ class MemoryCollection<T extends Doc> implements Collection<T> {
     return found;
   }
 
-  /** A filter naming one string `_id` looks at one map entry instead of the whole collection. */
+  /**
+   * A filter naming one string `_id` looks at one map entry, one naming an index's leading fields by value
+   * at the documents with those values, and any other at the whole collection.
+   */
   private candidates(filter: Filter): Iterable<Doc> {
     const id = filter._id;
     if (typeof id === 'string') {
       const doc = this.docs.get(id);
       return doc ? [doc] : [];
     }
-    return this.docs.values();
+    return this.indexes.candidates(filter, this.docs) ?? this.docs.values();
   }
 
   private matches(filter: Filter): Doc[] {
