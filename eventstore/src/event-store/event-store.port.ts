@@ -119,7 +119,8 @@ export interface EventStore {
   countEventsAfter(position: number, limit: number): Promise<number | null>;
   /**
    * The stream's current revision when this adapter knows it without a query (it is the only writer and
-   * appended to the stream since it opened); undefined otherwise. Optional: adapters that cannot know omit it.
+   * appended to the stream since it opened, or read it empty since: -1); undefined otherwise. Optional: adapters
+   * that cannot know omit it.
    */
   knownStreamRevision?(streamName: string): number | undefined;
   /** The head position when this adapter knows it without a query (the only writer); undefined otherwise. */

@@ -318,6 +318,30 @@ describe('CommandPipeline', () => {
       expect(reads).toEqual([]);
     });
 
+    it('given a single writer that read a stream empty, when commands that decide nothing run on it again, then nothing more is read, and an append there is seen', async () => {
+      const { store: spy, reads } = spying();
+      const cached = new CommandPipeline(spy, undefined, clock);
+      for (let i = 0; i < 3; i++) await cached.run(increment('counter-cache-empty', 0));
+      expect(reads).toEqual([{ stream: 'counter-cache-empty', fromRevision: undefined }]);
+      expect(await cached.load('counter-cache-empty', counter)).toEqual({ state: 0, revision: -1 });
+      expect(reads).toHaveLength(1);
+
+      // Another pipeline of this process appends there: the cached empty state is no longer current.
+      await new CommandPipeline(store, undefined, clock).run(increment('counter-cache-empty', 3));
+      expect(await cached.load('counter-cache-empty', counter)).toEqual({ state: 3, revision: 0 });
+      expect((await cached.run(increment('counter-cache-empty', 1))).state).toBe(4);
+    });
+
+    it('given a store with other writers, when a command that decides nothing runs on an empty stream again, then the stream is read each time', async () => {
+      const { store: spy, reads } = spying(false);
+      const cached = new CommandPipeline(spy, undefined, clock);
+      for (let i = 0; i < 2; i++) await cached.run(increment('counter-cache-empty-shared', 0));
+      expect(reads).toEqual([
+        { stream: 'counter-cache-empty-shared', fromRevision: undefined },
+        { stream: 'counter-cache-empty-shared', fromRevision: undefined },
+      ]);
+    });
+
     it('given a stream this process has written, when it loads it again, then only the events after its revision are read', async () => {
       const { store: spy, reads } = spying(false);
       const cached = new CommandPipeline(spy, undefined, clock);

@@ -281,7 +281,8 @@ export class CommandPipeline {
       state = decider.evolve(state, { type: event.type, data: event.data } as Event);
       revision = event.revision;
     }
-    if (revision !== -1 && (cached === undefined || recorded.length > 0)) {
+    // An empty stream is kept too: a single writer that read it empty knows it stays so until it appends to it.
+    if (cached === undefined || recorded.length > 0) {
       this.cache.set(streamName, { fold: decider, state, revision });
     }
     return { state, revision };

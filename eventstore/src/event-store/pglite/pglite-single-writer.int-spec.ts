@@ -91,6 +91,32 @@ describe('PgliteEventStore as the single writer of its database', () => {
     }
   });
 
+  it('knows a stream it read empty is empty until it appends to it, and learns nothing from a read of part of a stream', async () => {
+    const store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+    try {
+      expect(await store.readStream('thing-empty', { fromRevision: 3 })).toEqual([]);
+      expect(store.knownStreamRevision('thing-empty')).toBeUndefined();
+      expect(await store.readStream('thing-empty', { maxCount: 0 })).toEqual([]);
+      expect(store.knownStreamRevision('thing-empty')).toBeUndefined();
+      expect(await store.readStream('thing-empty')).toEqual([]);
+      expect(store.knownStreamRevision('thing-empty')).toBe(-1);
+      await store.append('thing-empty', [{ type: 'Happened', data: {}, metadata }], { expectedRevision: 'no_stream' });
+      expect(store.knownStreamRevision('thing-empty')).toBe(0);
+
+      // A read that raced an append answers before it (the database serves one statement at a time): the
+      // revision the append recorded stands.
+      const [read, appended] = await Promise.all([
+        store.readStream('thing-raced'),
+        store.append('thing-raced', [{ type: 'Happened', data: {}, metadata }], { expectedRevision: 'any' }),
+      ]);
+      expect(read).toEqual([]);
+      expect(appended.nextExpectedRevision).toBe(0);
+      expect(store.knownStreamRevision('thing-raced')).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('given events written before it opened, reads those from the database and the new ones from memory, without a gap', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'single-writer-'));
     dirs.push(dir);

@@ -49,6 +49,16 @@ describe('RecentEvents (a single writer’s memory of its own appends)', () => {
     expect(recent.revisionOf('b-1')).toBeUndefined();
   });
 
+  it('given a stream read empty, knows it at -1 until it appends there; a stream it appended to is never taken back to -1', () => {
+    const recent = new RecentEvents(-1);
+    recent.foundEmpty('a-1');
+    expect(recent.revisionOf('a-1')).toBe(-1);
+    recent.appended('a-1', [event('e1')], 0, 0);
+    expect(recent.revisionOf('a-1')).toBe(0);
+    recent.foundEmpty('a-1');
+    expect(recent.revisionOf('a-1')).toBe(0);
+  });
+
   it('given an answer out of commit order, stops vouching for anything rather than skip an event', () => {
     const recent = new RecentEvents(-1);
     recent.appended('a-1', [event('e2')], 5, 0);

@@ -73,7 +73,24 @@ export class RecentEvents {
     return this.broken ? undefined : (this.events.at(-1)?.globalPosition ?? this.floor);
   }
 
-  /** The stream's revision if this writer appended to it since it opened; undefined when it does not know. */
+  /**
+   * A read of the whole stream found no event. Only this writer appends, and a read answers after every append
+   * written before it and before any written after it, so the stream stays empty until this writer's next append
+   * to it (which `appended` records): -1 is its revision until then.
+   */
+  foundEmpty(streamName: string): void {
+    if (this.broken || this.revisions.has(streamName)) return;
+    this.revisions.set(streamName, -1);
+    if (this.revisions.size > STREAM_CAPACITY) {
+      const oldest = this.revisions.keys().next();
+      if (oldest.done !== true) this.revisions.delete(oldest.value);
+    }
+  }
+
+  /**
+   * The stream's revision if this writer appended to it since it opened (-1 when it read it empty since and
+   * has not appended to it); undefined when it does not know.
+   */
   revisionOf(streamName: string): number | undefined {
     return this.broken ? undefined : this.revisions.get(streamName);
   }

@@ -104,8 +104,11 @@ export abstract class SqlEventStore implements EventStore {
     return result;
   }
 
-  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return this.log.readStream(streamName, options);
+  async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    const events = await this.log.readStream(streamName, options);
+    // The whole stream asked for and none there: a single writer knows it is empty until it appends to it.
+    if (events.length === 0 && (options?.fromRevision ?? 0) <= 0 && options?.maxCount !== 0) this.recent?.foundEmpty(streamName);
+    return events;
   }
 
   countEventsAfter(position: number, limit: number): Promise<number> {
