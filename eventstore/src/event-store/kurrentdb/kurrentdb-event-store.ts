@@ -21,7 +21,7 @@ import type {
   SubscribeToAllOptions,
   Subscription,
 } from '../event-store.port';
-import { assertAppendSize } from '../append-size';
+import { assertAppendSize, serializeEvents } from '../append-size';
 import { withoutPassword } from '../connection-url';
 import { validateExpectedRevision } from '../expected-revision';
 import {
@@ -72,7 +72,7 @@ export class KurrentDbEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     validateExpectedRevision(options.expectedRevision);
-    assertAppendSize(streamName, events);
+    assertAppendSize(streamName, serializeEvents(events));
     let result: Awaited<ReturnType<KurrentDBClient['appendToStream']>>;
     try {
       result = await this.client.appendToStream(streamName, events.map(toKurrentEventData), {

@@ -91,6 +91,25 @@ describe('PgliteEventStore as the single writer of its database', () => {
     }
   });
 
+  it('given the caller changes its event after appending, subscriptions fed from memory see what was written, as the database holds it', async () => {
+    const store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
+    try {
+      const watcher = follow(store, null);
+      const data = { n: 1, gone: undefined, nested: { k: 'v' } };
+      const appending = store.append('thing-copied', [{ type: 'Happened', data, metadata }], { expectedRevision: 'any' });
+      data.nested.k = 'changed';
+      await appending;
+      data.n = 2;
+      await until(() => watcher.seen.length === 1);
+      expect(watcher.seen[0]?.data).toEqual({ n: 1, nested: { k: 'v' } });
+      expect(Object.keys(watcher.seen[0]?.data as object)).not.toContain('gone');
+      expect((await store.readStream('thing-copied')).map(canonical)).toEqual(watcher.seen.map(canonical));
+      await watcher.stop();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('knows a stream it read empty is empty until it appends to it, and learns nothing from a read of part of a stream', async () => {
     const store = await PgliteEventStore.open({ dataDir: PGLITE_IN_MEMORY });
     try {

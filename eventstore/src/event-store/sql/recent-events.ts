@@ -1,13 +1,15 @@
-import type { EventToAppend, RecordedEvent } from '../event-store.port';
+import type { RecordedEvent } from '../event-store.port';
 
 /** Events kept for subscriptions that follow the head; older reads go to the database. */
 const CAPACITY = 20_000;
+/** Kept beyond the capacity before the oldest are dropped, so they go a thousand at a time rather than one per append. */
+const TRIM_SLACK = 1_000;
 /** Streams whose revision is remembered (least recently appended forgotten first). */
 const STREAM_CAPACITY = 200_000;
 
 /**
  * What a single writer knows without asking its database: every event it appended since it opened (the
- * last 20,000 of them) and the revision of every stream it appended to. Valid only when this process is
+ * last 20,000 of them at least) and the revision of every stream it appended to. Valid only when this process is
  * the only writer (PGlite holds its data directory's lock), because then nothing else can append.
  *
  * Subscriptions that have caught up read new events from here instead of running a query per wake (a
@@ -25,9 +27,15 @@ export class RecentEvents {
     this.floor = headAtOpen;
   }
 
-  /** Records what an append wrote: `lastPosition` and `nextRevision` as the store answered. */
-  appended(streamName: string, events: readonly (EventToAppend & { id: string })[], lastPosition: number, nextRevision: number): void {
-    if (this.broken || events.length === 0) return;
+  /**
+   * Records what an append wrote: its events as the JSON array of `{ id, type, data, metadata }` it wrote, and
+   * `lastPosition` and `nextRevision` as the store answered. Parsed back from that text, the events are what the
+   * database would give back: plain JSON, no undefined, nothing shared with the caller's objects.
+   */
+  appended(streamName: string, recordsJson: string, lastPosition: number, nextRevision: number): void {
+    if (this.broken) return;
+    const events = JSON.parse(recordsJson) as { id: string; type: string; data: unknown; metadata: RecordedEvent['metadata'] }[];
+    if (events.length === 0) return;
     const firstPosition = lastPosition - events.length + 1;
     const newest = this.events.at(-1)?.globalPosition ?? this.floor;
     if (firstPosition <= newest) {
@@ -44,12 +52,11 @@ export class RecentEvents {
         revision: nextRevision - events.length + 1 + index,
         globalPosition: firstPosition + index,
         type: event.type,
-        // As the database would give it back: plain JSON, no undefined, no shared references.
-        data: JSON.parse(JSON.stringify(event.data ?? null)) as unknown,
-        metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
+        data: event.data,
+        metadata: event.metadata,
       });
     });
-    if (this.events.length > CAPACITY) {
+    if (this.events.length > CAPACITY + TRIM_SLACK) {
       const trimmed = this.events.splice(0, this.events.length - CAPACITY);
       this.floor = trimmed.at(-1)?.globalPosition ?? this.floor;
     }

@@ -7,6 +7,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
 } from '../event-store.port';
+import { assertAppendSize, serializeEvents } from '../append-size';
 import { DuplicateEventIdError } from '../event-store.errors';
 import { isUuid, newEventId } from '../event-id';
 import { validateExpectedRevision } from '../expected-revision';
@@ -50,7 +51,8 @@ interface BatchRow extends AppendRow {
 /** One append waiting for its turn: what to write, and whom to answer. */
 interface QueuedAppend {
   streamName: string;
-  events: readonly (EventToAppend & { id: string })[];
+  /** The events as `brewery_append` takes them: a JSON array of `{ id, type, data, metadata }`, made once. */
+  recordsJson: string;
   expectedRevision: ExpectedRevision;
   resolve: (outcome: SqlAppendOutcome) => void;
   reject: (error: unknown) => void;
@@ -67,8 +69,8 @@ interface QueuedTailRead {
 /** Stream tails read together at most, in one statement. */
 const MAX_TAIL_READS_PER_STATEMENT = 64;
 
-/** Told of every append that wrote, in commit order, before its caller hears of it. */
-export type AppendedListener = (streamName: string, events: readonly (EventToAppend & { id: string })[], outcome: SqlAppendOutcome) => void;
+/** Told of every append that wrote, in commit order, before its caller hears of it: its events as the JSON written. */
+export type AppendedListener = (streamName: string, recordsJson: string, outcome: SqlAppendOutcome) => void;
 
 /**
  * The event log over plain SQL, shared by the PGlite and PostgreSQL adapters. An append is one
@@ -93,16 +95,25 @@ export class SqlEventLog {
     private readonly onAppended: AppendedListener = () => undefined,
   ) {}
 
+  /**
+   * Each event's data and metadata are made JSON once: the size is counted on that text, the statement carries
+   * it, and a single writer keeps what it parses back.
+   */
   async append(streamName: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<SqlAppendOutcome> {
+    const serialized = serializeEvents(events);
+    assertAppendSize(streamName, serialized);
     validateExpectedRevision(expectedRevision);
     if (streamName.length === 0) throw new Error('Stream name must not be empty');
-    const withIds = events.map((event) => ({ ...event, id: (event.id ?? newEventId()).toLowerCase() }));
-    const ids = withIds.map((event) => event.id);
+    const ids = events.map((event) => (event.id ?? newEventId()).toLowerCase());
     const badId = ids.find((id) => !isUuid(id));
     if (badId !== undefined) throw new Error(`Event id is not a UUID: ${badId}`);
     if (new Set(ids).size !== ids.length) throw new DuplicateEventIdError(streamName, ids, 'the batch repeats an event id');
+    const records = serialized.map(
+      (event, index) =>
+        `{"id":${JSON.stringify(ids[index])},"type":${JSON.stringify(event.type)},"data":${event.dataJson},"metadata":${event.metadataJson}}`,
+    );
     return new Promise((resolve, reject) => {
-      this.queue.push({ streamName, events: withIds, expectedRevision, resolve, reject });
+      this.queue.push({ streamName, recordsJson: `[${records.join(',')}]`, expectedRevision, resolve, reject });
       this.writeNext();
     });
   }
@@ -124,7 +135,7 @@ export class SqlEventLog {
       rows = await this.executor.query<AppendRow>(
         // text, then jsonb: both drivers pass a string parameter through untouched as text.
         'SELECT next_revision, last_position, written FROM brewery_append($1, $2, $3::text::jsonb, $4)',
-        [append.streamName, String(append.expectedRevision), JSON.stringify(recordsOf(append)), this.notifyChannel],
+        [append.streamName, String(append.expectedRevision), append.recordsJson, this.notifyChannel],
       );
     } catch (error) {
       append.reject(appendErrorFromSql(error, append.streamName, append.expectedRevision));
@@ -140,9 +151,12 @@ export class SqlEventLog {
         `SELECT next_revision, last_position, written, error_code, error_message, error_detail
            FROM brewery_append_batch($1::text::jsonb, $2)`,
         [
-          JSON.stringify(
-            batch.map((append) => ({ stream: append.streamName, expected: String(append.expectedRevision), records: recordsOf(append) })),
-          ),
+          `[${batch
+            .map(
+              (append) =>
+                `{"stream":${JSON.stringify(append.streamName)},"expected":${JSON.stringify(String(append.expectedRevision))},"records":${append.recordsJson}}`,
+            )
+            .join(',')}]`,
           this.notifyChannel,
         ],
       );
@@ -179,7 +193,7 @@ export class SqlEventLog {
       append.reject(error);
       return;
     }
-    if (outcome.written) this.onAppended(append.streamName, append.events, outcome);
+    if (outcome.written) this.onAppended(append.streamName, append.recordsJson, outcome);
     append.resolve(outcome);
   }
 
@@ -278,10 +292,6 @@ export class SqlEventLog {
     );
     return toSafeNumber(rows[0]?.n ?? 0, 'count');
   }
-}
-
-function recordsOf(append: QueuedAppend): { id: string; type: string; data: unknown; metadata: EventMetadata }[] {
-  return append.events.map((event) => ({ id: event.id, type: event.type, data: event.data ?? null, metadata: event.metadata }));
 }
 
 function normaliseMaxCount(maxCount: number | undefined): number | null {

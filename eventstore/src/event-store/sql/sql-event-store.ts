@@ -1,6 +1,5 @@
 import type { CheckpointStore } from '../../read-models/document-store.port';
 import { AppendSignal } from '../append-signal';
-import { assertAppendSize } from '../append-size';
 import { startCatchUpSubscription } from '../catch-up-subscription';
 import type {
   AppendResult,
@@ -51,8 +50,8 @@ export abstract class SqlEventStore implements EventStore {
     notifyChannel: string | null = null,
   ) {
     // Called in commit order, so what this single writer remembers has no gap and no reordering.
-    this.log = new SqlEventLog(executor, notifyChannel, (streamName, events, outcome) =>
-      this.recent?.appended(streamName, events, outcome.position, outcome.nextExpectedRevision),
+    this.log = new SqlEventLog(executor, notifyChannel, (streamName, recordsJson, outcome) =>
+      this.recent?.appended(streamName, recordsJson, outcome.position, outcome.nextExpectedRevision),
     );
     this.checkpoints = new SqlCheckpointStore(executor);
   }
@@ -94,7 +93,6 @@ export abstract class SqlEventStore implements EventStore {
     events: readonly EventToAppend[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    assertAppendSize(streamName, events);
     const { written, ...result } = await this.log.append(streamName, events, options.expectedRevision);
     // Our own subscriptions need not wait for the poll or a notification round trip.
     if (written) {
