@@ -249,6 +249,43 @@ describeInBrowser('storefront: server-rendered pages, beer pages and search', ()
     await context.close();
   });
 
+  it('given the admin and the order status page opened first, the public pages keep their colours and a focused link its ring', async () => {
+    const context = await newShopContext(browser, server.url, { ageVerified: true });
+    const page = await context.newPage();
+    const colourOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).color);
+    const deliveryLink = () => page.locator('main').getByRole('link', { name: 'order status' });
+    await page.goto('/');
+    const icon = await colourOf('.home-hops__icon');
+    await page.goto('/delivery');
+    const link = await deliveryLink().evaluate((el) => getComputedStyle(el).color);
+    expect([icon, link]).toEqual(['rgb(11, 79, 92)', 'rgb(11, 79, 92)']);
+
+    // The admin brings antd's whole sheet, the order status page antd's own styles; both stay in the document.
+    await page.goto('/admin');
+    await page.getByLabel('Password').waitFor();
+    await page.locator('footer').getByRole('link', { name: 'Order status', exact: true }).click();
+    await page.waitForURL('**/order-status');
+    await page.locator('header').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await colourOf('.home-hops__icon')).toBe(icon);
+    await page.locator('footer').getByRole('link', { name: 'Delivery', exact: true }).click();
+    await page.waitForURL('**/delivery');
+    expect(await deliveryLink().evaluate((el) => getComputedStyle(el).color)).toBe(link);
+    // Reached by the keyboard, the link shows its focus ring.
+    await deliveryLink().focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await deliveryLink().evaluate((el) => [el === document.activeElement, getComputedStyle(el).outlineStyle])).toEqual([
+      true,
+      'solid',
+    ]);
+    await context.close();
+  });
+
   it('given a scrolled shop on a phone, opening a beer starts its page at the top with focus on its name', async () => {
     const context = await newShopContext(browser, server.url, { viewport: 'phone', ageVerified: true });
     const page = await context.newPage();
