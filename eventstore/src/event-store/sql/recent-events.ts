@@ -60,12 +60,7 @@ export class RecentEvents {
       const trimmed = this.events.splice(0, this.events.length - CAPACITY);
       this.floor = trimmed.at(-1)?.globalPosition ?? this.floor;
     }
-    this.revisions.delete(streamName);
-    this.revisions.set(streamName, nextRevision);
-    if (this.revisions.size > STREAM_CAPACITY) {
-      const oldest = this.revisions.keys().next();
-      if (oldest.done !== true) this.revisions.delete(oldest.value);
-    }
+    this.remember(streamName, nextRevision);
   }
 
   /** The events after `after`, up to `maxCount`, when memory holds all of them; null to ask the database. */
@@ -87,11 +82,7 @@ export class RecentEvents {
    */
   foundEmpty(streamName: string): void {
     if (this.broken || this.revisions.has(streamName)) return;
-    this.revisions.set(streamName, -1);
-    if (this.revisions.size > STREAM_CAPACITY) {
-      const oldest = this.revisions.keys().next();
-      if (oldest.done !== true) this.revisions.delete(oldest.value);
-    }
+    this.remember(streamName, -1);
   }
 
   /**
@@ -100,6 +91,16 @@ export class RecentEvents {
    */
   revisionOf(streamName: string): number | undefined {
     return this.broken ? undefined : this.revisions.get(streamName);
+  }
+
+  /** Keeps a stream's revision as the most recently told, forgetting the least recently told past the capacity. */
+  private remember(streamName: string, revision: number): void {
+    this.revisions.delete(streamName);
+    this.revisions.set(streamName, revision);
+    if (this.revisions.size > STREAM_CAPACITY) {
+      const oldest = this.revisions.keys().next();
+      if (oldest.done !== true) this.revisions.delete(oldest.value);
+    }
   }
 }
 
