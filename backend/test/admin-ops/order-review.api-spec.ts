@@ -124,9 +124,11 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
 
     it('given 10 identical requests without a key that cross each other, then one refund; one sent after it is recorded is another (the docs say so)', async () => {
       const paid = await paidOrder(t, 'refund-nokey-burst');
-      // The provider answers once all ten have asked it: every one of them was decided before any refund was recorded.
-      // (30 s at most: on a loaded machine one of the ten can take more than a few seconds to get there, and a request
-      // that reached its decision after the first refund was recorded is rightly another refund.)
+      // The provider answers once all ten requests have asked it, so every one of them was decided before any refund
+      // was recorded. The refund-completion process manager asks it too, once for the one intention recorded (it
+      // finishes every intention, and this one cannot be finished while the provider waits): eleven askings in all.
+      // Answering at ten could let one request decide after the first refund was recorded, and that one would rightly
+      // be another refund. (30 s at most, so a regression fails rather than hangs.)
       const provider = gateway();
       const refundAtProvider = provider.refundPaymentIntent.bind(provider);
       let asked = 0;
@@ -134,7 +136,7 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
       const allAsked = new Promise<void>((resolve) => (everyoneAsked = resolve));
       const spy = jest.spyOn(provider, 'refundPaymentIntent').mockImplementation(async (...args) => {
         asked += 1;
-        if (asked === 10) everyoneAsked();
+        if (asked === 11) everyoneAsked();
         await Promise.race([allAsked, new Promise((resolve) => setTimeout(resolve, 30_000))]);
         return refundAtProvider(...args);
       });
@@ -143,6 +145,7 @@ describe('closing problems: POST /api/admin/orders/:id/refund and /resolve', () 
         expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
         expect(new Set(answers.map((a) => (a.body as { refundId: string }).refundId)).size).toBe(1);
         expect(await refundsOf(paid.paymentIntentId)).toHaveLength(1);
+        expect(asked).toBe(11);
       } finally {
         spy.mockRestore();
       }
