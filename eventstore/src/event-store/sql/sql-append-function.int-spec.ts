@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import fc from 'fast-check';
 import { Client, type ClientBase, Pool } from 'pg';
 import { createThrowawayDatabase } from '../../testing/postgres-cluster';
 import { DuplicateEventIdError } from '../event-store.errors';
@@ -72,6 +73,32 @@ async function callBatch(
     next_revision: row.next_revision === null ? null : Number(row.next_revision),
     last_position: row.last_position === null ? null : Number(row.last_position),
   }));
+}
+
+/**
+ * What a statement returned, and how often it called each function of ours that returned (PostgreSQL's own count,
+ * read before and after it in one transaction; a call that raised is not counted).
+ */
+async function withFunctionCalls<T>(
+  db: SqlExecutor,
+  work: (tx: SqlQueryable) => Promise<T>,
+): Promise<{ rows: T; calls: Record<string, number> }> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL track_functions = 'pl'`);
+    const count = async (): Promise<Map<string, number>> =>
+      new Map(
+        (
+          await tx.query<{ funcname: string; calls: number | string }>(
+            `SELECT funcname, calls FROM pg_stat_xact_user_functions WHERE funcname LIKE 'brewery_%'`,
+          )
+        ).map((row) => [row.funcname, Number(row.calls)]),
+      );
+    const before = await count();
+    const rows = await work(tx);
+    const after = await count();
+    const calls = [...after].map(([name, n]) => [name, n - (before.get(name) ?? 0)] as const).filter(([, n]) => n > 0);
+    return { rows, calls: Object.fromEntries(calls.sort(([x], [y]) => x.localeCompare(y))) };
+  });
 }
 
 async function failureOf(attempt: Promise<unknown>): Promise<{ code?: string; detail?: string; message: string }> {
@@ -150,6 +177,12 @@ describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
   // First, while the table is small: what PL/pgSQL plans now must not be what it keeps once the log has grown.
   it('looks ids up through the index once the log has grown, however it planned while the log was small', async () => {
     for (let i = 0; i < 8; i++) await callAppend(engine.db, newStream('early'), 'no_stream', ids(10));
+    for (let i = 0; i < 8; i++) {
+      await callBatch(engine.db, [
+        { stream: newStream('early'), expected: 'no_stream', ids: ids(2) },
+        { stream: newStream('early'), expected: 'any', ids: ids(1) },
+      ]);
+    }
     await engine.db.query(
       `INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
        SELECT 'grown-' || (g / 10), g % 10, gen_random_uuid(), 'Filler', '{}', '{}' FROM generate_series(0, 29999) AS g`,
@@ -165,6 +198,10 @@ describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
       };
       const before = await count();
       await callAppend(tx, newStream('late'), 'no_stream', ids(10));
+      await callBatch(tx, [
+        { stream: newStream('late'), expected: 'no_stream', ids: ids(2) },
+        { stream: newStream('late'), expected: 'any', ids: ids(1) },
+      ]);
       return (await count()) - before;
     });
     expect(seqScans).toBe(0);
@@ -200,6 +237,74 @@ describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
     expect(written.map((r) => [Number(r.stream_revision), r.event_id])).toEqual(
       [...stored, ...one, ...two].map((id, revision) => [revision, id]),
     );
+  });
+
+  it('writes a batch whose appends all go through in one INSERT, calling brewery_append for none, answering as one by one', async () => {
+    const [first, second, existing] = [newStream('order'), newStream('payment'), newStream('product')];
+    const before = await callAppend(engine.db, existing, 'no_stream', ids(1));
+    const [a, b, c, d, e] = [ids(2), ids(1), ids(1), ids(1), ids(2)];
+    const { rows, calls } = await withFunctionCalls(engine.db, (tx) =>
+      callBatch(tx, [
+        { stream: first, expected: 'no_stream', ids: a },
+        { stream: second, expected: 'no_stream', ids: b },
+        // The next two see what the first two wrote in the same statement.
+        { stream: first, expected: '1', ids: c },
+        { stream: existing, expected: 'stream_exists', ids: d },
+        { stream: second, expected: 'any', ids: e },
+      ]),
+    );
+
+    expect(calls).toEqual({ brewery_append_batch: 1 });
+    const p = before.position;
+    expect(rows).toEqual([
+      { next_revision: 1, last_position: p + 2, written: true, error_code: null, error_message: null, error_detail: null },
+      { next_revision: 0, last_position: p + 3, written: true, error_code: null, error_message: null, error_detail: null },
+      { next_revision: 2, last_position: p + 4, written: true, error_code: null, error_message: null, error_detail: null },
+      { next_revision: 1, last_position: p + 5, written: true, error_code: null, error_message: null, error_detail: null },
+      { next_revision: 2, last_position: p + 7, written: true, error_code: null, error_message: null, error_detail: null },
+    ]);
+    const written = await engine.db.query<{ stream_name: string; stream_revision: number | string; event_id: string; data: unknown }>(
+      `SELECT stream_name, stream_revision, event_id::text AS event_id, data FROM events
+        WHERE global_position > $1 ORDER BY global_position`,
+      [p],
+    );
+    expect(written.map((r) => [r.stream_name, Number(r.stream_revision), r.event_id])).toEqual([
+      [first, 0, a[0]],
+      [first, 1, a[1]],
+      [second, 0, b[0]],
+      [first, 2, c[0]],
+      [existing, 1, d[0]],
+      [second, 1, e[0]],
+      [second, 2, e[1]],
+    ]);
+    expect(written.map((r) => r.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 0 }, { n: 0 }, { n: 0 }, { n: 0 }, { n: 1 }]);
+  });
+
+  it.each([
+    ['a wrong expected revision', (stream: string) => ({ stream, expected: '4', ids: ids(1) })],
+    ['an id already stored', (stream: string, stored: string) => ({ stream, expected: 'any', ids: [stored] })],
+    ['an id twice in the batch', (stream: string, _stored: string, twice: string) => ({ stream, expected: 'any', ids: [twice] })],
+    ['an empty append', (stream: string) => ({ stream, expected: 'any', ids: [] })],
+    ['an expected revision it cannot read', (stream: string) => ({ stream, expected: 'next', ids: ids(1) })],
+  ])('given %s among them, then every append of the batch goes one by one', async (_, odd) => {
+    const stream = newStream('order');
+    const stored = ids(1)[0] as string;
+    await callAppend(engine.db, stream, 'no_stream', [stored]);
+    const twice = ids(1)[0] as string;
+    const { rows, calls } = await withFunctionCalls(engine.db, (tx) =>
+      callBatch(tx, [
+        { stream: newStream('payment'), expected: 'no_stream', ids: [twice] },
+        { stream, expected: '0', ids: ids(1) },
+        odd(stream, stored, twice),
+      ]),
+    );
+    // The two that are written went through brewery_append (the odd one may have raised there, uncounted).
+    expect(calls.brewery_append_batch).toBe(1);
+    expect(calls.brewery_append).toBeGreaterThanOrEqual(2);
+    expect(rows.slice(0, 2).map((row) => [row.written, row.next_revision])).toEqual([
+      [true, 0],
+      [true, 1],
+    ]);
   });
 
   it('sends the appends that queue behind a running one together through the SQL event log, committing them in call order', async () => {
@@ -417,6 +522,124 @@ describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
     // The first went alone; the rest, queued behind it, went in one statement.
     expect(statements).toHaveLength(2);
     expect(statements[1]).toContain('LATERAL');
+  });
+});
+
+describe('brewery_append_batch against brewery_append one by one', () => {
+  let batched: PgliteWorker;
+  let oneByOne: PgliteWorker;
+  beforeAll(async () => {
+    [batched, oneByOne] = await Promise.all([PgliteWorker.start(null), PgliteWorker.start(null)]);
+    await Promise.all([ensureSqlSchema(batched), ensureSqlSchema(oneByOne)]);
+  });
+  afterAll(async () => {
+    await Promise.all([batched.close(), oneByOne.close()]);
+  });
+
+  type Append = { stream: string; expected: string; ids: string[] };
+  type Outcome = { written: boolean; at: string | null; nextRevision: number | null; error: string | null };
+
+  /** The event a returned position points at, so that a gap one engine's sequence skipped does not count. */
+  async function eventAt(db: SqlQueryable, position: number | null): Promise<string | null> {
+    if (position === null || position < 0) return position === null ? null : 'none';
+    const [row] = await db.query<{ at: string }>(
+      `SELECT stream_name || '@' || stream_revision || ':' || event_id AS at FROM events WHERE global_position = $1`,
+      [position],
+    );
+    return row?.at ?? `missing ${position}`;
+  }
+
+  /** Each append through brewery_append under a savepoint, as the batch's one-by-one path does. */
+  async function appendOneByOne(appends: readonly Append[]): Promise<Outcome[]> {
+    const answers = await oneByOne.transaction(async (tx) => {
+      const out: Array<{ row: AppendRow | null; error: string | null }> = [];
+      for (const append of appends) {
+        await tx.query('SAVEPOINT one');
+        try {
+          const [row] = await tx.query<AppendRow>('SELECT * FROM brewery_append($1, $2, $3::text::jsonb, NULL)', [
+            append.stream,
+            append.expected,
+            records(append.ids),
+          ]);
+          await tx.query('RELEASE SAVEPOINT one');
+          out.push({ row: row ?? null, error: null });
+        } catch (error) {
+          await tx.query('ROLLBACK TO SAVEPOINT one');
+          const e = error as { code?: string; message: string; detail?: string };
+          out.push({ row: null, error: `${e.code} ${e.message} ${e.detail ?? ''}` });
+        }
+      }
+      return out;
+    });
+    return Promise.all(
+      answers.map(async ({ row, error }) => ({
+        written: row?.written ?? false,
+        at: row === null ? null : await eventAt(oneByOne, Number(row.last_position)),
+        nextRevision: row === null ? null : Number(row.next_revision),
+        error,
+      })),
+    );
+  }
+
+  async function appendBatched(appends: readonly Append[]): Promise<Outcome[]> {
+    const rows = await callBatch(batched, appends);
+    return Promise.all(
+      rows.map(async (row) => ({
+        written: row.written,
+        at: row.error_code === null ? await eventAt(batched, row.last_position) : null,
+        nextRevision: row.next_revision,
+        error: row.error_code === null ? null : `${row.error_code} ${row.error_message} ${row.error_detail ?? ''}`,
+      })),
+    );
+  }
+
+  const log = async (db: SqlQueryable, streams: readonly string[]) =>
+    (
+      await db.query<{ e: string }>(
+        `SELECT stream_name || '@' || stream_revision || ':' || event_id || ' ' || type || ' ' || data::text || ' ' || metadata::text AS e
+           FROM events WHERE stream_name = ANY ($1) ORDER BY global_position`,
+        [streams],
+      )
+    ).map((row) => row.e);
+
+  it('answers and writes exactly as brewery_append one by one, for any batches of fresh, repeated and stored ids and any expected revisions', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.array(
+            fc.record({
+              stream: fc.integer({ min: 0, max: 2 }),
+              expected: fc.oneof(
+                fc.constantFrom('any', 'no_stream', 'stream_exists', 'next', '-1'),
+                fc.integer({ min: 0, max: 5 }).map(String),
+              ),
+              // Mostly fresh ids; sometimes one of a few shared ones, so repeats and stored ids come up.
+              ids: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 5 }) }), {
+                maxLength: 3,
+              }),
+            }),
+            { minLength: 1, maxLength: 6 },
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        async (batches) => {
+          run += 1;
+          const streams = [0, 1, 2].map((n) => `prop-${run}-${n}`);
+          const shared = ids(6);
+          for (const batch of batches) {
+            const appends = batch.map((a) => ({
+              stream: streams[a.stream] as string,
+              expected: a.expected,
+              ids: a.ids.map((n) => (n < 0 ? randomUUID() : (shared[n] as string))),
+            }));
+            expect(await appendBatched(appends)).toEqual(await appendOneByOne(appends));
+          }
+          expect(await log(batched, streams)).toEqual(await log(oneByOne, streams));
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
 

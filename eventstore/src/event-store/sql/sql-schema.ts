@@ -129,10 +129,17 @@ $fn$`;
  * while its previous append ran costs one round trip and one commit instead of one each.
  *
  * `p_appends` is a JSON array of `{ stream, expected, records }`, each as `brewery_append` takes them, done
- * in array order, each in its own subtransaction: a refused append (wrong expected revision, duplicate
- * ids) rolls back alone and comes back as `error_code` (its SQLSTATE), `error_message` and `error_detail`,
- * while the others are written. Returns one row per append, in order. On the server, one NOTIFY carries
- * the last position written.
+ * in array order. Returns one row per append, in order. On the server, one NOTIFY carries the last position
+ * written.
+ *
+ * The usual batch (every event id new, every expected revision met, counting the batch's earlier appends
+ * to the same stream, every append with events) is written by one INSERT: what `brewery_append` would
+ * check item by item is checked once for all, and the rows go in in array order, so positions and
+ * revisions are those the one-by-one path gives. Anything else (a wrong expected revision, an id already
+ * stored or repeated, an empty append, a malformed item, or any error while inserting, which rolls the
+ * attempt back) takes that one-by-one path: each append through `brewery_append` in its own
+ * subtransaction, so a refused one rolls back alone and comes back as `error_code` (its SQLSTATE),
+ * `error_message` and `error_detail`, while the others are written.
  */
 const APPEND_BATCH_FUNCTION = `CREATE OR REPLACE FUNCTION brewery_append_batch(p_appends jsonb, p_notify_channel text DEFAULT NULL)
   RETURNS TABLE (next_revision bigint, last_position bigint, written boolean,
@@ -149,20 +156,91 @@ DECLARE
   v_message text;
   v_detail text;
   v_last_written bigint;
+  v_ids uuid[];
+  v_stream text;
+  v_expected text;
+  v_count integer;
+  v_current bigint;
+  v_heads jsonb := '{}';
+  v_firsts bigint[] := '{}';
+  v_lasts bigint[];
+  v_positions bigint[];
+  v_together boolean := false;
 BEGIN
-  FOR v_item IN SELECT a.value FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord) ORDER BY a.ord LOOP
-    BEGIN
-      SELECT b.next_revision, b.last_position, b.written INTO v_revision, v_position, v_written
-        FROM brewery_append(v_item ->> 'stream', v_item ->> 'expected', v_item -> 'records', NULL) AS b;
-      IF v_written THEN
-        v_last_written := v_position;
-      END IF;
-      RETURN QUERY SELECT v_revision, v_position, v_written, NULL::text, NULL::text, NULL::text;
-    EXCEPTION WHEN OTHERS THEN
-      GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL;
-      RETURN QUERY SELECT NULL::bigint, NULL::bigint, false, v_code, v_message, nullif(v_detail, '');
-    END;
-  END LOOP;
+  PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
+
+  BEGIN
+    SELECT coalesce(array_agg((r.value ->> 'id')::uuid), '{}') INTO v_ids
+      FROM jsonb_array_elements(p_appends) AS a(value), jsonb_array_elements(a.value -> 'records') AS r(value);
+    v_together := cardinality(v_ids) > 0
+      AND (SELECT count(DISTINCT i.id) FROM unnest(v_ids) AS i(id)) = cardinality(v_ids)
+      -- Counted, not EXISTS: planned for the first match, EXISTS would keep a sequential scan planned while the
+      -- log was small.
+      AND (SELECT count(*) FROM events e WHERE e.event_id = ANY (v_ids)) = 0;
+    IF v_together THEN
+      FOR v_item IN SELECT a.value FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord) ORDER BY a.ord LOOP
+        v_stream := v_item ->> 'stream';
+        v_expected := v_item ->> 'expected';
+        v_count := jsonb_array_length(v_item -> 'records');
+        IF v_heads ? v_stream THEN
+          v_current := (v_heads ->> v_stream)::bigint;
+        ELSE
+          SELECT coalesce(max(e.stream_revision), -1) INTO v_current FROM events e WHERE e.stream_name = v_stream;
+        END IF;
+        v_together := coalesce(v_count > 0 AND CASE
+                        WHEN v_expected = 'any' THEN true
+                        WHEN v_expected = 'no_stream' THEN v_current = -1
+                        WHEN v_expected = 'stream_exists' THEN v_current <> -1
+                        WHEN v_expected ~ '^[0-9]{1,18}$' THEN v_expected::bigint = v_current
+                        ELSE false
+                      END, false);
+        EXIT WHEN NOT v_together;
+        v_firsts := v_firsts || (v_current + 1);
+        v_heads := jsonb_set(v_heads, ARRAY[v_stream], to_jsonb(v_current + v_count));
+      END LOOP;
+    END IF;
+    IF v_together THEN
+      WITH inserted AS (
+        INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
+        SELECT a.value ->> 'stream', v_firsts[a.ord] + r.ord - 1, (r.value ->> 'id')::uuid, r.value ->> 'type',
+               coalesce(r.value -> 'data', 'null'::jsonb), nullif(r.value -> 'metadata', 'null'::jsonb)
+          FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord)
+         CROSS JOIN LATERAL jsonb_array_elements(a.value -> 'records') WITH ORDINALITY AS r(value, ord)
+         ORDER BY a.ord, r.ord
+        RETURNING events.stream_name, events.stream_revision, events.global_position
+      )
+      SELECT array_agg(x.last_revision ORDER BY x.ord), array_agg(x.last_position ORDER BY x.ord)
+        INTO v_lasts, v_positions
+        FROM (SELECT a.ord, max(ins.stream_revision) AS last_revision, max(ins.global_position) AS last_position
+                FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord)
+                JOIN inserted ins ON ins.stream_name = a.value ->> 'stream'
+                                 AND ins.stream_revision >= v_firsts[a.ord]
+                                 AND ins.stream_revision < v_firsts[a.ord] + jsonb_array_length(a.value -> 'records')
+               GROUP BY a.ord) AS x;
+    END IF;
+  EXCEPTION WHEN OTHERS THEN
+    v_together := false;
+  END;
+
+  IF v_together THEN
+    RETURN QUERY SELECT v_lasts[i], v_positions[i], true, NULL::text, NULL::text, NULL::text
+                   FROM generate_subscripts(v_lasts, 1) AS i ORDER BY i;
+    v_last_written := v_positions[cardinality(v_positions)];
+  ELSE
+    FOR v_item IN SELECT a.value FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord) ORDER BY a.ord LOOP
+      BEGIN
+        SELECT b.next_revision, b.last_position, b.written INTO v_revision, v_position, v_written
+          FROM brewery_append(v_item ->> 'stream', v_item ->> 'expected', v_item -> 'records', NULL) AS b;
+        IF v_written THEN
+          v_last_written := v_position;
+        END IF;
+        RETURN QUERY SELECT v_revision, v_position, v_written, NULL::text, NULL::text, NULL::text;
+      EXCEPTION WHEN OTHERS THEN
+        GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL;
+        RETURN QUERY SELECT NULL::bigint, NULL::bigint, false, v_code, v_message, nullif(v_detail, '');
+      END;
+    END LOOP;
+  END IF;
   IF p_notify_channel IS NOT NULL AND v_last_written IS NOT NULL THEN
     PERFORM pg_notify(p_notify_channel, v_last_written::text);
   END IF;
