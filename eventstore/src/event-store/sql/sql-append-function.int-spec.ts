@@ -63,7 +63,7 @@ interface BatchRow {
 /** `brewery_append_batch` with numbers as numbers. */
 async function callBatch(
   db: SqlQueryable,
-  appends: Array<{ stream: string; expected: string; ids: readonly string[] }>,
+  appends: ReadonlyArray<{ stream: string; expected: string; ids: readonly string[] }>,
 ): Promise<BatchRow[]> {
   const rows = await db.query<BatchRow>('SELECT * FROM brewery_append_batch($1::text::jsonb, NULL)', [
     JSON.stringify(appends.map((a) => ({ stream: a.stream, expected: a.expected, records: JSON.parse(records(a.ids)) as unknown }))),
