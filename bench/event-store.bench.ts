@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openEventStore, type EventMetadata, type EventStore } from '@brewery/eventstore';
+import { openEventStore, type AppendResult, type EventMetadata, type EventStore } from '@brewery/eventstore';
 import { createThrowawayDatabase, startThrowawayPostgres } from '../eventstore/src/testing/postgres-cluster';
 import { measure, median, perSecond, print, type Figure } from './bench-stats';
 
@@ -13,6 +13,7 @@ const SINGLE = 2000;
 const CALLERS = 8;
 const BATCHES = 400;
 const READ = 20000;
+const GROUPS = 300;
 
 async function appendSingles(store: EventStore, run: number): Promise<number> {
   const started = process.hrtime.bigint();
@@ -60,6 +61,33 @@ async function mainThreadDuringBurst(store: EventStore, run: number): Promise<{ 
   }
   const utilisation = performance.eventLoopUtilization(before).utilization;
   return { utilisation: utilisation * 100, longestStallMs: Math.max(longest, performance.now() - last) };
+}
+
+/**
+ * Groups of appends written in one statement (group commit): each round asks for six appends at once, the first
+ * goes alone and the five queued behind it go together, as under a crowd of checkouts (three new streams, one long
+ * stream with its expected revision, and a fifth). With `refused`, the fifth expects a revision its stream does
+ * not have: the group then goes one append at a time, each in a subtransaction; otherwise it is one INSERT.
+ */
+async function appendGroups(store: EventStore, run: number, refused: boolean): Promise<number> {
+  const event = { type: 'StockReserved', data: payload, metadata };
+  const long = `group${run}-${refused ? 'refused' : 'written'}-long`;
+  let revision: number | 'no_stream' = 'no_stream';
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < GROUPS; i++) {
+    const stream = (n: number) => `group${run}-${refused ? 'r' : 'w'}-${i}-${n}`;
+    const answers: Array<PromiseSettledResult<AppendResult>> = await Promise.allSettled([
+      store.append(stream(0), [event], { expectedRevision: 'no_stream' }),
+      ...[1, 2, 3].map((n) => store.append(stream(n), [event], { expectedRevision: 'no_stream' })),
+      store.append(long, [event], { expectedRevision: revision }),
+      store.append(stream(refused ? 0 : 4), [event], { expectedRevision: refused ? 5 : 'no_stream' }),
+    ]);
+    const onLong = answers[4];
+    if (onLong?.status !== 'fulfilled') throw new Error('the long stream refused its append');
+    if (answers.filter((a) => a.status === 'rejected').length !== (refused ? 1 : 0)) throw new Error('unexpected refusals');
+    revision = onLong.value.nextExpectedRevision;
+  }
+  return perSecond(GROUPS, started);
 }
 
 async function appendBatches(store: EventStore, run: number): Promise<number> {
@@ -125,6 +153,17 @@ async function suite(label: string, open: () => Promise<EventStore>): Promise<Fi
         appendBatches(store, run),
       ),
     );
+    for (const refused of [false, true]) {
+      figures.push(
+        await measure(
+          `${label}: groups of 5 appends, ${refused ? 'one refused (one by one)' : 'all written (one INSERT)'}`,
+          'groups/s',
+          `${RUNS} runs, median; ${GROUPS} rounds of 6 appends asked at once (one alone, then 5 in one statement: 3 new streams, a long stream at its revision, and a new stream${refused ? ' or, here, one expecting a wrong revision' : ''})`,
+          RUNS,
+          (run) => appendGroups(store, run, refused),
+        ),
+      );
+    }
   } finally {
     await store.close();
   }
