@@ -22,6 +22,23 @@ export const APPEND_SQLSTATE = {
 } as const;
 
 /**
+ * Whether a stream at revision `p_current` (-1: no stream) meets an expected revision as `brewery_append` takes
+ * it: `any`, `no_stream`, `stream_exists` or a revision in decimal. Null for one it cannot read (`brewery_append`
+ * refuses those first). One rule for the single append and the group commit's one-INSERT path.
+ */
+const EXPECTED_MET_FUNCTION = `CREATE OR REPLACE FUNCTION brewery_expected_met(p_expected text, p_current bigint)
+  RETURNS boolean
+  LANGUAGE sql IMMUTABLE
+  AS $fn$
+  SELECT CASE
+           WHEN p_expected = 'any' THEN true
+           WHEN p_expected = 'no_stream' THEN p_current = -1
+           WHEN p_expected = 'stream_exists' THEN p_current <> -1
+           WHEN p_expected ~ '^[0-9]{1,18}$' THEN p_expected::bigint = p_current
+         END
+$fn$`;
+
+/**
  * The whole append as one statement, so it costs one round trip (one message to the PGlite worker):
  * the append lock, the idempotency check, the expected-revision check, the insert and, on the server,
  * NOTIFY, all in the caller's transaction (an autocommit statement commits them together).
@@ -88,12 +105,7 @@ BEGIN
   IF p_expected NOT IN ('any', 'no_stream', 'stream_exists') AND p_expected !~ '^[0-9]{1,18}$' THEN
     RAISE EXCEPTION USING ERRCODE = '22023', MESSAGE = format('Invalid expected revision: %s', p_expected);
   END IF;
-  v_satisfied := CASE p_expected
-                   WHEN 'any' THEN true
-                   WHEN 'no_stream' THEN v_current = -1
-                   WHEN 'stream_exists' THEN v_current <> -1
-                   ELSE p_expected::bigint = v_current
-                 END;
+  v_satisfied := brewery_expected_met(p_expected, v_current);
   IF NOT v_satisfied THEN
     RAISE EXCEPTION USING ERRCODE = '${APPEND_SQLSTATE.wrongExpectedRevision}',
       MESSAGE = format('Wrong expected revision on %s: expected %s, actual %s', p_stream, p_expected,
@@ -163,7 +175,7 @@ DECLARE
   v_current bigint;
   v_heads jsonb := '{}';
   v_firsts bigint[] := '{}';
-  v_lasts bigint[];
+  v_lasts bigint[] := '{}';
   v_positions bigint[];
   v_together boolean := false;
 BEGIN
@@ -187,15 +199,10 @@ BEGIN
         ELSE
           SELECT coalesce(max(e.stream_revision), -1) INTO v_current FROM events e WHERE e.stream_name = v_stream;
         END IF;
-        v_together := coalesce(v_count > 0 AND CASE
-                        WHEN v_expected = 'any' THEN true
-                        WHEN v_expected = 'no_stream' THEN v_current = -1
-                        WHEN v_expected = 'stream_exists' THEN v_current <> -1
-                        WHEN v_expected ~ '^[0-9]{1,18}$' THEN v_expected::bigint = v_current
-                        ELSE false
-                      END, false);
+        v_together := coalesce(v_count > 0 AND brewery_expected_met(v_expected, v_current), false);
         EXIT WHEN NOT v_together;
         v_firsts := v_firsts || (v_current + 1);
+        v_lasts := v_lasts || (v_current + v_count);
         v_heads := jsonb_set(v_heads, ARRAY[v_stream], to_jsonb(v_current + v_count));
       END LOOP;
     END IF;
@@ -209,13 +216,11 @@ BEGIN
          ORDER BY a.ord, r.ord
         RETURNING events.stream_name, events.stream_revision, events.global_position
       )
-      SELECT array_agg(x.last_revision ORDER BY x.ord), array_agg(x.last_position ORDER BY x.ord)
-        INTO v_lasts, v_positions
-        FROM (SELECT a.ord, max(ins.stream_revision) AS last_revision, max(ins.global_position) AS last_position
-                FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord)
-                JOIN inserted ins ON ins.stream_name = a.value ->> 'stream'
-                                 AND ins.stream_revision >= v_firsts[a.ord]
-                                 AND ins.stream_revision < v_firsts[a.ord] + jsonb_array_length(a.value -> 'records')
+      SELECT array_agg(x.last_position ORDER BY x.ord) INTO v_positions
+        FROM (SELECT a.ord, max(ins.global_position) AS last_position
+                FROM generate_subscripts(v_firsts, 1) AS a(ord)
+                JOIN inserted ins ON ins.stream_name = p_appends -> (a.ord - 1) ->> 'stream'
+                                 AND ins.stream_revision BETWEEN v_firsts[a.ord] AND v_lasts[a.ord]
                GROUP BY a.ord) AS x;
     END IF;
   EXCEPTION WHEN OTHERS THEN
@@ -263,6 +268,7 @@ const SCHEMA_STATEMENTS: readonly string[] = [
      subscriber_id text PRIMARY KEY,
      position bigint NOT NULL
    )`,
+  EXPECTED_MET_FUNCTION,
   APPEND_FUNCTION,
   APPEND_BATCH_FUNCTION,
 ];
