@@ -168,45 +168,41 @@ DECLARE
   v_message text;
   v_detail text;
   v_last_written bigint;
-  v_ids uuid[];
   v_stream text;
-  v_expected text;
   v_count integer;
   v_current bigint;
-  v_heads jsonb := '{}';
+  v_heads jsonb;
   v_firsts bigint[] := '{}';
   v_lasts bigint[] := '{}';
-  v_positions bigint[];
+  v_ends integer[] := '{}';
+  v_written_positions bigint[];
   v_together boolean := false;
 BEGIN
   PERFORM pg_advisory_xact_lock(${APPEND_LOCK_KEY});
 
   BEGIN
-    SELECT coalesce(array_agg((r.value ->> 'id')::uuid), '{}') INTO v_ids
-      FROM jsonb_array_elements(p_appends) AS a(value), jsonb_array_elements(a.value -> 'records') AS r(value);
-    v_together := cardinality(v_ids) > 0
-      AND (SELECT count(DISTINCT i.id) FROM unnest(v_ids) AS i(id)) = cardinality(v_ids)
-      -- Counted, not EXISTS: planned for the first match, EXISTS would keep a sequential scan planned while the
-      -- log was small.
-      AND (SELECT count(*) FROM events e WHERE e.event_id = ANY (v_ids)) = 0;
+    -- Each stream's revision, read once for the whole batch (each the last entry of its index).
+    SELECT jsonb_object_agg(s.stream, h.revision) INTO v_heads
+      FROM (SELECT DISTINCT a.value ->> 'stream' AS stream FROM jsonb_array_elements(p_appends) AS a(value)) AS s
+     CROSS JOIN LATERAL (SELECT coalesce(max(e.stream_revision), -1) AS revision
+                           FROM events e WHERE e.stream_name = s.stream) AS h;
+    v_together := v_heads IS NOT NULL;
     IF v_together THEN
       FOR v_item IN SELECT a.value FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord) ORDER BY a.ord LOOP
         v_stream := v_item ->> 'stream';
-        v_expected := v_item ->> 'expected';
         v_count := jsonb_array_length(v_item -> 'records');
-        IF v_heads ? v_stream THEN
-          v_current := (v_heads ->> v_stream)::bigint;
-        ELSE
-          SELECT coalesce(max(e.stream_revision), -1) INTO v_current FROM events e WHERE e.stream_name = v_stream;
-        END IF;
-        v_together := coalesce(v_count > 0 AND brewery_expected_met(v_expected, v_current), false);
+        v_current := (v_heads ->> v_stream)::bigint;
+        v_together := coalesce(v_count > 0 AND brewery_expected_met(v_item ->> 'expected', v_current), false);
         EXIT WHEN NOT v_together;
         v_firsts := v_firsts || (v_current + 1);
         v_lasts := v_lasts || (v_current + v_count);
+        v_ends := v_ends || (coalesce(v_ends[cardinality(v_ends)], 0) + v_count);
         v_heads := jsonb_set(v_heads, ARRAY[v_stream], to_jsonb(v_current + v_count));
       END LOOP;
     END IF;
     IF v_together THEN
+      -- An event id already stored, or repeated in the batch, breaks the unique index here: the attempt is rolled
+      -- back and the batch goes one by one, which says which.
       WITH inserted AS (
         INSERT INTO events (stream_name, stream_revision, event_id, type, data, metadata)
         SELECT a.value ->> 'stream', v_firsts[a.ord] + r.ord - 1, (r.value ->> 'id')::uuid, r.value ->> 'type',
@@ -214,23 +210,19 @@ BEGIN
           FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord)
          CROSS JOIN LATERAL jsonb_array_elements(a.value -> 'records') WITH ORDINALITY AS r(value, ord)
          ORDER BY a.ord, r.ord
-        RETURNING events.stream_name, events.stream_revision, events.global_position
+        RETURNING events.global_position
       )
-      SELECT array_agg(x.last_position ORDER BY x.ord) INTO v_positions
-        FROM (SELECT a.ord, max(ins.global_position) AS last_position
-                FROM generate_subscripts(v_firsts, 1) AS a(ord)
-                JOIN inserted ins ON ins.stream_name = p_appends -> (a.ord - 1) ->> 'stream'
-                                 AND ins.stream_revision BETWEEN v_firsts[a.ord] AND v_lasts[a.ord]
-               GROUP BY a.ord) AS x;
+      SELECT array_agg(inserted.global_position ORDER BY inserted.global_position) INTO v_written_positions FROM inserted;
     END IF;
   EXCEPTION WHEN OTHERS THEN
     v_together := false;
   END;
 
   IF v_together THEN
-    RETURN QUERY SELECT v_lasts[i], v_positions[i], true, NULL::text, NULL::text, NULL::text
+    -- Rows go in in batch order, so append i's last event is the v_ends[i]-th written.
+    RETURN QUERY SELECT v_lasts[i], v_written_positions[v_ends[i]], true, NULL::text, NULL::text, NULL::text
                    FROM generate_subscripts(v_lasts, 1) AS i ORDER BY i;
-    v_last_written := v_positions[cardinality(v_positions)];
+    v_last_written := v_written_positions[cardinality(v_written_positions)];
   ELSE
     FOR v_item IN SELECT a.value FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a(value, ord) ORDER BY a.ord LOOP
       BEGIN
