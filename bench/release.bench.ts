@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEventStore, type EventMetadata, type EventStore, type EventToAppend } from '@brewery/eventstore';
@@ -341,6 +341,8 @@ async function burstRun(): Promise<BurstRun> {
 
 interface EndToEndRun {
   ordersPerSecond: number;
+  /** The server process's CPU time (every thread of it: the event loop, PGlite's, V8's, the outbox's) per order. */
+  cpuMsPerOrder: number;
   lagP50: number;
   lagP99: number;
   bareAppendsPerSecond: number;
@@ -354,6 +356,13 @@ async function bareAppendRate(store: EventStore): Promise<number> {
     await store.append(`barebench-${i % 50}`, [{ type: 'BenchAppended', data: { i }, metadata }], { expectedRevision: 'any' });
   }
   return count / ((performance.now() - started) / 1000);
+}
+
+/** CPU time a process has used so far, user and system, in ms (Linux `/proc/<pid>/stat`, at 100 ticks a second). */
+function processCpuMs(pid: number): number {
+  // The command name (field 2) may hold spaces; the fields counted from 3 start after its closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPostgres | null, root?: string): Promise<EndToEndRun> {
@@ -388,6 +397,7 @@ async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPos
     };
     for (let i = 0; i < 10; i++) await buy(i);
     let orders = 0;
+    const cpuBefore = processCpuMs(shop.pid);
     const started = performance.now();
     const until = started + E2E_S * 1000;
     await Promise.all(
@@ -396,6 +406,7 @@ async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPos
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuMs = processCpuMs(shop.pid) - cpuBefore;
     const health = await shop.api<{ load: { projectionLagMs: { p50: number; p99: number } | null } }>(
       'GET',
       '/api/health',
@@ -404,6 +415,7 @@ async function endToEndRun(engine: 'pglite' | 'postgres', postgres: ThrowawayPos
     );
     return {
       ordersPerSecond: orders / seconds,
+      cpuMsPerOrder: cpuMs / orders,
       lagP50: health.load.projectionLagMs?.p50 ?? Number.NaN,
       lagP99: health.load.projectionLagMs?.p99 ?? Number.NaN,
       bareAppendsPerSecond: bare,
@@ -640,6 +652,31 @@ export async function releaseBench(): Promise<Figure[]> {
             '×',
             e2e.map((r, i) => r.ordersPerSecond / (before[i]?.ordersPerSecond ?? Number.NaN)),
             `${RUNS} rounds, median of the per-round ratio (the two run back to back)`,
+          ),
+        );
+      }
+      const cpuHow = `the server process's CPU time (user and system, every thread of it${engine === 'postgres' ? '; not the PostgreSQL server' : ", PGlite's included"}) over the ${E2E_S} s of the runs above, divided by their orders`;
+      figures.push(
+        figure(
+          `  server CPU per order on ${engine}`,
+          'ms',
+          e2e.map((r) => r.cpuMsPerOrder),
+          `${RUNS} runs, median; ${cpuHow}`,
+        ),
+      );
+      if (BASELINE !== undefined) {
+        figures.push(
+          figure(
+            `  server CPU per order on ${engine}, the build in BENCH_BASELINE`,
+            'ms',
+            before.map((r) => r.cpuMsPerOrder),
+            `${RUNS} runs, median; ${cpuHow}; the build in ${BASELINE}`,
+          ),
+          figure(
+            `  server CPU per order on ${engine}: this build / BENCH_BASELINE`,
+            '×',
+            e2e.map((r, i) => r.cpuMsPerOrder / (before[i]?.cpuMsPerOrder ?? Number.NaN)),
+            `${RUNS} rounds, median of the per-round ratio (below 1: fewer CPU ms an order)`,
           ),
         );
       }
