@@ -360,8 +360,9 @@ async function bareAppendRate(store: EventStore): Promise<number> {
 
 /** CPU time a process has used so far, user and system, in ms (Linux `/proc/<pid>/stat`, at 100 ticks a second). */
 function processCpuMs(pid: number): number {
-  // The command name (field 2) may hold spaces; the fields counted from 3 start after its closing parenthesis.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // The command name (field 2) may hold spaces and parentheses; the fields from 3 on follow its last parenthesis.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 

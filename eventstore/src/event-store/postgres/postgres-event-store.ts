@@ -25,8 +25,7 @@ export const POSTGRES_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
 
 /**
  * A PostgreSQL server through a pg Pool. Same schema and statements as PGlite; an append is one
- * autocommit call of `brewery_append_batch` (alone or with the appends queued beside it), which NOTIFYs
- * inside its transaction, and one dedicated
+ * autocommit call of `brewery_append`, which NOTIFYs inside its transaction, and one dedicated
  * connection LISTENs to wake subscriptions of this process, which share one read of the log's head.
  */
 export class PostgresEventStore extends SqlEventStore {

@@ -175,7 +175,7 @@ describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
   });
 
   // First, while the table is small: what PL/pgSQL plans now must not be what it keeps once the log has grown.
-  it('looks ids up through the index once the log has grown, however it planned while the log was small', async () => {
+  it('reads ids and revisions through the indexes once the log has grown, however it planned while the log was small', async () => {
     for (let i = 0; i < 8; i++) await callAppend(engine.db, newStream('early'), 'no_stream', ids(10));
     for (let i = 0; i < 8; i++) {
       await callBatch(engine.db, [
@@ -341,7 +341,8 @@ describe.each(engines)('brewery_append on %s', (_label, openEngine) => {
     expect(values[14]).toMatchObject({ streamName: shared, expected: 0, actual: 1 });
     // The first went alone; the rest, queued behind it, went in one statement.
     expect(statements).toHaveLength(2);
-    expect(statements[1]).toContain('brewery_append_batch');
+    expect(statements[0]).toContain('FROM brewery_append(');
+    expect(statements[1]).toContain('FROM brewery_append_batch(');
     expect(heard).toEqual([...streams, shared, shared].map((stream, n) => [stream, positions[n]]));
   });
 
@@ -712,6 +713,33 @@ describe('brewery_append on a PostgreSQL server, several connections', () => {
     while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual([position]);
+  });
+
+  it('notifies once for a batch, with the last position it wrote, only when its transaction commits', async () => {
+    const listener = await connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => {
+      if (message.channel === EVENTS_NOTIFY_CHANNEL && message.payload !== undefined) heard.push(message.payload);
+    });
+    await listener.query(`LISTEN ${EVENTS_NOTIFY_CHANNEL}`);
+    const writer = await connect();
+    const call = (streams: string[]) =>
+      writer.query<BatchRow>('SELECT * FROM brewery_append_batch($1::text::jsonb, $2)', [
+        JSON.stringify(streams.map((stream) => ({ stream, expected: 'no_stream', records: JSON.parse(records(ids(2))) as unknown }))),
+        EVENTS_NOTIFY_CHANNEL,
+      ]);
+
+    await writer.query('BEGIN');
+    await call([newStream('order'), newStream('order')]);
+    await writer.query('ROLLBACK');
+    const { rows } = await call([newStream('order'), newStream('order')]);
+    expect(rows.map((row) => row.written)).toEqual([true, true]);
+    const last = String(rows[1]?.last_position);
+
+    const deadline = Date.now() + 5000;
+    while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual([last]);
   });
 });
 

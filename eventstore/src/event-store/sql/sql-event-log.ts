@@ -73,13 +73,15 @@ const MAX_TAIL_READS_PER_STATEMENT = 64;
 export type AppendedListener = (streamName: string, recordsJson: string, outcome: SqlAppendOutcome) => void;
 
 /**
- * The event log over plain SQL, shared by the PGlite and PostgreSQL adapters. Appends are written one
- * statement at a time, in the order they were asked for (group commit): what is queued when a statement
- * starts goes in one `brewery_append_batch(...)` (see `sql-schema.ts`), one append alone as a batch of one,
- * each checked against its own expected revision and answered on its own, in the statement's transaction;
- * given `notifyChannel`, it also NOTIFYs the last position there, so the notification is delivered exactly
- * when the rows become visible. Every append commits in its caller's order, and under load one round trip
- * and one commit serve many.
+ * The event log over plain SQL, shared by the PGlite and PostgreSQL adapters. An append is one
+ * statement, `brewery_append(...)` (see `sql-schema.ts`), which runs the whole append in the
+ * statement's transaction; given `notifyChannel`, it also NOTIFYs the last position there, so the
+ * notification is delivered exactly when the rows become visible.
+ *
+ * Appends are written one statement at a time, in the order they were asked for (group commit): those
+ * that arrive while a statement runs wait and then go together in one `brewery_append_batch(...)`, each
+ * still checked against its own expected revision and answered on its own. Every append commits in its
+ * caller's order, and under load one round trip and one commit serve many.
  */
 export class SqlEventLog {
   private readonly queue: QueuedAppend[] = [];
@@ -121,10 +123,25 @@ export class SqlEventLog {
     if (this.writing || this.queue.length === 0) return;
     this.writing = true;
     const batch = this.queue.splice(0, MAX_APPENDS_PER_STATEMENT);
-    void this.writeMany(batch).finally(() => {
+    void (batch.length === 1 ? this.writeOne(batch[0] as QueuedAppend) : this.writeMany(batch)).finally(() => {
       this.writing = false;
       this.writeNext();
     });
+  }
+
+  private async writeOne(append: QueuedAppend): Promise<void> {
+    let rows: AppendRow[];
+    try {
+      rows = await this.executor.query<AppendRow>(
+        // text, then jsonb: both drivers pass a string parameter through untouched as text.
+        'SELECT next_revision, last_position, written FROM brewery_append($1, $2, $3::text::jsonb, $4)',
+        [append.streamName, String(append.expectedRevision), append.recordsJson, this.notifyChannel],
+      );
+    } catch (error) {
+      append.reject(appendErrorFromSql(error, append.streamName, append.expectedRevision));
+      return;
+    }
+    this.settle(append, rows[0]);
   }
 
   private async writeMany(batch: readonly QueuedAppend[]): Promise<void> {

@@ -39,9 +39,10 @@ const EXPECTED_MET_FUNCTION = `CREATE OR REPLACE FUNCTION brewery_expected_met(p
 $fn$`;
 
 /**
- * The whole append as one statement, so it costs one round trip (one message to the PGlite worker):
- * the append lock, the idempotency check, the expected-revision check, the insert and, on the server,
- * NOTIFY, all in the caller's transaction (an autocommit statement commits them together).
+ * One append, whole: the append lock, the idempotency check, the expected-revision check, the insert and, on
+ * the server, NOTIFY, all in the caller's transaction (an autocommit statement commits them together). It is
+ * the rule `brewery_append_batch` follows: called for each append of a batch that goes one by one, and the
+ * model its one-INSERT path is tested against.
  *
  * `p_expected` is `no_stream`, `stream_exists`, `any` or a revision in decimal; `p_records` is a JSON
  * array of `{ id, type, data, metadata }` in stream order; `p_notify_channel` is NULL for no NOTIFY.
