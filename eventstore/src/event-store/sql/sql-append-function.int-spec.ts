@@ -687,7 +687,36 @@ describe('brewery_append on a PostgreSQL server, several connections', () => {
     expect((await waiting).position).toBeGreaterThan(held.position);
   });
 
-  it('notifies the last position on the channel it is given, only when its transaction commits', async () => {
+  it.each<[string, (writer: Client) => Promise<string>]>([
+    [
+      'an append',
+      async (writer) => {
+        const { rows } = await writer.query<AppendRow>('SELECT * FROM brewery_append($1, $2, $3::text::jsonb, $4)', [
+          newStream('order'),
+          'no_stream',
+          records(ids(2)),
+          EVENTS_NOTIFY_CHANNEL,
+        ]);
+        return String(rows[0]?.last_position);
+      },
+    ],
+    [
+      'a batch, once with its last position',
+      async (writer) => {
+        const appends = [newStream('order'), newStream('order')].map((stream) => ({
+          stream,
+          expected: 'no_stream',
+          records: JSON.parse(records(ids(2))) as unknown,
+        }));
+        const { rows } = await writer.query<BatchRow>('SELECT * FROM brewery_append_batch($1::text::jsonb, $2)', [
+          JSON.stringify(appends),
+          EVENTS_NOTIFY_CHANNEL,
+        ]);
+        expect(rows.map((row) => row.written)).toEqual([true, true]);
+        return String(rows[1]?.last_position);
+      },
+    ],
+  ])('notifies for %s on the channel it is given, only when its transaction commits', async (_name, append) => {
     const listener = await connect();
     const heard: string[] = [];
     listener.on('notification', (message) => {
@@ -695,51 +724,16 @@ describe('brewery_append on a PostgreSQL server, several connections', () => {
     });
     await listener.query(`LISTEN ${EVENTS_NOTIFY_CHANNEL}`);
     const writer = await connect();
-    const call = (stream: string) =>
-      writer.query<AppendRow>('SELECT * FROM brewery_append($1, $2, $3::text::jsonb, $4)', [
-        stream,
-        'no_stream',
-        records(ids(2)),
-        EVENTS_NOTIFY_CHANNEL,
-      ]);
 
     await writer.query('BEGIN');
-    await call(newStream('order'));
+    await append(writer);
     await writer.query('ROLLBACK');
-    const { rows } = await call(newStream('order'));
-    const position = String(rows[0]?.last_position);
+    const position = await append(writer);
 
     const deadline = Date.now() + 5000;
     while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual([position]);
-  });
-
-  it('notifies once for a batch, with the last position it wrote, only when its transaction commits', async () => {
-    const listener = await connect();
-    const heard: string[] = [];
-    listener.on('notification', (message) => {
-      if (message.channel === EVENTS_NOTIFY_CHANNEL && message.payload !== undefined) heard.push(message.payload);
-    });
-    await listener.query(`LISTEN ${EVENTS_NOTIFY_CHANNEL}`);
-    const writer = await connect();
-    const call = (streams: string[]) =>
-      writer.query<BatchRow>('SELECT * FROM brewery_append_batch($1::text::jsonb, $2)', [
-        JSON.stringify(streams.map((stream) => ({ stream, expected: 'no_stream', records: JSON.parse(records(ids(2))) as unknown }))),
-        EVENTS_NOTIFY_CHANNEL,
-      ]);
-
-    await writer.query('BEGIN');
-    await call([newStream('order'), newStream('order')]);
-    await writer.query('ROLLBACK');
-    const { rows } = await call([newStream('order'), newStream('order')]);
-    expect(rows.map((row) => row.written)).toEqual([true, true]);
-    const last = String(rows[1]?.last_position);
-
-    const deadline = Date.now() + 5000;
-    while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heard).toEqual([last]);
   });
 });
 
