@@ -631,56 +631,42 @@ export async function releaseBench(): Promise<Figure[]> {
         if (BASELINE !== undefined && run % 2 === 0) before.push(await endToEndRun(engine, postgres, BASELINE));
       }
       const how = `${RUNS} runs, median; a fresh built server per run on ${engine === 'pglite' ? 'embedded PGlite' : 'a PostgreSQL server'} (memory read models); ${E2E_CLIENTS} clients for ${E2E_S} s: create-payment-intent, confirm with the test card, which answers once the shop has captured; lag: commit of an event to its read-model update, measured in the server (GET /api/health load.projectionLagMs); bare appends: 1,000 single appends from one caller to the same engine`;
-      figures.push(
-        figure(
-          `End to end on ${engine}, ${E2E_CLIENTS} clients`,
-          'orders/s',
-          e2e.map((r) => r.ordersPerSecond),
-          how,
-        ),
-      );
-      if (BASELINE !== undefined) {
-        const baselineHow = `${how}; the build in ${BASELINE}, alternating with this one run for run`;
+      /** A figure of this build's runs and, given a build to compare, the same of its runs and the per-round ratio. */
+      const besideBaseline = (label: string, own: string, unit: string, pick: (run: EndToEndRun) => number, how: string, ratio: string) => {
+        figures.push(figure(`${label}${own}`, unit, e2e.map(pick), how));
+        if (BASELINE === undefined) return;
         figures.push(
           figure(
-            `End to end on ${engine}, the build in BENCH_BASELINE`,
-            'orders/s',
-            before.map((r) => r.ordersPerSecond),
-            baselineHow,
+            `${label}, the build in BENCH_BASELINE`,
+            unit,
+            before.map(pick),
+            `${how}; the build in ${BASELINE}, alternating with this one run for run`,
           ),
           figure(
-            `End to end on ${engine}: this build / BENCH_BASELINE`,
+            `${label}: this build / BENCH_BASELINE`,
             '×',
-            e2e.map((r, i) => r.ordersPerSecond / (before[i]?.ordersPerSecond ?? Number.NaN)),
-            `${RUNS} rounds, median of the per-round ratio (the two run back to back)`,
+            e2e.map((r, i) => pick(r) / (before[i] === undefined ? Number.NaN : pick(before[i]))),
+            `${RUNS} rounds, median of the per-round ratio (${ratio})`,
           ),
         );
-      }
+      };
+      besideBaseline(
+        `End to end on ${engine}`,
+        `, ${E2E_CLIENTS} clients`,
+        'orders/s',
+        (r) => r.ordersPerSecond,
+        how,
+        'the two run back to back',
+      );
       const cpuHow = `the server process's CPU time (user and system, every thread of it${engine === 'postgres' ? '; not the PostgreSQL server' : ", PGlite's included"}) over the ${E2E_S} s of the runs above, divided by their orders`;
-      figures.push(
-        figure(
-          `  server CPU per order on ${engine}`,
-          'ms',
-          e2e.map((r) => r.cpuMsPerOrder),
-          `${RUNS} runs, median; ${cpuHow}`,
-        ),
+      besideBaseline(
+        `  server CPU per order on ${engine}`,
+        '',
+        'ms',
+        (r) => r.cpuMsPerOrder,
+        `${RUNS} runs, median; ${cpuHow}`,
+        'below 1: fewer CPU ms an order',
       );
-      if (BASELINE !== undefined) {
-        figures.push(
-          figure(
-            `  server CPU per order on ${engine}, the build in BENCH_BASELINE`,
-            'ms',
-            before.map((r) => r.cpuMsPerOrder),
-            `${RUNS} runs, median; ${cpuHow}; the build in ${BASELINE}`,
-          ),
-          figure(
-            `  server CPU per order on ${engine}: this build / BENCH_BASELINE`,
-            '×',
-            e2e.map((r, i) => r.cpuMsPerOrder / (before[i]?.cpuMsPerOrder ?? Number.NaN)),
-            `${RUNS} rounds, median of the per-round ratio (below 1: fewer CPU ms an order)`,
-          ),
-        );
-      }
       figures.push(
         figure(
           `  bare appends on ${engine}, one caller`,
